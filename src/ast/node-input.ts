@@ -1,0 +1,39 @@
+import { FilterError } from '../errors.js';
+import { type ParseOptions, parseFilter } from '../parse/filter.js';
+import type { FilterNode } from './nodes.js';
+import { printFilter } from './print.js';
+import { isTrusted } from './trusted.js';
+
+/**
+ * True when `input` is meant as an AST rather than a JSON filter. A JSON filter can never have a string
+ * at a top-level key (a path needs an operator object), so `kind: 'filter'` is unambiguous.
+ */
+export function isFilterNode(input: unknown): input is FilterNode {
+  return typeof input === 'object' && input !== null && (input as { kind?: unknown }).kind === 'filter';
+}
+
+/**
+ * Accepts a JSON filter or an AST and returns a validated AST. A hand-built AST is printed and parsed
+ * again, so it gets exactly the checks a JSON filter gets, and a malformed one a typed error.
+ */
+export function toFilterNode(input: unknown, options?: ParseOptions): FilterNode {
+  if (isFilterNode(input)) {
+    if (isTrusted(input)) return input;
+    let json: unknown;
+    try {
+      json = printFilter(input);
+    } catch (error) {
+      if (error instanceof FilterError) throw error;
+      throw new FilterError(
+        'INVALID_NODE',
+        '',
+        `not a filter AST: ${String((error as Error)?.message ?? error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return parseFilter(json, options);
+  }
+  return parseFilter(input, options);
+}

@@ -1,0 +1,153 @@
+import { FilterError } from '../errors.js';
+
+/**
+ * The filter AST: readonly, serializable plain objects tagged with `kind`.
+ *
+ * Every traversal switches over these unions exhaustively (a `Record<Kind, …>` table or a `never`
+ * check), so adding a kind breaks the build in every target until it is handled.
+ */
+
+/** The literal path segment that selects "some element of the array here". */
+export const ARRAY_ANY = '__svcArrayAny__';
+
+/** The separator between path segments in a filter key. */
+export const PATH_SEPARATOR = '$.';
+
+/** A scalar operand: what a field can be compared with. */
+export type Scalar = string | number | boolean;
+
+/** A step that reads an own property of a (non-array) object. */
+export interface KeyStep {
+  readonly kind: 'key';
+  readonly key: string;
+}
+
+/** The `__svcArrayAny__` selector: some element of the array at this point. */
+export interface AnyStep {
+  readonly kind: 'any';
+}
+
+export type PathStep = KeyStep | AnyStep;
+export type PathStepKind = PathStep['kind'];
+
+export interface EqNode {
+  readonly kind: 'eq';
+  readonly value: Scalar | null;
+}
+export interface NeNode {
+  readonly kind: 'ne';
+  readonly value: Scalar | null;
+}
+export interface GtNode {
+  readonly kind: 'gt';
+  readonly value: string | number;
+}
+export interface GteNode {
+  readonly kind: 'gte';
+  readonly value: string | number;
+}
+export interface LtNode {
+  readonly kind: 'lt';
+  readonly value: string | number;
+}
+export interface LteNode {
+  readonly kind: 'lte';
+  readonly value: string | number;
+}
+export interface InNode {
+  readonly kind: 'in';
+  readonly values: readonly (Scalar | null)[];
+}
+export interface NinNode {
+  readonly kind: 'nin';
+  readonly values: readonly (Scalar | null)[];
+}
+export interface LikeNode {
+  readonly kind: 'like';
+  readonly pattern: string;
+}
+export interface ExistsNode {
+  readonly kind: 'exists';
+  readonly value: boolean;
+}
+
+/** One operator of an operator object, e.g. `{ $gte: 10 }`. */
+export type OperatorNode =
+  | EqNode
+  | NeNode
+  | GtNode
+  | GteNode
+  | LtNode
+  | LteNode
+  | InNode
+  | NinNode
+  | LikeNode
+  | ExistsNode;
+export type OperatorKind = OperatorNode['kind'];
+export type RangeNode = GtNode | GteNode | LtNode | LteNode;
+export type RangeKind = RangeNode['kind'];
+
+/**
+ * `path: { ...operators }`. Every operator must hold for the same value; when the path has selectors,
+ * for the same element of each selected array.
+ */
+export interface FieldNode {
+  readonly kind: 'field';
+  readonly path: readonly PathStep[];
+  readonly operators: readonly OperatorNode[];
+}
+export interface AndNode {
+  readonly kind: 'and';
+  readonly filters: readonly FilterNode[];
+}
+export interface OrNode {
+  readonly kind: 'or';
+  readonly filters: readonly FilterNode[];
+}
+export interface NotNode {
+  readonly kind: 'not';
+  readonly filter: FilterNode;
+}
+
+/** One key of a filter object. */
+export type ClauseNode = FieldNode | AndNode | OrNode | NotNode;
+export type ClauseKind = ClauseNode['kind'];
+
+/** A filter object: every clause must hold; no clauses matches everything. */
+export interface FilterNode {
+  readonly kind: 'filter';
+  readonly clauses: readonly ClauseNode[];
+}
+
+/** Every node kind of the AST. */
+export type NodeKind = FilterNode['kind'] | ClauseKind | OperatorKind | PathStepKind;
+
+/** Operator names as written in filters, by node kind. */
+export const OPERATOR_NAMES = {
+  eq: '$eq',
+  ne: '$ne',
+  gt: '$gt',
+  gte: '$gte',
+  lt: '$lt',
+  lte: '$lte',
+  in: '$in',
+  nin: '$nin',
+  like: '$like',
+  exists: '$exists',
+} as const satisfies Record<OperatorKind, string>;
+
+/** Logical operator names as written in filters, by node kind. */
+export const LOGICAL_NAMES = {
+  and: '$and',
+  or: '$or',
+  not: '$not',
+} as const satisfies Record<Exclude<ClauseKind, 'field'>, string>;
+
+/**
+ * Makes a switch exhaustive: a new kind is a compile error here. At run time it is reached only by an
+ * AST built by hand outside the type system, which gets a typed error rather than a `TypeError`.
+ */
+export function assertNever(value: never, what: string): never {
+  const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : value;
+  throw new FilterError('INVALID_NODE', '', `unknown ${what} ${JSON.stringify(String(kind))}`);
+}

@@ -1,0 +1,115 @@
+import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
+import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
+import { compileLike } from '../semantics/like.js';
+
+/** A test of one leaf value, already normalized by `readLeaf`. */
+export type LeafTest = (v: unknown) => boolean;
+
+/** Lists up to this size are scanned; above it a `Set` is faster than a loop of `===`. */
+const SCAN_LIMIT = 8;
+
+function equals(x: Scalar | null): LeafTest {
+  // `==` null is exactly "null or undefined", the language's missing value.
+  if (x === null) return (v) => v == null;
+  return (v) => v === x;
+}
+
+function member(values: readonly (Scalar | null)[]): LeafTest {
+  const hasNull = values.includes(null);
+  const present = [...new Set(values.filter((x) => x !== null))];
+  if (present.length === 0) return hasNull ? (v) => v == null : () => false;
+  if (present.length <= SCAN_LIMIT) {
+    const list = present;
+    return (v) => {
+      if (v == null) return hasNull;
+      for (let i = 0; i < list.length; i++) if (list[i] === v) return true;
+      return false;
+    };
+  }
+  const set: ReadonlySet<unknown> = new Set(present);
+  return (v) => (v == null ? hasNull : set.has(v));
+}
+
+type Order = 'gt' | 'gte' | 'lt' | 'lte';
+
+function ordered(kind: Order, x: string | number): LeafTest {
+  if (typeof x === 'number') {
+    switch (kind) {
+      case 'gt':
+        return (v) => typeof v === 'number' && v > x;
+      case 'gte':
+        return (v) => typeof v === 'number' && v >= x;
+      case 'lt':
+        return (v) => typeof v === 'number' && v < x;
+      case 'lte':
+        return (v) => typeof v === 'number' && v <= x;
+    }
+  }
+  if (isBelowSurrogates(x)) {
+    switch (kind) {
+      case 'gt':
+        return (v) => typeof v === 'string' && v > x;
+      case 'gte':
+        return (v) => typeof v === 'string' && v >= x;
+      case 'lt':
+        return (v) => typeof v === 'string' && v < x;
+      case 'lte':
+        return (v) => typeof v === 'string' && v <= x;
+    }
+  }
+  switch (kind) {
+    case 'gt':
+      return (v) => typeof v === 'string' && compareCodePoints(v, x) > 0;
+    case 'gte':
+      return (v) => typeof v === 'string' && compareCodePoints(v, x) >= 0;
+    case 'lt':
+      return (v) => typeof v === 'string' && compareCodePoints(v, x) < 0;
+    case 'lte':
+      return (v) => typeof v === 'string' && compareCodePoints(v, x) <= 0;
+  }
+}
+
+function not(test: LeafTest): LeafTest {
+  return (v) => !test(v);
+}
+
+/** Compiles one operator to a test of a normalized leaf value. */
+export function compileOperator(op: OperatorNode): LeafTest {
+  switch (op.kind) {
+    case 'eq':
+      return equals(op.value);
+    case 'ne':
+      return not(equals(op.value));
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return ordered(op.kind, op.value);
+    case 'in':
+      return member(op.values);
+    case 'nin':
+      return not(member(op.values));
+    case 'like': {
+      const match = compileLike(op.pattern);
+      return (v) => typeof v === 'string' && match(v);
+    }
+    case 'exists':
+      return op.value ? (v) => v != null : (v) => v == null;
+    default:
+      return assertNever(op, 'operator node');
+  }
+}
+
+/** All operators of one key must hold for the same value. */
+export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
+  const tests = ops.map(compileOperator);
+  if (tests.length === 1) return tests[0]!;
+  if (tests.length === 2) {
+    const [a, b] = tests as [LeafTest, LeafTest];
+    return (v) => a(v) && b(v);
+  }
+  return (v) => {
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(v)) return false;
+    return true;
+  };
+}

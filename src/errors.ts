@@ -1,0 +1,68 @@
+/** Stable codes of {@link FilterError}. Part of the public contract: never renamed, only added to. */
+export type FilterErrorCode =
+  /** The filter (or a `$and`/`$or` item, or the `$not` operand) is not a plain object. */
+  | 'INVALID_FILTER'
+  /** A path holds a bare value instead of an operator object. */
+  | 'EXPECTED_OPERATOR_OBJECT'
+  /** A path holds an operator object with no operators. */
+  | 'EMPTY_OPERATOR_OBJECT'
+  /** A `$`-key that is not a supported operator, or a non-`$` key inside an operator object. */
+  | 'UNKNOWN_OPERATOR'
+  /** An operand of the wrong type, a non-finite or unsafe number, an empty `$and`/`$or`. */
+  | 'INVALID_OPERAND'
+  /** An empty path segment, or a path that is empty. */
+  | 'INVALID_PATH'
+  /** A `__proto__`, `prototype` or `constructor` segment. */
+  | 'FORBIDDEN_PATH_SEGMENT'
+  /** Nesting deeper than the configured `maxDepth`. */
+  | 'MAX_DEPTH_EXCEEDED'
+  /** A value that is not JSON (function, symbol, BigInt, symbol keys, ill-formed Unicode…). */
+  | 'INVALID_VALUE'
+  /** An AST handed to the API that is not a well-formed {@link FilterNode}. */
+  | 'INVALID_NODE'
+  /** An option passed to the API is out of range. */
+  | 'INVALID_OPTION'
+  /** A construct that a target (SQL dialect, MongoDB) cannot express exactly. */
+  | 'UNSUPPORTED'
+  /** A field path that a target's mapping does not allow. */
+  | 'UNKNOWN_FIELD';
+
+/**
+ * The one error type of the filter language. `path` is an RFC 6901 JSON pointer into the filter as it
+ * was written (keys escaped: `a/b~c` → `/a~1b~0c`); `''` is the whole filter.
+ *
+ * @example
+ * try {
+ *   parseFilter({ technology: { $in: 'postgres' } });
+ * } catch (e) {
+ *   if (e instanceof FilterError) console.log(e.code, e.path); // INVALID_OPERAND /technology/$in
+ * }
+ */
+export class FilterError extends Error {
+  override readonly name = 'FilterError';
+  readonly code: FilterErrorCode;
+  readonly path: string;
+
+  constructor(code: FilterErrorCode, path: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.path = path;
+  }
+}
+
+/** Escapes one reference token of a JSON pointer (RFC 6901 §3). */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Appends tokens to a JSON pointer. */
+export function pointer(base: string, ...tokens: readonly (string | number)[]): string {
+  let out = base;
+  for (const t of tokens) out += `/${escapePointerToken(String(t))}`;
+  return out;
+}
+
+/** How a JSON pointer is shown inside a message: the whole document reads better as "the root". */
+export function showPointer(path: string): string {
+  return path === '' ? 'the root' : path;
+}

@@ -1,0 +1,43 @@
+/**
+ * svc-policy core: parse, print and compile filters; compile and evaluate policies.
+ * No runtime dependencies and no Node-only imports: runs in Node ≥ 22 and in modern browsers.
+ */
+
+export { isFilterNode } from './ast/node-input.js';
+export type {
+  AndNode,
+  AnyStep,
+  ClauseKind,
+  ClauseNode,
+  EqNode,
+  ExistsNode,
+  FieldNode,
+  FilterNode,
+  GteNode,
+  GtNode,
+  InNode,
+  KeyStep,
+  LikeNode,
+  LteNode,
+  LtNode,
+  NeNode,
+  NinNode,
+  NodeKind,
+  NotNode,
+  OperatorKind,
+  OperatorNode,
+  OrNode,
+  PathStep,
+  PathStepKind,
+  RangeKind,
+  RangeNode,
+  Scalar,
+} from './ast/nodes.js';
+export { ARRAY_ANY, LOGICAL_NAMES, OPERATOR_NAMES, PATH_SEPARATOR } from './ast/nodes.js';
+export { type FilterJson, printFilter } from './ast/print.js';
+export { type CompileOptions, compileFilter } from './compile/filter.js';
+export { FilterError, type FilterErrorCode } from './errors.js';
+export { DEFAULT_MAX_DEPTH, type ParseOptions, parseFilter } from './parse/filter.js';
+export { parsePath, printPath } from './parse/path.js';
+export { compareCodePoints } from './semantics/compare.js';
+export { compileLike, escapeLike } from './semantics/like.js';

@@ -1,0 +1,127 @@
+import type { Scalar } from '../ast/nodes.js';
+import { FilterError, pointer } from '../errors.js';
+
+/** What an operand was, for messages: `"$in" expects an array at …, got a string`. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'a number' : 'an infinite number';
+    case 'boolean':
+      return 'a boolean';
+    case 'bigint':
+      return 'a BigInt';
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      return 'an object';
+  }
+}
+
+/** True for objects whose prototype is `Object.prototype` (of any realm) or `null`. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+function invalid(op: string, at: string, expected: string, value: unknown): FilterError {
+  // Non-JSON values get their own code: the caller passed something no filter file can contain.
+  const nonJson =
+    value === undefined ||
+    typeof value === 'function' ||
+    typeof value === 'symbol' ||
+    typeof value === 'bigint' ||
+    (typeof value === 'number' && !Number.isFinite(value));
+  return new FilterError(
+    nonJson && typeof value !== 'number' ? 'INVALID_VALUE' : 'INVALID_OPERAND',
+    at,
+    `"${op}" expects ${expected} at ${at}, got ${describe(value)}`,
+  );
+}
+
+function checkString(op: string, at: string, value: string): string {
+  if (!value.isWellFormed()) {
+    throw new FilterError(
+      'INVALID_VALUE',
+      at,
+      `"${op}" operand at ${at} is not well-formed Unicode (lone surrogate)`,
+    );
+  }
+  return value;
+}
+
+function checkNumber(op: string, at: string, value: number): number {
+  if (!Number.isFinite(value)) throw invalid(op, at, 'a finite number', value);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new FilterError(
+      'INVALID_OPERAND',
+      at,
+      `"${op}" operand ${value} at ${at} is an integer outside the safe range ±(2^53−1)`,
+    );
+  }
+  // -0 and 0 are one value everywhere; normalizing keeps printing and every target simple.
+  return value === 0 ? 0 : value;
+}
+
+/** A string, number, boolean or (when `allowNull`) null operand. */
+export function scalarOperand(op: string, at: string, value: unknown, allowNull: boolean): Scalar | null {
+  switch (typeof value) {
+    case 'string':
+      return checkString(op, at, value);
+    case 'number':
+      return checkNumber(op, at, value);
+    case 'boolean':
+      return value;
+    default:
+      if (value === null && allowNull) return null;
+      throw invalid(
+        op,
+        at,
+        allowNull ? 'a string, number, boolean or null' : 'a string, number or boolean',
+        value,
+      );
+  }
+}
+
+/** A string or number operand (the range operators). */
+export function orderedOperand(op: string, at: string, value: unknown): string | number {
+  if (typeof value === 'string') return checkString(op, at, value);
+  if (typeof value === 'number') return checkNumber(op, at, value);
+  throw invalid(op, at, 'a string or a number', value);
+}
+
+/** An array of scalars and nulls (`$in`, `$nin`). */
+export function listOperand(op: string, at: string, value: unknown): readonly (Scalar | null)[] {
+  if (!Array.isArray(value)) throw invalid(op, at, 'an array', value);
+  const out: (Scalar | null)[] = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    const itemAt = pointer(at, i);
+    if (typeof item === 'object' && item !== null) {
+      throw new FilterError(
+        'INVALID_OPERAND',
+        itemAt,
+        `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${describe(item)}`,
+      );
+    }
+    out[i] = scalarOperand(op, itemAt, item, true);
+  }
+  return Object.freeze(out);
+}
+
+export function stringOperand(op: string, at: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalid(op, at, 'a string', value);
+  return checkString(op, at, value);
+}
+
+export function booleanOperand(op: string, at: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw invalid(op, at, 'a boolean', value);
+  return value;
+}

@@ -1,0 +1,31 @@
+import { OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
+import { booleanOperand, listOperand, orderedOperand, scalarOperand, stringOperand } from './operands.js';
+
+/**
+ * One parse rule per operator, each with its own operand check next to it. The table is keyed by
+ * `OperatorKind`, so an operator added to the AST does not compile until it can be parsed.
+ */
+const RULES: {
+  readonly [K in OperatorKind]: (at: string, operand: unknown) => Extract<OperatorNode, { kind: K }>;
+} = {
+  eq: (at, x) => ({ kind: 'eq', value: scalarOperand('$eq', at, x, true) }),
+  ne: (at, x) => ({ kind: 'ne', value: scalarOperand('$ne', at, x, true) }),
+  gt: (at, x) => ({ kind: 'gt', value: orderedOperand('$gt', at, x) }),
+  gte: (at, x) => ({ kind: 'gte', value: orderedOperand('$gte', at, x) }),
+  lt: (at, x) => ({ kind: 'lt', value: orderedOperand('$lt', at, x) }),
+  lte: (at, x) => ({ kind: 'lte', value: orderedOperand('$lte', at, x) }),
+  in: (at, x) => ({ kind: 'in', values: listOperand('$in', at, x) }),
+  nin: (at, x) => ({ kind: 'nin', values: listOperand('$nin', at, x) }),
+  like: (at, x) => ({ kind: 'like', pattern: stringOperand('$like', at, x) }),
+  exists: (at, x) => ({ kind: 'exists', value: booleanOperand('$exists', at, x) }),
+};
+
+/** Operator kinds by the name written in filters (`$eq` → `eq`). */
+export const OPERATOR_KINDS: ReadonlyMap<string, OperatorKind> = new Map(
+  (Object.keys(OPERATOR_NAMES) as OperatorKind[]).map((kind) => [OPERATOR_NAMES[kind], kind]),
+);
+
+/** Parses one `$op: operand` entry; `at` is the pointer of the entry. */
+export function parseOperator(kind: OperatorKind, at: string, operand: unknown): OperatorNode {
+  return Object.freeze(RULES[kind](at, operand));
+}

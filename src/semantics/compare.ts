@@ -1,0 +1,32 @@
+/**
+ * Orders strings by Unicode code point. JavaScript's `<` compares UTF-16 code units, which disagrees
+ * with code point order (and with PostgreSQL `C` / SQLite `BINARY` on UTF-8) exactly when the first
+ * differing unit is a surrogate on one side and U+E000–U+FFFF on the other: an astral character must
+ * sort after U+FFFF but its lead surrogate (U+D800–U+DBFF) is below U+E000.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x >= 0xd800 && y >= 0xd800) {
+        // Rotate U+D800–U+FFFF so that surrogates (astral characters) come after U+E000–U+FFFF.
+        x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+        y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+      }
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+/**
+ * True when `s` has no code unit at or above U+D800. Comparing such a string with any other string by
+ * `<` gives code point order: at the first difference its unit is below U+D800, so the rotation above
+ * cannot apply. Compilers use this to keep the native comparison on the fast path.
+ */
+export function isBelowSurrogates(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xd800) return false;
+  return true;
+}

@@ -1,0 +1,37 @@
+/**
+ * How record values are read: the one place that decides what a value "is" for every operator.
+ * See docs/semantics.md, section 2.
+ */
+
+const hasOwn = Object.hasOwn;
+const isArray = Array.isArray;
+const dateToISOString = Date.prototype.toISOString;
+const dateGetTime = Date.prototype.getTime;
+
+/**
+ * Reads own property `key` of `value` when `value` is a non-array object; missing (`undefined`)
+ * otherwise. Never reads the prototype chain.
+ */
+export function readKey(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || isArray(value)) return undefined;
+  const v = (value as Record<string, unknown>)[key];
+  // The own-property check is only needed when something was found: most misses cost nothing extra.
+  return v !== undefined && hasOwn(value, key) ? v : undefined;
+}
+
+/**
+ * Normalizes a leaf value: a valid `Date` becomes its ISO string; everything else is itself. Objects
+ * other than valid dates stay opaque (they equal and order against nothing).
+ */
+export function readLeaf(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && value instanceof Date) {
+    // Captured built-ins: a patched Date.prototype cannot change what a record means.
+    return Number.isNaN(dateGetTime.call(value)) ? value : dateToISOString.call(value);
+  }
+  return value;
+}
+
+/** True for the values that the language treats as missing: `null` and `undefined`. */
+export function isMissing(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
