@@ -41,3 +41,4 @@ export { DEFAULT_MAX_DEPTH, type ParseOptions, parseFilter } from './parse/filte
 export { parsePath, printPath } from './parse/path.js';
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
+export { type PathValue, resolvePath } from './semantics/path.js';

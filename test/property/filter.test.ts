@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { JSONPath } from 'jsonpath-plus';
+import { describe, expect, it } from 'vitest';
+import {
+  compileFilter,
+  FilterError,
+  parseFilter,
+  parsePath,
+  printFilter,
+  resolvePath,
+} from '../../src/index.js';
+import { arbFilter, arbFilterAndRecords, arbRecord, FILTER_PATHS } from '../support/arbitraries.js';
+import { check, titled } from '../support/property.js';
+import { referenceMatch } from '../support/reference.js';
+
+describe('compiled predicates', () => {
+  it(titled('equal the reference interpreter on random filters and records'), () => {
+    check(
+      fc.property(arbFilterAndRecords, ([filter, records]) => {
+        const predicate = compileFilter(filter);
+        for (const record of records) {
+          if (predicate(record) !== referenceMatch(filter, record)) {
+            throw new Error(`disagree on ${JSON.stringify(record)} for ${JSON.stringify(filter)}`);
+          }
+        }
+      }),
+    );
+  });
+
+  it(titled('are pure: the same answer twice, records unchanged'), () => {
+    check(
+      fc.property(arbFilter, arbRecord, (filter, record) => {
+        const snapshot = structuredClone(record);
+        const predicate = compileFilter(filter);
+        expect(predicate(record)).toBe(predicate(record));
+        expect(record).toEqual(snapshot);
+      }),
+    );
+  });
+});
+
+describe('parse and print', () => {
+  it(titled('print ∘ parse is the identity on normalized filters'), () => {
+    check(
+      fc.property(arbFilter, (filter) => {
+        expect(printFilter(parseFilter(filter))).toEqual(filter);
+      }),
+    );
+  });
+
+  it(titled('parse ∘ print is the identity on ASTs'), () => {
+    check(
+      fc.property(arbFilter, (filter) => {
+        const node = parseFilter(filter);
+        expect(parseFilter(printFilter(node))).toEqual(node);
+        // A hand-copied AST (not built by parseFilter) compiles to the same predicate.
+        expect(JSON.parse(JSON.stringify(node))).toEqual(node);
+      }),
+    );
+  });
+
+  it(titled('parseFilter on arbitrary JSON returns a node or throws FilterError, nothing else'), () => {
+    const keys = fc.constantFrom(
+      'a',
+      '$eq',
+      '$ne',
+      '$gt',
+      '$in',
+      '$nin',
+      '$like',
+      '$exists',
+      '$and',
+      '$or',
+      '$not',
+      '$nor',
+      'a$.b',
+      'a$.',
+      '__proto__',
+      '__svcArrayAny__',
+      '',
+    );
+    const json = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(keys, tie('v'), { maxKeys: 3 }),
+      ),
+    })).v;
+    check(
+      fc.property(
+        fc.oneof(
+          json,
+          fc.jsonValue(),
+          fc.anything({
+            withBigInt: true,
+            withMap: true,
+            withSet: true,
+            withDate: true,
+            withTypedArray: true,
+            withSparseArray: true,
+          }),
+        ),
+        (input) => {
+          try {
+            const node = parseFilter(input);
+            expect(node.kind).toBe('filter');
+          } catch (error) {
+            if (!(error instanceof FilterError)) throw error;
+            expect(typeof error.code).toBe('string');
+            expect(error.path === '' || error.path.startsWith('/')).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('path resolution', () => {
+  // jsonpath-plus is the oracle (tests only; never at run time). Our paths deliberately differ from
+  // JSONPath in two places, excluded here: a key step on an array (JSONPath indexes it; ours is
+  // missing, and record keys are never numeric so JSONPath finds nothing either) and a wildcard on an
+  // object (JSONPath iterates its values; a selector there has no elements), checked with fc.pre.
+  const toJsonPath = (key: string) =>
+    `$${key
+      .split('$.')
+      .map((s) => (s === '__svcArrayAny__' ? '[*]' : `[${JSON.stringify(s).replace(/^"|"$/g, "'")}]`))
+      .join('')}`;
+
+  it(titled('finds the same values as jsonpath-plus'), () => {
+    check(
+      fc.property(arbRecord, fc.constantFrom(...FILTER_PATHS), (record, key) => {
+        const steps = parsePath(key, '');
+        const segments = key.split('$.');
+        segments.forEach((segment, i) => {
+          if (segment !== '__svcArrayAny__') return;
+          const prefix = segments.slice(0, i).join('$.');
+          const at =
+            prefix === ''
+              ? [record]
+              : (JSONPath({ path: toJsonPath(prefix), json: record, wrap: true }) as unknown[]);
+          fc.pre(at.every((v) => Array.isArray(v) || typeof v !== 'object' || v === null));
+        });
+        const ours = resolvePath(record, steps).map((p) => p.value);
+        const oracle = JSONPath({ path: toJsonPath(key), json: record, wrap: true }) as unknown[];
+        expect(ours).toEqual(oracle);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

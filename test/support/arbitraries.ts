@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+
+/**
+ * Random filters and records that meet often enough to be interesting: fields come from a small set of
+ * paths, values from a pool that mixes types, plus arbitrary full-Unicode strings (astral characters
+ * included; always well-formed, since databases cannot store lone surrogates).
+ */
+
+/** Object keys records use; filters read these (and a few that records never have). */
+export const RECORD_KEYS = ['a', 'b', 'o', 'x', 'y', 'arr', 'k.e.y', '$d'] as const;
+
+/** Field paths filters use: plain, nested, dotted keys, `$` keys, selectors at every position. */
+export const FILTER_PATHS = [
+  'a',
+  'b',
+  'missing',
+  'o$.x',
+  'o$.y',
+  'o$.o$.x',
+  'o$.k.e.y',
+  'a$.x',
+  'arr$.__svcArrayAny__',
+  'arr$.__svcArrayAny__$.x',
+  'arr$.__svcArrayAny__$.arr$.__svcArrayAny__',
+  'o$.arr$.__svcArrayAny__$.y',
+  'o$.$d',
+] as const;
+
+const POOL_STRINGS = [
+  '',
+  'a',
+  'b',
+  'ab',
+  'A',
+  'é',
+  'e\u0301',
+  '😀',
+  '\uffff',
+  '\ue000',
+  '%',
+  '_',
+  '\\',
+  '*',
+  '10',
+  '2026-01-01T00:00:00.000Z',
+];
+const POOL_NUMBERS = [-1, 0, 1, 1.5, 10, 9007199254740991];
+
+/** Well-formed full-Unicode strings, short. */
+export const arbUnicode: fc.Arbitrary<string> = fc.string({ unit: 'binary', maxLength: 6 });
+
+export const arbString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...POOL_STRINGS) },
+  { weight: 1, arbitrary: arbUnicode },
+);
+
+export const arbNumber: fc.Arbitrary<number> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...POOL_NUMBERS) },
+  { weight: 1, arbitrary: fc.integer({ min: -1000, max: 1000 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })
+      .map((n) => (Object.is(n, -0) ? 0 : n)),
+  },
+);
+
+export const arbScalar: fc.Arbitrary<string | number | boolean> = fc.oneof(
+  arbString,
+  arbNumber,
+  fc.boolean(),
+);
+export const arbScalarOrNull: fc.Arbitrary<string | number | boolean | null> = fc.oneof(
+  { weight: 6, arbitrary: arbScalar },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+/** A `$like` pattern built from pool pieces, stars and escapes. */
+export const arbPattern: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(fc.constantFrom('*', '*', '\\*', '\\\\', '\\', 'a', 'b', 'é', '😀', '%', '_', '.'), arbUnicode),
+    {
+      maxLength: 5,
+    },
+  )
+  .map((parts) => parts.join(''));
+
+export type OperatorJson = Record<string, unknown>;
+
+export const arbOperator: fc.Arbitrary<OperatorJson> = fc.oneof(
+  arbScalarOrNull.map((x) => ({ $eq: x })),
+  arbScalarOrNull.map((x) => ({ $ne: x })),
+  fc
+    .constantFrom('$gt', '$gte', '$lt', '$lte')
+    .chain((op) => fc.oneof(arbString, arbNumber).map((x) => ({ [op]: x }))),
+  fc.array(arbScalarOrNull, { maxLength: 4 }).map((xs) => ({ $in: xs })),
+  fc.array(arbScalarOrNull, { maxLength: 4 }).map((xs) => ({ $nin: xs })),
+  arbPattern.map((p) => ({ $like: p })),
+  fc.boolean().map((b) => ({ $exists: b })),
+);
+
+/** An operator object: one to three operators (distinct names), all of which must hold. */
+export const arbOperatorObject: fc.Arbitrary<OperatorJson> = fc
+  .array(arbOperator, { minLength: 1, maxLength: 3 })
+  .map((ops) => Object.assign({}, ...ops) as OperatorJson);
+
+export type FilterJson = Record<string, unknown>;
+
+/** Random valid filters, nested up to a few levels of `$and`/`$or`/`$not`. */
+export const arbFilter: fc.Arbitrary<FilterJson> = fc.letrec<{ filter: FilterJson }>((tie) => ({
+  filter: fc
+    .tuple(
+      fc
+        .uniqueArray(fc.constantFrom(...FILTER_PATHS), { maxLength: 3 })
+        .chain((paths) => fc.tuple(...paths.map((p) => arbOperatorObject.map((ops) => [p, ops] as const)))),
+      fc.option(
+        fc.oneof(
+          { depthSize: 'small', withCrossShrink: true },
+          fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
+          fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
+          tie('filter').map((f) => ({ $not: f })),
+        ),
+        { depthSize: 'small' },
+      ),
+    )
+    .map(([fields, logical]) => Object.assign(Object.fromEntries(fields), logical ?? {}) as FilterJson),
+})).filter;
+
+export type RecordJson = Record<string, unknown>;
+
+/** JSON values: scalars, null, nested objects over the record keys, nested arrays. */
+export const arbValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    arbScalar,
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom(...RECORD_KEYS), tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** Random records: objects over the record keys (what filters read), values of every JSON type. */
+export const arbRecord: fc.Arbitrary<RecordJson> = fc.dictionary(fc.constantFrom(...RECORD_KEYS), arbValue, {
+  maxKeys: 5,
+});
+
+/** Anything at all, including non-objects, as a record. */
+export const arbAnyRecord: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: arbRecord },
+  { weight: 1, arbitrary: arbValue },
+);
+
+/** Every `[path, operands]` a filter mentions, through `$and`/`$or`/`$not`. */
+export function filterTargets(filter: FilterJson): Array<[string, unknown[]]> {
+  const out: Array<[string, unknown[]]> = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or') for (const f of value as FilterJson[]) out.push(...filterTargets(f));
+    else if (key === '$not') out.push(...filterTargets(value as FilterJson));
+    else {
+      const operands = Object.entries(value as OperatorJson).flatMap(([op, x]) => {
+        if (op === '$in' || op === '$nin') return x as unknown[];
+        if (op === '$like') return [(x as string).replace(/\\(.)/g, '$1').replace(/\*/g, ''), x];
+        if (op === '$exists') return [];
+        return [x];
+      });
+      out.push([key, operands]);
+    }
+  }
+  return out;
+}
+
+/** Values near an operand: itself, its neighbours of the same type, and the same text in another type. */
+function near(x: unknown): fc.Arbitrary<unknown> {
+  if (typeof x === 'number') return fc.constantFrom(x, x + 1, x - 1, x + 0.5, String(x), x !== 0);
+  if (typeof x === 'string')
+    return fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0);
+  if (typeof x === 'boolean') return fc.constantFrom(x, !x, Number(x), String(x));
+  return fc.constant(null);
+}
+
+function place(segments: readonly string[], leaf: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  if (segments.length === 0) return leaf;
+  const [head, ...rest] = segments as [string, ...string[]];
+  const inner = place(rest, leaf);
+  if (head === '__svcArrayAny__') {
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.tuple(fc.array(arbValue, { maxLength: 2 }), inner).map(([others, v]) => [...others, v]),
+      },
+      { weight: 1, arbitrary: fc.constantFrom([], null, {}) },
+    );
+  }
+  return fc.oneof(
+    { weight: 8, arbitrary: inner.map((v) => ({ [head]: v })) },
+    { weight: 1, arbitrary: inner.map((v) => [{ [head]: v }]) },
+    { weight: 1, arbitrary: arbValue },
+  );
+}
+
+function merge(a: unknown, b: unknown): unknown {
+  if (
+    typeof a === 'object' &&
+    a !== null &&
+    !Array.isArray(a) &&
+    typeof b === 'object' &&
+    b !== null &&
+    !Array.isArray(b)
+  ) {
+    const out: Record<string, unknown> = { ...(a as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(b)) out[k] = k in out ? merge(out[k], v) : v;
+    return out;
+  }
+  return a;
+}
+
+/**
+ * Records aimed at a filter: its operands (and near misses of them) placed at its paths, selectors
+ * turned into arrays, so that every operator meets equal, smaller, greater and wrong-typed values.
+ */
+export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
+  const targets = filterTargets(filter);
+  if (targets.length === 0) return arbAnyRecord;
+  const parts = targets.map(([key, operands]) =>
+    fc.option(
+      place(
+        key.split('$.'),
+        operands.length === 0
+          ? arbValue
+          : fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom(...operands).chain(near) },
+              { weight: 1, arbitrary: arbValue },
+            ),
+      ),
+      { freq: 4, nil: undefined },
+    ),
+  );
+  return fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(arbRecord, ...parts)
+        .map(([base, ...placed]) =>
+          placed.reduce((acc: unknown, p) => (p === undefined ? acc : merge(p, acc)), base),
+        ),
+    },
+    { weight: 1, arbitrary: arbAnyRecord },
+  );
+}
+
+/** A filter with records aimed at it. */
+export const arbFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[]]> = arbFilter.chain((filter) =>
+  fc.tuple(fc.constant(filter), fc.array(arbRecordFor(filter), { minLength: 1, maxLength: 16 })),
+);

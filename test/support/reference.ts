@@ -1,0 +1,132 @@
+/**
+ * The reference interpreter: small, slow and obviously right, written from docs/semantics.md alone and
+ * working on the JSON filter (not the AST), so it shares no code with the library. Every target is
+ * compared with it. It assumes a filter that parseFilter accepts.
+ */
+
+type Json = unknown;
+
+const SELECTOR = '__svcArrayAny__';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Section 2: null and undefined are missing; a valid Date is its ISO string. */
+function normalize(v: unknown): unknown {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? v : v.toISOString();
+  return v;
+}
+
+function missing(v: unknown): boolean {
+  return v === null || v === undefined;
+}
+
+/** Section 2: code point order, by spreading strings into code points. */
+function codePointCompare(a: string, b: string): number {
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i]! - y[i]!;
+  }
+  return x.length - y.length;
+}
+
+function sameType(v: unknown, x: unknown): boolean {
+  return typeof v === typeof x && (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean');
+}
+
+function eq(v: unknown, x: unknown): boolean {
+  if (x === null) return missing(v);
+  return sameType(v, x) && v === x;
+}
+
+/** `$like` as a plain recursive matcher over code points (exponential worst case, fine for tests). */
+function likeTokens(pattern: string): Array<{ star: true } | { star: false; ch: string }> {
+  const out: Array<{ star: true } | { star: false; ch: string }> = [];
+  const cps = Array.from(pattern);
+  for (let i = 0; i < cps.length; i++) {
+    const c = cps[i]!;
+    if (c === '\\' && (cps[i + 1] === '*' || cps[i + 1] === '\\')) {
+      out.push({ star: false, ch: cps[i + 1]! });
+      i++;
+    } else if (c === '*') out.push({ star: true });
+    else out.push({ star: false, ch: c });
+  }
+  return out;
+}
+
+function like(s: string, pattern: string): boolean {
+  const tokens = likeTokens(pattern);
+  const chars = Array.from(s);
+  // Dynamic programming over (token, char) positions: dp[j] = tokens[0..i) match chars[0..j).
+  let dp = new Array<boolean>(chars.length + 1).fill(false);
+  dp[0] = true;
+  for (const t of tokens) {
+    const next = new Array<boolean>(chars.length + 1).fill(false);
+    for (let j = 0; j <= chars.length; j++) {
+      if (t.star) next[j] = dp[j]! || (j > 0 && next[j - 1]!);
+      else next[j] = j > 0 && dp[j - 1]! && chars[j - 1] === t.ch;
+    }
+    dp = next;
+  }
+  return dp[chars.length]!;
+}
+
+function operator(op: string, x: Json, v: unknown): boolean {
+  switch (op) {
+    case '$eq':
+      return eq(v, x);
+    case '$ne':
+      return !eq(v, x);
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte': {
+      if (!sameType(v, x)) return false;
+      let c: number;
+      if (typeof x === 'string') c = codePointCompare(v as string, x);
+      else {
+        const n = v as number;
+        if (Number.isNaN(n)) return false;
+        c = n < (x as number) ? -1 : n > (x as number) ? 1 : 0;
+      }
+      return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
+    }
+    case '$in':
+      return (x as Json[]).some((item) => eq(v, item));
+    case '$nin':
+      return !(x as Json[]).some((item) => eq(v, item));
+    case '$like':
+      return typeof v === 'string' && like(v, x as string);
+    case '$exists':
+      return x === true ? !missing(v) : missing(v);
+    default:
+      throw new Error(`reference: unknown operator ${op}`);
+  }
+}
+
+/** Section 3: walks the segments; a selector tries every element for the rest of the path. */
+function fieldHolds(segments: readonly string[], value: unknown, ops: Record<string, Json>): boolean {
+  if (segments.length === 0) {
+    const v = normalize(value);
+    return Object.entries(ops).every(([op, x]) => operator(op, x, v));
+  }
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (head === SELECTOR) {
+    if (!Array.isArray(value)) return false;
+    return value.some((element) => fieldHolds(rest, element, ops));
+  }
+  const next = isObject(value) && Object.hasOwn(value, head) ? value[head] : undefined;
+  return fieldHolds(rest, next, ops);
+}
+
+/** True when `record` matches `filter`, per docs/semantics.md. */
+export function referenceMatch(filter: Json, record: unknown): boolean {
+  return Object.entries(filter as Record<string, Json>).every(([key, value]) => {
+    if (key === '$and') return (value as Json[]).every((f) => referenceMatch(f, record));
+    if (key === '$or') return (value as Json[]).some((f) => referenceMatch(f, record));
+    if (key === '$not') return !referenceMatch(value, record);
+    return fieldHolds(key.split('$.'), record, value as Record<string, Json>);
+  });
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { compileFilter, FilterError, type FilterNode, parseFilter } from '../../../src/index.js';
+
+describe('compileFilter', () => {
+  it('accepts a JSON filter or an AST and gives the same predicate', () => {
+    const json = { technology: { $eq: 'postgres' }, region: { $in: ['eu-west-1'] } };
+    const fromJson = compileFilter(json);
+    const fromNode = compileFilter(parseFilter(json));
+    const fromCopy = compileFilter(JSON.parse(JSON.stringify(parseFilter(json))) as FilterNode);
+    for (const r of [
+      { technology: 'postgres', region: 'eu-west-1' },
+      { technology: 'postgres', region: 'us' },
+      {},
+    ]) {
+      expect(fromNode(r)).toBe(fromJson(r));
+      expect(fromCopy(r)).toBe(fromJson(r));
+    }
+  });
+
+  it('validates a hand-built AST like a JSON filter', () => {
+    const bad = [
+      {
+        kind: 'filter',
+        clauses: [
+          { kind: 'field', path: [{ kind: 'key', key: 'a' }], operators: [{ kind: 'in', values: 'x' }] },
+        ],
+      },
+      {
+        kind: 'filter',
+        clauses: [
+          { kind: 'field', path: [{ kind: 'key', key: '__proto__' }], operators: [{ kind: 'eq', value: 1 }] },
+        ],
+      },
+      { kind: 'filter', clauses: [{ kind: 'xor', filters: [] }] },
+      {
+        kind: 'filter',
+        clauses: [
+          { kind: 'field', path: [{ kind: 'key', key: 'a' }], operators: [{ kind: 'regex', value: '.' }] },
+        ],
+      },
+      { kind: 'filter', clauses: [{ kind: 'field', path: [null], operators: [{ kind: 'eq', value: 1 }] }] },
+      { kind: 'filter', clauses: null },
+      { kind: 'filter', clauses: [null] },
+      { kind: 'filter', clauses: [{ kind: 'not', filter: { kind: 'nope' } }] },
+    ];
+    for (const node of bad) expect(() => compileFilter(node as unknown as FilterNode)).toThrow(FilterError);
+    const cyclic = { kind: 'filter', clauses: [] as unknown[] };
+    cyclic.clauses.push({ kind: 'not', filter: cyclic });
+    expect(() => compileFilter(cyclic as unknown as FilterNode)).toThrow(FilterError);
+  });
+
+  it('reads a valid Date as its ISO string and an invalid one as an opaque value', () => {
+    const since = compileFilter({ createdAt: { $gte: '2026-01-01T00:00:00.000Z' } });
+    expect(since({ createdAt: new Date('2026-03-01T00:00:00Z') })).toBe(true);
+    expect(since({ createdAt: new Date('2025-03-01T00:00:00Z') })).toBe(false);
+    expect(since({ createdAt: new Date(Number.NaN) })).toBe(false);
+    expect(
+      compileFilter({ createdAt: { $eq: '2026-03-01T00:00:00.000Z' } })({
+        createdAt: new Date('2026-03-01T00:00:00Z'),
+      }),
+    ).toBe(true);
+    expect(compileFilter({ createdAt: { $exists: true } })({ createdAt: new Date(Number.NaN) })).toBe(true);
+  });
+
+  it('never throws on non-JSON records and treats them as values of no type', () => {
+    const filters = [
+      { a: { $eq: 1 } },
+      { a: { $ne: 1 } },
+      { a: { $gt: 'x' } },
+      { a: { $like: '*' } },
+      { 'a$.__svcArrayAny__$.b': { $exists: false } },
+      { 'a$.b$.c': { $nin: [1] } },
+    ].map((f) => compileFilter(f));
+    const cyclic: Record<string, unknown> = {};
+    cyclic.a = cyclic;
+    const records: unknown[] = [
+      undefined,
+      null,
+      Number.NaN,
+      Symbol('s'),
+      10n,
+      () => 1,
+      new Map([['a', 1]]),
+      { a: 10n },
+      { a: Number.NaN },
+      { a: Symbol('s') },
+      { a: () => 1 },
+      cyclic,
+      Object.create({ a: 1 }),
+      new Proxy({}, {}),
+      { a: [cyclic] },
+    ];
+    for (const predicate of filters)
+      for (const record of records) expect(typeof predicate(record)).toBe('boolean');
+    expect(compileFilter({ a: { $ne: 1 } })({ a: Number.NaN })).toBe(true);
+    expect(compileFilter({ a: { $gte: 0 } })({ a: Number.NaN })).toBe(false);
+    expect(compileFilter({ a: { $eq: 1 } })(Object.create({ a: 1 }))).toBe(false);
+    expect(compileFilter({ a: { $eq: 1 } })({ a: 1n })).toBe(false);
+    expect(compileFilter({ a: { $gt: 1 } })({ a: Number.POSITIVE_INFINITY })).toBe(true);
+  });
+
+  it('evaluates a 100,000-element $in with a set', () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => `id-${i}`);
+    const predicate = compileFilter({ id: { $in: values } });
+    expect(predicate({ id: 'id-99999' })).toBe(true);
+    expect(predicate({ id: 'id-100000' })).toBe(false);
+    expect(predicate({})).toBe(false);
+    const withNull = compileFilter({ id: { $nin: [...values, null] } });
+    expect(withNull({})).toBe(false);
+    expect(withNull({ id: 'other' })).toBe(true);
+  });
+
+  it('answers pathological $like patterns without backtracking', () => {
+    const predicate = compileFilter({ a: { $like: '*a*a*a*a*b' } });
+    const input = 'a'.repeat(10_000);
+    expect(predicate({ a: input })).toBe(false);
+    expect(predicate({ a: `${input}b` })).toBe(true);
+    const many = compileFilter({ a: { $like: `${'*a'.repeat(200)}*b` } });
+    expect(many({ a: 'a'.repeat(50_000) })).toBe(false);
+  });
+
+  it('orders strings by code point, not UTF-16 unit', () => {
+    const above = compileFilter({ a: { $gt: '\uffff' } });
+    expect(above({ a: '\u{1F600}' })).toBe(true);
+    expect('\u{1F600}' > '\uffff').toBe(false); // what JavaScript's own comparison says
+    const below = compileFilter({ a: { $lt: '\u{1F600}' } });
+    expect(below({ a: '\uffff' })).toBe(true);
+    expect(below({ a: '\u{1F601}' })).toBe(false);
+  });
+
+  it('is re-entrant: a predicate called from inside itself answers correctly', () => {
+    let inner: boolean | undefined;
+    const predicate = compileFilter({ 'a$.__svcArrayAny__$.b': { $eq: 1 } });
+    const record = {
+      a: [
+        {
+          get b() {
+            inner = predicate({ a: [{ b: 2 }] });
+            return 1;
+          },
+        },
+      ],
+    };
+    expect(predicate(record)).toBe(true);
+    expect(inner).toBe(false);
+  });
+
+  it('does not mutate the filter it is given', () => {
+    const filter = { a: { $in: [3, 1, 2, 1] }, $or: [{ b: { $like: 'x*' } }] };
+    const copy = structuredClone(filter);
+    compileFilter(filter)({ a: 1 });
+    expect(filter).toEqual(copy);
+  });
+});
