@@ -1,10 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  include: ['test/**/*.test.ts'],
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
+  pool: 'forks' as const,
+};
+
+// Every suite runs twice: once with the closure compiler (the default, CSP-safe) and once with
+// generated code as the default, so both compilers are held to the same tests.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    projects: [
+      { test: { ...shared, name: 'closures' } },
+      { test: { ...shared, name: 'codegen', setupFiles: ['test/support/setup-codegen.ts'] } },
+    ],
   },
 });
