@@ -189,7 +189,6 @@ export function generateSource(node: FilterNode): { source: string; values: unkn
 /** Compiles a validated AST through generated code. */
 export function compileGenerated(node: FilterNode): Predicate {
   const { source, values } = generateSource(node);
-  // biome-ignore lint/security/noGlobalEval: generated from the AST only, user data as JSON literals (see above).
   const factory = new Function('k', 'leaf', 'cmp', 'isArray', 'walk', 'hasOwn', source) as (
     k: readonly unknown[],
     leaf: typeof readLeaf,

@@ -8,6 +8,7 @@ import { check, titled } from '../../support/property.js';
 const hostile = [
   '"); globalThis.__pwned = 1; ("',
   "'); globalThis.__pwned = 1; ('",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder is the attack being tested.
   '`${globalThis.__pwned = 1}`',
   '\\"; globalThis.__pwned = 1; //',
   '\u2028globalThis.__pwned = 1\u2029',
