@@ -7,46 +7,71 @@ export type Predicate = (record: unknown) => boolean;
 
 const isArray = Array.isArray;
 
-/** Reads a chain of own-property keys; specialized for the common short paths. */
-function keyReader(keys: readonly string[]): (value: unknown) => unknown {
+type Reader = (value: unknown) => unknown;
+
+/**
+ * Reads a chain of keys with plain property access: fast, but it may see inherited properties, array
+ * properties and properties of primitives. Callers confirm with {@link isRealPath} whenever that could
+ * change the answer.
+ */
+function fastReader(keys: readonly string[]): Reader {
   switch (keys.length) {
     case 0:
       return (v) => v;
     case 1: {
       const [a] = keys as [string];
-      return (v) => readKey(v, a);
+      return (v) => (v == null ? undefined : (v as Record<string, unknown>)[a]);
     }
     case 2: {
       const [a, b] = keys as [string, string];
-      return (v) => readKey(readKey(v, a), b);
-    }
-    case 3: {
-      const [a, b, c] = keys as [string, string, string];
-      return (v) => readKey(readKey(readKey(v, a), b), c);
+      return (v) => {
+        const x = v == null ? undefined : (v as Record<string, unknown>)[a];
+        return x == null ? undefined : (x as Record<string, unknown>)[b];
+      };
     }
     default:
       return (v) => {
-        let cur = v;
-        for (let i = 0; i < keys.length && cur !== undefined; i++) cur = readKey(cur, keys[i]!);
-        return cur;
+        let x = v;
+        for (let i = 0; i < keys.length && x != null; i++) x = (x as Record<string, unknown>)[keys[i]!];
+        return x;
       };
   }
 }
 
+/** True when every key of the chain is an own property of a non-array object (the exact read). */
+function isRealPath(value: unknown, keys: readonly string[]): boolean {
+  let x = value;
+  for (let i = 0; i < keys.length; i++) {
+    x = readKey(x, keys[i]!);
+    if (x === undefined) return false;
+  }
+  return true;
+}
+
 /**
- * Compiles a path and the test of its leaf into a predicate. A selector step becomes "some element of
- * the array here satisfies the rest", so every operator of the key is tested against one element.
+ * Compiles a path and the test of its leaf into a predicate. Keys are read with plain property access,
+ * and the exact own-property read is repeated only when the answer differs from the answer for a
+ * missing value: only then could an inherited or array property have changed it.
+ * A selector step becomes "some element of the array here satisfies the rest", so every operator of
+ * the key is tested against one element.
  */
 export function compilePath(steps: readonly PathStep[], test: LeafTest): Predicate {
   const selector = steps.findIndex((s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
-  const read = keyReader(keys);
-  if (selector < 0) return (record) => test(readLeaf(read(record)));
+  const read = fastReader(keys);
+  if (selector < 0) {
+    const whenMissing = test(undefined);
+    return (record) => {
+      const res = test(readLeaf(read(record)));
+      return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+    };
+  }
   const rest = compilePath(steps.slice(selector + 1), test);
+  // No elements (not an array, empty) is false for every operator: verify the path once one matched.
   return (record) => {
     const array = read(record);
     if (!isArray(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return true;
+    for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
     return false;
   };
 }
