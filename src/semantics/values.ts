@@ -4,7 +4,6 @@
  */
 
 const hasOwn = Object.hasOwn;
-const OP = Object.prototype as unknown as Record<string, unknown>;
 const isArray = Array.isArray;
 const dateToISOString = Date.prototype.toISOString;
 const dateGetTime = Date.prototype.getTime;
@@ -16,13 +15,8 @@ const dateGetTime = Date.prototype.getTime;
 export function readKey(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || isArray(value)) return undefined;
   const v = (value as Record<string, unknown>)[key];
-  if (v === undefined) return undefined;
-  // Found on a plain object whose prototype lacks the key: it is own, no call needed (`__proto__` is a
-  // load in V8 where Object.getPrototypeOf and Object.hasOwn are calls). Only an own `__proto__` data
-  // property holding Object.prototype on an object with another prototype could fool this, and no JSON
-  // value can express that. Everything else takes the exact check.
-  if ((value as { __proto__?: unknown }).__proto__ === OP && OP[key] === undefined) return v;
-  return hasOwn(value, key) ? v : undefined;
+  // The own-property check is only needed when something was found: most misses cost nothing extra.
+  return v !== undefined && hasOwn(value, key) ? v : undefined;
 }
 
 /**
