@@ -25,7 +25,9 @@ export type FilterErrorCode =
   /** A construct that a target (SQL dialect, MongoDB) cannot express exactly. */
   | 'UNSUPPORTED'
   /** A field path that a target's mapping does not allow. */
-  | 'UNKNOWN_FIELD';
+  | 'UNKNOWN_FIELD'
+  /** A policy definition that is not of the documented shape (status definitions, rules, scope). */
+  | 'INVALID_POLICY';
 
 /**
  * The one error type of the filter language. `path` is an RFC 6901 JSON pointer into the filter as it

@@ -39,6 +39,40 @@ export { type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
 export { DEFAULT_MAX_DEPTH, type ParseOptions, parseFilter } from './parse/filter.js';
 export { parsePath, printPath } from './parse/path.js';
+export {
+  type ClauseExplanation,
+  type CompiledPolicy,
+  type ConditionExplanation,
+  checkPolicyDefinition,
+  compilePolicy,
+  evaluateInventory,
+  type FieldExplanation,
+  type FilterExplanation,
+  type FoundValue,
+  type InventoryOptions,
+  type InventorySummary,
+  type LogicalExplanation,
+  type NearestMiss,
+  type NormalizedCondition,
+  type NormalizedPolicy,
+  type NormalizedRule,
+  type NormalizedStatus,
+  type NotExplanation,
+  type PolicyCheck,
+  PolicyError,
+  type PolicyExplanation,
+  type PolicyOutcome,
+  type PolicyProblem,
+  type PolicyProblemCode,
+  type PolicyResult,
+  type PolicyShapeCode,
+  type PolicySummary,
+  type ResourceResults,
+  type RuleExplanation,
+  type StatusCount,
+  type StatusExplanation,
+  type StatusInfo,
+} from './policy/index.js';
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';

@@ -1,0 +1,453 @@
+import type { FilterNode } from '../ast/nodes.js';
+import { FilterError, pointer } from '../errors.js';
+import { type ParseOptions, parseFilter, resolveMaxDepth } from '../parse/filter.js';
+import { describe, isPlainObject } from '../parse/operands.js';
+import type { PolicyProblem, PolicyProblemCode } from './errors.js';
+
+/** One condition of a rule, parsed. */
+export interface NormalizedCondition {
+  /** The parsed filter of `condition.filter`. */
+  readonly filter: FilterNode;
+  /** JSON pointer of the filter in the definition as given (`…/conditions/0/condition/filter`). */
+  readonly path: string;
+}
+
+/** One rule: it holds when all its conditions hold. */
+export interface NormalizedRule {
+  readonly conditions: readonly NormalizedCondition[];
+  /** JSON pointer of the rule (`/statusDefinitions/<name>/rules/<i>`). */
+  readonly path: string;
+}
+
+/** One status, in definition order. */
+export interface NormalizedStatus {
+  readonly name: string;
+  /** Position in `statusDefinitions` (the tie-breaker between equal criticalities). */
+  readonly index: number;
+  readonly criticality: number;
+  readonly isDefault: boolean;
+  /** Alternatives: the status is reached when any of them holds. Empty only for the default status. */
+  readonly rules: readonly NormalizedRule[];
+  /** JSON pointer of the status definition. */
+  readonly path: string;
+}
+
+/** A valid policy definition in the one form every target consumes. */
+export interface NormalizedPolicy {
+  readonly name: string;
+  /** `isActive` as written; `true` when the definition omits it. */
+  readonly isActive: boolean;
+  readonly type?: string;
+  readonly resource?: string;
+  readonly description?: string;
+  /** Statuses in definition order. */
+  readonly statuses: readonly NormalizedStatus[];
+  /** The status with `isDefault: true` (there is exactly one). */
+  readonly defaultStatus: NormalizedStatus;
+  /** `query.filter`; the empty filter (everything) when `query` or `query.filter` is absent. */
+  readonly scope: FilterNode;
+  /** JSON pointer of `query.filter`, or `null` when the definition has none. */
+  readonly scopePath: string | null;
+  /** `''` for a bare definition, `'/policy'` for a `{ policy: … }` request body. */
+  readonly base: string;
+}
+
+/** The answer of {@link checkPolicyDefinition}. */
+export interface PolicyCheck {
+  /** Every problem found, in document order; empty when the definition is valid. */
+  readonly problems: readonly PolicyProblem[];
+  /** The normalized definition, present exactly when there are no problems. */
+  readonly definition?: NormalizedPolicy;
+}
+
+/** Top-level properties of a definition ("Policy definition" in the API). */
+const DEFINITION_KEYS = new Set([
+  'name',
+  'type',
+  'isActive',
+  'resource',
+  'statusDefinitions',
+  'description',
+  'query',
+]);
+/** Fields of a policy *record* as read back from the API: tolerated and ignored. */
+const RECORD_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
+const STATUS_KEYS = new Set(['isDefault', 'criticality', 'rules']);
+/** The scope of a policy without `query.filter`: the empty filter, which holds for every resource. */
+const EVERYTHING: FilterNode = parseFilter({});
+
+class Collector {
+  readonly problems: PolicyProblem[] = [];
+
+  /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
+  add(code: PolicyProblemCode, path: string, what: string, hint?: string): void {
+    const message = `${what} at ${path || 'the root'}${hint === undefined ? '' : `; ${hint}`}`;
+    this.problems.push(Object.freeze({ code, path, message }));
+  }
+
+  /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
+  unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
+    for (const key of Object.keys(value)) {
+      if (allowed.has(key) || (at === this.base && RECORD_KEYS.has(key))) continue;
+      const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ''));
+      this.add(
+        'UNKNOWN_PROPERTY',
+        pointer(at, key),
+        `unknown property "${key}" in ${what}`,
+        near !== undefined ? `did you mean "${near}"?` : undefined,
+      );
+    }
+  }
+
+  constructor(readonly base: string) {}
+}
+
+/** Parses a filter of the definition; its error, if any, becomes a problem pointing into the definition. */
+function parseAt(input: unknown, at: string, c: Collector, options: ParseOptions | undefined) {
+  try {
+    return parseFilter(input, options);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    const full = at + error.path;
+    // Filter messages name their place relative to the filter; restate it relative to the definition.
+    const local = error.path === '' ? 'the root' : error.path;
+    const message = error.message.includes(` at ${local}`)
+      ? error.message.split(` at ${local}`).join(` at ${full}`)
+      : `${error.message} (in the filter at ${at})`;
+    c.problems.push(Object.freeze({ code: error.code, path: full, message }));
+    return undefined;
+  }
+}
+
+function checkCondition(
+  input: unknown,
+  at: string,
+  c: Collector,
+  options: ParseOptions | undefined,
+): NormalizedCondition | undefined {
+  if (!isPlainObject(input)) {
+    c.add(
+      'INVALID_TYPE',
+      at,
+      `a condition must be { "type": "filter", "condition": { "filter": … } }, got ${describe(input)}`,
+    );
+    return undefined;
+  }
+  c.unknownKeys(input, at, new Set(['type', 'condition']), 'a condition');
+  let ok = true;
+  if (!Object.hasOwn(input, 'type')) {
+    c.add('MISSING_PROPERTY', at, 'a condition needs "type": "filter"');
+    ok = false;
+  } else if (input.type !== 'filter') {
+    c.add(
+      'INVALID_CONDITION_TYPE',
+      pointer(at, 'type'),
+      `condition type must be "filter", got ${JSON.stringify(input.type) ?? describe(input.type)}`,
+    );
+    ok = false;
+  }
+  const inner = input.condition;
+  const innerAt = pointer(at, 'condition');
+  if (!Object.hasOwn(input, 'condition')) {
+    c.add('MISSING_PROPERTY', at, 'a condition needs "condition": { "filter": … }');
+    return undefined;
+  }
+  if (!isPlainObject(inner)) {
+    c.add('INVALID_TYPE', innerAt, `"condition" must be an object { "filter": … }, got ${describe(inner)}`);
+    return undefined;
+  }
+  c.unknownKeys(inner, innerAt, new Set(['filter']), '"condition"');
+  if (!Object.hasOwn(inner, 'filter')) {
+    c.add('MISSING_PROPERTY', innerAt, '"condition" needs a "filter"');
+    return undefined;
+  }
+  const filterAt = pointer(innerAt, 'filter');
+  const filter = parseAt(inner.filter, filterAt, c, options);
+  return ok && filter ? Object.freeze({ filter, path: filterAt }) : undefined;
+}
+
+function checkRule(
+  input: unknown,
+  at: string,
+  c: Collector,
+  options: ParseOptions | undefined,
+): NormalizedRule | undefined {
+  if (!isPlainObject(input)) {
+    c.add('INVALID_TYPE', at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
+    return undefined;
+  }
+  c.unknownKeys(input, at, new Set(['conditions']), 'a rule');
+  const conditionsAt = pointer(at, 'conditions');
+  if (!Object.hasOwn(input, 'conditions')) {
+    c.add('MISSING_PROPERTY', at, 'a rule needs "conditions"');
+    return undefined;
+  }
+  const list = input.conditions;
+  if (!Array.isArray(list)) {
+    c.add('INVALID_TYPE', conditionsAt, `"conditions" must be an array, got ${describe(list)}`);
+    return undefined;
+  }
+  if (list.length === 0) {
+    c.add(
+      'EMPTY_CONDITIONS',
+      conditionsAt,
+      'a rule needs at least one condition (an empty rule would always hold)',
+    );
+    return undefined;
+  }
+  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
+  if (conditions.some((x) => x === undefined)) return undefined;
+  return Object.freeze({ conditions: Object.freeze(conditions as NormalizedCondition[]), path: at });
+}
+
+function checkStatus(
+  name: string,
+  index: number,
+  input: unknown,
+  at: string,
+  c: Collector,
+  options: ParseOptions | undefined,
+): NormalizedStatus | undefined {
+  if (name === '') c.add('EMPTY_VALUE', at, 'a status name must not be empty');
+  if (!isPlainObject(input)) {
+    c.add('INVALID_TYPE', at, `status "${name}" must be an object, got ${describe(input)}`);
+    return undefined;
+  }
+  c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
+  let ok = name !== '';
+  const isDefault = input.isDefault ?? false;
+  if (typeof isDefault !== 'boolean') {
+    c.add(
+      'INVALID_TYPE',
+      pointer(at, 'isDefault'),
+      `"isDefault" must be a boolean, got ${describe(isDefault)}`,
+    );
+    ok = false;
+  }
+  const criticality = input.criticality;
+  if (!Object.hasOwn(input, 'criticality')) {
+    c.add('MISSING_PROPERTY', at, `status "${name}" needs a "criticality" (a number)`);
+    ok = false;
+  } else if (typeof criticality !== 'number') {
+    c.add(
+      'INVALID_TYPE',
+      pointer(at, 'criticality'),
+      `"criticality" must be a number, got ${describe(criticality)}`,
+    );
+    ok = false;
+  } else if (!Number.isFinite(criticality)) {
+    c.add(
+      'INVALID_CRITICALITY',
+      pointer(at, 'criticality'),
+      `"criticality" must be a finite number, got ${criticality}`,
+    );
+    ok = false;
+  }
+  const rulesAt = pointer(at, 'rules');
+  // A status whose isDefault is not a boolean already has its problem; its rules are not judged by it.
+  const list = input.rules ?? (isDefault === false ? undefined : []);
+  let rules: NormalizedRule[] = [];
+  if (list === undefined) {
+    c.add(
+      'MISSING_RULES',
+      at,
+      `status "${name}" is not the default, so it needs "rules" (it could never be reached)`,
+    );
+    ok = false;
+  } else if (!Array.isArray(list)) {
+    c.add('INVALID_TYPE', rulesAt, `"rules" must be an array, got ${describe(list)}`);
+    ok = false;
+  } else if (list.length === 0 && isDefault === false) {
+    c.add('MISSING_RULES', rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
+    ok = false;
+  } else {
+    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
+    if (parsed.some((x) => x === undefined)) ok = false;
+    else rules = parsed as NormalizedRule[];
+  }
+  if (!ok) return undefined;
+  return Object.freeze({
+    name,
+    index,
+    criticality: (criticality as number) === 0 ? 0 : (criticality as number),
+    isDefault: isDefault as boolean,
+    rules: Object.freeze(rules),
+    path: at,
+  });
+}
+
+function optionalString(
+  def: Record<string, unknown>,
+  key: string,
+  base: string,
+  c: Collector,
+): string | undefined {
+  const value = def[key];
+  if (value === undefined || !Object.hasOwn(def, key)) return undefined;
+  if (typeof value !== 'string') {
+    c.add('INVALID_TYPE', pointer(base, key), `"${key}" must be a string, got ${describe(value)}`);
+    return undefined;
+  }
+  return value;
+}
+
+function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
+  // A `{ policy: … }` request body of `POST /policy`: pointers keep the `/policy` prefix.
+  const wrapped =
+    isPlainObject(input) && Object.hasOwn(input, 'policy') && !Object.hasOwn(input, 'statusDefinitions');
+  const base = wrapped ? '/policy' : '';
+  const c = new Collector(base);
+  if (wrapped) {
+    for (const key of Object.keys(input)) {
+      if (key !== 'policy')
+        c.add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${key}" in the request body`);
+    }
+  }
+  const def = wrapped ? input.policy : input;
+  if (!isPlainObject(def)) {
+    c.add('INVALID_TYPE', base, `a policy definition must be an object, got ${describe(def)}`);
+    return { problems: c.problems };
+  }
+  c.unknownKeys(def, base, DEFINITION_KEYS, 'the policy definition');
+
+  let name: string | undefined;
+  if (!Object.hasOwn(def, 'name')) c.add('MISSING_PROPERTY', base, 'a policy needs a "name"');
+  else {
+    name = optionalString(def, 'name', base, c);
+    if (name === '') c.add('EMPTY_VALUE', pointer(base, 'name'), '"name" must not be empty');
+  }
+  const type = optionalString(def, 'type', base, c);
+  const resource = optionalString(def, 'resource', base, c);
+  const description = optionalString(def, 'description', base, c);
+  const isActive = def.isActive ?? true;
+  if (typeof isActive !== 'boolean') {
+    c.add(
+      'INVALID_TYPE',
+      pointer(base, 'isActive'),
+      `"isActive" must be a boolean, got ${describe(isActive)}`,
+    );
+  }
+
+  let scope: FilterNode | undefined = EVERYTHING;
+  let scopePath: string | null = null;
+  if (Object.hasOwn(def, 'query') && def.query !== undefined) {
+    const queryAt = pointer(base, 'query');
+    const query = def.query;
+    if (!isPlainObject(query)) {
+      c.add(
+        'INVALID_TYPE',
+        queryAt,
+        `"query" must be an object ({} or { "filter": … }), got ${describe(query)}`,
+      );
+    } else {
+      c.unknownKeys(query, queryAt, new Set(['filter']), '"query"');
+      if (Object.hasOwn(query, 'filter')) {
+        scopePath = pointer(queryAt, 'filter');
+        scope = parseAt(query.filter, scopePath, c, options);
+      }
+    }
+  }
+
+  const statuses: NormalizedStatus[] = [];
+  const defsAt = pointer(base, 'statusDefinitions');
+  if (!Object.hasOwn(def, 'statusDefinitions')) {
+    c.add('MISSING_PROPERTY', base, 'a policy needs "statusDefinitions"');
+  } else if (!isPlainObject(def.statusDefinitions)) {
+    c.add(
+      'INVALID_TYPE',
+      defsAt,
+      `"statusDefinitions" must be an object mapping status names to definitions, got ${describe(def.statusDefinitions)}`,
+    );
+  } else {
+    const defs = def.statusDefinitions;
+    const names = Object.keys(defs);
+    const defaults: string[] = [];
+    let complete = true;
+    names.forEach((statusName, index) => {
+      const at = pointer(defsAt, statusName);
+      const raw = defs[statusName];
+      if (isPlainObject(raw) && raw.isDefault === true) {
+        defaults.push(statusName);
+        if (defaults.length > 1) {
+          c.add(
+            'MULTIPLE_DEFAULT_STATUSES',
+            pointer(at, 'isDefault'),
+            `status "${statusName}" is a second default ("${defaults[0]}" is already); exactly one status has "isDefault": true`,
+          );
+        }
+      }
+      const status = checkStatus(statusName, index, raw, at, c, options);
+      if (status) statuses.push(status);
+      else complete = false;
+    });
+    if (names.length === 0) {
+      c.add('EMPTY_VALUE', defsAt, '"statusDefinitions" needs at least one status, the default');
+    } else if (defaults.length === 0 && complete) {
+      c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
+    } else if (defaults.length === 0) {
+      // Some statuses were unreadable; report the missing default only if none of them could be it.
+      const raw = Object.values(defs);
+      if (raw.every((s) => isPlainObject(s) && s.isDefault !== true)) {
+        c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
+      }
+    }
+  }
+
+  if (c.problems.length > 0 || scope === undefined || name === undefined) return { problems: c.problems };
+  const defaultStatus = statuses.find((s) => s.isDefault)!;
+  const definition: NormalizedPolicy = Object.freeze({
+    name,
+    isActive: isActive as boolean,
+    ...(type === undefined ? {} : { type }),
+    ...(resource === undefined ? {} : { resource }),
+    ...(description === undefined ? {} : { description }),
+    statuses: Object.freeze(statuses),
+    defaultStatus,
+    scope,
+    scopePath,
+    base,
+  });
+  return { problems: [], definition };
+}
+
+/**
+ * Validates a policy definition and returns its normalized form: the one place where a definition is
+ * read, shared by the in-memory engine, the validator and the SQL and MongoDB targets. Accepts the
+ * definition of the API (`name, type, isActive, resource, statusDefinitions, description, query`) or the
+ * `{ policy: … }` body of `POST /policy`. Never throws on bad input: every problem found is returned,
+ * each with a stable code and a JSON pointer into the input as given; filter errors inside conditions
+ * and the scope keep their filter code, with the pointer prefixed by the filter's place.
+ * `definition` is present exactly when `problems` is empty. See docs/semantics.md, section 7.
+ *
+ * @example
+ * const { problems, definition } = checkPolicyDefinition({
+ *   name: 'idle databases',
+ *   statusDefinitions: {
+ *     active: { isDefault: true, criticality: 0 },
+ *     idle: { criticality: 20, rules: [{ conditions: [{ type: 'filter', condition: { filter: { 'details$.postgres$.lastActiveConnectionTime': { $lt: '2026-05-01T00:00:00.000Z' } } } }] }] },
+ *   },
+ * });
+ * problems.length; // 0
+ * definition?.statuses.map((s) => s.name); // ['active', 'idle']
+ */
+export function checkPolicyDefinition(input: unknown, options?: ParseOptions): PolicyCheck {
+  // Options are the caller's code, not the definition: a bad one is thrown, not reported as a problem.
+  resolveMaxDepth(options);
+  try {
+    return check(input, options);
+  } catch (error) {
+    // A getter, a Proxy trap or an invalid option threw while reading: report it, never crash.
+    if (error instanceof FilterError) {
+      return { problems: [{ code: error.code, path: error.path, message: error.message }] };
+    }
+    return {
+      problems: [
+        {
+          code: 'INVALID_VALUE',
+          path: '',
+          message: `the policy definition could not be read: ${String((error as Error)?.message ?? error)}`,
+        },
+      ],
+    };
+  }
+}

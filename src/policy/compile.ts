@@ -1,0 +1,138 @@
+import { type CompileOptions, compileNode } from '../compile/filter.js';
+import type { Predicate } from '../compile/path.js';
+import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
+import { PolicyError } from './errors.js';
+import { explainPolicy, type PolicyExplanation } from './explain.js';
+
+/** The status of one resource under one policy. */
+export interface PolicyResult {
+  /** False when the resource is outside the policy's scope (`query.filter`); it then has no status. */
+  readonly applicable: boolean;
+  /** The status name; `null` when not applicable. */
+  readonly status: string | null;
+  /** The criticality of that status (the default status reports its own); `null` when not applicable. */
+  readonly criticality: number | null;
+  /** True when the status is the default one (reached by falling through, or by one of its own rules). */
+  readonly isDefault: boolean;
+  /** The status and rule that decided; `null` when the resource fell to the default or is out of scope. */
+  readonly matched: { readonly status: string; readonly ruleIndex: number } | null;
+}
+
+/** A status as the compiled policy reports it. */
+export interface StatusInfo {
+  readonly name: string;
+  readonly criticality: number;
+  readonly isDefault: boolean;
+}
+
+/** A policy compiled for evaluation. Its functions are stateless and may be detached (`list.map(p.evaluate)`). */
+export interface CompiledPolicy {
+  readonly name: string;
+  /** `isActive` of the definition (`true` when it omits it). Evaluation ignores it; inventories skip inactive policies. */
+  readonly isActive: boolean;
+  /** The `resource` kind of the definition, when it names one. */
+  readonly resource: string | undefined;
+  /** Statuses in definition order. */
+  readonly statuses: readonly StatusInfo[];
+  /** The validated, normalized definition. */
+  readonly definition: NormalizedPolicy;
+  /** The status of one resource. Never throws, whatever the resource (any JSON value). */
+  evaluate(resource: unknown): PolicyResult;
+  /** Why the resource gets its status: every status, rule, condition and clause with the values read. */
+  explain(resource: unknown): PolicyExplanation;
+}
+
+const NOT_APPLICABLE: PolicyResult = Object.freeze({
+  applicable: false,
+  status: null,
+  criticality: null,
+  isDefault: false,
+  matched: null,
+});
+
+function allOf(preds: readonly Predicate[]): Predicate {
+  if (preds.length === 1) return preds[0]!;
+  return (r) => {
+    for (let i = 0; i < preds.length; i++) if (!preds[i]!(r)) return false;
+    return true;
+  };
+}
+
+/** A status in evaluation order, with one precomputed (frozen, shared) result per rule. */
+interface Candidate {
+  readonly rules: readonly Predicate[];
+  readonly results: readonly PolicyResult[];
+}
+
+function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
+  return Object.freeze({
+    applicable: true,
+    status: status.name,
+    criticality: status.criticality,
+    isDefault: status.isDefault,
+    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex }),
+  });
+}
+
+/**
+ * Compiles a policy definition (the API's definition, or the `{ policy: … }` body of `POST /policy`)
+ * into an evaluator. Throws {@link PolicyError} listing every problem of the definition.
+ *
+ * A rule holds when all its conditions hold; a status is reached when any of its rules holds; among
+ * the reached statuses the highest criticality wins, the first defined on a tie; none reached → the
+ * default status. Resources outside `query.filter` are not applicable. See docs/semantics.md, section 7.
+ *
+ * @example
+ * const policy = compilePolicy({
+ *   name: 'certificate expiry',
+ *   statusDefinitions: {
+ *     ok: { isDefault: true, criticality: 0 },
+ *     expired: { criticality: 20, rules: [{ conditions: [{ type: 'filter', condition: { filter: { expirationDate: { $lt: '2026-06-01T00:00:00.000Z' } } } }] }] },
+ *   },
+ * });
+ * policy.evaluate({ expirationDate: '2026-01-01T00:00:00.000Z' }).status; // 'expired'
+ */
+export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy {
+  const { problems, definition: policy } = checkPolicyDefinition(definition, options);
+  if (policy === undefined) throw new PolicyError(problems);
+  const codegen = options?.codegen === undefined ? undefined : { codegen: options.codegen };
+  const compile = (node: Parameters<typeof compileNode>[0]) => compileNode(node, codegen);
+
+  const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
+  // Highest criticality first, definition order among equals: the first status reached wins, so
+  // evaluation stops at it.
+  const candidates: Candidate[] = [...policy.statuses]
+    .filter((s) => s.rules.length > 0)
+    .sort((a, b) => b.criticality - a.criticality || a.index - b.index)
+    .map((s) => ({
+      rules: s.rules.map((rule) => allOf(rule.conditions.map((c) => compile(c.filter)))),
+      results: s.rules.map((_, i) => resultFor(s, i)),
+    }));
+  const fallback = resultFor(policy.defaultStatus, null);
+
+  const decide = (resource: unknown): PolicyResult => {
+    for (let s = 0; s < candidates.length; s++) {
+      const { rules, results } = candidates[s]!;
+      for (let r = 0; r < rules.length; r++) if (rules[r]!(resource)) return results[r]!;
+    }
+    return fallback;
+  };
+  const evaluate =
+    inScope === null
+      ? decide
+      : (resource: unknown) => (inScope(resource) ? decide(resource) : NOT_APPLICABLE);
+
+  return Object.freeze({
+    name: policy.name,
+    isActive: policy.isActive,
+    resource: policy.resource,
+    statuses: Object.freeze(
+      policy.statuses.map((s) =>
+        Object.freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault }),
+      ),
+    ),
+    definition: policy,
+    evaluate,
+    explain: (resource: unknown) => explainPolicy(policy, evaluate(resource), resource),
+  });
+}

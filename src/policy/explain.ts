@@ -1,0 +1,277 @@
+import {
+  assertNever,
+  type ClauseNode,
+  type FieldNode,
+  type FilterNode,
+  type PathStep,
+} from '../ast/nodes.js';
+import { type FilterJson, printFilter } from '../ast/print.js';
+import { compileOperators } from '../compile/operators.js';
+import { pointer } from '../errors.js';
+import { printPath } from '../parse/path.js';
+import { readKey, readLeaf } from '../semantics/values.js';
+import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
+import type { PolicyResult } from './compile.js';
+
+/** One value read at a field's path (one per selected element for selector paths). */
+export interface FoundValue {
+  /** False when the path reads nothing there (absent property, or a non-object on the way). */
+  readonly found: boolean;
+  /** The value read (a `Date` as its ISO string); `null` when not found. */
+  readonly value: unknown;
+  /** The element index chosen by each `__svcArrayAny__` selector of the path, outermost first. */
+  readonly elements: readonly number[];
+  /** RFC 6901 JSON pointer of the value in the resource, element indexes included (`/details/kubernetes/nodes/1/version`). */
+  readonly at: string;
+  /** Whether every operator of the field holds for this value. */
+  readonly held: boolean;
+}
+
+/** A field clause: `path: { operators }`. */
+export interface FieldExplanation {
+  readonly kind: 'field';
+  readonly held: boolean;
+  /** The path as written in the filter (`details$.kubernetes$.nodes$.__svcArrayAny__$.version`). */
+  readonly path: string;
+  /** The operator object as written (`{ "$lt": "1.29" }`). */
+  readonly operators: FilterJson;
+  /**
+   * The values read: exactly one for a path without selectors (`found: false` when missing); one per
+   * element reached for a selector path (none when the array is missing or empty, which fails).
+   */
+  readonly values: readonly FoundValue[];
+  /** The first value for which the clause held (for selector paths: the element that matched), or `null`. */
+  readonly matched: FoundValue | null;
+}
+
+/** An `$and` or `$or` clause. */
+export interface LogicalExplanation {
+  readonly kind: 'and' | 'or';
+  readonly held: boolean;
+  readonly filters: readonly FilterExplanation[];
+}
+
+/** A `$not` clause. */
+export interface NotExplanation {
+  readonly kind: 'not';
+  readonly held: boolean;
+  readonly filter: FilterExplanation;
+}
+
+export type ClauseExplanation = FieldExplanation | LogicalExplanation | NotExplanation;
+
+/** A filter: it holds when all its clauses hold. */
+export interface FilterExplanation {
+  readonly held: boolean;
+  readonly clauses: readonly ClauseExplanation[];
+}
+
+/** One condition of a rule. */
+export interface ConditionExplanation extends FilterExplanation {
+  readonly index: number;
+  /** JSON pointer of the condition's filter in the definition. */
+  readonly path: string;
+  /** The filter, as printed from its AST. */
+  readonly filter: FilterJson;
+}
+
+/** One rule of a status: it holds when all its conditions hold. */
+export interface RuleExplanation {
+  readonly index: number;
+  /** JSON pointer of the rule in the definition. */
+  readonly path: string;
+  readonly held: boolean;
+  /** How many of its conditions failed. */
+  readonly failed: number;
+  readonly conditions: readonly ConditionExplanation[];
+}
+
+/** One status: reached when any of its rules holds. */
+export interface StatusExplanation {
+  readonly status: string;
+  readonly criticality: number;
+  readonly isDefault: boolean;
+  readonly reached: boolean;
+  readonly rules: readonly RuleExplanation[];
+}
+
+/** The rule of a non-default status that came closest to holding. */
+export interface NearestMiss {
+  readonly status: string;
+  readonly ruleIndex: number;
+  /** JSON pointer of the rule in the definition. */
+  readonly path: string;
+  /** How many conditions failed, out of `conditions`. */
+  readonly failed: number;
+  readonly conditions: number;
+  /** The conditions that failed, with the values read. */
+  readonly failedConditions: readonly ConditionExplanation[];
+}
+
+/** What {@link CompiledPolicy.explain} returns. */
+export interface PolicyExplanation {
+  readonly policy: string;
+  /** The same result as `evaluate`. */
+  readonly result: PolicyResult;
+  /** The scope (`query.filter`); `path` is `null` when the policy has none (everything is in scope). */
+  readonly scope: FilterExplanation & { readonly path: string | null };
+  /** Every status in definition order, every rule and condition, evaluated even when out of scope. */
+  readonly statuses: readonly StatusExplanation[];
+  /**
+   * When the resource fell to the default status: the rule of another status that failed on the fewest
+   * conditions (ties: higher criticality, then definition order, then rule order). `null` otherwise.
+   */
+  readonly nearestMiss: NearestMiss | null;
+}
+
+interface Leaf {
+  readonly value: unknown;
+  readonly elements: readonly number[];
+  readonly at: string;
+}
+
+/**
+ * Every leaf a path reaches, including missing ones (a selector's element without the key still counts:
+ * `$exists: false` holds for it). A selector over anything but a non-empty array reaches nothing.
+ */
+function leaves(record: unknown, steps: readonly PathStep[]): Leaf[] {
+  const out: Leaf[] = [];
+  // An explicit stack, not recursion: nested selectors over large arrays stay off the call stack.
+  const stack: Leaf[] = [{ value: record, elements: [], at: '' }];
+  const depth: number[] = [0];
+  while (stack.length > 0) {
+    const { value, elements, at } = stack.pop()!;
+    const i = depth.pop()!;
+    if (i === steps.length) {
+      out.push({ value, elements, at });
+      continue;
+    }
+    const step = steps[i]!;
+    if (step.kind === 'key') {
+      stack.push({ value: readKey(value, step.key), elements, at: pointer(at, step.key) });
+      depth.push(i + 1);
+    } else if (Array.isArray(value)) {
+      for (let e = value.length - 1; e >= 0; e--) {
+        stack.push({ value: value[e], elements: [...elements, e], at: pointer(at, e) });
+        depth.push(i + 1);
+      }
+    }
+  }
+  return out;
+}
+
+function explainField(clause: FieldNode, record: unknown): FieldExplanation {
+  const test = compileOperators(clause.operators);
+  const path = printPath(clause.path);
+  const values = leaves(record, clause.path).map((leaf): FoundValue => {
+    const value = readLeaf(leaf.value);
+    return {
+      found: value !== undefined,
+      value: value === undefined ? null : value,
+      elements: leaf.elements,
+      at: leaf.at,
+      held: test(value),
+    };
+  });
+  const matched = values.find((v) => v.held) ?? null;
+  const operators = printFilter({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
+  return { kind: 'field', held: matched !== null, path, operators, values, matched };
+}
+
+function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {
+  switch (clause.kind) {
+    case 'field':
+      return explainField(clause, record);
+    case 'and': {
+      const filters = clause.filters.map((f) => explainFilter(f, record));
+      return { kind: 'and', held: filters.every((f) => f.held), filters };
+    }
+    case 'or': {
+      const filters = clause.filters.map((f) => explainFilter(f, record));
+      return { kind: 'or', held: filters.some((f) => f.held), filters };
+    }
+    case 'not': {
+      const filter = explainFilter(clause.filter, record);
+      return { kind: 'not', held: !filter.held, filter };
+    }
+    default:
+      return assertNever(clause, 'clause node');
+  }
+}
+
+/** Explains a filter clause by clause (all of them, not stopping at the first failure). */
+export function explainFilter(node: FilterNode, record: unknown): FilterExplanation {
+  const clauses = node.clauses.map((c) => explainClause(c, record));
+  return { held: clauses.every((c) => c.held), clauses };
+}
+
+function explainCondition(
+  condition: NormalizedCondition,
+  index: number,
+  record: unknown,
+): ConditionExplanation {
+  return {
+    index,
+    path: condition.path,
+    filter: printFilter(condition.filter),
+    ...explainFilter(condition.filter, record),
+  };
+}
+
+function explainRule(rule: NormalizedRule, index: number, record: unknown): RuleExplanation {
+  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record));
+  const failed = conditions.filter((c) => !c.held).length;
+  return { index, path: rule.path, held: failed === 0, failed, conditions };
+}
+
+function explainStatus(status: NormalizedStatus, record: unknown): StatusExplanation {
+  const rules = status.rules.map((r, i) => explainRule(r, i, record));
+  return {
+    status: status.name,
+    criticality: status.criticality,
+    isDefault: status.isDefault,
+    reached: rules.some((r) => r.held),
+    rules,
+  };
+}
+
+function nearestMiss(statuses: readonly StatusExplanation[]): NearestMiss | null {
+  let best: { status: StatusExplanation; rule: RuleExplanation } | null = null;
+  for (const status of statuses) {
+    if (status.isDefault) continue;
+    for (const rule of status.rules) {
+      const better =
+        best === null ||
+        rule.failed < best.rule.failed ||
+        (rule.failed === best.rule.failed && status.criticality > best.status.criticality);
+      if (better) best = { status, rule };
+    }
+  }
+  if (best === null) return null;
+  return {
+    status: best.status.status,
+    ruleIndex: best.rule.index,
+    path: best.rule.path,
+    failed: best.rule.failed,
+    conditions: best.rule.conditions.length,
+    failedConditions: best.rule.conditions.filter((c) => !c.held),
+  };
+}
+
+/** Explains the result of one resource; `result` is what the compiled evaluator returned for it. */
+export function explainPolicy(
+  policy: NormalizedPolicy,
+  result: PolicyResult,
+  record: unknown,
+): PolicyExplanation {
+  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record) };
+  const statuses = policy.statuses.map((s) => explainStatus(s, record));
+  const fellToDefault = result.applicable && result.matched === null;
+  return {
+    policy: policy.name,
+    result,
+    scope,
+    statuses,
+    nearestMiss: fellToDefault ? nearestMiss(statuses) : null,
+  };
+}

@@ -1,0 +1,32 @@
+export {
+  checkPolicyDefinition,
+  type NormalizedCondition,
+  type NormalizedPolicy,
+  type NormalizedRule,
+  type NormalizedStatus,
+  type PolicyCheck,
+} from './check.js';
+export { type CompiledPolicy, compilePolicy, type PolicyResult, type StatusInfo } from './compile.js';
+export { PolicyError, type PolicyProblem, type PolicyProblemCode, type PolicyShapeCode } from './errors.js';
+export type {
+  ClauseExplanation,
+  ConditionExplanation,
+  FieldExplanation,
+  FilterExplanation,
+  FoundValue,
+  LogicalExplanation,
+  NearestMiss,
+  NotExplanation,
+  PolicyExplanation,
+  RuleExplanation,
+  StatusExplanation,
+} from './explain.js';
+export {
+  evaluateInventory,
+  type InventoryOptions,
+  type InventorySummary,
+  type PolicyOutcome,
+  type PolicySummary,
+  type ResourceResults,
+  type StatusCount,
+} from './inventory.js';
