@@ -1,0 +1,57 @@
+import { ARRAY_ANY, OPERATOR_NAMES, PATH_SEPARATOR } from '../../ast/nodes.js';
+import { printPath } from '../../parse/path.js';
+import { describeType } from '../fields/types.js';
+import type { Check } from './types.js';
+
+/**
+ * `__svcArrayAny__` only where the field is an array; and an array compared without it. Arrays are
+ * values (docs/semantics.md §3): `domains: { $eq: "a" }` never matches `["a"]`, and reading a key of an
+ * array gives missing, so such a condition is a mistake whatever its operator.
+ */
+export const arraySelectors: Check = {
+  name: 'array-selectors',
+  run(model, report) {
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        const r = site.resolution;
+        if (r === undefined) continue;
+        const key = site.key;
+        if (r.kind === 'selector-on-non-array') {
+          const head = printPath(site.node.path.slice(0, r.step));
+          report({
+            severity: 'error',
+            code: 'SELECTOR_ON_NON_ARRAY',
+            message: `"${key}" selects elements of "${head || 'the resource'}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
+            path: site.pointer,
+            anchor: 'key',
+          });
+        } else if (r.kind === 'key-on-array') {
+          const head = printPath(site.node.path.slice(0, r.step));
+          const fixed = printPath([
+            ...site.node.path.slice(0, r.step),
+            { kind: 'any' },
+            ...site.node.path.slice(r.step),
+          ]);
+          report({
+            severity: 'error',
+            code: 'MISSING_ARRAY_SELECTOR',
+            message: `"${head}" is ${describeType(r.parent)}; "${key}" reads a key of the array itself, which is always missing; write "${fixed}"`,
+            path: site.pointer,
+            anchor: 'key',
+          });
+        } else if (r.kind === 'ok' && r.type.kind === 'array') {
+          const compared = site.node.operators.filter((op) => op.kind !== 'exists');
+          if (compared.length === 0) continue;
+          const names = compared.map((op) => `"${OPERATOR_NAMES[op.kind]}"`).join(', ');
+          report({
+            severity: 'error',
+            code: 'MISSING_ARRAY_SELECTOR',
+            message: `"${key}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+            path: site.pointer,
+            anchor: 'key',
+          });
+        }
+      }
+    }
+  },
+};

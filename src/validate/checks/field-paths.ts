@@ -1,0 +1,35 @@
+import { printPath } from '../../parse/path.js';
+import { describeType } from '../fields/types.js';
+import type { Check } from './types.js';
+
+/** Field paths that the policy's resource kind does not have: a misspelled field never matches. */
+export const fieldPaths: Check = {
+  name: 'field-paths',
+  run(model, report) {
+    const kind = model.resource ?? 'resource';
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        const r = site.resolution;
+        // Under `details` with descriptors, the Kubernetes check speaks.
+        if (r === undefined || site.k8s) continue;
+        if (r.kind !== 'unknown' && r.kind !== 'through-scalar') continue;
+        const head = printPath(site.node.path.slice(0, r.step));
+        const step = site.node.path[r.step]!;
+        const name = step.kind === 'key' ? step.key : '';
+        let message: string;
+        if (r.kind === 'through-scalar') {
+          message = `field "${head}" of a ${kind} is ${describeType(r.parent)}, so "${site.key}" reads nothing and never matches`;
+        } else {
+          const where = r.step === 0 ? `a ${kind}` : `"${head}" of a ${kind}`;
+          const hint =
+            r.suggestion === undefined
+              ? ''
+              : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`;
+          const inKey = site.node.path.length === 1 ? '' : ` in "${site.key}"`;
+          message = `unknown field "${name}"${inKey}: ${where} has no such field${hint}`;
+        }
+        report({ severity: 'error', code: 'UNKNOWN_FIELD', message, path: site.pointer, anchor: 'key' });
+      }
+    }
+  },
+};

@@ -1,0 +1,27 @@
+import { arraySelectors } from './array-selectors.js';
+import { duplicateStatuses } from './duplicate-statuses.js';
+import { fieldPaths } from './field-paths.js';
+import { impossibleConditions } from './impossible-conditions.js';
+import { jsonSchema } from './json-schema.js';
+import { k8sDetails } from './k8s-details.js';
+import { operatorTypes } from './operator-types.js';
+import { policyStructure } from './policy-structure.js';
+import { shadowedRules } from './shadowed-rules.js';
+import type { Check } from './types.js';
+import { unicode } from './unicode.js';
+import { unknownResource } from './unknown-resource.js';
+
+/** Every check, in the order they run (diagnostics are sorted by position afterwards). */
+export const CHECKS: readonly Check[] = [
+  policyStructure,
+  jsonSchema,
+  unknownResource,
+  fieldPaths,
+  arraySelectors,
+  operatorTypes,
+  k8sDetails,
+  impossibleConditions,
+  duplicateStatuses,
+  shadowedRules,
+  unicode,
+];

@@ -1,0 +1,68 @@
+import { OPERATOR_NAMES } from '../../ast/nodes.js';
+import { pointer } from '../../errors.js';
+import { printPath } from '../../parse/path.js';
+import type { Check } from './types.js';
+
+/**
+ * `details$…` paths against the Kubernetes detail field descriptors the caller supplied: an unknown or
+ * non-filterable field is an error, a value outside `availableValues` a warning (the list describes what
+ * the service has seen, not a closed enumeration).
+ */
+export const k8sDetails: Check = {
+  name: 'k8s-details',
+  run(model, report) {
+    const kind = model.k8s?.kind === undefined ? 'the supplied kind' : `kind ${model.k8s.kind}`;
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        const r = site.resolution;
+        if (!site.k8s || r === undefined) continue;
+        if (r.kind === 'unknown' || r.kind === 'through-scalar') {
+          const hint =
+            r.kind === 'unknown' && r.suggestion !== undefined
+              ? `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`
+              : '';
+          report({
+            severity: 'error',
+            code: 'K8S_UNKNOWN_FIELD',
+            message: `"${site.key}" is not a detail field of ${kind} (descriptors list the filterable paths)${hint}`,
+            path: site.pointer,
+            anchor: 'key',
+          });
+          continue;
+        }
+        if (r.kind !== 'ok') continue;
+        if (r.blocked !== undefined) {
+          report({
+            severity: 'error',
+            code: 'K8S_NOT_FILTERABLE',
+            message: `"${printPath(site.node.path.slice(0, r.blocked + 1))}" is not filterable for ${kind}`,
+            path: site.pointer,
+            anchor: 'key',
+          });
+          continue;
+        }
+        const values = r.type.kind === 'string' ? r.type.values : undefined;
+        if (values === undefined) continue;
+        const known = new Set(values);
+        site.node.operators.forEach((op, i) => {
+          const at = site.operatorPointers[i]!;
+          const list =
+            op.kind === 'eq' || op.kind === 'ne'
+              ? [{ v: op.value, at }]
+              : op.kind === 'in' || op.kind === 'nin'
+                ? op.values.map((v, j) => ({ v, at: pointer(at, j) }))
+                : [];
+          for (const { v, at: where } of list) {
+            if (typeof v !== 'string' || known.has(v)) continue;
+            report({
+              severity: 'warning',
+              code: 'K8S_UNKNOWN_VALUE',
+              message: `"${OPERATOR_NAMES[op.kind]}" compares "${site.key}" with "${v}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(', ')})`,
+              path: where,
+            });
+          }
+        });
+      }
+    }
+  },
+};

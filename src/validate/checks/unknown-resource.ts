@@ -1,0 +1,16 @@
+import { FIELD_TABLES } from '../fields/index.js';
+import type { Check } from './types.js';
+
+/** A `resource` without a field table: say that its field paths go unchecked. */
+export const unknownResource: Check = {
+  name: 'unknown-resource',
+  run(model, report) {
+    if (model.resource === undefined || model.rootType !== undefined) return;
+    report({
+      severity: 'warning',
+      code: 'UNKNOWN_RESOURCE',
+      message: `resource "${model.resource}" has no field table (known: ${Object.keys(FIELD_TABLES).join(', ')}); its field paths are not checked`,
+      path: `${model.base}/resource`,
+    });
+  },
+};

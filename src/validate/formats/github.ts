@@ -1,0 +1,28 @@
+import type { FileReport } from './types.js';
+
+/** Escapes the message of a workflow command (`%`, CR, LF). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property value of a workflow command (also `:` and `,`, which delimit properties). */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * GitHub Actions workflow commands, one per diagnostic:
+ * `::error file=p.json,line=3,col=5,title=UNKNOWN_FIELD::unknown field …`.
+ */
+export function formatGithub(reports: readonly FileReport[]): string {
+  let out = '';
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      const props = [`file=${escapeProperty(r.file)}`];
+      if (d.line !== undefined) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
+      props.push(`title=${escapeProperty(`${d.code}${d.path === '' ? '' : ` at ${d.path}`}`)}`);
+      out += `::${d.severity} ${props.join(',')}::${escapeData(d.message)}\n`;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import type { FileReport } from './types.js';
+
+/** Relative file path as a URI reference: `/` separators, each segment percent-encoded. */
+function fileUri(file: string): string {
+  return file.split(/[\\/]/).map(encodeURIComponent).join('/');
+}
+
+/**
+ * A SARIF 2.1.0 log with one run: one rule per diagnostic code seen, one result per diagnostic, columns
+ * in UTF-16 code units. Results without a position (an unreadable file) have no region.
+ */
+export function formatSarif(reports: readonly FileReport[], tool: { name: string; version: string }): string {
+  const rules: string[] = [];
+  const ruleIndex = new Map<string, number>();
+  const results: object[] = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      let index = ruleIndex.get(d.code);
+      if (index === undefined) {
+        index = rules.length;
+        rules.push(d.code);
+        ruleIndex.set(d.code, index);
+      }
+      const region =
+        d.line === undefined
+          ? {}
+          : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
+      results.push({
+        ruleId: d.code,
+        ruleIndex: index,
+        level: d.severity,
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region },
+            ...(d.path === '' ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: 'member' }] }),
+          },
+        ],
+      });
+    }
+  }
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            informationUri: 'https://www.npmjs.com/package/svc-policy',
+            rules: rules.map((id) => ({
+              id,
+              shortDescription: { text: id.toLowerCase().replace(/_/g, ' ') },
+            })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,150 @@
+import { pointer } from '../errors.js';
+import { CHECKS } from './checks/index.js';
+import type { Finding } from './checks/types.js';
+import { buildModel } from './model.js';
+import { MAX_NESTING, type ParsedSource, parseJsonSource } from './source/json.js';
+import type { SourcePositions } from './source/positions.js';
+import { parseYamlSource } from './source/yaml.js';
+import type { Diagnostic, ValidateOptions, ValidationResult } from './types.js';
+import { printable } from './unprintable.js';
+
+/** Default cap of diagnostics per document. */
+export const DEFAULT_MAX_DIAGNOSTICS = 100;
+
+/** The syntax of a text document: the option, else the file extension, else the first character. */
+function formatOf(text: string, options: ValidateOptions): 'json' | 'yaml' {
+  if (options.format !== undefined) return options.format;
+  const name = options.fileName?.toLowerCase() ?? '';
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.yaml') || name.endsWith('.yml')) return 'yaml';
+  const first = /\S/.exec(text)?.[0];
+  return first === '{' || first === '[' ? 'json' : 'yaml';
+}
+
+/**
+ * Why a value handed in as a parsed document is not JSON data, or `undefined` when it is: cycles,
+ * nesting beyond {@link MAX_NESTING}, and values no file can hold. Iterative, so it cannot overflow.
+ */
+function notJson(document: unknown): Finding | undefined {
+  const stack: [unknown, string, number, readonly object[]][] = [[document, '', 0, []]];
+  while (stack.length > 0) {
+    const [value, at, depth, ancestors] = stack.pop()!;
+    const bad = (message: string, code = 'INVALID_DOCUMENT'): Finding => ({
+      severity: 'error',
+      code,
+      message,
+      path: at,
+    });
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return bad(`${value} at ${at || 'the root'} is not a JSON number`);
+      continue;
+    }
+    if (typeof value !== 'object') return bad(`${typeof value} at ${at || 'the root'} is not JSON data`);
+    if (ancestors.includes(value)) return bad(`the document contains a cycle at ${at}`);
+    if (depth >= MAX_NESTING) return bad(`nesting deeper than ${MAX_NESTING} levels at ${at}`, 'TOO_DEEP');
+    const chain = [...ancestors, value];
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) stack.push([v, pointer(at, i), depth + 1, chain]);
+    } else for (const [k, v] of Object.entries(value)) stack.push([v, pointer(at, k), depth + 1, chain]);
+  }
+  return undefined;
+}
+
+function parseText(text: string, options: ValidateOptions): ParsedSource {
+  // A byte order mark is not part of the document; dropping it keeps columns as editors count them.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return formatOf(body, options) === 'json' ? parseJsonSource(body) : parseYamlSource(body);
+}
+
+function runChecks(document: unknown, options: ValidateOptions): Finding[] {
+  const findings: Finding[] = [];
+  const invalid = notJson(document);
+  if (invalid !== undefined) return [invalid];
+  const model = buildModel(document, options.k8sSchema);
+  for (const check of CHECKS) {
+    try {
+      check.run(model, (f) => findings.push(f));
+    } catch (error) {
+      // A hostile value (a getter, a Proxy) can throw while read; never let it escape as a crash.
+      findings.push({
+        severity: 'error',
+        code: 'INVALID_DOCUMENT',
+        message: `the ${check.name} check could not read the document: ${String((error as Error)?.message ?? error)}`,
+        path: '',
+      });
+    }
+  }
+  return findings;
+}
+
+function position(d: Diagnostic): number[] {
+  return [d.line ?? 0, d.column ?? 0];
+}
+
+function finish(diagnostics: Diagnostic[], max: number): ValidationResult {
+  const sorted = diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const [la, ca] = position(a.d);
+      const [lb, cb] = position(b.d);
+      return la! - lb! || ca! - cb! || a.i - b.i;
+    })
+    .map(({ d }) => ({ ...d, message: printable(d.message) }));
+  const valid = !sorted.some((d) => d.severity === 'error');
+  if (sorted.length <= max) return { valid, diagnostics: sorted };
+  const rest = sorted.slice(max);
+  const errors = rest.filter((d) => d.severity === 'error').length;
+  const kept = sorted.slice(0, max);
+  const last = kept[kept.length - 1];
+  kept.push({
+    severity: 'warning',
+    code: 'TOO_MANY_DIAGNOSTICS',
+    message: `${rest.length} more diagnostics (${errors} errors) not shown: at most ${max} are reported per file`,
+    path: '',
+    ...(last?.line === undefined ? {} : { line: last.line, column: last.column ?? 1 }),
+  });
+  return { valid, diagnostics: kept };
+}
+
+function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
+  const base = { severity: f.severity, code: f.code, message: f.message, path: f.path };
+  if (positions === undefined) return base;
+  return { ...base, ...positions.locate(f.path, f.anchor) };
+}
+
+/**
+ * Validates a policy file: the JSON Schema, the policy engine's rules, field paths and types for the
+ * policy's `resource` kind, array selectors, Kubernetes detail descriptors (when given), contradictions
+ * and dead rules, and lookalike characters — every problem in one pass, at most `maxDiagnostics` (100)
+ * per document plus one saying how many were left out.
+ *
+ * `document` is either the parsed document (an object: diagnostics then have a `path` but no position)
+ * or its source text (a string: JSON or YAML, see {@link ValidateOptions.format}; diagnostics then also
+ * have `line` and `column`, from the text as written). Never throws on bad input.
+ *
+ * @example
+ * const { valid, diagnostics } = validatePolicy('{"name": "p", "resource": "component", … }', { fileName: 'p.json' });
+ * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+ */
+export function validatePolicy(document: unknown, options: ValidateOptions = {}): ValidationResult {
+  const max = options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS;
+  if (typeof document !== 'string')
+    return finish(
+      runChecks(document, options).map((f) => place(f, undefined)),
+      max,
+    );
+  const source = parseText(document, options);
+  const diagnostics: Diagnostic[] = source.problems.map((p) => ({
+    severity: p.severity,
+    code: p.code,
+    message: p.message,
+    path: p.path,
+    ...source.positions.at(p.offset),
+  }));
+  if (!('value' in source) || diagnostics.some((d) => d.severity === 'error' && d.code !== 'DUPLICATE_KEY')) {
+    return finish(diagnostics, max);
+  }
+  for (const f of runChecks(source.value, options)) diagnostics.push(place(f, source.positions));
+  return finish(diagnostics, max);
+}

@@ -1,0 +1,173 @@
+import type { FieldNode, FilterNode } from '../ast/nodes.js';
+import { pointer } from '../errors.js';
+import { parseFilter } from '../parse/filter.js';
+import { isPlainObject } from '../parse/operands.js';
+import { checkPolicyDefinition, type PolicyCheck } from '../policy/check.js';
+import { resourceType } from './fields/index.js';
+import { k8sDetailsType } from './fields/k8s.js';
+import { type Resolution, resolve } from './fields/resolve.js';
+import type { FieldType } from './fields/types.js';
+import type { K8sDetailsSchema } from './types.js';
+
+/** One `path: { operators }` key of a filter in the document. */
+export interface FieldSite {
+  /** The parsed field (its path and operators). */
+  readonly node: FieldNode;
+  /** The key as written. */
+  readonly key: string;
+  /** JSON pointer of the key in the document. */
+  readonly pointer: string;
+  /** JSON pointers of the operators, in the order of `node.operators`. */
+  readonly operatorPointers: readonly string[];
+  /** What the path reads; absent when the policy's resource kind has no field table. */
+  readonly resolution?: Resolution;
+  /** True when the path is under `details` and Kubernetes descriptors were supplied. */
+  readonly k8s: boolean;
+  /** True when the field is reached from its filter's root through `$and`s only (no `$or`/`$not`). */
+  readonly conjunctive: boolean;
+}
+
+/** A filter of the definition (`query.filter` or a condition's `filter`) that parses. */
+export interface FilterSite {
+  /** JSON pointer of the filter. */
+  readonly pointer: string;
+  readonly node: FilterNode;
+  readonly fields: readonly FieldSite[];
+  /** True when the filter holds `$or` or `$not` somewhere (it is not a plain conjunction of fields). */
+  readonly disjunctive: boolean;
+}
+
+/** Everything the checks look at, computed once per document. */
+export interface PolicyModel {
+  /** The document as given. */
+  readonly document: unknown;
+  /** The policy engine's verdict on the definition (its problems, its normalized form). */
+  readonly check: PolicyCheck;
+  /** `''` for a bare definition, `'/policy'` for a `{ policy: … }` body. */
+  readonly base: string;
+  /** The `resource` of the definition when it is a string. */
+  readonly resource?: string;
+  /** The type of a resource, when its kind has a field table. */
+  readonly rootType?: FieldType;
+  readonly k8s?: K8sDetailsSchema;
+  /** Every filter that parses, in document order. */
+  readonly filters: readonly FilterSite[];
+}
+
+/** The document without the root `$schema` key, which names the JSON Schema for editors only. */
+function withoutSchemaKey(document: unknown): unknown {
+  if (!isPlainObject(document) || !Object.hasOwn(document, '$schema')) return document;
+  const { $schema: _, ...rest } = document;
+  return rest;
+}
+
+function collectFields(
+  raw: Record<string, unknown>,
+  at: string,
+  conjunctive: boolean,
+  out: FieldSite[],
+  flags: { disjunctive: boolean },
+  resolveField: (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>,
+): void {
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    const keyAt = pointer(at, key);
+    if (key === '$and' || key === '$or') {
+      if (key === '$or') flags.disjunctive = true;
+      (value as unknown[]).forEach((item, i) => {
+        collectFields(
+          item as Record<string, unknown>,
+          pointer(keyAt, i),
+          conjunctive && key === '$and',
+          out,
+          flags,
+          resolveField,
+        );
+      });
+    } else if (key === '$not') {
+      flags.disjunctive = true;
+      collectFields(value as Record<string, unknown>, keyAt, false, out, flags, resolveField);
+    } else {
+      const clause = parseFilter({ [key]: value }).clauses[0] as FieldNode;
+      out.push({
+        node: clause,
+        key,
+        pointer: keyAt,
+        operatorPointers: Object.keys(value as object).map((op) => pointer(keyAt, op)),
+        conjunctive,
+        ...resolveField(clause),
+      });
+    }
+  }
+}
+
+/** The filters of a definition, as pointers and raw values (whether or not they parse). */
+function rawFilters(def: unknown, base: string): { at: string; raw: unknown }[] {
+  const out: { at: string; raw: unknown }[] = [];
+  if (!isPlainObject(def)) return out;
+  if (isPlainObject(def.query) && Object.hasOwn(def.query, 'filter')) {
+    out.push({ at: pointer(base, 'query', 'filter'), raw: def.query.filter });
+  }
+  if (!isPlainObject(def.statusDefinitions)) return out;
+  for (const [name, status] of Object.entries(def.statusDefinitions)) {
+    if (!isPlainObject(status) || !Array.isArray(status.rules)) continue;
+    status.rules.forEach((rule, r) => {
+      if (!isPlainObject(rule) || !Array.isArray(rule.conditions)) return;
+      rule.conditions.forEach((condition, c) => {
+        if (!isPlainObject(condition) || !isPlainObject(condition.condition)) return;
+        if (!Object.hasOwn(condition.condition, 'filter')) return;
+        out.push({
+          at: pointer(base, 'statusDefinitions', name, 'rules', r, 'conditions', c, 'condition', 'filter'),
+          raw: condition.condition.filter,
+        });
+      });
+    });
+  }
+  return out;
+}
+
+/** Builds the model of a document that is JSON data (acyclic, not too deep). */
+export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined): PolicyModel {
+  const input = withoutSchemaKey(document);
+  const check = checkPolicyDefinition(input);
+  const wrapped =
+    isPlainObject(input) && Object.hasOwn(input, 'policy') && !Object.hasOwn(input, 'statusDefinitions');
+  const base = wrapped ? '/policy' : '';
+  const def = wrapped ? (input as { policy: unknown }).policy : input;
+  const resource = isPlainObject(def) && typeof def.resource === 'string' ? def.resource : undefined;
+  let rootType = resource === undefined ? undefined : resourceType(resource);
+  // Kubernetes descriptors describe the `details` of components (clusters); certificates keep theirs.
+  const useK8s = k8s !== undefined && rootType !== undefined && resource === 'component';
+  if (useK8s && rootType?.kind === 'object') {
+    rootType = { ...rootType, fields: { ...rootType.fields, details: k8sDetailsType(k8s) } };
+  }
+  const resolveField = (node: FieldNode): Pick<FieldSite, 'resolution' | 'k8s'> => {
+    const first = node.path[0];
+    const underDetails = first?.kind === 'key' && first.key === 'details';
+    return rootType === undefined
+      ? { k8s: false }
+      : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
+  };
+  const filters: FilterSite[] = [];
+  for (const { at, raw } of rawFilters(def, base)) {
+    let node: FilterNode;
+    try {
+      node = parseFilter(raw);
+    } catch {
+      continue; // reported by the policy engine's check
+    }
+    const fields: FieldSite[] = [];
+    const flags = { disjunctive: false };
+    collectFields(raw as Record<string, unknown>, at, true, fields, flags, resolveField);
+    filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
+  }
+  return {
+    document,
+    check,
+    base,
+    filters,
+    ...(resource === undefined ? {} : { resource }),
+    ...(rootType === undefined ? {} : { rootType }),
+    ...(k8s === undefined ? {} : { k8s }),
+  };
+}

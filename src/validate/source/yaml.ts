@@ -1,0 +1,134 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { pointer } from '../../errors.js';
+import { MAX_NESTING, type ParsedSource, type SourceProblem } from './json.js';
+import { SourcePositions } from './positions.js';
+
+function keyString(key: unknown): string {
+  if (isScalar(key)) return String(key.value);
+  return String(key);
+}
+
+/** Records the offset of every node by JSON pointer (aliases are followed to their anchor's node). */
+function walk(
+  node: unknown,
+  at: string,
+  positions: SourcePositions,
+  doc: ReturnType<typeof parseDocument>,
+  depth: number,
+  keyOffset?: number,
+): void {
+  if (depth > MAX_NESTING) return;
+  let target = node;
+  if (isAlias(target)) target = target.resolve(doc);
+  const own = node as Node | null;
+  const start = own?.range?.[0] ?? (target as Node | null)?.range?.[0];
+  if (start !== undefined) {
+    positions.set(at, keyOffset === undefined ? { value: start } : { value: start, key: keyOffset });
+  }
+  if (isMap(target)) {
+    for (const pair of target.items) {
+      if (!isPair(pair)) continue;
+      const key = pair.key as Node | null;
+      const child = pointer(at, keyString(pair.key));
+      const keyStart = key?.range?.[0];
+      // A key without a value (`a:`) has no value node: point at the key.
+      if (pair.value === null) {
+        if (keyStart !== undefined) positions.set(child, { value: keyStart, key: keyStart });
+      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
+    }
+  } else if (isSeq(target)) {
+    target.items.forEach((item, i) => {
+      walk(item, pointer(at, i), positions, doc, depth + 1);
+    });
+  }
+}
+
+function depthOf(value: unknown): number {
+  // Iterative, so a hostile nesting cannot overflow the stack here.
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (d > max) max = d;
+    if (d > MAX_NESTING) return d;
+    if (typeof v === 'object' && v !== null) {
+      for (const child of Object.values(v)) stack.push([child, d + 1]);
+    }
+  }
+  return max;
+}
+
+/**
+ * Reads YAML 1.2 text (core schema) with unique keys enforced, keeping the position of every node.
+ * Never throws.
+ */
+export function parseYamlSource(text: string): ParsedSource {
+  const positions = new SourcePositions(text);
+  const problems: SourceProblem[] = [];
+  const lineCounter = new LineCounter();
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  } catch (error) {
+    return {
+      positions,
+      problems: [
+        {
+          code: 'SYNTAX_ERROR',
+          severity: 'error',
+          offset: 0,
+          path: '',
+          message: `invalid YAML: ${String(error)}`,
+        },
+      ],
+    };
+  }
+  for (const e of doc.errors) {
+    const duplicate = e.code === 'DUPLICATE_KEY';
+    problems.push({
+      code: duplicate ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR',
+      severity: 'error',
+      offset: e.pos[0],
+      path: '',
+      message: duplicate
+        ? 'duplicate key: YAML parsers silently keep only the last'
+        : `invalid YAML: ${e.message.split('\n')[0]}`,
+    });
+  }
+  for (const w of doc.warnings) {
+    problems.push({
+      code: 'YAML_WARNING',
+      severity: 'warning',
+      offset: w.pos[0],
+      path: '',
+      message: w.message.split('\n')[0] ?? w.message,
+    });
+  }
+  if (problems.some((p) => p.severity === 'error')) return { positions, problems };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // Alias expansion beyond the limit ("billion laughs"), or nesting deep enough to exhaust the stack.
+    problems.push({
+      code: 'SYNTAX_ERROR',
+      severity: 'error',
+      offset: 0,
+      path: '',
+      message: `the YAML document cannot be read: ${(error as Error)?.message ?? String(error)}`,
+    });
+    return { positions, problems };
+  }
+  if (depthOf(value) > MAX_NESTING) {
+    problems.push({
+      code: 'TOO_DEEP',
+      severity: 'error',
+      offset: 0,
+      path: '',
+      message: `nesting deeper than ${MAX_NESTING} levels`,
+    });
+    return { positions, problems };
+  }
+  walk(doc.contents, '', positions, doc, 0);
+  return { value, positions, problems };
+}
