@@ -1,1 +1,18 @@
-export {};
+/**
+ * `svc-policy/sql`: filters and policies pushed down to PostgreSQL and SQLite, with exactly the
+ * in-memory semantics. See docs/sql.md.
+ */
+export {
+  type ColumnMapping,
+  type ColumnType,
+  type DialectCapabilities,
+  type DialectName,
+  type PolicyDefinitionInput,
+  type PolicySql,
+  policyToSql,
+  type SqlFragment,
+  type StatusCountOptions,
+  statusCountSql,
+  type ToSqlOptions,
+  toSql,
+} from './targets/sql/index.js';

@@ -1,0 +1,438 @@
+import { toFilterNode } from '../../ast/node-input.js';
+import {
+  assertNever,
+  type ClauseNode,
+  type FieldNode,
+  type FilterNode,
+  LOGICAL_NAMES,
+  OPERATOR_NAMES,
+  type OperatorNode,
+  type PathStep,
+  type Scalar,
+} from '../../ast/nodes.js';
+import { FilterError, pointer } from '../../errors.js';
+import { printPath } from '../../parse/path.js';
+import { parseLike } from '../../semantics/like.js';
+import type { ColumnMapping, ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
+
+/**
+ * The one SQL compiler. It walks the AST once and asks the dialect's hooks for every piece of SQL that
+ * differs between engines. Every expression it returns is two-valued: never SQL `NULL`, so `NOT` is the
+ * exact complement (docs/semantics.md §5) and `$ne`/`$nin`/`$not` match missing values exactly when the
+ * in-memory predicate does.
+ */
+
+const TRUE = 'TRUE';
+const FALSE = 'FALSE';
+
+const COLUMN_TYPES: ReadonlySet<string> = new Set<ColumnType>([
+  'text',
+  'timestamp',
+  'number',
+  'boolean',
+  'timestamptz',
+  'json',
+  'jsonb',
+]);
+
+/** The exact form `Date.prototype.toISOString` gives for years 0001–9999. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Where a value is read: a typed column, or a JSON value (in the dialect's own representation). */
+type Slot<Ref> =
+  | { readonly kind: 'column'; readonly type: Exclude<ColumnType, 'json' | 'jsonb'>; readonly sql: string }
+  | { readonly kind: 'json'; readonly ref: Ref };
+
+interface ResolvedColumn {
+  readonly column: string;
+  readonly type: ColumnType;
+  readonly path: readonly string[];
+}
+
+function and(parts: readonly string[]): string {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0]!;
+  return `(${parts.join(' AND ')})`;
+}
+
+function or(parts: readonly string[]): string {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1) return parts[0]!;
+  return `(${parts.join(' OR ')})`;
+}
+
+function not(expr: string): string {
+  if (expr === TRUE) return FALSE;
+  if (expr === FALSE) return TRUE;
+  return `(NOT ${expr})`;
+}
+
+/** Numbered placeholders, so one value can be referenced twice and fragments compose in any order. */
+export class Params implements ParamSink {
+  readonly values: unknown[] = [];
+  #aliases = 0;
+  constructor(
+    private readonly placeholder: (index: number) => string,
+    private readonly offset = 0,
+  ) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return this.placeholder(this.offset + this.values.length);
+  }
+  alias(): string {
+    this.#aliases += 1;
+    return `svc_e${this.#aliases}`;
+  }
+}
+
+function checkOffset(offset: unknown): number {
+  if (offset === undefined) return 0;
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new FilterError('INVALID_OPTION', '', `"paramOffset" must be a non-negative integer`);
+  }
+  return offset;
+}
+
+/** Compiles filters for one dialect and one column mapping. */
+export class SqlCompiler<Ref> {
+  readonly #dialect: SqlDialect<Ref>;
+  readonly #columns: ReadonlyMap<string, ResolvedColumn>;
+  readonly #alias: string | undefined;
+
+  constructor(dialect: SqlDialect<Ref>, options: Pick<ToSqlOptions, 'columns' | 'tableAlias'>) {
+    this.#dialect = dialect;
+    this.#columns = this.#resolveColumns(options.columns);
+    if (options.tableAlias !== undefined) this.#identifier(options.tableAlias, 'tableAlias');
+    this.#alias = options.tableAlias;
+  }
+
+  /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
+  compile(filter: unknown, params: ParamSink, options: { maxDepth?: number; at?: string } = {}): string {
+    const node = toFilterNode(filter, options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth });
+    return this.#filter(node, options.at ?? '', params);
+  }
+
+  /** A column reference, quoted (and qualified by the table alias when there is one). */
+  columnSql(column: string): string {
+    const quoted = this.#dialect.quoteIdentifier(column);
+    return this.#alias === undefined ? quoted : `${this.#dialect.quoteIdentifier(this.#alias)}.${quoted}`;
+  }
+
+  #identifier(name: unknown, what: string): string {
+    if (typeof name !== 'string' || name === '') {
+      throw new FilterError('INVALID_OPTION', '', `${what} must be a non-empty string`);
+    }
+    if (name.includes('\u0000')) {
+      throw new FilterError('INVALID_OPTION', '', `${what} ${JSON.stringify(name)} contains U+0000`);
+    }
+    const max = this.#dialect.capabilities.maxIdentifierBytes;
+    if (max > 0 && new TextEncoder().encode(name).length > max) {
+      // PostgreSQL silently truncates longer names, which could turn one column into another.
+      throw new FilterError(
+        'INVALID_OPTION',
+        '',
+        `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${this.#dialect.name}`,
+      );
+    }
+    return name;
+  }
+
+  #resolveColumns(columns: unknown): Map<string, ResolvedColumn> {
+    if (typeof columns !== 'object' || columns === null || Array.isArray(columns)) {
+      throw new FilterError('INVALID_OPTION', '', '"columns" must map field names to column types');
+    }
+    const out = new Map<string, ResolvedColumn>();
+    for (const [field, raw] of Object.entries(columns as Record<string, unknown>)) {
+      const mapping: Partial<ColumnMapping> =
+        typeof raw === 'string' ? { type: raw as ColumnType } : ((raw ?? {}) as Partial<ColumnMapping>);
+      const where = `columns[${JSON.stringify(field)}]`;
+      if (typeof mapping !== 'object' || !COLUMN_TYPES.has(mapping.type as string)) {
+        throw new FilterError(
+          'INVALID_OPTION',
+          '',
+          `${where} must be one of ${[...COLUMN_TYPES].join(', ')} or { column, type, path }`,
+        );
+      }
+      const type = mapping.type as ColumnType;
+      if (type === 'timestamptz' && !this.#dialect.capabilities.timestamptz) {
+        throw new FilterError(
+          'INVALID_OPTION',
+          '',
+          `${where}: ${this.#dialect.name} has no timestamptz type`,
+        );
+      }
+      const column = this.#identifier(mapping.column ?? field, `${where}.column`);
+      const path = mapping.path ?? [];
+      if (!Array.isArray(path) || path.some((k) => typeof k !== 'string' || k === '')) {
+        throw new FilterError('INVALID_OPTION', '', `${where}.path must be an array of non-empty strings`);
+      }
+      if (path.length > 0 && type !== 'json' && type !== 'jsonb') {
+        throw new FilterError('INVALID_OPTION', '', `${where}.path is only allowed on json/jsonb columns`);
+      }
+      for (const key of path) this.#checkText(key, `${where}.path`, 'INVALID_OPTION');
+      out.set(field, { column, type, path });
+    }
+    return out;
+  }
+
+  /** PostgreSQL text cannot hold U+0000: such an operand has no exact translation there. */
+  #checkText(text: string, at: string, code: 'UNSUPPORTED' | 'INVALID_OPTION' = 'UNSUPPORTED'): void {
+    if (!this.#dialect.capabilities.nulInText && text.includes('\u0000')) {
+      throw new FilterError(
+        code,
+        at,
+        `${this.#dialect.name} text cannot hold U+0000 (NUL), used at ${at || 'the root'}`,
+      );
+    }
+  }
+
+  #filter(node: FilterNode, at: string, p: ParamSink): string {
+    return and(node.clauses.map((clause) => this.#clause(clause, at, p)));
+  }
+
+  #clause(clause: ClauseNode, at: string, p: ParamSink): string {
+    switch (clause.kind) {
+      case 'field':
+        return this.#field(clause, pointer(at, printPath(clause.path)), p);
+      case 'and':
+        return and(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p)));
+      case 'or':
+        return or(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p)));
+      case 'not':
+        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p));
+      default:
+        return assertNever(clause, 'clause');
+    }
+  }
+
+  #field(field: FieldNode, at: string, p: ParamSink): string {
+    const [first, ...rest] = field.path;
+    if (first === undefined) throw new FilterError('INVALID_PATH', at, `empty field path at ${at}`);
+    // A row is an object, never an array: a selector on the record itself has no elements.
+    if (first.kind === 'any') return FALSE;
+    // A Map, not an object: a field named like an Object.prototype member is simply not mapped.
+    const mapping = this.#columns.get(first.key);
+    if (mapping === undefined) {
+      throw new FilterError(
+        'UNKNOWN_FIELD',
+        at,
+        `field "${first.key}" is not in the column mapping (used at ${at})`,
+      );
+    }
+    const column = this.columnSql(mapping.column);
+    if (mapping.type === 'json' || mapping.type === 'jsonb') {
+      const ref = this.#dialect.jsonColumn(column, mapping.type, mapping.path, p);
+      return this.#walk(ref, rest, field.operators, at, p);
+    }
+    if (rest.length > 0) {
+      throw new FilterError(
+        'UNKNOWN_FIELD',
+        at,
+        `field path "${printPath(field.path)}" reads below the ${mapping.type} column of "${first.key}"; nested paths are allowed only below json/jsonb columns (at ${at})`,
+      );
+    }
+    const slot: Slot<Ref> = { kind: 'column', type: mapping.type, sql: column };
+    return and(
+      field.operators.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p)),
+    );
+  }
+
+  /** Follows the path inside JSON; a selector wraps the rest of the path and all the operators. */
+  #walk(
+    ref: Ref,
+    steps: readonly PathStep[],
+    ops: readonly OperatorNode[],
+    at: string,
+    p: ParamSink,
+  ): string {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      switch (step.kind) {
+        case 'key':
+          this.#checkText(step.key, at);
+          ref = this.#dialect.jsonKey(ref, step.key, p);
+          break;
+        case 'any': {
+          const rest = steps.slice(i + 1);
+          return this.#dialect.jsonAny(ref, (element) => this.#walk(element, rest, ops, at, p), p);
+        }
+        default:
+          return assertNever(step, 'path step');
+      }
+    }
+    const slot: Slot<Ref> = { kind: 'json', ref };
+    return and(ops.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p)));
+  }
+
+  #missing(slot: Slot<Ref>, p: ParamSink): string {
+    return slot.kind === 'column' ? `${slot.sql} IS NULL` : this.#dialect.jsonIs(slot.ref, 'missing', p);
+  }
+
+  /** `test(value)` when the value is a string (false otherwise). */
+  #ifString(slot: Slot<Ref>, p: ParamSink, test: (value: string) => string): string {
+    if (slot.kind === 'json') return this.#dialect.jsonScalar(slot.ref, 'string', test, p);
+    if (slot.type !== 'text' && slot.type !== 'timestamp') return FALSE;
+    return `(${slot.sql} IS NOT NULL AND ${test(slot.sql)})`;
+  }
+
+  #ifNumber(slot: Slot<Ref>, p: ParamSink, test: (value: string) => string): string {
+    if (slot.kind === 'json') return this.#dialect.jsonScalar(slot.ref, 'number', test, p);
+    if (slot.type !== 'number') return FALSE;
+    return `(${slot.sql} IS NOT NULL AND ${test(slot.sql)})`;
+  }
+
+  #ifBoolean(slot: Slot<Ref>, value: boolean, p: ParamSink): string {
+    if (slot.kind === 'json') return this.#dialect.jsonIs(slot.ref, value ? 'true' : 'false', p);
+    if (slot.type !== 'boolean') return FALSE;
+    return `(${slot.sql} IS ${value ? TRUE : FALSE})`;
+  }
+
+  /** A timestamptz column compares with operands in the exact `toISOString` form only. */
+  #instant(value: string, at: string): string {
+    const ok = ISO_INSTANT.test(value) && !value.startsWith('0000') && isRoundTrip(value);
+    if (!ok) {
+      throw new FilterError(
+        'INVALID_OPERAND',
+        at,
+        `a timestamptz column compares only with ISO timestamps like "2026-01-01T00:00:00.000Z"; got ${JSON.stringify(value)} at ${at}`,
+      );
+    }
+    return value;
+  }
+
+  #eq(slot: Slot<Ref>, value: Scalar | null, at: string, p: ParamSink): string {
+    if (value === null) return this.#missing(slot, p);
+    if (typeof value === 'boolean') return this.#ifBoolean(slot, value, p);
+    if (typeof value === 'number') {
+      return this.#ifNumber(slot, p, (v) => `${v} = ${this.#dialect.numberParam(p.add(value))}`);
+    }
+    this.#checkText(value, at);
+    if (slot.kind === 'column' && slot.type === 'timestamptz') {
+      const param = this.#dialect.timestampParam(p.add(this.#instant(value, at)));
+      return `(${slot.sql} IS NOT NULL AND ${slot.sql} = ${param})`;
+    }
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateEq(v)} = ${p.add(value)}`);
+  }
+
+  #range(
+    slot: Slot<Ref>,
+    op: '>' | '>=' | '<' | '<=',
+    value: string | number,
+    at: string,
+    p: ParamSink,
+  ): string {
+    if (typeof value === 'number') {
+      const guardNaN =
+        slot.kind === 'column' && this.#dialect.capabilities.nanInNumberColumns && op.startsWith('>');
+      return this.#ifNumber(slot, p, (v) => {
+        const cmp = `${v} ${op} ${this.#dialect.numberParam(p.add(value))}`;
+        // PostgreSQL orders NaN above every number; in memory NaN orders against nothing.
+        return guardNaN ? `${cmp} AND ${v} <> ${this.#dialect.numberParam(p.add('NaN'))}` : cmp;
+      });
+    }
+    this.#checkText(value, at);
+    if (slot.kind === 'column' && slot.type === 'timestamptz') {
+      const param = this.#dialect.timestampParam(p.add(this.#instant(value, at)));
+      return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${op} ${param})`;
+    }
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateOrder(v)} ${op} ${p.add(value)}`);
+  }
+
+  #in(slot: Slot<Ref>, values: readonly (Scalar | null)[], at: string, p: ParamSink): string {
+    const strings = [...new Set(values.filter((v): v is string => typeof v === 'string'))];
+    const numbers = [...new Set(values.filter((v): v is number => typeof v === 'number'))];
+    const booleans = [...new Set(values.filter((v): v is boolean => typeof v === 'boolean'))];
+    const parts: string[] = [];
+    if (values.includes(null)) parts.push(this.#missing(slot, p));
+    for (const b of booleans) parts.push(this.#ifBoolean(slot, b, p));
+    if (numbers.length === 1) parts.push(this.#eq(slot, numbers[0]!, at, p));
+    else if (numbers.length > 1) {
+      parts.push(this.#ifNumber(slot, p, (v) => this.#dialect.inList(v, 'number', numbers, p)));
+    }
+    for (const s of strings) {
+      const where = pointer(at, values.indexOf(s));
+      this.#checkText(s, where);
+      if (slot.kind === 'column' && slot.type === 'timestamptz') this.#instant(s, where);
+    }
+    if (strings.length === 1) parts.push(this.#eq(slot, strings[0]!, at, p));
+    else if (strings.length > 1) {
+      if (slot.kind === 'column' && slot.type === 'timestamptz') {
+        parts.push(
+          `(${slot.sql} IS NOT NULL AND ${this.#dialect.inList(slot.sql, 'timestamptz', strings, p)})`,
+        );
+      } else {
+        parts.push(
+          this.#ifString(slot, p, (v) =>
+            this.#dialect.inList(this.#dialect.collateEq(v), 'text', strings, p),
+          ),
+        );
+      }
+    }
+    return or(parts.filter((part) => part !== FALSE));
+  }
+
+  #like(slot: Slot<Ref>, pattern: string, at: string, p: ParamSink): string {
+    this.#checkText(pattern, at);
+    if (slot.kind === 'column' && slot.type === 'timestamptz') {
+      throw new FilterError(
+        'UNSUPPORTED',
+        at,
+        `"$like" on a timestamptz column is not supported (its text form is not stored) at ${at}`,
+      );
+    }
+    const parsed = parseLike(pattern);
+    if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0]!, at, p);
+    if (parsed.pieces.every((piece) => piece === '')) return this.#ifString(slot, p, () => TRUE);
+    return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
+  }
+
+  #operator(slot: Slot<Ref>, op: OperatorNode, at: string, p: ParamSink): string {
+    switch (op.kind) {
+      case 'eq':
+        return this.#eq(slot, op.value, at, p);
+      case 'ne':
+        return not(this.#eq(slot, op.value, at, p));
+      case 'gt':
+        return this.#range(slot, '>', op.value, at, p);
+      case 'gte':
+        return this.#range(slot, '>=', op.value, at, p);
+      case 'lt':
+        return this.#range(slot, '<', op.value, at, p);
+      case 'lte':
+        return this.#range(slot, '<=', op.value, at, p);
+      case 'in':
+        return this.#in(slot, op.values, at, p);
+      case 'nin':
+        return not(this.#in(slot, op.values, at, p));
+      case 'like':
+        return this.#like(slot, op.pattern, at, p);
+      case 'exists':
+        return op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p);
+      default:
+        return assertNever(op, 'operator');
+    }
+  }
+}
+
+function isRoundTrip(iso: string): boolean {
+  const time = Date.parse(iso);
+  return !Number.isNaN(time) && new Date(time).toISOString() === iso;
+}
+
+/** Compiles `filter` with `dialect` into `{ sql, params }`. */
+export function compileToSql<Ref>(
+  dialect: SqlDialect<Ref>,
+  filter: unknown,
+  options: ToSqlOptions,
+): SqlFragment {
+  const compiler = new SqlCompiler(dialect, options);
+  const params = new Params((i) => dialect.placeholder(i), checkOffset(options.paramOffset));
+  const sql = compiler.compile(
+    filter,
+    params,
+    options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth },
+  );
+  return { sql, params: params.values };
+}
+
+export { checkOffset };

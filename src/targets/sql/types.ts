@@ -1,0 +1,115 @@
+import type { LikePattern } from '../../semantics/like.js';
+
+/** The SQL dialects `toSql` writes. */
+export type DialectName = 'postgres' | 'sqlite';
+
+/**
+ * How a top-level field is stored.
+ *
+ * - `text`: a text column; its value is the field's string (SQL `NULL` is missing).
+ * - `timestamp`: ISO 8601 text (the API's `YYYY-MM-DDTHH:mm:ss.sssZ`); compared as text, exactly like `text`.
+ * - `number`: a numeric column (PostgreSQL `double precision` ideally; operands are bound as `float8`).
+ * - `boolean`: PostgreSQL `boolean`; SQLite an integer 0/1.
+ * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`; values must be
+ *   in years 0001–9999 with at most millisecond precision, and operands must be in that exact form.
+ * - `json` / `jsonb`: a JSON document (PostgreSQL `json`/`jsonb`; SQLite JSON text or a JSONB blob).
+ *   Nested paths and selectors are allowed only below these.
+ */
+export type ColumnType = 'text' | 'timestamp' | 'number' | 'boolean' | 'timestamptz' | 'json' | 'jsonb';
+
+/** Where one top-level field lives. */
+export interface ColumnMapping {
+  /** The column name (default: the field name). Quoted, never interpolated raw. */
+  readonly column?: string;
+  readonly type: ColumnType;
+  /**
+   * For `json`/`jsonb` only: the field is stored at this key path inside the column (for instance a
+   * whole record kept in one `doc` column: `{ column: 'doc', type: 'jsonb', path: ['technology'] }`).
+   */
+  readonly path?: readonly string[];
+}
+
+/** Options of {@link toSql}. */
+export interface ToSqlOptions {
+  readonly dialect: DialectName;
+  /** The allow-list: each top-level field the filter may use, and its column. */
+  readonly columns: Readonly<Record<string, ColumnType | ColumnMapping>>;
+  /** A table name or alias that qualifies every column (`"t"."col"`). */
+  readonly tableAlias?: string;
+  /** Number of parameters already used by the surrounding query: the first one is `$offset+1`. */
+  readonly paramOffset?: number;
+  /** Maximum nesting depth when parsing a JSON filter (see `parseFilter`). */
+  readonly maxDepth?: number;
+}
+
+/** A WHERE-clause expression and the values it binds, in placeholder order. */
+export interface SqlFragment {
+  readonly sql: string;
+  readonly params: unknown[];
+}
+
+/** Collects parameters (the dialect decides how a placeholder is written) and names subquery aliases. */
+export interface ParamSink {
+  /** Binds `value` and returns its placeholder. */
+  add(value: unknown): string;
+  /** A fresh alias for a subquery over array elements. */
+  alias(): string;
+}
+
+/** The scalar JSON types a comparison can require. */
+export type JsonScalarType = 'string' | 'number';
+/** The JSON shapes a test can ask about. */
+export type JsonShape = 'missing' | 'true' | 'false';
+
+/**
+ * Documented capabilities of a dialect: the shared compiler branches on these flags, never on the
+ * dialect's name.
+ */
+export interface DialectCapabilities {
+  /** Text can hold U+0000. PostgreSQL text and jsonb cannot, so such operands are `UNSUPPORTED` there. */
+  readonly nulInText: boolean;
+  /** A `timestamptz` type exists. */
+  readonly timestamptz: boolean;
+  /** Floating-point columns can hold NaN, which the database orders above every number. */
+  readonly nanInNumberColumns: boolean;
+  /** Maximum identifier length in bytes (longer names would be silently truncated), or 0 for none. */
+  readonly maxIdentifierBytes: number;
+}
+
+/**
+ * The hooks a dialect provides. Every boolean a hook returns must be two-valued (never SQL `NULL`), so
+ * that `NOT` is the exact complement. `Ref` is the dialect's handle on a JSON value.
+ */
+export interface SqlDialect<Ref> {
+  readonly name: DialectName;
+  readonly capabilities: DialectCapabilities;
+  placeholder(index: number): string;
+  quoteIdentifier(name: string): string;
+  /** A number operand as bound in a comparison. */
+  numberParam(placeholder: string): string;
+  /** A timestamp operand (capability `timestamptz`). */
+  timestampParam(placeholder: string): string;
+  /** Text in code point order, for `<`, `>`, … */
+  collateOrder(expr: string): string;
+  /** Text for exact equality whatever the column's collation. */
+  collateEq(expr: string): string;
+  /** `expr` (non-null, of `kind`) equals one of `values` (at least two). */
+  inList(
+    expr: string,
+    kind: 'text' | 'number' | 'timestamptz',
+    values: readonly unknown[],
+    p: ParamSink,
+  ): string;
+  /** `expr` (non-null text) matches the `$like` pattern, which has at least one star. */
+  like(expr: string, pattern: LikePattern, p: ParamSink): string;
+  /** The root of a JSON column, possibly below a key path. */
+  jsonColumn(column: string, type: 'json' | 'jsonb', path: readonly string[], p: ParamSink): Ref;
+  /** Own key `key` of an object; missing for anything else (arrays included). */
+  jsonKey(ref: Ref, key: string, p: ParamSink): Ref;
+  /** Missing (absent or JSON null), or the JSON literal `true`/`false`. */
+  jsonIs(ref: Ref, shape: JsonShape, p: ParamSink): string;
+  /** `test(value)` when the JSON value is of `type` (value as SQL text or number), else false. */
+  jsonScalar(ref: Ref, type: JsonScalarType, test: (value: string) => string, p: ParamSink): string;
+  /** Some element of the array at `ref` satisfies `body`; false for anything but a non-empty array. */
+  jsonAny(ref: Ref, body: (element: Ref) => string, p: ParamSink): string;
+}
