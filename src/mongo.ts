@@ -1,1 +1,15 @@
-export {};
+/**
+ * svc-policy/mongo: filters and policies as MongoDB queries and aggregation stages, with exactly the
+ * semantics of the in-memory evaluator. See docs/mongo.md.
+ */
+export {
+  type MongoExpr,
+  type MongoOptions,
+  type MongoPartition,
+  type MongoPolicy,
+  type MongoPolicyOptions,
+  type MongoQuery,
+  policyToMongo,
+  toMongo,
+  toMongoExpr,
+} from './targets/mongo/index.js';

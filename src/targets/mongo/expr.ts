@@ -1,0 +1,161 @@
+import {
+  assertNever,
+  type ClauseNode,
+  type FilterNode,
+  type OperatorNode,
+  type PathStep,
+  type Scalar,
+} from '../../ast/nodes.js';
+import { likeToRegex } from './regex.js';
+
+/**
+ * Filters as MongoDB aggregation expressions (for `$expr` and `$switch`). Aggregation expressions have
+ * none of the query language's implicit array traversal, but they have their own traps, each handled
+ * here:
+ * - comparisons order across BSON types (`"a" > 5` is true), so every comparison checks the type first;
+ * - `{ $eq: ["$missing", null] }` is false, so null and missing are tested by `$type`;
+ * - `$getField`, `$regexMatch` and `$map` raise errors on inputs of the wrong type, so they sit behind
+ *   a `$cond` on the type;
+ * - a string starting with `$` is a field path, so every operand is wrapped in `$literal`, and keys
+ *   are read with `$getField` on a `$literal` name (never a dotted path).
+ * The output calls no user code: only the fixed operators below, variables named by us, and literals.
+ */
+
+/** An aggregation expression: JSON built from fixed operator names, variable names and literals. */
+export type MongoExpr = unknown;
+
+/** Names `$let` and `$map` variables; reset per translation so output is deterministic. */
+class Names {
+  private n = 0;
+  next(): string {
+    this.n += 1;
+    return `v${this.n}`;
+  }
+}
+
+const MISSING_TYPES = ['missing', 'null', 'undefined'];
+
+const typeOf = (v: string) => ({ $type: v });
+const isType = (v: string, type: string) => ({ $eq: [typeOf(v), type] });
+const isMissing = (v: string) => ({ $in: [typeOf(v), MISSING_TYPES] });
+const not = (e: MongoExpr) => ({ $not: [e] });
+const lit = (x: unknown) => ({ $literal: x });
+
+function typeTest(v: string, x: Scalar): MongoExpr {
+  if (typeof x === 'number') return { $isNumber: v };
+  return isType(v, typeof x === 'string' ? 'string' : 'bool');
+}
+
+function and(exprs: readonly MongoExpr[]): MongoExpr {
+  return exprs.length === 1 ? exprs[0] : { $and: exprs };
+}
+
+function equals(v: string, x: Scalar | null): MongoExpr {
+  if (x === null) return isMissing(v);
+  return { $and: [typeTest(v, x), { $eq: [v, lit(x)] }] };
+}
+
+function member(v: string, values: readonly (Scalar | null)[]): MongoExpr {
+  const present = values.filter((x): x is Scalar => x !== null);
+  const alternatives: MongoExpr[] = [];
+  if (values.includes(null)) alternatives.push(isMissing(v));
+  if (present.length > 0) {
+    // `$in` compares whole values, so an array or object never equals a scalar; the type check keeps
+    // it from depending on that.
+    const scalar = { $or: [{ $isNumber: v }, { $in: [typeOf(v), ['string', 'bool']] }] };
+    alternatives.push({ $and: [scalar, { $in: [v, lit(present)] }] });
+  }
+  if (alternatives.length === 0) return false;
+  return alternatives.length === 1 ? alternatives[0] : { $or: alternatives };
+}
+
+function operatorExpr(op: OperatorNode, v: string): MongoExpr {
+  switch (op.kind) {
+    case 'eq':
+      return equals(v, op.value);
+    case 'ne':
+      return not(equals(v, op.value));
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return { $and: [typeTest(v, op.value), { [`$${op.kind}`]: [v, lit(op.value)] }] };
+    case 'in':
+      return member(v, op.values);
+    case 'nin':
+      return not(member(v, op.values));
+    case 'like':
+      return {
+        $cond: [
+          isType(v, 'string'),
+          { $regexMatch: { input: v, regex: lit(likeToRegex(op.pattern)) } },
+          false,
+        ],
+      };
+    case 'exists':
+      return op.value ? not(isMissing(v)) : isMissing(v);
+    default:
+      return assertNever(op, 'operator node');
+  }
+}
+
+/** Reads `steps` from the value in variable `v`, then tests the leaf with every operator. */
+function pathExpr(
+  steps: readonly PathStep[],
+  v: string,
+  ops: readonly OperatorNode[],
+  names: Names,
+): MongoExpr {
+  const [step, ...rest] = steps;
+  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v)));
+  const name = names.next();
+  const inner = pathExpr(rest, `$$${name}`, ops, names);
+  switch (step.kind) {
+    case 'key':
+      // Null stands for missing: the two are the same value for every operator.
+      return {
+        $let: {
+          vars: {
+            [name]: { $cond: [isType(v, 'object'), { $getField: { field: lit(step.key), input: v } }, null] },
+          },
+          in: inner,
+        },
+      };
+    case 'any':
+      return {
+        $cond: [{ $isArray: v }, { $anyElementTrue: [{ $map: { input: v, as: name, in: inner } }] }, false],
+      };
+    default:
+      return assertNever(step, 'path step');
+  }
+}
+
+function clauseExpr(clause: ClauseNode, root: string, names: Names): MongoExpr {
+  switch (clause.kind) {
+    case 'field':
+      return pathExpr(clause.path, root, clause.operators, names);
+    case 'and':
+      return { $and: clause.filters.map((f) => filterExprAt(f, root, names)) };
+    case 'or':
+      return { $or: clause.filters.map((f) => filterExprAt(f, root, names)) };
+    case 'not':
+      return not(filterExprAt(clause.filter, root, names));
+    default:
+      return assertNever(clause, 'clause node');
+  }
+}
+
+function filterExprAt(node: FilterNode, root: string, names: Names): MongoExpr {
+  if (node.clauses.length === 0) return true;
+  return and(node.clauses.map((c) => clauseExpr(c, root, names)));
+}
+
+/** A validated filter as a boolean aggregation expression over `$$CURRENT`. */
+export function filterToExpr(node: FilterNode): MongoExpr {
+  return filterExprAt(node, '$$CURRENT', new Names());
+}
+
+/** One field clause as a boolean aggregation expression over `$$CURRENT`. */
+export function fieldToExpr(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoExpr {
+  return pathExpr(path, '$$CURRENT', ops, new Names());
+}

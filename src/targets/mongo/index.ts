@@ -1,0 +1,5 @@
+export type { MongoExpr } from './expr.js';
+export type { MongoOptions } from './options.js';
+export { type MongoPartition, type MongoPolicy, type MongoPolicyOptions, policyToMongo } from './policy.js';
+export type { MongoQuery } from './query.js';
+export { toMongo, toMongoExpr } from './to-mongo.js';

@@ -1,0 +1,133 @@
+import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
+import { FilterError } from '../../errors.js';
+import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
+import { PolicyError } from '../../policy/errors.js';
+import { filterToExpr, type MongoExpr } from './expr.js';
+import { type MongoOptions, resolveKnowledge } from './options.js';
+import { filterQuery, type MongoQuery } from './query.js';
+
+/** Options of {@link policyToMongo}. */
+export interface MongoPolicyOptions extends MongoOptions {
+  /** Field that `addStatusStage` writes the status into. Default `policyStatus`. */
+  readonly statusField?: string;
+}
+
+/** The documents that receive one status. */
+export interface MongoPartition {
+  readonly status: string;
+  readonly query: MongoQuery;
+}
+
+/** The result of {@link policyToMongo}. */
+export interface MongoPolicy {
+  /** One query per status, in definition order: disjoint, and together exactly the scope. */
+  readonly partitions: readonly MongoPartition[];
+  /** An `$addFields` stage setting the status field (null for documents outside the scope). */
+  readonly addStatusStage: { readonly $addFields: { readonly [field: string]: MongoExpr } };
+}
+
+const NOTHING: FilterNode = {
+  kind: 'filter',
+  clauses: [{ kind: 'not', filter: { kind: 'filter', clauses: [] } }],
+};
+
+function or(filters: readonly FilterNode[]): FilterNode {
+  if (filters.length === 0) return NOTHING;
+  if (filters.length === 1) return filters[0]!;
+  return { kind: 'filter', clauses: [{ kind: 'or', filters }] };
+}
+
+function and(filters: readonly FilterNode[]): FilterNode {
+  return { kind: 'filter', clauses: filters.flatMap((f) => f.clauses) };
+}
+
+function not(filter: FilterNode): FilterNode {
+  return { kind: 'filter', clauses: [{ kind: 'not', filter } satisfies ClauseNode] };
+}
+
+/** "The status is reached": one of its rules holds, a rule holding when all its conditions do. */
+function reached(status: NormalizedStatus): FilterNode {
+  return or(status.rules.map((rule) => and(rule.conditions.map((c) => c.filter))));
+}
+
+interface SwitchBranch {
+  readonly case: MongoExpr;
+  readonly then: MongoExpr;
+}
+
+function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
+  // biome-ignore lint/suspicious/noThenProperty: MongoDB's `$switch` names the branch result `then`.
+  return { case: test, then: value };
+}
+
+/**
+ * Pushes a policy down to MongoDB: one query per status selecting exactly the documents that get it,
+ * and an aggregation stage computing the status, with the meaning of `compilePolicy` (whose
+ * validation it uses: an invalid definition throws the same `PolicyError`). A status is reached when one of its rules holds (a
+ * rule holds when all its conditions hold); among the reached statuses the highest criticality wins,
+ * on equal criticality the first defined; when none is reached, the default status applies. Documents
+ * outside the scope (`query.filter`) are in no partition and get a null status.
+ *
+ * @example
+ * const { partitions, addStatusStage } = policyToMongo({
+ *   name: 'postgres versions',
+ *   statusDefinitions: {
+ *     ok: { isDefault: true, criticality: 10 },
+ *     stale: { isDefault: false, criticality: 20, rules: [{ conditions: [{ type: 'filter', condition: { filter: { version: { $lt: '14' } } } }] }] },
+ *   },
+ *   query: { filter: { technology: { $eq: 'postgres' } } },
+ * });
+ * await components.aggregate([{ $match: partitions[1].query }]).toArray(); // the stale ones
+ * await components.aggregate([addStatusStage]).toArray(); // every document with its policyStatus
+ */
+export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy {
+  const field = options?.statusField ?? 'policyStatus';
+  if (
+    typeof field !== 'string' ||
+    field === '' ||
+    field.includes('.') ||
+    field.startsWith('$') ||
+    field.includes('\0')
+  ) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `statusField must be a plain field name, got ${JSON.stringify(field)}`,
+    );
+  }
+  // The policy engine's validation: the same definitions are accepted, with the same problems.
+  const { problems, definition } = checkPolicyDefinition(policy, options);
+  if (definition === undefined) throw new PolicyError(problems);
+  const { statuses } = definition;
+  const scope = definition.scope.clauses.length === 0 ? undefined : definition.scope;
+  // The order `compilePolicy` evaluates in: highest criticality first, definition order among equals.
+  const ranked = statuses
+    .filter((s) => s.rules.length > 0)
+    .sort((a, b) => b.criticality - a.criticality || a.index - b.index)
+    .map((s) => ({ name: s.name, match: reached(s) }));
+  const inScope = (f: FilterNode) => (scope === undefined ? f : and([scope, f]));
+
+  const winner = new Map<string, FilterNode>();
+  for (const [k, s] of ranked.entries()) {
+    winner.set(s.name, and([s.match, ...ranked.slice(0, k).map((h) => not(h.match))]));
+  }
+  const none = and(ranked.map((s) => not(s.match)));
+  const ctx = { known: resolveKnowledge(options) };
+  const partitions = statuses.map((s) => {
+    const wins = winner.get(s.name);
+    const gets = s.isDefault ? (wins === undefined ? none : or([wins, none])) : (wins ?? NOTHING);
+    return { status: s.name, query: filterQuery(inScope(gets), ctx) };
+  });
+
+  const defaultName = definition.defaultStatus.name;
+  // Aggregation expressions, not query documents: `$switch` cases cannot hold query operators. The
+  // status name is a literal, so a name like "$foo" is never read as a field path.
+  const branches: SwitchBranch[] = [];
+  if (scope !== undefined) branches.push(branch({ $not: [filterToExpr(scope)] }, null));
+  for (const s of ranked) branches.push(branch(filterToExpr(s.match), { $literal: s.name }));
+  const value: MongoExpr =
+    branches.length === 0
+      ? { $literal: defaultName }
+      : { $switch: { branches, default: { $literal: defaultName } } };
+  return { partitions, addStatusStage: { $addFields: { [field]: value } } };
+}

@@ -1,0 +1,308 @@
+import {
+  assertNever,
+  type ClauseNode,
+  type FilterNode,
+  type OperatorNode,
+  type PathStep,
+} from '../../ast/nodes.js';
+import { fieldToExpr } from './expr.js';
+import { leafConstants } from './leaf.js';
+import type { ScalarKnowledge } from './options.js';
+import { likeToRegex } from './regex.js';
+
+/**
+ * Filters as MongoDB query documents. MongoDB reads `a.b` through arrays at every level and compares
+ * array fields element by element; our semantics treat arrays as values. Each path therefore carries
+ * guards, decided at translation time from two constants of the operator object (what it gives for a
+ * missing value and for an array, see leaf.ts):
+ *
+ * - intermediate prefixes: when a missing value fails, every prefix must not be an array
+ *   (`{ a: { $not: { $type: 'array' } } }`); when it passes, an array prefix is an alternative
+ *   (`{ $or: [{ a: { $type: 'array' } }, …] }`), since reading through it gives missing;
+ * - the leaf: the same, with the array constant;
+ * - a selector ending the path (or followed by selectors) becomes `$elemMatch` in operator form, with
+ *   the element's own array guard; a selector followed by keys becomes an exact `$expr` behind an
+ *   index-friendly prefilter (see `elementAlternatives`).
+ *
+ * Once the prefixes are known not to be arrays, MongoDB resolves the path to one value, and on one
+ * non-array value its operators are exact: `$eq`/`$in` never convert types, `$gt`… compare only within
+ * a type (strings by code point under the default binary collation), `$eq: null` is "null or missing".
+ *
+ * A clause that the query language cannot state exactly (keys with `.` or a leading `$`, or keys
+ * below a selector) is written as `$expr` over our own aggregation expression (expr.ts): exact, but
+ * served by an index only through the prefilter.
+ */
+
+/** A MongoDB query document. */
+export type MongoQuery = { [key: string]: unknown };
+
+/** Matches nothing: `{}` matches everything, and `$nor` negates it. */
+export const MATCH_NOTHING: MongoQuery = { $nor: [{}] };
+
+const NOT_ARRAY = { $not: { $type: 'array' } };
+const IS_ARRAY = { $type: 'array' };
+
+/** A key MongoDB would read as something else: a path (`.`), an operator (`$`), or not at all (NUL). */
+function isPlainKey(key: string): boolean {
+  return !key.includes('.') && !key.startsWith('$') && !key.includes('\0');
+}
+
+/** Conjunction; one object when the keys do not collide (easier to read, same meaning). */
+function allOf(queries: readonly MongoQuery[]): MongoQuery {
+  if (queries.length === 0) return {};
+  if (queries.length === 1) return queries[0]!;
+  const merged: MongoQuery = {};
+  for (const q of queries) {
+    for (const key of Object.keys(q)) {
+      if (Object.hasOwn(merged, key)) return { $and: [...queries] };
+      merged[key] = q[key];
+    }
+  }
+  return merged;
+}
+
+function anyOf(queries: readonly MongoQuery[]): MongoQuery {
+  if (queries.length === 0) return MATCH_NOTHING;
+  return queries.length === 1 ? queries[0]! : { $or: [...queries] };
+}
+
+/**
+ * Candidate encodings of one operator on a single non-array value, first choice first. Alternatives
+ * exist so that an operator object with, say, `$ne` and `$exists: true` can still be written as one
+ * operator object (which an `$elemMatch` on scalars requires).
+ */
+function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> {
+  switch (op.kind) {
+    case 'eq':
+      return [
+        ['$eq', op.value],
+        ['$in', [op.value]],
+      ];
+    case 'ne':
+      return [
+        ['$ne', op.value],
+        ['$nin', [op.value]],
+      ];
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return [[`$${op.kind}`, op.value]];
+    case 'in':
+      return [['$in', [...op.values]]];
+    case 'nin':
+      return [['$nin', [...op.values]]];
+    case 'like':
+      return [['$regex', likeToRegex(op.pattern)]];
+    case 'exists':
+      return op.value
+        ? [
+            ['$ne', null],
+            ['$nin', [null]],
+          ]
+        : [
+            ['$eq', null],
+            ['$in', [null]],
+          ];
+    default:
+      return assertNever(op, 'operator node');
+  }
+}
+
+/** The operators as one operator object, or undefined when two of them need the same name. */
+function operatorObject(ops: readonly OperatorNode[], taken: readonly string[]): MongoQuery | undefined {
+  const out: MongoQuery = {};
+  const used = new Set(taken);
+  for (const op of ops) {
+    const choice = encodings(op).find(([name]) => !used.has(name));
+    if (choice === undefined) return undefined;
+    used.add(choice[0]);
+    out[choice[0]] = choice[1];
+  }
+  return out;
+}
+
+/** The operators on the single non-array value at `field`, as one query. */
+function leafQuery(field: string, ops: readonly OperatorNode[], guard: boolean): MongoQuery {
+  const taken = guard ? ['$not'] : [];
+  const single = operatorObject(ops, taken);
+  if (single !== undefined) return { [field]: guard ? { ...NOT_ARRAY, ...single } : single };
+  const parts = ops.map((op) => ({ [field]: operatorObject([op], [])! }));
+  return allOf(guard ? [{ [field]: NOT_ARRAY }, ...parts] : parts);
+}
+
+interface Context {
+  readonly known: ScalarKnowledge;
+}
+
+/** Thrown inside the translation of one clause when the query language cannot state it exactly. */
+class NeedsExpr extends Error {}
+
+function need(ok: boolean): void {
+  if (!ok) throw new NeedsExpr();
+}
+
+/**
+ * `steps` (no leading selector), relative to the current document, with `base` the steps before it
+ * (for field knowledge).
+ */
+function pathQuery(
+  base: readonly PathStep[],
+  steps: readonly PathStep[],
+  ops: readonly OperatorNode[],
+  ctx: Context,
+): MongoQuery {
+  const selector = steps.findIndex((s) => s.kind === 'any');
+  const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
+  need(keys.length > 0 && keys.every(isPlainKey));
+  const prefixes: string[] = [];
+  const arrayPrefixes: string[] = [];
+  for (let i = 0; i < keys.length - 1; i++) {
+    const field = keys.slice(0, i + 1).join('.');
+    prefixes.push(field);
+    if (!ctx.known([...base, ...steps.slice(0, i + 1)])) arrayPrefixes.push(field);
+  }
+  const field = keys.join('.');
+  const here = [...base, ...steps.slice(0, keys.length)];
+
+  if (selector < 0) {
+    const { onMissing, onArray } = leafConstants(ops);
+    const leafKnown = ctx.known(here);
+    let test: MongoQuery;
+    if (leafKnown) test = leafQuery(field, ops, false);
+    else if (!onArray) test = leafQuery(field, ops, true);
+    else test = anyOf([{ [field]: IS_ARRAY }, leafQuery(field, ops, false)]);
+    // Reading through an array prefix gives missing: it fails or passes with the missing constant.
+    if (onMissing) return anyOf([...arrayPrefixes.map((p) => ({ [p]: IS_ARRAY })), test]);
+    return allOf([...arrayPrefixes.map((p) => ({ [p]: NOT_ARRAY })), test]);
+  }
+
+  // A selector: the value at `field` must be an array (so the prefixes must not be), and some element
+  // must satisfy the rest. `$elemMatch` alone checks that the value is an array.
+  const guards = arrayPrefixes.map((p) => ({ [p]: NOT_ARRAY }));
+  const elementBase = [...here, steps[selector]!];
+  const rest = steps.slice(selector + 1);
+  const alternatives = elementAlternatives(elementBase, rest, ops, ctx).map((m) => ({ [field]: m }));
+  return allOf([...guards, anyOf(alternatives)]);
+}
+
+/**
+ * "Some element satisfies `rest`", as a disjunction of `{ $elemMatch: … }` operator objects: an
+ * existential distributes over "or", which lets "the element is an array, or …" be split into
+ * separate `$elemMatch`es where one operator object could not say it.
+ */
+function elementAlternatives(
+  base: readonly PathStep[],
+  rest: readonly PathStep[],
+  ops: readonly OperatorNode[],
+  ctx: Context,
+): MongoQuery[] {
+  const [head] = rest;
+  if (head === undefined || head.kind === 'any') {
+    // The element itself is compared (or is the next array): operator form of `$elemMatch`, whose
+    // operators compare the element as a whole (MongoDB does not traverse nested arrays there; mingo
+    // does, and the explicit array guard makes both agree).
+    return valueAlternatives(base, rest, ops, ctx).map((alt) => ({ $elemMatch: alt }));
+  }
+  // Document form (`{ $elemMatch: { x: … } }`) is not used: MongoDB skips elements that are scalars
+  // and reads an array element as a document keyed "0", "1"…, while mingo reads every path of a
+  // scalar element as the scalar itself and reads through array elements. No document-form query
+  // means the same in both, so the clause is an exact `$expr` behind an index-friendly prefilter.
+  throw new NeedsExpr();
+}
+
+/** Operator objects for the element itself (`rest` empty) or for nested selectors. */
+function valueAlternatives(
+  base: readonly PathStep[],
+  rest: readonly PathStep[],
+  ops: readonly OperatorNode[],
+  ctx: Context,
+): MongoQuery[] {
+  const [head, ...tail] = rest;
+  if (head === undefined) {
+    const known = ctx.known(base);
+    const { onArray } = leafConstants(ops);
+    const guard = !known && !onArray;
+    const single = operatorObject(ops, guard ? ['$not'] : []);
+    need(single !== undefined);
+    if (guard) return [{ ...NOT_ARRAY, ...single }];
+    return known ? [single!] : [IS_ARRAY, single!];
+  }
+  need(head.kind === 'any');
+  return valueAlternatives([...base, head], tail, ops, ctx).map((alt) => ({ $elemMatch: alt }));
+}
+
+function fieldQuery(path: readonly PathStep[], ops: readonly OperatorNode[], ctx: Context): MongoQuery {
+  // A document is never an array: a selector at the root has no elements.
+  if (path[0]?.kind === 'any') return MATCH_NOTHING;
+  try {
+    return pathQuery([], path, ops, ctx);
+  } catch (error) {
+    if (!(error instanceof NeedsExpr)) throw error;
+    return allOf([...prefilter(path, ops), { $expr: fieldToExpr(path, ops) }]);
+  }
+}
+
+/** Operators that can only hold for a present value of the operand's type. */
+function isPositive(op: OperatorNode): boolean {
+  switch (op.kind) {
+    case 'eq':
+      return op.value !== null;
+    case 'in':
+      return !op.values.includes(null);
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+    case 'like':
+      return true;
+    case 'ne':
+    case 'nin':
+    case 'exists':
+      return false;
+    default:
+      return assertNever(op, 'operator node');
+  }
+}
+
+/**
+ * A necessary condition that an index can serve, in front of an `$expr`. MongoDB's dotted path
+ * without the selectors (`arr.x` for `arr$.__svcArrayAny__$.x`) reaches every value our path reaches
+ * (it reads through arrays at every level), and a positive operator that holds for our value holds
+ * for MongoDB's, so each positive operator on that path is implied by the clause. Only paths with one
+ * selector get one: MongoDB does not read through an array directly inside an array, and mingo
+ * compares the leaf only one array level deep.
+ */
+function prefilter(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoQuery[] {
+  const keys: string[] = [];
+  let selectors = 0;
+  for (const step of path) {
+    if (step.kind === 'any') selectors++;
+    else if (isPlainKey(step.key)) keys.push(step.key);
+    else return [];
+  }
+  if (keys.length === 0 || selectors > 1) return [];
+  const field = keys.join('.');
+  return ops.filter(isPositive).map((op) => ({ [field]: operatorObject([op], [])! }));
+}
+
+function clauseQuery(clause: ClauseNode, ctx: Context): MongoQuery {
+  switch (clause.kind) {
+    case 'field':
+      return fieldQuery(clause.path, clause.operators, ctx);
+    case 'and':
+      return allOf(clause.filters.map((f) => filterQuery(f, ctx)));
+    case 'or':
+      return anyOf(clause.filters.map((f) => filterQuery(f, ctx)));
+    case 'not':
+      // Query predicates are two-valued, so `$nor` is the exact complement (unlike `$not` on a field,
+      // which MongoDB applies per element).
+      return { $nor: [filterQuery(clause.filter, ctx)] };
+    default:
+      return assertNever(clause, 'clause node');
+  }
+}
+
+export function filterQuery(node: FilterNode, ctx: Context): MongoQuery {
+  return allOf(node.clauses.map((c) => clauseQuery(c, ctx)));
+}

@@ -1,0 +1,38 @@
+import { toFilterNode } from '../../ast/node-input.js';
+import type { FilterNode } from '../../ast/nodes.js';
+import type { ParseOptions } from '../../parse/filter.js';
+import { filterToExpr, type MongoExpr } from './expr.js';
+import { type MongoOptions, resolveKnowledge } from './options.js';
+import { filterQuery, type MongoQuery } from './query.js';
+
+/**
+ * Translates a filter (JSON or AST) into a MongoDB query document that matches exactly the documents
+ * the in-memory predicate (`compileFilter`) accepts, per docs/semantics.md. Operands are always
+ * literal (`$eq`, `$in`, an escaped `$regex`); the output never contains `$where`, `$function` or
+ * `$accumulator`, and `$expr` only around expressions built here (for keys with `.` or a leading `$`,
+ * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter.
+ *
+ * @example
+ * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
+ *   scalarPaths: ['technology', 'region'],
+ * });
+ * // { technology: { $eq: 'postgres' }, region: { $regex: '^eu-' } }
+ * await db.collection('components').find(query).toArray();
+ */
+export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
+  const node: FilterNode = toFilterNode(filter, options);
+  return filterQuery(node, { known: resolveKnowledge(options) });
+}
+
+/**
+ * Translates a filter (JSON or AST) into a boolean MongoDB aggregation expression with the same
+ * meaning as {@link toMongo}'s query, for `$expr`, `$cond`, `$switch` or `$filter`. It never uses an
+ * index; prefer {@link toMongo} in `find` and `$match`.
+ *
+ * @example
+ * const isPostgres = toMongoExpr({ technology: { $eq: 'postgres' } });
+ * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
+ */
+export function toMongoExpr(filter: unknown, options?: ParseOptions): MongoExpr {
+  return filterToExpr(toFilterNode(filter, options));
+}

@@ -1,0 +1,137 @@
+import { Aggregator, Query } from 'mingo';
+import { type Collection, type Document, MongoClient } from 'mongodb';
+
+/**
+ * The engines the MongoDB target is run on: mingo (MongoDB's query language in JavaScript, always) and
+ * a real server (when MONGODB_URL is set). Both answer with the `_id`s of the documents, `_id` being
+ * the record's index in the list given.
+ */
+export interface MongoEngine {
+  readonly name: string;
+  /** The `_id`s the query selects, ascending. */
+  find(query: object, records: readonly object[]): Promise<number[]>;
+  /** The value of `field` after `stage`, per `_id` (null when absent). */
+  addFields(stage: object, field: string, records: readonly object[]): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+/** A MongoDB document is always an object; records that are not (the record-is-an-array cases) are skipped. */
+export function isDocument(record: unknown): record is Record<string, unknown> {
+  return typeof record === 'object' && record !== null && !Array.isArray(record);
+}
+
+/**
+ * A BSON document has no prototype chain, but mingo reads inherited properties (it finds `toString`
+ * on `{}`). Copies whose prototype holds nothing but `constructor` (which mingo's hashing reads, and
+ * which filters cannot name) make it see what a server would store.
+ */
+const DOCUMENT_PROTOTYPE: object = Object.freeze(
+  Object.create(null, { constructor: { value: Object, enumerable: false } }),
+);
+
+function bsonLike(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(bsonLike);
+  if (typeof value === 'object' && value !== null) {
+    const out = Object.create(DOCUMENT_PROTOTYPE) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(value)) out[k] = bsonLike(v);
+    return out;
+  }
+  return value;
+}
+
+function withIds(records: readonly object[]): Record<string, unknown>[] {
+  return records.map((r, i) => {
+    if (Object.hasOwn(r, '_id')) throw new Error('test records must not have an _id');
+    return { ...r, _id: i };
+  });
+}
+
+export function mingoEngine(): MongoEngine {
+  return {
+    name: 'mingo',
+    async find(query, records) {
+      const q = new Query(query as Record<string, unknown>);
+      return withIds(records).flatMap((doc, i) =>
+        q.test(bsonLike(doc) as Record<string, unknown>) ? [i] : [],
+      );
+    },
+    async addFields(stage, field, records) {
+      const docs = withIds(records).map(bsonLike) as Record<string, unknown>[];
+      const out = new Aggregator([stage as Record<string, unknown>]).run(docs) as Record<string, unknown>[];
+      const byId = new Map(out.map((d) => [d._id as number, d[field] ?? null]));
+      return records.map((_, i) => byId.get(i) ?? null);
+    },
+    async close() {},
+  };
+}
+
+/** A real server: a fresh database per run, dropped on close. */
+export async function serverEngine(url: string): Promise<MongoEngine> {
+  const client = await MongoClient.connect(url);
+  const db = client.db(`svc_policy_test_${process.pid}_${Date.now()}`);
+  const collection: Collection<Document> = db.collection('records');
+  async function load(records: readonly object[]): Promise<void> {
+    await collection.deleteMany({});
+    if (records.length > 0) await collection.insertMany(withIds(records) as Document[], { checkKeys: false });
+  }
+  return {
+    name: 'mongodb',
+    async find(query, records) {
+      await load(records);
+      const docs = await collection
+        .find(query as Document, { projection: { _id: 1 } })
+        .sort({ _id: 1 })
+        .toArray();
+      return docs.map((d) => d._id as unknown as number);
+    },
+    async addFields(stage, field, records) {
+      await load(records);
+      const docs = await collection.aggregate([stage as Document, { $sort: { _id: 1 } }]).toArray();
+      const byId = new Map(docs.map((d) => [d._id as unknown as number, d[field] ?? null]));
+      return records.map((_, i) => byId.get(i) ?? null);
+    },
+    async close() {
+      await db.dropDatabase();
+      await client.close();
+    },
+  };
+}
+
+const UTF16 = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function codePoints(a: string, b: string): number {
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return Math.sign(x[i]! - y[i]!);
+  return Math.sign(x.length - y.length);
+}
+
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (typeof value === 'object' && value !== null) for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+function rangeOperands(filter: unknown, out: string[] = []): string[] {
+  if (Array.isArray(filter)) for (const f of filter) rangeOperands(f, out);
+  else if (typeof filter === 'object' && filter !== null) {
+    for (const [k, v] of Object.entries(filter)) {
+      if (['$gt', '$gte', '$lt', '$lte'].includes(k) && typeof v === 'string') out.push(v);
+      else rangeOperands(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * mingo orders strings by UTF-16 code unit (JavaScript's `<`); MongoDB, like our semantics, by code
+ * point (binary UTF-8). They differ only between an astral character and U+E000–U+FFFF. True when a
+ * range operand of the filter and a string of the records compare differently in the two orders:
+ * mingo cannot judge that case, the real-server suite does.
+ */
+export function mingoOrderDiffers(filter: unknown, records: readonly unknown[]): boolean {
+  const operands = rangeOperands(filter);
+  if (operands.length === 0) return false;
+  const values = records.flatMap((r) => strings(r));
+  return operands.some((x) => values.some((v) => UTF16(v, x) !== codePoints(v, x)));
+}
