@@ -27,18 +27,32 @@ function suite(open: () => Promise<MongoEngine>): void {
   });
 
   describe.each(fixtures)('$file: $description', (fixture) => {
-    const cases = fixture.cases.filter((c) => isDocument(c.record));
-    const records = cases.map((c) => c.record as object);
-    const expected = cases.flatMap((c, i) => (c.match ? [i] : []));
+    /**
+     * The records this engine can judge. mingo orders strings by UTF-16 unit where MongoDB and our
+     * semantics order by code point, so on mingo the records whose answer depends on that difference
+     * are left out (and only those: the rest of the fixture still runs). The real-server suite below
+     * judges them, and test/unit/mongo/to-mongo.test.ts pins the query they get: the operand passed
+     * unchanged to a range operator, which MongoDB's binary string comparison orders by code point.
+     */
+    function judged(): { records: object[]; expected: number[] } {
+      const cases = fixture.cases.filter(
+        (c) =>
+          isDocument(c.record) && !(engine.name === 'mingo' && mingoOrderDiffers(fixture.filter, [c.record])),
+      );
+      expect(cases.length).toBeGreaterThan(0);
+      return {
+        records: cases.map((c) => c.record as object),
+        expected: cases.flatMap((c, i) => (c.match ? [i] : [])),
+      };
+    }
 
-    it('query document selects exactly the matching records', async (ctx) => {
-      // mingo compares strings by UTF-16 unit; these cases need a real server (the suite below).
-      if (engine.name === 'mingo' && mingoOrderDiffers(fixture.filter, records)) ctx.skip();
+    it('query document selects exactly the matching records', async () => {
+      const { records, expected } = judged();
       expect(await engine.find(toMongo(fixture.filter), records)).toEqual(expected);
     });
 
-    it('aggregation expression selects exactly the matching records', async (ctx) => {
-      if (engine.name === 'mingo' && mingoOrderDiffers(fixture.filter, records)) ctx.skip();
+    it('aggregation expression selects exactly the matching records', async () => {
+      const { records, expected } = judged();
       expect(await engine.find({ $expr: toMongoExpr(fixture.filter) }, records)).toEqual(expected);
     });
   });

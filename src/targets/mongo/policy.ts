@@ -3,6 +3,7 @@ import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
 import { PolicyError } from '../../policy/errors.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
+import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { filterQuery, type MongoQuery } from './query.js';
 
@@ -99,6 +100,10 @@ export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): Mo
   const { problems, definition } = checkPolicyDefinition(policy, options);
   if (definition === undefined) throw new PolicyError(problems);
   const { statuses } = definition;
+  checkMongoLimits(definition.scope, definition.scopePath ?? '');
+  for (const status of statuses) {
+    for (const rule of status.rules) for (const c of rule.conditions) checkMongoLimits(c.filter, c.path);
+  }
   const scope = definition.scope.clauses.length === 0 ? undefined : definition.scope;
   // The order `compilePolicy` evaluates in: highest criticality first, definition order among equals.
   const ranked = statuses

@@ -266,24 +266,46 @@ function isPositive(op: OperatorNode): boolean {
 }
 
 /**
- * A necessary condition that an index can serve, in front of an `$expr`. MongoDB's dotted path
- * without the selectors (`arr.x` for `arr$.__svcArrayAny__$.x`) reaches every value our path reaches
- * (it reads through arrays at every level), and a positive operator that holds for our value holds
- * for MongoDB's, so each positive operator on that path is implied by the clause. Only paths with one
- * selector get one: MongoDB does not read through an array directly inside an array, and mingo
- * compares the leaf only one array level deep.
+ * A necessary condition that an index can serve, in front of an `$expr`: the path written with
+ * `$elemMatch` for each selector (`{ users: { $elemMatch: { name: { $eq: 'admin' } } } }` for
+ * `users$.__svcArrayAny__$.name`) and the positive operators, unguarded, on the leaf. It is implied by
+ * the clause in MongoDB: where our path reaches a value, MongoDB's reaches it too (its dotted paths
+ * read through arrays, its document-form `$elemMatch` reads an object element's fields, its operator
+ * form compares the element itself), and a positive operator that holds for our value holds there.
+ * mingo reads more still (through array elements, and a scalar element as every field), so it is
+ * implied there as well. Without guards it may admit documents the clause rejects; the `$expr`
+ * decides. One `$elemMatch` also asks one element to satisfy every positive operator, so
+ * `{ $gte: 10, $lt: 20 }` narrows to elements in the range, not to arrays with a small and a large one.
  */
 function prefilter(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoQuery[] {
-  const keys: string[] = [];
-  let selectors = 0;
-  for (const step of path) {
-    if (step.kind === 'any') selectors++;
-    else if (isPlainKey(step.key)) keys.push(step.key);
-    else return [];
-  }
-  if (keys.length === 0 || selectors > 1) return [];
-  const field = keys.join('.');
-  return ops.filter(isPositive).map((op) => ({ [field]: operatorObject([op], [])! }));
+  const positive = ops.filter(isPositive);
+  if (positive.length === 0 || path.some((s) => s.kind === 'key' && !isPlainKey(s.key))) return [];
+  const leaf = operatorObject(positive, []);
+  if (leaf === undefined) return [];
+  const query = documentCondition(path, leaf);
+  return query === undefined ? [] : [query];
+}
+
+/** `steps` (starting with a key) from a document, as a document-form condition. */
+function documentCondition(steps: readonly PathStep[], leaf: MongoQuery): MongoQuery | undefined {
+  const selector = steps.findIndex((s) => s.kind === 'any');
+  const keys = selector < 0 ? steps : steps.slice(0, selector);
+  if (keys.length === 0) return undefined;
+  const field = keys.map((s) => (s.kind === 'key' ? s.key : '')).join('.');
+  const value = valueCondition(selector < 0 ? [] : steps.slice(selector), leaf);
+  return value === undefined ? undefined : { [field]: value };
+}
+
+/** `steps` (empty, or starting with a selector) from a value, as an operator-form condition. */
+function valueCondition(steps: readonly PathStep[], leaf: MongoQuery): MongoQuery | undefined {
+  const [head, ...rest] = steps;
+  if (head === undefined) return leaf;
+  if (head.kind !== 'any') return undefined;
+  const element =
+    rest[0] === undefined || rest[0].kind === 'any'
+      ? valueCondition(rest, leaf)
+      : documentCondition(rest, leaf);
+  return element === undefined ? undefined : { $elemMatch: element };
 }
 
 function clauseQuery(clause: ClauseNode, ctx: Context): MongoQuery {

@@ -2,6 +2,7 @@ import { toFilterNode } from '../../ast/node-input.js';
 import type { FilterNode } from '../../ast/nodes.js';
 import type { ParseOptions } from '../../parse/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
+import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { filterQuery, type MongoQuery } from './query.js';
 
@@ -10,7 +11,8 @@ import { filterQuery, type MongoQuery } from './query.js';
  * the in-memory predicate (`compileFilter`) accepts, per docs/semantics.md. Operands are always
  * literal (`$eq`, `$in`, an escaped `$regex`); the output never contains `$where`, `$function` or
  * `$accumulator`, and `$expr` only around expressions built here (for keys with `.` or a leading `$`,
- * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter.
+ * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter, and
+ * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments).
  *
  * @example
  * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
@@ -21,6 +23,7 @@ import { filterQuery, type MongoQuery } from './query.js';
  */
 export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
   const node: FilterNode = toFilterNode(filter, options);
+  checkMongoLimits(node);
   return filterQuery(node, { known: resolveKnowledge(options) });
 }
 
@@ -34,5 +37,7 @@ export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
  * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
  */
 export function toMongoExpr(filter: unknown, options?: ParseOptions): MongoExpr {
-  return filterToExpr(toFilterNode(filter, options));
+  const node: FilterNode = toFilterNode(filter, options);
+  checkMongoLimits(node);
+  return filterToExpr(node);
 }

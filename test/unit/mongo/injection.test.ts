@@ -66,14 +66,15 @@ function fail(at: string, what: string): never {
   throw new Error(`${what} at ${at}`);
 }
 
-function walkQuery(q: unknown, at: string): void {
+/** `inElement`: a document-form `$elemMatch` body, where MongoDB allows no `$expr`. */
+function walkQuery(q: unknown, at: string, inElement = false): void {
   if (!isPlainObject(q)) fail(at, 'a query that is not a plain object');
   for (const [key, value] of Object.entries(q)) {
     const here = `${at}/${key}`;
     if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(value) || value.length === 0) fail(here, 'a logical operator without a list');
-      for (const [i, v] of value.entries()) walkQuery(v, `${here}/${i}`);
-    } else if (key === '$expr') {
+      for (const [i, v] of value.entries()) walkQuery(v, `${here}/${i}`, inElement);
+    } else if (key === '$expr' && !inElement) {
       walkExpr(value, here);
     } else if (key.startsWith('$')) {
       fail(here, `the operator ${key} at a field position`);
@@ -92,8 +93,12 @@ function walkCondition(c: unknown, at: string): void {
     const here = `${at}/${op}`;
     if (!FIELD_OPERATORS.has(op)) fail(here, `the operator ${op}`);
     if (op === '$not') walkCondition(x, here);
-    else if (op === '$elemMatch') walkCondition(x, here);
-    else if (op === '$type') {
+    else if (op === '$elemMatch') {
+      // Operator form (the element itself) when the first key is an operator, document form (the
+      // element's fields) otherwise: MongoDB decides by the first key, so a mix is caught either way.
+      if (isPlainObject(x) && Object.keys(x)[0]?.startsWith('$')) walkCondition(x, here);
+      else walkQuery(x, here, true);
+    } else if (op === '$type') {
       if (x !== 'array' && x !== 'object') fail(here, 'an unexpected $type');
     } else if (op === '$in' || op === '$nin') {
       if (!Array.isArray(x) || !x.every(isScalar)) fail(here, 'a list that is not of literals');
@@ -199,6 +204,9 @@ const arbHostileKey = fc.oneof(
     'tags$.app.kubernetes.io/name',
     'a$.$b',
     'a$.__svcArrayAny__$.$b',
+    'a$.__svcArrayAny__$.b',
+    'a$.__svcArrayAny__$.b$.__svcArrayAny__$.c',
+    'a$.__svcArrayAny__$.__svcArrayAny__$.c',
     'x$.y.z$.__svcArrayAny__',
     'a$$.b',
   ),
@@ -232,6 +240,32 @@ describe('injection: hostile keys and values never become operators', () => {
         walkExpr(toMongoExpr(filter), '');
       }),
     );
+  });
+
+  it('the grammar walker rejects what must never appear (so its passes mean something)', () => {
+    for (const bad of [
+      { $where: 'true' },
+      { a: { $where: 'true' } },
+      { a: { $elemMatch: { b: { $where: 'true' } } } },
+      { a: { $elemMatch: { $eq: 1, b: { $eq: 1 } } } },
+      { a: { $elemMatch: { b: { $eq: 1 }, $eq: 1 } } },
+      { a: { $elemMatch: { $expr: true } } },
+      { a: { $eq: { $gt: '' } } },
+      { $expr: { $function: { body: 'x', args: [], lang: 'js' } } },
+      { $expr: { $eq: ['$a', 1] } },
+    ]) {
+      expect(() => walkQuery(bad, '')).toThrow();
+    }
+  });
+
+  it('keeps hostile values literal in the $elemMatch prefilter of keys below a selector', () => {
+    for (const value of ['$where', '{"$gt": ""}', '$$ROOT']) {
+      const query = toMongo({ 'a$.__svcArrayAny__$.b$.__svcArrayAny__$.c': { $eq: value, $like: value } });
+      expect(query.a).toEqual({
+        $elemMatch: { b: { $elemMatch: { c: { $eq: value, $regex: expect.any(String) } } } },
+      });
+      walkQuery(query, '');
+    }
   });
 
   it('keeps operator-looking strings literal', () => {

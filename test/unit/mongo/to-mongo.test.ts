@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
-import { toMongo, toMongoExpr } from '../../../src/mongo.js';
+import { policyToMongo, toMongo, toMongoExpr } from '../../../src/mongo.js';
 
 const NOT_ARRAY = { $not: { $type: 'array' } };
 
@@ -88,16 +88,40 @@ describe('toMongo: the translation table', () => {
     });
   });
 
-  it('translates keys below a selector to an exact $expr behind an index-friendly prefilter', () => {
+  it('translates keys below a selector to an exact $expr behind an $elemMatch prefilter', () => {
     const query = toMongo({ 'details$.db$.users$.__svcArrayAny__$.name': { $eq: 'admin' } });
-    expect(Object.keys(query)).toEqual(['details.db.users.name', '$expr']);
-    expect(query['details.db.users.name']).toEqual({ $eq: 'admin' });
+    expect(Object.keys(query)).toEqual(['details.db.users', '$expr']);
+    expect(query['details.db.users']).toEqual({ $elemMatch: { name: { $eq: 'admin' } } });
+  });
+
+  it('nests the prefilter for every selector, one element holding all positive operators', () => {
+    const query = toMongo({ 'a$.__svcArrayAny__$.b$.__svcArrayAny__$.c': { $gte: 1, $lt: 3, $ne: 2 } });
+    expect(query.a).toEqual({ $elemMatch: { b: { $elemMatch: { c: { $gte: 1, $lt: 3 } } } } });
+    expect(toMongo({ 'a$.__svcArrayAny__$.__svcArrayAny__$.c': { $like: 'x*' } }).a).toEqual({
+      $elemMatch: { $elemMatch: { c: { $regex: '^x' } } },
+    });
+  });
+
+  it('gives no prefilter when no operator needs a present value, or a key is not a plain field', () => {
+    expect(Object.keys(toMongo({ 'a$.__svcArrayAny__$.b': { $ne: 1 } }))).toEqual(['$expr']);
+    expect(Object.keys(toMongo({ 'a$.__svcArrayAny__$.b.c': { $eq: 1 } }))).toEqual(['$expr']);
   });
 
   it('reads keys with "." or a leading "$" with $getField, never as a path', () => {
     const query = toMongo({ 'tags$.app.kubernetes.io/name': { $eq: 'web' } });
     expect(Object.keys(query)).toEqual(['$expr']);
     expect(JSON.stringify(query)).toContain('{"$getField":{"field":{"$literal":"app.kubernetes.io/name"}');
+  });
+
+  it('passes string range operands unchanged, so MongoDB orders them by code point', () => {
+    // MongoDB compares strings by their UTF-8 bytes (binary collation), which is code point order:
+    // the operand must reach it untouched. mingo orders by UTF-16 unit, so the conformance cases
+    // that depend on the difference (range/*-astral.json) run only on a real server.
+    expect(toMongo({ v: { $gt: '\uE000' } })).toEqual({ v: { ...NOT_ARRAY, $gt: '\uE000' } });
+    expect(toMongo({ v: { $lt: '\uFFFF' } }, { scalarPaths: ['v'] })).toEqual({ v: { $lt: '\uFFFF' } });
+    expect(JSON.stringify(toMongoExpr({ v: { $lt: '\u{1F600}' } }))).toContain(
+      '{"$and":[{"$eq":[{"$type":"$$v1"},"string"]},{"$lt":["$$v1",{"$literal":"\u{1F600}"}]}]}',
+    );
   });
 
   it('matches nothing for a selector at the root: a document is never an array', () => {
@@ -127,6 +151,56 @@ describe('toMongo: the translation table', () => {
     );
     expect(() => toMongoExpr({ a: { $in: 'x' } })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPERAND' }),
+    );
+  });
+});
+
+describe('path length limit', () => {
+  const path = (n: number, segment = 'a') => Array.from({ length: n }, () => segment).join('$.');
+
+  it('translates a path of 100 segments', () => {
+    expect(Object.keys(toMongo({ [path(100)]: { $eq: 1 } }))).toHaveLength(100);
+    expect(() => toMongoExpr({ [path(100, 'a.b')]: { $eq: 1 } })).not.toThrow();
+  });
+
+  it('refuses a longer path with UNSUPPORTED at its place, never a RangeError', () => {
+    for (const n of [101, 20_000]) {
+      for (const segment of ['a', 'a.b', '__svcArrayAny__']) {
+        const key = `x$.${path(n, segment)}`;
+        for (const translate of [toMongo, toMongoExpr]) {
+          expect(() => translate({ $or: [{ b: { $eq: 1 } }, { $not: { [key]: { $eq: 1 } } }] })).toThrow(
+            expect.objectContaining({
+              name: 'FilterError',
+              code: 'UNSUPPORTED',
+              path: `/$or/1/$not/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            }),
+          );
+        }
+      }
+    }
+  });
+
+  it('refuses a longer path in a policy, at its place in the definition', () => {
+    const key = path(101);
+    const policy = {
+      name: 'p',
+      query: { filter: { b: { $eq: 1 } } },
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        bad: {
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter: { [key]: { $eq: 1 } } } }] }],
+        },
+      },
+    };
+    expect(() => policyToMongo(policy)).toThrow(
+      expect.objectContaining({
+        code: 'UNSUPPORTED',
+        path: `/statusDefinitions/bad/rules/0/conditions/0/condition/filter/${key}`,
+      }),
+    );
+    expect(() => policyToMongo({ ...policy, query: { filter: { [key]: { $eq: 1 } } } })).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED', path: `/query/filter/${key}` }),
     );
   });
 });
