@@ -37,6 +37,21 @@ function bad(at: string, what: string): FilterError {
   return new FilterError('INVALID_NODE', at, `not a filter AST: ${what} at ${at || 'the root'}`);
 }
 
+/**
+ * Sets a key of a printed object. A plain assignment of `__proto__` would replace the object's prototype
+ * and lose the clause, and a second clause with the same key would overwrite the first: either would
+ * silently change what a hand-built AST means once it is printed and parsed again.
+ */
+function setKey(out: FilterJson, key: string, value: unknown, at: string): void {
+  if (Object.hasOwn(out, key)) {
+    throw bad(
+      pointer(at, key),
+      `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`,
+    );
+  }
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function printNode(node: FilterNode, at: string, depth: number): FilterJson {
   // Depth is bounded so that a cyclic or absurdly deep hand-built AST fails cleanly.
   if (depth > 1000) throw bad(at, 'nesting deeper than 1000');
@@ -64,20 +79,25 @@ function printNode(node: FilterNode, at: string, depth: number): FilterJson {
             throw bad(pointer(at, key), 'an operator that is not an object');
           const name: string | undefined = OPERATOR_NAMES[op.kind as OperatorKind];
           if (name === undefined) assertNever(op as never, 'operator node');
-          ops[name] = operand(op);
+          setKey(ops, name, operand(op), pointer(at, key));
         }
-        out[key] = ops;
+        setKey(out, key, ops, at);
         break;
       }
       case 'and':
       case 'or': {
         const name = LOGICAL_NAMES[clause.kind];
         if (!Array.isArray(clause.filters)) throw bad(pointer(at, name), 'a malformed logical node');
-        out[name] = clause.filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1));
+        setKey(
+          out,
+          name,
+          clause.filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
+          at,
+        );
         break;
       }
       case 'not':
-        out.$not = printNode(clause.filter, pointer(at, '$not'), depth + 1);
+        setKey(out, '$not', printNode(clause.filter, pointer(at, '$not'), depth + 1), at);
         break;
       default:
         assertNever(clause, 'clause node');

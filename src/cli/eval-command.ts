@@ -9,6 +9,7 @@ import {
   PolicyError,
   type ResourceResults,
 } from '../policy/index.js';
+import { skipReason } from '../policy/inventory.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { formatSummary } from './format.js';
 import { InputError, openInput, type Rejection, readRecords, write } from './io.js';
@@ -82,6 +83,8 @@ async function loadPolicies(
     let text: string;
     try {
       text = await readFile(file, 'utf8');
+      // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     } catch (error) {
       throw new InputError(
         `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
@@ -239,7 +242,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
 
     let first = true;
     if (format === 'json' && explain) out.write('{"results":[\n');
-    const active = policies.filter((p) => p.isActive);
+    const active = policies.filter((p) => skipReason(p, values.resource) === null);
     const onResult = (event: ResourceResults): void | Promise<void> => {
       progress?.tick(event.index + 1);
       if (format === 'ndjson') return write(out, `${resultLine(event, active, explain)}\n`);

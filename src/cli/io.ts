@@ -46,12 +46,18 @@ function isSpace(c: number): boolean {
 async function* chunks(stream: Readable, onBytes: ((n: number) => void) | undefined): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let bytes = 0;
+  let first = true;
   try {
     for await (const raw of stream) {
       const buffer = typeof raw === 'string' ? Buffer.from(raw) : (raw as Buffer);
       bytes += buffer.length;
       onBytes?.(bytes);
-      const text = decoder.write(buffer);
+      let text = decoder.write(buffer);
+      // Editors on Windows start UTF-8 files with a byte order mark; it is not part of the first record.
+      if (first && text !== '') {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
       if (text !== '') yield text;
     }
   } catch (error) {

@@ -35,6 +35,9 @@ function literal(x: Scalar): string {
   return x ? 'true' : 'false';
 }
 
+/** Logical nesting levels emitted as one expression before the rest goes into a function. */
+const OUTLINE_EVERY = 32;
+
 class Emitter {
   private readonly functions: string[] = [];
   readonly values: unknown[] = [];
@@ -157,6 +160,28 @@ class Emitter {
     return `((${o}.__proto__ === OP && OP[${k}] === undefined && !isArray(${o})) || ownSlow(${o}, ${k}))`;
   }
 
+  /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
+  private depth = 0;
+
+  /**
+   * A filter below a logical operator, as a parenthesized expression. JavaScript parsers recurse on
+   * nested parentheses, and V8's overflows its stack a few hundred levels into `((… && …))`, which
+   * `maxDepth` allows. So every {@link OUTLINE_EVERY} levels the sub-filter becomes a function of its
+   * own: no expression of the source nests deeper than that, and usual filters stay one expression.
+   */
+  private nested(node: FilterNode): string {
+    this.depth++;
+    try {
+      const body = this.filter(node);
+      if (this.depth % OUTLINE_EVERY !== 0) return `(${body})`;
+      const fn = this.name('g');
+      this.define(`function ${fn}(r) { return ${body}; }`);
+      return `${fn}(r)`;
+    } finally {
+      this.depth--;
+    }
+  }
+
   filter(node: FilterNode): string {
     if (node.clauses.length === 0) return 'true';
     return node.clauses.map((c) => this.clause(c)).join(' && ');
@@ -167,11 +192,11 @@ class Emitter {
       case 'field':
         return `${this.field(clause.path, clause.operators)}(r)`;
       case 'and':
-        return `(${clause.filters.map((f) => `(${this.filter(f)})`).join(' && ')})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join(' && ')})`;
       case 'or':
-        return `(${clause.filters.map((f) => `(${this.filter(f)})`).join(' || ')})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join(' || ')})`;
       case 'not':
-        return `!(${this.filter(clause.filter)})`;
+        return `!${this.nested(clause.filter)}`;
       default:
         return assertNever(clause, 'clause node');
     }

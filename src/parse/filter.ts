@@ -45,7 +45,7 @@ function suggestion(value: unknown): string {
   if (Array.isArray(value)) return '{ "$in": [...] }';
   if (
     typeof value === 'string' ||
-    typeof value === 'number' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
     typeof value === 'boolean' ||
     value === null
   ) {
@@ -58,7 +58,8 @@ function parseField(key: string, value: unknown, at: string): FieldNode {
   const path = parsePath(key, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
-      'EXPECTED_OPERATOR_OBJECT',
+      // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
+      isNonJson(value) ? 'INVALID_VALUE' : 'EXPECTED_OPERATOR_OBJECT',
       at,
       `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`,
     );

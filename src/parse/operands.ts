@@ -20,8 +20,15 @@ export function describe(value: unknown): string {
     case 'function':
       return 'a function';
     default:
-      return 'an object';
+      // "got an object" alone is puzzling when the input is a Date, a Map or a literal whose
+      // `__proto__` key set its prototype: say why such an object is not taken as a filter.
+      return isPlainObject(value) ? 'an object' : `an object that is not a plain object (${tagOf(value)})`;
   }
+}
+
+function tagOf(value: object): string {
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  return tag === 'Object' ? 'its prototype is not Object.prototype' : tag;
 }
 
 /** True for objects whose prototype is `Object.prototype` (of any realm) or `null`. */

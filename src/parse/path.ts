@@ -13,6 +13,14 @@ const ANY_STEP: PathStep = Object.freeze({ kind: 'any' });
 /** Splits a filter key into path steps; `at` is the JSON pointer of the key, for errors. */
 export function parsePath(key: string, at: string): readonly PathStep[] {
   if (key === '') throw new FilterError('INVALID_PATH', at, `empty field path at ${at || 'the root'}`);
+  if (!key.isWellFormed()) {
+    // A lone surrogate has no UTF-8 form: no database column or document key could ever match it.
+    throw new FilterError(
+      'INVALID_VALUE',
+      at,
+      `field path at ${at} is not well-formed Unicode (lone surrogate)`,
+    );
+  }
   const segments = key.split(PATH_SEPARATOR);
   const steps: PathStep[] = [];
   for (const segment of segments) {

@@ -1,5 +1,6 @@
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
+import { describe } from '../parse/operands.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
 
 /** The result of one policy for one resource. */
@@ -117,6 +118,19 @@ function summary(
 }
 
 /**
+ * Why `evaluateInventory` leaves a policy out, or `null` when it evaluates it. Shared with the CLI so
+ * that the explanations it prints line up with the results it receives.
+ * @internal
+ */
+export function skipReason(policy: CompiledPolicy, resource: string | undefined): PolicySummary['skipped'] {
+  if (!policy.isActive) return 'inactive';
+  if (resource !== undefined && policy.resource !== undefined && policy.resource !== resource) {
+    return 'resource';
+  }
+  return null;
+}
+
+/**
  * Evaluates policies over an inventory: an array, any iterable, or an async iterable (a stream of
  * records, read one at a time, so memory stays constant whatever its size). Per-resource results go to
  * `onResult`; the returned summary counts each status of each policy, the resources out of scope, and
@@ -139,14 +153,15 @@ export async function evaluateInventory(
     ...(options?.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     ...(options?.codegen === undefined ? {} : { codegen: options.codegen }),
   };
+  if (!Array.isArray(policies)) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
+    );
+  }
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
-  const skip = compiled.map((p): PolicySummary['skipped'] => {
-    if (!p.isActive) return 'inactive';
-    if (options?.resource !== undefined && p.resource !== undefined && p.resource !== options.resource) {
-      return 'resource';
-    }
-    return null;
-  });
+  const skip = compiled.map((p) => skipReason(p, options?.resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);

@@ -66,6 +66,14 @@ describe('readRecords: NDJSON', () => {
     expect(rejections.map((r) => r.line)).toEqual([2, 4]);
   });
 
+  it('ignores a UTF-8 byte order mark before the first line, whatever the chunk size', async () => {
+    for (const size of [1, 2, 4, 1000]) {
+      const { records, rejections } = await read('\uFEFF{"a":1}\n{"a":2}\n', size);
+      expect(rejections).toEqual([]);
+      expect(records).toEqual([{ a: 1 }, { a: 2 }]);
+    }
+  });
+
   it('reads nothing from an empty or blank input', async () => {
     expect((await read('', 1)).records).toEqual([]);
     expect((await read(' \n\n', 1)).records).toEqual([]);

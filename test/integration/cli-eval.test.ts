@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -215,6 +215,44 @@ describe('svc-policy eval (built binary)', () => {
     ]).stdout;
     expect(text).toContain('nearest miss: "idle" rule 0, 1 of 2 conditions failed');
     expect(text).toContain('found "2026-05-30T12:00:00.000Z"');
+  });
+
+  it('with --resource, explains exactly the policies it evaluated', () => {
+    const r = run([
+      'eval',
+      '-p',
+      examples,
+      '-i',
+      join(inventory, 'small.ndjson'),
+      '-f',
+      'ndjson',
+      '--explain',
+      '--resource',
+      'certificate',
+    ]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const first = lines[0] as { results: Array<{ policy: string }>; explanations: Array<{ policy: string }> };
+    expect(first.results.map((x) => x.policy)).toEqual(['Certificate expiry']);
+    expect(first.explanations.map((x) => x.policy)).toEqual(['Certificate expiry']);
+  });
+
+  it('accepts files that start with a UTF-8 byte order mark', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bom-'));
+    const policyFile = join(dir, 'idle.json');
+    writeFileSync(policyFile, `\uFEFF${readFileSync(idle, 'utf8')}`);
+    const input = join(dir, 'inventory.ndjson');
+    writeFileSync(input, `\uFEFF${readFileSync(join(inventory, 'small.ndjson'), 'utf8')}`);
+    const r = run(['eval', '-p', policyFile, '-i', input, '-f', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { summary } = JSON.parse(r.stdout) as { summary: Summary };
+    expect(summary.rejected).toBe(0);
+    expect(summary.resources).toBe(8);
+    expect(counts(summary, 'Idle databases')).toEqual({ 'in-use': 1, 'no-activity-data': 1, idle: 1 });
   });
 
   it('rejects usage errors with exit code 2 and the usage text', () => {

@@ -56,4 +56,27 @@ describe('generated code', () => {
     expect(source.length).toBeLessThan(2000);
     expect(passed.some((v) => v instanceof Set)).toBe(true);
   });
+
+  it('compiles filters nested as deep as maxDepth allows (1,000) without overflowing the parser', () => {
+    // `wrap` adds `levels` levels of nesting; the result is 999 or 1,000 levels deep.
+    const build = (levels: number, wrap: (inner: object) => object) => {
+      let filter: object = { a: { $eq: 1 } };
+      for (let depth = 1; depth + levels <= 1000; depth += levels) filter = wrap(filter);
+      return filter;
+    };
+    const filters = [
+      build(1, (inner) => ({ $and: [inner] })),
+      build(1, (inner) => ({ $or: [inner] })),
+      build(2, (inner) => ({ $and: [{ b: { $exists: false } }, { $or: [inner] }] })),
+      build(2, (inner) => ({ $not: { $not: inner } })),
+    ];
+    for (const filter of filters) {
+      const closures = compileFilter(filter, { maxDepth: 1000, codegen: false });
+      const generated = compileFilter(filter, { maxDepth: 1000, codegen: true });
+      for (const record of [{ a: 1 }, { a: 2 }, {}, { a: 1, b: 0 }]) {
+        expect(generated(record)).toBe(closures(record));
+      }
+    }
+    expect(compileFilter(filters[0]!, { maxDepth: 1000, codegen: true })({ a: 1 })).toBe(true);
+  });
 });

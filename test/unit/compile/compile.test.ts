@@ -49,6 +49,43 @@ describe('compileFilter', () => {
     expect(() => compileFilter(cyclic as unknown as FilterNode)).toThrow(FilterError);
   });
 
+  it('rejects a hand-built AST that has no JSON form instead of compiling something else', () => {
+    const field = (key: string, ...operators: unknown[]) => ({
+      kind: 'field',
+      path: [{ kind: 'key', key }],
+      operators,
+    });
+    const codeOf = (clauses: unknown[]): [string, string] => {
+      try {
+        compileFilter({ kind: 'filter', clauses } as unknown as FilterNode);
+      } catch (error) {
+        if (error instanceof FilterError) return [error.code, error.path];
+        throw error;
+      }
+      throw new Error('expected a FilterError');
+    };
+    // Two clauses on one path would print to one key, and the second would replace the first.
+    expect(codeOf([field('a', { kind: 'eq', value: 1 }), field('a', { kind: 'eq', value: 2 })])).toEqual([
+      'INVALID_NODE',
+      '/a',
+    ]);
+    expect(codeOf([field('a', { kind: 'gt', value: 1 }, { kind: 'gt', value: 5 })])).toEqual([
+      'INVALID_NODE',
+      '/a/$gt',
+    ]);
+    expect(
+      codeOf([
+        { kind: 'or', filters: [{ kind: 'filter', clauses: [] }] },
+        { kind: 'or', filters: [{ kind: 'filter', clauses: [] }] },
+      ]),
+    ).toEqual(['INVALID_NODE', '/$or']);
+    // Assigning "__proto__" would set the printed object's prototype and drop the clause.
+    expect(codeOf([field('__proto__', { kind: 'eq', value: 1 })])).toEqual([
+      'FORBIDDEN_PATH_SEGMENT',
+      '/__proto__',
+    ]);
+  });
+
   it('reads a valid Date as its ISO string and an invalid one as an opaque value', () => {
     const since = compileFilter({ createdAt: { $gte: '2026-01-01T00:00:00.000Z' } });
     expect(since({ createdAt: new Date('2026-03-01T00:00:00Z') })).toBe(true);

@@ -138,7 +138,26 @@ const cases: Array<[string, unknown, FilterErrorCode, string, RegExp]> = [
   ['BigInt operand', { a: { $eq: 1n } }, 'INVALID_VALUE', '/a/$eq', /got a BigInt/],
   ['undefined operand', { a: { $eq: undefined } }, 'INVALID_VALUE', '/a/$eq', /got undefined/],
   ['symbol key', { [Symbol('k')]: { $eq: 1 } }, 'INVALID_VALUE', '', /symbol keys/],
-  ['Date as filter', new Date(0), 'INVALID_FILTER', '', /got an object/],
+  ['lone surrogate in a key', { 'a$.\udc00': { $eq: 1 } }, 'INVALID_VALUE', '/a$.\udc00', /well-formed/],
+  ['function at a path', { a: () => 1 }, 'INVALID_VALUE', '/a', /got a function/],
+  ['BigInt at a path', { a: 1n }, 'INVALID_VALUE', '/a', /got a BigInt/],
+  ['undefined at a path', { a: undefined }, 'INVALID_VALUE', '/a', /got undefined/],
+  // JSON.stringify(NaN) is "null": the hint must not suggest matching null.
+  [
+    'NaN at a path',
+    { a: Number.NaN },
+    'EXPECTED_OPERATOR_OBJECT',
+    '/a',
+    /got NaN; write \{ "\$eq": <value> \}/,
+  ],
+  [
+    '__proto__ in an object literal (sets the prototype)',
+    { __proto__: { $eq: 1 } },
+    'INVALID_FILTER',
+    '',
+    /not a plain object/,
+  ],
+  ['Date as filter', new Date(0), 'INVALID_FILTER', '', /got an object that is not a plain object \(Date\)/],
   [
     'Map as operator object',
     { a: new Map([['$eq', 1]]) },

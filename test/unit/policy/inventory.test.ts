@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicy, evaluateInventory, PolicyError, type ResourceResults } from '../../../src/index.js';
+import {
+  compilePolicy,
+  evaluateInventory,
+  FilterError,
+  PolicyError,
+  type ResourceResults,
+} from '../../../src/index.js';
 import { policy, rule, status } from './helpers.js';
 
 const def = policy(
@@ -121,5 +127,13 @@ describe('evaluateInventory', () => {
 
   it('rejects resources that are not iterable', async () => {
     await expect(evaluateInventory([def], 42 as never)).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+  });
+
+  it('rejects policies that are not an array with a typed error, not a TypeError', async () => {
+    for (const policies of [null, undefined, def, 'a-is-one']) {
+      const done = evaluateInventory(policies as never, records);
+      await expect(done).rejects.toBeInstanceOf(FilterError);
+      await expect(done).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    }
   });
 });
