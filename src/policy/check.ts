@@ -73,6 +73,9 @@ const DEFINITION_KEYS = new Set([
 /** Fields of a policy *record* as read back from the API: tolerated and ignored. */
 const RECORD_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
 const STATUS_KEYS = new Set(['isDefault', 'criticality', 'rules']);
+const RULE_KEYS = new Set(['conditions']);
+const CONDITION_KEYS = new Set(['type', 'condition']);
+const FILTER_KEYS = new Set(['filter']);
 /** The scope of a policy without `query.filter`: the empty filter, which holds for every resource. */
 const EVERYTHING: FilterNode = parseFilter({});
 
@@ -133,7 +136,7 @@ function checkCondition(
     );
     return undefined;
   }
-  c.unknownKeys(input, at, new Set(['type', 'condition']), 'a condition');
+  c.unknownKeys(input, at, CONDITION_KEYS, 'a condition');
   let ok = true;
   if (!Object.hasOwn(input, 'type')) {
     c.add('MISSING_PROPERTY', at, 'a condition needs "type": "filter"');
@@ -156,7 +159,7 @@ function checkCondition(
     c.add('INVALID_TYPE', innerAt, `"condition" must be an object { "filter": … }, got ${describe(inner)}`);
     return undefined;
   }
-  c.unknownKeys(inner, innerAt, new Set(['filter']), '"condition"');
+  c.unknownKeys(inner, innerAt, FILTER_KEYS, '"condition"');
   if (!Object.hasOwn(inner, 'filter')) {
     c.add('MISSING_PROPERTY', innerAt, '"condition" needs a "filter"');
     return undefined;
@@ -176,7 +179,7 @@ function checkRule(
     c.add('INVALID_TYPE', at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
     return undefined;
   }
-  c.unknownKeys(input, at, new Set(['conditions']), 'a rule');
+  c.unknownKeys(input, at, RULE_KEYS, 'a rule');
   const conditionsAt = pointer(at, 'conditions');
   if (!Object.hasOwn(input, 'conditions')) {
     c.add('MISSING_PROPERTY', at, 'a rule needs "conditions"');
@@ -340,7 +343,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
         `"query" must be an object ({} or { "filter": … }), got ${describe(query)}`,
       );
     } else {
-      c.unknownKeys(query, queryAt, new Set(['filter']), '"query"');
+      c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
       if (Object.hasOwn(query, 'filter')) {
         scopePath = pointer(queryAt, 'filter');
         scope = parseAt(query.filter, scopePath, c, options);
