@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import { open, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { formatGithub } from '../validate/formats/github.js';
 import { formatSarif } from '../validate/formats/sarif.js';
@@ -48,6 +48,9 @@ type Format = 'text' | 'json' | 'sarif' | 'github';
 const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'github'];
 const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
 const DEFAULT_MAX_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/** Descriptors of one Kubernetes kind are kilobytes; this only stops a runaway file. */
+const K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
 const GLOB_CHARS = /[*?[\]{}]/;
 
 /** A file to validate, or a path that led to nothing readable. */
@@ -93,13 +96,24 @@ function inside(root: string, path: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-/** Expands a directory into its policy files, following symlinks once (no loops). */
-async function walk(dir: string, out: Target[], seen: Set<string>): Promise<void> {
+/**
+ * Expands a directory into its policy files, following symlinks once (no loops). A directory that
+ * resolves outside the root is reported, not entered: a link to `/` would otherwise walk the whole
+ * file system.
+ */
+async function walk(dir: string, root: string, out: Target[], seen: Set<string>): Promise<void> {
   let real: string;
   try {
     real = await realpath(dir);
   } catch (error) {
     out.push({ path: dir, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  if (!inside(root, real)) {
+    out.push({
+      path: dir,
+      problem: `is a directory that resolves to ${real}, outside ${root}; not searched`,
+    });
     return;
   }
   if (seen.has(real)) return;
@@ -123,7 +137,7 @@ async function walk(dir: string, out: Target[], seen: Set<string>): Promise<void
       }
     }
     if (isDir) {
-      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(path, out, seen);
+      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(path, root, out, seen);
     } else if (POLICY_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
       out.push({ path });
     }
@@ -131,7 +145,10 @@ async function walk(dir: string, out: Target[], seen: Set<string>): Promise<void
 }
 
 /** Expands the PATH arguments (files, directories, globs) into targets, without duplicates. */
-async function expand(args: readonly string[]): Promise<{ targets: Target[]; unmatched: string[] }> {
+async function expand(
+  args: readonly string[],
+  root: string,
+): Promise<{ targets: Target[]; unmatched: string[] }> {
   const targets: Target[] = [];
   const unmatched: string[] = [];
   const seen = new Set<string>();
@@ -144,7 +161,7 @@ async function expand(args: readonly string[]): Promise<{ targets: Target[]; unm
     }
     if (info?.isDirectory()) {
       const before = targets.length;
-      await walk(arg, targets, seen);
+      await walk(arg, root, targets, seen);
       if (targets.length === before) unmatched.push(arg);
     } else if (info === undefined && GLOB_CHARS.test(arg)) {
       // Read from the namespace: a named import would fail to link on Node 20, taking the whole CLI down.
@@ -158,7 +175,7 @@ async function expand(args: readonly string[]): Promise<{ targets: Target[]; unm
       const before = targets.length;
       for (const m of matches) {
         const mInfo = await stat(m).catch(() => undefined);
-        if (mInfo?.isDirectory()) await walk(m, targets, seen);
+        if (mInfo?.isDirectory()) await walk(m, root, targets, seen);
         else if (POLICY_EXTENSIONS.has(extname(m).toLowerCase())) targets.push({ path: m });
       }
       if (targets.length === before) unmatched.push(arg);
@@ -175,8 +192,9 @@ async function expand(args: readonly string[]): Promise<{ targets: Target[]; unm
 /** Reads a file as UTF-8 text, refusing what is not a regular file inside the root or is too large. */
 async function readPolicy(
   path: string,
-  root: string,
+  root: string | undefined,
   maxBytes: number,
+  limitName = '--max-bytes',
 ): Promise<{ text: string } | { problem: string; code: 'UNREADABLE_FILE' | 'INVALID_ENCODING' }> {
   let real: string;
   try {
@@ -196,11 +214,11 @@ async function readPolicy(
     return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
   if (info.size > maxBytes) {
     return {
-      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (--max-bytes)`,
+      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
       code: 'UNREADABLE_FILE',
     };
   }
-  if (!inside(root, real)) {
+  if (root !== undefined && !inside(root, real)) {
     return { problem: `resolves to ${real}, outside ${root}; not read`, code: 'UNREADABLE_FILE' };
   }
   let bytes: Buffer;
@@ -211,21 +229,24 @@ async function readPolicy(
       const again = await handle.stat();
       if (!again.isFile())
         return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
-      const buffer = Buffer.alloc(Math.min(maxBytes + 1, again.size + 1));
+      // Read to the end rather than to the size `stat` gave: a file can grow after the check, and some
+      // (procfs) report a size of 0 whatever they hold. One byte past the limit says "too large".
+      const chunks: Buffer[] = [];
       let length = 0;
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      while (length <= maxBytes) {
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
         if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
         length += bytesRead;
-        if (length === buffer.length) break;
       }
       if (length > maxBytes) {
         return {
-          problem: `is more than the limit of ${maxBytes} bytes (--max-bytes)`,
+          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
           code: 'UNREADABLE_FILE',
         };
       }
-      bytes = buffer.subarray(0, length);
+      bytes = Buffer.concat(chunks, length);
     } finally {
       await handle.close();
     }
@@ -270,12 +291,11 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 async function loadK8sSchema(path: string): Promise<K8sDetailsSchema> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --k8s-schema ${path}: ${errno(error)}`);
-  }
+  // Read as carefully as a policy file (a FIFO would block, /dev/zero never ends), but from anywhere:
+  // the descriptors are the caller's input, not a file of the repository.
+  const read = await readPolicy(path, undefined, K8S_SCHEMA_MAX_BYTES, 'the --k8s-schema limit');
+  if ('problem' in read) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read.problem}`);
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -384,7 +404,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
       throw new UsageError(`--root ${values.root} does not exist`);
     });
 
-    const { targets, unmatched } = await expand(positionals);
+    const { targets, unmatched } = await expand(positionals, root);
     for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${u}\n`);
     const reports: FileReport[] = [];
     let unreadable = unmatched.length > 0;

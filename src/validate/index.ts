@@ -93,9 +93,10 @@ function finish(diagnostics: Diagnostic[], max: number): ValidationResult {
     .map(({ d }) => ({ ...d, message: printable(d.message) }));
   const valid = !sorted.some((d) => d.severity === 'error');
   if (sorted.length <= max) return { valid, diagnostics: sorted };
-  const rest = sorted.slice(max);
+  // The notice takes the last place, so a file never has more than `max` diagnostics in all.
+  const rest = sorted.slice(max - 1);
   const errors = rest.filter((d) => d.severity === 'error').length;
-  const kept = sorted.slice(0, max);
+  const kept = sorted.slice(0, max - 1);
   const last = kept[kept.length - 1];
   kept.push({
     severity: 'warning',
@@ -105,6 +106,12 @@ function finish(diagnostics: Diagnostic[], max: number): ValidationResult {
     ...(last?.line === undefined ? {} : { line: last.line, column: last.column ?? 1 }),
   });
   return { valid, diagnostics: kept };
+}
+
+/** The cap of diagnostics per document: a whole number of at least 1 (room for the notice). */
+function diagnosticsCap(requested: number | undefined): number {
+  if (requested === undefined || Number.isNaN(requested)) return DEFAULT_MAX_DIAGNOSTICS;
+  return Math.max(1, Math.floor(requested));
 }
 
 function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
@@ -117,7 +124,7 @@ function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
  * Validates a policy file: the JSON Schema, the policy engine's rules, field paths and types for the
  * policy's `resource` kind, array selectors, Kubernetes detail descriptors (when given), contradictions
  * and dead rules, and lookalike characters — every problem in one pass, at most `maxDiagnostics` (100)
- * per document plus one saying how many were left out.
+ * per document, the last of them then saying how many were left out.
  *
  * `document` is either the parsed document (an object: diagnostics then have a `path` but no position)
  * or its source text (a string: JSON or YAML, see {@link ValidateOptions.format}; diagnostics then also
@@ -128,7 +135,7 @@ function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
  * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
  */
 export function validatePolicy(document: unknown, options: ValidateOptions = {}): ValidationResult {
-  const max = options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS;
+  const max = diagnosticsCap(options.maxDiagnostics);
   if (typeof document !== 'string')
     return finish(
       runChecks(document, options).map((f) => place(f, undefined)),

@@ -1,5 +1,5 @@
 import type { FieldNode, FilterNode } from '../ast/nodes.js';
-import { pointer } from '../errors.js';
+import { FilterError, pointer } from '../errors.js';
 import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
 import { checkPolicyDefinition, type PolicyCheck } from '../policy/check.js';
@@ -27,11 +27,12 @@ export interface FieldSite {
   readonly conjunctive: boolean;
 }
 
-/** A filter of the definition (`query.filter` or a condition's `filter`) that parses. */
+/** A filter of the definition (`query.filter` or a condition's `filter`). */
 export interface FilterSite {
   /** JSON pointer of the filter. */
   readonly pointer: string;
-  readonly node: FilterNode;
+  /** The parsed filter; absent when it does not parse (`fields` then holds the clauses that do). */
+  readonly node?: FilterNode;
   readonly fields: readonly FieldSite[];
   /** True when the filter holds `$or` or `$not` somewhere (it is not a plain conjunction of fields). */
   readonly disjunctive: boolean;
@@ -50,8 +51,24 @@ export interface PolicyModel {
   /** The type of a resource, when its kind has a field table. */
   readonly rootType?: FieldType;
   readonly k8s?: K8sDetailsSchema;
-  /** Every filter that parses, in document order. */
+  /**
+   * Every filter that is an object, in document order. Those that do not parse (`node` absent) list the
+   * fields that do, so that their paths and types are still checked.
+   */
   readonly filters: readonly FilterSite[];
+  /**
+   * Errors of the filters besides the first of each, which the policy engine reports: the parser stops
+   * at the first, but a file's problems are reported in one pass.
+   */
+  readonly filterProblems: readonly FilterProblem[];
+}
+
+/** An error of one clause of a filter that does not parse. */
+export interface FilterProblem {
+  readonly code: string;
+  readonly message: string;
+  /** JSON pointer into the document. */
+  readonly path: string;
 }
 
 /** The document without the root `$schema` key, which names the JSON Schema for editors only. */
@@ -97,6 +114,67 @@ function collectFields(
         conjunctive,
         ...resolveField(clause),
       });
+    }
+  }
+}
+
+type Resolver = (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>;
+
+/**
+ * Collects the fields of a filter that does not parse, clause by clause: each clause that parses is
+ * collected as usual, each that does not adds its error, and `$and`/`$or`/`$not` holding objects are
+ * entered so that every bad clause below them is found, not only the first.
+ */
+function collectTolerant(
+  raw: Record<string, unknown>,
+  at: string,
+  conjunctive: boolean,
+  out: FieldSite[],
+  flags: { disjunctive: boolean },
+  resolveField: Resolver,
+  errors: FilterProblem[],
+): void {
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    const keyAt = pointer(at, key);
+    const one = { [key]: value };
+    let error: unknown;
+    try {
+      parseFilter(one);
+    } catch (e) {
+      error = e;
+    }
+    if (error === undefined) {
+      collectFields(one, at, conjunctive, out, flags, resolveField);
+      continue;
+    }
+    const before = errors.length;
+    if ((key === '$and' || key === '$or') && Array.isArray(value) && value.every(isPlainObject)) {
+      if (key === '$or') flags.disjunctive = true;
+      value.forEach((item, i) => {
+        collectTolerant(
+          item,
+          pointer(keyAt, i),
+          conjunctive && key === '$and',
+          out,
+          flags,
+          resolveField,
+          errors,
+        );
+      });
+    } else if (key === '$not' && isPlainObject(value)) {
+      flags.disjunctive = true;
+      collectTolerant(value, keyAt, false, out, flags, resolveField, errors);
+    }
+    // Nothing below explains the failure (an empty `$and`, nesting too deep…): report the clause's own.
+    if (errors.length === before && error instanceof FilterError) {
+      // As the engine does: the message names its place relative to the filter; restate it in full.
+      const full = at + error.path;
+      const local = error.path === '' ? 'the root' : error.path;
+      const message = error.message.includes(` at ${local}`)
+        ? error.message.split(` at ${local}`).join(` at ${full}`)
+        : `${error.message} (at ${full})`;
+      errors.push({ code: error.code, message, path: full });
     }
   }
 }
@@ -149,16 +227,20 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
       : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
   };
   const filters: FilterSite[] = [];
+  const filterProblems: FilterProblem[] = [];
   for (const { at, raw } of rawFilters(def, base)) {
-    let node: FilterNode;
+    if (!isPlainObject(raw)) continue; // reported by the policy engine's check
+    const fields: FieldSite[] = [];
+    const flags = { disjunctive: false };
+    let node: FilterNode | undefined;
     try {
       node = parseFilter(raw);
     } catch {
-      continue; // reported by the policy engine's check
+      collectTolerant(raw, at, true, fields, flags, resolveField, filterProblems);
+      filters.push({ pointer: at, fields, disjunctive: flags.disjunctive });
+      continue;
     }
-    const fields: FieldSite[] = [];
-    const flags = { disjunctive: false };
-    collectFields(raw as Record<string, unknown>, at, true, fields, flags, resolveField);
+    collectFields(raw, at, true, fields, flags, resolveField);
     filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
   }
   return {
@@ -166,6 +248,7 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
     check,
     base,
     filters,
+    filterProblems,
     ...(resource === undefined ? {} : { resource }),
     ...(rootType === undefined ? {} : { rootType }),
     ...(k8s === undefined ? {} : { k8s }),

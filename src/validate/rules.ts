@@ -14,14 +14,15 @@ export interface RuleView {
 
 /** The filter of `query.filter`, when the definition has one that parses. */
 export function scopeOf(model: PolicyModel): FilterSite | undefined {
-  return model.filters.find((f) => f.pointer === `${model.base}/query/filter`);
+  return model.filters.find((f) => f.node !== undefined && f.pointer === `${model.base}/query/filter`);
 }
 
 /** The rules of a valid definition, with their filter sites. Empty when the definition is invalid. */
 export function ruleViews(model: PolicyModel): RuleView[] {
   const definition = model.check.definition;
   if (definition === undefined) return [];
-  const byPointer = new Map(model.filters.map((f) => [f.pointer, f]));
+  // Reasoning needs every clause of a filter: one that does not parse is never a premise or a winner.
+  const byPointer = new Map(model.filters.filter((f) => f.node !== undefined).map((f) => [f.pointer, f]));
   const out: RuleView[] = [];
   for (const status of definition.statuses) {
     status.rules.forEach((rule, index) => {

@@ -76,7 +76,10 @@ export interface Diagnostic {
 export interface ValidationResult {
   /** True when no diagnostic is an error (warnings do not count). */
   readonly valid: boolean;
-  /** Every problem found, in source order when positions are known; at most `maxDiagnostics` + 1. */
+  /**
+   * Every problem found, in source order when positions are known; at most `maxDiagnostics` (100), the
+   * last one then a `TOO_MANY_DIAGNOSTICS` warning counting those left out.
+   */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -114,6 +117,9 @@ export interface ValidateOptions {
   readonly fileName?: string;
   /** Kubernetes detail descriptors: `details$` paths are then checked against them. */
   readonly k8sSchema?: K8sDetailsSchema;
-  /** Most diagnostics reported per document (default 100); one more says how many were left out. */
+  /**
+   * Most diagnostics reported per document (default 100), counting the `TOO_MANY_DIAGNOSTICS` notice
+   * that replaces the rest; at least 1.
+   */
   readonly maxDiagnostics?: number;
 }

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/validate.js';
 import { sarifValidator } from '../support/sarif.js';
 
 /** The built binary, as users run it (`npm test` builds before vitest; locally: `npx tsup`). */
@@ -52,6 +53,10 @@ beforeAll(() => {
   const outsideDir = mkdtempSync(join(tmpdir(), 'svc-policy-outside-'));
   writeFileSync(join(outsideDir, 'p.json'), GOOD);
   symlinkSync(join(outsideDir, 'p.json'), join(dir, 'escape.json'));
+  // A directory holding a link to the file system root: searching it must not walk the whole disk.
+  mkdirSync(join(dir, 'linked'));
+  writeFileSync(join(dir, 'linked', 'good.json'), GOOD);
+  symlinkSync('/', join(dir, 'linked', 'everything'));
   writeFileSync(join(dir, 'comma, colon: 100%.json'), GOOD.replace('"technology"', '"technolgy"'));
   chmodSync(join(dir, 'outside.json'), 0o644);
 });
@@ -61,7 +66,7 @@ describe('svc-policy validate (built binary)', () => {
     const r = run([VALID, '--k8s-schema', K8S]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^4 files checked: 0 errors, 0 warnings\n$/);
+    expect(r.stdout).toMatch(/^5 files checked: 0 errors, 0 warnings\n$/);
     const nested = run(['policies'], dir);
     expect(nested.code).toBe(0);
     expect(nested.stdout).toContain('2 files checked');
@@ -125,6 +130,35 @@ describe('svc-policy validate (built binary)', () => {
     expect(big.code).toBe(2);
     expect(big.stdout).toMatch(/UNREADABLE_FILE .*more than the limit of 1000/);
     expect(run(['outside.json', '--root', VALID], dir).stdout).toMatch(/outside/);
+  });
+
+  it('reads --k8s-schema as carefully as a policy file: a FIFO or /dev/zero is a usage error', () => {
+    for (const schema of ['fifo.json', '/dev/zero']) {
+      const r = run(['--k8s-schema', schema, 'policies'], dir);
+      expect(r.code, schema).toBe(2);
+      expect(r.stderr, schema).toMatch(/cannot read --k8s-schema .*not a regular file/);
+      expect(r.stderr, schema).not.toMatch(/\bat .*\.js:\d+/);
+    }
+  });
+
+  it('reports a directory link leading outside the root instead of searching it', () => {
+    const r = run(['linked', '--format', 'json'], dir);
+    expect(r.code).toBe(2);
+    const out = JSON.parse(r.stdout) as { files: { file: string; diagnostics: Diagnostic[] }[] };
+    expect(out.files.map((f) => f.file)).toEqual(['linked/everything', 'linked/good.json']);
+    expect(out.files[0]!.diagnostics[0]!.code).toBe('UNREADABLE_FILE');
+    expect(out.files[0]!.diagnostics[0]!.message).toMatch(/resolves to \/, outside .*not searched/);
+    expect(out.files[1]!.diagnostics).toEqual([]);
+    // The root itself, named on the command line, is outside too.
+    expect(run(['/'], dir).stdout).toMatch(/UNREADABLE_FILE .*not searched/);
+  });
+
+  // procfs reports a size of 0 for files that hold text: the reader must not trust `stat`'s size.
+  it.skipIf(!existsSync('/proc/self/status'))('reads a file past the size stat reports (procfs)', () => {
+    const r = run(['/proc/self/status', '--root', '/', '--format', 'json'], dir);
+    const d = JSON.parse(r.stdout).files[0].diagnostics as Diagnostic[];
+    expect(d.map((x) => x.code)).toContain('UNKNOWN_PROPERTY');
+    expect(d.some((x) => x.message.includes('"Name"'))).toBe(true);
   });
 
   it('prints SARIF 2.1.0 that is valid against the SARIF schema', () => {

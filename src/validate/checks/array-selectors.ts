@@ -1,7 +1,22 @@
-import { ARRAY_ANY, OPERATOR_NAMES, PATH_SEPARATOR } from '../../ast/nodes.js';
+import { ARRAY_ANY, OPERATOR_NAMES, type OperatorNode, PATH_SEPARATOR } from '../../ast/nodes.js';
 import { printPath } from '../../parse/path.js';
 import { describeType } from '../fields/types.js';
 import type { Check } from './types.js';
+
+function testsPresence(op: OperatorNode): boolean {
+  switch (op.kind) {
+    case 'exists':
+      return true;
+    case 'eq':
+    case 'ne':
+      return op.value === null;
+    case 'in':
+    case 'nin':
+      return op.values.length > 0 && op.values.every((v) => v === null);
+    default:
+      return false;
+  }
+}
 
 /**
  * `__svcArrayAny__` only where the field is an array; and an array compared without it. Arrays are
@@ -32,15 +47,22 @@ export const arraySelectors: Check = {
             { kind: 'any' },
             ...site.node.path.slice(r.step),
           ]);
+          // Suggesting the selector only helps when the elements have keys: `inUseBy` holds strings.
+          const items = r.parent.kind === 'array' ? r.parent.items.kind : 'any';
+          const advice =
+            items === 'object' || items === 'map' || items === 'any'
+              ? `write "${fixed}"`
+              : `its elements have no keys either`;
           report({
             severity: 'error',
             code: 'MISSING_ARRAY_SELECTOR',
-            message: `"${head}" is ${describeType(r.parent)}; "${key}" reads a key of the array itself, which is always missing; write "${fixed}"`,
+            message: `"${head}" is ${describeType(r.parent)}; "${key}" reads a key of the array itself, which is always missing; ${advice}`,
             path: site.pointer,
             anchor: 'key',
           });
         } else if (r.kind === 'ok' && r.type.kind === 'array') {
-          const compared = site.node.operators.filter((op) => op.kind !== 'exists');
+          // `$exists` and null operands test presence ("missing or null"), which needs no selector.
+          const compared = site.node.operators.filter((op) => !testsPresence(op));
           if (compared.length === 0) continue;
           const names = compared.map((op) => `"${OPERATOR_NAMES[op.kind]}"`).join(', ');
           report({

@@ -1,3 +1,4 @@
+import { printable } from '../unprintable.js';
 import type { FileReport } from './types.js';
 
 /** Escapes the message of a workflow command (`%`, CR, LF). */
@@ -20,7 +21,8 @@ export function formatGithub(reports: readonly FileReport[]): string {
     for (const d of r.diagnostics) {
       const props = [`file=${escapeProperty(r.file)}`];
       if (d.line !== undefined) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
-      props.push(`title=${escapeProperty(`${d.code}${d.path === '' ? '' : ` at ${d.path}`}`)}`);
+      // The path is the document's own keys: a bidirectional control in a key must not reorder the title.
+      props.push(`title=${escapeProperty(`${d.code}${d.path === '' ? '' : ` at ${printable(d.path)}`}`)}`);
       out += `::${d.severity} ${props.join(',')}::${escapeData(d.message)}\n`;
     }
   }

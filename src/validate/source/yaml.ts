@@ -43,6 +43,45 @@ function walk(
   }
 }
 
+/**
+ * The JSON pointer of every key that repeats an earlier key of its mapping, by the key's offset (where
+ * the parser reports the duplicate). Iterative, and aliases are not followed: a duplicate is reported
+ * where it is written.
+ */
+function duplicateKeyPointers(root: unknown): Map<number, string> {
+  const out = new Map<number, string>();
+  const stack: [unknown, string, number][] = [[root, '', 0]];
+  while (stack.length > 0) {
+    const [node, at, depth] = stack.pop()!;
+    if (depth > MAX_NESTING) continue;
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const name = keyString(pair.key);
+        const child = pointer(at, name);
+        const start = (pair.key as Node | null)?.range?.[0];
+        if (seen.has(name) && start !== undefined) out.set(start, child);
+        seen.add(name);
+        stack.push([pair.value, child, depth + 1]);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        stack.push([item, pointer(at, i), depth + 1]);
+      });
+    }
+  }
+  return out;
+}
+
+/** The last reference token of a JSON pointer, unescaped (`~1` is `/`, `~0` is `~`). */
+function unescapePointerTail(at: string): string {
+  return at
+    .slice(at.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
+}
+
 function depthOf(value: unknown): number {
   // Iterative, so a hostile nesting cannot overflow the stack here.
   let max = 0;
@@ -83,17 +122,28 @@ export function parseYamlSource(text: string): ParsedSource {
       ],
     };
   }
+  const duplicates = doc.errors.some((e) => e.code === 'DUPLICATE_KEY')
+    ? duplicateKeyPointers(doc.contents)
+    : new Map<number, string>();
   for (const e of doc.errors) {
-    const duplicate = e.code === 'DUPLICATE_KEY';
-    problems.push({
-      code: duplicate ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR',
-      severity: 'error',
-      offset: e.pos[0],
-      path: '',
-      message: duplicate
-        ? 'duplicate key: YAML parsers silently keep only the last'
-        : `invalid YAML: ${e.message.split('\n')[0]}`,
-    });
+    const at = e.code === 'DUPLICATE_KEY' ? duplicates.get(e.pos[0]) : undefined;
+    problems.push(
+      at === undefined
+        ? {
+            code: e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR',
+            severity: 'error',
+            offset: e.pos[0],
+            path: '',
+            message: `invalid YAML: ${e.message.split('\n')[0]}`,
+          }
+        : {
+            code: 'DUPLICATE_KEY',
+            severity: 'error',
+            offset: e.pos[0],
+            path: at,
+            message: `duplicate key "${unescapePointerTail(at)}" at ${at}: YAML parsers silently keep only the last`,
+          },
+    );
   }
   for (const w of doc.warnings) {
     problems.push({
@@ -104,7 +154,10 @@ export function parseYamlSource(text: string): ParsedSource {
       message: w.message.split('\n')[0] ?? w.message,
     });
   }
-  if (problems.some((p) => p.severity === 'error')) return { positions, problems };
+  // A duplicate key leaves a readable document (the last value wins), so the other checks still run,
+  // as they do for JSON: every problem in one pass.
+  if (problems.some((p) => p.severity === 'error' && p.code !== 'DUPLICATE_KEY'))
+    return { positions, problems };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
