@@ -49,16 +49,29 @@ interface ResolvedColumn {
   readonly path: readonly string[];
 }
 
-function and(parts: readonly string[]): string {
-  if (parts.length === 0) return TRUE;
-  if (parts.length === 1) return parts[0]!;
-  return `(${parts.join(' AND ')})`;
+/**
+ * Operands of one flat `AND`/`OR`; longer lists nest as a balanced tree. SQLite parses `a OR b OR …`
+ * into a tree as deep as the list is long and refuses depth 1000 ("Expression tree is too large"),
+ * so a `$or` of 1,000 filters would fail there; balanced, 70,000 operands nest about 20 deep.
+ */
+const FLAT = 8;
+
+function join(op: 'AND' | 'OR', parts: readonly string[]): string {
+  if (parts.length <= FLAT) return `(${parts.join(` ${op} `)})`;
+  const half = Math.ceil(parts.length / 2);
+  return `(${join(op, parts.slice(0, half))} ${op} ${join(op, parts.slice(half))})`;
 }
 
-function or(parts: readonly string[]): string {
+export function and(parts: readonly string[]): string {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0]!;
+  return join('AND', parts);
+}
+
+export function or(parts: readonly string[]): string {
   if (parts.length === 0) return FALSE;
   if (parts.length === 1) return parts[0]!;
-  return `(${parts.join(' OR ')})`;
+  return join('OR', parts);
 }
 
 function not(expr: string): string {
@@ -93,6 +106,41 @@ function checkOffset(offset: unknown): number {
   return offset;
 }
 
+/**
+ * Past the dialect's limit the statement cannot even be prepared (PostgreSQL drivers fail with a
+ * confusing protocol error), so the limit is a compile-time `UNSUPPORTED`.
+ */
+function checkParamCount(dialect: SqlDialect<unknown>, offset: number, count: number): void {
+  const max = dialect.capabilities.maxParameters;
+  if (offset + count > max) {
+    throw new FilterError(
+      'UNSUPPORTED',
+      '',
+      `the query needs ${offset + count} parameters (paramOffset ${offset} + ${count}); ${dialect.name} binds at most ${max}: split the filter or use $in (one parameter per list on PostgreSQL)`,
+    );
+  }
+}
+
+/** A name the dialect can quote exactly: non-empty, no U+0000, not longer than it keeps. */
+function checkIdentifier(dialect: SqlDialect<unknown>, name: unknown, what: string): string {
+  if (typeof name !== 'string' || name === '') {
+    throw new FilterError('INVALID_OPTION', '', `${what} must be a non-empty string`);
+  }
+  if (name.includes('\u0000')) {
+    throw new FilterError('INVALID_OPTION', '', `${what} ${JSON.stringify(name)} contains U+0000`);
+  }
+  const max = dialect.capabilities.maxIdentifierBytes;
+  if (max > 0 && new TextEncoder().encode(name).length > max) {
+    // PostgreSQL silently truncates longer names, which could turn one column into another.
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${dialect.name}`,
+    );
+  }
+  return name;
+}
+
 /** Compiles filters for one dialect and one column mapping. */
 export class SqlCompiler<Ref> {
   readonly #dialect: SqlDialect<Ref>;
@@ -119,22 +167,7 @@ export class SqlCompiler<Ref> {
   }
 
   #identifier(name: unknown, what: string): string {
-    if (typeof name !== 'string' || name === '') {
-      throw new FilterError('INVALID_OPTION', '', `${what} must be a non-empty string`);
-    }
-    if (name.includes('\u0000')) {
-      throw new FilterError('INVALID_OPTION', '', `${what} ${JSON.stringify(name)} contains U+0000`);
-    }
-    const max = this.#dialect.capabilities.maxIdentifierBytes;
-    if (max > 0 && new TextEncoder().encode(name).length > max) {
-      // PostgreSQL silently truncates longer names, which could turn one column into another.
-      throw new FilterError(
-        'INVALID_OPTION',
-        '',
-        `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${this.#dialect.name}`,
-      );
-    }
-    return name;
+    return checkIdentifier(this.#dialect as SqlDialect<unknown>, name, what);
   }
 
   #resolveColumns(columns: unknown): Map<string, ResolvedColumn> {
@@ -432,7 +465,8 @@ export function compileToSql<Ref>(
     params,
     options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth },
   );
+  checkParamCount(dialect as SqlDialect<unknown>, checkOffset(options.paramOffset), params.values.length);
   return { sql, params: params.values };
 }
 
-export { checkOffset };
+export { checkIdentifier, checkOffset, checkParamCount };

@@ -35,11 +35,18 @@ function likePattern(pattern: LikePattern): string {
  */
 export const postgres: SqlDialect<PgRef> = {
   name: 'postgres',
-  capabilities: { nulInText: false, timestamptz: true, nanInNumberColumns: true, maxIdentifierBytes: 63 },
+  capabilities: {
+    nulInText: false,
+    timestamptz: true,
+    nanInNumberColumns: true,
+    maxIdentifierBytes: 63,
+    maxParameters: 65535,
+  },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `${placeholder}::float8`,
   timestampParam: (placeholder) => `${placeholder}::timestamptz`,
+  textParam: (placeholder) => `${placeholder}::text`,
   // "C" orders by byte, which on UTF-8 is code point order, whatever the database's collation.
   collateOrder: (expr) => `${expr} COLLATE "C"`,
   collateEq: (expr) => expr,

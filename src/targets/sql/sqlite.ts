@@ -4,7 +4,9 @@ import type { ParamSink, SqlDialect } from './types.js';
 
 /**
  * A JSON value in SQLite: a document (`root`) and a JSON path into it. Inside a selector, `element` is
- * the alias of the `json_each` row, whose `fullkey` is the path of the element from the root.
+ * the alias of the `json_each` row, whose `fullkey` is the path of the element from the root, and the
+ * root is that row's hidden `json` column (the same document): inside the subquery a bare column name
+ * would resolve to a `json_each` column first when it is called `value`, `key`, `type`, `id`, `json`…
  */
 export interface LiteRef {
   readonly root: string;
@@ -83,13 +85,20 @@ function blobLike(expr: string, pattern: LikePattern, p: ParamSink): string {
  */
 export const sqlite: SqlDialect<LiteRef> = {
   name: 'sqlite',
-  capabilities: { nulInText: true, timestamptz: false, nanInNumberColumns: false, maxIdentifierBytes: 0 },
+  capabilities: {
+    nulInText: true,
+    timestamptz: false,
+    nanInNumberColumns: false,
+    maxIdentifierBytes: 0,
+    maxParameters: 32766,
+  },
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => placeholder,
   timestampParam: () => {
     throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
   },
+  textParam: (placeholder) => placeholder,
   collateOrder: (expr) => `${expr} COLLATE BINARY`,
   collateEq: (expr) => `${expr} COLLATE BINARY`,
   inList: (expr, _kind, values, p) =>
@@ -111,7 +120,13 @@ export const sqlite: SqlDialect<LiteRef> = {
   },
   jsonAny: (ref, body, p) => {
     const alias = p.alias();
-    const where = body({ root: ref.root, element: alias, keys: [] });
-    return `(CASE WHEN ${typeOf(ref, p)} IS 'array' THEN EXISTS (SELECT 1 FROM json_each(${ref.root}, ${pathOf(ref, p)}) AS ${alias} WHERE ${where}) ELSE FALSE END)`;
+    const where = body({ root: `${alias}.json`, element: alias, keys: [] });
+    // SQLite resolves a bare name in json_each's own arguments against json_each's columns first, so a
+    // table column (unqualified: toSql does not know the table) enters through a derived table.
+    const from =
+      ref.element === null
+        ? `(SELECT ${ref.root} AS doc) AS ${alias}_doc, json_each(${alias}_doc.doc, ${pathOf(ref, p)}) AS ${alias}`
+        : `json_each(${ref.root}, ${pathOf(ref, p)}) AS ${alias}`;
+    return `(CASE WHEN ${typeOf(ref, p)} IS 'array' THEN EXISTS (SELECT 1 FROM ${from} WHERE ${where}) ELSE FALSE END)`;
   },
 };

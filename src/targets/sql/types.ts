@@ -74,6 +74,11 @@ export interface DialectCapabilities {
   readonly nanInNumberColumns: boolean;
   /** Maximum identifier length in bytes (longer names would be silently truncated), or 0 for none. */
   readonly maxIdentifierBytes: number;
+  /**
+   * Most parameters one statement can bind (PostgreSQL's protocol counts them in 16 bits; SQLite's
+   * default `SQLITE_MAX_VARIABLE_NUMBER`). More is `UNSUPPORTED` at compile time, never a driver error.
+   */
+  readonly maxParameters: number;
 }
 
 /**
@@ -89,6 +94,8 @@ export interface SqlDialect<Ref> {
   numberParam(placeholder: string): string;
   /** A timestamp operand (capability `timestamptz`). */
   timestampParam(placeholder: string): string;
+  /** A text parameter standing alone as a `CASE` result, where the database cannot infer its type. */
+  textParam(placeholder: string): string;
   /** Text in code point order, for `<`, `>`, … */
   collateOrder(expr: string): string;
   /** Text for exact equality whatever the column's collation. */

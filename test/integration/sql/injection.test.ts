@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../src/index.js';
-import { type DialectName, type ToSqlOptions, toSql } from '../../../src/sql.js';
+import { type DialectName, policyToSql, statusCountSql, type ToSqlOptions, toSql } from '../../../src/sql.js';
 import { ENGINE_NAMES, type Engine, openEngine, TestTable } from './engines.js';
 
 /** Text that would change a query's structure if it were ever spliced into SQL or a JSON path. */
@@ -112,5 +112,108 @@ describe.each(ENGINE_NAMES)('hostile input runs on %s', (engineName) => {
       }
     }
     expect(await table.select('TRUE', [])).toHaveLength(records.length);
+  });
+});
+
+const rule = (filter: unknown) => ({ conditions: [{ type: 'filter', condition: { filter } }] });
+/** A policy whose status names are hostile text. */
+const hostilePolicy = (names: readonly string[]) => ({
+  name: 'hostile',
+  statusDefinitions: Object.fromEntries(
+    names.map((name, i) => [
+      name,
+      i === 0 ? { isDefault: true, criticality: 0 } : { criticality: i, rules: [rule({ c: { $eq: name } })] },
+    ]),
+  ),
+});
+
+describe.each(dialects)('hostile names in policies and options on %s', (dialect) => {
+  const columns = {
+    c: 'text' as const,
+    doc: dialect === 'postgres' ? ('jsonb' as const) : ('json' as const),
+  };
+
+  it('status names are parameters: same SQL as benign names, never in the text', () => {
+    const hostile = withoutNul(dialect);
+    const bad = policyToSql(hostilePolicy(hostile), { dialect, columns });
+    const benign = policyToSql(hostilePolicy(hostile.map((_, i) => `s${i}`)), { dialect, columns });
+    expect(bad.statusExpression).toBe(benign.statusExpression);
+    for (const h of hostile) expect(bad.statusExpression).not.toContain(h);
+    expect(bad.params).toEqual(expect.arrayContaining(hostile));
+  });
+
+  it.each(asKeys(dialect))('mapping path key %j: same SQL as a benign key', (hostile) => {
+    const mapped = (key: string): ToSqlOptions => ({
+      dialect,
+      columns: { f: { column: 'doc', type: columns.doc, path: [key, key] } },
+    });
+    const bad = toSql({ 'f$.__svcArrayAny__': { $eq: 1 } }, mapped(hostile));
+    expect(bad.sql).toBe(toSql({ 'f$.__svcArrayAny__': { $eq: 1 } }, mapped('k')).sql);
+    expect(bad.sql).not.toContain(hostile);
+  });
+
+  it.each(HOSTILE.filter((h) => !h.includes('\u0000')))(
+    'table and alias %j are quoted identifiers',
+    (hostile) => {
+      const quoted = `"${hostile.replace(/"/g, '""')}"`;
+      const policy = hostilePolicy(['ok', 'bad']);
+      const bad = statusCountSql(policy, {
+        dialect,
+        columns,
+        table: [hostile, hostile],
+        tableAlias: hostile,
+      });
+      const benign = statusCountSql(policy, { dialect, columns, table: ['s', 't'], tableAlias: 'a' });
+      const outside = (sql: string, names: string[]) => names.reduce((s, n) => s.replaceAll(n, '"x"'), sql);
+      expect(outside(bad.sql, [quoted])).toBe(outside(benign.sql, ['"s"', '"t"', '"a"']));
+    },
+  );
+
+  if (dialect === 'postgres') {
+    it('a status name holding U+0000 is UNSUPPORTED (PostgreSQL text cannot hold it)', () => {
+      expect(() => policyToSql(hostilePolicy(['ok', 'a\u0000b']), { dialect, columns })).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED', path: '/statusDefinitions/a\u0000b' }),
+      );
+    });
+  }
+});
+
+describe.each(ENGINE_NAMES)('hostile policy runs on %s', (engineName) => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine(engineName);
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it('hostile table name and status names come back verbatim, counted right', async () => {
+    const names = withoutNul(engine.dialect);
+    const table = `t'; DROP TABLE x; --"`;
+    const quoted = `"${table.replace(/"/g, '""')}"`;
+    await engine.exec(`DROP TABLE IF EXISTS ${quoted}; CREATE TABLE ${quoted} (id integer, c text)`);
+    // Row i holds status name i (row 0 matches no rule: the default, names[0], applies to it too).
+    const rows = names.map((name, i) => [i, name] as const);
+    const ph = (i: number) => (engine.dialect === 'postgres' ? `$${i}` : `?${i}`);
+    for (const row of rows) await engine.query(`INSERT INTO ${quoted} VALUES (${ph(1)}, ${ph(2)})`, [...row]);
+    const columns = { c: 'text' as const };
+    const policy = hostilePolicy(names);
+    const { sql, params } = statusCountSql(policy, { dialect: engine.dialect, columns, table });
+    const counts = await engine.query(sql, params);
+    // Ordered by code point on every engine, whatever its collation (JavaScript's sort is by UTF-16 unit).
+    const byCodePoint = (a: string, b: string): number => {
+      const x = [...a].map((c) => c.codePointAt(0)!);
+      const y = [...b].map((c) => c.codePointAt(0)!);
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return x.length - y.length;
+    };
+    const expected = [...names].sort(byCodePoint).map((n) => [n, 1]);
+    expect(counts.map((r) => [r.status, Number(r.count)])).toEqual(expected);
+    const status = policyToSql(policy, { dialect: engine.dialect, columns });
+    const got = await engine.query(
+      `SELECT id, ${status.statusExpression} AS s FROM ${quoted} ORDER BY id`,
+      status.params,
+    );
+    expect(got.map((r) => r.s)).toEqual(names);
   });
 });

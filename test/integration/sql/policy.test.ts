@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilterError } from '../../../src/index.js';
-import { policyToSql, statusCountSql, type ToSqlOptions, toSql } from '../../../src/sql.js';
+import { compilePolicy, FilterError, PolicyError } from '../../../src/index.js';
+import {
+  policyToSql,
+  type StatusCountOptions,
+  statusCountSql,
+  type ToSqlOptions,
+  toSql,
+} from '../../../src/sql.js';
 import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
 
 const policy = {
@@ -51,6 +57,11 @@ const ROWS: Array<[string | null, string | null, unknown, string | null]> = [
   ['mysql', null, { stale: 'true' }, 'compliant'], // version missing, "true" is not true
 ];
 
+/** The record a row stands for: SQL NULL is a missing field. */
+function recordOf([technology, version, details]: (typeof ROWS)[number]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries({ technology, version, details }).filter(([, v]) => v !== null));
+}
+
 describe.each(ENGINE_NAMES)('policy pushdown on %s', (engineName) => {
   let engine: Engine;
   let options: ToSqlOptions;
@@ -99,6 +110,46 @@ describe.each(ENGINE_NAMES)('policy pushdown on %s', (engineName) => {
     ]);
   });
 
+  it('takes the { policy } body of POST /policy, and agrees with compilePolicy row by row', async () => {
+    const bare = policyToSql(policy, options);
+    const body = policyToSql({ policy }, options);
+    expect(body).toEqual(bare);
+    const compiled = compilePolicy(policy);
+    const rows = await engine.query(
+      `SELECT id, ${bare.statusExpression} AS status FROM comp ORDER BY id`,
+      bare.params,
+    );
+    expect(rows.map((r) => r.status)).toEqual(ROWS.map((row) => compiled.evaluate(recordOf(row)).status));
+  });
+
+  it('a default status with rules competes by criticality; no query means every row has a status', async () => {
+    const rule = (filter: unknown) => ({ conditions: [{ type: 'filter', condition: { filter } }] });
+    const second = {
+      name: 'defaults',
+      statusDefinitions: {
+        low: { criticality: -1, rules: [rule({ technology: { $eq: 'redis' } })] },
+        fine: { isDefault: true, criticality: 5, rules: [rule({ version: { $eq: '16' } })] },
+        // Ties with "fine", defined after it: "fine" wins where both are reached (row 0).
+        watch: {
+          criticality: 5,
+          rules: [rule({ version: { $in: ['16', '15'] } }), rule({ 'details$.public': { $exists: true } })],
+        },
+      },
+    };
+    const expected = ['fine', 'fine', 'fine', 'watch', 'watch', 'watch', 'fine', 'low', 'fine', 'fine'];
+    const { statusExpression, params } = policyToSql(second, options);
+    const rows = await engine.query(`SELECT id, ${statusExpression} AS status FROM comp ORDER BY id`, params);
+    expect(rows.map((r) => r.status)).toEqual(expected);
+    const compiled = compilePolicy(second);
+    expect(ROWS.map((row) => compiled.evaluate(recordOf(row)).status)).toEqual(expected);
+    const counts = statusCountSql(second, { ...options, table: 'comp', tableAlias: 'c' });
+    expect((await engine.query(counts.sql, counts.params)).map((r) => [r.status, Number(r.count)])).toEqual([
+      ['fine', 6],
+      ['low', 1],
+      ['watch', 3],
+    ]);
+  });
+
   it('composes with a WHERE clause through paramOffset', async () => {
     const status = policyToSql(policy, options);
     const where = toSql({ version: { $gte: '13' } }, { ...options, paramOffset: status.params.length });
@@ -119,47 +170,112 @@ describe.each(ENGINE_NAMES)('policy pushdown on %s', (engineName) => {
   });
 });
 
-describe('policy definitions: typed errors', () => {
+describe("policy definitions: the policy engine's validation, typed errors", () => {
   const opts: ToSqlOptions = { dialect: 'sqlite', columns: { a: 'text' } };
-  const code = (p: unknown) => {
+  const problems = (p: unknown) => {
     try {
       policyToSql(p, opts);
     } catch (e) {
-      if (e instanceof FilterError) return [e.code, e.path];
+      if (e instanceof PolicyError) return e.problems.map((x) => [x.code, x.path]);
       throw e;
     }
     return 'no error';
   };
+  const rule = (filter: unknown) => ({ conditions: [{ type: 'filter', condition: { filter } }] });
 
-  it('names the place of the problem', () => {
-    expect(code(null)).toEqual(['INVALID_OPTION', '']);
-    expect(code({ statusDefinitions: {} })).toEqual(['INVALID_OPTION', '/statusDefinitions']);
-    expect(code({ statusDefinitions: { a: { criticality: 1 } } })).toEqual([
-      'INVALID_OPTION',
-      '/statusDefinitions',
-    ]);
-    expect(code({ statusDefinitions: { a: { isDefault: true, criticality: '1' } } })).toEqual([
-      'INVALID_OPTION',
-      '/statusDefinitions/a/criticality',
-    ]);
-    expect(
-      code({
-        statusDefinitions: {
-          ok: { isDefault: true, criticality: 0 },
-          bad: { criticality: 1, rules: [{ conditions: [{ type: 'sql', condition: {} }] }] },
-        },
-      }),
-    ).toEqual(['INVALID_OPTION', '/statusDefinitions/bad/rules/0/conditions/0']);
-    expect(
-      code({
-        statusDefinitions: {
-          ok: { isDefault: true, criticality: 0 },
-          bad: {
-            criticality: 1,
-            rules: [{ conditions: [{ type: 'filter', condition: { filter: { b: { $eq: 1 } } } }] }],
+  it('rejects what compilePolicy rejects, with the same problems', () => {
+    const cases: [unknown, [string, string]][] = [
+      [null, ['INVALID_TYPE', '']],
+      [{ name: 'p', statusDefinitions: {} }, ['EMPTY_VALUE', '/statusDefinitions']],
+      [
+        { name: 'p', statusDefinitions: { a: { criticality: 1, rules: [rule({})] } } },
+        ['NO_DEFAULT_STATUS', '/statusDefinitions'],
+      ],
+      [
+        { name: 'p', statusDefinitions: { a: { isDefault: true, criticality: '1' } } },
+        ['INVALID_TYPE', '/statusDefinitions/a/criticality'],
+      ],
+      // A misspelt key is not silently ignored: "rulez" would leave "warn" unreachable.
+      [
+        {
+          name: 'p',
+          statusDefinitions: {
+            ok: { isDefault: true, criticality: 0 },
+            warn: { criticality: 1, rulez: [rule({})] },
           },
         },
-      }),
-    ).toEqual(['UNKNOWN_FIELD', '/statusDefinitions/bad/rules/0/conditions/0/condition/filter/b']);
+        ['UNKNOWN_PROPERTY', '/statusDefinitions/warn/rulez'],
+      ],
+      [
+        {
+          policy: {
+            name: 'p',
+            statusDefinitions: {
+              ok: { isDefault: true, criticality: 0 },
+              bad: { criticality: 1, rules: [{ conditions: [{ type: 'sql', condition: {} }] }] },
+            },
+          },
+        },
+        ['INVALID_CONDITION_TYPE', '/policy/statusDefinitions/bad/rules/0/conditions/0/type'],
+      ],
+    ];
+    for (const [definition, expected] of cases) {
+      const got = problems(definition);
+      expect(got, JSON.stringify(definition)).toContainEqual(expected);
+      let engine: unknown;
+      try {
+        compilePolicy(definition);
+      } catch (e) {
+        engine = (e as PolicyError).problems.map((x) => [x.code, x.path]);
+      }
+      expect(got).toEqual(engine);
+    }
+  });
+
+  it('a field outside the mapping is UNKNOWN_FIELD at its place in the definition', () => {
+    const definition = {
+      name: 'p',
+      query: { filter: { a: { $eq: 'x' } } },
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        bad: { criticality: 1, rules: [rule({ a: { $eq: 'y' } }), rule({ b: { $eq: 1 } })] },
+      },
+    };
+    for (const [input, base] of [
+      [definition, ''],
+      [{ policy: definition }, '/policy'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        policyToSql(input, opts);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(FilterError);
+      expect(caught).toMatchObject({
+        code: 'UNKNOWN_FIELD',
+        path: `${base}/statusDefinitions/bad/rules/1/conditions/0/condition/filter/b`,
+      });
+    }
+  });
+
+  it('missing options and bad table names are typed errors', () => {
+    const definition = { name: 'p', statusDefinitions: { ok: { isDefault: true, criticality: 0 } } };
+    for (const options of [undefined, null, {}]) {
+      expect(() => policyToSql(definition, options as unknown as ToSqlOptions)).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTION' }),
+      );
+      expect(() => statusCountSql(definition, options as unknown as StatusCountOptions)).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTION' }),
+      );
+    }
+    for (const table of ['', 'a\u0000b', ['s', 't', 'u'], [], 5, undefined]) {
+      expect(() =>
+        statusCountSql(definition, { ...opts, table: table as unknown as StatusCountOptions['table'] }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    }
+    expect(() =>
+      statusCountSql(definition, { dialect: 'postgres', columns: {}, table: 'x'.repeat(64) }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
   });
 });

@@ -184,3 +184,54 @@ describe('toSql: typed errors', () => {
     expect(error(() => toSql({ technology: 'postgres' }, pg)).code).toBe('EXPECTED_OPERATOR_OBJECT');
   });
 });
+
+describe('toSql: limits and options', () => {
+  it('long $or/$and lists nest as a balanced tree, not one chain', () => {
+    const { sql } = toSql(
+      { $or: Array.from({ length: 4096 }, (_, i) => ({ technology: { $eq: `v${i}` } })) },
+      lite,
+    );
+    let depth = 0;
+    let max = 0;
+    for (const c of sql) {
+      if (c === '(') max = Math.max(max, ++depth);
+      else if (c === ')') depth--;
+    }
+    // SQLite refuses expression trees 1,000 deep; a chain of 4,096 ORs would be that deep.
+    expect(max).toBeLessThan(20);
+    expect(sql.match(/ OR /g)).toHaveLength(4095);
+  });
+
+  it('more parameters than the dialect binds is UNSUPPORTED, counting paramOffset', () => {
+    const eqs = (n: number) => ({
+      $or: Array.from({ length: n }, (_, i) => ({ technology: { $eq: `v${i}` } })),
+    });
+    expect(toSql(eqs(32766), lite).params).toHaveLength(32766);
+    const e = error(() => toSql(eqs(32767), lite));
+    expect(e.code).toBe('UNSUPPORTED');
+    expect(e.message).toContain('32766');
+    expect(error(() => toSql(eqs(32766), { ...lite, paramOffset: 1 })).code).toBe('UNSUPPORTED');
+    expect(error(() => toSql(eqs(65536), pg)).code).toBe('UNSUPPORTED');
+    // A big $in is one parameter on PostgreSQL, so it never reaches the limit.
+    const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+    expect(toSql({ technology: { $in: values } }, pg).params).toHaveLength(1);
+  });
+
+  it('missing or malformed options are typed errors, never TypeErrors', () => {
+    for (const options of [
+      undefined,
+      null,
+      'postgres',
+      {},
+      { dialect: 'postgres' },
+      { dialect: 'sqlite', columns: [] },
+    ]) {
+      expect(error(() => toSql({}, options as unknown as ToSqlOptions)).code).toBe('INVALID_OPTION');
+    }
+    expect(error(() => toSql({}, { ...pg, columns: { a: null as unknown as 'text' } })).code).toBe(
+      'INVALID_OPTION',
+    );
+    expect(error(() => toSql({}, { ...pg, tableAlias: '' })).code).toBe('INVALID_OPTION');
+    expect(error(() => toSql({}, { ...pg, tableAlias: 'a\u0000' })).code).toBe('INVALID_OPTION');
+  });
+});
