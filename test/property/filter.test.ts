@@ -119,8 +119,9 @@ describe('parse and print', () => {
 describe('path resolution', () => {
   // jsonpath-plus is the oracle (tests only; never at run time). Our paths deliberately differ from
   // JSONPath in two places, excluded here: a key step on an array (JSONPath indexes it; ours is
-  // missing, and record keys are never numeric so JSONPath finds nothing either) and a wildcard on an
-  // object (JSONPath iterates its values; a selector there has no elements), checked with fc.pre.
+  // missing) and a wildcard on an object (JSONPath iterates its values; a selector there has no
+  // elements), checked with fc.pre. Numeric keys (`o$.0`) also index strings and arrays in JSONPath, so
+  // for them only values read through objects are compared.
   const toJsonPath = (key: string) =>
     `$${key
       .split('$.')
@@ -140,6 +141,12 @@ describe('path resolution', () => {
               ? [record]
               : (JSONPath({ path: toJsonPath(prefix), json: record, wrap: true }) as unknown[]);
           fc.pre(at.every((v) => Array.isArray(v) || typeof v !== 'object' || v === null));
+        });
+        segments.forEach((segment, i) => {
+          if (!/^\d+$/.test(segment)) return;
+          const prefix = segments.slice(0, i).join('$.');
+          const at = JSONPath({ path: toJsonPath(prefix), json: record, wrap: true }) as unknown[];
+          fc.pre(at.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v)));
         });
         const ours = resolvePath(record, steps).map((p) => p.value);
         const oracle = JSONPath({ path: toJsonPath(key), json: record, wrap: true }) as unknown[];

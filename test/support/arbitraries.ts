@@ -24,6 +24,9 @@ export const FILTER_PATHS = [
   'arr$.__svcArrayAny__$.arr$.__svcArrayAny__',
   'o$.arr$.__svcArrayAny__$.y',
   'o$.$d',
+  // Directly nested selectors, and a numeric key, which must read an object's key "0", never an index.
+  'arr$.__svcArrayAny__$.__svcArrayAny__$.x',
+  'o$.0',
 ] as const;
 
 const POOL_STRINGS = [
