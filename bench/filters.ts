@@ -26,7 +26,7 @@ export interface FilterSpec {
   readonly hand: Predicate;
 }
 
-const SINCE = '2026-06-01T00:00:00.000Z';
+const SINCE = '2026-05-25T00:00:00.000Z';
 
 /**
  * The five filters of the benchmark. Peers read Mongo semantics: they traverse arrays implicitly and

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench`: every benchmark of the project, on data from the seeded inventory generator built once
+ * per run, with results written to `bench/results/<date>-<machine>.json` and the tables of
+ * `bench/README.md` rewritten from them.
+ *
+ *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
+ *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
+ *   npm run bench -- --only filters,policy        # some sections: filters compile memory policy
+ *                                                 # throughput sql validate
+ *
+ * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
+ * so ratios, not absolute times, are the claim.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  type Certificate,
+  type Component,
+  generateCertificates,
+  generateComponents,
+} from '../fixtures/generator.js';
+import { benchCompile, memoryPerPredicate } from './compile.js';
+import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
+import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
+import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
+import { benchSql, type SqlRow } from './sql.js';
+import { benchValidate } from './validate.js';
+
+const SECTIONS = ['filters', 'compile', 'memory', 'policy', 'throughput', 'sql', 'validate'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000,1000000' },
+    rounds: { type: 'string', default: '5' },
+    only: { type: 'string', default: SECTIONS.join(',') },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const rounds = Number(values.rounds);
+const only = new Set(values.only.split(',') as Section[]);
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
+if (sizes.some((n) => !Number.isSafeInteger(n) || n <= 0) || !(rounds >= 1)) {
+  throw new Error('--sizes takes positive integers and --rounds a number ≥ 1');
+}
+
+const PEERS = ['mingo', 'sift', '@ucast/mongo2js', 'json-logic-js'] as const;
+const OURS = ['svc-policy', 'svc-policy codegen'] as const;
+const int = new Intl.NumberFormat('en-US');
+const ns = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const times = (x: number) => `${x >= 10 ? x.toFixed(0) : x.toFixed(2)}×`;
+const us = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
+
+// One generation for the whole run: the largest size, of which every smaller one is a prefix (the
+// generator yields the same first records whatever the count).
+const largest = Math.max(...sizes);
+const t0 = performance.now();
+const components: Component[] = [...generateComponents(largest, { seed: 42 })];
+const certificates: Certificate[] = [...generateCertificates(Math.round(largest / 10), { seed: 42 })];
+console.log(
+  `generated ${int.format(components.length)} components and ${int.format(certificates.length)} certificates in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
+const m = machine();
+const header = `Node ${m.node}, ${m.cpu} (${m.cores} cores), ${new Date().toISOString().slice(0, 10)}; medians of ${rounds} interleaved rounds.`;
+const results: Record<string, unknown> = { sizes, rounds };
+
+function filterTable(rs: readonly FilterResult[]): string {
+  const rows = rs.map((r) => {
+    const hand = r.nsPerRecord['hand-written']!;
+    const ours = r.nsPerRecord['svc-policy']!;
+    return [
+      r.id,
+      int.format(r.matches),
+      ns(hand),
+      ...OURS.map((c) => `${ns(r.nsPerRecord[c]!)} (${times(r.ratioToHand[c]!)})`),
+      ...PEERS.map((c) => `${ns(r.nsPerRecord[c]!)} (${times(r.nsPerRecord[c]! / ours)})`),
+    ];
+  });
+  const g = (c: string) => geomean(rs.map((r) => r.ratioToHand[c]!));
+  rows.push([
+    'geomean',
+    '',
+    '1',
+    ...OURS.map((c) => `(${times(g(c))})`),
+    ...PEERS.map(
+      (c) => `(${times(geomean(rs.map((r) => r.nsPerRecord[c]! / r.nsPerRecord['svc-policy']!)))})`,
+    ),
+  ]);
+  return table(
+    [
+      'filter',
+      'matches',
+      'hand-written ns',
+      'svc-policy ns (× hand)',
+      'codegen ns (× hand)',
+      ...PEERS.map((p) => `${p} ns (÷ svc-policy)`),
+    ],
+    rows,
+  );
+}
+
+function targetsTable(all: ReadonlyMap<number, FilterResult[]>): string {
+  const rows: string[][] = [];
+  for (const [n, rs] of all) {
+    for (const c of OURS) {
+      const { max, geomean: g } = summarize(rs, c);
+      rows.push([
+        int.format(n),
+        c,
+        `${times(max)} ${max <= 1.3 ? '✓' : '✗'}`,
+        `${times(g)} ${g <= 1.1 ? '✓' : '✗'}`,
+      ]);
+    }
+  }
+  return table(['records', 'compiler', 'worst filter (target ≤ 1.3×)', 'geomean (target ≤ 1.1×)'], rows);
+}
+
+if (only.has('filters')) {
+  const all = new Map<number, FilterResult[]>();
+  for (const n of sizes) all.set(n, await benchFilters(components.slice(0, n), rounds));
+  results.filters = Object.fromEntries(all);
+  const text = [...all]
+    .map(([n, rs]) => `**${int.format(n)} components** (ns per record)\n\n${filterTable(rs)}`)
+    .join('\n\n');
+  writeReadmeSection(
+    'filters',
+    `${header}\n\n${text}\n\nAgainst the targets (ratio of ns per record to the hand-written closure):\n\n${targetsTable(all)}`,
+  );
+}
+
+if (only.has('compile')) {
+  const filters = await benchCompile(rounds);
+  const policies = await benchPolicyCompile(rounds);
+  results.compile = { filters, policies };
+  const names = Object.keys(filters[0]!.microseconds);
+  writeReadmeSection(
+    'compile',
+    `${header}\n\n${table(
+      ['filter', ...names.map((n) => `${n} µs`)],
+      filters.map((f) => [f.id, ...names.map((n) => us(f.microseconds[n]!))]),
+    )}\n\n${table(
+      ['policy (compilePolicy: validate + parse + compile)', ...OURS.map((n) => `${n} µs`)],
+      Object.entries(policies).map(([file, r]) => [file, ...OURS.map((n) => us(r[n]!))]),
+    )}`,
+  );
+}
+
+if (only.has('memory')) {
+  const memory = memoryPerPredicate();
+  results.memory = memory;
+  writeReadmeSection(
+    'memory',
+    `${header}\n\n${table(
+      ['filter', ...OURS.map((n) => `${n} bytes`)],
+      Object.entries(memory).map(([id, r]) => [id, ...OURS.map((n) => int.format(r[n]!))]),
+    )}`,
+  );
+}
+
+if (only.has('policy')) {
+  const peers: PolicyPeerResult[] = [];
+  for (const n of sizes) peers.push(await benchPolicyPeers(components.slice(0, n), rounds));
+  results.policy = peers;
+  const contenders = Object.keys(peers[0]!.nsPerRecord);
+  writeReadmeSection(
+    'policy',
+    `${header}\n\n${table(
+      ['components', ...contenders.map((c) => `${c} ns`)],
+      peers.map((p) => [
+        int.format(p.n),
+        ...contenders.map((c) => `${ns(p.nsPerRecord[c]!)} (${times(p.ratioToHand[c]!)})`),
+      ]),
+    )}\n\nStatuses at ${int.format(peers.at(-1)!.n)} components, the same for every contender: ${Object.entries(
+      peers.at(-1)!.statuses,
+    )
+      .map(([s, c]) => `${s} ${int.format(c)}`)
+      .join(', ')}.`,
+  );
+}
+
+if (only.has('throughput')) {
+  const n = largest;
+  const through = await benchThroughput(components.slice(0, n), certificates.slice(0, n / 10), rounds);
+  results.throughput = through;
+  const rows = Object.entries(through.perPolicy).map(([file, r]) => [
+    file,
+    int.format(r.resources),
+    ...OURS.map((c) => int.format(Math.round(r.resourcesPerSecond[c]!))),
+  ]);
+  const inv = through.inventory;
+  writeReadmeSection(
+    'throughput',
+    `${header}\n\n${table(
+      ['policy', 'resources', ...OURS.map((c) => `${c} resources/s`)],
+      rows,
+    )}\n\n\`evaluateInventory\` with the ${inv.policies} active example policies over all ${int.format(inv.resources)} resources: ${int.format(Math.round(inv.resourcesPerSecond))} resources/s (${int.format(Math.round(inv.evaluationsPerSecond))} policy evaluations/s).`,
+  );
+}
+
+if (only.has('sql')) {
+  const sql: Record<number, SqlRow[]> = {};
+  for (const n of sizes) sql[n] = await benchSql(components.slice(0, n), n >= 1_000_000 ? 3 : 5);
+  results.sql = sql;
+  const ms = (x: number | undefined) =>
+    x === undefined
+      ? ''
+      : x >= 1000
+        ? `${(x / 1000).toFixed(2)} s`
+        : `${x >= 10 ? x.toFixed(0) : x.toFixed(1)} ms`;
+  const text = Object.entries(sql)
+    .map(([n, rows]) => {
+      const plain = rows.filter((r) => !r.indexed);
+      const indexed = new Map(rows.filter((r) => r.indexed).map((r) => [r.filter, r]));
+      return `**${int.format(Number(n))} rows**\n\n${table(
+        ['filter', 'matched', 'memory', 'PGlite', 'PGlite indexed', 'SQLite', 'SQLite indexed'],
+        plain.map((r) => [
+          r.filter,
+          int.format(r.matched),
+          ms(r.memoryMs),
+          ms(r.pgliteMs),
+          ms(indexed.get(r.filter)?.pgliteMs),
+          ms(r.sqliteMs),
+          ms(indexed.get(r.filter)?.sqliteMs),
+        ]),
+      )}`;
+    })
+    .join('\n\n');
+  writeReadmeSection('sql', `${header}\n\n${text}`);
+}
+
+if (only.has('validate')) {
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const v = benchValidate(500);
+  results.validate = v;
+  writeReadmeSection(
+    'validate',
+    `${header}\n\n${table(
+      [`${v.files} policy files`, 'time'],
+      [
+        ['library, in process (read + validatePolicy)', `${v.libraryMs.toFixed(0)} ms`],
+        ['built CLI, wall clock (`node dist/cli.js validate DIR`)', `${v.cliMs.toFixed(0)} ms`],
+      ],
+    )}`,
+  );
+}
+
+for (const [section, data] of Object.entries(results)) saveResults(section, data);
+console.log(
+  `results: ${saveResults(
+    'filterSpecs',
+    FILTERS.map((f) => ({ id: f.id, meaning: f.meaning, ours: f.ours, mongo: f.mongo })),
+  )}`,
+);
+
+// The tables are written plainly; the project's formatter gives them the layout `npm test` checks.
+spawnSync(
+  join(import.meta.dirname, '..', 'node_modules', '.bin', 'biome'),
+  ['format', '--write', 'bench/README.md'],
+  {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  },
+);
