@@ -54,6 +54,8 @@ export class FilterError extends Error {
 
 /** Escapes one reference token of a JSON pointer (RFC 6901 §3). */
 export function escapePointerToken(token: string): string {
+  // Pointers are built for every key a parse visits, and nearly no key needs escaping.
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
