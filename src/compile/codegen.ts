@@ -9,7 +9,7 @@ import {
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
-import { compileOperators } from './operators.js';
+import { compileOperators, readsDates } from './operators.js';
 import type { Predicate } from './path.js';
 
 /**
@@ -129,7 +129,7 @@ class Emitter {
       const whenMissing = compileOperators(operators)(undefined);
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(
-        `function ${fn}(x0) { ${reads} let v = ${end}; if (typeof v === "object" && v !== null) v = leaf(v); ` +
+        `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +
           `const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
       );
       return fn;

@@ -2,7 +2,7 @@ import { toFilterNode } from '../ast/node-input.js';
 import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
 import type { ParseOptions } from '../parse/filter.js';
 import { compileGenerated } from './codegen.js';
-import { compileOperators } from './operators.js';
+import { compileOperators, readsDates } from './operators.js';
 import { compilePath, type Predicate } from './path.js';
 
 /** Options of {@link compileFilter}. */
@@ -65,7 +65,7 @@ export function setDefaultCodegen(on: boolean): void {
 function compileClause(clause: ClauseNode): Predicate {
   switch (clause.kind) {
     case 'field':
-      return compilePath(clause.path, compileOperators(clause.operators));
+      return compilePath(clause.path, compileOperators(clause.operators), readsDates(clause.operators));
     case 'and':
       return all(clause.filters.map(compileClosures));
     case 'or':

@@ -53,20 +53,27 @@ function isRealPath(value: unknown, keys: readonly string[]): boolean {
  * and the exact own-property read is repeated only when the answer differs from the answer for a
  * missing value: only then could an inherited or array property have changed it.
  * A selector step becomes "some element of the array here satisfies the rest", so every operator of
- * the key is tested against one element.
+ * the key is tested against one element. `normalize: false` skips `readLeaf` where the operators cannot
+ * tell a `Date` from its ISO string (see `readsDates`).
  */
-export function compilePath(steps: readonly PathStep[], test: LeafTest): Predicate {
+export function compilePath(steps: readonly PathStep[], test: LeafTest, normalize = true): Predicate {
   const selector = steps.findIndex((s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
   const read = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
+    if (!normalize) {
+      return (record) => {
+        const res = test(read(record));
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
     return (record) => {
       const res = test(readLeaf(read(record)));
       return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
     };
   }
-  const rest = compilePath(steps.slice(selector + 1), test);
+  const rest = compilePath(steps.slice(selector + 1), test, normalize);
   // No elements (not an array, empty) is false for every operator: verify the path once one matched.
   return (record) => {
     const array = read(record);

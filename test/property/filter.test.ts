@@ -156,3 +156,40 @@ describe('path resolution', () => {
     );
   });
 });
+
+describe('dates in records', () => {
+  // A valid Date reads as its ISO string (docs/semantics.md, section 2). The compilers skip that
+  // normalization where no operator can tell the two apart, so every operator is tried with ISO-shaped
+  // operands (extended years included), other strings and other types, on a key and below a selector.
+  const ISO = ['2026-01-01T00:00:00.000Z', '2026-06-01T12:30:00.000Z', '+275760-09-13T00:00:00.000Z'];
+  const scalar = fc.constantFrom<string | number | boolean | null>(...ISO, '2026', 'x', 5, true, null);
+  const text = fc.constantFrom(...ISO, '2026', '3', '+');
+  const operator = fc.oneof(
+    scalar.map((x) => ({ $eq: x })),
+    scalar.map((x) => ({ $ne: x })),
+    fc.array(scalar, { maxLength: 3 }).map((xs) => ({ $in: xs })),
+    fc.array(scalar, { maxLength: 3 }).map((xs) => ({ $nin: xs })),
+    fc
+      .oneof(text, fc.constant(5))
+      .chain((x) => fc.constantFrom({ $gt: x }, { $gte: x }, { $lt: x }, { $lte: x })),
+    fc.constantFrom('2026-*', '*Z', '*', 'x*', '+*').map((p) => ({ $like: p })),
+    fc.boolean().map((b) => ({ $exists: b })),
+  );
+
+  it(titled('a valid Date reads exactly as its ISO string under every operator'), () => {
+    check(
+      fc.property(
+        fc.array(operator, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...ISO),
+        fc.boolean(),
+        (ops, iso, selector) => {
+          const key = selector ? 'd$.__svcArrayAny__' : 'd';
+          const predicate = compileFilter({ [key]: Object.assign({}, ...ops) });
+          const at = (v: unknown) => (selector ? { d: [v] } : { d: v });
+          expect(predicate(at(new Date(iso)))).toBe(predicate(at(iso)));
+          expect(predicate(at(iso))).toBe(referenceMatch({ [key]: Object.assign({}, ...ops) }, at(iso)));
+        },
+      ),
+    );
+  });
+});
