@@ -18,3 +18,14 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
     throw new UsageError((error as Error).message.split('. To specify')[0] ?? String(error));
   }
 }
+
+/**
+ * A closed pipe (`svc-policy eval … | head`) is the reader's choice, not an error: exit quietly with 0
+ * instead of crashing on EPIPE.
+ */
+export function exitOnClosedPipe(out: NodeJS.WriteStream): void {
+  out.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}

@@ -10,7 +10,7 @@ import {
   type ResourceResults,
 } from '../policy/index.js';
 import { skipReason } from '../policy/inventory.js';
-import { parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { formatSummary } from './format.js';
 import { InputError, openInput, type Rejection, readRecords, write } from './io.js';
 
@@ -204,11 +204,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
   const out = process.stdout;
   const err = process.stderr;
   let progress: ReturnType<typeof progressBar> | null = null;
-  // A closed pipe (`svc-policy eval … | head`) is the reader's choice, not an error.
-  out.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
+  exitOnClosedPipe(out);
   try {
     const { values, positionals } = parseCommandArgs(argv, OPTIONS);
     if (values.help) {

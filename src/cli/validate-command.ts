@@ -8,7 +8,7 @@ import { formatText } from '../validate/formats/text.js';
 import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
-import { parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 
 const VERSION = '0.1.0';
 
@@ -383,11 +383,7 @@ function render(format: Format, reports: readonly FileReport[]): string {
 export async function runValidate(argv: readonly string[]): Promise<number> {
   const out = process.stdout;
   const err = process.stderr;
-  // A closed pipe (`svc-policy validate … | head`) is the reader's choice, not an error.
-  out.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
+  exitOnClosedPipe(out);
   try {
     const { values, positionals } = parseCommandArgs(argv, OPTIONS);
     if (values.help) {

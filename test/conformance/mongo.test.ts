@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toMongo, toMongoExpr } from '../../src/mongo.js';
 import { loadConformance } from '../support/conformance.js';
 import {
@@ -6,6 +6,7 @@ import {
   type MongoEngine,
   mingoEngine,
   mingoOrderDiffers,
+  openedEngine,
   serverEngine,
 } from '../support/mongo-engines.js';
 
@@ -18,13 +19,7 @@ const url = process.env.MONGODB_URL;
  * are not objects are left out: a MongoDB document is always an object.
  */
 function suite(open: () => Promise<MongoEngine>): void {
-  let engine: MongoEngine;
-  beforeAll(async () => {
-    engine = await open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const opened = openedEngine(open);
 
   describe.each(fixtures)('$file: $description', (fixture) => {
     /**
@@ -37,7 +32,8 @@ function suite(open: () => Promise<MongoEngine>): void {
     function judged(): { records: object[]; expected: number[] } {
       const cases = fixture.cases.filter(
         (c) =>
-          isDocument(c.record) && !(engine.name === 'mingo' && mingoOrderDiffers(fixture.filter, [c.record])),
+          isDocument(c.record) &&
+          !(opened.engine.name === 'mingo' && mingoOrderDiffers(fixture.filter, [c.record])),
       );
       expect(cases.length).toBeGreaterThan(0);
       return {
@@ -48,12 +44,12 @@ function suite(open: () => Promise<MongoEngine>): void {
 
     it('query document selects exactly the matching records', async () => {
       const { records, expected } = judged();
-      expect(await engine.find(toMongo(fixture.filter), records)).toEqual(expected);
+      expect(await opened.engine.find(toMongo(fixture.filter), records)).toEqual(expected);
     });
 
     it('aggregation expression selects exactly the matching records', async () => {
       const { records, expected } = judged();
-      expect(await engine.find({ $expr: toMongoExpr(fixture.filter) }, records)).toEqual(expected);
+      expect(await opened.engine.find({ $expr: toMongoExpr(fixture.filter) }, records)).toEqual(expected);
     });
   });
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
 import { compilePolicy } from '../../src/policy/compile.js';
@@ -9,6 +9,7 @@ import {
   type MongoEngine,
   mingoEngine,
   mingoOrderDiffers,
+  openedEngine,
   serverEngine,
 } from '../support/mongo-engines.js';
 import { checkAsync, titled } from '../support/property.js';
@@ -109,25 +110,19 @@ const arbPolicyAndRecords = arbPolicy.chain((p) =>
 );
 
 function suite(open: () => Promise<MongoEngine>): void {
-  let engine: MongoEngine;
-  beforeAll(async () => {
-    engine = await open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const opened = openedEngine(open);
 
   it(titled('toMongo selects exactly the records the compiled predicate accepts'), async () => {
     let compared = 0;
     await checkAsync(
       fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-        const records = documentsFor(engine, filter, generated);
+        const records = documentsFor(opened.engine, filter, generated);
         const predicate = compileFilter(filter);
         const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
         const query = toMongo(filter);
-        const got = await engine.find(query, records);
+        const got = await opened.engine.find(query, records);
         if (JSON.stringify(got) !== JSON.stringify(expected)) {
-          throw failure(engine.name, got, expected, { filter, records, query });
+          throw failure(opened.engine.name, got, expected, { filter, records, query });
         }
         compared += records.length;
       }),
@@ -138,13 +133,13 @@ function suite(open: () => Promise<MongoEngine>): void {
   it(titled('toMongoExpr under $expr selects exactly the same records'), async () => {
     await checkAsync(
       fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-        const records = documentsFor(engine, filter, generated);
+        const records = documentsFor(opened.engine, filter, generated);
         const predicate = compileFilter(filter);
         const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
         const query = { $expr: toMongoExpr(filter) };
-        const got = await engine.find(query, records);
+        const got = await opened.engine.find(query, records);
         if (JSON.stringify(got) !== JSON.stringify(expected)) {
-          throw failure(engine.name, got, expected, { filter, records, query });
+          throw failure(opened.engine.name, got, expected, { filter, records, query });
         }
       }),
     );
@@ -156,13 +151,13 @@ function suite(open: () => Promise<MongoEngine>): void {
       let compared = 0;
       await checkAsync(
         fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-          const records = documentsFor(engine, filter, generated).filter(respectsKnowledge);
+          const records = documentsFor(opened.engine, filter, generated).filter(respectsKnowledge);
           const predicate = compileFilter(filter);
           const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
           const query = toMongo(filter, { scalarPaths: SCALAR_PATHS });
-          const got = await engine.find(query, records);
+          const got = await opened.engine.find(query, records);
           if (JSON.stringify(got) !== JSON.stringify(expected)) {
-            throw failure(engine.name, got, expected, { filter, records, query });
+            throw failure(opened.engine.name, got, expected, { filter, records, query });
           }
           compared += records.length;
         }),
@@ -174,21 +169,21 @@ function suite(open: () => Promise<MongoEngine>): void {
   it(titled('policyToMongo: partitions and the status stage agree with the policy rules'), async () => {
     await checkAsync(
       fc.asyncProperty(arbPolicyAndRecords, async ([{ policy, conditions }, generated]) => {
-        const records = documentsFor(engine, conditions, generated);
+        const records = documentsFor(opened.engine, conditions, generated);
         const evaluate = compilePolicy(policy).evaluate;
         const expected = records.map((r) => evaluate(r).status);
         const { partitions, addStatusStage } = policyToMongo(policy);
         const details = { policy, records, partitions, addStatusStage };
-        const statuses = await engine.addFields(addStatusStage, 'policyStatus', records);
+        const statuses = await opened.engine.addFields(addStatusStage, 'policyStatus', records);
         if (JSON.stringify(statuses) !== JSON.stringify(expected)) {
-          throw failure(`${engine.name} status stage`, statuses, expected, details);
+          throw failure(`${opened.engine.name} status stage`, statuses, expected, details);
         }
         expect(partitions.map((p) => p.status)).toEqual(Object.keys(policy.statusDefinitions));
         for (const { status, query } of partitions) {
-          const got = await engine.find(query, records);
+          const got = await opened.engine.find(query, records);
           const want = expected.flatMap((s, i) => (s === status ? [i] : []));
           if (JSON.stringify(got) !== JSON.stringify(want)) {
-            throw failure(`${engine.name} partition ${status}`, got, want, details);
+            throw failure(`${opened.engine.name} partition ${status}`, got, want, details);
           }
         }
       }),

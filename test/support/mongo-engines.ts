@@ -1,5 +1,6 @@
 import { Aggregator, Query } from 'mingo';
 import { type Collection, type Document, MongoClient } from 'mongodb';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The engines the MongoDB target is run on: mingo (MongoDB's query language in JavaScript, always) and
@@ -134,4 +135,16 @@ export function mingoOrderDiffers(filter: unknown, records: readonly unknown[]):
   if (operands.length === 0) return false;
   const values = records.flatMap((r) => strings(r));
   return operands.some((x) => values.some((v) => UTF16(v, x) !== codePoints(v, x)));
+}
+
+/** Opens the engine before the tests of the enclosing suite and closes it after them. */
+export function openedEngine(open: () => Promise<MongoEngine>): { readonly engine: MongoEngine } {
+  const holder: { engine?: MongoEngine } = {};
+  beforeAll(async () => {
+    holder.engine = await open();
+  });
+  afterAll(async () => {
+    await holder.engine?.close();
+  });
+  return holder as { readonly engine: MongoEngine };
 }

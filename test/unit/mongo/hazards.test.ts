@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../src/index.js';
 import { toMongo, toMongoExpr } from '../../../src/mongo.js';
-import { type MongoEngine, mingoEngine, serverEngine } from '../../support/mongo-engines.js';
+import { type MongoEngine, mingoEngine, openedEngine, serverEngine } from '../../support/mongo-engines.js';
 
 const url = process.env.MONGODB_URL;
 
@@ -66,19 +66,13 @@ const filters = PATHS.flatMap((path) =>
 );
 
 function suite(open: () => Promise<MongoEngine>): void {
-  let engine: MongoEngine;
-  beforeAll(async () => {
-    engine = await open();
-  });
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const opened = openedEngine(open);
 
   it.each(filters.map((f) => [JSON.stringify(f), f] as const))('%s', async (_, filter) => {
     const predicate = compileFilter(filter);
     const expected = RECORDS.flatMap((r, i) => (predicate(r) ? [i] : []));
-    expect(await engine.find(toMongo(filter), RECORDS)).toEqual(expected);
-    expect(await engine.find({ $expr: toMongoExpr(filter) }, RECORDS)).toEqual(expected);
+    expect(await opened.engine.find(toMongo(filter), RECORDS)).toEqual(expected);
+    expect(await opened.engine.find({ $expr: toMongoExpr(filter) }, RECORDS)).toEqual(expected);
   });
 }
 
