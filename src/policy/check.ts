@@ -72,6 +72,12 @@ const DEFINITION_KEYS = new Set([
 ]);
 /** Fields of a policy *record* as read back from the API: tolerated and ignored. */
 const RECORD_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
+/**
+ * The JSON Schema reference editors read (`"$schema": "./node_modules/svc-policy/schema/policy.schema.json"`),
+ * allowed at the root of a definition and of a `{ policy: … }` body as the published schema allows it:
+ * a file that `svc-policy validate` accepts must compile.
+ */
+const SCHEMA_KEY = '$schema';
 const STATUS_KEYS = new Set(['isDefault', 'criticality', 'rules']);
 const RULE_KEYS = new Set(['conditions']);
 const CONDITION_KEYS = new Set(['type', 'condition']);
@@ -91,7 +97,7 @@ class Collector {
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
     for (const key of Object.keys(value)) {
-      if (allowed.has(key) || (at === this.base && RECORD_KEYS.has(key))) continue;
+      if (allowed.has(key) || (at === this.base && (RECORD_KEYS.has(key) || key === SCHEMA_KEY))) continue;
       const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ''));
       this.add(
         'UNKNOWN_PROPERTY',
@@ -294,6 +300,16 @@ function optionalString(
   return value;
 }
 
+/** A root `$schema` is a reference for editors: any string, ignored; anything else is a mistake. */
+function schemaReference(value: Record<string, unknown>, at: string, c: Collector): void {
+  if (!Object.hasOwn(value, SCHEMA_KEY) || typeof value[SCHEMA_KEY] === 'string') return;
+  c.add(
+    'INVALID_TYPE',
+    pointer(at, SCHEMA_KEY),
+    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(value[SCHEMA_KEY])}`,
+  );
+}
+
 function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   // A `{ policy: … }` request body of `POST /policy`: pointers keep the `/policy` prefix.
   const wrapped =
@@ -302,9 +318,10 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   const c = new Collector(base);
   if (wrapped) {
     for (const key of Object.keys(input)) {
-      if (key !== 'policy')
+      if (key !== 'policy' && key !== SCHEMA_KEY)
         c.add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${key}" in the request body`);
     }
+    schemaReference(input, '', c);
   }
   const def = wrapped ? input.policy : input;
   if (!isPlainObject(def)) {
@@ -312,6 +329,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
     return { problems: c.problems };
   }
   c.unknownKeys(def, base, DEFINITION_KEYS, 'the policy definition');
+  schemaReference(def, base, c);
 
   let name: string | undefined;
   if (!Object.hasOwn(def, 'name')) c.add('MISSING_PROPERTY', base, 'a policy needs a "name"');

@@ -71,13 +71,6 @@ export interface FilterProblem {
   readonly path: string;
 }
 
-/** The document without the root `$schema` key, which names the JSON Schema for editors only. */
-function withoutSchemaKey(document: unknown): unknown {
-  if (!isPlainObject(document) || !Object.hasOwn(document, '$schema')) return document;
-  const { $schema: _, ...rest } = document;
-  return rest;
-}
-
 function collectFields(
   raw: Record<string, unknown>,
   at: string,
@@ -206,12 +199,13 @@ function rawFilters(def: unknown, base: string): { at: string; raw: unknown }[] 
 
 /** Builds the model of a document that is JSON data (acyclic, not too deep). */
 export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined): PolicyModel {
-  const input = withoutSchemaKey(document);
-  const check = checkPolicyDefinition(input);
+  const check = checkPolicyDefinition(document);
   const wrapped =
-    isPlainObject(input) && Object.hasOwn(input, 'policy') && !Object.hasOwn(input, 'statusDefinitions');
+    isPlainObject(document) &&
+    Object.hasOwn(document, 'policy') &&
+    !Object.hasOwn(document, 'statusDefinitions');
   const base = wrapped ? '/policy' : '';
-  const def = wrapped ? (input as { policy: unknown }).policy : input;
+  const def = wrapped ? (document as { policy: unknown }).policy : document;
   const resource = isPlainObject(def) && typeof def.resource === 'string' ? def.resource : undefined;
   let rootType = resource === undefined ? undefined : resourceType(resource);
   // Kubernetes descriptors describe the `details` of components (clusters); certificates keep theirs.
