@@ -1,4 +1,16 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The command-line bundle: every source module in one file; `ajv` and `yaml` (dependencies) stay
+ * imports. `scripts/prebuilt.ts` builds the same bundle into `prebuilt/` for git installs.
+ */
+export const cliOptions = {
+  entry: { cli: 'src/cli.ts' },
+  format: ['esm'],
+  target: 'node22',
+  platform: 'node',
+  banner: { js: '#!/usr/bin/env node' },
+} satisfies Options;
 
 export default defineConfig([
   {
@@ -17,12 +29,5 @@ export default defineConfig([
     splitting: true,
     treeshake: true,
   },
-  {
-    entry: { cli: 'src/cli.ts' },
-    format: ['esm'],
-    sourcemap: true,
-    target: 'node22',
-    platform: 'node',
-    banner: { js: '#!/usr/bin/env node' },
-  },
+  { ...cliOptions, sourcemap: true },
 ]);
