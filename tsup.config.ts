@@ -2,7 +2,8 @@ import { defineConfig, type Options } from 'tsup';
 
 /**
  * The command-line bundle: every source module in one file; `ajv` and `yaml` (dependencies) stay
- * imports. `scripts/prebuilt.ts` builds the same bundle into `prebuilt/` for git installs.
+ * imports. `npm run build:dist` writes it to dist/cli.js, which the tests run; the package's bin is the
+ * same bundle committed as bin/svc-policy.js (`npm run build:bin`, see scripts/build-bin.ts).
  */
 export const cliOptions = {
   entry: { cli: 'src/cli.ts' },

@@ -13,7 +13,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { ...shared, name: 'closures' } },
-      { test: { ...shared, name: 'codegen', setupFiles: ['test/support/setup-codegen.ts'] } },
+      {
+        test: {
+          ...shared,
+          name: 'codegen',
+          setupFiles: ['test/support/setup-codegen.ts'],
+          // Suites that do not compile filters themselves (the pre-commit install) run once, not twice.
+          env: { SVC_POLICY_TEST_PROJECT: 'codegen' },
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { BIN, freshBin } from '../../scripts/build-bin.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -8,6 +10,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   engines: { node: string };
   exports: Record<string, unknown>;
   bin: Record<string, string>;
+  scripts: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -36,7 +39,7 @@ describe('package', () => {
   it('is named svc-policy, with the entry points and the bin', () => {
     expect(pkg.name).toBe('svc-policy');
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './sql', './mongo', './validate']));
-    expect(pkg.bin['svc-policy']).toBe('./dist/cli.js');
+    expect(pkg.bin['svc-policy']).toBe('./bin/svc-policy.js');
     expect(pkg.engines.node).toBe('>=22');
     expect(pkg.devDependencies.node).toMatch(/^\^?24\./);
   });
@@ -58,6 +61,76 @@ describe('package', () => {
       'mongodb',
     ]) {
       expect(pkg.dependencies ?? {}).not.toHaveProperty(name);
+    }
+  });
+});
+
+describe('installs from git (the pre-commit framework)', () => {
+  it('has no script that makes npm prepare a git dependency (a nested install without devDependencies)', () => {
+    // npm's git fetcher runs `npm install` in the clone when any of these exists; under `npm install -g`
+    // (pre-commit 4) that nested install goes to the global prefix and the build fails.
+    for (const name of ['prepare', 'prepack', 'build', 'install', 'preinstall', 'postinstall']) {
+      expect(pkg.scripts, name).not.toHaveProperty(name);
+    }
+  });
+
+  it('commits the bin as the sources build it (run `npm run build:bin` after changing src/)', async () => {
+    const committed = readFileSync(join(root, BIN), 'utf8');
+    const fresh = await freshBin();
+    expect(committed === fresh, `${BIN} is out of date: run \`npm run build:bin\` and commit it`).toBe(true);
+    expect(committed.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(join(root, BIN)).mode & 0o111).not.toBe(0);
+  });
+});
+
+describe('the shipped pre-commit hook', () => {
+  const hooks = parseYaml(readFileSync(join(root, '.pre-commit-hooks.yaml'), 'utf8')) as {
+    id: string;
+    entry: string;
+    language: string;
+    files: string;
+    exclude: string;
+  }[];
+  const hook = hooks.find((h) => h.id === 'svc-policy-validate')!;
+  // pre-commit matches with Python's re.search; these patterns use only syntax both engines read alike.
+  const checked = (path: string) => new RegExp(hook.files).test(path) && !new RegExp(hook.exclude).test(path);
+
+  it('runs svc-policy validate as a node hook', () => {
+    expect(hook).toMatchObject({ entry: 'svc-policy validate', language: 'node' });
+  });
+
+  it('checks JSON and YAML under a policies/ directory and *.policy.{json,yaml,yml} anywhere', () => {
+    for (const path of [
+      'policies/idle.json',
+      'policies/idle.yaml',
+      'policies/nested/deep/idle.yml',
+      'infra/policies/idle.json',
+      'idle.policy.json',
+      'ops/idle.policy.yaml',
+      'ops/idle.policy.yml',
+    ]) {
+      expect(checked(path), path).toBe(true);
+    }
+  });
+
+  it('leaves package.json and other non-policy JSON and YAML alone', () => {
+    for (const path of [
+      'package.json',
+      'package-lock.json',
+      'policies/package.json',
+      'tsconfig.json',
+      'config/settings.json',
+      '.github/workflows/ci.yml',
+      '.pre-commit-config.yaml',
+      'policy.json',
+      'mypolicies/x.json',
+      'policies.json',
+      'policies/idle.test.yaml',
+      'policies/idle_test.json',
+      'policies/README.md',
+      'ops/idle.policy.json.bak',
+    ]) {
+      expect(checked(path), path).toBe(false);
     }
   });
 });

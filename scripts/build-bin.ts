@@ -1,0 +1,45 @@
+/**
+ * The command line, committed as `bin/svc-policy.js` (the package's bin): installing the package straight
+ * from git must not need a build. The pre-commit framework installs a hook repository with npm from git
+ * (4.x: `npm install -g git+file://<clone>`); when the package has a `prepare` (or `build`, `prepack`,
+ * `install`…) script, npm first runs `npm install` in the clone, which under `-g` installs into the global
+ * prefix instead, without the devDependencies the build needs (`tsup: not found`) and racing the outer
+ * install. So the package has no such script, and its bin is this prebuilt file. `npm run build:bin`
+ * rewrites it; a test fails when it is not what the sources build.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'tsup';
+import { cliOptions } from '../tsup.config.js';
+
+export const BIN = 'bin/svc-policy.js';
+
+/** Builds the bundle (no source map: a committed file must not name a build's paths) into `outDir`. */
+export async function buildBin(outDir: string): Promise<string> {
+  await build({
+    ...cliOptions,
+    entry: { 'svc-policy': cliOptions.entry.cli },
+    outDir,
+    sourcemap: false,
+    clean: false,
+    config: false,
+    silent: true,
+  });
+  return join(outDir, 'svc-policy.js');
+}
+
+/** The bundle the sources build now, as text. */
+export async function freshBin(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bin-'));
+  try {
+    return readFileSync(await buildBin(dir), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
+  await buildBin('bin');
+  console.log(`wrote ${BIN}`);
+}
