@@ -1906,7 +1906,8 @@ options:
 exit codes:
   0  every record was evaluated
   1  evaluated, but some input lines (NDJSON) or array elements were not valid JSON and were skipped
-  2  usage error, unreadable file, invalid policy, or input that is not a JSON array or NDJSON
+     (input that is not NDJSON at all: every line is reported and skipped)
+  2  usage error, unreadable file, invalid policy, or a JSON array whose structure is broken
 `;
 var OPTIONS = {
   policy: { type: "string", short: "p", multiple: true },
@@ -2207,7 +2208,7 @@ function formatSarif(reports, tool) {
           driver: {
             name: tool.name,
             version: tool.version,
-            informationUri: "https://www.npmjs.com/package/svc-policy",
+            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
             rules: rules.map((id) => ({
               id,
               shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }

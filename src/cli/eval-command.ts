@@ -33,7 +33,8 @@ options:
 exit codes:
   0  every record was evaluated
   1  evaluated, but some input lines (NDJSON) or array elements were not valid JSON and were skipped
-  2  usage error, unreadable file, invalid policy, or input that is not a JSON array or NDJSON
+     (input that is not NDJSON at all: every line is reported and skipped)
+  2  usage error, unreadable file, invalid policy, or a JSON array whose structure is broken
 `;
 
 const OPTIONS = {

@@ -45,9 +45,20 @@ describe('package', () => {
   });
 
   it('keeps the core free of runtime dependencies and Node-only imports', () => {
-    const { files, external } = importGraph('src/index.ts');
-    expect(files.length).toBeGreaterThan(5);
-    expect(external).toEqual([]);
+    for (const entry of ['src/index.ts', 'src/sql.ts', 'src/mongo.ts']) {
+      const { files, external } = importGraph(entry);
+      expect(files.length, entry).toBeGreaterThan(5);
+      expect(external, entry).toEqual([]);
+    }
+  });
+
+  it('has ajv and yaml as its only runtime dependencies, loaded by the validation entry point (README)', () => {
+    expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(['ajv', 'yaml']);
+    const { external } = importGraph('src/validate.ts');
+    expect(external.map((s) => s.split('/')[0]).sort()).toEqual(['ajv', 'yaml']);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).not.toMatch(/has no runtime dependencies/);
+    expect(readme).toMatch(/two runtime dependencies, `ajv` and `yaml`/);
   });
 
   it('keeps test-only packages out of the runtime dependencies', () => {

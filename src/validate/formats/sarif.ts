@@ -7,9 +7,14 @@ function fileUri(file: string): string {
 
 /**
  * A SARIF 2.1.0 log with one run: one rule per diagnostic code seen, one result per diagnostic, columns
- * in UTF-16 code units. Results without a position (an unreadable file) have no region.
+ * in UTF-16 code units. Results without a position (an unreadable file) have no region. The tool's
+ * `informationUri` is written only when given: the package names no home page or repository of its own
+ * yet, and SARIF viewers link to it, so a guessed address would be a broken link.
  */
-export function formatSarif(reports: readonly FileReport[], tool: { name: string; version: string }): string {
+export function formatSarif(
+  reports: readonly FileReport[],
+  tool: { name: string; version: string; informationUri?: string },
+): string {
   const rules: string[] = [];
   const ruleIndex = new Map<string, number>();
   const results: object[] = [];
@@ -48,7 +53,7 @@ export function formatSarif(reports: readonly FileReport[], tool: { name: string
           driver: {
             name: tool.name,
             version: tool.version,
-            informationUri: 'https://www.npmjs.com/package/svc-policy',
+            ...(tool.informationUri === undefined ? {} : { informationUri: tool.informationUri }),
             rules: rules.map((id) => ({
               id,
               shortDescription: { text: id.toLowerCase().replace(/_/g, ' ') },
