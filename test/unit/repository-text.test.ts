@@ -51,10 +51,10 @@ describe('text of the repository', () => {
         return spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000 }).status;
       };
       const docs = readFileSync(join(ROOT, 'docs/policies.md'), 'utf8');
-      const stated = /Input that is not NDJSON at all[^]*?the exit\s+code is \*\*(\d)\*\*/.exec(docs)?.[1];
+      const stated = /Input that is not NDJSON at all[\s\S]*?the exit\s+code is \*\*(\d)\*\*/.exec(docs)?.[1];
       expect(stated).toBeDefined();
       expect(eval_('id,technology\nc-1,postgres\n')).toBe(Number(stated));
-      const broken = /JSON array[^]*?stops the\s+command with exit code \*\*(\d)\*\*/.exec(docs)?.[1];
+      const broken = /JSON array[\s\S]*?stops the\s+command with exit code \*\*(\d)\*\*/.exec(docs)?.[1];
       expect(eval_('[{"id": "a"} {"id": "b"}]\n')).toBe(Number(broken));
     } finally {
       rmSync(dir, { recursive: true, force: true });
