@@ -11,7 +11,7 @@ var FilterError = class extends Error {
   code;
   path;
   constructor(code, path, message, options) {
-    super(message, options);
+    super(path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message, options);
     this.code = code;
     this.path = path;
   }
@@ -25,8 +25,20 @@ function pointer(base, ...tokens) {
   for (const t of tokens) out += `/${escapePointerToken(String(t))}`;
   return out;
 }
+var MAX_SHOWN_POINTER = 160;
 function showPointer(path) {
-  return path === "" ? "the root" : path;
+  if (path === "") return "the root";
+  if (path.length <= MAX_SHOWN_POINTER) return path;
+  const keep = (MAX_SHOWN_POINTER - 40) / 2;
+  const points = Array.from(path);
+  const head = points.slice(0, keep).join("");
+  const tail = points.slice(-keep).join("");
+  return `${head}\u2026(${(path.length - head.length - tail.length).toLocaleString("en-US")} characters)\u2026${tail}`;
+}
+function restateAt(message, local, at) {
+  const shownLocal = ` at ${showPointer(local)}`;
+  if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at + local)}`);
+  return `${message} (in the filter at ${showPointer(at)})`;
 }
 
 // src/ast/trusted.ts
@@ -283,7 +295,8 @@ function parseField(key, value, at) {
     const opAt = pointer(at, name);
     const kind = OPERATOR_KINDS.get(name);
     if (kind === void 0) {
-      const hint = name.startsWith("$") ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : `nested fields are written "${key}$.${name}"`;
+      const bare = OPERATOR_KINDS.has(`$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : void 0;
+      const hint = name.startsWith("$") ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${key}$.${name}"`;
       throw new FilterError("UNKNOWN_OPERATOR", opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
     }
     operators.push(parseOperator(kind, opAt, value[name]));
@@ -395,7 +408,7 @@ var Collector = class {
   problems = [];
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
   add(code, path, what, hint) {
-    const message = `${what} at ${path || "the root"}${hint === void 0 ? "" : `; ${hint}`}`;
+    const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
     this.problems.push(Object.freeze({ code, path, message }));
   }
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
@@ -417,10 +430,8 @@ function parseAt(input, at, c, options) {
     return parseFilter(input, options);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
-    const full = at + error.path;
-    const local = error.path === "" ? "the root" : error.path;
-    const message = error.message.includes(` at ${local}`) ? error.message.split(` at ${local}`).join(` at ${full}`) : `${error.message} (in the filter at ${at})`;
-    c.problems.push(Object.freeze({ code: error.code, path: full, message }));
+    const message = restateAt(error.message, error.path, at);
+    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
     return void 0;
   }
 }
@@ -2375,6 +2386,126 @@ var arraySelectors = {
   }
 };
 
+// src/validate/fields/suggest.ts
+function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > cap) return cap + 1;
+    prev = row;
+  }
+  return prev[b.length];
+}
+function closest(name, known) {
+  const lower = name.toLowerCase();
+  let best;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3));
+  for (const candidate of known) {
+    if (candidate.toLowerCase() === lower) return candidate;
+    const d = editDistance(lower, candidate.toLowerCase(), bestDistance);
+    if (d < bestDistance || d === bestDistance && best === void 0) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+// src/validate/fields/resolve.ts
+function resolve(root, path) {
+  let type = root;
+  let blocked;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (type.kind === "any") return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
+    if (step.kind === "any") {
+      if (type.kind !== "array") return { kind: "selector-on-non-array", step: i, parent: type };
+      type = type.items;
+    } else {
+      switch (type.kind) {
+        case "object": {
+          const field = Object.hasOwn(type.fields, step.key) ? type.fields[step.key] : void 0;
+          if (field !== void 0) type = field;
+          else if (type.open) return { kind: "ok", type: { kind: "any" } };
+          else {
+            const suggestion2 = closest(step.key, Object.keys(type.fields));
+            return {
+              kind: "unknown",
+              step: i,
+              parent: type,
+              ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+            };
+          }
+          break;
+        }
+        case "map":
+          type = type.values;
+          break;
+        case "array":
+          return { kind: "key-on-array", step: i, parent: type };
+        default:
+          return { kind: "through-scalar", step: i, parent: type };
+      }
+    }
+    if (type.filterable === false && blocked === void 0) blocked = i;
+  }
+  return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
+}
+
+// src/validate/checks/dotted-paths.ts
+var DOTTED = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/;
+function stepIn(root, path, step) {
+  if (root === void 0) return "open";
+  const before = resolve(root, path.slice(0, step));
+  if (before.kind !== "ok") return "known";
+  if (before.type.kind === "map") return "known";
+  if (before.type.kind === "any") return "open";
+  const upTo = resolve(root, path.slice(0, step + 1));
+  return upTo.kind === "unknown" && upTo.step === step ? "unknown" : "known";
+}
+function split(site, step, key) {
+  const keys = key.split(".").map((k) => ({ kind: "key", key: k }));
+  return printPath([...site.node.path.slice(0, step), ...keys, ...site.node.path.slice(step + 1)]);
+}
+function dottedPathHint(model, site) {
+  const path = site.node.path;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i];
+    if (s.kind !== "key" || !DOTTED.test(s.key)) continue;
+    if (stepIn(model.rootType, path, i) === "known") continue;
+    return { step: i, rewrite: split(site, i, s.key) };
+  }
+  return void 0;
+}
+var dottedPaths = {
+  name: "dotted-paths",
+  run(model, report) {
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        if (site.k8s) continue;
+        const hint = dottedPathHint(model, site);
+        if (hint === void 0) continue;
+        const step = site.node.path[hint.step];
+        report({
+          severity: "warning",
+          code: "DOTTED_PATH",
+          message: `"${step.key}" in "${site.key}" is one key with dots in its name, which a ${model.resource ?? "resource"} does not have: paths join keys with "$." (not "." as in MongoDB); did you mean "${hint.rewrite}"?`,
+          path: site.pointer,
+          anchor: "key"
+        });
+      }
+    }
+  }
+};
+
 // src/validate/checks/duplicate-statuses.ts
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -2439,7 +2570,8 @@ var fieldPaths = {
           message = `field "${head}" of a ${kind} is ${describeType(r.parent)}, so "${site.key}" reads nothing and never matches`;
         } else {
           const where = r.step === 0 ? `a ${kind}` : `"${head}" of a ${kind}`;
-          const hint = r.suggestion === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?`;
+          const dotted = dottedPathHint(model, site);
+          const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${dotted.rewrite}"?` : r.suggestion === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?`;
           const inKey = site.node.path.length === 1 ? "" : ` in "${site.key}"`;
           message = `unknown field "${name}"${inKey}: ${where} has no such field${hint}`;
         }
@@ -3172,6 +3304,48 @@ var k8sDetails = {
   }
 };
 
+// src/validate/checks/like-patterns.ts
+var FOREIGN_SYNTAX = [
+  { test: /^\^/, what: 'a leading "^" (regular-expression anchor)' },
+  { test: /(?<!\\)\$$/, what: 'a trailing "$" (regular-expression anchor)' },
+  { test: /%/, what: '"%" (the SQL LIKE wildcard)' },
+  { test: /\[[^\]]+\]/, what: 'a character class like "[0-9]"' },
+  { test: /\([^()]*\|[^()]*\)/, what: 'an alternation like "(a|b)"' },
+  // `14.*` is a version prefix ("14." then anything), which `$like` reads as meant: a dot after a digit
+  // is not taken for the regular expression "any character".
+  {
+    test: /(?<![0-9])\.[*+?]|^\.[*+?]|\.\+|\.\?/,
+    what: '".*" or ".+" (regular-expression "any characters")'
+  },
+  { test: /\\[dwsDWS.]/, what: 'an escape like "\\d" or "\\."' }
+];
+function rewrite(pattern) {
+  const out = pattern.replace(/^\^/, "").replace(/(?<!\\)\$$/, "").replace(/\.[*+]|%/g, "*").replace(/\*{2,}/g, "*");
+  if (out === "" || /[[\]()|\\^$%]|\.[?]/.test(out) || out === pattern) return void 0;
+  return out;
+}
+var likePatterns = {
+  name: "like-patterns",
+  run(model, report) {
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        site.node.operators.forEach((op, i) => {
+          if (op.kind !== "like") return;
+          const found = FOREIGN_SYNTAX.filter((s) => s.test.test(op.pattern)).map((s) => s.what);
+          if (found.length === 0) return;
+          const better = rewrite(op.pattern);
+          report({
+            severity: "warning",
+            code: "SUSPICIOUS_LIKE_PATTERN",
+            message: `"$like" pattern ${JSON.stringify(op.pattern)} on "${site.key}" has ${found.join(" and ")}, but $like is not a regular expression or SQL LIKE: only "*" is a wildcard and every other character matches itself, so this likely never matches` + (better === void 0 ? "" : `; did you mean ${JSON.stringify(better)}?`),
+            path: site.operatorPointers[i] ?? site.pointer
+          });
+        });
+      }
+    }
+  }
+};
+
 // src/validate/timestamps.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
 var CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -3498,15 +3672,48 @@ var unknownResource = {
   }
 };
 
+// src/validate/checks/version-ranges.ts
+var VERSION_FIELDS = /* @__PURE__ */ new Set([
+  "version",
+  "currentVersion",
+  "desiredVersion",
+  "requiredVersion",
+  "recommendedVersion"
+]);
+var versionRanges = {
+  name: "version-ranges",
+  run(model, report) {
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        const last = site.node.path[site.node.path.length - 1];
+        if (last?.kind !== "key" || !VERSION_FIELDS.has(last.key)) continue;
+        site.node.operators.forEach((op, i) => {
+          if (op.kind !== "gt" && op.kind !== "gte" && op.kind !== "lt" && op.kind !== "lte") return;
+          if (typeof op.value !== "string") return;
+          report({
+            severity: "warning",
+            code: "STRING_VERSION_COMPARISON",
+            message: `"${OPERATOR_NAMES[op.kind]}": ${JSON.stringify(op.value)} compares "${site.key}" as a string, character by character, not as a version: "1.9" > "1.29" and "10.0" < "9.0". Compare versions with a version operator, or list them with "$in"/"$like"`,
+            path: site.operatorPointers[i] ?? site.pointer
+          });
+        });
+      }
+    }
+  }
+};
+
 // src/validate/checks/index.ts
 var CHECKS = [
   policyStructure,
   jsonSchema,
   unknownResource,
   fieldPaths,
+  dottedPaths,
   arraySelectors,
   operatorTypes,
   k8sDetails,
+  likePatterns,
+  versionRanges,
   impossibleConditions,
   duplicateStatuses,
   shadowedRules,
@@ -3590,80 +3797,6 @@ function k8sDetailsType(schema) {
   };
 }
 
-// src/validate/fields/suggest.ts
-function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      row.push(v);
-      if (v < best) best = v;
-    }
-    if (best > cap) return cap + 1;
-    prev = row;
-  }
-  return prev[b.length];
-}
-function closest(name, known) {
-  const lower = name.toLowerCase();
-  let best;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3));
-  for (const candidate of known) {
-    if (candidate.toLowerCase() === lower) return candidate;
-    const d = editDistance(lower, candidate.toLowerCase(), bestDistance);
-    if (d < bestDistance || d === bestDistance && best === void 0) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-// src/validate/fields/resolve.ts
-function resolve(root, path) {
-  let type = root;
-  let blocked;
-  for (let i = 0; i < path.length; i++) {
-    const step = path[i];
-    if (type.kind === "any") return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
-    if (step.kind === "any") {
-      if (type.kind !== "array") return { kind: "selector-on-non-array", step: i, parent: type };
-      type = type.items;
-    } else {
-      switch (type.kind) {
-        case "object": {
-          const field = Object.hasOwn(type.fields, step.key) ? type.fields[step.key] : void 0;
-          if (field !== void 0) type = field;
-          else if (type.open) return { kind: "ok", type: { kind: "any" } };
-          else {
-            const suggestion2 = closest(step.key, Object.keys(type.fields));
-            return {
-              kind: "unknown",
-              step: i,
-              parent: type,
-              ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
-            };
-          }
-          break;
-        }
-        case "map":
-          type = type.values;
-          break;
-        case "array":
-          return { kind: "key-on-array", step: i, parent: type };
-        default:
-          return { kind: "through-scalar", step: i, parent: type };
-      }
-    }
-    if (type.filterable === false && blocked === void 0) blocked = i;
-  }
-  return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
-}
-
 // src/validate/model.ts
 function collectFields(raw, at, conjunctive, out, flags, resolveField) {
   for (const key of Object.keys(raw)) {
@@ -3731,10 +3864,11 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors)
       collectTolerant(value, keyAt, false, out, flags, resolveField, errors);
     }
     if (errors.length === before && error instanceof FilterError) {
-      const full = at + error.path;
-      const local = error.path === "" ? "the root" : error.path;
-      const message = error.message.includes(` at ${local}`) ? error.message.split(` at ${local}`).join(` at ${full}`) : `${error.message} (at ${full})`;
-      errors.push({ code: error.code, message, path: full });
+      errors.push({
+        code: error.code,
+        message: restateAt(error.message, error.path, at),
+        path: at + error.path
+      });
     }
   }
 }
@@ -4208,12 +4342,13 @@ function notJson(document) {
     });
     if (value === null || typeof value === "string" || typeof value === "boolean") continue;
     if (typeof value === "number") {
-      if (!Number.isFinite(value)) return bad2(`${value} at ${at || "the root"} is not a JSON number`);
+      if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`);
       continue;
     }
-    if (typeof value !== "object") return bad2(`${typeof value} at ${at || "the root"} is not JSON data`);
-    if (ancestors.includes(value)) return bad2(`the document contains a cycle at ${at}`);
-    if (depth >= MAX_NESTING) return bad2(`nesting deeper than ${MAX_NESTING} levels at ${at}`, "TOO_DEEP");
+    if (typeof value !== "object") return bad2(`${typeof value} at ${showPointer(at)} is not JSON data`);
+    if (ancestors.includes(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`);
+    if (depth >= MAX_NESTING)
+      return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, "TOO_DEEP");
     const chain = [...ancestors, value];
     if (Array.isArray(value)) {
       for (const [i, v] of value.entries()) stack.push([v, pointer(at, i), depth + 1, chain]);
@@ -4244,6 +4379,9 @@ function runChecks(document, options) {
   }
   return findings;
 }
+function shortMessage(message, path) {
+  return path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message;
+}
 function position(d) {
   return [d.line ?? 0, d.column ?? 0];
 }
@@ -4252,7 +4390,7 @@ function finish(diagnostics, max) {
     const [la, ca] = position(a.d);
     const [lb, cb] = position(b.d);
     return la - lb || ca - cb || a.i - b.i;
-  }).map(({ d }) => ({ ...d, message: printable(d.message) }));
+  }).map(({ d }) => ({ ...d, message: printable(shortMessage(d.message, d.path)) }));
   const valid = !sorted.some((d) => d.severity === "error");
   if (sorted.length <= max) return { valid, diagnostics: sorted };
   const rest = sorted.slice(max - 1);

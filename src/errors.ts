@@ -46,7 +46,8 @@ export class FilterError extends Error {
   readonly path: string;
 
   constructor(code: FilterErrorCode, path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // A message stays short at any depth: a long pointer in it is shortened (`path` keeps it whole).
+    super(path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message, options);
     this.code = code;
     this.path = path;
   }
@@ -66,7 +67,33 @@ export function pointer(base: string, ...tokens: readonly (string | number)[]): 
   return out;
 }
 
-/** How a JSON pointer is shown inside a message: the whole document reads better as "the root". */
+/** Longest JSON pointer written whole into a message. */
+export const MAX_SHOWN_POINTER = 160;
+
+/**
+ * How a JSON pointer is shown inside a message: the whole document reads better as "the root", and a
+ * pointer longer than {@link MAX_SHOWN_POINTER} characters (a filter nested a thousand levels deep has
+ * one of 10 KB) keeps its start and end around an ellipsis that says how much was left out. The error's
+ * or diagnostic's `path` field always has the full pointer.
+ */
 export function showPointer(path: string): string {
-  return path === '' ? 'the root' : path;
+  if (path === '') return 'the root';
+  if (path.length <= MAX_SHOWN_POINTER) return path;
+  const keep = (MAX_SHOWN_POINTER - 40) / 2;
+  // Cut on code point boundaries, so that no half of a surrogate pair is left at either edge.
+  const points = Array.from(path);
+  const head = points.slice(0, keep).join('');
+  const tail = points.slice(-keep).join('');
+  return `${head}…(${(path.length - head.length - tail.length).toLocaleString('en-US')} characters)…${tail}`;
+}
+
+/**
+ * A filter error's message restated for a filter found at `at` in a larger document: the place it
+ * names relative to the filter (`local`) becomes the place in the document (`at + local`); a message
+ * naming no place gets the filter's place appended.
+ */
+export function restateAt(message: string, local: string, at: string): string {
+  const shownLocal = ` at ${showPointer(local)}`;
+  if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at + local)}`);
+  return `${message} (in the filter at ${showPointer(at)})`;
 }

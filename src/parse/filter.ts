@@ -77,9 +77,13 @@ function parseField(key: string, value: unknown, at: string): FieldNode {
     const opAt = pointer(at, name);
     const kind = OPERATOR_KINDS.get(name);
     if (kind === undefined) {
+      // `{ dueDate: { gte, lt } }` is an operator without its "$", not a nested field.
+      const bare = OPERATOR_KINDS.has(`$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : undefined;
       const hint = name.startsWith('$')
         ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
-        : `nested fields are written "${key}$.${name}"`;
+        : bare !== undefined
+          ? `operators start with "$": did you mean "${bare}"?`
+          : `nested fields are written "${key}$.${name}"`;
       throw new FilterError('UNKNOWN_OPERATOR', opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
     }
     operators.push(parseOperator(kind, opAt, value[name]));

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { FilterError, pointer } from '../errors.js';
+import { FilterError, pointer, restateAt, showPointer } from '../errors.js';
 import { type ParseOptions, parseFilter, resolveMaxDepth } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
 import type { PolicyProblem, PolicyProblemCode } from './errors.js';
@@ -90,7 +90,7 @@ class Collector {
 
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
   add(code: PolicyProblemCode, path: string, what: string, hint?: string): void {
-    const message = `${what} at ${path || 'the root'}${hint === undefined ? '' : `; ${hint}`}`;
+    const message = `${what} at ${showPointer(path)}${hint === undefined ? '' : `; ${hint}`}`;
     this.problems.push(Object.freeze({ code, path, message }));
   }
 
@@ -117,13 +117,9 @@ function parseAt(input: unknown, at: string, c: Collector, options: ParseOptions
     return parseFilter(input, options);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
-    const full = at + error.path;
     // Filter messages name their place relative to the filter; restate it relative to the definition.
-    const local = error.path === '' ? 'the root' : error.path;
-    const message = error.message.includes(` at ${local}`)
-      ? error.message.split(` at ${local}`).join(` at ${full}`)
-      : `${error.message} (in the filter at ${at})`;
-    c.problems.push(Object.freeze({ code: error.code, path: full, message }));
+    const message = restateAt(error.message, error.path, at);
+    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
     return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { pointer } from '../errors.js';
+import { MAX_SHOWN_POINTER, pointer, showPointer } from '../errors.js';
 import { CHECKS } from './checks/index.js';
 import type { Finding } from './checks/types.js';
 import { buildModel } from './model.js';
@@ -37,12 +37,13 @@ function notJson(document: unknown): Finding | undefined {
     });
     if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return bad(`${value} at ${at || 'the root'} is not a JSON number`);
+      if (!Number.isFinite(value)) return bad(`${value} at ${showPointer(at)} is not a JSON number`);
       continue;
     }
-    if (typeof value !== 'object') return bad(`${typeof value} at ${at || 'the root'} is not JSON data`);
-    if (ancestors.includes(value)) return bad(`the document contains a cycle at ${at}`);
-    if (depth >= MAX_NESTING) return bad(`nesting deeper than ${MAX_NESTING} levels at ${at}`, 'TOO_DEEP');
+    if (typeof value !== 'object') return bad(`${typeof value} at ${showPointer(at)} is not JSON data`);
+    if (ancestors.includes(value)) return bad(`the document contains a cycle at ${showPointer(at)}`);
+    if (depth >= MAX_NESTING)
+      return bad(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, 'TOO_DEEP');
     const chain = [...ancestors, value];
     if (Array.isArray(value)) {
       for (const [i, v] of value.entries()) stack.push([v, pointer(at, i), depth + 1, chain]);
@@ -78,6 +79,11 @@ function runChecks(document: unknown, options: ValidateOptions): Finding[] {
   return findings;
 }
 
+/** A message that repeats its diagnostic's long pointer shows it shortened (the `path` field has it whole). */
+function shortMessage(message: string, path: string): string {
+  return path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message;
+}
+
 function position(d: Diagnostic): number[] {
   return [d.line ?? 0, d.column ?? 0];
 }
@@ -90,7 +96,7 @@ function finish(diagnostics: Diagnostic[], max: number): ValidationResult {
       const [lb, cb] = position(b.d);
       return la! - lb! || ca! - cb! || a.i - b.i;
     })
-    .map(({ d }) => ({ ...d, message: printable(d.message) }));
+    .map(({ d }) => ({ ...d, message: printable(shortMessage(d.message, d.path)) }));
   const valid = !sorted.some((d) => d.severity === 'error');
   if (sorted.length <= max) return { valid, diagnostics: sorted };
   // The notice takes the last place, so a file never has more than `max` diagnostics in all.

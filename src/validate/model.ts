@@ -1,5 +1,5 @@
 import type { FieldNode, FilterNode } from '../ast/nodes.js';
-import { FilterError, pointer } from '../errors.js';
+import { FilterError, pointer, restateAt } from '../errors.js';
 import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
 import { checkPolicyDefinition, type PolicyCheck } from '../policy/check.js';
@@ -162,12 +162,11 @@ function collectTolerant(
     // Nothing below explains the failure (an empty `$and`, nesting too deep…): report the clause's own.
     if (errors.length === before && error instanceof FilterError) {
       // As the engine does: the message names its place relative to the filter; restate it in full.
-      const full = at + error.path;
-      const local = error.path === '' ? 'the root' : error.path;
-      const message = error.message.includes(` at ${local}`)
-        ? error.message.split(` at ${local}`).join(` at ${full}`)
-        : `${error.message} (at ${full})`;
-      errors.push({ code: error.code, message, path: full });
+      errors.push({
+        code: error.code,
+        message: restateAt(error.message, error.path, at),
+        path: at + error.path,
+      });
     }
   }
 }

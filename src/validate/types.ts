@@ -37,6 +37,12 @@ export type ValidationCode =
   | 'K8S_NOT_FILTERABLE'
   /** A value outside the descriptor's `availableValues`. */
   | 'K8S_UNKNOWN_VALUE'
+  /** A `$like` pattern with regular-expression or SQL LIKE syntax (`^…$`, `%`, `[0-9]`, `(a|b)`, `.*`). */
+  | 'SUSPICIOUS_LIKE_PATTERN'
+  /** A key written with Mongo-style dots (`details.postgres.version`) that the resource has no key for. */
+  | 'DOTTED_PATH'
+  /** A range operator with a string on a version field (`"1.9" > "1.29"` as strings). */
+  | 'STRING_VERSION_COMPARISON'
   /** A condition or rule that can never hold. */
   | 'IMPOSSIBLE_CONDITION'
   /** Two statuses with the same rules: the second can never be reached through them. */

@@ -1,5 +1,6 @@
 import { printPath } from '../../parse/path.js';
 import { describeType } from '../fields/types.js';
+import { dottedPathHint } from './dotted-paths.js';
 import type { Check } from './types.js';
 
 /** Field paths that the policy's resource kind does not have: a misspelled field never matches. */
@@ -21,10 +22,13 @@ export const fieldPaths: Check = {
           message = `field "${head}" of a ${kind} is ${describeType(r.parent)}, so "${site.key}" reads nothing and never matches`;
         } else {
           const where = r.step === 0 ? `a ${kind}` : `"${head}" of a ${kind}`;
+          const dotted = dottedPathHint(model, site);
           const hint =
-            r.suggestion === undefined
-              ? ''
-              : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`;
+            dotted?.step === r.step
+              ? `; paths join keys with "$.": did you mean "${dotted.rewrite}"?`
+              : r.suggestion === undefined
+                ? ''
+                : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`;
           const inKey = site.node.path.length === 1 ? '' : ` in "${site.key}"`;
           message = `unknown field "${name}"${inKey}: ${where} has no such field${hint}`;
         }

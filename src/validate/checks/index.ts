@@ -1,15 +1,18 @@
 import { arraySelectors } from './array-selectors.js';
+import { dottedPaths } from './dotted-paths.js';
 import { duplicateStatuses } from './duplicate-statuses.js';
 import { fieldPaths } from './field-paths.js';
 import { impossibleConditions } from './impossible-conditions.js';
 import { jsonSchema } from './json-schema.js';
 import { k8sDetails } from './k8s-details.js';
+import { likePatterns } from './like-patterns.js';
 import { operatorTypes } from './operator-types.js';
 import { policyStructure } from './policy-structure.js';
 import { shadowedRules } from './shadowed-rules.js';
 import type { Check } from './types.js';
 import { unicode } from './unicode.js';
 import { unknownResource } from './unknown-resource.js';
+import { versionRanges } from './version-ranges.js';
 
 /** Every check, in the order they run (diagnostics are sorted by position afterwards). */
 export const CHECKS: readonly Check[] = [
@@ -17,9 +20,12 @@ export const CHECKS: readonly Check[] = [
   jsonSchema,
   unknownResource,
   fieldPaths,
+  dottedPaths,
   arraySelectors,
   operatorTypes,
   k8sDetails,
+  likePatterns,
+  versionRanges,
   impossibleConditions,
   duplicateStatuses,
   shadowedRules,
