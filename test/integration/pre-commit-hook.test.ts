@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -90,12 +90,20 @@ function newerPreCommit(dir: string): { bin: string } | { reason: string } {
   return { bin: join(venv, 'bin', 'pre-commit') };
 }
 
-/** The environment of a user's shell: no npm script variables, no project node_modules/.bin. */
-function userEnv(home: string): NodeJS.ProcessEnv {
+/** The directories of PATH without the project's node_modules/.bin. */
+const systemPath = () => (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('node_modules'));
+
+/**
+ * The environment of a user's shell: no npm script variables, no project node_modules/.bin. The
+ * framework runs the `node` it finds first: the system's, or the one in `nodeDir` (the Node that runs
+ * these tests, 24) when given.
+ */
+function userEnv(home: string, nodeDir?: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  const path = (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('node_modules'));
-  // The framework uses the system's node and npm; keep the project's only if there is no other.
+  const path = systemPath();
+  if (nodeDir !== undefined) path.unshift(nodeDir);
+  // Keep the project's PATH only if there is no other node.
   env.PATH = onPath('node', path.join(delimiter)) ? path.join(delimiter) : process.env.PATH;
   env.PRE_COMMIT_HOME = join(home, 'pre-commit-cache');
   env.GIT_CONFIG_NOSYSTEM = '1';
@@ -153,9 +161,19 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
     ).toContain('Debian pre-commit');
   });
 
-  for (const generation of ['Debian pre-commit', 'pre-commit 4']) {
+  const systemNode = spawnSync('node', ['--version'], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: systemPath().join(delimiter) },
+  }).stdout?.trim();
+  const cases = [
+    { generation: 'Debian pre-commit', node: 'system' },
+    { generation: 'pre-commit 4', node: 'system' },
+    { generation: 'pre-commit 4', node: 'project' },
+  ] as const;
+  for (const { generation, node } of cases) {
+    const label = node === 'system' ? `on the system's Node` : `on the Node running the tests`;
     it(
-      `${generation}: installs the hook, refuses the broken policy, accepts the fixed one, skips non-policy JSON`,
+      `${generation} ${label}: installs the hook, refuses the broken policy, accepts the fixed one, skips non-policy JSON`,
       (ctx) => {
         const tool = tools.find((t) => t.name === generation);
         if (tool === undefined) {
@@ -164,17 +182,23 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
           );
           return;
         }
-        const home = join(dir, generation.replace(/\W+/g, '-'));
+        if (node === 'project' && systemNode === process.version) {
+          ctx.skip(`the system's Node is the one running the tests (${process.version}): covered already`);
+          return;
+        }
+        const home = join(dir, `${generation}-${node}`.replace(/\W+/g, '-'));
         const repo = join(home, 'repo');
         mkdirSync(join(repo, 'policies'), { recursive: true });
         mkdirSync(join(repo, 'config'));
         mkdirSync(join(repo, 'ops'));
-        const env = userEnv(dir);
+        const env = userEnv(dir, node === 'project' ? dirname(process.execPath) : undefined);
         env.PRE_COMMIT_HOME = join(home, 'cache');
+        const nodeVersion = sh('node', ['--version'], { env }).out.trim();
+        if (node === 'project') expect(nodeVersion).toBe(process.version);
         const git = (...args: string[]) => sh('git', args, { cwd: repo, env });
         const version = sh(tool.bin, ['--version'], { env });
         expect(version.code, version.out).toBe(0);
-        console.info(`${generation}: ${version.out.trim()}`);
+        console.info(`${generation}: ${version.out.trim()}, Node ${nodeVersion}`);
 
         expect(git('init', '-q').code).toBe(0);
         writeFileSync(
