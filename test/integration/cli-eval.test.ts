@@ -25,6 +25,7 @@ interface Summary {
     skipped: string | null;
     applicable: number;
     notApplicable: number;
+    otherKind: number;
     statuses: Array<{ status: string; count: number }>;
   }>;
 }
@@ -63,7 +64,9 @@ describe('svc-policy eval (built binary)', () => {
     });
     const unowned = summary.policies.find((p) => p.policy === 'Unowned components')!;
     expect(unowned.skipped).toBe('inactive');
-    expect(summary.policies.find((p) => p.policy === 'Idle databases')!.notApplicable).toBe(5);
+    // The three certificates are of another kind ("resource" in each record), not out of scope.
+    const idleSummary = summary.policies.find((p) => p.policy === 'Idle databases')!;
+    expect([idleSummary.notApplicable, idleSummary.otherKind]).toEqual([2, 3]);
   });
 
   it('reads a JSON array the same as NDJSON', () => {
@@ -103,9 +106,9 @@ describe('svc-policy eval (built binary)', () => {
     expect(lines[1].summary.resources).toBe(1);
   });
 
-  it('reports bad NDJSON lines with their line numbers, evaluates the rest, and exits 1', () => {
+  it('reports bad NDJSON lines with their line numbers, evaluates the rest, and exits 3', () => {
     const r = run(['eval', '-p', idle, '-i', join(inventory, 'malformed.ndjson'), '-f', 'ndjson']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain('malformed.ndjson:3:');
     expect(r.stderr).toContain('malformed.ndjson:6:');
     expect(r.stderr).not.toContain('malformed.ndjson:4:');
@@ -185,7 +188,7 @@ describe('svc-policy eval (built binary)', () => {
   it('prints a summary table with --format table', () => {
     const r = run(['eval', '-p', idle, '-i', join(inventory, 'small.ndjson'), '--format', 'table']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Idle databases: 3 applicable, 5 not applicable/);
+    expect(r.stdout).toMatch(/Idle databases: 3 applicable, 2 not applicable, 3 of another kind/);
     expect(r.stdout).toMatch(/idle\s+20\s+1\s+33\.3%/);
     expect(r.stdout).toMatch(/8 resources, 1 policies, 0 rejected/);
   });
