@@ -1,4 +1,9 @@
-import type { InventorySummary, PolicyExplanation, PolicySummary } from '../policy/index.js';
+import type {
+  ConditionExplanation,
+  InventorySummary,
+  PolicyExplanation,
+  PolicySummary,
+} from '../policy/index.js';
 
 const int = new Intl.NumberFormat('en-US');
 
@@ -51,8 +56,28 @@ export function formatSummary(summary: InventorySummary, rejected = 0): string {
   return `${blocks.join('\n\n')}\n\n${totals}\n`;
 }
 
-/** The short text of one policy explanation: status, how it was decided, and the nearest miss. */
-export function explanationText(e: PolicyExplanation, indent = '  '): string[] {
+/** The clauses that failed in the given conditions, with the values they found. */
+function failedClauses(conditions: readonly ConditionExplanation[], indent: string): string[] {
+  const lines: string[] = [];
+  for (const c of conditions) {
+    if (c.held) continue;
+    for (const clause of c.clauses) {
+      if (clause.held || clause.kind !== 'field') continue;
+      const seen =
+        clause.values.length === 0
+          ? 'no value'
+          : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
+      lines.push(`${indent}${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * The short text of one policy explanation: status, how it was decided, the nearest miss and, when
+ * `expected` names a status that was not given, why its closest rule failed.
+ */
+export function explanationText(e: PolicyExplanation, indent = '  ', expected?: string): string[] {
   if (!e.result.applicable) return [`${indent}${e.policy}: not applicable (outside query.filter)`];
   const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
   const lines = [`${indent}${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`];
@@ -61,15 +86,24 @@ export function explanationText(e: PolicyExplanation, indent = '  '): string[] {
     lines.push(
       `${indent}  nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
     );
-    for (const c of miss.failedConditions) {
-      for (const clause of c.clauses) {
-        if (clause.held || clause.kind !== 'field') continue;
-        const seen =
-          clause.values.length === 0
-            ? 'no value'
-            : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
-        lines.push(`${indent}    ${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
-      }
+    lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
+  }
+  const want = expected === undefined ? undefined : e.statuses.find((s) => s.status === expected);
+  if (want !== undefined && want.status !== e.result.status && miss?.status !== want.status) {
+    if (want.reached) {
+      lines.push(
+        `${indent}  "${want.status}" was reached too, but "${e.result.status}" has a higher criticality or comes first`,
+      );
+    } else if (want.rules.length === 0) {
+      lines.push(
+        `${indent}  "${want.status}" is the default status: it applies only when no other status is reached`,
+      );
+    } else {
+      const closest = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0]!;
+      lines.push(
+        `${indent}  "${want.status}" closest rule ${closest.index}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
+      );
+      lines.push(...failedClauses(closest.conditions, `${indent}    `));
     }
   }
   return lines;

@@ -256,7 +256,7 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
     }
     lines.push(`${o.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${o.file}: ${fullName(o)}`);
     lines.push(`  ${o.message}`);
-    if (o.explanation) lines.push(...explanationText(o.explanation, '  '));
+    if (o.explanation) lines.push(...explanationText(o.explanation, '  ', o.expected?.status ?? undefined));
   }
   const c = counts(outcomes);
   const files = new Set(outcomes.map((o) => o.file)).size;
@@ -322,7 +322,9 @@ export function formatJunit(outcomes: readonly TestOutcome[]): string {
         out.push(`${head}/>`);
         continue;
       }
-      const detail = o.explanation ? explanationText(o.explanation, '').join('\n') : o.message;
+      const detail = o.explanation
+        ? explanationText(o.explanation, '', o.expected?.status ?? undefined).join('\n')
+        : o.message;
       const tag = o.outcome === 'fail' ? 'failure' : 'error';
       out.push(`${head}>`);
       out.push(
@@ -357,7 +359,9 @@ export function formatTap(outcomes: readonly TestOutcome[]): string {
     if (o.actual) out.push(`  actual: ${JSON.stringify(o.actual)}`);
     if (o.explanation) {
       out.push('  explanation: |-');
-      for (const line of explanationText(o.explanation, '')) out.push(`    ${line}`);
+      for (const line of explanationText(o.explanation, '', o.expected?.status ?? undefined)) {
+        out.push(`    ${line}`);
+      }
     }
     out.push('  ...');
   });
