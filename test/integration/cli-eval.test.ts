@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -35,7 +35,18 @@ function counts(summary: Summary, policy: string): Record<string, number> {
   return Object.fromEntries(p.statuses.map((s) => [s.status, s.count]));
 }
 
+// One temporary folder for the suite, removed afterwards; each test writes into its own subfolder.
+let suiteDir: string;
+let made = 0;
+const tempDir = () => {
+  const d = join(suiteDir, String(made++));
+  mkdirSync(d);
+  return d;
+};
+afterAll(() => rmSync(suiteDir, { recursive: true, force: true }));
+
 beforeAll(() => {
+  suiteDir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
   // `npm test` builds before vitest runs; run `npx tsup` when running this file alone.
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
@@ -143,7 +154,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('reports every problem of an invalid policy file with its pointer, and exits 2', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = tempDir();
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -161,7 +172,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts YAML policy files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = tempDir();
     const file = join(dir, 'p.yaml');
     writeFileSync(
       file,
@@ -244,7 +255,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts files that start with a UTF-8 byte order mark', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bom-'));
+    const dir = tempDir();
     const policyFile = join(dir, 'idle.json');
     writeFileSync(policyFile, `\uFEFF${readFileSync(idle, 'utf8')}`);
     const input = join(dir, 'inventory.ndjson');
