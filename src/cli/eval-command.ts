@@ -325,9 +325,13 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     const records = readInventory(inputBytes(stream, progress?.bytes), {
       onReject: (r) => {
         rejected++;
-        progress?.done();
-        err.write(`${inputName}:${r.line}: ${r.message}\n`);
-        if (rejections.length < 100) rejections.push(r);
+        // The first 100 are printed (and kept in the summary): a file that is not NDJSON at all would
+        // otherwise print one line per line of the file.
+        if (rejections.length < 100) {
+          progress?.done();
+          err.write(`${inputName}:${r.line}: ${r.message}\n`);
+          rejections.push(r);
+        }
       },
     });
 
@@ -355,7 +359,10 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     await writer.finish(summary, report, rejected);
     if (summary.notice !== null) err.write(`svc-policy eval: notice: ${summary.notice}\n`);
-    if (rejected > 0) err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)\n`);
+    if (rejected > 0) {
+      const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
+      err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown}\n`);
+    }
     if (failed.length > 0) {
       const list = failed.map((f) => `${f.policy}: ${f.status} (${f.count})`).join(', ');
       err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(',')} met: ${list}\n`);

@@ -25,7 +25,7 @@ A test file (YAML shown; JSON has the same shape):
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
-                       json: {"tests": [...], "passed", "failed", "errors"}
+                       json: {"total", "passed", "failed", "errors", "tests": [...]}
                        junit: JUnit XML (one testsuite per test file) for CI dashboards
                        tap: TAP version 13
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
@@ -268,7 +268,9 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
 }
 
 export function formatJson(outcomes: readonly TestOutcome[]): string {
-  return `${JSON.stringify({ ...counts(outcomes), tests: outcomes.map((o) => ({ ...o, fullName: fullName(o) })) })}\n`;
+  const { tests: total, passed, failed, errors } = counts(outcomes);
+  const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
+  return `${JSON.stringify({ total, passed, failed, errors, tests })}\n`;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
-import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
+import { type CompiledPolicy, compilePolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
 import { InventoryError } from './records.js';
 
 /** The result of one policy for one resource. */
@@ -26,7 +26,14 @@ export interface ResourceResults {
   readonly results: readonly PolicyOutcome[];
 }
 
-/** The default {@link InventoryOptions.kindField}: records of a mixed inventory name their kind in `resource`, like policies. */
+/**
+ * The default {@link InventoryOptions.kindField}: records of a mixed inventory name their kind in
+ * `resource`, as policies do (the inventory generator's mixed inventories carry it).
+ *
+ * @example
+ * await evaluateInventory([componentPolicy], [{ resource: 'certificate', id: 'c1' }]);
+ * // policies[0].otherKind === 1: a certificate is not evaluated by a component policy
+ */
 export const DEFAULT_KIND_FIELD = 'resource';
 
 /** Options of {@link evaluateInventory}. */
@@ -151,14 +158,6 @@ function summary(
     })),
   };
 }
-
-const NOT_APPLICABLE: PolicyResult = Object.freeze({
-  applicable: false,
-  status: null,
-  criticality: null,
-  isDefault: false,
-  matched: null,
-});
 
 /**
  * The function reading a record's kind, for the `kindField` option; `null` when no kind is read.

@@ -145,11 +145,12 @@ describe('svc-policy test', () => {
     const r = run(['test', folder, '-f', 'json']);
     const out = JSON.parse(r.stdout) as {
       tests: Array<{ outcome: string; actual: { status: string }; explanation?: unknown }>;
+      total: number;
       passed: number;
       failed: number;
       errors: number;
     };
-    expect([out.passed, out.failed, out.errors]).toEqual([2, 1, 0]);
+    expect([out.total, out.passed, out.failed, out.errors]).toEqual([3, 2, 1, 0]);
     expect(out.tests.map((t) => t.outcome)).toEqual(['pass', 'fail', 'pass']);
     expect(out.tests[1]!.actual.status).toBe('in-use');
     expect(out.tests[1]!.explanation).toBeDefined();
