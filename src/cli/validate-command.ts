@@ -183,6 +183,9 @@ async function expand(
           targets.push({ path: m });
       }
       if (targets.length === before) unmatched.push(arg);
+    } else if (TEST_FILE.test(arg)) {
+      // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
+      // not fail on it.
     } else {
       // A named file is validated whatever its extension (and reported when it cannot be read).
       targets.push({ path: arg });

@@ -223,5 +223,12 @@ describe('svc-policy test', () => {
     const val = run(['validate', folder, '--root', dir]);
     expect(val.code).toBe(0);
     expect(val.stdout).not.toContain('idle-databases.test.json');
+    const named = run([
+      'validate',
+      join(folder, 'idle-databases.test.json'),
+      join(folder, 'idle-databases.json'),
+    ]);
+    expect(named.code).toBe(0);
+    expect(named.stdout).not.toContain('idle-databases.test.json');
   });
 });
