@@ -217,7 +217,7 @@ async function* lines(
  * `onReject` is given: it then receives `{ line, message }` and reading goes on with the next line.
  *
  * @example
- * import { createReadStream } from 'node:fs';
+ * // createReadStream: node:fs (any stream of bytes or text will do)
  * const summary = await evaluateInventory(policies, readNdjson(createReadStream('inventory.ndjson'), {
  *   onReject: ({ line, message }) => console.error(`inventory.ndjson:${line}: ${message}`),
  * }));
@@ -328,7 +328,13 @@ async function* readObjects(
   for await (const next of source) {
     all.push(next);
     length += next.text.length + 1;
-    if (length > max) tooLong(options, line);
+    if (length > max) {
+      throw new InventoryError(
+        'MALFORMED_INPUT',
+        `a multi-line JSON document longer than ${max} characters (from line ${line}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
+        { line },
+      );
+    }
   }
   let document: unknown;
   try {

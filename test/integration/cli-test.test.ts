@@ -227,6 +227,8 @@ describe('svc-policy test', () => {
       'validate',
       join(folder, 'idle-databases.test.json'),
       join(folder, 'idle-databases.json'),
+      '--root',
+      dir,
     ]);
     expect(named.code).toBe(0);
     expect(named.stdout).not.toContain('idle-databases.test.json');

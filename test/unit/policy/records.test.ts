@@ -98,6 +98,17 @@ describe('readInventory: the API list envelope', () => {
     expect((await read(text, 4)).records).toEqual([{ id: 1, items: [9] }, { id: 2 }]);
   });
 
+  it('bounds a multi-line document by maxRecordLength, with a typed error naming the envelope', async () => {
+    const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i })) }, null, 2);
+    const done = (async () => {
+      for await (const _ of readInventory([text], { maxRecordLength: 200 })) {
+        // drain
+      }
+    })();
+    await expect(done).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+    await expect(done).rejects.toThrow(/envelope is read whole/);
+  });
+
   it('reads a single pretty-printed record as one record', async () => {
     expect((await read(JSON.stringify({ id: 'x', n: [1] }, null, 2), 3)).records).toEqual([
       { id: 'x', n: [1] },
