@@ -175,12 +175,22 @@ function parseLine(text: string, line: number, options: ReadOptions): Parsed {
   }
 }
 
-/** Lines of decoded text, numbered from 1, the last one without its newline; held one at a time. */
-async function* lines(
+/** The complete lines of one chunk: `texts[i]` is line `start + i` (numbered from 1). */
+interface LineBatch {
+  readonly start: number;
+  readonly texts: readonly string[];
+}
+
+/**
+ * Lines of decoded text, a batch per chunk (one await per chunk, not per line: the per-record cost of
+ * async iteration is paid once, by the caller), the last line without its newline. Only a partial
+ * line is carried from one chunk to the next.
+ */
+async function* lineBatches(
   head: string | undefined,
   text: AsyncIterator<string>,
   options: ReadOptions,
-): AsyncGenerator<{ line: number; text: string }> {
+): AsyncGenerator<LineBatch> {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let pending = '';
   let line = 0;
@@ -190,21 +200,38 @@ async function* lines(
     chunk = next.done ? undefined : next.value;
   }
   while (chunk !== undefined) {
+    const texts: string[] = [];
     let start = 0;
     let nl = chunk.indexOf('\n', start);
     while (nl >= 0) {
-      const full = pending === '' ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
+      texts.push(pending === '' ? chunk.slice(start, nl) : pending + chunk.slice(start, nl));
       pending = '';
-      yield { line: ++line, text: full };
       start = nl + 1;
       nl = chunk.indexOf('\n', start);
     }
     pending += chunk.slice(start);
+    if (texts.length > 0) {
+      yield { start: line + 1, texts };
+      line += texts.length;
+    }
     if (pending.length > max) tooLong(options, line + 1);
     const next = await text.next();
     chunk = next.done ? undefined : next.value;
   }
-  if (pending !== '') yield { line: ++line, text: pending };
+  if (pending !== '') yield { start: line + 1, texts: [pending] };
+}
+
+/** The parsed values of NDJSON lines. */
+async function* parsedLines(
+  batches: AsyncGenerator<LineBatch>,
+  options: ReadOptions,
+): AsyncGenerator<unknown> {
+  for await (const { start, texts } of batches) {
+    for (let i = 0; i < texts.length; i++) {
+      const r = parseLine(texts[i]!, start + i, options);
+      if (r.ok) yield r.value;
+    }
+  }
 }
 
 /**
@@ -223,11 +250,7 @@ async function* lines(
  * }));
  */
 export async function* readNdjson(source: TextSource, options: ReadOptions = {}): AsyncGenerator<unknown> {
-  const text = decode(source, options.onBytes);
-  for await (const { line, text: raw } of lines(undefined, text, options)) {
-    const r = parseLine(raw, line, options);
-    if (r.ok) yield r.value;
-  }
+  yield* parsedLines(lineBatches(undefined, decode(source, options.onBytes), options), options);
 }
 
 function isEnvelope(value: unknown): value is { items: unknown[] } {
@@ -263,20 +286,10 @@ export async function* readInventory(source: TextSource, options: ReadOptions = 
       const c = head.charCodeAt(i);
       if (c === 0x5b /* [ */) yield* readArray(head, text, options);
       else if (c === 0x7b /* { */) yield* readObjects(head, text, options);
-      else yield* parsedLines(lines(head, text, options), options);
+      else yield* parsedLines(lineBatches(head, text, options), options);
       return;
     }
     first = await text.next();
-  }
-}
-
-async function* parsedLines(
-  source: AsyncGenerator<{ line: number; text: string }>,
-  options: ReadOptions,
-): AsyncGenerator<unknown> {
-  for await (const { line, text } of source) {
-    const r = parseLine(text, line, options);
-    if (r.ok) yield r.value;
   }
 }
 
@@ -292,62 +305,70 @@ async function* readObjects(
   text: AsyncGenerator<string>,
   options: ReadOptions,
 ): AsyncGenerator<unknown> {
-  const source = lines(head, text, options);
-  let firstLine = await source.next();
-  while (!firstLine.done && firstLine.value.text.trim() === '') firstLine = await source.next();
-  if (firstLine.done) return;
-  const { line, text: raw } = firstLine.value;
-  let value: unknown;
-  let parsed = true;
-  try {
-    value = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
-  } catch {
-    parsed = false;
-  }
-  if (parsed) {
-    let held: unknown = value;
-    let holding = isEnvelope(value);
-    if (!holding) yield value;
-    for await (const next of source) {
-      const r = parseLine(next.text, next.line, options);
-      if (!r.ok) continue;
-      if (holding) {
-        holding = false;
-        yield held;
-        held = undefined;
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  let mode: 'first' | 'ndjson' | 'document' = 'first';
+  let held: { items: unknown[] } | undefined;
+  // One document over several lines (the API's pretty-printed envelope, most likely): its lines.
+  const document: string[] = [];
+  let documentStart = 0;
+  let length = 0;
+  for await (const { start, texts } of lineBatches(head, text, options)) {
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i]!;
+      const line = start + i;
+      if (mode === 'ndjson') {
+        const r = parseLine(raw, line, options);
+        if (!r.ok) continue;
+        if (held !== undefined) {
+          yield held;
+          held = undefined;
+        }
+        yield r.value;
+      } else if (mode === 'document') {
+        document.push(raw);
+        length += raw.length + 1;
+        if (length > max) {
+          throw new InventoryError(
+            'MALFORMED_INPUT',
+            `a multi-line JSON document longer than ${max} characters (from line ${documentStart}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
+            { line: documentStart },
+          );
+        }
+      } else if (raw.trim() !== '') {
+        let value: unknown;
+        try {
+          value = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
+        } catch {
+          mode = 'document';
+          document.push(raw);
+          documentStart = line;
+          length = raw.length;
+          continue;
+        }
+        mode = 'ndjson';
+        if (isEnvelope(value)) held = value;
+        else yield value;
       }
-      yield r.value;
     }
-    if (holding) yield* (held as { items: unknown[] }).items;
+  }
+  if (held !== undefined) {
+    yield* held.items;
     return;
   }
-  // One document over several lines: the API's pretty-printed envelope, most likely.
-  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
-  const all: Array<{ line: number; text: string }> = [{ line, text: raw }];
-  let length = raw.length;
-  for await (const next of source) {
-    all.push(next);
-    length += next.text.length + 1;
-    if (length > max) {
-      throw new InventoryError(
-        'MALFORMED_INPUT',
-        `a multi-line JSON document longer than ${max} characters (from line ${line}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
-        { line },
-      );
-    }
-  }
-  let document: unknown;
+  if (mode !== 'document') return;
+  let parsed: unknown;
   try {
-    document = JSON.parse(all.map((l) => l.text).join('\n'));
+    parsed = JSON.parse(document.join('\n'));
   } catch {
-    for (const l of all) {
-      const r = parseLine(l.text, l.line, options);
+    // Not one document either: NDJSON after all, so that bad lines keep their numbers.
+    for (let i = 0; i < document.length; i++) {
+      const r = parseLine(document[i]!, documentStart + i, options);
       if (r.ok) yield r.value;
     }
     return;
   }
-  if (isEnvelope(document)) yield* document.items;
-  else yield document;
+  if (isEnvelope(parsed)) yield* parsed.items;
+  else yield parsed;
 }
 
 /** States of the array reader. */
