@@ -25,7 +25,7 @@ export interface ValidateResult {
 export function benchValidate(count = 500, runs = 5): ValidateResult {
   const sources = ['fixtures/policies/valid', 'fixtures/policies/examples'].flatMap((dir) =>
     readdirSync(join(ROOT, dir))
-      .filter((f) => /\.(json|ya?ml)$/.test(f))
+      .filter((f) => /\.(json|ya?ml)$/.test(f) && !/\.test\.(json|ya?ml)$/.test(f))
       .map((f) => ({ ext: f.slice(f.lastIndexOf('.')), text: readFileSync(join(ROOT, dir, f), 'utf8') })),
   );
   const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bench-'));

@@ -27,7 +27,13 @@ export type FilterErrorCode =
   /** A field path that a target's mapping does not allow. */
   | 'UNKNOWN_FIELD'
   /** A policy definition that is not of the documented shape (status definitions, rules, scope). */
-  | 'INVALID_POLICY';
+  | 'INVALID_POLICY'
+  /** A string or bytes (a Buffer chunk of an unparsed stream) given to `evaluateInventory` as a resource. */
+  | 'INVALID_RESOURCE'
+  /** An NDJSON line or JSON array element that is not JSON (no `onReject` handler was given). */
+  | 'MALFORMED_RECORD'
+  /** Inventory input that cannot be read any further: a broken JSON array, an over-long record. */
+  | 'MALFORMED_INPUT';
 
 /**
  * The one error type of the filter language. `path` is an RFC 6901 JSON pointer into the filter as it

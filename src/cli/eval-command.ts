@@ -1,116 +1,70 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { compileFilter } from '../compile/filter.js';
+import { FilterError } from '../errors.js';
 import {
   type CompiledPolicy,
-  compilePolicy,
+  DEFAULT_KIND_FIELD,
   evaluateInventory,
+  InventoryError,
   type InventorySummary,
-  PolicyError,
+  type PolicyExplanation,
   type ResourceResults,
 } from '../policy/index.js';
-import { skipReason } from '../policy/inventory.js';
+import { kindReader, skipReason } from '../policy/inventory.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
-import { formatSummary } from './format.js';
-import { InputError, openInput, type Rejection, readRecords, write } from './io.js';
+import { explanationText, formatSummary } from './format.js';
+import { InputError, inputBytes, openInput, type Rejection, readInventory, write } from './io.js';
+import { loadPolicies } from './policies.js';
 
-const USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson] [--explain]
+export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                        [--explain] [--id ID]... [--where FILTER-JSON] [--help]
 
-Evaluates policies over an inventory (a JSON array or NDJSON, streamed) and prints, per policy, how
-many resources got each status.
+Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
 options:
-  -p, --policy FILE    a policy definition (JSON or YAML; a directory adds its .json/.yaml files);
-                       repeat it, or list more files after the options
-  -i, --input FILE     the inventory; "-" (the default) reads standard input
-  -f, --format FORMAT  table (default on a terminal): a summary table
-                       json (default otherwise): {"summary": …}; with --explain also "results"
-                       ndjson: one line per resource, then a {"summary": …} line
-      --explain        add, per resource, why each status was given
-      --resource KIND  skip policies whose "resource" is another kind (component, certificate…)
-  -h, --help           this text
+  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
+                           *.test.* files excepted); repeat it, or list more files after the options
+  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
+                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
+                           apart by content, not by name). Arrays and NDJSON are streamed.
+  -f, --format FORMAT      table (default on a terminal): a summary table
+                           json (default otherwise): {"summary": …}; with --explain also "results"
+                           ndjson: one line per resource, then a {"summary": …} line
+      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
+                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
+      --resource KIND      the kind of records that name none; skips policies of other kinds
+      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
+                           criticality>=N (or criticality>N); repeat it or separate with commas
+      --explain            add, per resource, why each status was given
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain)
+      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+  -h, --help               this text
 
 exit codes:
-  0  every record was evaluated
-  1  evaluated, but some input lines (NDJSON) or array elements were not valid JSON and were skipped
-     (input that is not NDJSON at all: every line is reported and skipped)
-  2  usage error, unreadable file, invalid policy, or a JSON array whose structure is broken
+  0  every record was evaluated (and no --fail-on condition was met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file, invalid policy, input that is not a JSON array, NDJSON or an
+     envelope, or a record that is a bare string
+  3  evaluated, but some NDJSON lines or array elements were not valid JSON and were skipped
 `;
 
-const OPTIONS = {
+export const EVAL_OPTIONS = {
   policy: { type: 'string', short: 'p', multiple: true },
   input: { type: 'string', short: 'i' },
   format: { type: 'string', short: 'f' },
-  explain: { type: 'boolean' },
+  'kind-field': { type: 'string' },
   resource: { type: 'string' },
+  'fail-on': { type: 'string', multiple: true },
+  explain: { type: 'boolean' },
+  id: { type: 'string', multiple: true },
+  where: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Exit codes of `svc-policy eval`. */
+export const EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 } as const;
+
 type Format = 'table' | 'json' | 'ndjson';
-
-const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
-
-/** Expands directories into their policy files (sorted, so the order is stable). */
-async function policyFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const path of paths) {
-    let info: Awaited<ReturnType<typeof stat>>;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      );
-    }
-    if (!info.isDirectory()) {
-      out.push(path);
-      continue;
-    }
-    const names = (await readdir(path)).filter((n) => POLICY_EXTENSIONS.has(extname(n))).sort();
-    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
-    out.push(...names.map((n) => join(path, n)));
-  }
-  return out;
-}
-
-/** Reads and compiles every policy; reports all problems of all files before giving up. */
-async function loadPolicies(
-  paths: readonly string[],
-  err: NodeJS.WritableStream,
-): Promise<CompiledPolicy[] | null> {
-  const policies: CompiledPolicy[] = [];
-  let failed = false;
-  for (const file of await policyFiles(paths)) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-      // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      );
-    }
-    let definition: unknown;
-    try {
-      definition = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      err.write(
-        `${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}\n`,
-      );
-      failed = true;
-      continue;
-    }
-    try {
-      policies.push(compilePolicy(definition));
-    } catch (error) {
-      if (!(error instanceof PolicyError)) throw error;
-      for (const p of error.problems) err.write(`${file}: ${p.path || '/'}: ${p.message} [${p.code}]\n`);
-      failed = true;
-    }
-  }
-  return failed ? null : policies;
-}
 
 function resourceId(resource: unknown): string | number | null {
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) return null;
@@ -118,48 +72,184 @@ function resourceId(resource: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-/** One resource as a JSON line: its results, and with `explain` the explanation of each policy. */
-function resultLine(event: ResourceResults, policies: readonly CompiledPolicy[], explain: boolean): string {
-  const line: Record<string, unknown> = {
-    index: event.index,
-    id: resourceId(event.resource),
-    results: event.results.map((o) => ({ policy: o.policy, ...o.result })),
-  };
-  if (explain) line.explanations = policies.map((p) => p.explain(event.resource));
-  return JSON.stringify(line);
+function parseFormat(value: string | undefined): Format {
+  if (value === undefined) return process.stdout.isTTY ? 'table' : 'json';
+  if (value === 'table' || value === 'json' || value === 'ndjson') return value;
+  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
 }
 
-/** A human-readable explanation, for `--explain` on a terminal. */
-function explainText(event: ResourceResults, policies: readonly CompiledPolicy[]): string {
-  const lines = [
-    `resource #${event.index}${resourceId(event.resource) === null ? '' : ` (${resourceId(event.resource)})`}`,
-  ];
-  for (const policy of policies) {
-    const e = policy.explain(event.resource);
-    if (!e.result.applicable) {
-      lines.push(`  ${e.policy}: not applicable (outside query.filter)`);
+/** One `--fail-on` condition. */
+type FailCondition =
+  | { readonly kind: 'status'; readonly text: string; readonly status: string }
+  | { readonly kind: 'criticality'; readonly text: string; readonly min: number; readonly strict: boolean };
+
+/** Parses `--fail-on` values (repeated, comma-separated); status names are checked against the policies. */
+export function parseFailOn(values: readonly string[], policies: readonly CompiledPolicy[]): FailCondition[] {
+  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
+  const out: FailCondition[] = [];
+  for (const text of values.flatMap((v) => v.split(','))) {
+    const item = text.trim();
+    if (item === '') throw new UsageError('--fail-on: an empty condition');
+    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
+    if (m) {
+      out.push({ kind: 'criticality', text: item, min: Number(m[2]), strict: m[1] === '>' });
       continue;
     }
-    const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
-    lines.push(`  ${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`);
-    const miss = e.nearestMiss;
-    if (miss) {
-      lines.push(
-        `    nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
+    if (item.startsWith('criticality')) {
+      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
+    }
+    if (!known.has(item)) {
+      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
+    }
+    out.push({ kind: 'status', text: item, status: item });
+  }
+  return out;
+}
+
+/** What met the `--fail-on` conditions: every status of an evaluated policy with a count above 0. */
+export function failures(summary: InventorySummary, conditions: readonly FailCondition[]) {
+  const out: Array<{
+    policy: string;
+    status: string;
+    criticality: number;
+    count: number;
+    condition: string;
+  }> = [];
+  for (const p of summary.policies) {
+    if (p.skipped !== null) continue;
+    for (const s of p.statuses) {
+      if (s.count === 0) continue;
+      const hit = conditions.find((c) =>
+        c.kind === 'status'
+          ? c.status === s.status
+          : c.strict
+            ? s.criticality > c.min
+            : s.criticality >= c.min,
       );
-      for (const c of miss.failedConditions) {
-        for (const clause of c.clauses) {
-          if (clause.held || clause.kind !== 'field') continue;
-          const seen =
-            clause.values.length === 0
-              ? 'no value'
-              : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
-          lines.push(`      ${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
-        }
+      if (hit) {
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          count: s.count,
+          condition: hit.text,
+        });
       }
     }
   }
+  return out;
+}
+
+/** Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. */
+function explainSelection(values: {
+  explain?: boolean;
+  id?: string[];
+  where?: string;
+}): ((resource: unknown) => boolean) | null {
+  const ids = values.id === undefined ? null : new Set(values.id);
+  let where: ((r: unknown) => boolean) | null = null;
+  if (values.where !== undefined) {
+    let filter: unknown;
+    try {
+      filter = JSON.parse(values.where);
+    } catch (error) {
+      throw new UsageError(`--where is not JSON: ${(error as Error).message}`);
+    }
+    try {
+      where = compileFilter(filter as never);
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
+      throw error;
+    }
+  }
+  if (ids === null && where === null) return values.explain === true ? () => true : null;
+  return (resource) => {
+    if (ids !== null) {
+      const id = resourceId(resource);
+      if (id !== null && ids.has(String(id))) return true;
+    }
+    return where?.(resource) === true;
+  };
+}
+
+/**
+ * The explanation of each evaluated policy for one resource; a policy for another kind than the
+ * record's is not evaluated, and its explanation says so instead of explaining a status it did not give.
+ */
+function explanations(event: ResourceResults, policies: readonly CompiledPolicy[]) {
+  return policies.map((p, i) => {
+    const result = event.results[i]!.result;
+    if (event.kind !== null && p.resource !== undefined && p.resource !== event.kind) {
+      return { policy: p.name, result, otherKind: { record: event.kind, policy: p.resource } };
+    }
+    return p.explain(event.resource);
+  });
+}
+
+type Explanation = ReturnType<typeof explanations>[number];
+
+function explainText(event: ResourceResults, list: readonly Explanation[]): string {
+  const id = resourceId(event.resource);
+  const lines = [`resource #${event.index}${id === null ? '' : ` (${id})`}`];
+  for (const e of list) {
+    if ('otherKind' in e) {
+      lines.push(
+        `  ${e.policy}: not applicable (a "${e.otherKind.record}" record; the policy is for "${e.otherKind.policy}")`,
+      );
+    } else lines.push(...explanationText(e as PolicyExplanation));
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The one writer of `svc-policy eval`'s standard output: per-resource lines as the evaluation goes
+ * (back-pressure through the returned promise), then the summary. Every format goes through it.
+ */
+interface OutputWriter {
+  resource(event: ResourceResults, explained: readonly Explanation[] | null): void | Promise<void>;
+  finish(summary: InventorySummary, report: Record<string, unknown>, rejected: number): Promise<void>;
+}
+
+function outputWriter(format: Format, out: NodeJS.WritableStream, explaining: boolean): OutputWriter {
+  const line = (event: ResourceResults, explained: readonly Explanation[] | null) => {
+    const record: Record<string, unknown> = {
+      index: event.index,
+      id: resourceId(event.resource),
+      results: event.results.map((o) => ({ policy: o.policy, ...o.result })),
+    };
+    if (explained !== null) record.explanations = explained;
+    return JSON.stringify(record);
+  };
+  switch (format) {
+    case 'ndjson':
+      return {
+        resource: (event, explained) => write(out, `${line(event, explained)}\n`),
+        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}\n`),
+      };
+    case 'table':
+      return {
+        resource: (event, explained) =>
+          explained === null ? undefined : write(out, explainText(event, explained)),
+        finish: async (summary, _report, rejected) =>
+          write(out, `${explaining ? '\n' : ''}${formatSummary(summary, rejected)}`),
+      };
+    case 'json': {
+      // One JSON document, written as the evaluation goes: explained results first, then the summary.
+      let first = true;
+      return {
+        resource: (event, explained) => {
+          if (explained === null) return;
+          const text = `${first ? '{"results":[\n' : ',\n'}${line(event, explained)}`;
+          first = false;
+          return write(out, text);
+        },
+        finish: async (_summary, report) => {
+          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
+          return write(out, `${head}${JSON.stringify(report)}}\n`);
+        },
+      };
+    }
+  }
 }
 
 /** A progress line on standard error, redrawn at most ten times a second. */
@@ -194,23 +284,17 @@ function progressBar(size: number | null) {
   };
 }
 
-function parseFormat(value: string | undefined): Format {
-  if (value === undefined) return process.stdout.isTTY ? 'table' : 'json';
-  if (value === 'table' || value === 'json' || value === 'ndjson') return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
-}
-
-/** `svc-policy eval`: resolves to the exit code (0 ok, 1 some records rejected, 2 usage or I/O error). */
+/** `svc-policy eval`: resolves to the exit code (see {@link EXIT} and the usage text). */
 export async function runEval(argv: readonly string[]): Promise<number> {
   const out = process.stdout;
   const err = process.stderr;
   let progress: ReturnType<typeof progressBar> | null = null;
   exitOnClosedPipe(out);
   try {
-    const { values, positionals } = parseCommandArgs(argv, OPTIONS);
+    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS);
     if (values.help) {
-      out.write(USAGE);
-      return 0;
+      out.write(EVAL_USAGE);
+      return EXIT.ok;
     }
     const format = parseFormat(values.format);
     const paths = [...(values.policy ?? []), ...positionals];
@@ -219,58 +303,81 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     if (inputPath === '-' && process.stdin.isTTY) {
       throw new UsageError('no --input FILE given and standard input is a terminal');
     }
+    const kindField = values['kind-field'];
+    if (kindField !== undefined) {
+      try {
+        kindReader(kindField);
+      } catch (error) {
+        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
+        throw error;
+      }
+    }
+    const selected = explainSelection(values);
 
     const policies = await loadPolicies(paths, err);
-    if (policies === null) return 2;
+    if (policies === null) return EXIT.error;
+    const failOn = parseFailOn(values['fail-on'] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
-    const explain = values.explain === true;
     progress = err.isTTY ? progressBar(size) : null;
+    const inputName = inputPath === '-' ? 'stdin' : inputPath;
     const rejections: Rejection[] = [];
     let rejected = 0;
-    const records = readRecords(stream, {
+    const records = readInventory(inputBytes(stream, progress?.bytes), {
       onReject: (r) => {
         rejected++;
-        if (progress) progress.done();
-        err.write(`${inputPath === '-' ? 'stdin' : inputPath}:${r.line}: ${r.message}\n`);
-        if (rejections.length < 100) rejections.push(r);
+        // The first 100 are printed (and kept in the summary): a file that is not NDJSON at all would
+        // otherwise print one line per line of the file.
+        if (rejections.length < 100) {
+          progress?.done();
+          err.write(`${inputName}:${r.line}: ${r.message}\n`);
+          rejections.push(r);
+        }
       },
-      ...(progress ? { onBytes: progress.bytes } : {}),
     });
 
-    let first = true;
-    if (format === 'json' && explain) out.write('{"results":[\n');
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const onResult = (event: ResourceResults): void | Promise<void> => {
-      progress?.tick(event.index + 1);
-      if (format === 'ndjson') return write(out, `${resultLine(event, active, explain)}\n`);
-      if (!explain) return;
-      if (format === 'table') return write(out, explainText(event, active));
-      const text = `${first ? '' : ',\n'}${resultLine(event, active, true)}`;
-      first = false;
-      return write(out, text);
-    };
-    const summary: InventorySummary = await evaluateInventory(policies, records, {
+    const writer = outputWriter(format, out, selected !== null);
+    const summary = await evaluateInventory(policies, records, {
       ...(values.resource === undefined ? {} : { resource: values.resource }),
-      onResult,
+      ...(kindField === undefined ? {} : { kindField }),
+      onResult: (event) => {
+        progress?.tick(event.index + 1);
+        const explained = selected?.(event.resource) ? explanations(event, active) : null;
+        return writer.resource(event, explained);
+      },
     });
     progress?.done();
 
-    const report = { ...summary, rejected, rejections };
-    if (format === 'table') await write(out, `${explain ? '\n' : ''}${formatSummary(summary, rejected)}`);
-    else if (format === 'json') {
-      await write(out, `${explain ? '\n],"summary":' : '{"summary":'}${JSON.stringify(report)}}\n`);
-    } else await write(out, `${JSON.stringify({ summary: report })}\n`);
-    if (rejected > 0) err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)\n`);
-    return rejected > 0 ? 1 : 0;
+    if (summary.resources === 0 && rejected > 0) {
+      err.write(
+        `svc-policy eval: ${inputName}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope\n`,
+      );
+      return EXIT.error;
+    }
+    const failed = failures(summary, failOn);
+    const report: Record<string, unknown> = { ...summary, rejected, rejections };
+    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    await writer.finish(summary, report, rejected);
+    if (summary.notice !== null) err.write(`svc-policy eval: notice: ${summary.notice}\n`);
+    if (rejected > 0) {
+      const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
+      err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown}\n`);
+    }
+    if (failed.length > 0) {
+      const list = failed.map((f) => `${f.policy}: ${f.status} (${f.count})`).join(', ');
+      err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(',')} met: ${list}\n`);
+    }
+    if (rejected > 0) return EXIT.rejected;
+    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${error.message}\n\n${USAGE}`);
-      return 2;
+      err.write(`svc-policy eval: ${error.message}\n\n${EVAL_USAGE}`);
+      return EXIT.error;
     }
     progress?.done();
-    if (error instanceof InputError) {
+    if (error instanceof InputError || error instanceof InventoryError) {
       err.write(`svc-policy eval: ${error.message}\n`);
-      return 2;
+      return EXIT.error;
     }
     throw error;
   }

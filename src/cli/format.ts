@@ -1,4 +1,9 @@
-import type { InventorySummary, PolicySummary } from '../policy/index.js';
+import type {
+  ConditionExplanation,
+  InventorySummary,
+  PolicyExplanation,
+  PolicySummary,
+} from '../policy/index.js';
 
 const int = new Intl.NumberFormat('en-US');
 
@@ -24,8 +29,9 @@ function policyTable(p: PolicySummary): string[] {
     count: Math.max(5, ...rows.map((r) => r.count.length)),
     share: 6,
   };
+  const other = p.otherKind > 0 ? `, ${int.format(p.otherKind)} of another kind` : '';
   const lines = [
-    `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable`,
+    `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable${other}`,
     `  ${pad('STATUS', w.status)}  ${pad('CRITICALITY', w.criticality, true)}  ${pad('COUNT', w.count, true)}  ${pad('SHARE', w.share, true)}`,
   ];
   for (const r of rows) {
@@ -48,4 +54,57 @@ export function formatSummary(summary: InventorySummary, rejected = 0): string {
     `${int.format(rejected)} rejected, in ${seconds.toFixed(2)} s ` +
     `(${int.format(summary.resourcesPerSecond)} resources/s)`;
   return `${blocks.join('\n\n')}\n\n${totals}\n`;
+}
+
+/** The clauses that failed in the given conditions, with the values they found. */
+function failedClauses(conditions: readonly ConditionExplanation[], indent: string): string[] {
+  const lines: string[] = [];
+  for (const c of conditions) {
+    if (c.held) continue;
+    for (const clause of c.clauses) {
+      if (clause.held || clause.kind !== 'field') continue;
+      const seen =
+        clause.values.length === 0
+          ? 'no value'
+          : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
+      lines.push(`${indent}${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * The short text of one policy explanation: status, how it was decided, the nearest miss and, when
+ * `expected` names a status that was not given, why its closest rule failed.
+ */
+export function explanationText(e: PolicyExplanation, indent = '  ', expected?: string): string[] {
+  if (!e.result.applicable) return [`${indent}${e.policy}: not applicable (outside query.filter)`];
+  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
+  const lines = [`${indent}${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`];
+  const miss = e.nearestMiss;
+  if (miss) {
+    lines.push(
+      `${indent}  nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
+    );
+    lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
+  }
+  const want = expected === undefined ? undefined : e.statuses.find((s) => s.status === expected);
+  if (want !== undefined && want.status !== e.result.status && miss?.status !== want.status) {
+    if (want.reached) {
+      lines.push(
+        `${indent}  "${want.status}" was reached too, but "${e.result.status}" has a higher criticality or comes first`,
+      );
+    } else if (want.rules.length === 0) {
+      lines.push(
+        `${indent}  "${want.status}" is the default status: it applies only when no other status is reached`,
+      );
+    } else {
+      const closest = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0]!;
+      lines.push(
+        `${indent}  "${want.status}" closest rule ${closest.index}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
+      );
+      lines.push(...failedClauses(closest.conditions, `${indent}    `));
+    }
+  }
+  return lines;
 }

@@ -1,12 +1,49 @@
-import { runEval } from './eval-command.js';
-import { runValidate } from './validate-command.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EVAL_USAGE, runEval } from './eval-command.js';
+import { runTest, TEST_USAGE } from './test-command.js';
+import { runValidate, VALIDATE_USAGE } from './validate-command.js';
 
-const USAGE = `usage: svc-policy <command> [options]
+export const MAIN_USAGE = `usage: svc-policy <command> [options]
+       svc-policy help [COMMAND]
+       svc-policy --version | --help
 
 commands:
-  eval       evaluate policies over an inventory (svc-policy eval --help)
-  validate   validate policy files (svc-policy validate --help)
+  eval       evaluate policies over an inventory
+  test       run policy unit tests (*.test.json, *.test.yaml beside the policies)
+  validate   validate policy files
+  help       show the usage of a command ("svc-policy help eval")
+
+options:
+  -V, --version  print the version of svc-policy
+  -h, --help     this text
 `;
+
+/** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  eval: EVAL_USAGE,
+  test: TEST_USAGE,
+  validate: VALIDATE_USAGE,
+};
+
+/** The package version: from the package.json above this file (dist/ in the package, src/cli/ in the repo). */
+export function version(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'svc-policy' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // not here: one level up
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
+}
 
 /** Runs the CLI with the given arguments; resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -14,16 +51,35 @@ export async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case 'eval':
       return runEval(rest);
+    case 'test':
+      return runTest(rest);
     case 'validate':
       return runValidate(rest);
+    case '--version':
+    case '-V':
+      process.stdout.write(`${version()}\n`);
+      return 0;
+    case 'help': {
+      const [topic, ...extra] = rest;
+      if (topic === undefined) {
+        process.stdout.write(MAIN_USAGE);
+        return 0;
+      }
+      const usage = COMMAND_USAGE[topic];
+      if (usage === undefined || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
+        process.stderr.write(`svc-policy: no help for "${rest.join(' ')}"\n${MAIN_USAGE}`);
+        return 2;
+      }
+      process.stdout.write(usage);
+      return 0;
+    }
     case '--help':
     case '-h':
-    case 'help':
-      process.stdout.write(USAGE);
+      process.stdout.write(MAIN_USAGE);
       return 0;
     default:
       process.stderr.write(
-        command === undefined ? USAGE : `svc-policy: unknown command "${command}"\n${USAGE}`,
+        command === undefined ? MAIN_USAGE : `svc-policy: unknown command "${command}"\n${MAIN_USAGE}`,
       );
       return 2;
   }

@@ -9,14 +9,17 @@ import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { TEST_FILE } from './policies.js';
 
 const VERSION = '0.1.0';
 
-const USAGE = `usage: svc-policy validate [--k8s-schema FILE] [--format text|json|sarif|github] PATH...
+export const VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
+                            [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
-.yaml and .yml files, skipping node_modules and dot-directories) or a glob ("policies/**/*.yaml").
+.yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
+("policies/**/*.yaml").
 
 options:
   -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
@@ -36,7 +39,7 @@ exit codes:
   2  usage error, or a file could not be read (missing, not a regular file, too large, outside the root)
 `;
 
-const OPTIONS = {
+export const VALIDATE_OPTIONS = {
   format: { type: 'string', short: 'f' },
   'k8s-schema': { type: 'string' },
   'max-bytes': { type: 'string' },
@@ -138,7 +141,7 @@ async function walk(dir: string, root: string, out: Target[], seen: Set<string>)
     }
     if (isDir) {
       if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(path, root, out, seen);
-    } else if (POLICY_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+    } else if (POLICY_EXTENSIONS.has(extname(entry.name).toLowerCase()) && !TEST_FILE.test(entry.name)) {
       out.push({ path });
     }
   }
@@ -176,9 +179,13 @@ async function expand(
       for (const m of matches) {
         const mInfo = await stat(m).catch(() => undefined);
         if (mInfo?.isDirectory()) await walk(m, root, targets, seen);
-        else if (POLICY_EXTENSIONS.has(extname(m).toLowerCase())) targets.push({ path: m });
+        else if (POLICY_EXTENSIONS.has(extname(m).toLowerCase()) && !TEST_FILE.test(m))
+          targets.push({ path: m });
       }
       if (targets.length === before) unmatched.push(arg);
+    } else if (TEST_FILE.test(arg)) {
+      // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
+      // not fail on it.
     } else {
       // A named file is validated whatever its extension (and reported when it cannot be read).
       targets.push({ path: arg });
@@ -385,9 +392,9 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
   const err = process.stderr;
   exitOnClosedPipe(out);
   try {
-    const { values, positionals } = parseCommandArgs(argv, OPTIONS);
+    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
     if (values.help) {
-      out.write(USAGE);
+      out.write(VALIDATE_USAGE);
       return 0;
     }
     const format = parseFormat(values.format);
@@ -436,7 +443,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy validate: ${error.message}\n\n${USAGE}`);
+      err.write(`svc-policy validate: ${error.message}\n\n${VALIDATE_USAGE}`);
       return 2;
     }
     err.write(`svc-policy validate: ${(error as Error)?.message ?? String(error)}\n`);

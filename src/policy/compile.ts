@@ -42,7 +42,8 @@ export interface CompiledPolicy {
   explain(resource: unknown): PolicyExplanation;
 }
 
-const NOT_APPLICABLE: PolicyResult = Object.freeze({
+/** The shared result of a resource outside a policy's scope (or of another kind). @internal */
+export const NOT_APPLICABLE: PolicyResult = Object.freeze({
   applicable: false,
   status: null,
   criticality: null,

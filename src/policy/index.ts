@@ -22,6 +22,7 @@ export type {
   StatusExplanation,
 } from './explain.js';
 export {
+  DEFAULT_KIND_FIELD,
   evaluateInventory,
   type InventoryOptions,
   type InventorySummary,
@@ -30,3 +31,12 @@ export {
   type ResourceResults,
   type StatusCount,
 } from './inventory.js';
+export {
+  InventoryError,
+  type InventoryErrorCode,
+  type ReadOptions,
+  type Rejection,
+  readInventory,
+  readNdjson,
+  type TextSource,
+} from './records.js';

@@ -1,7 +1,10 @@
+import type { PathStep } from '../ast/nodes.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
-import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
+import { parsePath } from '../parse/path.js';
+import { type CompiledPolicy, compilePolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
+import { InventoryError } from './records.js';
 
 /** The result of one policy for one resource. */
 export interface PolicyOutcome {
@@ -14,9 +17,24 @@ export interface ResourceResults {
   /** Position of the resource in the input, from 0. */
   readonly index: number;
   readonly resource: unknown;
-  /** One outcome per evaluated policy (inactive and skipped policies are left out), in the order given. */
+  /** The record's kind (from `kindField`, else the `resource` option); `null` when unknown. */
+  readonly kind: string | null;
+  /**
+   * One outcome per evaluated policy (inactive and skipped policies are left out), in the order given.
+   * A policy for another kind than the record's gives a not-applicable result.
+   */
   readonly results: readonly PolicyOutcome[];
 }
+
+/**
+ * The default {@link InventoryOptions.kindField}: records of a mixed inventory name their kind in
+ * `resource`, as policies do (the inventory generator's mixed inventories carry it).
+ *
+ * @example
+ * await evaluateInventory([componentPolicy], [{ resource: 'certificate', id: 'c1' }]);
+ * // policies[0].otherKind === 1: a certificate is not evaluated by a component policy
+ */
+export const DEFAULT_KIND_FIELD = 'resource';
 
 /** Options of {@link evaluateInventory}. */
 export interface InventoryOptions extends CompileOptions {
@@ -26,10 +44,19 @@ export interface InventoryOptions extends CompileOptions {
    */
   readonly onResult?: (results: ResourceResults) => void | PromiseLike<void>;
   /**
-   * The kind of the resources (`component`, `certificate`). Policies whose `resource` names another kind
-   * are skipped (reported with `skipped: 'resource'`); policies that name no kind are evaluated.
+   * The kind of the resources (`component`, `certificate`): of every record that does not name its own
+   * (see `kindField`). Policies whose `resource` names another kind are skipped (reported with
+   * `skipped: 'resource'`); policies that name no kind are evaluated.
    */
   readonly resource?: string;
+  /**
+   * Where a record names its kind: a field path in filter syntax (`meta$.kind`), or a function of the
+   * record returning the kind (or `undefined`). Default {@link DEFAULT_KIND_FIELD} (`resource`); `null`
+   * reads no kind. A policy with a `resource` applies only to records of that kind (records of another
+   * kind are counted in `otherKind` and get a not-applicable result); records of unknown kind are
+   * evaluated by every policy, and `notice` in the summary says so.
+   */
+  readonly kindField?: string | ((record: unknown) => string | undefined) | null;
   /** Stops the evaluation between two resources; the promise then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
 }
@@ -49,8 +76,10 @@ export interface PolicySummary {
   readonly skipped: 'inactive' | 'resource' | null;
   /** Resources in the policy's scope (each got one status). */
   readonly applicable: number;
-  /** Resources outside the scope (no status). */
+  /** Resources of the policy's kind (or of unknown kind) outside the scope (no status). */
   readonly notApplicable: number;
+  /** Resources of another kind than the policy's `resource` (not evaluated, no status). */
+  readonly otherKind: number;
   /** Every status, in definition order, with its count (0 included). */
   readonly statuses: readonly StatusCount[];
 }
@@ -63,6 +92,17 @@ export interface InventorySummary {
   readonly durationMs: number;
   readonly resourcesPerSecond: number;
   readonly policies: readonly PolicySummary[];
+  /** Where kinds were read: the `kindField` path, `'function'`, or `null` when none was read. */
+  readonly kindField: string | null;
+  /** Records per kind (from `kindField`, else the `resource` option). */
+  readonly kinds: Readonly<Record<string, number>>;
+  /** Records whose kind is unknown (evaluated by every policy). */
+  readonly unknownKind: number;
+  /**
+   * Set when records of unknown kind were evaluated by policies meant for one kind (a mixed inventory
+   * without kind information would be miscounted): what happened and how to say where kinds are.
+   */
+  readonly notice: string | null;
 }
 
 function isCompiled(p: unknown): p is CompiledPolicy {
@@ -85,6 +125,7 @@ class Tally {
   readonly counts = new Map<string, number>();
   notApplicable = 0;
   applicable = 0;
+  otherKind = 0;
 
   constructor(readonly policy: CompiledPolicy) {}
 
@@ -108,6 +149,7 @@ function summary(
     skipped,
     applicable: tally?.applicable ?? 0,
     notApplicable: tally?.notApplicable ?? 0,
+    otherKind: tally?.otherKind ?? 0,
     statuses: policy.statuses.map((s) => ({
       status: s.name,
       criticality: s.criticality,
@@ -115,6 +157,62 @@ function summary(
       count: tally?.counts.get(s.name) ?? 0,
     })),
   };
+}
+
+/**
+ * The function reading a record's kind, for the `kindField` option; `null` when no kind is read.
+ * A path is read like a filter path (own properties only), without selectors.
+ * @internal
+ */
+export function kindReader(
+  kindField: InventoryOptions['kindField'],
+): ((record: unknown) => string | undefined) | null {
+  if (kindField === null) return null;
+  if (typeof kindField === 'function') {
+    return (record) => {
+      const kind = kindField(record);
+      return typeof kind === 'string' && kind !== '' ? kind : undefined;
+    };
+  }
+  if (kindField !== undefined && typeof kindField !== 'string') {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `kindField must be a field path, a function or null, got ${describe(kindField)}`,
+    );
+  }
+  const steps: readonly PathStep[] = parsePath(kindField ?? DEFAULT_KIND_FIELD, '');
+  const keys = steps.map((step) => {
+    if (step.kind !== 'key') {
+      throw new FilterError('INVALID_OPTION', '', 'kindField cannot contain an array selector');
+    }
+    return step.key;
+  });
+  return (record) => {
+    let value: unknown = record;
+    for (const key of keys) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) {
+        return undefined;
+      }
+      value = (value as Record<string, unknown>)[key];
+    }
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+}
+
+function isBytes(value: unknown): boolean {
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
+}
+
+/** A string or bytes is what an unparsed stream yields: a chunk of the input, never a resource. */
+function checkResource(resource: unknown, index: number): void {
+  if (typeof resource !== 'string' && !isBytes(resource)) return;
+  throw new InventoryError(
+    'INVALID_RESOURCE',
+    `resource ${index} is ${typeof resource === 'string' ? 'a string' : 'bytes (a Buffer or typed array)'}, ` +
+      'not a record: a stream of text or bytes must be parsed first, e.g. evaluateInventory(policies, readNdjson(stream))',
+    { index },
+  );
 }
 
 /**
@@ -130,15 +228,40 @@ export function skipReason(policy: CompiledPolicy, resource: string | undefined)
   return null;
 }
 
+function kindNotice(
+  unknown: number,
+  total: number,
+  policyKinds: readonly (string | undefined)[],
+  kindField: InventoryOptions['kindField'],
+): string {
+  const named = [...new Set(policyKinds.filter((k): k is string => k !== undefined))];
+  const where =
+    kindField === null
+      ? 'no kind field is read'
+      : typeof kindField === 'function'
+        ? 'the kindField function gave none'
+        : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
+  return (
+    `${unknown} of ${total} records have no kind (${where}), so policies meant for ` +
+    `${named.map((k) => `"${k}"`).join(', ')} records were applied to every one of them; ` +
+    'if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) ' +
+    'or give the kind of a single-kind inventory (resource, --resource KIND)'
+  );
+}
+
 /**
  * Evaluates policies over an inventory: an array, any iterable, or an async iterable (a stream of
  * records, read one at a time, so memory stays constant whatever its size). Per-resource results go to
  * `onResult`; the returned summary counts each status of each policy, the resources out of scope, and
  * the time taken. Policies may be definitions (compiled here; a bad one throws {@link PolicyError}) or
  * compiled policies. Inactive policies (`isActive: false`) are not evaluated and are reported as skipped.
+ * A policy naming a `resource` kind applies only to records of that kind (see `kindField`).
+ *
+ * Resources are parsed records: a string or bytes (what a file stream yields before parsing) rejects
+ * with an {@link InventoryError} `INVALID_RESOURCE`; read text with {@link readNdjson}.
  *
  * @example
- * const summary = await evaluateInventory([certificateExpiry], readNdjson('inventory.ndjson'), {
+ * const summary = await evaluateInventory([certificateExpiry], readNdjson(createReadStream('inventory.ndjson')), {
  *   onResult: ({ index, results }) => console.log(index, results[0]?.result.status),
  * });
  * summary.policies[0]?.statuses; // [{ status: 'ok', count: 9120, … }, { status: 'expired', count: 880, … }]
@@ -160,29 +283,56 @@ export async function evaluateInventory(
       `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
     );
   }
+  if (isBytes(resources) || (resources as { readableObjectMode?: unknown })?.readableObjectMode === false) {
+    throw new InventoryError(
+      'INVALID_RESOURCE',
+      'resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))',
+    );
+  }
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
   const skip = compiled.map((p) => skipReason(p, options?.resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);
+  const policyKinds = active.map((p) => p.resource);
+  const kinded = policyKinds.some((k) => k !== undefined);
+  const readKind = kindReader(options?.kindField);
+  const fallbackKind = options?.resource;
+  const kinds = new Map<string, number>();
+  let unknownKind = 0;
   const onResult = options?.onResult;
   const signal = options?.signal;
   let index = 0;
 
   const visit = (resource: unknown): void | PromiseLike<void> => {
     signal?.throwIfAborted();
+    checkResource(resource, index);
+    const kind = readKind?.(resource) ?? fallbackKind ?? null;
+    if (kind === null) unknownKind++;
+    else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (onResult === undefined) {
-      for (let i = 0; i < evaluators.length; i++) tallies[i]!.add(evaluators[i]!(resource));
+      for (let i = 0; i < evaluators.length; i++) {
+        const want = policyKinds[i];
+        if (kind !== null && want !== undefined && want !== kind) tallies[i]!.otherKind++;
+        else tallies[i]!.add(evaluators[i]!(resource));
+      }
       index++;
       return;
     }
     const results: PolicyOutcome[] = new Array(evaluators.length);
     for (let i = 0; i < evaluators.length; i++) {
-      const result = evaluators[i]!(resource);
-      tallies[i]!.add(result);
+      const want = policyKinds[i];
+      let result: PolicyResult;
+      if (kind !== null && want !== undefined && want !== kind) {
+        tallies[i]!.otherKind++;
+        result = NOT_APPLICABLE;
+      } else {
+        result = evaluators[i]!(resource);
+        tallies[i]!.add(result);
+      }
       results[i] = { policy: active[i]!.name, result };
     }
-    return onResult({ index: index++, resource, results });
+    return onResult({ index: index++, resource, kind, results });
   };
 
   if (resources !== null && typeof resources === 'object' && Symbol.asyncIterator in resources) {
@@ -210,5 +360,15 @@ export async function evaluateInventory(
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round((index * 1000) / durationMs) : 0,
     policies: compiled.map((p, i) => summary(p, skip[i]!, skip[i] === null ? tallies[t++] : undefined)),
+    kindField:
+      readKind === null
+        ? null
+        : typeof options?.kindField === 'function'
+          ? 'function'
+          : (options?.kindField ?? DEFAULT_KIND_FIELD),
+    kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    unknownKind,
+    notice:
+      kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, options?.kindField) : null,
   };
 }

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -25,6 +25,7 @@ interface Summary {
     skipped: string | null;
     applicable: number;
     notApplicable: number;
+    otherKind: number;
     statuses: Array<{ status: string; count: number }>;
   }>;
 }
@@ -34,7 +35,18 @@ function counts(summary: Summary, policy: string): Record<string, number> {
   return Object.fromEntries(p.statuses.map((s) => [s.status, s.count]));
 }
 
+// One temporary folder for the suite, removed afterwards; each test writes into its own subfolder.
+let suiteDir: string;
+let made = 0;
+const tempDir = () => {
+  const d = join(suiteDir, String(made++));
+  mkdirSync(d);
+  return d;
+};
+afterAll(() => rmSync(suiteDir, { recursive: true, force: true }));
+
 beforeAll(() => {
+  suiteDir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
   // `npm test` builds before vitest runs; run `npx tsup` when running this file alone.
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
@@ -63,7 +75,9 @@ describe('svc-policy eval (built binary)', () => {
     });
     const unowned = summary.policies.find((p) => p.policy === 'Unowned components')!;
     expect(unowned.skipped).toBe('inactive');
-    expect(summary.policies.find((p) => p.policy === 'Idle databases')!.notApplicable).toBe(5);
+    // The three certificates are of another kind ("resource" in each record), not out of scope.
+    const idleSummary = summary.policies.find((p) => p.policy === 'Idle databases')!;
+    expect([idleSummary.notApplicable, idleSummary.otherKind]).toEqual([2, 3]);
   });
 
   it('reads a JSON array the same as NDJSON', () => {
@@ -103,9 +117,9 @@ describe('svc-policy eval (built binary)', () => {
     expect(lines[1].summary.resources).toBe(1);
   });
 
-  it('reports bad NDJSON lines with their line numbers, evaluates the rest, and exits 1', () => {
+  it('reports bad NDJSON lines with their line numbers, evaluates the rest, and exits 3', () => {
     const r = run(['eval', '-p', idle, '-i', join(inventory, 'malformed.ndjson'), '-f', 'ndjson']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain('malformed.ndjson:3:');
     expect(r.stderr).toContain('malformed.ndjson:6:');
     expect(r.stderr).not.toContain('malformed.ndjson:4:');
@@ -140,7 +154,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('reports every problem of an invalid policy file with its pointer, and exits 2', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = tempDir();
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -158,7 +172,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts YAML policy files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = tempDir();
     const file = join(dir, 'p.yaml');
     writeFileSync(
       file,
@@ -185,7 +199,7 @@ describe('svc-policy eval (built binary)', () => {
   it('prints a summary table with --format table', () => {
     const r = run(['eval', '-p', idle, '-i', join(inventory, 'small.ndjson'), '--format', 'table']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Idle databases: 3 applicable, 5 not applicable/);
+    expect(r.stdout).toMatch(/Idle databases: 3 applicable, 2 not applicable, 3 of another kind/);
     expect(r.stdout).toMatch(/idle\s+20\s+1\s+33\.3%/);
     expect(r.stdout).toMatch(/8 resources, 1 policies, 0 rejected/);
   });
@@ -241,7 +255,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts files that start with a UTF-8 byte order mark', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bom-'));
+    const dir = tempDir();
     const policyFile = join(dir, 'idle.json');
     writeFileSync(policyFile, `\uFEFF${readFileSync(idle, 'utf8')}`);
     const input = join(dir, 'inventory.ndjson');

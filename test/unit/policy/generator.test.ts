@@ -110,5 +110,8 @@ describe('inventory generator', () => {
     const all = [...generateInventory({ components: 100, certificates: 10 }, { seed: 1 })];
     expect(all).toHaveLength(110);
     expect(all.filter((r) => r.type === 'ssl')).toHaveLength(10);
+    // Every record names its kind, and only certificates name theirs "certificate".
+    expect(all.filter((r) => r.resource === 'certificate').every((r) => r.type === 'ssl')).toBe(true);
+    expect(all.filter((r) => r.resource === 'component')).toHaveLength(100);
   });
 });

@@ -1,10 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateInventory } from '../../../fixtures/generator.js';
 import {
   compilePolicy,
+  DEFAULT_KIND_FIELD,
   evaluateInventory,
   FilterError,
+  InventoryError,
   PolicyError,
   type ResourceResults,
+  readNdjson,
 } from '../../../src/index.js';
 import { policy, rule, status } from './helpers.js';
 
@@ -27,6 +34,7 @@ describe('evaluateInventory', () => {
         skipped: null,
         applicable: 3,
         notApplicable: 2,
+        otherKind: 0,
         statuses: [
           { status: 'ok', criticality: 0, isDefault: true, count: 1 },
           { status: 'hit', criticality: 10, isDefault: false, count: 2 },
@@ -134,6 +142,120 @@ describe('evaluateInventory', () => {
       const done = evaluateInventory(policies as never, records);
       await expect(done).rejects.toBeInstanceOf(FilterError);
       await expect(done).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    }
+  });
+});
+
+describe('evaluateInventory: resources that are text or bytes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-policy-inventory-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'inventory.ndjson');
+  writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+
+  it('rejects a file stream (Buffer chunks) with INVALID_RESOURCE before evaluating anything', async () => {
+    const done = evaluateInventory([def], createReadStream(file));
+    await expect(done).rejects.toBeInstanceOf(InventoryError);
+    await expect(done).rejects.toMatchObject({ code: 'INVALID_RESOURCE' });
+    await expect(evaluateInventory([def], createReadStream(file))).rejects.toThrow(/readNdjson/);
+  });
+
+  it('rejects strings, Buffers and typed arrays as resources, with the position of the first', async () => {
+    for (const bad of ['{"a":1}', Buffer.from('{"a":1}'), new Uint8Array([1, 2]), new ArrayBuffer(2)]) {
+      const done = evaluateInventory([def], [{ kind: 'x', a: 1 }, bad]);
+      await expect(done).rejects.toMatchObject({ code: 'INVALID_RESOURCE', index: 1, path: '/1' });
+    }
+    async function* chunks() {
+      yield new TextEncoder().encode('{"a":1}\n');
+    }
+    await expect(evaluateInventory([def], chunks())).rejects.toMatchObject({ code: 'INVALID_RESOURCE' });
+    await expect(evaluateInventory([def], Buffer.from('[]') as never)).rejects.toMatchObject({
+      code: 'INVALID_RESOURCE',
+    });
+  });
+
+  it('evaluates the same file through readNdjson, as the records themselves', async () => {
+    const expected = (await evaluateInventory([def], records)).policies;
+    expect((await evaluateInventory([def], readNdjson(createReadStream(file)))).policies).toEqual(expected);
+  });
+});
+
+describe('evaluateInventory: kinds of records', () => {
+  const components = policy(
+    { owned: status(0, undefined, true), unowned: status(10, [rule({ 'tags$.owner': { $exists: false } })]) },
+    { name: 'unowned components', query: {} },
+  );
+  const certs = policy(
+    { fine: status(0, undefined, true), expired: status(20, [rule({ expired: { $eq: true } })]) },
+    { name: 'expired certificates', resource: 'certificate' },
+  );
+  const anyKind = policy({ seen: status(0, undefined, true) }, { name: 'any kind', resource: undefined });
+
+  it("applies a policy's resource to records of that kind only, on the generator's mixed inventory", async () => {
+    const mixed = [...generateInventory({ components: 500, certificates: 50 }, { seed: 1 })];
+    const summary = await evaluateInventory([components], mixed);
+    const [p] = summary.policies;
+    expect(p!.applicable).toBe(500);
+    expect(p!.otherKind).toBe(50);
+    expect(summary.kinds).toEqual({ certificate: 50, component: 500 });
+    expect(summary.unknownKind).toBe(0);
+    expect(summary.notice).toBeNull();
+    expect(summary.kindField).toBe(DEFAULT_KIND_FIELD);
+    // Without kind information every certificate counts as a component (the problem), with a notice.
+    const blind = await evaluateInventory([components], mixed, { kindField: null });
+    expect(blind.policies[0]!.applicable).toBe(550);
+    expect(blind.notice).toMatch(/550 of 550 records have no kind/);
+  });
+
+  it('reads the kind from a nested path or a function, and gives per-record results for other kinds', async () => {
+    const recs = [
+      { meta: { kind: 'component' }, tags: {} },
+      { meta: { kind: 'certificate' }, expired: true },
+      { meta: {}, tags: { owner: 'x' } },
+    ];
+    const seen: Array<[string | null, Array<string | null>]> = [];
+    const summary = await evaluateInventory([components, certs, anyKind], recs, {
+      kindField: 'meta$.kind',
+      onResult: (r) => void seen.push([r.kind, r.results.map((x) => x.result.status)]),
+    });
+    expect(seen).toEqual([
+      ['component', ['unowned', null, 'seen']],
+      ['certificate', [null, 'expired', 'seen']],
+      [null, ['owned', 'fine', 'seen']],
+    ]);
+    expect(summary.policies.map((p) => [p.applicable, p.notApplicable, p.otherKind])).toEqual([
+      [2, 0, 1],
+      [2, 0, 1],
+      [3, 0, 0],
+    ]);
+    expect(summary.unknownKind).toBe(1);
+    expect(summary.notice).toMatch(/1 of 3 records have no kind \(no "meta\$\.kind" field\)/);
+    const byFunction = await evaluateInventory([components, certs], recs, {
+      kindField: (r) => (r as { meta: { kind?: string } }).meta.kind,
+    });
+    expect(byFunction.policies.map((p) => p.otherKind)).toEqual([1, 1]);
+    expect(byFunction.kindField).toBe('function');
+  });
+
+  it('takes the resource option as the kind of records that name none, and gives no notice then', async () => {
+    const summary = await evaluateInventory(
+      [components, certs],
+      [{ tags: {} }, { resource: 'certificate' }],
+      {
+        resource: 'component',
+      },
+    );
+    expect(summary.policies.map((p) => [p.skipped, p.applicable, p.otherKind])).toEqual([
+      [null, 1, 1],
+      ['resource', 0, 0],
+    ]);
+    expect(summary.notice).toBeNull();
+  });
+
+  it('rejects a bad kindField with a typed error', async () => {
+    for (const kindField of ['', 'a$.__svcArrayAny__', 'a$.__proto__', 42]) {
+      await expect(
+        evaluateInventory([components], [], { kindField: kindField as never }),
+      ).rejects.toBeInstanceOf(FilterError);
     }
   });
 });

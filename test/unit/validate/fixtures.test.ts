@@ -11,7 +11,10 @@ const k8sSchema = JSON.parse(
 
 const policyFiles = (dir: string) =>
   readdirSync(join(ROOT, dir))
-    .filter((f) => /\.(json|ya?ml)$/.test(f) && !f.endsWith('.expected.json'))
+    // *.test.yaml files are policy unit tests (svc-policy test), not policies.
+    .filter(
+      (f) => /\.(json|ya?ml)$/.test(f) && !f.endsWith('.expected.json') && !/\.test\.(json|ya?ml)$/.test(f),
+    )
     .sort();
 
 const text = (dir: string, file: string) => readFileSync(join(ROOT, dir, file), 'utf8');

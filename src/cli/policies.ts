@@ -1,0 +1,90 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
+import { InputError } from './io.js';
+
+const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
+
+/** Policy unit-test files (`svc-policy test`): `NAME.test.json`, `NAME.test.yaml`, `NAME.test.yml`. */
+export const TEST_FILE = /\.test\.(json|ya?ml)$/;
+
+/** Expands directories into their policy files (sorted, so the order is stable; test files left out). */
+export async function policyFiles(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read policy ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
+    }
+    if (!info.isDirectory()) {
+      out.push(path);
+      continue;
+    }
+    const names = (await readdir(path))
+      .filter((n) => POLICY_EXTENSIONS.has(extname(n)) && !TEST_FILE.test(n))
+      .sort();
+    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
+    out.push(...names.map((n) => join(path, n)));
+  }
+  return out;
+}
+
+/** Reads a JSON or YAML file (by extension); a UTF-8 byte order mark is ignored. */
+export async function readDocument(file: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+    // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  } catch (error) {
+    throw new InputError(
+      `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  try {
+    return extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new InputError(
+      `${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
+  }
+}
+
+/** One policy file, compiled; or the lines describing each of its problems. */
+export async function loadPolicy(file: string): Promise<CompiledPolicy | string[]> {
+  let definition: unknown;
+  try {
+    definition = await readDocument(file, 'policy');
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith(`${file}: not valid`)) return [error.message];
+    throw error;
+  }
+  try {
+    return compilePolicy(definition);
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    return error.problems.map((p) => `${file}: ${p.path || '/'}: ${p.message} [${p.code}]`);
+  }
+}
+
+/** Reads and compiles every policy; reports all problems of all files before giving up. */
+export async function loadPolicies(
+  paths: readonly string[],
+  err: NodeJS.WritableStream,
+): Promise<CompiledPolicy[] | null> {
+  const policies: CompiledPolicy[] = [];
+  let failed = false;
+  for (const file of await policyFiles(paths)) {
+    const loaded = await loadPolicy(file);
+    if (Array.isArray(loaded)) {
+      for (const line of loaded) err.write(`${line}\n`);
+      failed = true;
+    } else policies.push(loaded);
+  }
+  return failed ? null : policies;
+}

@@ -1,0 +1,432 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { explanationText } from './format.js';
+import { InputError, write } from './io.js';
+import { loadPolicy, readDocument, TEST_FILE } from './policies.js';
+
+export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+
+Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
+each holding sample resources and the status each must get. PATH is a test file or a directory searched
+recursively (node_modules and dot-directories skipped); the default is the working directory.
+
+A test file (YAML shown; JSON has the same shape):
+  policy: certificate-expiry.json    # optional: the policy file, relative to the test file; by
+                                     # default NAME.json, NAME.yaml or NAME.yml beside it
+  tests:
+    - name: expired yesterday
+      resource: { type: ssl, expirationDate: "2026-05-31T00:00:00.000Z" }
+      status: expired                # the status the resource must get
+    - name: deleted certificates are out of scope
+      resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
+      applicable: false              # the resource must be outside query.filter
+
+options:
+  -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
+                       json: {"total", "passed", "failed", "errors", "tests": [...]}
+                       junit: JUnit XML (one testsuite per test file) for CI dashboards
+                       tap: TAP version 13
+  -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
+  -v, --verbose        text format: list passing tests too
+  -h, --help           this text
+
+exit codes:
+  0  every test passed
+  1  some test failed
+  2  usage error, no test found, or a test file or its policy that cannot be read or is invalid
+`;
+
+export const TEST_OPTIONS = {
+  format: { type: 'string', short: 'f' },
+  run: { type: 'string', short: 'r' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Format = 'text' | 'json' | 'junit' | 'tap';
+const FORMATS: readonly Format[] = ['text', 'json', 'junit', 'tap'];
+const POLICY_EXTENSIONS = ['.json', '.yaml', '.yml'];
+const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
+const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description']);
+
+/** One test case, as read from a test file. */
+interface TestCase {
+  readonly name: string;
+  readonly resource: unknown;
+  /** The status the resource must get; `undefined` when only applicability is checked. */
+  readonly status: string | undefined;
+  /** Whether the resource must be in the policy's scope. */
+  readonly applicable: boolean;
+}
+
+/** The outcome of one test, or of a test file that could not be run (`error`). */
+export interface TestOutcome {
+  readonly file: string;
+  readonly policy: string | null;
+  readonly name: string;
+  readonly outcome: 'pass' | 'fail' | 'error';
+  /** One line: what was expected and what happened, or what is wrong with the file. */
+  readonly message: string;
+  readonly expected?: { readonly status: string | null; readonly applicable: boolean };
+  readonly actual?: PolicyResult;
+  /** For a failure: why the resource got its status (`policy.explain`). */
+  readonly explanation?: PolicyExplanation;
+  readonly durationMs: number;
+}
+
+/** Finds test files: named files as given, directories searched recursively, in name order. */
+async function testFiles(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(path);
+      } else if (TEST_FILE.test(entry.name)) out.push(path);
+    }
+  };
+  for (const path of paths) {
+    let info: Awaited<ReturnType<typeof stat>>;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      throw new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    if (info.isDirectory()) await walk(path);
+    else out.push(path);
+  }
+  return out;
+}
+
+/** The policy file of a test file: its `policy` entry, or the file of the same base name beside it. */
+async function policyFileOf(file: string, declared: unknown): Promise<string> {
+  if (declared !== undefined) {
+    if (typeof declared !== 'string' || declared === '') throw new Error('"policy" must be a file name');
+    return resolve(dirname(file), declared);
+  }
+  const base = basename(file).replace(TEST_FILE, '');
+  for (const ext of POLICY_EXTENSIONS) {
+    const candidate = join(dirname(file), `${base}${ext}`);
+    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the cases of a test file; throws an Error whose message says what is wrong and where. */
+function readCases(document: unknown, policy: CompiledPolicy): TestCase[] {
+  if (!isObject(document)) throw new Error('a test file must hold an object with "tests"');
+  for (const key of Object.keys(document)) {
+    if (!FILE_KEYS.has(key)) throw new Error(`unknown key "${key}" (expected "policy" and "tests")`);
+  }
+  const tests = document.tests;
+  if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
+  const statuses = new Set(policy.statuses.map((s) => s.name));
+  return tests.map((t, i) => {
+    const at = `/tests/${i}`;
+    if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
+    for (const key of Object.keys(t)) {
+      if (!CASE_KEYS.has(key)) {
+        throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+      }
+    }
+    if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
+    if (t.name !== undefined && typeof t.name !== 'string') throw new Error(`${at}/name: must be a string`);
+    if (t.applicable !== undefined && typeof t.applicable !== 'boolean') {
+      throw new Error(`${at}/applicable: must be true or false`);
+    }
+    if (t.status !== undefined) {
+      if (typeof t.status !== 'string') throw new Error(`${at}/status: must be a status name`);
+      if (!statuses.has(t.status)) {
+        throw new Error(
+          `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(', ')})`,
+        );
+      }
+      if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+    } else if (t.applicable === undefined) {
+      throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+    }
+    return {
+      name: typeof t.name === 'string' && t.name !== '' ? t.name : `test ${i + 1}`,
+      resource: t.resource,
+      status: t.status as string | undefined,
+      applicable: t.applicable !== false,
+    };
+  });
+}
+
+function describeResult(r: PolicyResult): string {
+  if (!r.applicable) return 'not applicable (outside query.filter)';
+  const how = r.matched ? `rule ${r.matched.ruleIndex}` : 'no rule held: default';
+  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+}
+
+function runCase(file: string, policy: CompiledPolicy, test: TestCase): TestOutcome {
+  const started = performance.now();
+  const actual = policy.evaluate(test.resource);
+  const pass =
+    actual.applicable === test.applicable && (test.status === undefined || actual.status === test.status);
+  const expected = { status: test.status ?? null, applicable: test.applicable };
+  const want =
+    test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable';
+  const base = { file, policy: policy.name, name: test.name, expected, actual };
+  if (pass) {
+    return {
+      ...base,
+      outcome: 'pass',
+      message: `got ${describeResult(actual)}`,
+      durationMs: performance.now() - started,
+    };
+  }
+  return {
+    ...base,
+    outcome: 'fail',
+    message: `expected ${want}, got ${describeResult(actual)}`,
+    explanation: policy.explain(test.resource),
+    durationMs: performance.now() - started,
+  };
+}
+
+/** Runs every test of one file; a file that cannot be run gives one `error` outcome. */
+async function runFile(file: string, filter: RegExp | null): Promise<TestOutcome[]> {
+  const error = (message: string, policy: string | null = null): TestOutcome[] => [
+    { file, policy, name: basename(file), outcome: 'error', message, durationMs: 0 },
+  ];
+  let document: unknown;
+  try {
+    document = await readDocument(file, 'test file');
+  } catch (e) {
+    return error((e as Error).message);
+  }
+  let policyFile: string;
+  try {
+    policyFile = await policyFileOf(file, isObject(document) ? document.policy : undefined);
+  } catch (e) {
+    return error((e as Error).message);
+  }
+  let policy: CompiledPolicy | string[];
+  try {
+    policy = await loadPolicy(policyFile);
+  } catch (e) {
+    return error((e as Error).message);
+  }
+  if (Array.isArray(policy)) return error(`invalid policy: ${policy.join('; ')}`);
+  let cases: TestCase[];
+  try {
+    cases = readCases(document, policy);
+  } catch (e) {
+    return error((e as Error).message, policy.name);
+  }
+  const name = policy.name;
+  return cases
+    .filter((c) => filter === null || filter.test(`${name}: ${c.name}`))
+    .map((c) => runCase(file, policy, c));
+}
+
+function counts(outcomes: readonly TestOutcome[]) {
+  let passed = 0;
+  let failed = 0;
+  let errors = 0;
+  for (const o of outcomes) {
+    if (o.outcome === 'pass') passed++;
+    else if (o.outcome === 'fail') failed++;
+    else errors++;
+  }
+  return { tests: outcomes.length, passed, failed, errors };
+}
+
+function fullName(o: TestOutcome): string {
+  return o.policy === null ? o.name : `${o.policy}: ${o.name}`;
+}
+
+/** Human-readable report: failures (with the explanation of the miss) and errors, then the counts. */
+export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): string {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    if (o.outcome === 'pass') {
+      if (verbose) lines.push(`PASS ${o.file}: ${fullName(o)}`);
+      continue;
+    }
+    lines.push(`${o.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${o.file}: ${fullName(o)}`);
+    lines.push(`  ${o.message}`);
+    if (o.explanation) lines.push(...explanationText(o.explanation, '  ', o.expected?.status ?? undefined));
+  }
+  const c = counts(outcomes);
+  const files = new Set(outcomes.map((o) => o.file)).size;
+  if (lines.length > 0) lines.push('');
+  lines.push(
+    `${c.tests} tests in ${files} file${files === 1 ? '' : 's'}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? '' : 's'}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatJson(outcomes: readonly TestOutcome[]): string {
+  const { tests: total, passed, failed, errors } = counts(outcomes);
+  const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
+  return `${JSON.stringify({ total, passed, failed, errors, tests })}\n`;
+}
+
+/**
+ * XML 1.0 cannot carry C0 controls (but tab, newline, CR), U+FFFE, U+FFFF or lone surrogates, even
+ * escaped: a resource name holding one would make the whole report unreadable. They become U+FFFD.
+ */
+function xmlChars(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    const bad =
+      (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) ||
+      c === 0xfffe ||
+      c === 0xffff ||
+      (c >= 0xd800 && c <= 0xdfff);
+    out += bad ? '\ufffd' : ch;
+  }
+  return out;
+}
+
+function xml(text: string): string {
+  return xmlChars(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** JUnit XML as Jenkins, GitLab, GitHub test reporters and Azure read it: one testsuite per test file. */
+export function formatJunit(outcomes: readonly TestOutcome[]): string {
+  const byFile = new Map<string, TestOutcome[]>();
+  for (const o of outcomes) byFile.set(o.file, [...(byFile.get(o.file) ?? []), o]);
+  const total = counts(outcomes);
+  const time = outcomes.reduce((t, o) => t + o.durationMs, 0);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="svc-policy test" tests="${total.tests}" failures="${total.failed}" errors="${total.errors}" time="${seconds(time)}">`,
+  ];
+  for (const [file, list] of byFile) {
+    const c = counts(list);
+    const t = list.reduce((s, o) => s + o.durationMs, 0);
+    out.push(
+      `  <testsuite name="${xml(file)}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`,
+    );
+    for (const o of list) {
+      const head = `    <testcase classname="${xml(o.policy ?? file)}" name="${xml(o.name)}" file="${xml(file)}" time="${seconds(o.durationMs)}"`;
+      if (o.outcome === 'pass') {
+        out.push(`${head}/>`);
+        continue;
+      }
+      const detail = o.explanation
+        ? explanationText(o.explanation, '', o.expected?.status ?? undefined).join('\n')
+        : o.message;
+      const tag = o.outcome === 'fail' ? 'failure' : 'error';
+      out.push(`${head}>`);
+      out.push(
+        `      <${tag} message="${xml(o.message)}" type="${o.outcome === 'fail' ? 'StatusMismatch' : 'InvalidTest'}">${xml(detail)}</${tag}>`,
+      );
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}
+
+/** A string as a YAML double-quoted scalar (JSON strings are valid YAML). */
+const yamlString = (text: string) => JSON.stringify(text);
+
+/** TAP version 13: one line per test, a YAML diagnostic block under each failure. */
+export function formatTap(outcomes: readonly TestOutcome[]): string {
+  const out = ['TAP version 13', `1..${outcomes.length}`];
+  outcomes.forEach((o, i) => {
+    // `#` starts a directive in a TAP description: keep names from turning into "# SKIP".
+    const name = `${o.file}: ${fullName(o)}`.replace(/[\r\n]+/g, ' ').replace(/#/g, '\\#');
+    if (o.outcome === 'pass') {
+      out.push(`ok ${i + 1} - ${name}`);
+      return;
+    }
+    out.push(`not ok ${i + 1} - ${name}`);
+    out.push('  ---');
+    out.push(`  message: ${yamlString(o.message)}`);
+    out.push(`  severity: ${o.outcome === 'fail' ? 'fail' : 'error'}`);
+    if (o.expected) out.push(`  expected: ${JSON.stringify(o.expected)}`);
+    if (o.actual) out.push(`  actual: ${JSON.stringify(o.actual)}`);
+    if (o.explanation) {
+      out.push('  explanation: |-');
+      for (const line of explanationText(o.explanation, '', o.expected?.status ?? undefined)) {
+        out.push(`    ${line}`);
+      }
+    }
+    out.push('  ...');
+  });
+  const c = counts(outcomes);
+  out.push(`# tests ${c.tests}`, `# pass ${c.passed}`, `# fail ${c.failed + c.errors}`);
+  return `${out.join('\n')}\n`;
+}
+
+/** `svc-policy test`: resolves to the exit code (0 all passed, 1 some failed, 2 errors). */
+export async function runTest(argv: readonly string[]): Promise<number> {
+  const out = process.stdout;
+  const err = process.stderr;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, TEST_OPTIONS);
+    if (values.help) {
+      out.write(TEST_USAGE);
+      return 0;
+    }
+    const format = (values.format ?? 'text') as Format;
+    if (!FORMATS.includes(format)) {
+      throw new UsageError(`--format must be ${FORMATS.join(', ')}; got "${values.format}"`);
+    }
+    let filter: RegExp | null = null;
+    if (values.run !== undefined) {
+      try {
+        filter = new RegExp(values.run);
+      } catch (error) {
+        throw new UsageError(`--run is not a regular expression: ${(error as Error).message}`);
+      }
+    }
+    const files = await testFiles(positionals.length === 0 ? ['.'] : positionals);
+    if (files.length === 0) {
+      err.write('svc-policy test: no test files (*.test.json, *.test.yaml, *.test.yml) found\n');
+      return 2;
+    }
+    const outcomes: TestOutcome[] = [];
+    for (const file of files) outcomes.push(...(await runFile(file, filter)));
+    const text =
+      format === 'json'
+        ? formatJson(outcomes)
+        : format === 'junit'
+          ? formatJunit(outcomes)
+          : format === 'tap'
+            ? formatTap(outcomes)
+            : formatText(outcomes, values.verbose === true);
+    await write(out, text);
+    const c = counts(outcomes);
+    if (c.errors > 0) return 2;
+    if (c.tests === 0) {
+      err.write(`svc-policy test: no test matches --run ${values.run}\n`);
+      return 2;
+    }
+    return c.failed > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`svc-policy test: ${error.message}\n\n${TEST_USAGE}`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      err.write(`svc-policy test: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

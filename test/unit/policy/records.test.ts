@@ -1,0 +1,185 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { InventoryError, type Rejection, readInventory, readNdjson } from '../../../src/index.js';
+
+/** Reads `text` delivered as byte chunks of the given sizes (so chunk boundaries fall everywhere). */
+async function read(text: string, chunk: number): Promise<{ records: unknown[]; rejections: Rejection[] }> {
+  const bytes = Buffer.from(text, 'utf8');
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunk) pieces.push(bytes.subarray(i, i + chunk));
+  const rejections: Rejection[] = [];
+  const records: unknown[] = [];
+  for await (const r of readInventory(Readable.from(pieces), { onReject: (x) => rejections.push(x) }))
+    records.push(r);
+  return { records, rejections };
+}
+
+const values = [
+  { id: 'a', s: 'with ] and } and , and "quotes" and \\ backslash', n: [1, [2, { x: '[' }]] },
+  'a string é 😀',
+  42,
+  -1.5e3,
+  true,
+  null,
+  [],
+  {},
+  { nested: { deep: [{ a: '}' }] } },
+];
+
+describe('readInventory: JSON arrays, streamed', () => {
+  it('yields every element, whatever the chunk boundaries (multi-byte characters included)', async () => {
+    const text = `\uFEFF  ${JSON.stringify(values, null, 2)}\n`;
+    for (const size of [1, 2, 3, 7, 64, 1 << 16]) {
+      expect((await read(text, size)).records).toEqual(values);
+    }
+    expect((await read(JSON.stringify(values), 5)).records).toEqual(values);
+  });
+
+  it('reads an empty array', async () => {
+    expect((await read(' [ ] ', 1)).records).toEqual([]);
+  });
+
+  it('rejects an element that is balanced but not JSON, with its line, and goes on', async () => {
+    const { records, rejections } = await read('[\n{"a":1},\n{"a": tru},\n{"a":3}\n]', 4);
+    expect(records).toEqual([{ a: 1 }, { a: 3 }]);
+    expect(rejections.map((r) => r.line)).toEqual([3]);
+  });
+
+  it('throws InventoryError MALFORMED_INPUT on a broken structure', async () => {
+    for (const text of ['[{"a":1} {"a":2}]', '[{"a":1},', '[1,,2]', '[1] x', '[{"a":1]']) {
+      await expect(read(text, 3), text).rejects.toBeInstanceOf(InventoryError);
+      await expect(read(text, 3), text).rejects.toMatchObject({ code: 'MALFORMED_INPUT' });
+    }
+  });
+});
+
+describe('readInventory: NDJSON', () => {
+  it('yields one value per line, skipping blank lines, with CRLF endings and no final newline', async () => {
+    const text = '{"a":1}\r\n\n  \n"x"\n[1,2]\n{"b":"é😀"}';
+    for (const size of [1, 2, 5, 1000]) {
+      expect((await read(text, size)).records).toEqual([{ a: 1 }, 'x', [1, 2], { b: 'é😀' }]);
+    }
+  });
+
+  it('rejects bad lines with their line numbers and keeps reading', async () => {
+    const { records, rejections } = await read('{"a":1}\n{"a":\n\nnope\n{"a":2}\n', 3);
+    expect(records).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(rejections.map((r) => r.line)).toEqual([2, 4]);
+  });
+
+  it('ignores a UTF-8 byte order mark before the first line, whatever the chunk size', async () => {
+    for (const size of [1, 2, 4, 1000]) {
+      const { records, rejections } = await read('\uFEFF{"a":1}\n{"a":2}\n', size);
+      expect(rejections).toEqual([]);
+      expect(records).toEqual([{ a: 1 }, { a: 2 }]);
+    }
+  });
+
+  it('reads nothing from an empty or blank input', async () => {
+    expect((await read('', 1)).records).toEqual([]);
+    expect((await read(' \n\n', 1)).records).toEqual([]);
+  });
+});
+
+describe('readInventory: the API list envelope', () => {
+  const items = [{ id: 'a' }, { id: 'b', items: [1] }];
+  it('yields the items of a pretty-printed or one-line envelope, whatever the chunk size', async () => {
+    for (const text of [
+      JSON.stringify({ nextPageToken: 'x', items }, null, 2),
+      JSON.stringify({ items, nextToken: null, totalCount: 2 }),
+      `\n\n${JSON.stringify({ items })}\n\n`,
+    ]) {
+      for (const size of [1, 7, 1000]) expect((await read(text, size)).records).toEqual(items);
+    }
+  });
+
+  it('reads NDJSON whose first record happens to hold an items array as NDJSON', async () => {
+    const text = `${JSON.stringify({ id: 1, items: [9] })}\n${JSON.stringify({ id: 2 })}\n`;
+    expect((await read(text, 4)).records).toEqual([{ id: 1, items: [9] }, { id: 2 }]);
+  });
+
+  it('bounds a multi-line document by maxRecordLength, with a typed error naming the envelope', async () => {
+    const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i })) }, null, 2);
+    const done = (async () => {
+      for await (const _ of readInventory([text], { maxRecordLength: 200 })) {
+        // drain
+      }
+    })();
+    await expect(done).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+    await expect(done).rejects.toThrow(/envelope is read whole/);
+  });
+
+  it('reads a single pretty-printed record as one record', async () => {
+    expect((await read(JSON.stringify({ id: 'x', n: [1] }, null, 2), 3)).records).toEqual([
+      { id: 'x', n: [1] },
+    ]);
+  });
+
+  it('falls back to NDJSON line numbers when a multi-line object input is not one JSON document', async () => {
+    const { records, rejections } = await read('{"a":\n{"b":1}\n', 2);
+    expect(records).toEqual([{ b: 1 }]);
+    expect(rejections.map((r) => r.line)).toEqual([1]);
+  });
+});
+
+describe('readNdjson', () => {
+  const text = '{"a":1}\n{"a":2}\r\n\n{"a":3}';
+  const expected = [{ a: 1 }, { a: 2 }, { a: 3 }];
+  const collect = async (source: AsyncIterable<unknown>) => {
+    const out: unknown[] = [];
+    for await (const r of source) out.push(r);
+    return out;
+  };
+
+  it('reads a Node byte stream, a web ReadableStream, an async iterable of strings and bytes', async () => {
+    const bytes = new TextEncoder().encode(text);
+    expect(await collect(readNdjson(Readable.from([Buffer.from(bytes)])))).toEqual(expected);
+    const web = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 3) controller.enqueue(bytes.subarray(i, i + 3));
+        controller.close();
+      },
+    });
+    // Without Symbol.asyncIterator, as in browsers that lack it: read through getReader().
+    const readerOnly = { getReader: () => web.getReader() } as unknown as ReadableStream<Uint8Array>;
+    expect(await collect(readNdjson(readerOnly))).toEqual(expected);
+    async function* strings() {
+      for (const c of text) yield c;
+    }
+    expect(await collect(readNdjson(strings()))).toEqual(expected);
+    expect(await collect(readNdjson([text]))).toEqual(expected);
+    expect(await collect(readNdjson(bytes))).toEqual(expected);
+  });
+
+  it('throws MALFORMED_RECORD with the line number on a bad line when no onReject is given', async () => {
+    const done = collect(readNdjson(['{"a":1}\n\n{"a":\n{"a":3}\n']));
+    await expect(done).rejects.toBeInstanceOf(InventoryError);
+    await expect(done).rejects.toMatchObject({ code: 'MALFORMED_RECORD', line: 3 });
+  });
+
+  it('reports bad lines to onReject and goes on', async () => {
+    const rejections: Rejection[] = [];
+    const records = await collect(
+      readNdjson(['x\n{"a":1}\n[\n'], { onReject: (r) => void rejections.push(r) }),
+    );
+    expect(records).toEqual([{ a: 1 }]);
+    expect(rejections.map((r) => r.line)).toEqual([1, 3]);
+  });
+
+  it('rejects a bare string source (a file name or text?) and object chunks with typed errors', async () => {
+    await expect(collect(readNdjson('inventory.ndjson' as never))).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
+    await expect(collect(readNdjson(Readable.from([{ a: 1 }]) as never))).rejects.toMatchObject({
+      code: 'MALFORMED_INPUT',
+    });
+  });
+
+  it('bounds memory: a line longer than maxRecordLength is a typed error, not an ever-growing buffer', async () => {
+    function* endless() {
+      for (let i = 0; i < 100; i++) yield 'x'.repeat(1000);
+    }
+    const done = collect(readNdjson(endless(), { maxRecordLength: 10_000 }));
+    await expect(done).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+  });
+});
