@@ -1,5 +1,6 @@
 import { toFilterNode } from '../ast/node-input.js';
 import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
+import { option } from '../builtins.js';
 import type { ParseOptions } from '../parse/filter.js';
 import { compileGenerated } from './codegen.js';
 import { compileOperators, readsDates } from './operators.js';
@@ -85,7 +86,7 @@ function compileClosures(node: FilterNode): Predicate {
 
 /** Compiles a validated AST with the compiler the options choose. */
 export function compileNode(node: FilterNode, options?: Pick<CompileOptions, 'codegen'>): Predicate {
-  return (options?.codegen ?? defaultCodegen) ? compileGenerated(node) : compileClosures(node);
+  return (option(options, 'codegen') ?? defaultCodegen) ? compileGenerated(node) : compileClosures(node);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ClauseNode, FieldNode, FilterNode, OperatorNode } from '../ast/nodes.js';
 import { trust } from '../ast/trusted.js';
+import { option } from '../builtins.js';
 import { FilterError, pointer, showPointer } from '../errors.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
@@ -19,7 +20,7 @@ export const DEFAULT_MAX_DEPTH = 32;
 const MAX_MAX_DEPTH = 1000;
 
 export function resolveMaxDepth(options: ParseOptions | undefined): number {
-  const depth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const depth = option(options, 'maxDepth') ?? DEFAULT_MAX_DEPTH;
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_MAX_DEPTH) {
     throw new FilterError(
       'INVALID_OPTION',

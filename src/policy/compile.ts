@@ -1,3 +1,4 @@
+import { option } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
@@ -95,7 +96,8 @@ function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyRe
 export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy {
   const { problems, definition: policy } = checkPolicyDefinition(definition, options);
   if (policy === undefined) throw new PolicyError(problems);
-  const codegen = options?.codegen === undefined ? undefined : { codegen: options.codegen };
+  const chosen = option(options, 'codegen');
+  const codegen = chosen === undefined ? undefined : { codegen: chosen };
   const compile = (node: Parameters<typeof compileNode>[0]) => compileNode(node, codegen);
 
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);

@@ -1,3 +1,4 @@
+import { option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -149,9 +150,15 @@ export async function evaluateInventory(
   options?: InventoryOptions,
 ): Promise<InventorySummary> {
   const started = performance.now();
+  // Own properties only: an option inherited from a polluted Object.prototype is no option.
+  const maxDepth = option(options, 'maxDepth');
+  const codegen = option(options, 'codegen');
+  const resource = option(options, 'resource');
+  const onResult = option(options, 'onResult');
+  const signal = option(options, 'signal');
   const compileOptions: CompileOptions = {
-    ...(options?.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-    ...(options?.codegen === undefined ? {} : { codegen: options.codegen }),
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(codegen === undefined ? {} : { codegen }),
   };
   if (!Array.isArray(policies)) {
     throw new FilterError(
@@ -161,12 +168,10 @@ export async function evaluateInventory(
     );
   }
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
-  const skip = compiled.map((p) => skipReason(p, options?.resource));
+  const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);
-  const onResult = options?.onResult;
-  const signal = options?.signal;
   let index = 0;
 
   const visit = (resource: unknown): void | PromiseLike<void> => {
