@@ -20,6 +20,7 @@ function uncurry<This, Args extends unknown[], R>(
 
 export const hasOwn: (o: object, key: PropertyKey) => boolean = Object.hasOwn;
 export const objectKeys: (o: object) => string[] = Object.keys;
+export const objectValues: (o: object) => unknown[] = Object.values;
 export const getPrototypeOf: (o: object) => object | null = Object.getPrototypeOf;
 export const getOwnPropertySymbols: (o: object) => symbol[] = Object.getOwnPropertySymbols;
 export const defineProperty = Object.defineProperty;
@@ -55,6 +56,7 @@ export const arrayIndexOf: <T>(a: readonly T[], x: T) => number = uncurry(ArrayP
 export const stringStartsWith = StringProto.startsWith;
 export const stringEndsWith = StringProto.endsWith;
 export const stringIndexOf = StringProto.indexOf;
+export const stringCharCodeAt = StringProto.charCodeAt;
 export const stringIncludes: (s: string, search: string) => boolean = uncurry(StringProto.includes);
 export const stringIsWellFormed: (s: string) => boolean = uncurry(StringProto.isWellFormed);
 export const setHas = Set.prototype.has;

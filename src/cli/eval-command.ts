@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import {
@@ -10,9 +10,11 @@ import {
   type ResourceResults,
 } from '../policy/index.js';
 import { skipReason } from '../policy/inventory.js';
+import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { formatSummary } from './format.js';
 import { InputError, openInput, type Rejection, readRecords, write } from './io.js';
+import { DEFAULT_MAX_BYTES, readPolicy } from './validate-command.js';
 
 const USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson] [--explain]
 
@@ -80,23 +82,19 @@ async function loadPolicies(
   const policies: CompiledPolicy[] = [];
   let failed = false;
   for (const file of await policyFiles(paths)) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-      // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      );
-    }
+    // Read as `validate` reads: a FIFO or device named `*.json` is refused, not opened (opening a FIFO
+    // blocks until a writer comes), and so are files too large and files that are not UTF-8.
+    const read = await readPolicy(file, undefined, DEFAULT_MAX_BYTES);
+    if ('problem' in read) throw new InputError(`cannot read policy ${file}: the file ${read.problem}`);
+    // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
+    const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
     let definition: unknown;
     try {
       definition = extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
     } catch (error) {
-      err.write(
-        `${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}\n`,
-      );
+      // The parser's message quotes the file (a YAML one over several lines, with a code frame).
+      const message = printable(String((error as Error)?.message ?? error), { lines: true });
+      err.write(`${printable(file)}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${message}\n`);
       failed = true;
       continue;
     }
@@ -104,7 +102,9 @@ async function loadPolicies(
       policies.push(compilePolicy(definition));
     } catch (error) {
       if (!(error instanceof PolicyError)) throw error;
-      for (const p of error.problems) err.write(`${file}: ${p.path || '/'}: ${p.message} [${p.code}]\n`);
+      for (const p of error.problems) {
+        err.write(`${printable(file)}: ${printable(p.path || '/')}: ${printable(p.message)} [${p.code}]\n`);
+      }
       failed = true;
     }
   }
@@ -128,23 +128,43 @@ function resultLine(event: ResourceResults, policies: readonly CompiledPolicy[],
   return JSON.stringify(line);
 }
 
+/** Longest value shown in a table explanation; the JSON formats carry the whole value. */
+const SHOWN_VALUE_CHARS = 200;
+
+/**
+ * A value read from a record, for the table: JSON, cut short, escaped. A value nested too deep for
+ * `JSON.stringify` (which recurses) is shown as such rather than crashing the run.
+ */
+function showValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
+  if (text.length > SHOWN_VALUE_CHARS) text = `${text.slice(0, SHOWN_VALUE_CHARS)}…`;
+  return printable(text);
+}
+
 /** A human-readable explanation, for `--explain` on a terminal. */
 function explainText(event: ResourceResults, policies: readonly CompiledPolicy[]): string {
-  const lines = [
-    `resource #${event.index}${resourceId(event.resource) === null ? '' : ` (${resourceId(event.resource)})`}`,
-  ];
+  // Every value comes from a policy or a record: escaped, so that none can forge a line (see printable).
+  const id = resourceId(event.resource);
+  const lines = [`resource #${event.index}${id === null ? '' : ` (${printable(String(id))})`}`];
   for (const policy of policies) {
     const e = policy.explain(event.resource);
     if (!e.result.applicable) {
-      lines.push(`  ${e.policy}: not applicable (outside query.filter)`);
+      lines.push(`  ${printable(e.policy)}: not applicable (outside query.filter)`);
       continue;
     }
     const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
-    lines.push(`  ${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`);
+    lines.push(
+      `  ${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`,
+    );
     const miss = e.nearestMiss;
     if (miss) {
       lines.push(
-        `    nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
+        `    nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
       );
       for (const c of miss.failedConditions) {
         for (const clause of c.clauses) {
@@ -152,8 +172,10 @@ function explainText(event: ResourceResults, policies: readonly CompiledPolicy[]
           const seen =
             clause.values.length === 0
               ? 'no value'
-              : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
-          lines.push(`      ${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
+              : clause.values.map((v) => (v.found ? showValue(v.value) : 'missing')).join(', ');
+          lines.push(
+            `      ${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`,
+          );
         }
       }
     }
@@ -230,7 +252,9 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       onReject: (r) => {
         rejected++;
         if (progress) progress.done();
-        err.write(`${inputPath === '-' ? 'stdin' : inputPath}:${r.line}: ${r.message}\n`);
+        err.write(
+          `${printable(inputPath === '-' ? 'stdin' : inputPath)}:${r.line}: ${printable(r.message)}\n`,
+        );
         if (rejections.length < 100) rejections.push(r);
       },
       ...(progress ? { onBytes: progress.bytes } : {}),
@@ -263,12 +287,12 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     return rejected > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${error.message}\n\n${USAGE}`);
+      err.write(`svc-policy eval: ${printable(error.message)}\n\n${USAGE}`);
       return 2;
     }
     progress?.done();
     if (error instanceof InputError) {
-      err.write(`svc-policy eval: ${error.message}\n`);
+      err.write(`svc-policy eval: ${printable(error.message)}\n`);
       return 2;
     }
     throw error;

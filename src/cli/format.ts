@@ -1,4 +1,5 @@
 import type { InventorySummary, PolicySummary } from '../policy/index.js';
+import { printable } from '../validate/unprintable.js';
 
 const int = new Intl.NumberFormat('en-US');
 
@@ -7,13 +8,14 @@ function pad(text: string, width: number, right = false): string {
 }
 
 function policyTable(p: PolicySummary): string[] {
-  const title = `${p.policy}`;
+  // Policy and status names are the files' own: escaped, so that none can forge a line.
+  const title = printable(p.policy);
   if (p.skipped !== null) {
     const why = p.skipped === 'inactive' ? 'inactive (isActive: false)' : 'another resource kind';
     return [`${title}: skipped, ${why}`];
   }
   const rows = p.statuses.map((s) => ({
-    status: s.isDefault ? `${s.status} (default)` : s.status,
+    status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
     criticality: String(s.criticality),
     count: int.format(s.count),
     share: p.applicable === 0 ? '-' : `${((100 * s.count) / p.applicable).toFixed(1)}%`,

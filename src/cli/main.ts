@@ -1,3 +1,4 @@
+import { printable } from '../validate/unprintable.js';
 import { runEval } from './eval-command.js';
 import { runValidate } from './validate-command.js';
 
@@ -23,7 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     default:
       process.stderr.write(
-        command === undefined ? USAGE : `svc-policy: unknown command "${command}"\n${USAGE}`,
+        command === undefined ? USAGE : `svc-policy: unknown command "${printable(command)}"\n${USAGE}`,
       );
       return 2;
   }

@@ -2,7 +2,7 @@ import { toFilterNode } from '../ast/node-input.js';
 import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
 import { option } from '../builtins.js';
 import type { ParseOptions } from '../parse/filter.js';
-import { compileGenerated } from './codegen.js';
+import { canGenerateCode, compileGenerated } from './codegen.js';
 import { compileOperators, readsDates } from './operators.js';
 import { compilePath, type Predicate } from './path.js';
 
@@ -86,7 +86,11 @@ function compileClosures(node: FilterNode): Predicate {
 
 /** Compiles a validated AST with the compiler the options choose. */
 export function compileNode(node: FilterNode, options?: Pick<CompileOptions, 'codegen'>): Predicate {
-  return (option(options, 'codegen') ?? defaultCodegen) ? compileGenerated(node) : compileClosures(node);
+  // Where code generation is forbidden (a CSP without `unsafe-eval`, Node's
+  // `--disallow-code-generation-from-strings`) the closures give the same answers.
+  return (option(options, 'codegen') ?? defaultCodegen) && canGenerateCode()
+    ? compileGenerated(node)
+    : compileClosures(node);
 }
 
 /**

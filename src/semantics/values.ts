@@ -3,8 +3,8 @@
  * See docs/semantics.md, section 2.
  */
 
-const hasOwn = Object.hasOwn;
-const isArray = Array.isArray;
+import { hasOwn, isArray } from '../builtins.js';
+
 const dateToISOString = Date.prototype.toISOString;
 const dateGetTime = Date.prototype.getTime;
 

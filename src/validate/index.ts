@@ -1,3 +1,4 @@
+import { ownOptions } from '../builtins.js';
 import { pointer } from '../errors.js';
 import { CHECKS } from './checks/index.js';
 import type { Finding } from './checks/types.js';
@@ -134,8 +135,30 @@ function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
  * const { valid, diagnostics } = validatePolicy('{"name": "p", "resource": "component", … }', { fileName: 'p.json' });
  * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
  */
-export function validatePolicy(document: unknown, options: ValidateOptions = {}): ValidationResult {
+export function validatePolicy(document: unknown, given: ValidateOptions = {}): ValidationResult {
+  // Own properties only: an option inherited from a polluted Object.prototype is no option.
+  const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
+  try {
+    return validate(document, options, max);
+  } catch (error) {
+    // A getter, a Proxy trap or a revoked Proxy in a document handed in as a value threw while it was
+    // read: that is a finding about the document, not a crash of the validator.
+    return finish(
+      [
+        {
+          severity: 'error',
+          code: 'INVALID_DOCUMENT',
+          message: `the document could not be read: ${String((error as Error)?.message ?? error)}`,
+          path: '',
+        },
+      ],
+      max,
+    );
+  }
+}
+
+function validate(document: unknown, options: ValidateOptions, max: number): ValidationResult {
   if (typeof document !== 'string')
     return finish(
       runChecks(document, options).map((f) => place(f, undefined)),
