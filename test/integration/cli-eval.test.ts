@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../support/temp.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 const inventory = join(root, 'fixtures', 'inventory');
 const idle = join(examples, 'idle-databases.json');
+const temp = suiteTempDir('eval');
 
 /** Runs the built binary with the Node running the tests. */
 function run(args: string[], input?: string) {
@@ -140,7 +141,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('reports every problem of an invalid policy file with its pointer, and exits 2', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = temp.subfolder('eval-');
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -158,7 +159,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts YAML policy files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
+    const dir = temp.subfolder('eval-');
     const file = join(dir, 'p.yaml');
     writeFileSync(
       file,
@@ -241,7 +242,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts files that start with a UTF-8 byte order mark', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-policy-bom-'));
+    const dir = temp.subfolder('bom-');
     const policyFile = join(dir, 'idle.json');
     writeFileSync(policyFile, `\uFEFF${readFileSync(idle, 'utf8')}`);
     const input = join(dir, 'inventory.ndjson');
