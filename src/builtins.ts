@@ -26,6 +26,7 @@ export const getOwnPropertySymbols: (o: object) => symbol[] = Object.getOwnPrope
 export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;
 export const isArray: (v: unknown) => v is readonly unknown[] = Array.isArray;
+export const mathMin: (...values: number[]) => number = Math.min;
 export const numberIsFinite: (v: unknown) => boolean = Number.isFinite;
 export const numberIsNaN: (v: unknown) => boolean = Number.isNaN;
 export const numberIsInteger: (v: unknown) => boolean = Number.isInteger;

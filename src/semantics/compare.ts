@@ -1,4 +1,4 @@
-import { stringCharCodeAt as charCodeAt } from '../builtins.js';
+import { stringCharCodeAt as charCodeAt, mathMin } from '../builtins.js';
 /**
  * Orders strings by Unicode code point. JavaScript's `<` compares UTF-16 code units, which disagrees
  * with code point order (and with PostgreSQL `C` / SQLite `BINARY` on UTF-8) exactly when the first
@@ -6,7 +6,7 @@ import { stringCharCodeAt as charCodeAt } from '../builtins.js';
  * sort after U+FFFF but its lead surrogate (U+D800–U+DBFF) is below U+E000.
  */
 export function compareCodePoints(a: string, b: string): number {
-  const n = a.length < b.length ? a.length : b.length;
+  const n = mathMin(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = charCodeAt.call(a, i);
     let y = charCodeAt.call(b, i);
