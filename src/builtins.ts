@@ -59,9 +59,13 @@ export const stringEndsWith = StringProto.endsWith;
 export const stringIndexOf = StringProto.indexOf;
 export const stringCharCodeAt = StringProto.charCodeAt;
 export const stringIncludes: (s: string, search: string) => boolean = uncurry(StringProto.includes);
+export const stringSplit: (s: string, separator: string) => string[] = uncurry(StringProto.split) as never;
 export const stringIsWellFormed: (s: string) => boolean = uncurry(StringProto.isWellFormed);
 export const setHas = Set.prototype.has;
 export const mapGet = Map.prototype.get;
+export const mapHas = Map.prototype.has;
+export const weakMapGet = WeakMap.prototype.get;
+export const weakSetHas = WeakSet.prototype.has;
 export const regexpTest: (re: RegExp, s: string) => boolean = uncurry(RegExp.prototype.test);
 
 /** Own property `key` of `o`, or `undefined` when `o` only inherits it (a polluted prototype). */

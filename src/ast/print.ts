@@ -27,7 +27,7 @@ function operand(op: OperatorNode): unknown {
       return op.value;
     case 'in':
     case 'nin':
-      return Array.isArray(op.values) ? [...op.values] : op.values;
+      return isArray(op.values) ? [...op.values] : op.values;
     case 'like':
       return op.pattern;
     default:
@@ -45,7 +45,7 @@ function bad(at: string, what: string): FilterError {
  * silently change what a hand-built AST means once it is printed and parsed again.
  */
 function setKey(out: FilterJson, key: string, value: unknown, at: string): void {
-  if (Object.hasOwn(out, key)) {
+  if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
       `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`,

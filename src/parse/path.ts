@@ -1,4 +1,5 @@
 import { ARRAY_ANY, PATH_SEPARATOR, type PathStep } from '../ast/nodes.js';
+import { setHas, stringSplit } from '../builtins.js';
 import { FilterError } from '../errors.js';
 
 /**
@@ -21,13 +22,13 @@ export function parsePath(key: string, at: string): readonly PathStep[] {
       `field path at ${at} is not well-formed Unicode (lone surrogate)`,
     );
   }
-  const segments = key.split(PATH_SEPARATOR);
+  const segments = stringSplit(key, PATH_SEPARATOR);
   const steps: PathStep[] = [];
   for (const segment of segments) {
     if (segment === '') {
       throw new FilterError('INVALID_PATH', at, `field path "${key}" has an empty segment at ${at}`);
     }
-    if (FORBIDDEN.has(segment)) {
+    if (setHas.call(FORBIDDEN, segment)) {
       throw new FilterError(
         'FORBIDDEN_PATH_SEGMENT',
         at,

@@ -1,5 +1,15 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { arrayEvery, arrayFind, arraySome, hasOwn, own } from '../builtins.js';
+import {
+  arrayEvery,
+  arrayFind,
+  arraySome,
+  hasOwn,
+  isArray,
+  objectKeys,
+  objectValues,
+  own,
+  setHas,
+} from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
 import { type ParseOptions, parseFilter, resolveMaxDepth } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
@@ -91,8 +101,8 @@ class Collector {
 
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
-    for (const key of Object.keys(value)) {
-      if (allowed.has(key) || (at === this.base && RECORD_KEYS.has(key))) continue;
+    for (const key of objectKeys(value)) {
+      if (setHas.call(allowed, key) || (at === this.base && setHas.call(RECORD_KEYS, key))) continue;
       const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ''));
       this.add(
         'UNKNOWN_PROPERTY',
@@ -187,7 +197,7 @@ function checkRule(
     return undefined;
   }
   const list = own(input, 'conditions');
-  if (!Array.isArray(list)) {
+  if (!isArray(list)) {
     c.add('INVALID_TYPE', conditionsAt, `"conditions" must be an array, got ${describe(list)}`);
     return undefined;
   }
@@ -258,7 +268,7 @@ function checkStatus(
       `status "${name}" is not the default, so it needs "rules" (it could never be reached)`,
     );
     ok = false;
-  } else if (!Array.isArray(list)) {
+  } else if (!isArray(list)) {
     c.add('INVALID_TYPE', rulesAt, `"rules" must be an array, got ${describe(list)}`);
     ok = false;
   } else if (list.length === 0 && isDefault === false) {
@@ -301,7 +311,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   const base = wrapped ? '/policy' : '';
   const c = new Collector(base);
   if (wrapped) {
-    for (const key of Object.keys(input)) {
+    for (const key of objectKeys(input)) {
       if (key !== 'policy')
         c.add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${key}" in the request body`);
     }
@@ -363,7 +373,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
     );
   } else {
     const defs = own(def, 'statusDefinitions') as Record<string, unknown>;
-    const names = Object.keys(defs);
+    const names = objectKeys(defs);
     const defaults: string[] = [];
     let complete = true;
     names.forEach((statusName, index) => {
@@ -389,7 +399,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
       c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
     } else if (defaults.length === 0) {
       // Some statuses were unreadable; report the missing default only if none of them could be it.
-      const raw = Object.values(defs);
+      const raw = objectValues(defs);
       if (arrayEvery(raw, (s) => isPlainObject(s) && own(s, 'isDefault') !== true)) {
         c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
       }

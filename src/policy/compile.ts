@@ -1,4 +1,4 @@
-import { option } from '../builtins.js';
+import { option, own } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
@@ -127,7 +127,8 @@ export function compilePolicy(definition: unknown, options?: CompileOptions): Co
   return Object.freeze({
     name: policy.name,
     isActive: policy.isActive,
-    resource: policy.resource,
+    // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
+    resource: own(policy, 'resource') as string | undefined,
     statuses: Object.freeze(
       policy.statuses.map((s) =>
         Object.freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault }),

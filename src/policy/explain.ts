@@ -159,7 +159,7 @@ function leaves(record: unknown, steps: readonly PathStep[]): Leaf[] {
     if (step.kind === 'key') {
       stack.push({ value: readKey(value, step.key), elements, at: pointer(at, step.key) });
       depth.push(i + 1);
-    } else if (Array.isArray(value)) {
+    } else if (isArray(value)) {
       for (let e = value.length - 1; e >= 0; e--) {
         stack.push({ value: value[e], elements: [...elements, e], at: pointer(at, e) });
         depth.push(i + 1);

@@ -1,4 +1,4 @@
-import { option } from '../builtins.js';
+import { isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -72,7 +72,7 @@ function isCompiled(p: unknown): p is CompiledPolicy {
     p !== null &&
     typeof (p as CompiledPolicy).evaluate === 'function' &&
     typeof (p as CompiledPolicy).explain === 'function' &&
-    Array.isArray((p as CompiledPolicy).statuses)
+    isArray((p as CompiledPolicy).statuses)
   );
 }
 
@@ -95,7 +95,7 @@ class Tally {
       return;
     }
     this.applicable++;
-    this.counts.set(result.status, (this.counts.get(result.status) ?? 0) + 1);
+    this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 }
 
@@ -113,7 +113,7 @@ function summary(
       status: s.name,
       criticality: s.criticality,
       isDefault: s.isDefault,
-      count: tally?.counts.get(s.name) ?? 0,
+      count: (tally === undefined ? undefined : mapGet.call(tally.counts, s.name)) ?? 0,
     })),
   };
 }
@@ -160,7 +160,7 @@ export async function evaluateInventory(
     ...(maxDepth === undefined ? {} : { maxDepth }),
     ...(codegen === undefined ? {} : { codegen }),
   };
-  if (!Array.isArray(policies)) {
+  if (!isArray(policies)) {
     throw new FilterError(
       'INVALID_OPTION',
       '',

@@ -1,4 +1,4 @@
-import { ownOptions } from '../builtins.js';
+import { arrayIncludes, defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
 import { pointer } from '../errors.js';
 import { CHECKS } from './checks/index.js';
 import type { Finding } from './checks/types.js';
@@ -42,7 +42,7 @@ function notJson(document: unknown): Finding | undefined {
       continue;
     }
     if (typeof value !== 'object') return bad(`${typeof value} at ${at || 'the root'} is not JSON data`);
-    if (ancestors.includes(value)) return bad(`the document contains a cycle at ${at}`);
+    if (arrayIncludes(ancestors, value)) return bad(`the document contains a cycle at ${at}`);
     if (depth >= MAX_NESTING) return bad(`nesting deeper than ${MAX_NESTING} levels at ${at}`, 'TOO_DEEP');
     const chain = [...ancestors, value];
     if (Array.isArray(value)) {
@@ -50,6 +50,35 @@ function notJson(document: unknown): Finding | undefined {
     } else for (const [k, v] of Object.entries(value)) stack.push([v, pointer(at, k), depth + 1, chain]);
   }
   return undefined;
+}
+
+/**
+ * A copy of JSON data whose objects have no prototype. Iterative (the data is known to be acyclic and
+ * at most {@link MAX_NESTING} deep, see {@link notJson}).
+ */
+function detach(document: unknown): unknown {
+  const copy = (v: unknown): unknown =>
+    typeof v !== 'object' || v === null ? v : isArray(v) ? new Array(v.length) : Object.create(null);
+  const root = copy(document);
+  const stack: [unknown, unknown][] = [[document, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (typeof from !== 'object' || from === null) continue;
+    const keys = objectKeys(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = (from as Record<string, unknown>)[key];
+      const target = copy(value);
+      defineProperty(to as object, key, {
+        value: target,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      stack.push([value, target]);
+    }
+  }
+  return root;
 }
 
 function parseText(text: string, options: ValidateOptions): ParsedSource {
@@ -62,7 +91,9 @@ function runChecks(document: unknown, options: ValidateOptions): Finding[] {
   const findings: Finding[] = [];
   const invalid = notJson(document);
   if (invalid !== undefined) return [invalid];
-  const model = buildModel(document, options.k8sSchema);
+  // The checks (ajv's schema validation among them) read the document with plain property access and
+  // `for…in`: on a copy without prototypes, a property set on Object.prototype is not in the document.
+  const model = buildModel(detach(document), options.k8sSchema);
   for (const check of CHECKS) {
     try {
       check.run(model, (f) => findings.push(f));

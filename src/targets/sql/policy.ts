@@ -1,4 +1,4 @@
-import { ownOptions } from '../../builtins.js';
+import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import { PolicyError } from '../../policy/errors.js';
@@ -57,7 +57,7 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
 
   if (!dialect.capabilities.nulInText) {
     for (const status of definition.statuses) {
-      if (status.name.includes('\u0000')) {
+      if (stringIncludes(status.name, '\u0000')) {
         throw new FilterError(
           'UNSUPPORTED',
           status.path,
@@ -104,7 +104,7 @@ export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlF
   const options = ownOptions(given);
   const dialect = dialectFor(options.dialect);
   const names: unknown = typeof options.table === 'string' ? [options.table] : options.table;
-  if (!Array.isArray(names) || names.length === 0 || names.length > 2) {
+  if (!isArray(names) || names.length === 0 || names.length > 2) {
     throw new FilterError('INVALID_OPTION', '', '"table" must be a table name or [schema, table]');
   }
   const table = names
