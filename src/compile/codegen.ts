@@ -6,20 +6,20 @@ import {
   type OperatorNode,
   type Scalar,
 } from '../ast/nodes.js';
-import {
-  arrayFindIndex,
-  arrayIncludes,
-  hasOwn,
-  isArray,
-  setHas,
-  stringEndsWith,
-  stringStartsWith,
-} from '../builtins.js';
+import { arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
 import { compileOperators, readsDates } from './operators.js';
 import type { Predicate } from './path.js';
+
+// Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
+// and read as constants whatever the bundler makes of imports.
+const hasOwn = Object.hasOwn;
+const isArray = Array.isArray;
+const setHas = Set.prototype.has;
+const stringStartsWith = String.prototype.startsWith;
+const stringEndsWith = String.prototype.endsWith;
 
 /**
  * Code generation for predicates, behind `compileFilter(f, { codegen: true })`: one JavaScript function

@@ -1,5 +1,9 @@
 import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
-import { arrayIncludes, arraySome, regexpTest, setHas } from '../builtins.js';
+import { arrayIncludes, arraySome, regexpTest } from '../builtins.js';
+
+/** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
+const setHas = Set.prototype.has;
+
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
 

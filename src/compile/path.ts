@@ -1,7 +1,11 @@
 import type { PathStep } from '../ast/nodes.js';
-import { arrayFindIndex, isArray } from '../builtins.js';
+import { arrayFindIndex } from '../builtins.js';
 import { readKey, readLeaf } from '../semantics/values.js';
 import type { LeafTest } from './operators.js';
+
+// Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
+// and read as constants whatever the bundler makes of imports.
+const isArray = Array.isArray;
 
 /** A predicate over a whole record (or over an array element, below a selector). */
 export type Predicate = (record: unknown) => boolean;

@@ -1,4 +1,7 @@
-import { stringCharCodeAt as charCodeAt, mathMin } from '../builtins.js';
+// Captured here, as module constants, rather than imported: this is the hottest loop of string
+// ordering, and a constant built-in called with `.call` is inlined like a method call.
+const charCodeAt = String.prototype.charCodeAt;
+const mathMin = Math.min;
 /**
  * Orders strings by Unicode code point. JavaScript's `<` compares UTF-16 code units, which disagrees
  * with code point order (and with PostgreSQL `C` / SQLite `BINARY` on UTF-8) exactly when the first

@@ -1,8 +1,8 @@
-import {
-  stringEndsWith as endsWith,
-  stringIndexOf as indexOf,
-  stringStartsWith as startsWith,
-} from '../builtins.js';
+// Captured as module constants (see src/builtins.ts): a patched String.prototype cannot change a match,
+// and a constant built-in called with `.call` is inlined like a method call.
+const startsWith = String.prototype.startsWith;
+const endsWith = String.prototype.endsWith;
+const indexOf = String.prototype.indexOf;
 /**
  * `$like` patterns: `*` is any run of characters, `\*` a literal star, `\\` a literal backslash, and
  * every other character (a backslash before anything else included) is itself. The pattern is split

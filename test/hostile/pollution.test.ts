@@ -143,7 +143,14 @@ function changed(answers: unknown): string[] {
   const keys = new Set([...Object.keys(clean), ...Object.keys(got)]);
   const out = [...keys].filter((k) => JSON.stringify(got[k]) !== JSON.stringify(clean[k]));
   if (process.env.POLLUTION_DEBUG) {
-    for (const k of out) console.log(k, '\n  clean:', JSON.stringify(clean[k])?.slice(0, 600), '\n  got:  ', JSON.stringify(got[k])?.slice(0, 600));
+    for (const k of out)
+      console.log(
+        k,
+        '\n  clean:',
+        JSON.stringify(clean[k])?.slice(0, 600),
+        '\n  got:  ',
+        JSON.stringify(got[k])?.slice(0, 600),
+      );
   }
   return out;
 }
