@@ -31,6 +31,7 @@ function run(args: readonly string[], options: { cwd?: string; input?: string } 
 }
 
 /** Characters that must never reach a terminal raw from a value (tab and the lines' own LF aside). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
 /** Asserts human-readable output is neutral: no raw control character, no line a workflow command. */
