@@ -1,4 +1,4 @@
-import { isArray, mapGet, option } from '../builtins.js';
+import { isArray, mapGet, option, own } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -67,12 +67,14 @@ export interface InventorySummary {
 }
 
 function isCompiled(p: unknown): p is CompiledPolicy {
+  // Own properties (compiled policies have them all): a definition is not taken for a compiled policy
+  // because Object.prototype was given an `evaluate` function.
   return (
     typeof p === 'object' &&
     p !== null &&
-    typeof (p as CompiledPolicy).evaluate === 'function' &&
-    typeof (p as CompiledPolicy).explain === 'function' &&
-    isArray((p as CompiledPolicy).statuses)
+    typeof own(p, 'evaluate') === 'function' &&
+    typeof own(p, 'explain') === 'function' &&
+    isArray(own(p, 'statuses'))
   );
 }
 

@@ -277,6 +277,23 @@ describe('a polluted runtime changes no answer', () => {
     expect(summary.policies[0]?.skipped).toBeNull();
   });
 
+  it('a definition is not taken for a compiled policy because Object.prototype has evaluate and explain', async () => {
+    const clean = await evaluateInventory([MINIMAL], RECORDS);
+    const fake = () => ({
+      applicable: false,
+      status: null,
+      criticality: null,
+      isDefault: false,
+      matched: null,
+    });
+    const summary = await pollutedAsync(
+      Object.prototype,
+      { evaluate: fake, explain: fake, statuses: [] },
+      () => evaluateInventory([MINIMAL], RECORDS),
+    );
+    expect(summary.policies).toEqual(clean.policies);
+  });
+
   it('policyToMongo refuses an inherited __proto__ statusField no more than it reads it: the default is used', () => {
     const stage = polluted(
       Object.prototype,
