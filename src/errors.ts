@@ -1,3 +1,4 @@
+import { stringIncludes } from './builtins.js';
 /** Stable codes of {@link FilterError}. Part of the public contract: never renamed, only added to. */
 export type FilterErrorCode =
   /** The filter (or a `$and`/`$or` item, or the `$not` operand) is not a plain object. */
@@ -62,7 +63,7 @@ export class FilterError extends Error {
 /** Escapes one reference token of a JSON pointer (RFC 6901 §3). */
 export function escapePointerToken(token: string): string {
   // Pointers are built for every key a parse visits, and nearly no key needs escaping.
-  if (!token.includes('~') && !token.includes('/')) return token;
+  if (!stringIncludes(token, '~') && !stringIncludes(token, '/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -1,3 +1,4 @@
+import { hasOwn } from '../builtins.js';
 import { FilterError } from '../errors.js';
 import { type ParseOptions, parseFilter } from '../parse/filter.js';
 import type { FilterNode } from './nodes.js';
@@ -9,7 +10,14 @@ import { isTrusted } from './trusted.js';
  * at a top-level key (a path needs an operator object), so `kind: 'filter'` is unambiguous.
  */
 export function isFilterNode(input: unknown): input is FilterNode {
-  return typeof input === 'object' && input !== null && (input as { kind?: unknown }).kind === 'filter';
+  if (typeof input !== 'object' || input === null) return false;
+  try {
+    // An own property only: `Object.prototype.kind = 'filter'` must not turn every JSON filter into an AST.
+    return hasOwn(input, 'kind') && (input as { kind?: unknown }).kind === 'filter';
+  } catch {
+    // A revoked Proxy or a throwing `kind` getter: not an AST; parsing it gives the typed error.
+    return false;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hasOwn, isArray, own } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
 import {
@@ -8,6 +9,7 @@ import {
   OPERATOR_NAMES,
   type OperatorKind,
   type OperatorNode,
+  type PathStep,
 } from './nodes.js';
 
 /** The JSON form of a filter, as accepted by `parseFilter`. */
@@ -25,7 +27,7 @@ function operand(op: OperatorNode): unknown {
       return op.value;
     case 'in':
     case 'nin':
-      return Array.isArray(op.values) ? [...op.values] : op.values;
+      return isArray(op.values) ? [...op.values] : op.values;
     case 'like':
       return op.pattern;
     default:
@@ -43,7 +45,7 @@ function bad(at: string, what: string): FilterError {
  * silently change what a hand-built AST means once it is printed and parsed again.
  */
 function setKey(out: FilterJson, key: string, value: unknown, at: string): void {
-  if (Object.hasOwn(out, key)) {
+  if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
       `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`,
@@ -52,55 +54,80 @@ function setKey(out: FilterJson, key: string, value: unknown, at: string): void 
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function printNode(node: FilterNode, at: string, depth: number): FilterJson {
+/**
+ * Reads a node of a hand-built AST through own properties only: a key inherited from a polluted
+ * `Object.prototype` (`kind`, `clauses`, `value`…) is not part of the node. Parsed nodes have them all.
+ */
+function read(node: object, key: string): unknown {
+  return own(node, key);
+}
+
+function printOperator(op: unknown, at: string): [string, unknown] {
+  if (typeof op !== 'object' || op === null) throw bad(at, 'an operator that is not an object');
+  const kind = read(op, 'kind');
+  if (typeof kind !== 'string' || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, 'an unknown operator node');
+  const node = Object.freeze({
+    kind,
+    value: read(op, 'value'),
+    values: read(op, 'values'),
+    pattern: read(op, 'pattern'),
+  }) as unknown as OperatorNode;
+  return [OPERATOR_NAMES[kind as OperatorKind], operand(node)];
+}
+
+function printNode(node: unknown, at: string, depth: number): FilterJson {
   // Depth is bounded so that a cyclic or absurdly deep hand-built AST fails cleanly.
   if (depth > 1000) throw bad(at, 'nesting deeper than 1000');
-  if (typeof node !== 'object' || node === null || node.kind !== 'filter' || !Array.isArray(node.clauses)) {
+  const clauses = typeof node === 'object' && node !== null ? read(node, 'clauses') : undefined;
+  if (typeof node !== 'object' || node === null || read(node, 'kind') !== 'filter' || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
   }
   const out: FilterJson = {};
-  for (const clause of node.clauses as readonly ClauseNode[]) {
+  for (let c = 0; c < clauses.length; c++) {
+    const clause: unknown = clauses[c];
     if (typeof clause !== 'object' || clause === null) throw bad(at, 'a clause that is not an object');
-    switch (clause.kind) {
+    const kind = read(clause, 'kind') as ClauseNode['kind'];
+    switch (kind) {
       case 'field': {
-        if (!Array.isArray(clause.path) || !Array.isArray(clause.operators))
-          throw bad(at, 'a malformed field node');
-        for (const step of clause.path) {
-          const ok =
-            typeof step === 'object' &&
-            step !== null &&
-            (step.kind === 'any' || (step.kind === 'key' && typeof step.key === 'string'));
-          if (!ok) throw bad(at, 'a malformed path step');
+        const path = read(clause, 'path');
+        const operators = read(clause, 'operators');
+        if (!isArray(path) || !isArray(operators)) throw bad(at, 'a malformed field node');
+        const steps: PathStep[] = [];
+        for (let i = 0; i < path.length; i++) {
+          const step: unknown = path[i];
+          const stepKind = typeof step === 'object' && step !== null ? read(step, 'kind') : undefined;
+          const key = stepKind === 'key' ? read(step as object, 'key') : undefined;
+          if (stepKind === 'any') steps.push({ kind: 'any' });
+          else if (stepKind === 'key' && typeof key === 'string') steps.push({ kind: 'key', key });
+          else throw bad(at, 'a malformed path step');
         }
-        const key = printPath(clause.path);
+        const key = printPath(steps);
         const ops: FilterJson = {};
-        for (const op of clause.operators) {
-          if (typeof op !== 'object' || op === null)
-            throw bad(pointer(at, key), 'an operator that is not an object');
-          const name: string | undefined = OPERATOR_NAMES[op.kind as OperatorKind];
-          if (name === undefined) assertNever(op as never, 'operator node');
-          setKey(ops, name, operand(op), pointer(at, key));
+        for (let i = 0; i < operators.length; i++) {
+          const [name, value] = printOperator(operators[i], pointer(at, key));
+          setKey(ops, name, value, pointer(at, key));
         }
         setKey(out, key, ops, at);
         break;
       }
       case 'and':
       case 'or': {
-        const name = LOGICAL_NAMES[clause.kind];
-        if (!Array.isArray(clause.filters)) throw bad(pointer(at, name), 'a malformed logical node');
+        const name = LOGICAL_NAMES[kind];
+        const filters = read(clause, 'filters');
+        if (!isArray(filters)) throw bad(pointer(at, name), 'a malformed logical node');
         setKey(
           out,
           name,
-          clause.filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
+          filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
           at,
         );
         break;
       }
       case 'not':
-        setKey(out, '$not', printNode(clause.filter, pointer(at, '$not'), depth + 1), at);
+        setKey(out, '$not', printNode(read(clause, 'filter'), pointer(at, '$not'), depth + 1), at);
         break;
       default:
-        assertNever(clause, 'clause node');
+        assertNever(kind, 'clause node');
     }
   }
   return out;
@@ -114,5 +141,18 @@ function printNode(node: FilterNode, at: string, depth: number): FilterJson {
  * printFilter(parseFilter({ 'tags$.team': { $eq: 'core' } })); // { 'tags$.team': { $eq: 'core' } }
  */
 export function printFilter(node: FilterNode): FilterJson {
-  return printNode(node, '', 1);
+  try {
+    return printNode(node, '', 1);
+  } catch (error) {
+    if (error instanceof FilterError) throw error;
+    // A getter or a Proxy trap of a hand-built AST threw (or a revoked Proxy): bad input, typed.
+    throw new FilterError(
+      'INVALID_NODE',
+      '',
+      `not a filter AST: ${String((error as Error)?.message ?? error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { weakSetHas } from '../builtins.js';
 import type { FilterNode } from './nodes.js';
 
 /** ASTs this library built itself: already validated, so they are not checked again. */
@@ -9,5 +10,5 @@ export function trust(node: FilterNode): FilterNode {
 }
 
 export function isTrusted(node: object): boolean {
-  return trusted.has(node);
+  return weakSetHas.call(trusted, node);
 }

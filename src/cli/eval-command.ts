@@ -10,6 +10,7 @@ import {
   type ResourceResults,
 } from '../policy/index.js';
 import { kindReader, skipReason } from '../policy/inventory.js';
+import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { explanationText, formatSummary } from './format.js';
 import { InputError, inputBytes, openInput, type Rejection, readInventory, write } from './io.js';
@@ -190,11 +191,12 @@ type Explanation = ReturnType<typeof explanations>[number];
 
 function explainText(event: ResourceResults, list: readonly Explanation[]): string {
   const id = resourceId(event.resource);
-  const lines = [`resource #${event.index}${id === null ? '' : ` (${id})`}`];
+  // Every value comes from a policy or a record: escaped, so that none can forge a line (see printable).
+  const lines = [`resource #${event.index}${id === null ? '' : ` (${printable(String(id))})`}`];
   for (const e of list) {
     if ('otherKind' in e) {
       lines.push(
-        `  ${e.policy}: not applicable (a "${e.otherKind.record}" record; the policy is for "${e.otherKind.policy}")`,
+        `  ${printable(e.policy)}: not applicable (a "${printable(e.otherKind.record)}" record; the policy is for "${printable(e.otherKind.policy)}")`,
       );
     } else lines.push(...explanationText(e as PolicyExplanation));
   }
@@ -329,7 +331,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
         // otherwise print one line per line of the file.
         if (rejections.length < 100) {
           progress?.done();
-          err.write(`${inputName}:${r.line}: ${r.message}\n`);
+          err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}\n`);
           rejections.push(r);
         }
       },
@@ -350,7 +352,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
 
     if (summary.resources === 0 && rejected > 0) {
       err.write(
-        `svc-policy eval: ${inputName}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope\n`,
+        `svc-policy eval: ${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope\n`,
       );
       return EXIT.error;
     }
@@ -358,25 +360,27 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     const report: Record<string, unknown> = { ...summary, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     await writer.finish(summary, report, rejected);
-    if (summary.notice !== null) err.write(`svc-policy eval: notice: ${summary.notice}\n`);
+    if (summary.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary.notice)}\n`);
     if (rejected > 0) {
       const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
       err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown}\n`);
     }
     if (failed.length > 0) {
-      const list = failed.map((f) => `${f.policy}: ${f.status} (${f.count})`).join(', ');
+      const list = failed
+        .map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`)
+        .join(', ');
       err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(',')} met: ${list}\n`);
     }
     if (rejected > 0) return EXIT.rejected;
     return failed.length > 0 ? EXIT.failOn : EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${error.message}\n\n${EVAL_USAGE}`);
+      err.write(`svc-policy eval: ${printable(error.message)}\n\n${EVAL_USAGE}`);
       return EXIT.error;
     }
     progress?.done();
     if (error instanceof InputError || error instanceof InventoryError) {
-      err.write(`svc-policy eval: ${error.message}\n`);
+      err.write(`svc-policy eval: ${printable(error.message)}\n`);
       return EXIT.error;
     }
     throw error;

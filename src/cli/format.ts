@@ -4,6 +4,7 @@ import type {
   PolicyExplanation,
   PolicySummary,
 } from '../policy/index.js';
+import { printable } from '../validate/unprintable.js';
 
 const int = new Intl.NumberFormat('en-US');
 
@@ -12,13 +13,14 @@ function pad(text: string, width: number, right = false): string {
 }
 
 function policyTable(p: PolicySummary): string[] {
-  const title = `${p.policy}`;
+  // Policy and status names are the files' own: escaped, so that none can forge a line.
+  const title = printable(p.policy);
   if (p.skipped !== null) {
     const why = p.skipped === 'inactive' ? 'inactive (isActive: false)' : 'another resource kind';
     return [`${title}: skipped, ${why}`];
   }
   const rows = p.statuses.map((s) => ({
-    status: s.isDefault ? `${s.status} (default)` : s.status,
+    status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
     criticality: String(s.criticality),
     count: int.format(s.count),
     share: p.applicable === 0 ? '-' : `${((100 * s.count) / p.applicable).toFixed(1)}%`,
@@ -56,6 +58,24 @@ export function formatSummary(summary: InventorySummary, rejected = 0): string {
   return `${blocks.join('\n\n')}\n\n${totals}\n`;
 }
 
+/** Longest value shown in a text explanation; the JSON formats carry the whole value. */
+const SHOWN_VALUE_CHARS = 200;
+
+/**
+ * A value read from a record, for text output: JSON, cut short, escaped. A value nested too deep for
+ * `JSON.stringify` (which recurses) is shown as such rather than crashing the run.
+ */
+function showValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
+  if (text.length > SHOWN_VALUE_CHARS) text = `${text.slice(0, SHOWN_VALUE_CHARS)}…`;
+  return printable(text);
+}
+
 /** The clauses that failed in the given conditions, with the values they found. */
 function failedClauses(conditions: readonly ConditionExplanation[], indent: string): string[] {
   const lines: string[] = [];
@@ -66,8 +86,11 @@ function failedClauses(conditions: readonly ConditionExplanation[], indent: stri
       const seen =
         clause.values.length === 0
           ? 'no value'
-          : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
-      lines.push(`${indent}${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
+          : clause.values.map((v) => (v.found ? showValue(v.value) : 'missing')).join(', ');
+      // Every value comes from a policy or a record: escaped, so that none can forge a line.
+      lines.push(
+        `${indent}${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`,
+      );
     }
   }
   return lines;
@@ -78,13 +101,15 @@ function failedClauses(conditions: readonly ConditionExplanation[], indent: stri
  * `expected` names a status that was not given, why its closest rule failed.
  */
 export function explanationText(e: PolicyExplanation, indent = '  ', expected?: string): string[] {
-  if (!e.result.applicable) return [`${indent}${e.policy}: not applicable (outside query.filter)`];
+  if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
   const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
-  const lines = [`${indent}${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`];
+  const lines = [
+    `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`,
+  ];
   const miss = e.nearestMiss;
   if (miss) {
     lines.push(
-      `${indent}  nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
+      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
     );
     lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
   }
@@ -92,16 +117,16 @@ export function explanationText(e: PolicyExplanation, indent = '  ', expected?: 
   if (want !== undefined && want.status !== e.result.status && miss?.status !== want.status) {
     if (want.reached) {
       lines.push(
-        `${indent}  "${want.status}" was reached too, but "${e.result.status}" has a higher criticality or comes first`,
+        `${indent}  "${printable(want.status)}" was reached too, but "${printable(String(e.result.status))}" has a higher criticality or comes first`,
       );
     } else if (want.rules.length === 0) {
       lines.push(
-        `${indent}  "${want.status}" is the default status: it applies only when no other status is reached`,
+        `${indent}  "${printable(want.status)}" is the default status: it applies only when no other status is reached`,
       );
     } else {
       const closest = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0]!;
       lines.push(
-        `${indent}  "${want.status}" closest rule ${closest.index}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
+        `${indent}  "${printable(want.status)}" closest rule ${closest.index}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
       );
       lines.push(...failedClauses(closest.conditions, `${indent}    `));
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printable } from '../validate/unprintable.js';
 import { EVAL_USAGE, runEval } from './eval-command.js';
 import { runTest, TEST_USAGE } from './test-command.js';
 import { runValidate, VALIDATE_USAGE } from './validate-command.js';
@@ -79,7 +80,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     default:
       process.stderr.write(
-        command === undefined ? MAIN_USAGE : `svc-policy: unknown command "${command}"\n${MAIN_USAGE}`,
+        command === undefined
+          ? MAIN_USAGE
+          : `svc-policy: unknown command "${printable(command)}"\n${MAIN_USAGE}`,
       );
       return 2;
   }

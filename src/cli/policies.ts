@@ -1,8 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
+import { printable } from '../validate/unprintable.js';
 import { InputError } from './io.js';
+import { DEFAULT_MAX_BYTES, readPolicy } from './validate-command.js';
 
 const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
 
@@ -34,23 +36,24 @@ export async function policyFiles(paths: readonly string[]): Promise<string[]> {
   return out;
 }
 
-/** Reads a JSON or YAML file (by extension); a UTF-8 byte order mark is ignored. */
+/**
+ * Reads a JSON or YAML file (by extension) as `validate` reads it: a FIFO or device named `*.json` is
+ * refused, not opened (opening a FIFO blocks until a writer comes), and so are files too large and files
+ * that are not UTF-8. A UTF-8 byte order mark is ignored. Messages are escaped for a terminal.
+ */
 export async function readDocument(file: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-    // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  } catch (error) {
-    throw new InputError(
-      `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    );
-  }
+  const read = await readPolicy(file, undefined, DEFAULT_MAX_BYTES);
+  if ('problem' in read)
+    throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read.problem}`);
+  // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   try {
     return extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
+    // The parser's message quotes the file (a YAML one over several lines, with a code frame).
+    const message = printable(String((error as Error)?.message ?? error), { lines: true });
     throw new InputError(
-      `${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+      `${printable(file)}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${message}`,
     );
   }
 }
@@ -61,14 +64,17 @@ export async function loadPolicy(file: string): Promise<CompiledPolicy | string[
   try {
     definition = await readDocument(file, 'policy');
   } catch (error) {
-    if (error instanceof InputError && error.message.startsWith(`${file}: not valid`)) return [error.message];
+    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
+      return [error.message];
     throw error;
   }
   try {
     return compilePolicy(definition);
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
-    return error.problems.map((p) => `${file}: ${p.path || '/'}: ${p.message} [${p.code}]`);
+    return error.problems.map(
+      (p) => `${printable(file)}: ${printable(p.path || '/')}: ${printable(p.message)} [${p.code}]`,
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
+import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { explanationText } from './format.js';
 import { InputError, write } from './io.js';
@@ -251,11 +252,12 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
   const lines: string[] = [];
   for (const o of outcomes) {
     if (o.outcome === 'pass') {
-      if (verbose) lines.push(`PASS ${o.file}: ${fullName(o)}`);
+      // Names and messages come from test and policy files: escaped, so that none can forge a line.
+      if (verbose) lines.push(`PASS ${printable(o.file)}: ${printable(fullName(o))}`);
       continue;
     }
-    lines.push(`${o.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${o.file}: ${fullName(o)}`);
-    lines.push(`  ${o.message}`);
+    lines.push(`${o.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${printable(o.file)}: ${printable(fullName(o))}`);
+    lines.push(`  ${printable(o.message, { lines: true })}`);
     if (o.explanation) lines.push(...explanationText(o.explanation, '  ', o.expected?.status ?? undefined));
   }
   const c = counts(outcomes);
@@ -414,7 +416,7 @@ export async function runTest(argv: readonly string[]): Promise<number> {
     const c = counts(outcomes);
     if (c.errors > 0) return 2;
     if (c.tests === 0) {
-      err.write(`svc-policy test: no test matches --run ${values.run}\n`);
+      err.write(`svc-policy test: no test matches --run ${printable(values.run)}\n`);
       return 2;
     }
     return c.failed > 0 ? 1 : 0;

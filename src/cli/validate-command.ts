@@ -8,6 +8,7 @@ import { formatText } from '../validate/formats/text.js';
 import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
+import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { TEST_FILE } from './policies.js';
 
@@ -50,7 +51,7 @@ export const VALIDATE_OPTIONS = {
 type Format = 'text' | 'json' | 'sarif' | 'github';
 const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'github'];
 const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
-const DEFAULT_MAX_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
 const READ_CHUNK = 64 * 1024;
 /** Descriptors of one Kubernetes kind are kilobytes; this only stops a runaway file. */
 const K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
@@ -197,7 +198,7 @@ async function expand(
 }
 
 /** Reads a file as UTF-8 text, refusing what is not a regular file inside the root or is too large. */
-async function readPolicy(
+export async function readPolicy(
   path: string,
   root: string | undefined,
   maxBytes: number,
@@ -408,7 +409,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     });
 
     const { targets, unmatched } = await expand(positionals, root);
-    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${u}\n`);
+    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}\n`);
     const reports: FileReport[] = [];
     let unreadable = unmatched.length > 0;
     // Files are read 16 at a time (file system latency dominates), validated and reported in order.
@@ -443,10 +444,10 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy validate: ${error.message}\n\n${VALIDATE_USAGE}`);
+      err.write(`svc-policy validate: ${printable(error.message)}\n\n${VALIDATE_USAGE}`);
       return 2;
     }
-    err.write(`svc-policy validate: ${(error as Error)?.message ?? String(error)}\n`);
+    err.write(`svc-policy validate: ${printable(String((error as Error)?.message ?? error))}\n`);
     return 2;
   }
 }

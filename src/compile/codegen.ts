@@ -6,11 +6,20 @@ import {
   type OperatorNode,
   type Scalar,
 } from '../ast/nodes.js';
+import { arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
 import { compileOperators, readsDates } from './operators.js';
 import type { Predicate } from './path.js';
+
+// Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
+// and read as constants whatever the bundler makes of imports.
+const hasOwn = Object.hasOwn;
+const isArray = Array.isArray;
+const setHas = Set.prototype.has;
+const stringStartsWith = String.prototype.startsWith;
+const stringEndsWith = String.prototype.endsWith;
 
 /**
  * Code generation for predicates, behind `compileFilter(f, { codegen: true })`: one JavaScript function
@@ -85,10 +94,10 @@ class Emitter {
         if (pieces.length === 2 && pieces[1] === '') {
           return pieces[0] === ''
             ? 'typeof v === "string"'
-            : `(typeof v === "string" && v.startsWith(${literal(pieces[0]!)}))`;
+            : `(typeof v === "string" && sw.call(v, ${literal(pieces[0]!)}))`;
         }
         if (pieces.length === 2 && pieces[0] === '')
-          return `(typeof v === "string" && v.endsWith(${literal(pieces[1]!)}))`;
+          return `(typeof v === "string" && ew.call(v, ${literal(pieces[1]!)}))`;
         return `(typeof v === "string" && ${this.value(compileLike(op.pattern))}(v))`;
       }
       case 'exists':
@@ -99,10 +108,10 @@ class Emitter {
   }
 
   private member(values: readonly (Scalar | null)[]): string {
-    const hasNull = values.includes(null);
+    const hasNull = arrayIncludes(values, null);
     const present = [...new Set(values.filter((x): x is Scalar => x !== null))];
     const tests: string[] = hasNull ? ['v == null'] : [];
-    if (present.length > INLINE_LIST) tests.push(`${this.value(new Set(present))}.has(v)`);
+    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))}, v)`);
     else for (const x of present) tests.push(`v === ${literal(x)}`);
     return tests.length === 0 ? 'false' : tests.join(' || ');
   }
@@ -115,7 +124,7 @@ class Emitter {
    */
   field(steps: FieldNode['path'], operators: readonly OperatorNode[]): string {
     const fn = this.name('c');
-    const selector = steps.findIndex((s) => s.kind === 'any');
+    const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
     const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) =>
       s.kind === 'key' ? s.key : '',
     );
@@ -203,9 +212,6 @@ class Emitter {
   }
 }
 
-const hasOwn = Object.hasOwn;
-const isArray = Array.isArray;
-
 function ownSlow(o: unknown, key: string): boolean {
   return typeof o === 'object' && o !== null && !isArray(o) && hasOwn(o, key);
 }
@@ -217,16 +223,67 @@ export function generateSource(node: FilterNode): { source: string; values: unkn
   return { source: emitter.source(main), values: emitter.values };
 }
 
-/** Compiles a validated AST through generated code. */
+type Factory = (
+  k: readonly unknown[],
+  leaf: typeof readLeaf,
+  cmp: typeof compareCodePoints,
+  isArrayFn: typeof isArray,
+  ownSlow: (o: unknown, key: string) => boolean,
+  objectPrototype: object,
+  sw: typeof stringStartsWith,
+  ew: typeof stringEndsWith,
+  has: typeof setHas,
+) => Predicate;
+
+/** Captured at load: the generated code compares against the real `Object.prototype`. */
+const OBJECT_PROTOTYPE = Object.prototype;
+
+/**
+ * Whether this runtime may generate code: `false` under `node --disallow-code-generation-from-strings`
+ * or a Content-Security-Policy without `unsafe-eval`. Probed once, on the first codegen compile.
+ */
+let codegenAllowed: boolean | undefined;
+
+/** @internal Whether `new Function` works here; {@link compileNode} falls back to closures when not. */
+export function canGenerateCode(): boolean {
+  if (codegenAllowed === undefined) {
+    try {
+      codegenAllowed = new Function('return true')() === true;
+    } catch {
+      codegenAllowed = false;
+    }
+  }
+  return codegenAllowed;
+}
+
+/**
+ * Compiles a validated AST through generated code. Built-ins reach the generated function as
+ * arguments captured at load (`sw.call(v, …)`, not `v.startsWith(…)`), so a patched prototype cannot
+ * change its answers either.
+ */
 export function compileGenerated(node: FilterNode): Predicate {
   const { source, values } = generateSource(node);
-  const factory = new Function('k', 'leaf', 'cmp', 'isArray', 'ownSlow', 'OP', source) as (
-    k: readonly unknown[],
-    leaf: typeof readLeaf,
-    cmp: typeof compareCodePoints,
-    isArrayFn: typeof isArray,
-    ownSlow: (o: unknown, key: string) => boolean,
-    objectPrototype: object,
-  ) => Predicate;
-  return factory(values, readLeaf, compareCodePoints, isArray, ownSlow, Object.prototype);
+  const factory = new Function(
+    'k',
+    'leaf',
+    'cmp',
+    'isArray',
+    'ownSlow',
+    'OP',
+    'sw',
+    'ew',
+    'has',
+    source,
+  ) as Factory;
+  return factory(
+    values,
+    readLeaf,
+    compareCodePoints,
+    isArray,
+    ownSlow,
+    OBJECT_PROTOTYPE,
+    stringStartsWith,
+    stringEndsWith,
+    setHas,
+  );
 }

@@ -1,4 +1,9 @@
 import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
+import { arrayIncludes, arraySome, regexpTest } from '../builtins.js';
+
+/** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
+const setHas = Set.prototype.has;
+
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
 
@@ -15,7 +20,7 @@ function equals(x: Scalar | null): LeafTest {
 }
 
 function member(values: readonly (Scalar | null)[]): LeafTest {
-  const hasNull = values.includes(null);
+  const hasNull = arrayIncludes(values, null);
   const present = [...new Set(values.filter((x) => x !== null))];
   if (present.length === 0) return hasNull ? (v) => v == null : () => false;
   if (present.length <= SCAN_LIMIT) {
@@ -27,7 +32,7 @@ function member(values: readonly (Scalar | null)[]): LeafTest {
     };
   }
   const set: ReadonlySet<unknown> = new Set(present);
-  return (v) => (v == null ? hasNull : set.has(v));
+  return (v) => (v == null ? hasNull : setHas.call(set, v));
 }
 
 type Order = 'gt' | 'gte' | 'lt' | 'lte';
@@ -117,7 +122,7 @@ export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
 /** The shape of `Date.prototype.toISOString`'s output, extended years included. */
 const ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-const isIsoLike = (x: Scalar | null): boolean => typeof x === 'string' && ISO_SHAPE.test(x);
+const isIsoLike = (x: Scalar | null): boolean => typeof x === 'string' && regexpTest(ISO_SHAPE, x);
 
 /**
  * Whether the operators can answer differently for a `Date` and for its ISO string: only then must
@@ -126,14 +131,14 @@ const isIsoLike = (x: Scalar | null): boolean => typeof x === 'string' && ISO_SH
  * changes no answer; and it is measurable on hot paths (about 15 ns a record on a two-key filter).
  */
 export function readsDates(ops: readonly OperatorNode[]): boolean {
-  return ops.some((op) => {
+  return arraySome(ops, (op) => {
     switch (op.kind) {
       case 'eq':
       case 'ne':
         return isIsoLike(op.value);
       case 'in':
       case 'nin':
-        return op.values.some(isIsoLike);
+        return arraySome(op.values, isIsoLike);
       case 'gt':
       case 'gte':
       case 'lt':

@@ -1,11 +1,14 @@
 import type { PathStep } from '../ast/nodes.js';
+import { arrayFindIndex } from '../builtins.js';
 import { readKey, readLeaf } from '../semantics/values.js';
 import type { LeafTest } from './operators.js';
 
+// Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
+// and read as constants whatever the bundler makes of imports.
+const isArray = Array.isArray;
+
 /** A predicate over a whole record (or over an array element, below a selector). */
 export type Predicate = (record: unknown) => boolean;
-
-const isArray = Array.isArray;
 
 type Reader = (value: unknown) => unknown;
 
@@ -57,7 +60,7 @@ function isRealPath(value: unknown, keys: readonly string[]): boolean {
  * tell a `Date` from its ISO string (see `readsDates`).
  */
 export function compilePath(steps: readonly PathStep[], test: LeafTest, normalize = true): Predicate {
-  const selector = steps.findIndex((s) => s.kind === 'any');
+  const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
   const read = fastReader(keys);
   if (selector < 0) {

@@ -1,5 +1,6 @@
 import type { ClauseNode, FieldNode, FilterNode, OperatorNode } from '../ast/nodes.js';
 import { trust } from '../ast/trusted.js';
+import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys, option } from '../builtins.js';
 import { FilterError, pointer, showPointer } from '../errors.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
@@ -19,7 +20,7 @@ export const DEFAULT_MAX_DEPTH = 32;
 const MAX_MAX_DEPTH = 1000;
 
 export function resolveMaxDepth(options: ParseOptions | undefined): number {
-  const depth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const depth = option(options, 'maxDepth') ?? DEFAULT_MAX_DEPTH;
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_MAX_DEPTH) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -31,18 +32,18 @@ export function resolveMaxDepth(options: ParseOptions | undefined): number {
 }
 
 function checkKeys(value: object, at: string): string[] {
-  if (Object.getOwnPropertySymbols(value).length > 0) {
+  if (getOwnPropertySymbols(value).length > 0) {
     throw new FilterError(
       'INVALID_VALUE',
       at,
       `symbol keys are not allowed in a filter at ${showPointer(at)}`,
     );
   }
-  return Object.keys(value);
+  return objectKeys(value);
 }
 
 function suggestion(value: unknown): string {
-  if (Array.isArray(value)) return '{ "$in": [...] }';
+  if (isArray(value)) return '{ "$in": [...] }';
   if (
     typeof value === 'string' ||
     (typeof value === 'number' && Number.isFinite(value)) ||
@@ -75,15 +76,18 @@ function parseField(key: string, value: unknown, at: string): FieldNode {
   const operators: OperatorNode[] = [];
   for (const name of names) {
     const opAt = pointer(at, name);
-    const kind = OPERATOR_KINDS.get(name);
+    const kind = mapGet.call(OPERATOR_KINDS, name);
     if (kind === undefined) {
       // `{ dueDate: { gte, lt } }` is an operator without its "$", not a nested field.
-      const bare = OPERATOR_KINDS.has(`$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : undefined;
-      const hint = name.startsWith('$')
-        ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
-        : bare !== undefined
-          ? `operators start with "$": did you mean "${bare}"?`
-          : `nested fields are written "${key}$.${name}"`;
+      const bare = mapHas.call(OPERATOR_KINDS, `$${name.toLowerCase()}`)
+        ? `$${name.toLowerCase()}`
+        : undefined;
+      const hint =
+        name[0] === '$'
+          ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
+          : bare !== undefined
+            ? `operators start with "$": did you mean "${bare}"?`
+            : `nested fields are written "${key}$.${name}"`;
       throw new FilterError('UNKNOWN_OPERATOR', opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
     }
     operators.push(parseOperator(kind, opAt, value[name]));
@@ -98,11 +102,11 @@ function parseLogicalList(
   depth: number,
   maxDepth: number,
 ): readonly FilterNode[] {
-  if (!Array.isArray(value) || value.length === 0) {
+  if (!isArray(value) || value.length === 0) {
     throw new FilterError(
-      Array.isArray(value) || !isNonJson(value) ? 'INVALID_OPERAND' : 'INVALID_VALUE',
+      isArray(value) || !isNonJson(value) ? 'INVALID_OPERAND' : 'INVALID_VALUE',
       at,
-      `"${op}" expects a non-empty array of filters at ${at}, got ${Array.isArray(value) ? 'an empty array' : describe(value)}`,
+      `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
     );
   }
   const out: FilterNode[] = new Array(value.length);
@@ -166,8 +170,8 @@ function parseObject(
         );
         break;
       default:
-        if (key.startsWith('$')) {
-          const hint = OPERATOR_KINDS.has(key)
+        if (key[0] === '$') {
+          const hint = mapHas.call(OPERATOR_KINDS, key)
             ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
             : 'logical operators are $and, $or, $not';
           throw new FilterError('UNKNOWN_OPERATOR', keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);

@@ -1,11 +1,12 @@
 import type { Scalar } from '../ast/nodes.js';
+import { getPrototypeOf, isArray, stringIsWellFormed } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
 
 /** What an operand was, for messages: `"$in" expects an array at …, got a string`. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
+  if (isArray(value)) return 'an array';
   switch (typeof value) {
     case 'string':
       return 'a string';
@@ -33,9 +34,9 @@ function tagOf(value: object): string {
 
 /** True for objects whose prototype is `Object.prototype` (of any realm) or `null`. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as object | null;
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  if (typeof value !== 'object' || value === null || isArray(value)) return false;
+  const proto = getPrototypeOf(value);
+  return proto === null || getPrototypeOf(proto) === null;
 }
 
 function invalid(op: string, at: string, expected: string, value: unknown): FilterError {
@@ -54,7 +55,7 @@ function invalid(op: string, at: string, expected: string, value: unknown): Filt
 }
 
 function checkString(op: string, at: string, value: string): string {
-  if (!value.isWellFormed()) {
+  if (!stringIsWellFormed(value)) {
     throw new FilterError(
       'INVALID_VALUE',
       at,
@@ -106,7 +107,7 @@ export function orderedOperand(op: string, at: string, value: unknown): string |
 
 /** An array of scalars and nulls (`$in`, `$nin`). */
 export function listOperand(op: string, at: string, value: unknown): readonly (Scalar | null)[] {
-  if (!Array.isArray(value)) throw invalid(op, at, 'an array', value);
+  if (!isArray(value)) throw invalid(op, at, 'an array', value);
   const out: (Scalar | null)[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];

@@ -1,4 +1,5 @@
 import { OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
+import { objectKeys } from '../builtins.js';
 import { booleanOperand, listOperand, orderedOperand, scalarOperand, stringOperand } from './operands.js';
 
 /**
@@ -22,7 +23,7 @@ const RULES: {
 
 /** Operator kinds by the name written in filters (`$eq` → `eq`). */
 export const OPERATOR_KINDS: ReadonlyMap<string, OperatorKind> = new Map(
-  (Object.keys(OPERATOR_NAMES) as OperatorKind[]).map((kind) => [OPERATOR_NAMES[kind], kind]),
+  (objectKeys(OPERATOR_NAMES) as OperatorKind[]).map((kind) => [OPERATOR_NAMES[kind], kind]),
 );
 
 /** Parses one `$op: operand` entry; `at` is the pointer of the entry. */

@@ -1,4 +1,5 @@
 import { ARRAY_ANY, PATH_SEPARATOR, type PathStep } from '../ast/nodes.js';
+import { setHas, stringIsWellFormed, stringSplit } from '../builtins.js';
 import { FilterError } from '../errors.js';
 
 /**
@@ -12,8 +13,12 @@ const ANY_STEP: PathStep = Object.freeze({ kind: 'any' });
 
 /** Splits a filter key into path steps; `at` is the JSON pointer of the key, for errors. */
 export function parsePath(key: string, at: string): readonly PathStep[] {
+  // parsePath is public: a caller's non-string is a typed error, not a TypeError.
+  if (typeof key !== 'string') {
+    throw new FilterError('INVALID_PATH', at, `a field path must be a string at ${at || 'the root'}`);
+  }
   if (key === '') throw new FilterError('INVALID_PATH', at, `empty field path at ${at || 'the root'}`);
-  if (!key.isWellFormed()) {
+  if (!stringIsWellFormed(key)) {
     // A lone surrogate has no UTF-8 form: no database column or document key could ever match it.
     throw new FilterError(
       'INVALID_VALUE',
@@ -21,13 +26,13 @@ export function parsePath(key: string, at: string): readonly PathStep[] {
       `field path at ${at} is not well-formed Unicode (lone surrogate)`,
     );
   }
-  const segments = key.split(PATH_SEPARATOR);
+  const segments = stringSplit(key, PATH_SEPARATOR);
   const steps: PathStep[] = [];
   for (const segment of segments) {
     if (segment === '') {
       throw new FilterError('INVALID_PATH', at, `field path "${key}" has an empty segment at ${at}`);
     }
-    if (FORBIDDEN.has(segment)) {
+    if (setHas.call(FORBIDDEN, segment)) {
       throw new FilterError(
         'FORBIDDEN_PATH_SEGMENT',
         at,

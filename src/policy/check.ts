@@ -1,4 +1,15 @@
 import type { FilterNode } from '../ast/nodes.js';
+import {
+  arrayEvery,
+  arrayFind,
+  arraySome,
+  hasOwn,
+  isArray,
+  objectKeys,
+  objectValues,
+  own,
+  setHas,
+} from '../builtins.js';
 import { FilterError, pointer, restateAt, showPointer } from '../errors.js';
 import { type ParseOptions, parseFilter, resolveMaxDepth } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
@@ -96,8 +107,12 @@ class Collector {
 
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
-    for (const key of Object.keys(value)) {
-      if (allowed.has(key) || (at === this.base && (RECORD_KEYS.has(key) || key === SCHEMA_KEY))) continue;
+    for (const key of objectKeys(value)) {
+      if (
+        setHas.call(allowed, key) ||
+        (at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
+      )
+        continue;
       const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ''));
       this.add(
         'UNKNOWN_PROPERTY',
@@ -140,20 +155,20 @@ function checkCondition(
   }
   c.unknownKeys(input, at, CONDITION_KEYS, 'a condition');
   let ok = true;
-  if (!Object.hasOwn(input, 'type')) {
+  if (!hasOwn(input, 'type')) {
     c.add('MISSING_PROPERTY', at, 'a condition needs "type": "filter"');
     ok = false;
-  } else if (input.type !== 'filter') {
+  } else if (own(input, 'type') !== 'filter') {
     c.add(
       'INVALID_CONDITION_TYPE',
       pointer(at, 'type'),
-      `condition type must be "filter", got ${JSON.stringify(input.type) ?? describe(input.type)}`,
+      `condition type must be "filter", got ${JSON.stringify(own(input, 'type')) ?? describe(own(input, 'type'))}`,
     );
     ok = false;
   }
-  const inner = input.condition;
+  const inner = own(input, 'condition');
   const innerAt = pointer(at, 'condition');
-  if (!Object.hasOwn(input, 'condition')) {
+  if (!hasOwn(input, 'condition')) {
     c.add('MISSING_PROPERTY', at, 'a condition needs "condition": { "filter": … }');
     return undefined;
   }
@@ -162,12 +177,12 @@ function checkCondition(
     return undefined;
   }
   c.unknownKeys(inner, innerAt, FILTER_KEYS, '"condition"');
-  if (!Object.hasOwn(inner, 'filter')) {
+  if (!hasOwn(inner, 'filter')) {
     c.add('MISSING_PROPERTY', innerAt, '"condition" needs a "filter"');
     return undefined;
   }
   const filterAt = pointer(innerAt, 'filter');
-  const filter = parseAt(inner.filter, filterAt, c, options);
+  const filter = parseAt(own(inner, 'filter'), filterAt, c, options);
   return ok && filter ? Object.freeze({ filter, path: filterAt }) : undefined;
 }
 
@@ -183,12 +198,12 @@ function checkRule(
   }
   c.unknownKeys(input, at, RULE_KEYS, 'a rule');
   const conditionsAt = pointer(at, 'conditions');
-  if (!Object.hasOwn(input, 'conditions')) {
+  if (!hasOwn(input, 'conditions')) {
     c.add('MISSING_PROPERTY', at, 'a rule needs "conditions"');
     return undefined;
   }
-  const list = input.conditions;
-  if (!Array.isArray(list)) {
+  const list = own(input, 'conditions');
+  if (!isArray(list)) {
     c.add('INVALID_TYPE', conditionsAt, `"conditions" must be an array, got ${describe(list)}`);
     return undefined;
   }
@@ -201,7 +216,7 @@ function checkRule(
     return undefined;
   }
   const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
-  if (conditions.some((x) => x === undefined)) return undefined;
+  if (arraySome(conditions, (x) => x === undefined)) return undefined;
   return Object.freeze({ conditions: Object.freeze(conditions as NormalizedCondition[]), path: at });
 }
 
@@ -220,7 +235,7 @@ function checkStatus(
   }
   c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
   let ok = name !== '';
-  const isDefault = input.isDefault ?? false;
+  const isDefault = own(input, 'isDefault') ?? false;
   if (typeof isDefault !== 'boolean') {
     c.add(
       'INVALID_TYPE',
@@ -229,8 +244,8 @@ function checkStatus(
     );
     ok = false;
   }
-  const criticality = input.criticality;
-  if (!Object.hasOwn(input, 'criticality')) {
+  const criticality = own(input, 'criticality');
+  if (!hasOwn(input, 'criticality')) {
     c.add('MISSING_PROPERTY', at, `status "${name}" needs a "criticality" (a number)`);
     ok = false;
   } else if (typeof criticality !== 'number') {
@@ -250,7 +265,7 @@ function checkStatus(
   }
   const rulesAt = pointer(at, 'rules');
   // A status whose isDefault is not a boolean already has its problem; its rules are not judged by it.
-  const list = input.rules ?? (isDefault === false ? undefined : []);
+  const list = own(input, 'rules') ?? (isDefault === false ? undefined : []);
   let rules: NormalizedRule[] = [];
   if (list === undefined) {
     c.add(
@@ -259,7 +274,7 @@ function checkStatus(
       `status "${name}" is not the default, so it needs "rules" (it could never be reached)`,
     );
     ok = false;
-  } else if (!Array.isArray(list)) {
+  } else if (!isArray(list)) {
     c.add('INVALID_TYPE', rulesAt, `"rules" must be an array, got ${describe(list)}`);
     ok = false;
   } else if (list.length === 0 && isDefault === false) {
@@ -267,7 +282,7 @@ function checkStatus(
     ok = false;
   } else {
     const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
-    if (parsed.some((x) => x === undefined)) ok = false;
+    if (arraySome(parsed, (x) => x === undefined)) ok = false;
     else rules = parsed as NormalizedRule[];
   }
   if (!ok) return undefined;
@@ -287,8 +302,8 @@ function optionalString(
   base: string,
   c: Collector,
 ): string | undefined {
-  const value = def[key];
-  if (value === undefined || !Object.hasOwn(def, key)) return undefined;
+  const value = own(def, key);
+  if (value === undefined) return undefined;
   if (typeof value !== 'string') {
     c.add('INVALID_TYPE', pointer(base, key), `"${key}" must be a string, got ${describe(value)}`);
     return undefined;
@@ -298,28 +313,27 @@ function optionalString(
 
 /** A root `$schema` is a reference for editors: any string, ignored; anything else is a mistake. */
 function schemaReference(value: Record<string, unknown>, at: string, c: Collector): void {
-  if (!Object.hasOwn(value, SCHEMA_KEY) || typeof value[SCHEMA_KEY] === 'string') return;
+  if (!hasOwn(value, SCHEMA_KEY) || typeof own(value, SCHEMA_KEY) === 'string') return;
   c.add(
     'INVALID_TYPE',
     pointer(at, SCHEMA_KEY),
-    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(value[SCHEMA_KEY])}`,
+    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(own(value, SCHEMA_KEY))}`,
   );
 }
 
 function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   // A `{ policy: … }` request body of `POST /policy`: pointers keep the `/policy` prefix.
-  const wrapped =
-    isPlainObject(input) && Object.hasOwn(input, 'policy') && !Object.hasOwn(input, 'statusDefinitions');
+  const wrapped = isPlainObject(input) && hasOwn(input, 'policy') && !hasOwn(input, 'statusDefinitions');
   const base = wrapped ? '/policy' : '';
   const c = new Collector(base);
   if (wrapped) {
-    for (const key of Object.keys(input)) {
+    for (const key of objectKeys(input)) {
       if (key !== 'policy' && key !== SCHEMA_KEY)
         c.add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${key}" in the request body`);
     }
     schemaReference(input, '', c);
   }
-  const def = wrapped ? input.policy : input;
+  const def = wrapped ? own(input, 'policy') : input;
   if (!isPlainObject(def)) {
     c.add('INVALID_TYPE', base, `a policy definition must be an object, got ${describe(def)}`);
     return { problems: c.problems };
@@ -328,7 +342,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   schemaReference(def, base, c);
 
   let name: string | undefined;
-  if (!Object.hasOwn(def, 'name')) c.add('MISSING_PROPERTY', base, 'a policy needs a "name"');
+  if (!hasOwn(def, 'name')) c.add('MISSING_PROPERTY', base, 'a policy needs a "name"');
   else {
     name = optionalString(def, 'name', base, c);
     if (name === '') c.add('EMPTY_VALUE', pointer(base, 'name'), '"name" must not be empty');
@@ -336,7 +350,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
   const type = optionalString(def, 'type', base, c);
   const resource = optionalString(def, 'resource', base, c);
   const description = optionalString(def, 'description', base, c);
-  const isActive = def.isActive ?? true;
+  const isActive = own(def, 'isActive') ?? true;
   if (typeof isActive !== 'boolean') {
     c.add(
       'INVALID_TYPE',
@@ -347,9 +361,9 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
 
   let scope: FilterNode | undefined = EVERYTHING;
   let scopePath: string | null = null;
-  if (Object.hasOwn(def, 'query') && def.query !== undefined) {
+  const query = own(def, 'query');
+  if (query !== undefined) {
     const queryAt = pointer(base, 'query');
-    const query = def.query;
     if (!isPlainObject(query)) {
       c.add(
         'INVALID_TYPE',
@@ -358,32 +372,32 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
       );
     } else {
       c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
-      if (Object.hasOwn(query, 'filter')) {
+      if (hasOwn(query, 'filter')) {
         scopePath = pointer(queryAt, 'filter');
-        scope = parseAt(query.filter, scopePath, c, options);
+        scope = parseAt(own(query, 'filter'), scopePath, c, options);
       }
     }
   }
 
   const statuses: NormalizedStatus[] = [];
   const defsAt = pointer(base, 'statusDefinitions');
-  if (!Object.hasOwn(def, 'statusDefinitions')) {
+  if (!hasOwn(def, 'statusDefinitions')) {
     c.add('MISSING_PROPERTY', base, 'a policy needs "statusDefinitions"');
-  } else if (!isPlainObject(def.statusDefinitions)) {
+  } else if (!isPlainObject(own(def, 'statusDefinitions'))) {
     c.add(
       'INVALID_TYPE',
       defsAt,
-      `"statusDefinitions" must be an object mapping status names to definitions, got ${describe(def.statusDefinitions)}`,
+      `"statusDefinitions" must be an object mapping status names to definitions, got ${describe(own(def, 'statusDefinitions'))}`,
     );
   } else {
-    const defs = def.statusDefinitions;
-    const names = Object.keys(defs);
+    const defs = own(def, 'statusDefinitions') as Record<string, unknown>;
+    const names = objectKeys(defs);
     const defaults: string[] = [];
     let complete = true;
     names.forEach((statusName, index) => {
       const at = pointer(defsAt, statusName);
-      const raw = defs[statusName];
-      if (isPlainObject(raw) && raw.isDefault === true) {
+      const raw = own(defs, statusName);
+      if (isPlainObject(raw) && own(raw, 'isDefault') === true) {
         defaults.push(statusName);
         if (defaults.length > 1) {
           c.add(
@@ -403,15 +417,15 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
       c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
     } else if (defaults.length === 0) {
       // Some statuses were unreadable; report the missing default only if none of them could be it.
-      const raw = Object.values(defs);
-      if (raw.every((s) => isPlainObject(s) && s.isDefault !== true)) {
+      const raw = objectValues(defs);
+      if (arrayEvery(raw, (s) => isPlainObject(s) && own(s, 'isDefault') !== true)) {
         c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
       }
     }
   }
 
   if (c.problems.length > 0 || scope === undefined || name === undefined) return { problems: c.problems };
-  const defaultStatus = statuses.find((s) => s.isDefault)!;
+  const defaultStatus = arrayFind(statuses, (s) => s.isDefault)!;
   const definition: NormalizedPolicy = Object.freeze({
     name,
     isActive: isActive as boolean,

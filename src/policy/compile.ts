@@ -1,3 +1,4 @@
+import { option, own } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
@@ -96,7 +97,8 @@ function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyRe
 export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy {
   const { problems, definition: policy } = checkPolicyDefinition(definition, options);
   if (policy === undefined) throw new PolicyError(problems);
-  const codegen = options?.codegen === undefined ? undefined : { codegen: options.codegen };
+  const chosen = option(options, 'codegen');
+  const codegen = chosen === undefined ? undefined : { codegen: chosen };
   const compile = (node: Parameters<typeof compileNode>[0]) => compileNode(node, codegen);
 
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
@@ -126,7 +128,8 @@ export function compilePolicy(definition: unknown, options?: CompileOptions): Co
   return Object.freeze({
     name: policy.name,
     isActive: policy.isActive,
-    resource: policy.resource,
+    // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
+    resource: own(policy, 'resource') as string | undefined,
     statuses: Object.freeze(
       policy.statuses.map((s) =>
         Object.freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault }),

@@ -6,6 +6,15 @@ import {
   type PathStep,
 } from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
+import {
+  arrayEvery,
+  arrayFind,
+  arraySome,
+  defineProperty,
+  isArray,
+  objectKeys,
+  objectValues,
+} from '../builtins.js';
 import { compileOperators } from '../compile/operators.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
@@ -150,7 +159,7 @@ function leaves(record: unknown, steps: readonly PathStep[]): Leaf[] {
     if (step.kind === 'key') {
       stack.push({ value: readKey(value, step.key), elements, at: pointer(at, step.key) });
       depth.push(i + 1);
-    } else if (Array.isArray(value)) {
+    } else if (isArray(value)) {
       for (let e = value.length - 1; e >= 0; e--) {
         stack.push({ value: value[e], elements: [...elements, e], at: pointer(at, e) });
         depth.push(i + 1);
@@ -160,6 +169,66 @@ function leaves(record: unknown, steps: readonly PathStep[]): Leaf[] {
   return out;
 }
 
+/**
+ * Containers nested deeper than this inside a value read are cut from the explanation: explanations are
+ * made to be serialized, and `JSON.stringify` (like most serializers) recurses, so a record holding an
+ * array nested 5,000 deep (a 10 KB line) would overflow the stack of whoever prints the explanation.
+ */
+export const EXPLAIN_VALUE_DEPTH = 64;
+
+/** What replaces a container nested deeper than {@link EXPLAIN_VALUE_DEPTH} in an explained value. */
+export const CUT_VALUE = '[nested too deep]';
+
+/**
+ * Containers an explained value may hold before the rest is cut: a cyclic object handed to the API
+ * (records from files cannot be cyclic) would otherwise be copied once per path through it.
+ */
+const EXPLAIN_VALUE_CONTAINERS = 100_000;
+
+/**
+ * Whether `value` must be cut: it nests deeper than `limit`, or holds more containers than the budget.
+ * Iterative, so any depth is safe.
+ */
+function mustCut(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  let containers = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null || v instanceof Date) continue;
+    if (depth >= limit || ++containers > EXPLAIN_VALUE_CONTAINERS) return true;
+    const children = isArray(v) ? v : objectValues(v);
+    for (let i = 0; i < children.length; i++) stack.push([children[i], depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A copy of `value` in which containers below `limit` levels, and those past the budget, are
+ * {@link CUT_VALUE}. Recurses at most `limit` deep.
+ */
+function cut(value: unknown, limit: number, budget: { left: number }): unknown {
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  if (limit === 0 || budget.left-- <= 0) return CUT_VALUE;
+  if (isArray(value)) return value.map((v) => cut(v, limit - 1, budget));
+  const out: Record<string, unknown> = {};
+  for (const key of objectKeys(value)) {
+    defineProperty(out, key, {
+      value: cut((value as Record<string, unknown>)[key], limit - 1, budget),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A value read, as an explanation shows it: itself, unless it nests deeper than the explanation allows. */
+function shown(value: unknown): unknown {
+  return mustCut(value, EXPLAIN_VALUE_DEPTH)
+    ? cut(value, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS })
+    : value;
+}
+
 function explainField(clause: FieldNode, record: unknown): FieldExplanation {
   const test = compileOperators(clause.operators);
   const path = printPath(clause.path);
@@ -167,13 +236,13 @@ function explainField(clause: FieldNode, record: unknown): FieldExplanation {
     const value = readLeaf(leaf.value);
     return {
       found: value !== undefined,
-      value: value === undefined ? null : value,
+      value: value === undefined ? null : shown(value),
       elements: leaf.elements,
       at: leaf.at,
       held: test(value),
     };
   });
-  const matched = values.find((v) => v.held) ?? null;
+  const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printFilter({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
   return { kind: 'field', held: matched !== null, path, operators, values, matched };
 }
@@ -184,11 +253,11 @@ function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {
       return explainField(clause, record);
     case 'and': {
       const filters = clause.filters.map((f) => explainFilter(f, record));
-      return { kind: 'and', held: filters.every((f) => f.held), filters };
+      return { kind: 'and', held: arrayEvery(filters, (f) => f.held), filters };
     }
     case 'or': {
       const filters = clause.filters.map((f) => explainFilter(f, record));
-      return { kind: 'or', held: filters.some((f) => f.held), filters };
+      return { kind: 'or', held: arraySome(filters, (f) => f.held), filters };
     }
     case 'not': {
       const filter = explainFilter(clause.filter, record);
@@ -202,7 +271,7 @@ function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {
 /** Explains a filter clause by clause (all of them, not stopping at the first failure). */
 export function explainFilter(node: FilterNode, record: unknown): FilterExplanation {
   const clauses = node.clauses.map((c) => explainClause(c, record));
-  return { held: clauses.every((c) => c.held), clauses };
+  return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
 
 function explainCondition(
@@ -230,7 +299,7 @@ function explainStatus(status: NormalizedStatus, record: unknown): StatusExplana
     status: status.name,
     criticality: status.criticality,
     isDefault: status.isDefault,
-    reached: rules.some((r) => r.held),
+    reached: arraySome(rules, (r) => r.held),
     rules,
   };
 }

@@ -1,4 +1,5 @@
 import type { PathStep } from '../ast/nodes.js';
+import { isArray, mapGet, option, own } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -106,12 +107,14 @@ export interface InventorySummary {
 }
 
 function isCompiled(p: unknown): p is CompiledPolicy {
+  // Own properties (compiled policies have them all): a definition is not taken for a compiled policy
+  // because Object.prototype was given an `evaluate` function.
   return (
     typeof p === 'object' &&
     p !== null &&
-    typeof (p as CompiledPolicy).evaluate === 'function' &&
-    typeof (p as CompiledPolicy).explain === 'function' &&
-    Array.isArray((p as CompiledPolicy).statuses)
+    typeof own(p, 'evaluate') === 'function' &&
+    typeof own(p, 'explain') === 'function' &&
+    isArray(own(p, 'statuses'))
   );
 }
 
@@ -135,7 +138,7 @@ class Tally {
       return;
     }
     this.applicable++;
-    this.counts.set(result.status, (this.counts.get(result.status) ?? 0) + 1);
+    this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 }
 
@@ -154,7 +157,7 @@ function summary(
       status: s.name,
       criticality: s.criticality,
       isDefault: s.isDefault,
-      count: tally?.counts.get(s.name) ?? 0,
+      count: (tally === undefined ? undefined : mapGet.call(tally.counts, s.name)) ?? 0,
     })),
   };
 }
@@ -272,11 +275,17 @@ export async function evaluateInventory(
   options?: InventoryOptions,
 ): Promise<InventorySummary> {
   const started = performance.now();
+  // Own properties only: an option inherited from a polluted Object.prototype is no option.
+  const maxDepth = option(options, 'maxDepth');
+  const codegen = option(options, 'codegen');
+  const resource = option(options, 'resource');
+  const onResult = option(options, 'onResult');
+  const signal = option(options, 'signal');
   const compileOptions: CompileOptions = {
-    ...(options?.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-    ...(options?.codegen === undefined ? {} : { codegen: options.codegen }),
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(codegen === undefined ? {} : { codegen }),
   };
-  if (!Array.isArray(policies)) {
+  if (!isArray(policies)) {
     throw new FilterError(
       'INVALID_OPTION',
       '',
@@ -290,18 +299,17 @@ export async function evaluateInventory(
     );
   }
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
-  const skip = compiled.map((p) => skipReason(p, options?.resource));
+  const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);
   const policyKinds = active.map((p) => p.resource);
   const kinded = policyKinds.some((k) => k !== undefined);
-  const readKind = kindReader(options?.kindField);
-  const fallbackKind = options?.resource;
+  const kindField = option(options, 'kindField');
+  const readKind = kindReader(kindField);
+  const fallbackKind = resource;
   const kinds = new Map<string, number>();
   let unknownKind = 0;
-  const onResult = options?.onResult;
-  const signal = options?.signal;
   let index = 0;
 
   const visit = (resource: unknown): void | PromiseLike<void> => {
@@ -363,12 +371,11 @@ export async function evaluateInventory(
     kindField:
       readKind === null
         ? null
-        : typeof options?.kindField === 'function'
+        : typeof kindField === 'function'
           ? 'function'
-          : (options?.kindField ?? DEFAULT_KIND_FIELD),
+          : (kindField ?? DEFAULT_KIND_FIELD),
     kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     unknownKind,
-    notice:
-      kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, options?.kindField) : null,
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null,
   };
 }

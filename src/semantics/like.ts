@@ -1,3 +1,8 @@
+// Captured as module constants (see src/builtins.ts): a patched String.prototype cannot change a match,
+// and a constant built-in called with `.call` is inlined like a method call.
+const startsWith = String.prototype.startsWith;
+const endsWith = String.prototype.endsWith;
+const indexOf = String.prototype.indexOf;
 /**
  * `$like` patterns: `*` is any run of characters, `\*` a literal star, `\\` a literal backslash, and
  * every other character (a backslash before anything else included) is itself. The pattern is split
@@ -52,17 +57,17 @@ export function compileLike(pattern: string): (s: string) => boolean {
   const middle = pieces.slice(1, -1).filter((p) => p !== '');
   const minLength = first.length + last.length + middle.reduce((n, p) => n + p.length, 0);
   if (middle.length === 0) {
-    if (last === '') return first === '' ? () => true : (s) => s.startsWith(first);
-    if (first === '') return (s) => s.endsWith(last);
-    return (s) => s.length >= minLength && s.startsWith(first) && s.endsWith(last);
+    if (last === '') return first === '' ? () => true : (s) => startsWith.call(s, first);
+    if (first === '') return (s) => endsWith.call(s, last);
+    return (s) => s.length >= minLength && startsWith.call(s, first) && endsWith.call(s, last);
   }
   return (s) => {
-    if (s.length < minLength || !s.startsWith(first) || !s.endsWith(last)) return false;
+    if (s.length < minLength || !startsWith.call(s, first) || !endsWith.call(s, last)) return false;
     const end = s.length - last.length;
     let pos = first.length;
     for (let i = 0; i < middle.length; i++) {
       const piece = middle[i]!;
-      const at = s.indexOf(piece, pos);
+      const at = indexOf.call(s, piece, pos);
       if (at < 0 || at + piece.length > end) return false;
       pos = at + piece.length;
     }

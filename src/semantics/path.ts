@@ -1,4 +1,5 @@
 import type { PathStep } from '../ast/nodes.js';
+import { isArray } from '../builtins.js';
 import { readKey } from './values.js';
 
 /** One value found at a path, with the element indexes its selectors chose (outermost first). */
@@ -32,7 +33,7 @@ export function resolvePath(record: unknown, steps: readonly PathStep[]): PathVa
     if (step.kind === 'key') {
       const next = readKey(value, step.key);
       if (next !== undefined) stack.push({ value: next, at: at + 1, elements });
-    } else if (Array.isArray(value)) {
+    } else if (isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--)
         stack.push({ value: value[i], at: at + 1, elements: [...elements, i] });
     }

@@ -3,8 +3,11 @@
  * See docs/semantics.md, section 2.
  */
 
+// Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
+// and read as constants whatever the bundler makes of imports.
 const hasOwn = Object.hasOwn;
 const isArray = Array.isArray;
+
 const dateToISOString = Date.prototype.toISOString;
 const dateGetTime = Date.prototype.getTime;
 

@@ -1,3 +1,4 @@
+import { arrayIncludes, defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
 import { MAX_SHOWN_POINTER, pointer, showPointer } from '../errors.js';
 import { CHECKS } from './checks/index.js';
 import type { Finding } from './checks/types.js';
@@ -41,7 +42,7 @@ function notJson(document: unknown): Finding | undefined {
       continue;
     }
     if (typeof value !== 'object') return bad(`${typeof value} at ${showPointer(at)} is not JSON data`);
-    if (ancestors.includes(value)) return bad(`the document contains a cycle at ${showPointer(at)}`);
+    if (arrayIncludes(ancestors, value)) return bad(`the document contains a cycle at ${showPointer(at)}`);
     if (depth >= MAX_NESTING)
       return bad(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, 'TOO_DEEP');
     const chain = [...ancestors, value];
@@ -50,6 +51,35 @@ function notJson(document: unknown): Finding | undefined {
     } else for (const [k, v] of Object.entries(value)) stack.push([v, pointer(at, k), depth + 1, chain]);
   }
   return undefined;
+}
+
+/**
+ * A copy of JSON data whose objects have no prototype. Iterative (the data is known to be acyclic and
+ * at most {@link MAX_NESTING} deep, see {@link notJson}).
+ */
+function detach(document: unknown): unknown {
+  const copy = (v: unknown): unknown =>
+    typeof v !== 'object' || v === null ? v : isArray(v) ? new Array(v.length) : Object.create(null);
+  const root = copy(document);
+  const stack: [unknown, unknown][] = [[document, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (typeof from !== 'object' || from === null) continue;
+    const keys = objectKeys(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = (from as Record<string, unknown>)[key];
+      const target = copy(value);
+      defineProperty(to as object, key, {
+        value: target,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      stack.push([value, target]);
+    }
+  }
+  return root;
 }
 
 function parseText(text: string, options: ValidateOptions): ParsedSource {
@@ -62,7 +92,9 @@ function runChecks(document: unknown, options: ValidateOptions): Finding[] {
   const findings: Finding[] = [];
   const invalid = notJson(document);
   if (invalid !== undefined) return [invalid];
-  const model = buildModel(document, options.k8sSchema);
+  // The checks (ajv's schema validation among them) read the document with plain property access and
+  // `for…in`: on a copy without prototypes, a property set on Object.prototype is not in the document.
+  const model = buildModel(detach(document), options.k8sSchema);
   for (const check of CHECKS) {
     try {
       check.run(model, (f) => findings.push(f));
@@ -140,8 +172,30 @@ function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
  * const { valid, diagnostics } = validatePolicy('{"name": "p", "resource": "component", … }', { fileName: 'p.json' });
  * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
  */
-export function validatePolicy(document: unknown, options: ValidateOptions = {}): ValidationResult {
+export function validatePolicy(document: unknown, given: ValidateOptions = {}): ValidationResult {
+  // Own properties only: an option inherited from a polluted Object.prototype is no option.
+  const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
+  try {
+    return validate(document, options, max);
+  } catch (error) {
+    // A getter, a Proxy trap or a revoked Proxy in a document handed in as a value threw while it was
+    // read: that is a finding about the document, not a crash of the validator.
+    return finish(
+      [
+        {
+          severity: 'error',
+          code: 'INVALID_DOCUMENT',
+          message: `the document could not be read: ${String((error as Error)?.message ?? error)}`,
+          path: '',
+        },
+      ],
+      max,
+    );
+  }
+}
+
+function validate(document: unknown, options: ValidateOptions, max: number): ValidationResult {
   if (typeof document !== 'string')
     return finish(
       runChecks(document, options).map((f) => place(f, undefined)),

@@ -236,7 +236,8 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
     collectFields(raw, at, true, fields, flags, resolveField);
     filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
   }
-  return {
+  // No prototype: the checks read the optional properties, which Object.prototype must not supply.
+  return Object.assign(Object.create(null) as object, {
     document,
     check,
     base,
@@ -245,5 +246,5 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
     ...(resource === undefined ? {} : { resource }),
     ...(rootType === undefined ? {} : { rootType }),
     ...(k8s === undefined ? {} : { k8s }),
-  };
+  });
 }

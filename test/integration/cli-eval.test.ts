@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteTempDir } from '../support/temp.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 const inventory = join(root, 'fixtures', 'inventory');
 const idle = join(examples, 'idle-databases.json');
+const temp = suiteTempDir('eval');
 
 /** Runs the built binary with the Node running the tests. */
 function run(args: string[], input?: string) {
@@ -35,18 +36,7 @@ function counts(summary: Summary, policy: string): Record<string, number> {
   return Object.fromEntries(p.statuses.map((s) => [s.status, s.count]));
 }
 
-// One temporary folder for the suite, removed afterwards; each test writes into its own subfolder.
-let suiteDir: string;
-let made = 0;
-const tempDir = () => {
-  const d = join(suiteDir, String(made++));
-  mkdirSync(d);
-  return d;
-};
-afterAll(() => rmSync(suiteDir, { recursive: true, force: true }));
-
 beforeAll(() => {
-  suiteDir = mkdtempSync(join(tmpdir(), 'svc-policy-eval-'));
   // `npm test` builds before vitest runs; run `npx tsup` when running this file alone.
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
@@ -154,7 +144,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('reports every problem of an invalid policy file with its pointer, and exits 2', () => {
-    const dir = tempDir();
+    const dir = temp.subfolder('eval-');
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
@@ -172,7 +162,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts YAML policy files', () => {
-    const dir = tempDir();
+    const dir = temp.subfolder('eval-');
     const file = join(dir, 'p.yaml');
     writeFileSync(
       file,
@@ -255,7 +245,7 @@ describe('svc-policy eval (built binary)', () => {
   });
 
   it('accepts files that start with a UTF-8 byte order mark', () => {
-    const dir = tempDir();
+    const dir = temp.subfolder('bom-');
     const policyFile = join(dir, 'idle.json');
     writeFileSync(policyFile, `\uFEFF${readFileSync(idle, 'utf8')}`);
     const input = join(dir, 'inventory.ndjson');

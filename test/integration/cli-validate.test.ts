@@ -1,10 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/validate.js';
-import { sarifValidator } from '../support/sarif.js';
+import { sarifErrors } from '../support/sarif.js';
+import { suiteTempDir } from '../support/temp.js';
 
 /** The built binary, as users run it (`npm test` builds before vitest; locally: `npx tsup`). */
 const CLI = resolve('dist/cli.js');
@@ -33,10 +33,11 @@ const GOOD = JSON.stringify({
   },
 });
 
+const temp = suiteTempDir('validate');
 let dir: string;
 beforeAll(() => {
   // A sandbox with its own repository root, so "outside the root" is well defined.
-  dir = mkdtempSync(join(tmpdir(), 'svc-policy-validate-'));
+  dir = temp.subfolder('sandbox-');
   mkdirSync(join(dir, '.git'));
   mkdirSync(join(dir, 'policies', 'nested'), { recursive: true });
   writeFileSync(join(dir, 'policies', 'good.json'), GOOD);
@@ -50,7 +51,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'big.json'), `{"name": "${'x'.repeat(2000)}"}`);
   writeFileSync(join(dir, 'outside.json'), GOOD);
   execFileSync('mkfifo', [join(dir, 'fifo.json')]);
-  const outsideDir = mkdtempSync(join(tmpdir(), 'svc-policy-outside-'));
+  const outsideDir = temp.subfolder('outside-');
   writeFileSync(join(outsideDir, 'p.json'), GOOD);
   symlinkSync(join(outsideDir, 'p.json'), join(dir, 'escape.json'));
   // A directory holding a link to the file system root: searching it must not walk the whole disk.
@@ -165,8 +166,7 @@ describe('svc-policy validate (built binary)', () => {
     const r = run([INVALID, '--format', 'sarif']);
     expect(r.code).toBe(1);
     const log = JSON.parse(r.stdout);
-    const validate = sarifValidator();
-    expect(validate(log) ? [] : validate.errors).toEqual([]);
+    expect(sarifErrors(log)).toEqual([]);
     const results = log.runs[0].results as {
       ruleId: string;
       locations: { physicalLocation: { region?: { startLine: number; startColumn: number } } }[];
@@ -178,7 +178,7 @@ describe('svc-policy validate (built binary)', () => {
       expect(region.startColumn).toBeGreaterThanOrEqual(1);
     }
     const hostile = run(['fifo.json', 'latin1.yaml', '--format', 'sarif'], dir);
-    expect(validate(JSON.parse(hostile.stdout)) ? [] : validate.errors).toEqual([]);
+    expect(sarifErrors(JSON.parse(hostile.stdout))).toEqual([]);
   });
 
   it('prints GitHub annotations with the required escaping', () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -21,4 +22,19 @@ export function sarifValidator(): ValidateFunction {
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s),
   );
   return ajv.compile(schema);
+}
+
+/**
+ * The schema errors of a SARIF log (empty when it is valid). ajv compiles schemas with `new Function`,
+ * and one test project forbids code generation from strings (vitest.config.ts): the schema is compiled
+ * and run in a child process, which the flag does not reach.
+ */
+export function sarifErrors(log: unknown): unknown[] {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'sarif-check.ts')], {
+    input: JSON.stringify(log),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (r.status !== 0) throw new Error(`the SARIF check failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as unknown[];
 }

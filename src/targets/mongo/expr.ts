@@ -6,6 +6,7 @@ import {
   type PathStep,
   type Scalar,
 } from '../../ast/nodes.js';
+import { arrayIncludes } from '../../builtins.js';
 import { likeToRegex } from './regex.js';
 
 /**
@@ -58,7 +59,7 @@ function equals(v: string, x: Scalar | null): MongoExpr {
 function member(v: string, values: readonly (Scalar | null)[]): MongoExpr {
   const present = values.filter((x): x is Scalar => x !== null);
   const alternatives: MongoExpr[] = [];
-  if (values.includes(null)) alternatives.push(isMissing(v));
+  if (arrayIncludes(values, null)) alternatives.push(isMissing(v));
   if (present.length > 0) {
     // `$in` compares whole values, so an array or object never equals a scalar; the type check keeps
     // it from depending on that.

@@ -1,4 +1,5 @@
 import { assertNever, type OperatorNode } from '../../ast/nodes.js';
+import { arrayEvery, arrayIncludes } from '../../builtins.js';
 
 /**
  * What an operator object gives for a value that is missing (null, absent, or read through a
@@ -23,9 +24,9 @@ function onMissing(op: OperatorNode): boolean {
     case 'like':
       return false;
     case 'in':
-      return op.values.includes(null);
+      return arrayIncludes(op.values, null);
     case 'nin':
-      return !op.values.includes(null);
+      return !arrayIncludes(op.values, null);
     case 'exists':
       return !op.value;
     default:
@@ -55,5 +56,5 @@ function onArray(op: OperatorNode): boolean {
 }
 
 export function leafConstants(ops: readonly OperatorNode[]): LeafConstants {
-  return { onMissing: ops.every(onMissing), onArray: ops.every(onArray) };
+  return { onMissing: arrayEvery(ops, onMissing), onArray: arrayEvery(ops, onArray) };
 }

@@ -1,4 +1,5 @@
 import type { PathStep } from '../../ast/nodes.js';
+import { option, setHas } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { ParseOptions } from '../../parse/filter.js';
 import { printPath } from '../../parse/path.js';
@@ -19,7 +20,7 @@ export interface MongoOptions extends ParseOptions {
 export type ScalarKnowledge = (steps: readonly PathStep[]) => boolean;
 
 export function resolveKnowledge(options: MongoOptions | undefined): ScalarKnowledge {
-  const given = options?.scalarPaths;
+  const given = option(options, 'scalarPaths');
   if (given === undefined) return () => false;
   if (typeof given === 'function') {
     return (steps) => given(printPath(steps)) === true;
@@ -35,5 +36,5 @@ export function resolveKnowledge(options: MongoOptions | undefined): ScalarKnowl
     }
     set.add(path);
   }
-  return (steps) => set.has(printPath(steps));
+  return (steps) => setHas.call(set, printPath(steps));
 }

@@ -1,4 +1,5 @@
 import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
+import { mapGet, ownOptions, setHas, stringIncludes, stringStartsWith } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
 import { PolicyError } from '../../policy/errors.js';
@@ -26,6 +27,13 @@ export interface MongoPolicy {
   /** An `$addFields` stage setting the status field (null for documents outside the scope). */
   readonly addStatusStage: { readonly $addFields: { readonly [field: string]: MongoExpr } };
 }
+
+/**
+ * Field names that are plain for MongoDB but not for the JavaScript that builds and reads the stage:
+ * `{ [field]: … }` with `__proto__` sets a prototype, and `constructor`/`prototype` read back through
+ * the prototype chain in most consumers. The filter language refuses these segments too.
+ */
+const FORBIDDEN_FIELDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 const NOTHING: FilterNode = {
   kind: 'filter',
@@ -81,14 +89,16 @@ function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
  * await components.aggregate([{ $match: partitions[1].query }]).toArray(); // the stale ones
  * await components.aggregate([addStatusStage]).toArray(); // every document with its policyStatus
  */
-export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy {
-  const field = options?.statusField ?? 'policyStatus';
+export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): MongoPolicy {
+  const options = ownOptions(given);
+  const field = options.statusField ?? 'policyStatus';
   if (
     typeof field !== 'string' ||
     field === '' ||
-    field.includes('.') ||
-    field.startsWith('$') ||
-    field.includes('\0')
+    stringIncludes(field, '.') ||
+    stringStartsWith.call(field, '$') ||
+    stringIncludes(field, '\0') ||
+    setHas.call(FORBIDDEN_FIELDS, field)
   ) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -119,7 +129,7 @@ export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): Mo
   const none = and(ranked.map((s) => not(s.match)));
   const ctx = { known: resolveKnowledge(options) };
   const partitions = statuses.map((s) => {
-    const wins = winner.get(s.name);
+    const wins = mapGet.call(winner, s.name);
     const gets = s.isDefault ? (wins === undefined ? none : or([wins, none])) : (wins ?? NOTHING);
     return { status: s.name, query: filterQuery(inScope(gets), ctx) };
   });

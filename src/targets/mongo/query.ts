@@ -5,6 +5,17 @@ import {
   type OperatorNode,
   type PathStep,
 } from '../../ast/nodes.js';
+import {
+  arrayEvery,
+  arrayFind,
+  arrayFindIndex,
+  arrayIncludes,
+  arraySome,
+  hasOwn,
+  objectKeys,
+  setHas,
+  stringIncludes,
+} from '../../builtins.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
 import type { ScalarKnowledge } from './options.js';
@@ -44,7 +55,7 @@ const IS_ARRAY = { $type: 'array' };
 
 /** A key MongoDB would read as something else: a path (`.`), an operator (`$`), or not at all (NUL). */
 function isPlainKey(key: string): boolean {
-  return !key.includes('.') && !key.startsWith('$') && !key.includes('\0');
+  return !stringIncludes(key, '.') && key[0] !== '$' && !stringIncludes(key, '\0');
 }
 
 /** Conjunction; one object when the keys do not collide (easier to read, same meaning). */
@@ -53,8 +64,8 @@ function allOf(queries: readonly MongoQuery[]): MongoQuery {
   if (queries.length === 1) return queries[0]!;
   const merged: MongoQuery = {};
   for (const q of queries) {
-    for (const key of Object.keys(q)) {
-      if (Object.hasOwn(merged, key)) return { $and: [...queries] };
+    for (const key of objectKeys(q)) {
+      if (hasOwn(merged, key)) return { $and: [...queries] };
       merged[key] = q[key];
     }
   }
@@ -114,7 +125,7 @@ function operatorObject(ops: readonly OperatorNode[], taken: readonly string[]):
   const out: MongoQuery = {};
   const used = new Set(taken);
   for (const op of ops) {
-    const choice = encodings(op).find(([name]) => !used.has(name));
+    const choice = arrayFind(encodings(op), ([name]) => !setHas.call(used, name));
     if (choice === undefined) return undefined;
     used.add(choice[0]);
     out[choice[0]] = choice[1];
@@ -152,9 +163,9 @@ function pathQuery(
   ops: readonly OperatorNode[],
   ctx: Context,
 ): MongoQuery {
-  const selector = steps.findIndex((s) => s.kind === 'any');
+  const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
-  need(keys.length > 0 && keys.every(isPlainKey));
+  need(keys.length > 0 && arrayEvery(keys, isPlainKey));
   const prefixes: string[] = [];
   const arrayPrefixes: string[] = [];
   for (let i = 0; i < keys.length - 1; i++) {
@@ -249,7 +260,7 @@ function isPositive(op: OperatorNode): boolean {
     case 'eq':
       return op.value !== null;
     case 'in':
-      return !op.values.includes(null);
+      return !arrayIncludes(op.values, null);
     case 'gt':
     case 'gte':
     case 'lt':
@@ -279,7 +290,7 @@ function isPositive(op: OperatorNode): boolean {
  */
 function prefilter(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoQuery[] {
   const positive = ops.filter(isPositive);
-  if (positive.length === 0 || path.some((s) => s.kind === 'key' && !isPlainKey(s.key))) return [];
+  if (positive.length === 0 || arraySome(path, (s) => s.kind === 'key' && !isPlainKey(s.key))) return [];
   const leaf = operatorObject(positive, []);
   if (leaf === undefined) return [];
   const query = documentCondition(path, leaf);
@@ -288,7 +299,7 @@ function prefilter(path: readonly PathStep[], ops: readonly OperatorNode[]): Mon
 
 /** `steps` (starting with a key) from a document, as a document-form condition. */
 function documentCondition(steps: readonly PathStep[], leaf: MongoQuery): MongoQuery | undefined {
-  const selector = steps.findIndex((s) => s.kind === 'any');
+  const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = selector < 0 ? steps : steps.slice(0, selector);
   if (keys.length === 0) return undefined;
   const field = keys.map((s) => (s.kind === 'key' ? s.key : '')).join('.');

@@ -1,5 +1,6 @@
 import { toFilterNode } from '../../ast/node-input.js';
 import type { FilterNode } from '../../ast/nodes.js';
+import { ownOptions } from '../../builtins.js';
 import type { ParseOptions } from '../../parse/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
@@ -21,7 +22,8 @@ import { filterQuery, type MongoQuery } from './query.js';
  * // { technology: { $eq: 'postgres' }, region: { $regex: '^eu-' } }
  * await db.collection('components').find(query).toArray();
  */
-export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
+export function toMongo(filter: unknown, given?: MongoOptions): MongoQuery {
+  const options = ownOptions(given);
   const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
   return filterQuery(node, { known: resolveKnowledge(options) });
@@ -37,7 +39,7 @@ export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
  * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
  */
 export function toMongoExpr(filter: unknown, options?: ParseOptions): MongoExpr {
-  const node: FilterNode = toFilterNode(filter, options);
+  const node: FilterNode = toFilterNode(filter, ownOptions(options));
   checkMongoLimits(node);
   return filterToExpr(node);
 }

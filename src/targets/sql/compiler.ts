@@ -10,6 +10,19 @@ import {
   type PathStep,
   type Scalar,
 } from '../../ast/nodes.js';
+import {
+  arrayEvery,
+  arrayIncludes,
+  arraySome,
+  isArray,
+  mapGet,
+  option,
+  ownOptions,
+  regexpTest,
+  setHas,
+  stringIncludes,
+  stringStartsWith,
+} from '../../builtins.js';
 import { FilterError, pointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
@@ -126,7 +139,7 @@ function checkIdentifier(dialect: SqlDialect<unknown>, name: unknown, what: stri
   if (typeof name !== 'string' || name === '') {
     throw new FilterError('INVALID_OPTION', '', `${what} must be a non-empty string`);
   }
-  if (name.includes('\u0000')) {
+  if (stringIncludes(name, '\u0000')) {
     throw new FilterError('INVALID_OPTION', '', `${what} ${JSON.stringify(name)} contains U+0000`);
   }
   const max = dialect.capabilities.maxIdentifierBytes;
@@ -156,8 +169,9 @@ export class SqlCompiler<Ref> {
 
   /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
   compile(filter: unknown, params: ParamSink, options: { maxDepth?: number; at?: string } = {}): string {
-    const node = toFilterNode(filter, options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth });
-    return this.#filter(node, options.at ?? '', params);
+    const maxDepth = option(options, 'maxDepth');
+    const node = toFilterNode(filter, maxDepth === undefined ? {} : { maxDepth });
+    return this.#filter(node, option(options, 'at') ?? '', params);
   }
 
   /** A column reference, quoted (and qualified by the table alias when there is one). */
@@ -171,15 +185,19 @@ export class SqlCompiler<Ref> {
   }
 
   #resolveColumns(columns: unknown): Map<string, ResolvedColumn> {
-    if (typeof columns !== 'object' || columns === null || Array.isArray(columns)) {
+    if (typeof columns !== 'object' || columns === null || isArray(columns)) {
       throw new FilterError('INVALID_OPTION', '', '"columns" must map field names to column types');
     }
     const out = new Map<string, ResolvedColumn>();
     for (const [field, raw] of Object.entries(columns as Record<string, unknown>)) {
+      // Own properties only, as for every option: `column` or `path` inherited from a polluted
+      // Object.prototype would silently move the field to another column.
       const mapping: Partial<ColumnMapping> =
-        typeof raw === 'string' ? { type: raw as ColumnType } : ((raw ?? {}) as Partial<ColumnMapping>);
+        typeof raw === 'string'
+          ? { type: raw as ColumnType }
+          : ownOptions((raw ?? {}) as Partial<ColumnMapping>);
       const where = `columns[${JSON.stringify(field)}]`;
-      if (typeof mapping !== 'object' || !COLUMN_TYPES.has(mapping.type as string)) {
+      if (typeof mapping !== 'object' || !setHas.call(COLUMN_TYPES, mapping.type as string)) {
         throw new FilterError(
           'INVALID_OPTION',
           '',
@@ -196,7 +214,7 @@ export class SqlCompiler<Ref> {
       }
       const column = this.#identifier(mapping.column ?? field, `${where}.column`);
       const path = mapping.path ?? [];
-      if (!Array.isArray(path) || path.some((k) => typeof k !== 'string' || k === '')) {
+      if (!isArray(path) || arraySome(path, (k) => typeof k !== 'string' || k === '')) {
         throw new FilterError('INVALID_OPTION', '', `${where}.path must be an array of non-empty strings`);
       }
       if (path.length > 0 && type !== 'json' && type !== 'jsonb') {
@@ -210,7 +228,7 @@ export class SqlCompiler<Ref> {
 
   /** PostgreSQL text cannot hold U+0000: such an operand has no exact translation there. */
   #checkText(text: string, at: string, code: 'UNSUPPORTED' | 'INVALID_OPTION' = 'UNSUPPORTED'): void {
-    if (!this.#dialect.capabilities.nulInText && text.includes('\u0000')) {
+    if (!this.#dialect.capabilities.nulInText && stringIncludes(text, '\u0000')) {
       throw new FilterError(
         code,
         at,
@@ -244,7 +262,7 @@ export class SqlCompiler<Ref> {
     // A row is an object, never an array: a selector on the record itself has no elements.
     if (first.kind === 'any') return FALSE;
     // A Map, not an object: a field named like an Object.prototype member is simply not mapped.
-    const mapping = this.#columns.get(first.key);
+    const mapping = mapGet.call(this.#columns, first.key);
     if (mapping === undefined) {
       throw new FilterError(
         'UNKNOWN_FIELD',
@@ -322,7 +340,7 @@ export class SqlCompiler<Ref> {
 
   /** A timestamptz column compares with operands in the exact `toISOString` form only. */
   #instant(value: string, at: string): string {
-    const ok = ISO_INSTANT.test(value) && !value.startsWith('0000') && isRoundTrip(value);
+    const ok = regexpTest(ISO_INSTANT, value) && !stringStartsWith.call(value, '0000') && isRoundTrip(value);
     if (!ok) {
       throw new FilterError(
         'INVALID_OPERAND',
@@ -376,7 +394,7 @@ export class SqlCompiler<Ref> {
     const numbers = [...new Set(values.filter((v): v is number => typeof v === 'number'))];
     const booleans = [...new Set(values.filter((v): v is boolean => typeof v === 'boolean'))];
     const parts: string[] = [];
-    if (values.includes(null)) parts.push(this.#missing(slot, p));
+    if (arrayIncludes(values, null)) parts.push(this.#missing(slot, p));
     for (const b of booleans) parts.push(this.#ifBoolean(slot, b, p));
     if (numbers.length === 1) parts.push(this.#eq(slot, numbers[0]!, at, p));
     else if (numbers.length > 1) {
@@ -415,7 +433,7 @@ export class SqlCompiler<Ref> {
     }
     const parsed = parseLike(pattern);
     if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0]!, at, p);
-    if (parsed.pieces.every((piece) => piece === '')) return this.#ifString(slot, p, () => TRUE);
+    if (arrayEvery(parsed.pieces, (piece) => piece === '')) return this.#ifString(slot, p, () => TRUE);
     return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
   }
 

@@ -1,5 +1,6 @@
 import type { FilterNode } from '../../ast/nodes.js';
 import type { FilterJson } from '../../ast/print.js';
+import { ownOptions } from '../../builtins.js';
 import { compileToSql } from './compiler.js';
 import { dialectFor } from './dialects.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
@@ -34,5 +35,6 @@ export type {
  * await client.query(`SELECT id FROM components WHERE ${sql}`, params);
  */
 export function toSql(filter: FilterJson | FilterNode | unknown, options: ToSqlOptions): SqlFragment {
-  return compileToSql(dialectFor(options?.dialect), filter, options);
+  const own = ownOptions(options);
+  return compileToSql(dialectFor(own.dialect), filter, own);
 }

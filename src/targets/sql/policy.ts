@@ -1,3 +1,4 @@
+import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import { PolicyError } from '../../policy/errors.js';
@@ -45,8 +46,9 @@ export interface PolicySql {
  * const { statusExpression, params } = policyToSql(policy, { dialect: 'postgres', columns: { technology: 'text' } });
  * await client.query(`SELECT id, ${statusExpression} AS status FROM components`, params);
  */
-export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql {
-  const dialect = dialectFor(options?.dialect);
+export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
+  const options = ownOptions(given);
+  const dialect = dialectFor(options.dialect);
   const compiler = new SqlCompiler(dialect, options);
   const offset = checkOffset(options.paramOffset);
   const depth = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
@@ -55,7 +57,7 @@ export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql {
 
   if (!dialect.capabilities.nulInText) {
     for (const status of definition.statuses) {
-      if (status.name.includes('\u0000')) {
+      if (stringIncludes(status.name, '\u0000')) {
         throw new FilterError(
           'UNSUPPORTED',
           status.path,
@@ -98,10 +100,11 @@ export interface StatusCountOptions extends ToSqlOptions {
  * const { sql, params } = statusCountSql(policy, { dialect: 'sqlite', table: 'components', columns });
  * db.prepare(sql).all(...params); // [{ status: 'compliant', count: 10 }, …]
  */
-export function statusCountSql(policy: unknown, options: StatusCountOptions): SqlFragment {
-  const dialect = dialectFor(options?.dialect);
+export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlFragment {
+  const options = ownOptions(given);
+  const dialect = dialectFor(options.dialect);
   const names: unknown = typeof options.table === 'string' ? [options.table] : options.table;
-  if (!Array.isArray(names) || names.length === 0 || names.length > 2) {
+  if (!isArray(names) || names.length === 0 || names.length > 2) {
     throw new FilterError('INVALID_OPTION', '', '"table" must be a table name or [schema, table]');
   }
   const table = names

@@ -1,3 +1,4 @@
+import { weakMapGet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
@@ -15,7 +16,7 @@ export interface PgRef {
 const exprs = new WeakMap<PgRef, string>();
 
 function exprOf(ref: PgRef, p: ParamSink): string {
-  let expr = exprs.get(ref);
+  let expr = weakMapGet.call(exprs, ref);
   if (expr === undefined) {
     expr = ref.keys.reduce((e, key) => `(${e} -> ${p.add(key)}::text)`, ref.base);
     exprs.set(ref, expr);

@@ -1,3 +1,4 @@
+import { arraySome, stringIncludes, weakMapGet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -21,7 +22,7 @@ const paths = new WeakMap<LiteRef, string>();
 
 /** The SQL expression of the ref's path, bound once and reused (`?NNN` placeholders can repeat). */
 function pathOf(ref: LiteRef, p: ParamSink): string {
-  let path = paths.get(ref);
+  let path = weakMapGet.call(paths, ref);
   if (path === undefined) {
     const suffix = ref.keys.map(label).join('');
     if (ref.element === null) path = p.add(`$${suffix}`);
@@ -105,7 +106,7 @@ export const sqlite: SqlDialect<LiteRef> = {
     `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
   like: (expr, pattern, p) => {
     const blob = blobLike(expr, pattern, p);
-    if (pattern.pieces.some((piece) => piece.includes('\u0000'))) return blob;
+    if (arraySome(pattern.pieces, (piece) => stringIncludes(piece, '\u0000'))) return blob;
     return `(CASE WHEN instr(CAST(${expr} AS BLOB), x'00') > 0 THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
   },
   jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),

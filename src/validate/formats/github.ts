@@ -19,11 +19,12 @@ export function formatGithub(reports: readonly FileReport[]): string {
   let out = '';
   for (const r of reports) {
     for (const d of r.diagnostics) {
-      const props = [`file=${escapeProperty(r.file)}`];
+      // A file name or message with a control character must neither reach the log raw nor end the command.
+      const props = [`file=${escapeProperty(printable(r.file))}`];
       if (d.line !== undefined) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
       // The path is the document's own keys: a bidirectional control in a key must not reorder the title.
       props.push(`title=${escapeProperty(`${d.code}${d.path === '' ? '' : ` at ${printable(d.path)}`}`)}`);
-      out += `::${d.severity} ${props.join(',')}::${escapeData(d.message)}\n`;
+      out += `::${d.severity} ${props.join(',')}::${escapeData(printable(d.message))}\n`;
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../types.js';
-import { UNPRINTABLE } from '../unprintable.js';
+import { printable, UNPRINTABLE } from '../unprintable.js';
 import type { FileReport } from './types.js';
 
 const WIDTH = 120;
@@ -43,8 +43,10 @@ export function formatText(reports: readonly FileReport[]): string {
     for (const d of r.diagnostics) {
       if (d.severity === 'error') errors++;
       else warnings++;
-      const where = d.line === undefined ? r.file : `${r.file}:${d.line}:${d.column ?? 1}`;
-      out += `${where} ${d.severity} ${d.code} ${d.message}\n${frame(lines, d)}`;
+      // File names and messages hold what the files hold: escaped, so that none can forge a line.
+      const file = printable(r.file);
+      const where = d.line === undefined ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      out += `${where} ${d.severity} ${printable(d.code)} ${printable(d.message)}\n${frame(lines, d)}`;
     }
   }
   const files = `${reports.length} file${reports.length === 1 ? '' : 's'}`;

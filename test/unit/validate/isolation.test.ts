@@ -29,6 +29,7 @@ it('the core entry point never imports ajv or yaml (only svc-policy/validate doe
     expect(file.includes('/validate/'), file).toBe(false);
   }
   const validate = [...importGraph('src/validate.ts').values()].flat();
-  expect(validate).toContain('ajv/dist/2020.js');
+  // The schema validator is ajv's code generated ahead of time: it imports ajv's runtime helpers.
+  expect(validate.filter((s) => s.startsWith('ajv/'))).not.toEqual([]);
   expect(validate).toContain('yaml');
 });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FilterError } from '../../../src/index.js';
-import { policyToMongo, toMongo, toMongoExpr } from '../../../src/mongo.js';
-import { check, titled } from '../../support/property.js';
+import { FilterError } from '../../src/index.js';
+import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
+import { check, titled } from '../support/property.js';
 
 /**
  * The output grammar, walked strictly: every `$`-key must be an allowed operator at an operator

@@ -1,0 +1,195 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { printable } from '../../src/validate/unprintable.js';
+import { suiteTempDir } from '../support/temp.js';
+import { guardPrototypes, HANG_BOUND_MS } from './support.js';
+
+/**
+ * Attacks on the CLI (the built binary, as users run it) through the files it reads: names and
+ * contents that try to forge output lines, terminal escape sequences, GitHub Actions workflow commands,
+ * FIFOs, invalid UTF-8, deep records. Human-readable output must neutralise them; JSON and SARIF output
+ * must carry them exactly.
+ */
+
+guardPrototypes();
+
+const root = join(import.meta.dirname, '..', '..');
+const CLI = join(root, 'dist', 'cli.js');
+const temp = suiteTempDir('hostile-cli');
+
+function run(args: readonly string[], options: { cwd?: string; input?: string } = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? root,
+    encoding: 'utf8',
+    input: options.input ?? '',
+    timeout: HANG_BOUND_MS * 6,
+  });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Characters that must never reach a terminal raw from a value (tab and the lines' own LF aside). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+
+/** Asserts human-readable output is neutral: no raw control character, no line a workflow command. */
+function expectNeutral(text: string): void {
+  expect(text).not.toMatch(RAW_CONTROL);
+  for (const line of text.split('\n')) expect(line.trimStart().startsWith('::'), line).toBe(false);
+}
+
+const ESC = '\u001b';
+const FORGED = `\n::error file=x.json::forged${ESC}[2K${ESC}]0;title\u0007\u009b31m\u202Etxt.exe\u2028`;
+
+const policyText = (name: string, status = 'bad', key = 'technology') =>
+  JSON.stringify({
+    name,
+    statusDefinitions: {
+      ok: { isDefault: true, criticality: 0 },
+      [status]: {
+        criticality: 10,
+        rules: [{ conditions: [{ type: 'filter', condition: { filter: { [key]: { $eq: 'x' } } } }] }],
+      },
+    },
+  });
+
+let dir: string;
+let hostileFile: string;
+beforeAll(() => {
+  dir = temp.subfolder('files-');
+  mkdirSync(join(dir, '.git'));
+  // A file name that forges a diagnostic line and a workflow command.
+  hostileFile = join(dir, `p${ESC}[31m\n::error::forged.json`);
+  writeFileSync(hostileFile, policyText(`name${FORGED}`, `status${FORGED}`, `tech${FORGED}`));
+  writeFileSync(join(dir, 'latin1.json'), Buffer.from('{"name": "caf\xe9"}', 'latin1'));
+  mkdirSync(join(dir, 'with-fifo'));
+  writeFileSync(join(dir, 'with-fifo', 'a.json'), policyText('a'));
+  execFileSync('mkfifo', [join(dir, 'with-fifo', 'b.json')]);
+});
+
+describe('printable, the one escaping of human-readable output', () => {
+  it('escapes controls, separators and bidirectional controls, and a leading workflow command', () => {
+    expect(printable(`a${ESC}[2Jb\u009b1m\u2028\u2029\u202E\r\n\u0000\u007f`)).toBe(
+      'a\\u001B[2Jb\\u009B1m\\u2028\\u2029\\u202E\\u000D\\u000A\\u0000\\u007F',
+    );
+    expect(printable('::error::x')).toBe('\\u003A:error::x');
+    expect(printable('  ::warning::x')).toBe('  \\u003A:warning::x');
+    expect(printable('a ::b')).toBe('a ::b');
+    expect(printable('tab\tstays')).toBe('tab\tstays');
+    expect(printable('one\n::two', { lines: true })).toBe('one\n\\u003A:two');
+    // Idempotent: escaping twice changes nothing more.
+    expect(printable(printable(FORGED))).toBe(printable(FORGED));
+  });
+});
+
+describe('validate: names and messages cannot forge output', () => {
+  it('--format text escapes file names, keys and messages', () => {
+    const r = run(['validate', '--format', 'text', dir], { cwd: dir });
+    expectNeutral(r.stdout);
+    expectNeutral(r.stderr);
+    // The name is one line: its newline and escape are shown as escapes, so `::` starts no line.
+    expect(r.stdout).toContain('p\\u001B[31m\\u000A::error::forged.json:1:');
+  });
+
+  it('--format github emits only its own workflow commands, one line each', () => {
+    const r = run(['validate', '--format', 'github', dir], { cwd: dir });
+    const lines = r.stdout.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).toMatch(/^::(error|warning) file=/);
+      expect(line).not.toMatch(RAW_CONTROL);
+      // Exactly one command per line: the message part holds no second `::` command start.
+      expect(line.slice(2).includes('\n')).toBe(false);
+    }
+  });
+
+  it('--format json and sarif carry the file name exactly', () => {
+    const json = JSON.parse(run(['validate', '--format', 'json', hostileFile], { cwd: dir }).stdout) as {
+      files: { file: string }[];
+    };
+    expect(json.files.map((f) => f.file)).toContain(hostileFile.slice(dir.length + 1));
+    const sarif = JSON.parse(run(['validate', '--format', 'sarif', hostileFile], { cwd: dir }).stdout) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
+    const uris = sarif.runs[0]?.results.map((r) => r.locations[0]?.physicalLocation.artifactLocation.uri);
+    expect(uris?.length).toBeGreaterThan(0);
+    for (const uri of uris ?? [])
+      expect(decodeURIComponent(uri ?? '')).toBe(hostileFile.slice(dir.length + 1));
+  });
+
+  it('a file that is not UTF-8 is a diagnostic, not garbage on the terminal', () => {
+    const r = run(['validate', join(dir, 'latin1.json')], { cwd: dir });
+    expect(r.stdout).toContain('INVALID_ENCODING');
+    expectNeutral(r.stdout);
+  });
+});
+
+describe('eval: hostile policies and inventories', () => {
+  it("a policy file's problems are escaped on stderr", () => {
+    const bad = join(dir, 'bad-policy.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({ name: `n${FORGED}`, statusDefinitions: { [`s${FORGED}`]: { criticality: 1 } } }),
+    );
+    const r = run(['eval', '-p', bad, '-f', 'json'], { input: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('NO_DEFAULT_STATUS');
+    expectNeutral(r.stderr);
+  });
+
+  it('a malformed NDJSON line holding escapes is echoed escaped', () => {
+    const r = run(['eval', '-p', hostileFile, '-f', 'json'], {
+      input: `{"technology": "x"}\n{"bad${ESC}[2J${FORGED}\n`,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('not valid JSON');
+    expectNeutral(r.stderr);
+  });
+
+  it('--format table escapes policy and status names; --explain escapes paths and values', () => {
+    const input = `${JSON.stringify({ [`tech${FORGED}`]: `x${FORGED}` })}\n`;
+    for (const args of [
+      ['-f', 'table'],
+      ['-f', 'table', '--explain'],
+    ]) {
+      const r = run(['eval', '-p', hostileFile, ...args], { input });
+      expect(r.code).toBe(0);
+      expectNeutral(r.stdout);
+      expect(r.stdout).toContain(printable(`status${FORGED}`));
+    }
+  });
+
+  it('JSON output carries the names exactly', () => {
+    const r = run(['eval', '-p', hostileFile, '-f', 'json'], { input: '{"technology": "x"}\n' });
+    const { summary } = JSON.parse(r.stdout) as { summary: { policies: { policy: string }[] } };
+    expect(summary.policies[0]?.policy).toBe(`name${FORGED}`);
+  });
+
+  it('a FIFO named *.json in a policy directory is refused, not opened (no hang)', () => {
+    const r = run(['eval', '-p', join(dir, 'with-fifo'), '-f', 'json'], { input: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/b\.json: the file is a FIFO, not a regular file; not read/);
+  });
+
+  it('a policy file that is not UTF-8 is refused', () => {
+    const r = run(['eval', '-p', join(dir, 'latin1.json'), '-f', 'json'], { input: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('not valid UTF-8');
+  });
+
+  it('--explain over a record holding an array nested 5,000 deep works in every format', () => {
+    let deep = '1';
+    for (let i = 0; i < 5_000; i++) deep = `[${deep}]`;
+    const input = `{"technology": ${deep}}\n`;
+    const plain = join(dir, 'plain-policy.json');
+    writeFileSync(plain, policyText('plain'));
+    for (const format of ['ndjson', 'json', 'table']) {
+      const r = run(['eval', '-p', plain, '--explain', '-f', format], { input });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('[nested too deep]');
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ARRAY_ANY, type PathStep, parsePath, printPath, resolvePath } from '../../src/index.js';
+import { check, titled } from '../support/property.js';
+import { expectFilterError, guardPrototypes, quickly } from './support.js';
+
+/**
+ * Attacks on field paths: `parsePath` (the public path parser every filter key goes through),
+ * `printPath`, and `resolvePath` over hostile records. Filters that carry such paths are in
+ * parser.test.ts; compiled predicates reading them in predicates.test.ts.
+ */
+
+guardPrototypes();
+
+describe('parsePath', () => {
+  it('refuses forbidden segments in every position', () => {
+    for (const path of ['__proto__', 'a$.__proto__', 'constructor$.a', 'a$.__svcArrayAny__$.prototype']) {
+      expectFilterError(() => parsePath(path, '/k'), 'FORBIDDEN_PATH_SEGMENT', '/k');
+    }
+  });
+
+  it('refuses empty paths and segments, lone surrogates and non-strings with typed errors', () => {
+    for (const path of ['', '$.', 'a$.', '$.a', 'a$.$.b'])
+      expectFilterError(() => parsePath(path, ''), 'INVALID_PATH');
+    expectFilterError(() => parsePath('a\uD800', ''), 'INVALID_VALUE');
+    for (const notAString of [1, null, undefined, {}, ['a'], Symbol('a')]) {
+      expectFilterError(() => parsePath(notAString as never, ''), 'INVALID_PATH');
+    }
+  });
+
+  it('a path of 20,000 segments is parsed or refused quickly, with a typed error only', () => {
+    const path = Array.from({ length: 20_000 }, (_, i) => `s${i}`).join('$.');
+    quickly(() => {
+      try {
+        expect(parsePath(path, '').length).toBe(20_000);
+      } catch (error) {
+        // The limits of the options object may refuse it: only with a typed error.
+        expect((error as Error).name).toBe('FilterError');
+      }
+    });
+  });
+
+  it(titled('printPath ∘ parsePath is the identity on every valid path, hostile characters included'), () => {
+    const segment = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 5 })
+      .filter(
+        (s) =>
+          !s.includes('$.') && !s.startsWith('.') && !['__proto__', 'prototype', 'constructor'].includes(s),
+      );
+    check(
+      fc.property(
+        fc.array(fc.oneof(segment, fc.constant(ARRAY_ANY)), { minLength: 1, maxLength: 5 }),
+        (segments) => {
+          // `a$.` + `.b` would read as `a$` + `$.b`: such neighbours are not a path's segments.
+          const path = segments.join('$.');
+          let steps: readonly PathStep[];
+          try {
+            steps = parsePath(path, '');
+          } catch (error) {
+            expect((error as Error).name).toBe('FilterError');
+            return;
+          }
+          expect(printPath(steps)).toBe(path);
+        },
+      ),
+    );
+  });
+});
+
+describe('resolvePath over hostile records', () => {
+  it('reads own properties only: no inherited key, no array property, no string index', () => {
+    const steps = parsePath('a$.length', '');
+    expect(resolvePath({ a: [1, 2] }, steps)).toEqual([]);
+    expect(resolvePath({ a: 'text' }, steps)).toEqual([]);
+    expect(resolvePath({ a: { length: 2 } }, steps)).toEqual([{ value: 2, elements: [] }]);
+    expect(resolvePath(Object.create({ a: { length: 1 } }), steps)).toEqual([]);
+    expect(resolvePath({ a: ['x'] }, parsePath('a$.0', ''))).toEqual([]);
+    expect(resolvePath(JSON.parse('{"__proto__": {"x": 1}}'), parsePath('x', ''))).toEqual([]);
+  });
+
+  it('fans out over wide arrays and goes down deep records without recursion', () => {
+    const wide = { a: Array.from({ length: 100_000 }, (_, i) => ({ v: i })) };
+    expect(quickly(() => resolvePath(wide, parsePath('a$.__svcArrayAny__$.v', ''))).length).toBe(100_000);
+    let deep: unknown = 1;
+    const keys: string[] = [];
+    for (let i = 0; i < 900; i++) {
+      deep = { k: deep };
+      keys.push('k');
+    }
+    expect(quickly(() => resolvePath(deep, parsePath(keys.join('$.'), '')))).toEqual([
+      { value: 1, elements: [] },
+    ]);
+  });
+});
