@@ -3,13 +3,16 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  isVersionNode,
   type OperatorNode,
   type Scalar,
+  VERSION_COMPARISONS,
 } from '../ast/nodes.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
-import { compileOperators, readsDates } from './operators.js';
+import { compareVersionTo } from '../semantics/version.js';
+import { compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
 
 /**
@@ -60,6 +63,30 @@ class Emitter {
     return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r) { return ${main}; };`;
   }
 
+  /** Version operators of the field being emitted, by their index in its one `compareVersionTo` call. */
+  private versionIndex = new Map<OperatorNode, number>();
+
+  /** A version operator over `vr`, the packed answer of the field's one comparison (-1: not a version). */
+  private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
+    const j = this.versionIndex.get(op);
+    if (j === undefined) throw new RangeError('version operator outside its field');
+    const c = `((vr >>> ${2 * j}) & 3)`;
+    switch (VERSION_COMPARISONS[op.kind]) {
+      case 'eq':
+        return `(vr >= 0 && ${c} === 0)`;
+      case 'ne':
+        return `(vr < 0 || ${c} !== 0)`;
+      case 'lt':
+        return `(vr >= 0 && ${c} === 1)`;
+      case 'gt':
+        return `(vr >= 0 && ${c} === 2)`;
+      case 'lte':
+        return `(vr >= 0 && ${c} !== 2)`;
+      case 'gte':
+        return `(vr >= 0 && ${c} !== 1)`;
+    }
+  }
+
   operator(op: OperatorNode): string {
     switch (op.kind) {
       case 'eq':
@@ -93,6 +120,13 @@ class Emitter {
       }
       case 'exists':
         return op.value ? 'v != null' : 'v == null';
+      case 'veq':
+      case 'vne':
+      case 'vgt':
+      case 'vgte':
+      case 'vlt':
+      case 'vlte':
+        return this.version(op);
       default:
         return assertNever(op, 'operator node');
     }
@@ -127,10 +161,17 @@ class Emitter {
     const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
     if (selector < 0) {
       const whenMissing = compileOperators(operators)(undefined);
+      // The value is read as a version once for all the version operators of the field.
+      const versionOps = operators.filter(isVersionNode);
+      this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));
+      const compare =
+        versionOps.length === 0
+          ? ''
+          : `const vr = typeof v === "string" ? vcmp(v, ${this.value(versionOperands(versionOps))}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +
-          `const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
+          `${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
       );
       return fn;
     }
@@ -220,13 +261,14 @@ export function generateSource(node: FilterNode): { source: string; values: unkn
 /** Compiles a validated AST through generated code. */
 export function compileGenerated(node: FilterNode): Predicate {
   const { source, values } = generateSource(node);
-  const factory = new Function('k', 'leaf', 'cmp', 'isArray', 'ownSlow', 'OP', source) as (
+  const factory = new Function('k', 'leaf', 'cmp', 'isArray', 'ownSlow', 'OP', 'vcmp', source) as (
     k: readonly unknown[],
     leaf: typeof readLeaf,
     cmp: typeof compareCodePoints,
     isArrayFn: typeof isArray,
     ownSlow: (o: unknown, key: string) => boolean,
     objectPrototype: object,
+    vcmp: typeof compareVersionTo,
   ) => Predicate;
-  return factory(values, readLeaf, compareCodePoints, isArray, ownSlow, Object.prototype);
+  return factory(values, readLeaf, compareCodePoints, isArray, ownSlow, Object.prototype, compareVersionTo);
 }

@@ -1,6 +1,20 @@
-import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
+import {
+  assertNever,
+  isVersionNode,
+  type OperatorNode,
+  type Scalar,
+  VERSION_COMPARISONS,
+  type VersionNode,
+} from '../ast/nodes.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
+import {
+  compareVersionTo,
+  holds,
+  parseVersion,
+  type VersionOperand,
+  versionOperand,
+} from '../semantics/version.js';
 
 /** A test of one leaf value, already normalized by `readLeaf`. */
 export type LeafTest = (v: unknown) => boolean;
@@ -69,6 +83,31 @@ function ordered(kind: Order, x: string | number): LeafTest {
   }
 }
 
+/** The operands of version operators, parsed once at compile time (the parser validated them). */
+export function versionOperands(ops: readonly VersionNode[]): VersionOperand[] {
+  return ops.map((op) => versionOperand(parseVersion(op.value)!));
+}
+
+/**
+ * All the version operators of one key: the value is read as a version once, against every operand
+ * in the same pass (`compareVersionTo`), whatever their number; nothing is allocated per call.
+ */
+function versions(ops: readonly VersionNode[]): LeafTest {
+  const operands = versionOperands(ops);
+  const cmps = ops.map((op) => VERSION_COMPARISONS[op.kind]);
+  if (cmps.length === 1) {
+    const cmp = cmps[0]!;
+    // Not a string: a type mismatch, which only `$vne` (exactly `not $veq`) holds for.
+    const other = cmp === 'ne';
+    return (v) => (typeof v === 'string' ? holds(cmp, compareVersionTo(v, operands), 0) : other);
+  }
+  return (v) => {
+    const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+    for (let j = 0; j < cmps.length; j++) if (!holds(cmps[j]!, r, j)) return false;
+    return true;
+  };
+}
+
 function not(test: LeafTest): LeafTest {
   return (v) => !test(v);
 }
@@ -95,6 +134,13 @@ export function compileOperator(op: OperatorNode): LeafTest {
     }
     case 'exists':
       return op.value ? (v) => v != null : (v) => v == null;
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return versions([op]);
     default:
       return assertNever(op, 'operator node');
   }
@@ -102,7 +148,11 @@ export function compileOperator(op: OperatorNode): LeafTest {
 
 /** All operators of one key must hold for the same value. */
 export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
-  const tests = ops.map(compileOperator);
+  const versionOps = ops.filter(isVersionNode);
+  const tests =
+    versionOps.length > 1
+      ? [...ops.filter((op) => !isVersionNode(op)).map(compileOperator), versions(versionOps)]
+      : ops.map(compileOperator);
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];
@@ -142,6 +192,14 @@ export function readsDates(ops: readonly OperatorNode[]): boolean {
       case 'like':
         return true;
       case 'exists':
+        return false;
+      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version.
+      case 'veq':
+      case 'vne':
+      case 'vgt':
+      case 'vgte':
+      case 'vlt':
+      case 'vlte':
         return false;
       default:
         return assertNever(op, 'operator node');

@@ -28,6 +28,14 @@ function onMissing(op: OperatorNode): boolean {
       return !op.values.includes(null);
     case 'exists':
       return !op.value;
+    case 'vne':
+      return true;
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return false;
     default:
       return assertNever(op, 'operator node');
   }
@@ -49,6 +57,14 @@ function onArray(op: OperatorNode): boolean {
       return true;
     case 'exists':
       return op.value;
+    case 'vne':
+      return true;
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return false;
     default:
       return assertNever(op, 'operator node');
   }
