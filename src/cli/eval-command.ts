@@ -5,6 +5,7 @@ import {
   type CompiledPolicy,
   compilePolicy,
   evaluateInventory,
+  type FoundValue,
   type InventorySummary,
   PolicyError,
   type ResourceResults,
@@ -128,6 +129,14 @@ function resultLine(event: ResourceResults, policies: readonly CompiledPolicy[],
   return JSON.stringify(line);
 }
 
+/** A value found, for the text explanation; with version operators, how it reads as a version. */
+function describeFound(v: FoundValue): string {
+  if (!v.found) return 'missing';
+  const text = JSON.stringify(v.value);
+  if (v.version === undefined) return text;
+  return v.version === null ? `${text} (not a version)` : `${text} (version ${v.version.normal})`;
+}
+
 /** A human-readable explanation, for `--explain` on a terminal. */
 function explainText(event: ResourceResults, policies: readonly CompiledPolicy[]): string {
   const lines = [
@@ -149,10 +158,7 @@ function explainText(event: ResourceResults, policies: readonly CompiledPolicy[]
       for (const c of miss.failedConditions) {
         for (const clause of c.clauses) {
           if (clause.held || clause.kind !== 'field') continue;
-          const seen =
-            clause.values.length === 0
-              ? 'no value'
-              : clause.values.map((v) => (v.found ? JSON.stringify(v.value) : 'missing')).join(', ');
+          const seen = clause.values.length === 0 ? 'no value' : clause.values.map(describeFound).join(', ');
           lines.push(`      ${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
         }
       }

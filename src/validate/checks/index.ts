@@ -10,6 +10,7 @@ import { shadowedRules } from './shadowed-rules.js';
 import type { Check } from './types.js';
 import { unicode } from './unicode.js';
 import { unknownResource } from './unknown-resource.js';
+import { versionFields } from './version-fields.js';
 
 /** Every check, in the order they run (diagnostics are sorted by position afterwards). */
 export const CHECKS: readonly Check[] = [
@@ -19,6 +20,7 @@ export const CHECKS: readonly Check[] = [
   fieldPaths,
   arraySelectors,
   operatorTypes,
+  versionFields,
   k8sDetails,
   impossibleConditions,
   duplicateStatuses,
