@@ -173,7 +173,12 @@ export const OPERATOR_NAMES = {
   vlte: '$vlte',
 } as const satisfies Record<OperatorKind, string>;
 
-/** The comparison each version operator makes, by node kind. */
+/**
+ * The comparison each version operator makes, by node kind.
+ *
+ * @example
+ * VERSION_COMPARISONS.vlt; // 'lt': `{ $vlt: '1.29' }` holds for versions below 1.29
+ */
 export const VERSION_COMPARISONS = {
   veq: 'eq',
   vne: 'ne',

@@ -70,7 +70,8 @@ class Emitter {
   private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
     const j = this.versionIndex.get(op);
     if (j === undefined) throw new RangeError('version operator outside its field');
-    const c = `((vr >>> ${2 * j}) & 3)`;
+    // With one operand, `vr` is the answer itself (0, 1 or 2; -1 for a non-version).
+    const c = this.versionIndex.size === 1 ? 'vr' : `((vr >>> ${2 * j}) & 3)`;
     switch (VERSION_COMPARISONS[op.kind]) {
       case 'eq':
         return `(vr >= 0 && ${c} === 0)`;

@@ -9,6 +9,7 @@ import {
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
 import {
+  ACCEPTS,
   compareVersionTo,
   holds,
   parseVersion,
@@ -94,16 +95,24 @@ export function versionOperands(ops: readonly VersionNode[]): VersionOperand[] {
  */
 function versions(ops: readonly VersionNode[]): LeafTest {
   const operands = versionOperands(ops);
-  const cmps = ops.map((op) => VERSION_COMPARISONS[op.kind]);
-  if (cmps.length === 1) {
-    const cmp = cmps[0]!;
+  const accepts = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
+  if (accepts.length === 1) {
+    const a = accepts[0]!;
     // Not a string: a type mismatch, which only `$vne` (exactly `not $veq`) holds for.
-    const other = cmp === 'ne';
-    return (v) => (typeof v === 'string' ? holds(cmp, compareVersionTo(v, operands), 0) : other);
+    const other = holds(a, -1, 0);
+    return (v) => (typeof v === 'string' ? holds(a, compareVersionTo(v, operands), 0) : other);
+  }
+  if (accepts.length === 2) {
+    // A range (`$vgte` with `$vlt`), the common pair.
+    const [a, b] = accepts as [number, number];
+    return (v) => {
+      const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+      return holds(a, r, 0) && holds(b, r, 1);
+    };
   }
   return (v) => {
     const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
-    for (let j = 0; j < cmps.length; j++) if (!holds(cmps[j]!, r, j)) return false;
+    for (let j = 0; j < accepts.length; j++) if (!holds(accepts[j]!, r, j)) return false;
     return true;
   };
 }

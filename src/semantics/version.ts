@@ -38,7 +38,13 @@ const isDigitsOnly = (s: string): boolean => /^[0-9]+$/.test(s);
 /** Leading zeros removed; zero is the empty string (the form the comparisons and keys use). */
 const digits = (s: string): string => s.replace(/^0+/, '');
 
-/** Parses a version; `undefined` when `text` is not one. */
+/**
+ * Parses a version (docs/semantics.md §4); `undefined` when `text` is not one.
+ *
+ * @example
+ * parseVersion('v1.29.0-rc.1+eks.2'); // { parts: ['1', '29', '0'], prerelease: ['rc', '1'], build: ['eks', '2'], normal: '1.29-rc.1', … }
+ * parseVersion('1.2.x'); // undefined
+ */
 export function parseVersion(text: string): ParsedVersion | undefined {
   if (!VERSION_RE.test(text)) return undefined;
   const body = text.startsWith('v') ? text.slice(1) : text;
@@ -115,11 +121,11 @@ const DOT = 0x2e;
 const DASH = 0x2d;
 const PLUS = 0x2b;
 const ZERO = 0x30;
+const NINE = 0x39;
 
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-/** `[0-9A-Za-z-]`: an identifier character (NaN past the end is none). */
+/** `[0-9A-Za-z-]`: an identifier character (-1, past the end, is none). */
 const isIdChar = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === DASH;
+  (c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === DASH;
 
 /** Compares the digits `s[from, to)` (no leading zeros) with `d` (no leading zeros): longer is larger. */
 function compareDigits(s: string, from: number, to: number, d: string): number {
@@ -146,38 +152,129 @@ function compareText(s: string, from: number, to: number, d: string): number {
 const BELOW = 1;
 const ABOVE = 2;
 
+const NOT_PLAIN = -2;
+
 /**
- * Reads `s` as a version and compares it with every operand in one pass, without allocating: the
- * result packs one answer per operand, two bits each (operand `j` at bits `2j`: 0 equal, 1 `s` is
- * below, 2 `s` is above); -1 when `s` is not a version. At most 15 operands.
+ * The hot path: one operand, and a value of numeric parts only (`1.29.3`, `v14`), the common case.
+ * Each part is compared with the operand's while it is read, and nothing else is looked at. Anything
+ * else (a pre-release, build metadata, junk after the parts) answers `NOT_PLAIN`, for the general scan.
  */
-export function compareVersionTo(s: string, operands: readonly VersionOperand[]): number {
+function comparePlain(s: string, op: VersionOperand): number {
+  const n = s.length;
+  const core = op.core;
+  let i = 0;
+  let c = n > 0 ? s.charCodeAt(0) : -1;
+  if (c === 0x76) c = ++i < n ? s.charCodeAt(i) : -1;
+  let result = 0;
+  let k = 0;
+  for (;;) {
+    const start = i;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    const from = i;
+    if (result === 0) {
+      // The part is compared while it is read: its first differing digit, then its length.
+      const d = k < core.length ? core[k]! : '';
+      const len = d.length;
+      let diff = 0;
+      while (c >= ZERO && c <= NINE) {
+        if (diff === 0 && i - from < len) diff = c - d.charCodeAt(i - from);
+        c = ++i < n ? s.charCodeAt(i) : -1;
+      }
+      const read = i - from;
+      if (read !== len) result = read < len ? BELOW : ABOVE;
+      else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
+    } else {
+      while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    }
+    if (i === start) return -1;
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
+  }
+  if (i !== n) return NOT_PLAIN;
+  if (result !== 0) return result;
+  if (core.length > k) return BELOW;
+  return op.pre === null ? 0 : ABOVE;
+}
+
+/** {@link comparePlain} for several operands (a range such as `$vgte` with `$vlt`), packed. */
+function comparePlainMany(s: string, operands: readonly VersionOperand[]): number {
   const n = s.length;
   const count = operands.length;
   let open = (1 << count) - 1;
   let result = 0;
-  let i = s.charCodeAt(0) === 0x76 ? 1 : 0;
+  let i = 0;
+  let c = n > 0 ? s.charCodeAt(0) : -1;
+  if (c === 0x76) c = ++i < n ? s.charCodeAt(i) : -1;
+  let k = 0;
+  for (;;) {
+    const start = i;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    const from = i;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    if (i === start) return -1;
+    for (let j = 0; open !== 0 && j < count; j++) {
+      if ((open & (1 << j)) === 0) continue;
+      const core = operands[j]!.core;
+      const d = compareDigits(s, from, i, k < core.length ? core[k]! : '');
+      if (d !== 0) {
+        result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
+        open ^= 1 << j;
+      }
+    }
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
+  }
+  if (i !== n) return NOT_PLAIN;
+  for (let j = 0; open !== 0 && j < count; j++) {
+    if ((open & (1 << j)) === 0) continue;
+    const op = operands[j]!;
+    if (op.core.length > k) result |= BELOW << (2 * j);
+    else if (op.pre !== null) result |= ABOVE << (2 * j);
+  }
+  return result;
+}
+
+/**
+ * Reads `s` as a version and compares it with every operand in one pass, without allocating: the
+ * result packs one answer per operand, two bits each (operand `j` at bits `2j`: 0 equal, 1 `s` is
+ * below, 2 `s` is above); -1 when `s` is not a version. At most 15 operands. Reads stay inside the
+ * string and the operands' arrays (an out-of-bounds read is a slow path in JavaScript engines).
+ */
+export function compareVersionTo(s: string, operands: readonly VersionOperand[]): number {
+  const plain = operands.length === 1 ? comparePlain(s, operands[0]!) : comparePlainMany(s, operands);
+  return plain !== NOT_PLAIN ? plain : compareVersionScan(s, operands);
+}
+
+/** The general scan: pre-release and build identifiers, and the rejection of everything else. */
+function compareVersionScan(s: string, operands: readonly VersionOperand[]): number {
+  const n = s.length;
+  const count = operands.length;
+  let open = (1 << count) - 1;
+  let result = 0;
+  let i = n > 0 && s.charCodeAt(0) === 0x76 ? 1 : 0;
+  let c = i < n ? s.charCodeAt(i) : -1;
   // Numeric parts.
   let k = 0;
   for (;;) {
     const start = i;
-    while (s.charCodeAt(i) === ZERO) i++;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
     const from = i;
-    while (isDigit(s.charCodeAt(i))) i++;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
     if (i === start) return -1;
-    if (open !== 0) {
-      for (let j = 0; j < count; j++) {
-        if ((open & (1 << j)) === 0) continue;
-        const c = compareDigits(s, from, i, operands[j]!.core[k] ?? '');
-        if (c !== 0) {
-          result |= (c < 0 ? BELOW : ABOVE) << (2 * j);
-          open &= ~(1 << j);
-        }
+    for (let j = 0; j < count; j++) {
+      if ((open & (1 << j)) === 0) continue;
+      const core = operands[j]!.core;
+      const d = compareDigits(s, from, i, k < core.length ? core[k]! : '');
+      if (d !== 0) {
+        result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
+        open &= ~(1 << j);
       }
     }
     k++;
-    if (s.charCodeAt(i) !== DOT) break;
-    i++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
   }
   // An operand with more (non-zero-ending) parts is above: its remaining parts are not all zero.
   for (let j = 0; j < count; j++) {
@@ -187,36 +284,39 @@ export function compareVersionTo(s: string, operands: readonly VersionOperand[])
     }
   }
   // Pre-release identifiers.
-  if (s.charCodeAt(i) === DASH) {
-    i++;
+  if (c === DASH) {
+    c = ++i < n ? s.charCodeAt(i) : -1;
     let m = 0;
     for (;;) {
       const from = i;
       let numeric = true;
-      for (let c = s.charCodeAt(i); isIdChar(c); c = s.charCodeAt(++i)) if (!isDigit(c)) numeric = false;
+      while (isIdChar(c)) {
+        if (c < ZERO || c > NINE) numeric = false;
+        c = ++i < n ? s.charCodeAt(i) : -1;
+      }
       if (i === from) return -1;
       if (open !== 0) {
-        let start = from;
-        if (numeric) while (start < i - 1 && s.charCodeAt(start) === ZERO) start++;
-        if (numeric && s.charCodeAt(start) === ZERO) start = i;
+        // Digits without leading zeros (zero has none), for a numeric identifier.
+        let digits = from;
+        if (numeric) while (digits < i && s.charCodeAt(digits) === ZERO) digits++;
         for (let j = 0; j < count; j++) {
           if ((open & (1 << j)) === 0) continue;
           const op = operands[j]!;
-          let c: number;
-          if (op.pre === null) c = -1;
-          else if (m >= op.pre.length) c = 1;
-          else if (numeric !== op.numeric[m]) c = numeric ? -1 : 1;
-          else if (numeric) c = compareDigits(s, start, i, op.pre[m]!);
-          else c = compareText(s, from, i, op.pre[m]!);
-          if (c !== 0) {
-            result |= (c < 0 ? BELOW : ABOVE) << (2 * j);
+          let d: number;
+          if (op.pre === null) d = -1;
+          else if (m >= op.pre.length) d = 1;
+          else if (numeric !== op.numeric[m]) d = numeric ? -1 : 1;
+          else if (numeric) d = compareDigits(s, digits, i, op.pre[m]!);
+          else d = compareText(s, from, i, op.pre[m]!);
+          if (d !== 0) {
+            result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
             open &= ~(1 << j);
           }
         }
       }
       m++;
-      if (s.charCodeAt(i) !== DOT) break;
-      i++;
+      if (c !== DOT) break;
+      c = ++i < n ? s.charCodeAt(i) : -1;
     }
     for (let j = 0; j < count; j++) {
       const pre = operands[j]!.pre;
@@ -229,14 +329,14 @@ export function compareVersionTo(s: string, operands: readonly VersionOperand[])
     }
   }
   // Build identifiers: checked, never compared.
-  if (s.charCodeAt(i) === PLUS) {
-    i++;
+  if (c === PLUS) {
+    c = ++i < n ? s.charCodeAt(i) : -1;
     for (;;) {
       const from = i;
-      while (isIdChar(s.charCodeAt(i))) i++;
+      while (isIdChar(c)) c = ++i < n ? s.charCodeAt(i) : -1;
       if (i === from) return -1;
-      if (s.charCodeAt(i) !== DOT) break;
-      i++;
+      if (c !== DOT) break;
+      c = ++i < n ? s.charCodeAt(i) : -1;
     }
   }
   return i === n ? result : -1;
@@ -245,24 +345,22 @@ export function compareVersionTo(s: string, operands: readonly VersionOperand[])
 /** Comparisons of the version operators, by operator. */
 export type VersionComparison = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
 
-/** Whether the packed answer `r` for operand `j` (see {@link compareVersionTo}) satisfies `cmp`. */
-export function holds(cmp: VersionComparison, r: number, j: number): boolean {
-  if (r < 0) return cmp === 'ne';
-  const c = (r >> (2 * j)) & 3;
-  switch (cmp) {
-    case 'eq':
-      return c === 0;
-    case 'ne':
-      return c !== 0;
-    case 'gt':
-      return c === ABOVE;
-    case 'gte':
-      return c !== BELOW;
-    case 'lt':
-      return c === BELOW;
-    case 'lte':
-      return c !== ABOVE;
-  }
+/**
+ * The answers (bit 0 equal, bit 1 below, bit 2 above) each comparison accepts, and bit 3 for a value
+ * that is not a version: only `ne` (exactly `not eq`) holds for one.
+ */
+export const ACCEPTS: Readonly<Record<VersionComparison, number>> = {
+  eq: 0b0001,
+  ne: 0b1110,
+  gt: 0b0100,
+  gte: 0b0101,
+  lt: 0b0010,
+  lte: 0b0011,
+};
+
+/** Whether the packed answer `r` for operand `j` (see {@link compareVersionTo}) is in `accepts`. */
+export function holds(accepts: number, r: number, j: number): boolean {
+  return ((accepts >> (r < 0 ? 3 : (r >> (2 * j)) & 3)) & 1) === 1;
 }
 
 /**
