@@ -90,14 +90,10 @@ function encodeNumber(d: string): string {
  * below every identifier character, so fewer identifiers sort first.
  */
 export function versionKey(v: ParsedVersion): string {
-  let last = v.parts.length;
-  while (last > 0 && v.parts[last - 1] === '0') last--;
-  let key = '';
-  for (let i = 0; i < last; i++) key += `.${encodeNumber(digits(v.parts[i]!))}`;
-  if (v.prerelease.length === 0) return `${key}#`;
-  key += '!';
-  for (const id of v.prerelease) key += isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`;
-  return key;
+  const { core, pre, numeric } = versionOperand(v);
+  const parts = core.map((d) => `.${encodeNumber(d)}`).join('');
+  if (pre === null) return `${parts}#`;
+  return `${parts}!${pre.map((id, i) => (numeric[i] ? `,1${encodeNumber(id)}` : `,2${id}`)).join('')}`;
 }
 
 /** An operand ready for {@link compareVersionTo}. */
