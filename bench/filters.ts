@@ -8,7 +8,7 @@ import jsonLogic from 'json-logic-js';
 import { Query } from 'mingo';
 import * as siftModule from 'sift';
 import { compileFilter } from '../src/index.js';
-import { assertSameCount, type Case, geomean, interleaved } from './lib.js';
+import { assertSameCount, type Case, count, geomean, interleaved } from './lib.js';
 
 type Rec = Record<string, unknown>;
 
@@ -150,12 +150,6 @@ export function contenders(spec: FilterSpec): Array<[string, Predicate]> {
     ['@ucast/mongo2js', guard(spec.mongo) as Predicate],
     ['json-logic-js', (r) => jsonLogic.apply(rule, r) === true],
   ];
-}
-
-function count(data: readonly unknown[], p: Predicate): number {
-  let n = 0;
-  for (let i = 0; i < data.length; i++) if (p(data[i])) n++;
-  return n;
 }
 
 export interface FilterResult {

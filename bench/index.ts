@@ -5,8 +5,8 @@
  *
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
- *   npm run bench -- --only filters,policy        # some sections: filters compile memory policy
- *                                                 # throughput sql validate
+ *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
+ *                                                 # policy throughput sql validate
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -26,8 +26,18 @@ import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
+import { benchVersions, type VersionResult } from './versions.js';
 
-const SECTIONS = ['filters', 'compile', 'memory', 'policy', 'throughput', 'sql', 'validate'] as const;
+const SECTIONS = [
+  'filters',
+  'versions',
+  'compile',
+  'memory',
+  'policy',
+  'throughput',
+  'sql',
+  'validate',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -128,6 +138,37 @@ if (only.has('filters')) {
     'filters',
     `${header}\n\n${text}\n\nAgainst the targets (ratio of ns per record to the hand-written closure):\n\n${targetsTable(all)}`,
   );
+}
+
+if (only.has('versions')) {
+  const all = new Map<number, VersionResult[]>();
+  for (const n of sizes) all.set(n, await benchVersions(components.slice(0, n), rounds));
+  results.versions = Object.fromEntries(all);
+  const ok = (x: number) => `${times(x)} ${x <= 2 ? '✓' : '✗'}`;
+  const text = [...all]
+    .map(
+      ([n, rs]) =>
+        `**${int.format(n)} components** (ns per record; version ÷ string, target ≤ 2×)\n\n${table(
+          [
+            'filter',
+            'matches (version / string)',
+            'string ns',
+            'version ns (÷ string)',
+            'string codegen ns',
+            'version codegen ns (÷ string)',
+          ],
+          rs.map((r) => [
+            r.id,
+            `${int.format(r.matches.version)} / ${int.format(r.matches.string)}`,
+            ns(r.nsPerRecord.string!),
+            `${ns(r.nsPerRecord.version!)} (${ok(r.ratio.closures)})`,
+            ns(r.nsPerRecord['string codegen']!),
+            `${ns(r.nsPerRecord['version codegen']!)} (${ok(r.ratio.codegen)})`,
+          ]),
+        )}`,
+    )
+    .join('\n\n');
+  writeReadmeSection('versions', `${header}\n\n${text}`);
 }
 
 if (only.has('compile')) {

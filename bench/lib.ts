@@ -26,6 +26,13 @@ export function geomean(xs: readonly number[]): number {
   return Math.exp(xs.reduce((acc, x) => acc + Math.log(x), 0) / xs.length);
 }
 
+/** How many records `p` accepts. */
+export function count(data: readonly unknown[], p: (r: unknown) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < data.length; i++) if (p(data[i])) n++;
+  return n;
+}
+
 /** Where case results go, so that no call can be optimized away as unused. */
 export let sink: unknown;
 

@@ -32,8 +32,22 @@ export type {
   RangeKind,
   RangeNode,
   Scalar,
+  VeqNode,
+  VersionKind,
+  VersionNode,
+  VgteNode,
+  VgtNode,
+  VlteNode,
+  VltNode,
+  VneNode,
 } from './ast/nodes.js';
-export { ARRAY_ANY, LOGICAL_NAMES, OPERATOR_NAMES, PATH_SEPARATOR } from './ast/nodes.js';
+export {
+  ARRAY_ANY,
+  LOGICAL_NAMES,
+  OPERATOR_NAMES,
+  PATH_SEPARATOR,
+  VERSION_COMPARISONS,
+} from './ast/nodes.js';
 export { type FilterJson, printFilter } from './ast/print.js';
 export { type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
@@ -84,3 +98,4 @@ export {
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';
+export { compareVersions, type ParsedVersion, parseVersion } from './semantics/version.js';

@@ -70,6 +70,33 @@ export interface ExistsNode {
   readonly kind: 'exists';
   readonly value: boolean;
 }
+/** `$veq`: the value is a version equal to the operand (see `semantics/version.ts`). */
+export interface VeqNode {
+  readonly kind: 'veq';
+  /** The operand as written; always a valid version. */
+  readonly value: string;
+}
+/** `$vne`: exactly `not $veq` (so it holds for non-versions and missing values, like `$ne`). */
+export interface VneNode {
+  readonly kind: 'vne';
+  readonly value: string;
+}
+export interface VgtNode {
+  readonly kind: 'vgt';
+  readonly value: string;
+}
+export interface VgteNode {
+  readonly kind: 'vgte';
+  readonly value: string;
+}
+export interface VltNode {
+  readonly kind: 'vlt';
+  readonly value: string;
+}
+export interface VlteNode {
+  readonly kind: 'vlte';
+  readonly value: string;
+}
 
 /** One operator of an operator object, e.g. `{ $gte: 10 }`. */
 export type OperatorNode =
@@ -82,8 +109,12 @@ export type OperatorNode =
   | InNode
   | NinNode
   | LikeNode
-  | ExistsNode;
+  | ExistsNode
+  | VersionNode;
 export type OperatorKind = OperatorNode['kind'];
+/** The version operators: they compare versions as versions (docs/semantics.md §4). */
+export type VersionNode = VeqNode | VneNode | VgtNode | VgteNode | VltNode | VlteNode;
+export type VersionKind = VersionNode['kind'];
 export type RangeNode = GtNode | GteNode | LtNode | LteNode;
 export type RangeKind = RangeNode['kind'];
 
@@ -134,7 +165,33 @@ export const OPERATOR_NAMES = {
   nin: '$nin',
   like: '$like',
   exists: '$exists',
+  veq: '$veq',
+  vne: '$vne',
+  vgt: '$vgt',
+  vgte: '$vgte',
+  vlt: '$vlt',
+  vlte: '$vlte',
 } as const satisfies Record<OperatorKind, string>;
+
+/**
+ * The comparison each version operator makes, by node kind.
+ *
+ * @example
+ * VERSION_COMPARISONS.vlt; // 'lt': `{ $vlt: '1.29' }` holds for versions below 1.29
+ */
+export const VERSION_COMPARISONS = {
+  veq: 'eq',
+  vne: 'ne',
+  vgt: 'gt',
+  vgte: 'gte',
+  vlt: 'lt',
+  vlte: 'lte',
+} as const satisfies Record<VersionKind, string>;
+
+/** True for the nodes of the version operators. */
+export function isVersionNode(op: OperatorNode): op is VersionNode {
+  return Object.hasOwn(VERSION_COMPARISONS, op.kind);
+}
 
 /** Logical operator names as written in filters, by node kind. */
 export const LOGICAL_NAMES = {

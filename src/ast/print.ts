@@ -24,6 +24,12 @@ function operand(op: OperatorNode): unknown {
     case 'lt':
     case 'lte':
     case 'exists':
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
       return op.value;
     case 'in':
     case 'nin':

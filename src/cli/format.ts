@@ -1,5 +1,6 @@
 import type {
   ConditionExplanation,
+  FoundValue,
   InventorySummary,
   PolicyExplanation,
   PolicySummary,
@@ -76,6 +77,14 @@ function showValue(value: unknown): string {
   return printable(text);
 }
 
+/** A value found, for text output; with version operators, how it reads as a version. */
+function describeFound(v: FoundValue): string {
+  if (!v.found) return 'missing';
+  const text = showValue(v.value);
+  if (v.version === undefined) return text;
+  return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
+}
+
 /** The clauses that failed in the given conditions, with the values they found. */
 function failedClauses(conditions: readonly ConditionExplanation[], indent: string): string[] {
   const lines: string[] = [];
@@ -83,10 +92,7 @@ function failedClauses(conditions: readonly ConditionExplanation[], indent: stri
     if (c.held) continue;
     for (const clause of c.clauses) {
       if (clause.held || clause.kind !== 'field') continue;
-      const seen =
-        clause.values.length === 0
-          ? 'no value'
-          : clause.values.map((v) => (v.found ? showValue(v.value) : 'missing')).join(', ');
+      const seen = clause.values.length === 0 ? 'no value' : clause.values.map(describeFound).join(', ');
       // Every value comes from a policy or a record: escaped, so that none can forge a line.
       lines.push(
         `${indent}${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`,

@@ -416,7 +416,7 @@ export async function runTest(argv: readonly string[]): Promise<number> {
     const c = counts(outcomes);
     if (c.errors > 0) return 2;
     if (c.tests === 0) {
-      err.write(`svc-policy test: no test matches --run ${printable(values.run)}\n`);
+      err.write(`svc-policy test: no test matches --run ${printable(values.run ?? '')}\n`);
       return 2;
     }
     return c.failed > 0 ? 1 : 0;

@@ -3,14 +3,17 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  isVersionNode,
   type OperatorNode,
   type Scalar,
+  VERSION_COMPARISONS,
 } from '../ast/nodes.js';
 import { arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
-import { compileOperators, readsDates } from './operators.js';
+import { compareVersionTo } from '../semantics/version.js';
+import { compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
@@ -69,6 +72,31 @@ class Emitter {
     return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r) { return ${main}; };`;
   }
 
+  /** Version operators of the field being emitted, by their index in its one `compareVersionTo` call. */
+  private versionIndex = new Map<OperatorNode, number>();
+
+  /** A version operator over `vr`, the packed answer of the field's one comparison (-1: not a version). */
+  private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
+    const j = this.versionIndex.get(op);
+    if (j === undefined) throw new RangeError('version operator outside its field');
+    // With one operand, `vr` is the answer itself (0, 1 or 2; -1 for a non-version).
+    const c = this.versionIndex.size === 1 ? 'vr' : `((vr >>> ${2 * j}) & 3)`;
+    switch (VERSION_COMPARISONS[op.kind]) {
+      case 'eq':
+        return `(vr >= 0 && ${c} === 0)`;
+      case 'ne':
+        return `(vr < 0 || ${c} !== 0)`;
+      case 'lt':
+        return `(vr >= 0 && ${c} === 1)`;
+      case 'gt':
+        return `(vr >= 0 && ${c} === 2)`;
+      case 'lte':
+        return `(vr >= 0 && ${c} !== 2)`;
+      case 'gte':
+        return `(vr >= 0 && ${c} !== 1)`;
+    }
+  }
+
   operator(op: OperatorNode): string {
     switch (op.kind) {
       case 'eq':
@@ -102,6 +130,13 @@ class Emitter {
       }
       case 'exists':
         return op.value ? 'v != null' : 'v == null';
+      case 'veq':
+      case 'vne':
+      case 'vgt':
+      case 'vgte':
+      case 'vlt':
+      case 'vlte':
+        return this.version(op);
       default:
         return assertNever(op, 'operator node');
     }
@@ -136,10 +171,17 @@ class Emitter {
     const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
     if (selector < 0) {
       const whenMissing = compileOperators(operators)(undefined);
+      // The value is read as a version once for all the version operators of the field.
+      const versionOps = operators.filter(isVersionNode);
+      this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));
+      const compare =
+        versionOps.length === 0
+          ? ''
+          : `const vr = typeof v === "string" ? vcmp(v, ${this.value(versionOperands(versionOps))}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +
-          `const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
+          `${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
       );
       return fn;
     }
@@ -233,6 +275,7 @@ type Factory = (
   sw: typeof stringStartsWith,
   ew: typeof stringEndsWith,
   has: typeof setHas,
+  vcmp: typeof compareVersionTo,
 ) => Predicate;
 
 /** Captured at load: the generated code compares against the real `Object.prototype`. */
@@ -273,6 +316,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     'sw',
     'ew',
     'has',
+    'vcmp',
     source,
   ) as Factory;
   return factory(
@@ -285,5 +329,6 @@ export function compileGenerated(node: FilterNode): Predicate {
     stringStartsWith,
     stringEndsWith,
     setHas,
+    compareVersionTo,
   );
 }

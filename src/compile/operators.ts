@@ -1,4 +1,11 @@
-import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
+import {
+  assertNever,
+  isVersionNode,
+  type OperatorNode,
+  type Scalar,
+  VERSION_COMPARISONS,
+  type VersionNode,
+} from '../ast/nodes.js';
 import { arrayIncludes, arraySome, regexpTest } from '../builtins.js';
 
 /** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
@@ -6,6 +13,14 @@ const setHas = Set.prototype.has;
 
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
+import {
+  ACCEPTS,
+  compareVersionTo,
+  holds,
+  parseVersion,
+  type VersionOperand,
+  versionOperand,
+} from '../semantics/version.js';
 
 /** A test of one leaf value, already normalized by `readLeaf`. */
 export type LeafTest = (v: unknown) => boolean;
@@ -74,6 +89,39 @@ function ordered(kind: Order, x: string | number): LeafTest {
   }
 }
 
+/** The operands of version operators, parsed once at compile time (the parser validated them). */
+export function versionOperands(ops: readonly VersionNode[]): VersionOperand[] {
+  return ops.map((op) => versionOperand(parseVersion(op.value)!));
+}
+
+/**
+ * All the version operators of one key: the value is read as a version once, against every operand
+ * in the same pass (`compareVersionTo`), whatever their number; nothing is allocated per call.
+ */
+function versions(ops: readonly VersionNode[]): LeafTest {
+  const operands = versionOperands(ops);
+  const accepts = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
+  if (accepts.length === 1) {
+    const a = accepts[0]!;
+    // Not a string: a type mismatch, which only `$vne` (exactly `not $veq`) holds for.
+    const other = holds(a, -1, 0);
+    return (v) => (typeof v === 'string' ? holds(a, compareVersionTo(v, operands), 0) : other);
+  }
+  if (accepts.length === 2) {
+    // A range (`$vgte` with `$vlt`), the common pair.
+    const [a, b] = accepts as [number, number];
+    return (v) => {
+      const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+      return holds(a, r, 0) && holds(b, r, 1);
+    };
+  }
+  return (v) => {
+    const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+    for (let j = 0; j < accepts.length; j++) if (!holds(accepts[j]!, r, j)) return false;
+    return true;
+  };
+}
+
 function not(test: LeafTest): LeafTest {
   return (v) => !test(v);
 }
@@ -100,6 +148,13 @@ export function compileOperator(op: OperatorNode): LeafTest {
     }
     case 'exists':
       return op.value ? (v) => v != null : (v) => v == null;
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return versions([op]);
     default:
       return assertNever(op, 'operator node');
   }
@@ -107,7 +162,11 @@ export function compileOperator(op: OperatorNode): LeafTest {
 
 /** All operators of one key must hold for the same value. */
 export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
-  const tests = ops.map(compileOperator);
+  const versionOps = ops.filter(isVersionNode);
+  const tests =
+    versionOps.length > 1
+      ? [...ops.filter((op) => !isVersionNode(op)).map(compileOperator), versions(versionOps)]
+      : ops.map(compileOperator);
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];
@@ -147,6 +206,14 @@ export function readsDates(ops: readonly OperatorNode[]): boolean {
       case 'like':
         return true;
       case 'exists':
+        return false;
+      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version.
+      case 'veq':
+      case 'vne':
+      case 'vgt':
+      case 'vgte':
+      case 'vlt':
+      case 'vlte':
         return false;
       default:
         return assertNever(op, 'operator node');

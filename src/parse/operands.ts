@@ -1,6 +1,7 @@
 import type { Scalar } from '../ast/nodes.js';
 import { getPrototypeOf, isArray, stringIsWellFormed } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
+import { parseVersion } from '../semantics/version.js';
 
 /** What an operand was, for messages: `"$in" expects an array at …, got a string`. */
 export function describe(value: unknown): string {
@@ -131,5 +132,20 @@ export function stringOperand(op: string, at: string, value: unknown): string {
 
 export function booleanOperand(op: string, at: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw invalid(op, at, 'a boolean', value);
+  return value;
+}
+
+/** A version operand (`$veq`, `$vlt`…): a string that is a version, or `INVALID_OPERAND`. */
+export function versionOperand(op: string, at: string, value: unknown): string {
+  if (typeof value !== 'string')
+    throw invalid(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
+  checkString(op, at, value);
+  if (parseVersion(value) === undefined) {
+    throw new FilterError(
+      'INVALID_OPERAND',
+      at,
+      `"${op}" expects a version at ${at}, got ${JSON.stringify(value)}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`,
+    );
+  }
   return value;
 }

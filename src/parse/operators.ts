@@ -1,6 +1,13 @@
 import { OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
 import { objectKeys } from '../builtins.js';
-import { booleanOperand, listOperand, orderedOperand, scalarOperand, stringOperand } from './operands.js';
+import {
+  booleanOperand,
+  listOperand,
+  orderedOperand,
+  scalarOperand,
+  stringOperand,
+  versionOperand,
+} from './operands.js';
 
 /**
  * One parse rule per operator, each with its own operand check next to it. The table is keyed by
@@ -19,6 +26,12 @@ const RULES: {
   nin: (at, x) => ({ kind: 'nin', values: listOperand('$nin', at, x) }),
   like: (at, x) => ({ kind: 'like', pattern: stringOperand('$like', at, x) }),
   exists: (at, x) => ({ kind: 'exists', value: booleanOperand('$exists', at, x) }),
+  veq: (at, x) => ({ kind: 'veq', value: versionOperand('$veq', at, x) }),
+  vne: (at, x) => ({ kind: 'vne', value: versionOperand('$vne', at, x) }),
+  vgt: (at, x) => ({ kind: 'vgt', value: versionOperand('$vgt', at, x) }),
+  vgte: (at, x) => ({ kind: 'vgte', value: versionOperand('$vgte', at, x) }),
+  vlt: (at, x) => ({ kind: 'vlt', value: versionOperand('$vlt', at, x) }),
+  vlte: (at, x) => ({ kind: 'vlte', value: versionOperand('$vlte', at, x) }),
 };
 
 /** Operator kinds by the name written in filters (`$eq` → `eq`). */

@@ -3,6 +3,8 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  isVersionNode,
+  OPERATOR_NAMES,
   type PathStep,
 } from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
@@ -19,6 +21,7 @@ import { compileOperators } from '../compile/operators.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
 import { readKey, readLeaf } from '../semantics/values.js';
+import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
 import type { PolicyResult } from './compile.js';
 
@@ -34,6 +37,11 @@ export interface FoundValue {
   readonly at: string;
   /** Whether every operator of the field holds for this value. */
   readonly held: boolean;
+  /**
+   * Present when the field has a version operator: the value read as a version (its parts, pre-release,
+   * build and normal form), or `null` when it is not one (then only `$vne` can hold).
+   */
+  readonly version?: ParsedVersion | null;
 }
 
 /** A field clause: `path: { operators }`. */
@@ -51,6 +59,8 @@ export interface FieldExplanation {
   readonly values: readonly FoundValue[];
   /** The first value for which the clause held (for selector paths: the element that matched), or `null`. */
   readonly matched: FoundValue | null;
+  /** Present when the field has version operators: each operand parsed, by operator (`{ "$vlt": … }`). */
+  readonly versions?: Readonly<Record<string, ParsedVersion>>;
 }
 
 /** An `$and` or `$or` clause. */
@@ -232,19 +242,35 @@ function shown(value: unknown): unknown {
 function explainField(clause: FieldNode, record: unknown): FieldExplanation {
   const test = compileOperators(clause.operators);
   const path = printPath(clause.path);
+  const versionOps = clause.operators.filter(isVersionNode);
   const values = leaves(record, clause.path).map((leaf): FoundValue => {
     const value = readLeaf(leaf.value);
-    return {
+    const found: FoundValue = {
       found: value !== undefined,
       value: value === undefined ? null : shown(value),
       elements: leaf.elements,
       at: leaf.at,
       held: test(value),
     };
+    if (versionOps.length === 0) return found;
+    return { ...found, version: typeof value === 'string' ? (parseVersion(value) ?? null) : null };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printFilter({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
-  return { kind: 'field', held: matched !== null, path, operators, values, matched };
+  const explained: FieldExplanation = {
+    kind: 'field',
+    held: matched !== null,
+    path,
+    operators,
+    values,
+    matched,
+  };
+  if (versionOps.length === 0) return explained;
+  // The parser accepted every operand as a version, so each parses.
+  const versions = Object.fromEntries(
+    versionOps.map((op) => [OPERATOR_NAMES[op.kind], parseVersion(op.value)!] as const),
+  );
+  return { ...explained, versions };
 }
 
 function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {

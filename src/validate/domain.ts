@@ -1,4 +1,5 @@
-import type { OperatorNode } from '../ast/nodes.js';
+import type { OperatorNode, VersionNode } from '../ast/nodes.js';
+import { compileOperator } from '../compile/operators.js';
 import { compareCodePoints } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 
@@ -33,13 +34,18 @@ interface Ordered<T> {
   readonly excluded: readonly T[];
   /** `$like` patterns every value must match (strings only). */
   readonly likes: readonly string[];
+  /**
+   * Version operators every value must satisfy (strings only). Like patterns, they are opaque to
+   * ranges: a domain with one is a subset of another only when the other's are among its own.
+   */
+  readonly versions: readonly VersionNode[];
 }
 
 type Cmp<T> = (a: T, b: T) => number;
 const cmpNum: Cmp<number> = (a, b) => a - b;
 
-const ANY_ORDERED: Ordered<never> = { none: false, excluded: [], likes: [] };
-const NO_ORDERED: Ordered<never> = { none: true, excluded: [], likes: [] };
+const ANY_ORDERED: Ordered<never> = { none: false, excluded: [], likes: [], versions: [] };
+const NO_ORDERED: Ordered<never> = { none: true, excluded: [], likes: [], versions: [] };
 
 /** Every value. */
 export const TOP: Domain = {
@@ -61,6 +67,12 @@ function likeMatch(pattern: string, s: string): boolean {
   }
   return m(s);
 }
+
+function versionsAccept(versions: readonly VersionNode[], s: string): boolean {
+  return versions.every((op) => compileOperator(op)(s));
+}
+
+const sameVersionOp = (a: VersionNode, b: VersionNode) => a.kind === b.kind && a.value === b.value;
 
 /** The values one operator allows. */
 export function operatorDomain(op: OperatorNode): Domain {
@@ -98,6 +110,15 @@ export function operatorDomain(op: OperatorNode): Domain {
       return { ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } };
     case 'exists':
       return op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true };
+    // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
+    case 'vne':
+      return { ...TOP, str: { ...ANY_ORDERED, versions: [op] } };
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return { ...NOTHING, str: { ...ANY_ORDERED, versions: [op] } };
   }
 }
 
@@ -133,6 +154,7 @@ function intersectOrdered<T>(a: Ordered<T>, b: Ordered<T>, cmp: Cmp<T>): Ordered
     ...(hi === undefined ? {} : { hi }),
     excluded: [...a.excluded, ...b.excluded],
     likes: [...a.likes, ...b.likes],
+    versions: [...a.versions, ...b.versions],
   };
 }
 
@@ -168,7 +190,10 @@ function accepts<T>(o: Ordered<T>, x: T, cmp: Cmp<T>): boolean {
   if (o.none) return false;
   if (o.set !== undefined && !o.set.includes(x)) return false;
   if (!inRange(o, x, cmp) || o.excluded.includes(x)) return false;
-  return o.likes.every((p) => likeMatch(p, x as unknown as string));
+  return (
+    o.likes.every((p) => likeMatch(p, x as unknown as string)) &&
+    versionsAccept(o.versions, x as unknown as string)
+  );
 }
 
 /**
@@ -226,12 +251,14 @@ function subsetOrdered<T>(a: Ordered<T>, b: Ordered<T>, cmp: Cmp<T>): boolean {
   if (members !== undefined) return members.every((x) => accepts(b, x, cmp));
   if (b.none || b.set !== undefined) return false;
   if (!b.likes.every((p) => a.likes.includes(p))) return false;
+  if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
   if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
   return b.excluded.every(
     (x) =>
       a.excluded.includes(x) ||
       !inRange(a, x, cmp) ||
-      a.likes.some((p) => !likeMatch(p, x as unknown as string)),
+      a.likes.some((p) => !likeMatch(p, x as unknown as string)) ||
+      !versionsAccept(a.versions, x as unknown as string),
   );
 }
 

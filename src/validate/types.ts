@@ -42,7 +42,6 @@ export type ValidationCode =
   /** A key written with Mongo-style dots (`details.postgres.version`) that the resource has no key for. */
   | 'DOTTED_PATH'
   /** A range operator with a string on a version field (`"1.9" > "1.29"` as strings). */
-  | 'STRING_VERSION_COMPARISON'
   /** A condition or rule that can never hold. */
   | 'IMPOSSIBLE_CONDITION'
   /** Two statuses with the same rules: the second can never be reached through them. */

@@ -9,23 +9,35 @@ import {
   printFilter,
   resolvePath,
 } from '../../src/index.js';
-import { arbFilter, arbFilterAndRecords, arbRecord, FILTER_PATHS } from '../support/arbitraries.js';
+import {
+  arbFilter,
+  arbFilterAndRecords,
+  arbRecord,
+  arbVersionFilterAndRecords,
+  FILTER_PATHS,
+} from '../support/arbitraries.js';
 import { check, titled } from '../support/property.js';
 import { referenceMatch } from '../support/reference.js';
 
 describe('compiled predicates', () => {
-  it(titled('equal the reference interpreter on random filters and records'), () => {
-    check(
-      fc.property(arbFilterAndRecords, ([filter, records]) => {
-        const predicate = compileFilter(filter);
-        for (const record of records) {
-          if (predicate(record) !== referenceMatch(filter, record)) {
-            throw new Error(`disagree on ${JSON.stringify(record)} for ${JSON.stringify(filter)}`);
+  it.each([
+    ['random filters', arbFilterAndRecords],
+    ['version operators on versions', arbVersionFilterAndRecords],
+  ] as const)(
+    titled('equal the reference interpreter on random filters and records (%s)'),
+    (_, arbitrary) => {
+      check(
+        fc.property(arbitrary, ([filter, records]) => {
+          const predicate = compileFilter(filter);
+          for (const record of records) {
+            if (predicate(record) !== referenceMatch(filter, record)) {
+              throw new Error(`disagree on ${JSON.stringify(record)} for ${JSON.stringify(filter)}`);
+            }
           }
-        }
-      }),
-    );
-  });
+        }),
+      );
+    },
+  );
 
   it(titled('are pure: the same answer twice, records unchanged'), () => {
     check(

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
 import { compilePolicy } from '../../src/policy/compile.js';
-import { arbFilter, arbFilterAndRecords, arbRecordFor, type FilterJson } from '../support/arbitraries.js';
+import {
+  arbFilter,
+  arbFilterAndRecords,
+  arbRecordFor,
+  arbVersionFilterAndRecords,
+  type FilterJson,
+} from '../support/arbitraries.js';
 import {
   isDocument,
   type MongoEngine,
@@ -112,38 +118,50 @@ const arbPolicyAndRecords = arbPolicy.chain((p) =>
 function suite(open: () => Promise<MongoEngine>): void {
   const opened = openedEngine(open);
 
-  it(titled('toMongo selects exactly the records the compiled predicate accepts'), async () => {
-    let compared = 0;
-    await checkAsync(
-      fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-        const records = documentsFor(opened.engine, filter, generated);
-        const predicate = compileFilter(filter);
-        const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
-        const query = toMongo(filter);
-        const got = await opened.engine.find(query, records);
-        if (JSON.stringify(got) !== JSON.stringify(expected)) {
-          throw failure(opened.engine.name, got, expected, { filter, records, query });
-        }
-        compared += records.length;
-      }),
-    );
-    expect(compared).toBeGreaterThan(0);
-  });
+  it.each([
+    ['random filters', arbFilterAndRecords],
+    ['version operators on versions', arbVersionFilterAndRecords],
+  ] as const)(
+    titled('toMongo selects exactly the records the compiled predicate accepts (%s)'),
+    async (_, arbitrary) => {
+      let compared = 0;
+      await checkAsync(
+        fc.asyncProperty(arbitrary, async ([filter, generated]) => {
+          const records = documentsFor(opened.engine, filter, generated);
+          const predicate = compileFilter(filter);
+          const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
+          const query = toMongo(filter);
+          const got = await opened.engine.find(query, records);
+          if (JSON.stringify(got) !== JSON.stringify(expected)) {
+            throw failure(opened.engine.name, got, expected, { filter, records, query });
+          }
+          compared += records.length;
+        }),
+      );
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
 
-  it(titled('toMongoExpr under $expr selects exactly the same records'), async () => {
-    await checkAsync(
-      fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-        const records = documentsFor(opened.engine, filter, generated);
-        const predicate = compileFilter(filter);
-        const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
-        const query = { $expr: toMongoExpr(filter) };
-        const got = await opened.engine.find(query, records);
-        if (JSON.stringify(got) !== JSON.stringify(expected)) {
-          throw failure(opened.engine.name, got, expected, { filter, records, query });
-        }
-      }),
-    );
-  });
+  it.each([
+    ['random filters', arbFilterAndRecords],
+    ['version operators on versions', arbVersionFilterAndRecords],
+  ] as const)(
+    titled('toMongoExpr under $expr selects exactly the same records (%s)'),
+    async (_, arbitrary) => {
+      await checkAsync(
+        fc.asyncProperty(arbitrary, async ([filter, generated]) => {
+          const records = documentsFor(opened.engine, filter, generated);
+          const predicate = compileFilter(filter);
+          const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
+          const query = { $expr: toMongoExpr(filter) };
+          const got = await opened.engine.find(query, records);
+          if (JSON.stringify(got) !== JSON.stringify(expected)) {
+            throw failure(opened.engine.name, got, expected, { filter, records, query });
+          }
+        }),
+      );
+    },
+  );
 
   it(
     titled('field knowledge drops guards without changing the result on records that respect it'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { ENGINE_NAMES, type Engine, LAYOUTS, openEngine, TestTable } from '../integration/sql/engines.js';
 import { compileFor, storable } from '../integration/sql/support.js';
-import { arbFilterAndRecords, RECORD_KEYS } from '../support/arbitraries.js';
+import { arbFilterAndRecords, arbVersionFilterAndRecords, RECORD_KEYS } from '../support/arbitraries.js';
 import { checkAsync, titled } from '../support/property.js';
 
 // Every top-level field the arbitrary filters read: the record keys and one that records never have.
@@ -21,32 +21,38 @@ describe.each(ENGINE_NAMES)('SQL on %s', (engineName) => {
     await engine?.close();
   });
 
-  it(titled('selects exactly the rows the compiled predicate accepts, in every table layout'), async () => {
-    let compared = 0;
-    await checkAsync(
-      fc.asyncProperty(arbFilterAndRecords, async ([filter, generated]) => {
-        // Rows are objects; PostgreSQL cannot store U+0000 (toSql refuses such operands there too).
-        const records = generated.filter((r) => storable(engine, r));
-        const predicate = compileFilter(filter);
-        const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
-        await table.clear();
-        await table.insert(records);
-        for (const layout of LAYOUTS) {
-          const compiled = compileFor(table, layout, filter, records);
-          if (compiled === undefined) continue;
-          const got = await table.select(compiled.fragment.sql, compiled.fragment.params);
-          if (JSON.stringify(got) !== JSON.stringify(expected)) {
-            throw new Error(
-              `${engine.name}/${layout}: got ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}\n` +
-                `filter ${JSON.stringify(filter)}\nrecords ${JSON.stringify(records)}\n` +
-                `mapping ${JSON.stringify(compiled.options.columns)}\nsql ${compiled.fragment.sql}\nparams ${JSON.stringify(compiled.fragment.params)}`,
-            );
+  it.each([
+    ['random filters', arbFilterAndRecords],
+    ['version operators on versions', arbVersionFilterAndRecords],
+  ] as const)(
+    titled('selects exactly the rows the compiled predicate accepts, in every table layout (%s)'),
+    async (_, arbitrary) => {
+      let compared = 0;
+      await checkAsync(
+        fc.asyncProperty(arbitrary, async ([filter, generated]) => {
+          // Rows are objects; PostgreSQL cannot store U+0000 (toSql refuses such operands there too).
+          const records = generated.filter((r) => storable(engine, r));
+          const predicate = compileFilter(filter);
+          const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
+          await table.clear();
+          await table.insert(records);
+          for (const layout of LAYOUTS) {
+            const compiled = compileFor(table, layout, filter, records);
+            if (compiled === undefined) continue;
+            const got = await table.select(compiled.fragment.sql, compiled.fragment.params);
+            if (JSON.stringify(got) !== JSON.stringify(expected)) {
+              throw new Error(
+                `${engine.name}/${layout}: got ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}\n` +
+                  `filter ${JSON.stringify(filter)}\nrecords ${JSON.stringify(records)}\n` +
+                  `mapping ${JSON.stringify(compiled.options.columns)}\nsql ${compiled.fragment.sql}\nparams ${JSON.stringify(compiled.fragment.params)}`,
+              );
+            }
+            compared++;
           }
-          compared++;
-        }
-      }),
-    );
-    // The comparison must actually have run (not been skipped for U+0000) in most runs.
-    if (compared === 0) throw new Error('no filter was compared');
-  });
+        }),
+      );
+      // The comparison must actually have run (not been skipped for U+0000) in most runs.
+      if (compared === 0) throw new Error('no filter was compared');
+    },
+  );
 });

@@ -46,6 +46,9 @@ const POOL_STRINGS = [
   '*',
   '10',
   '2026-01-01T00:00:00.000Z',
+  '1.2',
+  '1.10.0',
+  'v1.2.0-rc.1',
 ];
 const POOL_NUMBERS = [-1, 0, 1, 1.5, 10, 9007199254740991];
 
@@ -88,6 +91,99 @@ export const arbPattern: fc.Arbitrary<string> = fc
   )
   .map((parts) => parts.join(''));
 
+/** A numeric version part: small, with leading zeros, zero, and beyond 2^53 (any size is exact). */
+const arbVersionNumber: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('0', '1', '2', '9', '10', '29', '100') },
+  { weight: 2, arbitrary: fc.constantFrom('00', '01', '007', '0010') },
+  { weight: 1, arbitrary: fc.nat(999).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '9007199254740991',
+      '9007199254740992',
+      '9007199254740993',
+      '18446744073709551616',
+      '123456789012345678901234567890',
+      '0000123456789012345678901234567890',
+    ),
+  },
+);
+
+/** A pre-release or build identifier: numeric (leading zeros too), alphanumeric, with hyphens. */
+const arbIdentifier: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('rc', 'alpha', 'beta', 'RC', 'a', 'x-y', '-', 'rc-1', '1a', 'Z'),
+  arbVersionNumber,
+);
+
+/**
+ * Versions (docs/semantics.md §4): one to six parts, an optional `v`, pre-release and build
+ * identifiers; all of them valid operands.
+ */
+export const arbVersion: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.boolean(),
+    fc.array(arbVersionNumber, { minLength: 1, maxLength: 6 }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 3 }), { freq: 3 }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 2 }), { freq: 4 }),
+  )
+  .map(
+    ([v, parts, pre, build]) =>
+      `${v ? 'v' : ''}${parts.join('.')}${pre === null ? '' : `-${pre.join('.')}`}${build === null ? '' : `+${build.join('.')}`}`,
+  );
+
+/** Strings that look like versions and are not. */
+export const VERSION_JUNK = [
+  '1.2.x',
+  'v',
+  '1..2',
+  '-1',
+  '1.',
+  '.1',
+  'V1.2',
+  'vv1',
+  '1.2-',
+  '1.2+',
+  '1.2 ',
+  ' 1.2',
+  '1.2-rc..1',
+  '1.2+b+c',
+  '1.2-rc_1',
+  '1,2',
+  '\u0661.\u0662',
+  '1.2\n',
+  '1.2\u0000',
+  '1.2-é',
+  '',
+] as const;
+
+/** Version-like strings: mostly versions, sometimes junk. */
+export const arbVersionString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: arbVersion },
+  { weight: 1, arbitrary: fc.constantFrom(...VERSION_JUNK) },
+);
+
+/** Versions next to `x`: a part more or fewer, zeros added, suffixes, prefixes, junk. */
+function nearVersion(x: string): fc.Arbitrary<unknown> {
+  const bare = x.replace(/^v/, '').replace(/[+].*$/, '');
+  return fc.oneof(
+    fc.constantFrom(
+      x,
+      `${bare}.0`,
+      `${bare}.1`,
+      `v${bare}`,
+      `0${bare}`,
+      `${bare.replace(/-.*$/, '')}`,
+      `${bare.replace(/-.*$/, '')}-rc.1`,
+      `${bare}.rc`,
+      `${bare}+build.5`,
+      bare.replace(/\d+$/, (d) => String(BigInt(d) + 1n)),
+      bare.replace(/\d+$/, (d) => (d === '0' ? '0' : String(BigInt(d) - 1n))),
+      `${bare}x`,
+    ),
+    arbVersionString,
+  );
+}
+
 export type OperatorJson = Record<string, unknown>;
 
 export const arbOperator: fc.Arbitrary<OperatorJson> = fc.oneof(
@@ -100,6 +196,9 @@ export const arbOperator: fc.Arbitrary<OperatorJson> = fc.oneof(
   fc.array(arbScalarOrNull, { maxLength: 4 }).map((xs) => ({ $nin: xs })),
   arbPattern.map((p) => ({ $like: p })),
   fc.boolean().map((b) => ({ $exists: b })),
+  fc
+    .constantFrom('$veq', '$vne', '$vgt', '$vgte', '$vlt', '$vlte')
+    .chain((op) => arbVersion.map((x) => ({ [op]: x }))),
 );
 
 /** An operator object: one to three operators (distinct names), all of which must hold. */
@@ -172,11 +271,15 @@ export function filterTargets(filter: FilterJson): Array<[string, unknown[]]> {
   return out;
 }
 
+const VERSION_SHAPE = /^v?[0-9]/;
+
 /** Values near an operand: itself, its neighbours of the same type, and the same text in another type. */
 function near(x: unknown): fc.Arbitrary<unknown> {
   if (typeof x === 'number') return fc.constantFrom(x, x + 1, x - 1, x + 0.5, String(x), x !== 0);
-  if (typeof x === 'string')
-    return fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0);
+  if (typeof x === 'string') {
+    const near = fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0);
+    return VERSION_SHAPE.test(x) ? fc.oneof(near, nearVersion(x)) : near;
+  }
   if (typeof x === 'boolean') return fc.constantFrom(x, !x, Number(x), String(x));
   return fc.constant(null);
 }
@@ -255,3 +358,41 @@ export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
 export const arbFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[]]> = arbFilter.chain((filter) =>
   fc.tuple(fc.constant(filter), fc.array(arbRecordFor(filter), { minLength: 1, maxLength: 16 })),
 );
+
+/** Paths of the version-focused filters: a top-level key, a nested key, and array elements. */
+const VERSION_PATHS = ['a', 'o$.x', 'arr$.__svcArrayAny__$.x', 'arr$.__svcArrayAny__'] as const;
+
+/** One to three version operators (distinct names) on one key. */
+const arbVersionOperators: fc.Arbitrary<OperatorJson> = fc
+  .uniqueArray(fc.constantFrom('$veq', '$vne', '$vgt', '$vgte', '$vlt', '$vlte'), {
+    minLength: 1,
+    maxLength: 3,
+  })
+  .chain((ops) => fc.tuple(...ops.map((op) => arbVersion.map((x) => [op, x] as const))))
+  .map((entries) => Object.fromEntries(entries));
+
+/**
+ * Filters of version operators only, with records dense in versions near the operands (and junk, and
+ * values of other types): the differential tests' sharpest probe of the version order on every target.
+ */
+export const arbVersionFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[]]> = fc
+  .uniqueArray(fc.constantFrom(...VERSION_PATHS), { minLength: 1, maxLength: 2 })
+  .chain((paths) => fc.tuple(...paths.map((p) => arbVersionOperators.map((ops) => [p, ops] as const))))
+  .map((fields) => Object.fromEntries(fields) as FilterJson)
+  .chain((filter) => {
+    const operands = Object.values(filter).flatMap((ops) => Object.values(ops as OperatorJson)) as string[];
+    const value = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...operands).chain(nearVersion) },
+      { weight: 3, arbitrary: arbVersionString },
+      { weight: 1, arbitrary: arbValue },
+    );
+    const record = fc.record(
+      {
+        a: value,
+        o: fc.record({ x: value }, { requiredKeys: [] }),
+        arr: fc.array(fc.oneof(value, fc.record({ x: value }, { requiredKeys: [] })), { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(fc.constant(filter), fc.array(record, { minLength: 1, maxLength: 16 }));
+  });

@@ -73,6 +73,58 @@ function like(s: string, pattern: string): boolean {
   return dp[chars.length]!;
 }
 
+/**
+ * Section 4, versions: a regular expression for the grammar, BigInt for the numeric parts and
+ * numeric identifiers, semver 2.0 precedence for the pre-release; `undefined` when not a version.
+ */
+function parseVersionRef(s: string): { nums: bigint[]; pre: string[] } | undefined {
+  const m =
+    /^v?([0-9]+(?:[.][0-9]+)*)(?:-([0-9A-Za-z-]+(?:[.][0-9A-Za-z-]+)*))?(?:[+][0-9A-Za-z-]+(?:[.][0-9A-Za-z-]+)*)?$/.exec(
+      s,
+    );
+  if (m === null) return undefined;
+  return { nums: m[1]!.split('.').map(BigInt), pre: m[2] === undefined ? [] : m[2].split('.') };
+}
+
+export function compareVersionsRef(a: string, b: string): number | undefined {
+  const x = parseVersionRef(a);
+  const y = parseVersionRef(b);
+  if (x === undefined || y === undefined) return undefined;
+  for (let i = 0; i < Math.max(x.nums.length, y.nums.length); i++) {
+    const p = x.nums[i] ?? 0n;
+    const q = y.nums[i] ?? 0n;
+    if (p !== q) return p < q ? -1 : 1;
+  }
+  if (x.pre.length === 0 || y.pre.length === 0)
+    return y.pre.length - x.pre.length === 0 ? 0 : x.pre.length === 0 ? 1 : -1;
+  const numeric = (id: string) => /^[0-9]+$/.test(id);
+  for (let i = 0; i < Math.min(x.pre.length, y.pre.length); i++) {
+    const p = x.pre[i]!;
+    const q = y.pre[i]!;
+    if (numeric(p) && numeric(q)) {
+      if (BigInt(p) !== BigInt(q)) return BigInt(p) < BigInt(q) ? -1 : 1;
+    } else if (numeric(p) !== numeric(q)) return numeric(p) ? -1 : 1;
+    else if (p !== q) return p < q ? -1 : 1;
+  }
+  return Math.sign(x.pre.length - y.pre.length);
+}
+
+function versionOperator(op: string, x: string, v: unknown): boolean {
+  const c = typeof v === 'string' ? compareVersionsRef(v, x) : undefined;
+  // `$vne` is exactly `not $veq`: it holds for non-versions, like `$ne` for another type.
+  if (op === '$vne') return c !== 0;
+  if (c === undefined) return false;
+  return op === '$veq'
+    ? c === 0
+    : op === '$vgt'
+      ? c > 0
+      : op === '$vgte'
+        ? c >= 0
+        : op === '$vlt'
+          ? c < 0
+          : c <= 0;
+}
+
 function operator(op: string, x: Json, v: unknown): boolean {
   switch (op) {
     case '$eq':
@@ -101,6 +153,13 @@ function operator(op: string, x: Json, v: unknown): boolean {
       return typeof v === 'string' && like(v, x as string);
     case '$exists':
       return x === true ? !missing(v) : missing(v);
+    case '$veq':
+    case '$vne':
+    case '$vgt':
+    case '$vgte':
+    case '$vlt':
+    case '$vlte':
+      return versionOperator(op, x as string, v);
     default:
       throw new Error(`reference: unknown operator ${op}`);
   }

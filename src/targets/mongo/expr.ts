@@ -7,6 +7,7 @@ import {
   type Scalar,
 } from '../../ast/nodes.js';
 import { arrayIncludes } from '../../builtins.js';
+import { parseVersion, VERSION_PATTERN, versionKey } from '../../semantics/version.js';
 import { likeToRegex } from './regex.js';
 
 /**
@@ -70,7 +71,131 @@ function member(v: string, values: readonly (Scalar | null)[]): MongoExpr {
   return alternatives.length === 1 ? alternatives[0] : { $or: alternatives };
 }
 
-function operatorExpr(op: OperatorNode, v: string): MongoExpr {
+const concat = (...parts: MongoExpr[]) => ({ $concat: parts });
+const length = (s: MongoExpr) => ({ $toString: { $strLenCP: s } });
+
+/** `"<digits>"` (no leading zeros) as its key: digit count of its digit count, digit count, digits. */
+function encodeNumber(d: string): MongoExpr {
+  return concat({ $toString: { $strLenCP: length(d) } }, length(d), d);
+}
+
+/**
+ * The version key (semantics/version.ts) of the value in `v`, or null when it is not a version. The
+ * grammar is checked with the shared regular expression behind a `$type` guard (`$regexMatch` raises
+ * on non-strings); PCRE's `$` also matches before a final newline, so a newline is refused apart.
+ * Parts are split with `$split` and never converted to numbers (`$toInt` would overflow past 2^31):
+ * their digit counts and digits make the key, so parts of any size compare exactly.
+ */
+function versionKeyExpr(v: string, names: Names): MongoExpr {
+  const [b, m, d, p, q, r, x] = [1, 2, 3, 4, 5, 6, 7].map(() => names.next()) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const digits = (s: string, as: string, body: MongoExpr) => ({
+    $let: { vars: { [as]: { $ltrim: { input: s, chars: '0' } } }, in: body },
+  });
+  // `$indexOfCP` is not in mingo: `$split` finds the first `-` and the first `+` instead.
+  const core = { $arrayElemAt: [`$$${d}`, 0] };
+  const hasPre = { $gt: [{ $size: `$$${d}` }, 1] };
+  // Parts up to the last non-zero one: zero parts wait in `z` until a non-zero part follows.
+  const parts = {
+    $let: {
+      vars: {
+        [r]: {
+          $reduce: {
+            input: {
+              $map: {
+                input: { $split: [core, '.'] },
+                as: p,
+                in: digits(`$$${p}`, x, concat('.', encodeNumber(`$$${x}`))),
+              },
+            },
+            initialValue: { k: '', z: '' },
+            in: {
+              $cond: [
+                { $eq: ['$$this', '.10'] },
+                { k: '$$value.k', z: concat('$$value.z', '$$this') },
+                { k: concat('$$value.k', '$$value.z', '$$this'), z: '' },
+              ],
+            },
+          },
+        },
+      },
+      in: `$$${r}.k`,
+    },
+  };
+  const identifiers = {
+    $reduce: {
+      input: {
+        $map: {
+          input: {
+            $split: [
+              { $substrCP: [`$$${m}`, { $add: [{ $strLenCP: core }, 1] }, { $strLenCP: `$$${m}` }] },
+              '.',
+            ],
+          },
+          as: q,
+          in: {
+            $cond: [
+              { $regexMatch: { input: `$$${q}`, regex: lit('^[0-9]+$') } },
+              digits(`$$${q}`, x, concat(',1', encodeNumber(`$$${x}`))),
+              concat(',2', `$$${q}`),
+            ],
+          },
+        },
+      },
+      initialValue: '',
+      in: concat('$$value', '$$this'),
+    },
+  };
+  const key = {
+    $let: {
+      vars: {
+        [b]: {
+          $cond: [{ $eq: [{ $substrCP: [v, 0, 1] }, 'v'] }, { $substrCP: [v, 1, { $strLenCP: v }] }, v],
+        },
+      },
+      in: {
+        $let: {
+          vars: { [m]: { $arrayElemAt: [{ $split: [`$$${b}`, '+'] }, 0] } },
+          in: {
+            $let: {
+              vars: { [d]: { $split: [`$$${m}`, '-'] } },
+              in: concat(parts, { $cond: [hasPre, concat('!', identifiers), '#'] }),
+            },
+          },
+        },
+      },
+    },
+  };
+  const valid = {
+    $and: [
+      { $eq: [{ $size: { $split: [v, '\n'] } }, 1] },
+      { $regexMatch: { input: v, regex: lit(VERSION_PATTERN) } },
+    ],
+  };
+  return { $cond: [isType(v, 'string'), { $cond: [valid, key, null] }, null] };
+}
+
+/** A version comparison: the value's key (null for a non-version: false) against the operand's. */
+function versionExpr(v: string, cmp: '$eq' | '$gt' | '$gte' | '$lt' | '$lte', value: string, names: Names) {
+  const k = names.next();
+  return {
+    $let: {
+      vars: { [k]: versionKeyExpr(v, names) },
+      in: {
+        $and: [isType(`$$${k}`, 'string'), { [cmp]: [`$$${k}`, lit(versionKey(parseVersion(value)!))] }],
+      },
+    },
+  };
+}
+
+function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
   switch (op.kind) {
     case 'eq':
       return equals(v, op.value);
@@ -95,6 +220,18 @@ function operatorExpr(op: OperatorNode, v: string): MongoExpr {
       };
     case 'exists':
       return op.value ? not(isMissing(v)) : isMissing(v);
+    case 'veq':
+      return versionExpr(v, '$eq', op.value, names);
+    case 'vne':
+      return not(versionExpr(v, '$eq', op.value, names));
+    case 'vgt':
+      return versionExpr(v, '$gt', op.value, names);
+    case 'vgte':
+      return versionExpr(v, '$gte', op.value, names);
+    case 'vlt':
+      return versionExpr(v, '$lt', op.value, names);
+    case 'vlte':
+      return versionExpr(v, '$lte', op.value, names);
     default:
       return assertNever(op, 'operator node');
   }
@@ -108,7 +245,7 @@ function pathExpr(
   names: Names,
 ): MongoExpr {
   const [step, ...rest] = steps;
-  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v)));
+  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v, names)));
   const name = names.next();
   const inner = pathExpr(rest, `$$${name}`, ops, names);
   switch (step.kind) {

@@ -29,6 +29,14 @@ function onMissing(op: OperatorNode): boolean {
       return !arrayIncludes(op.values, null);
     case 'exists':
       return !op.value;
+    case 'vne':
+      return true;
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return false;
     default:
       return assertNever(op, 'operator node');
   }
@@ -50,6 +58,14 @@ function onArray(op: OperatorNode): boolean {
       return true;
     case 'exists':
       return op.value;
+    case 'vne':
+      return true;
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return false;
     default:
       return assertNever(op, 'operator node');
   }

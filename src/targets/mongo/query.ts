@@ -2,6 +2,7 @@ import {
   assertNever,
   type ClauseNode,
   type FilterNode,
+  isVersionNode,
   type OperatorNode,
   type PathStep,
 } from '../../ast/nodes.js';
@@ -115,6 +116,15 @@ function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> 
             ['$eq', null],
             ['$in', [null]],
           ];
+    // The query language cannot compare versions (`pathQuery` sends them to `$expr`); this is only
+    // the prefilter's necessary condition: the value is a string.
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return [['$type', 'string']];
     default:
       return assertNever(op, 'operator node');
   }
@@ -165,7 +175,7 @@ function pathQuery(
 ): MongoQuery {
   const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
-  need(keys.length > 0 && arrayEvery(keys, isPlainKey));
+  need(keys.length > 0 && arrayEvery(keys, isPlainKey) && !arraySome(ops, isVersionNode));
   const prefixes: string[] = [];
   const arrayPrefixes: string[] = [];
   for (let i = 0; i < keys.length - 1; i++) {
@@ -266,10 +276,16 @@ function isPositive(op: OperatorNode): boolean {
     case 'lt':
     case 'lte':
     case 'like':
+    case 'veq':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
       return true;
     case 'ne':
     case 'nin':
     case 'exists':
+    case 'vne':
       return false;
     default:
       return assertNever(op, 'operator node');

@@ -26,6 +26,7 @@ import {
 import { FilterError, pointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
+import { parseVersion, versionKey } from '../../semantics/version.js';
 import type { ColumnMapping, ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
 
 /**
@@ -437,6 +438,19 @@ export class SqlCompiler<Ref> {
     return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
   }
 
+  /**
+   * A version comparison: the record value's sortable key, built in SQL by the dialect, against the
+   * operand's key computed here (both ASCII, compared byte by byte). A non-version has a `NULL` key,
+   * made false; a timestamptz column never holds a version (ISO text has a `:`).
+   */
+  #version(slot: Slot<Ref>, op: '=' | '>' | '>=' | '<' | '<=', value: string, p: ParamSink): string {
+    const key = versionKey(parseVersion(value)!);
+    return this.#ifString(slot, p, (v) => {
+      const test = `${this.#dialect.collateOrder(this.#dialect.versionKey(v, p))} ${op} ${this.#dialect.textParam(p.add(key))}`;
+      return `COALESCE(${test}, FALSE)`;
+    });
+  }
+
   #operator(slot: Slot<Ref>, op: OperatorNode, at: string, p: ParamSink): string {
     switch (op.kind) {
       case 'eq':
@@ -459,6 +473,18 @@ export class SqlCompiler<Ref> {
         return this.#like(slot, op.pattern, at, p);
       case 'exists':
         return op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p);
+      case 'veq':
+        return this.#version(slot, '=', op.value, p);
+      case 'vne':
+        return not(this.#version(slot, '=', op.value, p));
+      case 'vgt':
+        return this.#version(slot, '>', op.value, p);
+      case 'vgte':
+        return this.#version(slot, '>=', op.value, p);
+      case 'vlt':
+        return this.#version(slot, '<', op.value, p);
+      case 'vlte':
+        return this.#version(slot, '<=', op.value, p);
       default:
         return assertNever(op, 'operator');
     }

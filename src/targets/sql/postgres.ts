@@ -1,5 +1,6 @@
 import { weakMapGet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
+import { VERSION_PATTERN } from '../../semantics/version.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -29,6 +30,33 @@ function likePattern(pattern: LikePattern): string {
   return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, '!$&')).join('%');
 }
 
+/** A number (digits, no leading zeros) as its key: digit count of its digit count, digit count, digits. */
+const encodeNumber = (d: string) => `length(length(${d})::text) || length(${d}) || ${d}`;
+
+/**
+ * The version key (semantics/version.ts) of a text: the grammar checked with the same regular
+ * expression as in memory (`$` is end of text in PostgreSQL's regular expressions), then the parts
+ * split with `string_to_array` and numbered with `WITH ORDINALITY`. Any digit count works: parts
+ * never become numbers. The text is read only inside function arguments, where the subqueries' own
+ * column names cannot capture a column of the table.
+ */
+function versionKey(expr: string, p: ParamSink): string {
+  const a = p.alias();
+  const text = `(${expr})`;
+  const core = `substring(${text} from '^v?([0-9.]+)')`;
+  const pre = `substring(${text} from '^v?[0-9.]+-([^+]*)')`;
+  // Parts up to the last non-zero one: trailing zero parts do not change a version.
+  const parts =
+    `COALESCE((SELECT string_agg('.' || ${encodeNumber(`${a}.d`)}, '' ORDER BY ${a}.i) FROM ` +
+    `(SELECT ${a}_u.i AS i, ltrim(${a}_u.p, '0') AS d, max(CASE WHEN ltrim(${a}_u.p, '0') <> '' THEN ${a}_u.i END) OVER () AS m ` +
+    `FROM unnest(string_to_array(${core}, '.')) WITH ORDINALITY AS ${a}_u(p, i)) AS ${a} WHERE ${a}.i <= ${a}.m), '')`;
+  const id = `${a}_w.p`;
+  const ids =
+    `(SELECT string_agg(CASE WHEN ${id} ~ '^[0-9]+$' THEN ',1' || ${encodeNumber(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.i) ` +
+    `FROM unnest(string_to_array(${pre}, '.')) WITH ORDINALITY AS ${a}_w(p, i))`;
+  return `(CASE WHEN ${text} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
+}
+
 /**
  * PostgreSQL hooks. Keys travel as `text` parameters of `->` (a text key on an array or a scalar is
  * `NULL`, so arrays are never indexed implicitly; `#>` would index them). Casts sit inside `CASE`, the
@@ -54,6 +82,7 @@ export const postgres: SqlDialect<PgRef> = {
   inList: (expr, kind, values, p) =>
     `${expr} = ANY(${p.add(values)}::${kind === 'number' ? 'float8' : kind}[])`,
   like: (expr, pattern, p) => `${expr} COLLATE "C" LIKE ${p.add(likePattern(pattern))} ESCAPE '!'`,
+  versionKey,
   jsonColumn: (column, type, path) => ({ base: column, keys: path, fn: type }),
   jsonKey: (ref, key) => ({ base: ref.base, keys: [...ref.keys, key], fn: ref.fn }),
   jsonIs: (ref, shape, p) => {

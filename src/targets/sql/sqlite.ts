@@ -79,6 +79,50 @@ function blobLike(expr: string, pattern: LikePattern, p: ParamSink): string {
   return `(${parts.join(' AND ')})`;
 }
 
+/** A number (digits, no leading zeros) as its key: digit count of its digit count, digit count, digits. */
+const encodeNumber = (d: string) => `length(length(${d})) || length(${d}) || ${d}`;
+
+/** Dot-separated identifiers of `[0-9A-Za-z-]`, tested with GLOB (SQLite has no regular expressions). */
+const identifiers = (x: string) =>
+  `(${x} <> '' AND ${x} NOT GLOB '*[^0-9A-Za-z.-]*' AND ${x} NOT GLOB '*..*' AND ${x} NOT GLOB '.*' AND ${x} NOT GLOB '*.')`;
+
+/** The dot-separated parts of `x` (checked: no quote, no backslash) as rows of `json_each`. */
+const split = (x: string, alias: string) =>
+  `json_each('["' || replace(${x}, '.', '","') || '"]') AS ${alias}`;
+
+/**
+ * The version key (semantics/version.ts) of a text. The text is split with `instr`/`substr` at the
+ * first `+` (build) and the first `-` (pre-release), each piece checked with GLOB, and, once known
+ * to be digits, letters, `-` and dots only, split into rows by `json_each` over a JSON array made with
+ * `replace`. Any digit count works: parts never become numbers. GLOB stops at U+0000, so a text holding
+ * one is not a version (it cannot be). The text enters through a derived table, so that no name of
+ * the subqueries captures a column of the table (see `jsonAny`).
+ */
+function versionKey(expr: string, p: ParamSink): string {
+  const a = p.alias();
+  const s0 = `${a}_0`;
+  const s1 = `${a}_1`;
+  const split0 = `(SELECT CASE WHEN substr(${a}_t.t, 1, 1) = 'v' THEN substr(${a}_t.t, 2) ELSE ${a}_t.t END AS s, instr(CAST(${a}_t.t AS BLOB), x'00') AS z FROM (SELECT ${expr} AS t) AS ${a}_t) AS ${s0}`;
+  const plus = `instr(${s0}.s, '+')`;
+  const split1 = `(SELECT ${s0}.z AS z, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, 1, ${plus} - 1) ELSE ${s0}.s END AS m, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, ${plus} + 1) END AS b FROM ${split0}) AS ${s1}`;
+  const dash = `instr(${s1}.m, '-')`;
+  const split2 = `(SELECT ${s1}.z AS z, ${s1}.b AS b, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, 1, ${dash} - 1) ELSE ${s1}.m END AS c, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, ${dash} + 1) END AS r FROM ${split1}) AS ${a}`;
+  const c = `${a}.c`;
+  const valid =
+    `${a}.z = 0 AND ${c} <> '' AND ${c} NOT GLOB '*[^0-9.]*' AND ${c} NOT GLOB '*..*' AND ${c} NOT GLOB '.*' AND ${c} NOT GLOB '*.' ` +
+    `AND (${a}.r IS NULL OR ${identifiers(`${a}.r`)}) AND (${a}.b IS NULL OR ${identifiers(`${a}.b`)})`;
+  // Parts up to the last non-zero one: trailing zero parts do not change a version.
+  const parts =
+    `COALESCE((SELECT group_concat('.' || ${encodeNumber(`${a}_p.d`)}, '' ORDER BY ${a}_p.i) FROM ` +
+    `(SELECT ${a}_j.key AS i, ltrim(${a}_j.value, '0') AS d, max(CASE WHEN ltrim(${a}_j.value, '0') <> '' THEN ${a}_j.key END) OVER () AS m ` +
+    `FROM ${split(c, `${a}_j`)}) AS ${a}_p WHERE ${a}_p.i <= ${a}_p.m), '')`;
+  const id = `${a}_w.value`;
+  const ids =
+    `(SELECT group_concat(CASE WHEN ${id} NOT GLOB '*[^0-9]*' THEN ',1' || ${encodeNumber(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.key) ` +
+    `FROM ${split(`${a}.r`, `${a}_w`)})`;
+  return `(SELECT CASE WHEN ${valid} THEN ${parts} || (CASE WHEN ${a}.r IS NULL THEN '#' ELSE '!' || ${ids} END) END FROM ${split2})`;
+}
+
 /**
  * SQLite hooks. Placeholders are numbered (`?NNN`) so one bound path serves both `json_type` and
  * `json_extract`. `COLLATE BINARY` compares UTF-8 bytes, which is code point order, and overrides a
@@ -109,6 +153,7 @@ export const sqlite: SqlDialect<LiteRef> = {
     if (arraySome(pattern.pieces, (piece) => stringIncludes(piece, '\u0000'))) return blob;
     return `(CASE WHEN instr(CAST(${expr} AS BLOB), x'00') > 0 THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
   },
+  versionKey,
   jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),
   jsonKey: (ref, key) => ({ root: ref.root, element: ref.element, keys: [...ref.keys, key] }),
   jsonIs: (ref, shape, p) => {

@@ -109,6 +109,11 @@ export interface SqlDialect<Ref> {
   ): string;
   /** `expr` (non-null text) matches the `$like` pattern, which has at least one star. */
   like(expr: string, pattern: LikePattern, p: ParamSink): string;
+  /**
+   * The sortable key of `expr` (non-null text) when it is a version, SQL `NULL` otherwise: the key
+   * `versionKey` of semantics/version.ts gives, built in plain SQL (no user-defined function).
+   */
+  versionKey(expr: string, p: ParamSink): string;
   /** The root of a JSON column, possibly below a key path. */
   jsonColumn(column: string, type: 'json' | 'jsonb', path: readonly string[], p: ParamSink): Ref;
   /** Own key `key` of an object; missing for anything else (arrays included). */

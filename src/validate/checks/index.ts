@@ -12,7 +12,7 @@ import { shadowedRules } from './shadowed-rules.js';
 import type { Check } from './types.js';
 import { unicode } from './unicode.js';
 import { unknownResource } from './unknown-resource.js';
-import { versionRanges } from './version-ranges.js';
+import { versionFields } from './version-fields.js';
 
 /** Every check, in the order they run (diagnostics are sorted by position afterwards). */
 export const CHECKS: readonly Check[] = [
@@ -23,9 +23,9 @@ export const CHECKS: readonly Check[] = [
   dottedPaths,
   arraySelectors,
   operatorTypes,
+  versionFields,
   k8sDetails,
   likePatterns,
-  versionRanges,
   impossibleConditions,
   duplicateStatuses,
   shadowedRules,

@@ -1,4 +1,4 @@
-import { OPERATOR_NAMES, type OperatorNode, type Scalar } from '../../ast/nodes.js';
+import { isVersionNode, OPERATOR_NAMES, type OperatorNode, type Scalar } from '../../ast/nodes.js';
 import { pointer } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
 import { describeType, type FieldType } from '../fields/types.js';
@@ -50,6 +50,15 @@ function checkOperator(
   if (type.kind === 'map' || type.kind === 'object') {
     mismatch(
       `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`,
+    );
+    return;
+  }
+  if (isVersionNode(op)) {
+    // Only strings can be versions, and a timestamp never is one (it holds a `:`).
+    if (type.kind === 'string') return;
+    const never = op.kind === 'vne' ? 'always holds' : 'never matches';
+    mismatch(
+      `${what}: "${name}" compares versions, and ${type.kind === 'timestamp' ? 'a timestamp is never a version' : 'only strings can be versions'}, so it ${never} here`,
     );
     return;
   }

@@ -32,29 +32,13 @@ const essentials = (d: Diagnostic) => ({
   column: d.column,
 });
 
-/**
- * Two example policies compare Kubernetes versions with `$lt` on strings. That is right for the versions
- * they target (every minor has two digits: "1.27" < "1.29") but not in general ("1.9" > "1.29"), and the
- * validator says so; they keep that form until the examples move to a version operator.
- */
-const EXAMPLE_WARNINGS: Record<string, readonly string[]> = {
-  'end-of-life-versions.json': [
-    'STRING_VERSION_COMPARISON /statusDefinitions/end-of-life/rules/2/conditions/1/condition/filter/version/$lt',
-  ],
-  'outdated-node-groups.json': [
-    'STRING_VERSION_COMPARISON /statusDefinitions/node-group-outdated/rules/0/conditions/0/condition/filter/details$.kubernetes$.nodes$.__svcArrayAny__$.version/$lt',
-  ],
-};
-
 describe('valid policy files', () => {
   for (const dir of ['valid', 'examples']) {
     for (const file of policyFiles(dir)) {
-      const warnings = dir === 'examples' ? (EXAMPLE_WARNINGS[file] ?? []) : [];
-      it(`${dir}/${file} has ${warnings.length === 0 ? 'no diagnostics' : 'only its known warnings'}`, () => {
+      it(`${dir}/${file} has no diagnostics`, () => {
         const options = file.startsWith('k8s-') ? { fileName: file, k8sSchema } : { fileName: file };
         const result = validatePolicy(text(dir, file), options);
-        expect(result.diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual(warnings);
-        expect(result.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
+        expect(result.diagnostics.map((d) => `${d.code} ${d.path}`)).toEqual([]);
         expect(result.valid).toBe(true);
       });
     }

@@ -95,7 +95,7 @@ describe('DOTTED_PATH: keys written with Mongo-style dots', () => {
   });
 });
 
-describe('STRING_VERSION_COMPARISON: range operators on version strings', () => {
+describe('STRING_RANGE_ON_VERSION: range operators on version strings', () => {
   it.each([
     ['version', '$lt', 'component'],
     ['version', '$gte', 'component'],
@@ -106,13 +106,13 @@ describe('STRING_VERSION_COMPARISON: range operators on version strings', () => 
     ['recommendedVersion', '$gte', undefined],
   ])('%s with %s is a warning at the operand', (field, op, resource) => {
     const [d, ...rest] = only(
-      'STRING_VERSION_COMPARISON',
+      'STRING_RANGE_ON_VERSION',
       diagnostics({ [field]: { [op]: '1.29' } }, resource),
     );
     expect(rest).toEqual([]);
     expect(d).toMatchObject({ severity: 'warning', path: `${AT}/${field}/${op}` });
-    expect(d!.message).toContain('"1.9" > "1.29"');
-    expect(d!.message).toContain('version operator');
+    expect(d!.message).toContain('"1.9" sorts after "1.29"');
+    expect(d!.message).toContain(`"$v${op.slice(1)}"`);
   });
 
   it('says the truth: as strings, 1.9 is above 1.29', () => {
@@ -127,7 +127,7 @@ describe('STRING_VERSION_COMPARISON: range operators on version strings', () => 
       { createdAt: { $lt: '2026-01-01T00:00:00.000Z' } },
       { 'details$.postgres$.versionCount': { $gt: '1' } },
     ]) {
-      expect(only('STRING_VERSION_COMPARISON', diagnostics(filter)), JSON.stringify(filter)).toEqual([]);
+      expect(only('STRING_RANGE_ON_VERSION', diagnostics(filter)), JSON.stringify(filter)).toEqual([]);
     }
   });
 });
