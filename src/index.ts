@@ -9,6 +9,7 @@ export type {
   AnyStep,
   ClauseKind,
   ClauseNode,
+  ElemMatchNode,
   EqNode,
   ExistsNode,
   FieldNode,

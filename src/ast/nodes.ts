@@ -70,6 +70,14 @@ export interface ExistsNode {
   readonly kind: 'exists';
   readonly value: boolean;
 }
+/**
+ * `$elemMatch`, allowed only on a path that ends at a selector: the element itself satisfies `filter`,
+ * whose paths are relative to the element. An element that is not an object satisfies only `{}`.
+ */
+export interface ElemMatchNode {
+  readonly kind: 'elemMatch';
+  readonly filter: FilterNode;
+}
 
 /** One operator of an operator object, e.g. `{ $gte: 10 }`. */
 export type OperatorNode =
@@ -82,7 +90,8 @@ export type OperatorNode =
   | InNode
   | NinNode
   | LikeNode
-  | ExistsNode;
+  | ExistsNode
+  | ElemMatchNode;
 export type OperatorKind = OperatorNode['kind'];
 export type RangeNode = GtNode | GteNode | LtNode | LteNode;
 export type RangeKind = RangeNode['kind'];
@@ -134,6 +143,7 @@ export const OPERATOR_NAMES = {
   nin: '$nin',
   like: '$like',
   exists: '$exists',
+  elemMatch: '$elemMatch',
 } as const satisfies Record<OperatorKind, string>;
 
 /** Logical operator names as written in filters, by node kind. */

@@ -13,7 +13,7 @@ import {
 /** The JSON form of a filter, as accepted by `parseFilter`. */
 export type FilterJson = { [key: string]: unknown };
 
-function operand(op: OperatorNode): unknown {
+function operand(op: OperatorNode, at: string, depth: number): unknown {
   switch (op.kind) {
     case 'eq':
     case 'ne':
@@ -28,6 +28,8 @@ function operand(op: OperatorNode): unknown {
       return Array.isArray(op.values) ? [...op.values] : op.values;
     case 'like':
       return op.pattern;
+    case 'elemMatch':
+      return printNode(op.filter, at, depth + 1);
     default:
       return assertNever(op, 'operator node');
   }
@@ -79,7 +81,7 @@ function printNode(node: FilterNode, at: string, depth: number): FilterJson {
             throw bad(pointer(at, key), 'an operator that is not an object');
           const name: string | undefined = OPERATOR_NAMES[op.kind as OperatorKind];
           if (name === undefined) assertNever(op as never, 'operator node');
-          setKey(ops, name, operand(op), pointer(at, key));
+          setKey(ops, name, operand(op, pointer(at, key, name), depth), pointer(at, key));
         }
         setKey(out, key, ops, at);
         break;

@@ -9,6 +9,7 @@ import {
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
+import { compileClosures } from './closures.js';
 import { compileOperators, readsDates } from './operators.js';
 import type { Predicate } from './path.js';
 
@@ -93,6 +94,13 @@ class Emitter {
       }
       case 'exists':
         return op.value ? 'v != null' : 'v == null';
+      case 'elemMatch': {
+        // The element is the record of the inner filter, which gets a function of its own.
+        if (op.filter.clauses.length === 0) return 'true';
+        const fn = this.name('m');
+        this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
+        return `(typeof v === "object" && v !== null && !isArray(v) && ${fn}(v))`;
+      }
       default:
         return assertNever(op, 'operator node');
     }
@@ -126,7 +134,7 @@ class Emitter {
     const end = `x${keys.length}`;
     const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
     if (selector < 0) {
-      const whenMissing = compileOperators(operators)(undefined);
+      const whenMissing = compileOperators(operators, compileClosures)(undefined);
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +

@@ -1,9 +1,9 @@
 import { toFilterNode } from '../ast/node-input.js';
-import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
+import type { FilterNode } from '../ast/nodes.js';
 import type { ParseOptions } from '../parse/filter.js';
+import { compileClosures } from './closures.js';
 import { compileGenerated } from './codegen.js';
-import { compileOperators, readsDates } from './operators.js';
-import { compilePath, type Predicate } from './path.js';
+import type { Predicate } from './path.js';
 
 /** Options of {@link compileFilter}. */
 export interface CompileOptions extends ParseOptions {
@@ -15,42 +15,6 @@ export interface CompileOptions extends ParseOptions {
   readonly codegen?: boolean;
 }
 
-const always: Predicate = () => true;
-
-function all(preds: readonly Predicate[]): Predicate {
-  switch (preds.length) {
-    case 0:
-      return always;
-    case 1:
-      return preds[0]!;
-    case 2: {
-      const [a, b] = preds as [Predicate, Predicate];
-      return (r) => a(r) && b(r);
-    }
-    case 3: {
-      const [a, b, c] = preds as [Predicate, Predicate, Predicate];
-      return (r) => a(r) && b(r) && c(r);
-    }
-    default:
-      return (r) => {
-        for (let i = 0; i < preds.length; i++) if (!preds[i]!(r)) return false;
-        return true;
-      };
-  }
-}
-
-function any(preds: readonly Predicate[]): Predicate {
-  if (preds.length === 1) return preds[0]!;
-  if (preds.length === 2) {
-    const [a, b] = preds as [Predicate, Predicate];
-    return (r) => a(r) || b(r);
-  }
-  return (r) => {
-    for (let i = 0; i < preds.length; i++) if (preds[i]!(r)) return true;
-    return false;
-  };
-}
-
 /**
  * The compiler used when the options do not choose one. Only the test suite changes it, to run every
  * suite once per compiler (see vitest.config.ts); it is not part of the public API.
@@ -60,27 +24,6 @@ let defaultCodegen = false;
 /** @internal */
 export function setDefaultCodegen(on: boolean): void {
   defaultCodegen = on;
-}
-
-function compileClause(clause: ClauseNode): Predicate {
-  switch (clause.kind) {
-    case 'field':
-      return compilePath(clause.path, compileOperators(clause.operators), readsDates(clause.operators));
-    case 'and':
-      return all(clause.filters.map(compileClosures));
-    case 'or':
-      return any(clause.filters.map(compileClosures));
-    case 'not': {
-      const inner = compileClosures(clause.filter);
-      return (r) => !inner(r);
-    }
-    default:
-      return assertNever(clause, 'clause node');
-  }
-}
-
-function compileClosures(node: FilterNode): Predicate {
-  return all(node.clauses.map(compileClause));
 }
 
 /** Compiles a validated AST with the compiler the options choose. */

@@ -1,9 +1,27 @@
-import { assertNever, type OperatorNode, type Scalar } from '../ast/nodes.js';
+import { assertNever, type FilterNode, type OperatorNode, type Scalar } from '../ast/nodes.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
+import { isObjectValue } from '../semantics/values.js';
+import type { Predicate } from './path.js';
 
 /** A test of one leaf value, already normalized by `readLeaf`. */
 export type LeafTest = (v: unknown) => boolean;
+
+/** Compiles the filter of an `$elemMatch` (passed in, so that this module needs no filter compiler). */
+export type FilterCompiler = (node: FilterNode) => Predicate;
+
+const always: LeafTest = () => true;
+
+/**
+ * `$elemMatch` on the element `v` (docs/semantics.md §3): `{}` holds for every element; any other
+ * filter only for an element that is an object and satisfies it. So `{ a: { $exists: false } }` does
+ * not hold for a scalar element, although reading `a` of a scalar gives missing.
+ */
+export function elementTest(filter: FilterNode, compile: FilterCompiler): LeafTest {
+  if (filter.clauses.length === 0) return always;
+  const holds = compile(filter);
+  return (v) => isObjectValue(v) && holds(v);
+}
 
 /** Lists up to this size are scanned; above it a `Set` is faster than a loop of `===`. */
 const SCAN_LIMIT = 8;
@@ -74,7 +92,7 @@ function not(test: LeafTest): LeafTest {
 }
 
 /** Compiles one operator to a test of a normalized leaf value. */
-export function compileOperator(op: OperatorNode): LeafTest {
+export function compileOperator(op: OperatorNode, compile: FilterCompiler): LeafTest {
   switch (op.kind) {
     case 'eq':
       return equals(op.value);
@@ -95,14 +113,16 @@ export function compileOperator(op: OperatorNode): LeafTest {
     }
     case 'exists':
       return op.value ? (v) => v != null : (v) => v == null;
+    case 'elemMatch':
+      return elementTest(op.filter, compile);
     default:
       return assertNever(op, 'operator node');
   }
 }
 
 /** All operators of one key must hold for the same value. */
-export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
-  const tests = ops.map(compileOperator);
+export function compileOperators(ops: readonly OperatorNode[], compile: FilterCompiler): LeafTest {
+  const tests = ops.map((op) => compileOperator(op, compile));
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];
@@ -143,6 +163,9 @@ export function readsDates(ops: readonly OperatorNode[]): boolean {
         return true;
       case 'exists':
         return false;
+      case 'elemMatch':
+        // A valid Date element is a string, not an object: it must be normalized to tell.
+        return op.filter.clauses.length > 0;
       default:
         return assertNever(op, 'operator node');
     }

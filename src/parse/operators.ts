@@ -1,12 +1,19 @@
-import { OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
+import { type FilterNode, OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
 import { booleanOperand, listOperand, orderedOperand, scalarOperand, stringOperand } from './operands.js';
 
 /**
  * One parse rule per operator, each with its own operand check next to it. The table is keyed by
  * `OperatorKind`, so an operator added to the AST does not compile until it can be parsed.
  */
+/** Parses a filter nested in an operand (`$elemMatch`), one nesting level deeper than the field's. */
+export type NestedFilter = (operand: unknown, at: string) => FilterNode;
+
 const RULES: {
-  readonly [K in OperatorKind]: (at: string, operand: unknown) => Extract<OperatorNode, { kind: K }>;
+  readonly [K in OperatorKind]: (
+    at: string,
+    operand: unknown,
+    nested: NestedFilter,
+  ) => Extract<OperatorNode, { kind: K }>;
 } = {
   eq: (at, x) => ({ kind: 'eq', value: scalarOperand('$eq', at, x, true) }),
   ne: (at, x) => ({ kind: 'ne', value: scalarOperand('$ne', at, x, true) }),
@@ -18,6 +25,7 @@ const RULES: {
   nin: (at, x) => ({ kind: 'nin', values: listOperand('$nin', at, x) }),
   like: (at, x) => ({ kind: 'like', pattern: stringOperand('$like', at, x) }),
   exists: (at, x) => ({ kind: 'exists', value: booleanOperand('$exists', at, x) }),
+  elemMatch: (at, x, nested) => ({ kind: 'elemMatch', filter: nested(x, at) }),
 };
 
 /** Operator kinds by the name written in filters (`$eq` → `eq`). */
@@ -26,6 +34,11 @@ export const OPERATOR_KINDS: ReadonlyMap<string, OperatorKind> = new Map(
 );
 
 /** Parses one `$op: operand` entry; `at` is the pointer of the entry. */
-export function parseOperator(kind: OperatorKind, at: string, operand: unknown): OperatorNode {
-  return Object.freeze(RULES[kind](at, operand));
+export function parseOperator(
+  kind: OperatorKind,
+  at: string,
+  operand: unknown,
+  nested: NestedFilter,
+): OperatorNode {
+  return Object.freeze(RULES[kind](at, operand, nested));
 }

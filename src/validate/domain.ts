@@ -98,6 +98,10 @@ export function operatorDomain(op: OperatorNode): Domain {
       return { ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } };
     case 'exists':
       return op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true };
+    case 'elemMatch':
+      // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
+      // checked as sites of their own).
+      return op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true };
   }
 }
 

@@ -69,7 +69,7 @@ function member(v: string, values: readonly (Scalar | null)[]): MongoExpr {
   return alternatives.length === 1 ? alternatives[0] : { $or: alternatives };
 }
 
-function operatorExpr(op: OperatorNode, v: string): MongoExpr {
+function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
   switch (op.kind) {
     case 'eq':
       return equals(v, op.value);
@@ -94,6 +94,10 @@ function operatorExpr(op: OperatorNode, v: string): MongoExpr {
       };
     case 'exists':
       return op.value ? not(isMissing(v)) : isMissing(v);
+    case 'elemMatch':
+      // `{}` holds for every element; any other filter only for an object, read from that element.
+      if (op.filter.clauses.length === 0) return true;
+      return { $cond: [isType(v, 'object'), filterExprAt(op.filter, v, names), false] };
     default:
       return assertNever(op, 'operator node');
   }
@@ -107,7 +111,7 @@ function pathExpr(
   names: Names,
 ): MongoExpr {
   const [step, ...rest] = steps;
-  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v)));
+  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v, names)));
   const name = names.next();
   const inner = pathExpr(rest, `$$${name}`, ops, names);
   switch (step.kind) {

@@ -28,12 +28,18 @@ function onMissing(op: OperatorNode): boolean {
       return !op.values.includes(null);
     case 'exists':
       return !op.value;
+    case 'elemMatch':
+      // A missing element is not an object: only `{}` holds for it.
+      return op.filter.clauses.length === 0;
     default:
       return assertNever(op, 'operator node');
   }
 }
 
-/** Arrays and objects are "another type" for every operand: only the negative operators hold. */
+/**
+ * Arrays and objects are "another type" for every operand: only the negative operators hold. (`$elemMatch`
+ * is never asked about objects: the translators send it to an exact expression.)
+ */
 function onArray(op: OperatorNode): boolean {
   switch (op.kind) {
     case 'eq':
@@ -49,6 +55,8 @@ function onArray(op: OperatorNode): boolean {
       return true;
     case 'exists':
       return op.value;
+    case 'elemMatch':
+      return op.filter.clauses.length === 0;
     default:
       return assertNever(op, 'operator node');
   }

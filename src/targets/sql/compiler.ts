@@ -219,23 +219,47 @@ export class SqlCompiler<Ref> {
     }
   }
 
-  #filter(node: FilterNode, at: string, p: ParamSink): string {
-    return and(node.clauses.map((clause) => this.#clause(clause, at, p)));
+  /**
+   * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
+   * where the first key of a path is a mapped column.
+   */
+  #filter(node: FilterNode, at: string, p: ParamSink, element?: Ref): string {
+    return and(node.clauses.map((clause) => this.#clause(clause, at, p, element)));
   }
 
-  #clause(clause: ClauseNode, at: string, p: ParamSink): string {
+  #clause(clause: ClauseNode, at: string, p: ParamSink, element: Ref | undefined): string {
     switch (clause.kind) {
-      case 'field':
-        return this.#field(clause, pointer(at, printPath(clause.path)), p);
+      case 'field': {
+        const where = pointer(at, printPath(clause.path));
+        if (element !== undefined) return this.#walk(element, clause.path, clause.operators, where, p);
+        return this.#field(clause, where, p);
+      }
       case 'and':
-        return and(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p)));
+        return and(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p, element)),
+        );
       case 'or':
-        return or(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p)));
+        return or(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p, element)),
+        );
       case 'not':
-        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p));
+        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p, element));
       default:
         return assertNever(clause, 'clause');
     }
+  }
+
+  /**
+   * `$elemMatch` on one element (docs/semantics.md §3): `{}` holds for every element, any other filter
+   * only for an object that satisfies it, all conditions read from that one element.
+   */
+  #elemMatch(slot: Slot<Ref>, filter: FilterNode, at: string, p: ParamSink): string {
+    if (filter.clauses.length === 0) return TRUE;
+    // The parser puts `$elemMatch` only after a selector, which only a JSON value has.
+    if (slot.kind !== 'json') {
+      throw new FilterError('UNSUPPORTED', at, `"$elemMatch" needs a JSON value at ${at}`);
+    }
+    return and([this.#dialect.jsonIs(slot.ref, 'object', p), this.#filter(filter, at, p, slot.ref)]);
   }
 
   #field(field: FieldNode, at: string, p: ParamSink): string {
@@ -441,6 +465,8 @@ export class SqlCompiler<Ref> {
         return this.#like(slot, op.pattern, at, p);
       case 'exists':
         return op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p);
+      case 'elemMatch':
+        return this.#elemMatch(slot, op.filter, at, p);
       default:
         return assertNever(op, 'operator');
     }

@@ -59,6 +59,7 @@ export const postgres: SqlDialect<PgRef> = {
     const expr = exprOf(ref, p);
     const type = `${ref.fn}_typeof(${expr})`;
     if (shape === 'missing') return `(COALESCE(${type}, 'null') = 'null')`;
+    if (shape === 'object') return `COALESCE(${type} = 'object', FALSE)`;
     return `COALESCE(${type} = 'boolean' AND (${expr} #>> '{}') = '${shape}', FALSE)`;
   },
   jsonScalar: (ref, type, test, p) => {

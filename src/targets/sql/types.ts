@@ -59,7 +59,7 @@ export interface ParamSink {
 /** The scalar JSON types a comparison can require. */
 export type JsonScalarType = 'string' | 'number';
 /** The JSON shapes a test can ask about. */
-export type JsonShape = 'missing' | 'true' | 'false';
+export type JsonShape = 'missing' | 'true' | 'false' | 'object';
 
 /**
  * Documented capabilities of a dialect: the shared compiler branches on these flags, never on the
@@ -113,7 +113,7 @@ export interface SqlDialect<Ref> {
   jsonColumn(column: string, type: 'json' | 'jsonb', path: readonly string[], p: ParamSink): Ref;
   /** Own key `key` of an object; missing for anything else (arrays included). */
   jsonKey(ref: Ref, key: string, p: ParamSink): Ref;
-  /** Missing (absent or JSON null), or the JSON literal `true`/`false`. */
+  /** Missing (absent or JSON null), the JSON literal `true`/`false`, or an object (not an array). */
   jsonIs(ref: Ref, shape: JsonShape, p: ParamSink): string;
   /** `test(value)` when the JSON value is of `type` (value as SQL text or number), else false. */
   jsonScalar(ref: Ref, type: JsonScalarType, test: (value: string) => string, p: ParamSink): string;
