@@ -73,6 +73,24 @@ export {
   type StatusExplanation,
   type StatusInfo,
 } from './policy/index.js';
+export {
+  CERTIFICATE_RESOURCE,
+  COMPONENT_RESOURCE,
+  DEFAULT_TIE_BREAKERS,
+  describeFields,
+  type FieldDescription,
+  type FieldDescriptor,
+  type ItemFieldDescriptor,
+  isResourceName,
+  POLICY_RESOURCE,
+  RESOURCES,
+  type ResourceDescription,
+  type ResourceName,
+  resolveResource,
+  UPGRADE_PLAN_RESOURCE,
+  type ValueType,
+  type ValueTypeName,
+} from './query/resources.js';
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';
