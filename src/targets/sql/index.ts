@@ -11,6 +11,7 @@ export {
   type StatusCountOptions,
   statusCountSql,
 } from './policy.js';
+export { prepareSqlQuery, queryToSql, type SqlQuery, type SqlQueryOptions, sqlRowsToPage } from './query.js';
 export type {
   ColumnMapping,
   ColumnType,
