@@ -96,7 +96,12 @@ class KeySql<Ref> {
   }
 
   /** `value op cursor` for a value of the cursor's own type (`expr` non-null exactly for that type). */
-  #compare(expr: string, op: '<' | '>' | '=', c: Exclude<SortValue, null>, timestamptz: boolean): string {
+  #compare(
+    expr: string,
+    op: '<' | '>' | '=' | '>=',
+    c: Exclude<SortValue, null>,
+    timestamptz: boolean,
+  ): string {
     const { dialect, p } = this;
     if (typeof c === 'number') return `${expr} ${op} ${dialect.numberParam(p.add(c))}`;
     if (typeof c === 'boolean')
@@ -160,6 +165,21 @@ class KeySql<Ref> {
   }
 
   /**
+   * A redundant lower bound implied by the keyset condition on an ascending first key (`a >= $1`): it
+   * lets SQLite seek in the index, which it does not do for a row value with a `COLLATE` clause.
+   */
+  lowerBound(c: SortValue, direction: 'asc' | 'desc'): (() => string) | undefined {
+    const slot = this.slot;
+    if (direction !== 'asc' || c === null || typeof c === 'boolean' || slot.kind !== 'column')
+      return undefined;
+    if (rankOf(c) !== columnRank(slot.type)) return undefined;
+    if (slot.type === 'timestamptz' && (typeof c !== 'string' || !ISO_INSTANT.test(c))) return undefined;
+    if (typeof c === 'string' && !this.dialect.capabilities.nulInText && c.includes('\u0000'))
+      return undefined;
+    return () => this.#compare(slot.sql, '>=', c, slot.type === 'timestamptz');
+  }
+
+  /**
    * For the row-value form: a function binding the comparable expression and the cursor value, or
    * `undefined` when this key cannot take part (checked before anything is bound).
    */
@@ -193,9 +213,21 @@ function unknownField(field: string, what: string): FilterError {
  * The keyset condition: rows strictly after the cursor in the plan's order. When every key is ascending,
  * stored in a typed column and the cursor has no nulls, it is the row-value comparison
  * `(a, b) > ($1, $2)`, which an index on `(a, b)` answers directly; otherwise the expansion
- * `a > $1 OR (a = $1 AND b > $2) …` with null placement and type order spelled out.
+ * `a > $1 OR (a = $1 AND b > $2) …` with null placement and type order spelled out. An ascending
+ * first key in a typed column also gets the implied bound `a >= $1`, so SQLite seeks in the index too.
  */
 function keyset<Ref>(
+  keys: readonly KeySql<Ref>[],
+  sort: readonly SortKey[],
+  after: readonly SortValue[],
+): string {
+  const rest = keysetBody(keys, sort, after);
+  if (rest === TRUE || rest === FALSE) return rest;
+  const lead = keys[0]?.lowerBound(after[0] ?? null, sort[0]!.direction);
+  return lead === undefined ? rest : `(${lead()} AND ${rest})`;
+}
+
+function keysetBody<Ref>(
   keys: readonly KeySql<Ref>[],
   sort: readonly SortKey[],
   after: readonly SortValue[],
@@ -336,4 +368,45 @@ export function prepareSqlQuery(
   const plan = parseQuery(request, resource, options);
   const { sql, params } = queryToSql(plan, options);
   return { plan, sql, params, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
+}
+
+/** Options of {@link pageIndexSql}. */
+export interface PageIndexOptions extends Pick<SqlQueryOptions, 'dialect' | 'columns' | 'table'> {
+  /** The sort fields the index serves, in order (default the tie-breakers `createdAt`, `id`). */
+  readonly fields?: readonly string[];
+  /** The index name (default `<table>_page`). */
+  readonly name?: string;
+}
+
+/**
+ * The `CREATE INDEX` statement of the composite index that page queries on `fields` scan in order:
+ * strings in code point order (`COLLATE "C"` on PostgreSQL, `BINARY` on SQLite) and, on PostgreSQL,
+ * `NULLS FIRST`, as the queries order (an ascending walk reads it forwards, a descending one backwards).
+ * Only typed columns can be indexed this way; a JSON field is `UNSUPPORTED`.
+ *
+ * @example
+ * await client.query(pageIndexSql({ dialect: 'postgres', table: 'components', columns }));
+ * // CREATE INDEX IF NOT EXISTS "components_page" ON "components" ("created_at" COLLATE "C" NULLS FIRST, "id" COLLATE "C" NULLS FIRST)
+ */
+export function pageIndexSql(options: PageIndexOptions): string {
+  const dialect = dialectFor(options?.dialect);
+  const table = checkIdentifier(dialect, options.table, 'table');
+  const name = checkIdentifier(dialect, options.name ?? `${table}_page`, 'name');
+  const compiler = new SqlCompiler(dialect, options);
+  const p = new Params((i) => dialect.placeholder(i));
+  const parts = (options.fields ?? ['createdAt', 'id']).map((field) => {
+    const slot = compiler.fieldSlot(field, p);
+    if (slot === undefined) throw unknownField(field, 'index key');
+    if (slot.kind !== 'column') {
+      throw new FilterError(
+        'UNSUPPORTED',
+        '',
+        `field "${field}" is stored as JSON; only typed columns can be indexed for pages`,
+      );
+    }
+    const text = slot.type === 'text' || slot.type === 'timestamp';
+    const ordered = text ? dialect.collateOrder(slot.sql) : slot.sql;
+    return dialect.capabilities.integerBooleans ? ordered : `${ordered} NULLS FIRST`;
+  });
+  return `CREATE INDEX IF NOT EXISTS ${dialect.quoteIdentifier(name)} ON ${dialect.quoteIdentifier(table)} (${parts.join(', ')})`;
 }
