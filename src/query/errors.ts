@@ -35,7 +35,11 @@ export type QueryErrorCode =
   /** A resource name that is not built in. */
   | 'UNKNOWN_RESOURCE'
   /** An option passed to the API is out of range, or a resource description is malformed. */
-  | 'INVALID_OPTION';
+  | 'INVALID_OPTION'
+  /** `legacySearchToQuery`: an operation that is not one of the legacy searches (3, 6, 7, 12). */
+  | 'UNKNOWN_OPERATION'
+  /** `legacySearchToQuery`: a part of a legacy body that has no equivalent in a query request. */
+  | 'NOT_CONVERTIBLE';
 
 /** One problem of a query request: where (an RFC 6901 pointer into the request), what, and a hint. */
 export interface QueryProblem {

@@ -1,4 +1,11 @@
 export { QueryError, type QueryErrorCode, type QueryProblem } from './errors.js';
+export {
+  LEGACY_OPERATIONS,
+  type LegacyConversion,
+  type LegacyOperation,
+  type LegacyTarget,
+  legacySearchToQuery,
+} from './legacy.js';
 export { queryInMemory } from './memory.js';
 export {
   compareKeys,
