@@ -389,6 +389,8 @@ export function parseQuery(
   options: QueryOptions = {},
 ): QueryPlan {
   const description = resourceDescription(resource);
+  // biome-ignore lint/style/noParameterAssign: a JavaScript caller may pass null for "no options".
+  options = options ?? {};
   const maxPageSize = positiveInteger(options.maxPageSize, 'maxPageSize', DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
     options.defaultPageSize,

@@ -1,3 +1,5 @@
+import { QueryError } from './errors.js';
+
 /**
  * Resource descriptions as data: the fields of each queryable resource of the API description, their
  * types, and which are selectable, sortable and filterable. One source for query planning
@@ -427,7 +429,19 @@ export function describeFields(
   options: { readonly all?: boolean } = {},
 ): FieldDescriptor[] {
   const description = resolveResource(resource);
-  if (description === undefined) throw new TypeError(`unknown resource ${JSON.stringify(resource)}`);
+  if (
+    description === undefined ||
+    typeof description !== 'object' ||
+    typeof description.fields !== 'object'
+  ) {
+    throw new QueryError([
+      {
+        code: 'UNKNOWN_RESOURCE',
+        path: '',
+        message: `unknown resource ${JSON.stringify(resource)} (known: ${Object.keys(RESOURCES).join(', ')})`,
+      },
+    ]);
+  }
   const selectable = new Set(description.selectable);
   const out: FieldDescriptor[] = [];
   for (const [field, d] of Object.entries(description.fields)) {
