@@ -6,7 +6,6 @@
  * Every measurement checks that the targets return the same page.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { PGlite } from '@electric-sql/pglite';
 import type { Component } from '../fixtures/generator.js';
 import {
   compareKeys,
@@ -19,7 +18,8 @@ import {
   queryInMemory,
 } from '../src/index.js';
 import { type ColumnMapping, type ColumnType, pageIndexSql, queryToSql, sqlRowsToPage } from '../src/sql.js';
-import { median } from './lib.js';
+import { median, time } from './lib.js';
+import { loadPglite } from './sql.js';
 
 const PAGE_SIZE = 100;
 const DEEP_PAGE = 1000;
@@ -47,16 +47,6 @@ export interface QueryRow {
   sqliteIndexedMs: number;
 }
 
-async function time(fn: () => Promise<unknown> | unknown, repeat: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
-
 /** The baseline a hand-rolled server would write: sort everything, skip to the cursor, slice. */
 function sortAndSlice(rows: readonly Component[], plan: QueryPlan): number {
   const keyed = rows.map((r) => ({ r, k: keyOf(r, plan.sort) }));
@@ -73,22 +63,14 @@ const ids = (page: Page) => page.items.map((i) => i.id).join(',');
 
 /** Loads the rows into PGlite and SQLite and times the first and the deep page on every target. */
 export async function benchQuery(rows: readonly Component[], repeat: number): Promise<QueryRow[]> {
-  const pglite = await PGlite.create();
-  await pglite.exec(`CREATE TABLE comp (${DDL})`);
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const batch = rows.slice(i, i + 20_000).map((r) => ({
-      id: r.id,
-      technology: r.technology,
-      region: r.region,
-      version: r.version,
-      created_at: r.createdAt,
-      updated_at: r.updatedAt,
-    }));
-    await pglite.query('INSERT INTO comp SELECT * FROM jsonb_populate_recordset(NULL::comp, $1::jsonb)', [
-      JSON.stringify(batch),
-    ]);
-  }
-  await pglite.exec('ANALYZE comp');
+  const pglite = await loadPglite(DDL, rows, (r) => ({
+    id: r.id,
+    technology: r.technology,
+    region: r.region,
+    version: r.version,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }));
   const sqlite = new DatabaseSync(':memory:');
   sqlite.exec(`CREATE TABLE comp (${DDL})`);
   const insert = sqlite.prepare('INSERT INTO comp VALUES (?, ?, ?, ?, ?, ?)');
