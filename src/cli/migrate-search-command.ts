@@ -4,11 +4,11 @@ import { legacySearchToQuery } from '../query/legacy.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { write } from './io.js';
 
-const USAGE = `usage: svc-policy migrate-search --operation N [FILE|-]...
+const USAGE = `usage: svc-policy migrate-search [--operation N] [FILE|-]...
 
 Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
 their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
-(the default) reads standard input. Prints the converted request (or an array, for an array input) as
+(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {…} }. Prints the converted request (or an array, for an array input) as
 JSON; notices (a dropped nextToken) go to standard error.
 
 operations:
@@ -18,7 +18,7 @@ operations:
   12  POST /integration/search                 -> POST /integration/query
 
 options:
-  -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12)
+  -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12, or its path)
       --envelope      print { operation, path, request, notices } instead of the bare request
   -h, --help          this text
 
@@ -41,6 +41,20 @@ async function readInput(path: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Without --operation, an item names its own operation: `{ "operation": 7, "body": {…} }`. */
+function itemOperation(item: unknown): [string, unknown] {
+  if (typeof item !== 'object' || item === null || !('operation' in item) || !('body' in item)) {
+    throw new QueryError([
+      {
+        code: 'UNKNOWN_OPERATION',
+        path: '',
+        message: 'no --operation given, and the item is not { "operation": N, "body": {…} }',
+      },
+    ]);
+  }
+  return [String(item.operation), item.body];
+}
+
 /** `svc-policy migrate-search`: resolves to the exit code. */
 export async function runMigrateSearch(argv: readonly string[]): Promise<number> {
   exitOnClosedPipe(process.stdout);
@@ -51,7 +65,6 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
       process.stdout.write(USAGE);
       return 0;
     }
-    if (args.values.operation === undefined) throw new UsageError('--operation is required');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`svc-policy migrate-search: ${error.message}\n${USAGE}`);
@@ -78,7 +91,10 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
     for (const [i, body] of bodies.entries()) {
       const where = Array.isArray(input) ? `${name}[${i}]` : name;
       try {
-        const result = legacySearchToQuery(operation, body);
+        const result =
+          operation !== undefined
+            ? legacySearchToQuery(operation, body)
+            : legacySearchToQuery(...itemOperation(body));
         for (const notice of result.notices) process.stderr.write(`${where}: notice: ${notice}\n`);
         converted.push(
           args.values.envelope
@@ -92,7 +108,7 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
         );
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
-        if (error.code === 'UNKNOWN_OPERATION') {
+        if (error.code === 'UNKNOWN_OPERATION' && operation !== undefined) {
           process.stderr.write(`svc-policy migrate-search: ${error.message}\n${USAGE}`);
           return 2;
         }

@@ -57,13 +57,28 @@ describe('svc-policy migrate-search', () => {
     expect(r.stderr).toMatch(/bodies\.json\[1\]: notice/);
   });
 
+  it('takes the operation from each item when --operation is absent', () => {
+    const r = run(
+      [],
+      JSON.stringify([
+        { operation: 12, body: { filter: { type: 'aws' } } },
+        { operation: '/component/search', body: { filter: { technology: 'k8s' } } },
+      ]),
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { filter: { type: { $eq: 'aws' } } },
+      { filter: { technology: { $eq: 'k8s' } } },
+    ]);
+  });
+
   it('exits 1 with every problem located, and 2 for usage errors and bad JSON', () => {
     const bad = run(['--operation', '7'], JSON.stringify({ filter: { region: 'eu' }, totalCount: 1 }));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/<stdin>: \/totalCount: .*\[NOT_CONVERTIBLE\]/);
     expect(bad.stderr).toMatch(/<stdin>: \/filter\/region: .*\[NOT_CONVERTIBLE\]/);
-    expect(run([], '{}').code).toBe(2);
+    expect(run([], '{}').code).toBe(1);
     expect(run(['--operation', '5'], '{}').code).toBe(2);
     expect(run(['--operation', '3'], '{').code).toBe(2);
     expect(run(['--operation', '3', join(dir, 'missing.json')]).code).toBe(2);
