@@ -21,7 +21,12 @@ export const TYPE_RANK = { missing: 0, number: 1, string: 2, boolean: 3 } as con
 
 export type TypeRank = (typeof TYPE_RANK)[keyof typeof TYPE_RANK];
 
-/** The value a record sorts by for a top-level field (a `Date` reads as its ISO string). */
+/**
+ * The value a record sorts by for a top-level field (a `Date` reads as its ISO string).
+ *
+ * @example
+ * sortValue({ tags: { a: '1' }, n: 2 }, 'tags'); // null: objects sort as missing
+ */
 export function sortValue(record: unknown, field: string): SortValue {
   return toSortValue(readLeaf(readKey(record, field)));
 }
@@ -39,7 +44,12 @@ export function toSortValue(value: unknown): SortValue {
   }
 }
 
-/** The rank of a value in the type order. */
+/**
+ * The rank of a value in the type order.
+ *
+ * @example
+ * rankOf('x') > rankOf(5); // true: strings sort after numbers
+ */
 export function rankOf(value: SortValue): TypeRank {
   if (value === null) return TYPE_RANK.missing;
   if (typeof value === 'number') return TYPE_RANK.number;
@@ -47,7 +57,12 @@ export function rankOf(value: SortValue): TypeRank {
   return TYPE_RANK.boolean;
 }
 
-/** Ascending comparison of two sort values: type order first, then numbers, code points, false < true. */
+/**
+ * Ascending comparison of two sort values: type order first, then numbers, code points, false < true.
+ *
+ * @example
+ * [true, 'b', null, 2].sort(compareSortValues); // [null, 2, 'b', true]
+ */
 export function compareSortValues(a: SortValue, b: SortValue): number {
   const ra = rankOf(a);
   const rb = rankOf(b);
@@ -58,7 +73,12 @@ export function compareSortValues(a: SortValue, b: SortValue): number {
   return 0;
 }
 
-/** Compares two keys (one value per sort key) under `sort`. */
+/**
+ * Compares two keys (one value per sort key) under `sort`.
+ *
+ * @example
+ * compareKeys(['eu', 'a'], ['eu', 'b'], plan.sort); // < 0 when both keys are ascending
+ */
 export function compareKeys(
   a: readonly SortValue[],
   b: readonly SortValue[],
@@ -71,7 +91,12 @@ export function compareKeys(
   return 0;
 }
 
-/** The key of a record under `sort`. */
+/**
+ * The key of a record under `sort`.
+ *
+ * @example
+ * keyOf(component, plan.sort); // ['eu-west-1', '2026-01-01T00:00:00.000Z', 'c1']
+ */
 export function keyOf(record: unknown, sort: readonly SortKey[]): SortValue[] {
   return sort.map((k) => sortValue(record, k.field));
 }

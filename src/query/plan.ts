@@ -121,7 +121,12 @@ function checkDescription(description: ResourceDescription): ResourceDescription
   return description;
 }
 
-/** The description a `resource` argument names, or a typed error. */
+/**
+ * The description a `resource` argument names, or a typed error (`UNKNOWN_RESOURCE`, `INVALID_OPTION`).
+ *
+ * @example
+ * resourceDescription('policy').selectable; // ['id', 'name', 'description', 'createdAt', 'updatedAt']
+ */
 export function resourceDescription(resource: ResourceName | ResourceDescription): ResourceDescription {
   const description = resolveResource(resource as string | ResourceDescription);
   if (description === undefined) {
@@ -472,12 +477,22 @@ function secretBytes(secret: unknown): Uint8Array | undefined {
   ]);
 }
 
-/** The `nextPageToken` that continues after a row with sort key `key`. */
+/**
+ * The `nextPageToken` that continues after a row with sort key `key` (signed when the plan has a secret).
+ *
+ * @example
+ * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
+ */
 export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
   return encodeToken({ binding: plan.binding, key }, SECRETS.get(plan));
 }
 
-/** Only the plan's fields of a record that it has (a field the record lacks stays absent). */
+/**
+ * Only the plan's fields of a record that it has (a field the record lacks stays absent).
+ *
+ * @example
+ * projectRecord({ id: 'c1', region: 'eu', vendor: 'aws' }, ['id', 'region']); // { id: 'c1', region: 'eu' }
+ */
 export function projectRecord(record: unknown, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (typeof record !== 'object' || record === null) return out;
@@ -489,7 +504,11 @@ export function projectRecord(record: unknown, fields: readonly string[]): Recor
 
 /**
  * Turns the rows a target fetched (at most `pageSize + 1`, in the plan's order) into a page: the first
- * `pageSize` items and, when there was one more row, the token of the last item's key.
+ * `pageSize` items and, when there was one more row, the token of the last item's key. For a target of
+ * your own.
+ *
+ * @example
+ * finishPage(plan, rows, (r) => projectRecord(r, plan.fields), (r) => keyOf(r, plan.sort));
  */
 export function finishPage<R>(
   plan: QueryPlan,

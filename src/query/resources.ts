@@ -346,7 +346,12 @@ export const RESOURCES = {
   upgradePlan: UPGRADE_PLAN_RESOURCE,
 } as const satisfies Readonly<Record<ResourceName, ResourceDescription>>;
 
-/** True for the name of a built-in resource. */
+/**
+ * True for the name of a built-in resource.
+ *
+ * @example
+ * isResourceName('upgradePlan'); // true
+ */
 export function isResourceName(name: unknown): name is ResourceName {
   return typeof name === 'string' && Object.hasOwn(RESOURCES, name);
 }
@@ -354,6 +359,9 @@ export function isResourceName(name: unknown): name is ResourceName {
 /**
  * The description of a built-in resource by name, or the description object itself; `undefined` for an
  * unknown name.
+ *
+ * @example
+ * resolveResource('certificate') === CERTIFICATE_RESOURCE; // true
  */
 export function resolveResource(resource: ResourceName | ResourceDescription): ResourceDescription;
 export function resolveResource(resource: string | ResourceDescription): ResourceDescription | undefined;

@@ -22,7 +22,12 @@ export function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-/** The SHA-256 digest of `data` (a string is hashed as UTF-8). */
+/**
+ * The SHA-256 digest of `data` (a string is hashed as UTF-8).
+ *
+ * @example
+ * base64url(sha256('abc')); // 'ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0'
+ */
 export function sha256(data: Uint8Array | string): Uint8Array {
   const bytes = typeof data === 'string' ? utf8(data) : data;
   const bitLength = bytes.length * 8;
@@ -85,7 +90,12 @@ export function sha256(data: Uint8Array | string): Uint8Array {
   return out;
 }
 
-/** HMAC-SHA-256 of `message` under `key` (strings as UTF-8). */
+/**
+ * HMAC-SHA-256 of `message` under `key` (strings as UTF-8).
+ *
+ * @example
+ * const tag = hmacSha256('server secret', tokenBody); // 32 bytes
+ */
 export function hmacSha256(key: Uint8Array | string, message: Uint8Array | string): Uint8Array {
   let k = typeof key === 'string' ? utf8(key) : key;
   if (k.length > 64) k = sha256(k);
@@ -113,7 +123,12 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
 
-/** Base64url without padding (RFC 4648 §5). */
+/**
+ * Base64url without padding (RFC 4648 §5).
+ *
+ * @example
+ * base64url(new Uint8Array([255, 254])); // '__4'
+ */
 export function base64url(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
@@ -125,7 +140,7 @@ export function base64url(bytes: Uint8Array): string {
 }
 
 /**
- * Decodes base64url without padding; `undefined` for anything else (other characters, padding, a length
+ * Decodes base64url without padding (`fromBase64url('__4')` is `[255, 254]`); `undefined` for anything else (other characters, padding, a length
  * no encoding produces, or non-zero trailing bits, so every byte string has exactly one encoding).
  */
 export function fromBase64url(text: string): Uint8Array | undefined {
