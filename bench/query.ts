@@ -18,7 +18,7 @@ import {
   queryInMemory,
 } from '../src/index.js';
 import { type ColumnMapping, type ColumnType, pageIndexSql, queryToSql, sqlRowsToPage } from '../src/sql.js';
-import { median, time } from './lib.js';
+import { time } from './lib.js';
 import { loadPglite } from './sql.js';
 
 const PAGE_SIZE = 100;

@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Component } from '../fixtures/generator.js';
 import { compileFilter } from '../src/index.js';
 import { type ToSqlOptions, toSql } from '../src/sql.js';
-import { median, time } from './lib.js';
+import { time } from './lib.js';
 
 export const SQL_FILTERS: Record<string, Record<string, unknown>> = {
   'technology $eq': { technology: { $eq: 'postgres' } },

@@ -394,7 +394,7 @@ export function parseQuery(
   options: QueryOptions = {},
 ): QueryPlan {
   const description = resourceDescription(resource);
-  // biome-ignore lint/style/noParameterAssign: a JavaScript caller may pass null for "no options".
+  // A JavaScript caller may pass null for "no options".
   options = options ?? {};
   const maxPageSize = positiveInteger(options.maxPageSize, 'maxPageSize', DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
