@@ -1,4 +1,5 @@
 import { runEval } from './eval-command.js';
+import { runMigrateSearch } from './migrate-search-command.js';
 import { runValidate } from './validate-command.js';
 
 const USAGE = `usage: svc-policy <command> [options]
@@ -6,6 +7,7 @@ const USAGE = `usage: svc-policy <command> [options]
 commands:
   eval       evaluate policies over an inventory (svc-policy eval --help)
   validate   validate policy files (svc-policy validate --help)
+  migrate-search  rewrite stored legacy search bodies as query requests (svc-policy migrate-search --help)
 `;
 
 /** Runs the CLI with the given arguments; resolves to the process exit code. */
@@ -16,6 +18,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return runEval(rest);
     case 'validate':
       return runValidate(rest);
+    case 'migrate-search':
+      return runMigrateSearch(rest);
     case '--help':
     case '-h':
     case 'help':

@@ -56,7 +56,7 @@ interface SwitchBranch {
   readonly then: MongoExpr;
 }
 
-function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
+export function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
   // biome-ignore lint/suspicious/noThenProperty: MongoDB's `$switch` names the branch result `then`.
   return { case: test, then: value };
 }

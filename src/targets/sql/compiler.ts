@@ -39,7 +39,7 @@ const COLUMN_TYPES: ReadonlySet<string> = new Set<ColumnType>([
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Where a value is read: a typed column, or a JSON value (in the dialect's own representation). */
-type Slot<Ref> =
+export type Slot<Ref> =
   | { readonly kind: 'column'; readonly type: Exclude<ColumnType, 'json' | 'jsonb'>; readonly sql: string }
   | { readonly kind: 'json'; readonly ref: Ref };
 
@@ -158,6 +158,17 @@ export class SqlCompiler<Ref> {
   compile(filter: unknown, params: ParamSink, options: { maxDepth?: number; at?: string } = {}): string {
     const node = toFilterNode(filter, options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth });
     return this.#filter(node, options.at ?? '', params);
+  }
+
+  /** Where a top-level field is read (for ordering and select lists); `undefined` when not mapped. */
+  fieldSlot(field: string, p: ParamSink): Slot<Ref> | undefined {
+    const mapping = this.#columns.get(field);
+    if (mapping === undefined) return undefined;
+    const column = this.columnSql(mapping.column);
+    if (mapping.type === 'json' || mapping.type === 'jsonb') {
+      return { kind: 'json', ref: this.#dialect.jsonColumn(column, mapping.type, mapping.path, p) };
+    }
+    return { kind: 'column', type: mapping.type, sql: column };
   }
 
   /** A column reference, quoted (and qualified by the table alias when there is one). */

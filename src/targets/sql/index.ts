@@ -11,6 +11,15 @@ export {
   type StatusCountOptions,
   statusCountSql,
 } from './policy.js';
+export {
+  type PageIndexOptions,
+  pageIndexSql,
+  prepareSqlQuery,
+  queryToSql,
+  type SqlQuery,
+  type SqlQueryOptions,
+  sqlRowsToPage,
+} from './query.js';
 export type {
   ColumnMapping,
   ColumnType,

@@ -41,6 +41,7 @@ export const postgres: SqlDialect<PgRef> = {
     nanInNumberColumns: true,
     maxIdentifierBytes: 63,
     maxParameters: 65535,
+    integerBooleans: false,
   },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -68,6 +69,13 @@ export const postgres: SqlDialect<PgRef> = {
     const value = type === 'number' ? `${text}::float8` : text;
     return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test(value)} ELSE FALSE END)`;
   },
+  jsonValue: (ref, type, p) => {
+    const expr = exprOf(ref, p);
+    const text = `(${expr} #>> '{}')`;
+    const value = type === 'number' ? `${text}::float8` : type === 'boolean' ? `(${text} = 'true')` : text;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value} END)`;
+  },
+  jsonText: (ref, p) => `(${exprOf(ref, p)})::text`,
   jsonAny: (ref, body, p) => {
     const expr = exprOf(ref, p);
     const alias = p.alias();
