@@ -8,12 +8,25 @@ const shared = {
 };
 
 // Every suite runs twice: once with the closure compiler (the default, CSP-safe) and once with
-// generated code as the default, so both compilers are held to the same tests.
+// generated code as the default, so both compilers are held to the same tests. Type tests
+// (`*.test-d.ts`: accepted and rejected typed filters) run once, in vitest's typecheck mode.
 export default defineConfig({
   test: {
     projects: [
       { test: { ...shared, name: 'closures' } },
       { test: { ...shared, name: 'codegen', setupFiles: ['test/support/setup-codegen.ts'] } },
+      {
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
     ],
   },
 });

@@ -48,6 +48,7 @@ export {
   compilePolicy,
   evaluateInventory,
   type FieldExplanation,
+  type FilterCondition,
   type FilterExplanation,
   type FoundValue,
   type InventoryOptions,
@@ -60,17 +61,21 @@ export {
   type NormalizedStatus,
   type NotExplanation,
   type PolicyCheck,
+  type PolicyDefinition,
   PolicyError,
   type PolicyExplanation,
   type PolicyOutcome,
   type PolicyProblem,
   type PolicyProblemCode,
+  type PolicyRequestBody,
   type PolicyResult,
+  type PolicyRule,
   type PolicyShapeCode,
   type PolicySummary,
   type ResourceResults,
   type RuleExplanation,
   type StatusCount,
+  type StatusDefinition,
   type StatusExplanation,
   type StatusInfo,
 } from './policy/index.js';
@@ -130,3 +135,22 @@ export {
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';
+export type {
+  FieldOperators,
+  Filter,
+  FilterPath,
+  FilterTypeError,
+  LogicalOperators,
+  LooseOperators,
+  MaxTypedDepth,
+  TypedFilter,
+  UntypedFilter,
+} from './typed/filter.js';
+export type {
+  Certificate,
+  Component,
+  PolicyRecord,
+  RecordOf,
+  UpgradePlanItem,
+  ValueOf,
+} from './typed/records.js';

@@ -1,6 +1,7 @@
 import { toFilterNode } from '../ast/node-input.js';
 import type { FilterNode } from '../ast/nodes.js';
 import type { ParseOptions } from '../parse/filter.js';
+import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
 import { compileGenerated } from './codegen.js';
 import type { Predicate } from './path.js';
@@ -36,10 +37,17 @@ export function compileNode(node: FilterNode, options?: Pick<CompileOptions, 'co
  * set building happen here; the returned function is stateless, re-entrant, allocates nothing per call
  * and never throws, whatever the record (any value, including non-objects, which match no path).
  *
+ * With a record type, the filter is checked by the compiler (`Filter<T>`: paths, operators and
+ * operand types) and the predicate takes that type; without one, any value is accepted and checked at
+ * run time only.
+ *
  * @example
- * const idle = compileFilter({ 'details$.postgres$.lastActiveConnectionTime': { $lt: '2026-01-01T00:00:00.000Z' } });
+ * const idle = compileFilter<Component>({ 'details$.database$.lastActiveConnectionTime': { $lt: '2026-01-01T00:00:00.000Z' } });
  * inventory.filter(idle);
  */
-export function compileFilter(input: unknown, options?: CompileOptions): (record: unknown) => boolean {
-  return compileNode(toFilterNode(input, options), options);
+export function compileFilter<T = unknown>(
+  filter: Filter<T>,
+  options?: CompileOptions,
+): (record: T) => boolean {
+  return compileNode(toFilterNode(filter, options), options);
 }

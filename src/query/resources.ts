@@ -136,8 +136,19 @@ export const COMPONENT_RESOURCE = {
       displayName: 'Custom tags',
       description: 'user-set tags',
     },
+    // Technology-specific and open. The description gives one sample, `details.database.
+    // lastActiveConnectionTime` (a timestamp); Kubernetes details come from the discovery operation
+    // (`POST /k8sResource/detailsSchema`), which validation reads when given.
     details: {
-      type: 'any',
+      type: 'object',
+      open: true,
+      fields: {
+        database: {
+          type: 'object',
+          open: true,
+          fields: { lastActiveConnectionTime: { type: 'timestamp', nullable: true } },
+        },
+      },
       sortable: false,
       filterable: true,
       displayName: 'Details',

@@ -1,6 +1,7 @@
 import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
+import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
@@ -81,6 +82,12 @@ export function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
  * await components.aggregate([{ $match: partitions[1].query }]).toArray(); // the stale ones
  * await components.aggregate([addStatusStage]).toArray(); // every document with its policyStatus
  */
+export function policyToMongo<T>(
+  policy: PolicyDefinition<T> | PolicyRequestBody<T>,
+  options?: MongoPolicyOptions,
+): MongoPolicy;
+/** Any input, checked at run time only. */
+export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy;
 export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy {
   const field = options?.statusField ?? 'policyStatus';
   if (

@@ -1,6 +1,7 @@
 import { toFilterNode } from '../../ast/node-input.js';
 import type { FilterNode } from '../../ast/nodes.js';
 import type { ParseOptions } from '../../parse/filter.js';
+import type { Filter } from '../../typed/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
@@ -12,7 +13,8 @@ import { filterQuery, type MongoQuery } from './query.js';
  * literal (`$eq`, `$in`, an escaped `$regex`); the output never contains `$where`, `$function` or
  * `$accumulator`, and `$expr` only around expressions built here (for keys with `.` or a leading `$`,
  * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter, and
- * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments).
+ * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments). With a
+ * record type (`toMongo<Certificate>(…)`) the filter is checked by the compiler (`Filter<T>`).
  *
  * @example
  * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
@@ -21,7 +23,7 @@ import { filterQuery, type MongoQuery } from './query.js';
  * // { technology: { $eq: 'postgres' }, region: { $regex: '^eu-' } }
  * await db.collection('components').find(query).toArray();
  */
-export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
+export function toMongo<T = unknown>(filter: Filter<T>, options?: MongoOptions): MongoQuery {
   const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
   return filterQuery(node, { known: resolveKnowledge(options) });
@@ -36,7 +38,7 @@ export function toMongo(filter: unknown, options?: MongoOptions): MongoQuery {
  * const isPostgres = toMongoExpr({ technology: { $eq: 'postgres' } });
  * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
  */
-export function toMongoExpr(filter: unknown, options?: ParseOptions): MongoExpr {
+export function toMongoExpr<T = unknown>(filter: Filter<T>, options?: ParseOptions): MongoExpr {
   const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
   return filterToExpr(node);
