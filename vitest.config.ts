@@ -12,6 +12,7 @@ const shared = {
 // also the CSP run: its workers forbid code generation from strings (`new Function`, `eval`), as a
 // Content-Security-Policy without `unsafe-eval` does, so the whole suite proves that nothing in the
 // library (validation included) needs it, and that `codegen: true` falls back to closures there.
+// Type tests (`*.test-d.ts`: accepted and rejected typed filters) run once, in vitest's typecheck mode.
 export default defineConfig({
   test: {
     projects: [
@@ -25,6 +26,18 @@ export default defineConfig({
           setupFiles: ['test/support/setup-codegen.ts'],
           // Suites that do not compile filters themselves (the pre-commit install) run once, not twice.
           env: { SVC_POLICY_TEST_PROJECT: 'codegen' },
+        },
+      },
+      {
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
     ],

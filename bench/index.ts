@@ -6,7 +6,7 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
- *                                                 # policy throughput sql validate
+ *                                                 # policy throughput sql query validate
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -24,6 +24,7 @@ import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
+import { benchQuery, type QueryRow } from './query.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
 import { benchVersions, type VersionResult } from './versions.js';
@@ -36,6 +37,7 @@ const SECTIONS = [
   'policy',
   'throughput',
   'sql',
+  'query',
   'validate',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -269,6 +271,42 @@ if (only.has('sql')) {
     })
     .join('\n\n');
   writeReadmeSection('sql', `${header}\n\n${text}`);
+}
+
+if (only.has('query')) {
+  const query: Record<number, QueryRow[]> = {};
+  for (const n of sizes) query[n] = await benchQuery(components.slice(0, n), n >= 1_000_000 ? 3 : 5);
+  results.query = query;
+  const ms = (x: number) =>
+    x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x >= 10 ? x.toFixed(0) : x.toFixed(2)} ms`;
+  const text = Object.entries(query)
+    .map(
+      ([n, rows]) =>
+        `**${int.format(Number(n))} rows, pages of 100**\n\n${table(
+          [
+            'query',
+            'page',
+            'memory (heap)',
+            'memory (sort + slice)',
+            'PGlite',
+            'PGlite indexed',
+            'SQLite',
+            'SQLite indexed',
+          ],
+          rows.map((r) => [
+            r.case,
+            int.format(r.page),
+            ms(r.memoryHeapMs),
+            ms(r.memorySortMs),
+            ms(r.pgliteMs),
+            ms(r.pgliteIndexedMs),
+            ms(r.sqliteMs),
+            ms(r.sqliteIndexedMs),
+          ]),
+        )}`,
+    )
+    .join('\n\n');
+  writeReadmeSection('query', `${header}\n\n${text}`);
 }
 
 if (only.has('validate')) {

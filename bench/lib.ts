@@ -22,6 +22,17 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/** The median wall time of `repeat` sequential calls, in milliseconds. */
+export async function time(fn: () => Promise<unknown> | unknown, repeat: number): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
 export function geomean(xs: readonly number[]): number {
   return Math.exp(xs.reduce((acc, x) => acc + Math.log(x), 0) / xs.length);
 }

@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Component } from '../fixtures/generator.js';
 import { compileFilter } from '../src/index.js';
 import { type ToSqlOptions, toSql } from '../src/sql.js';
-import { median } from './lib.js';
+import { time } from './lib.js';
 
 export const SQL_FILTERS: Record<string, Record<string, unknown>> = {
   'technology $eq': { technology: { $eq: 'postgres' } },
@@ -47,14 +47,22 @@ const columns = (dialect: 'postgres' | 'sqlite'): ToSqlOptions => ({
 const COLUMNS_DDL =
   'id text, technology text, region text, version text, unique_identifier text, created_at text, has_svcs boolean, details jsonb';
 
-async function time(fn: () => Promise<unknown> | unknown, repeat: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
+/** A PGlite database with table `comp` (`ddl` its columns) holding `rows`, loaded in batches, analyzed. */
+export async function loadPglite<T>(
+  ddl: string,
+  rows: readonly T[],
+  toRow: (r: T) => object,
+): Promise<PGlite> {
+  const pglite = await PGlite.create();
+  await pglite.exec(`CREATE TABLE comp (${ddl})`);
+  for (let i = 0; i < rows.length; i += 20_000) {
+    const batch = rows.slice(i, i + 20_000).map(toRow);
+    await pglite.query('INSERT INTO comp SELECT * FROM jsonb_populate_recordset(NULL::comp, $1::jsonb)', [
+      JSON.stringify(batch),
+    ]);
   }
-  return median(samples);
+  await pglite.exec('ANALYZE comp');
+  return pglite;
 }
 
 export interface SqlRow {
@@ -73,24 +81,16 @@ export interface SqlRow {
 
 /** Loads `rows` into PGlite and SQLite and times every filter in memory and on both engines. */
 export async function benchSql(rows: readonly Component[], repeat: number): Promise<SqlRow[]> {
-  const pglite = await PGlite.create();
-  await pglite.exec(`CREATE TABLE comp (${COLUMNS_DDL})`);
-  for (let i = 0; i < rows.length; i += 20_000) {
-    const batch = rows.slice(i, i + 20_000).map((r) => ({
-      id: r.id,
-      technology: r.technology,
-      region: r.region,
-      version: r.version,
-      unique_identifier: r.uniqueIdentifier,
-      created_at: r.createdAt,
-      has_svcs: r.hasAvailableSvcs,
-      details: r.details,
-    }));
-    await pglite.query('INSERT INTO comp SELECT * FROM jsonb_populate_recordset(NULL::comp, $1::jsonb)', [
-      JSON.stringify(batch),
-    ]);
-  }
-  await pglite.exec('ANALYZE comp');
+  const pglite = await loadPglite(COLUMNS_DDL, rows, (r) => ({
+    id: r.id,
+    technology: r.technology,
+    region: r.region,
+    version: r.version,
+    unique_identifier: r.uniqueIdentifier,
+    created_at: r.createdAt,
+    has_svcs: r.hasAvailableSvcs,
+    details: r.details,
+  }));
 
   const sqlite = new DatabaseSync(':memory:');
   sqlite.exec(

@@ -5,11 +5,16 @@
 export {
   type MongoExpr,
   type MongoOptions,
+  type MongoPageQuery,
   type MongoPartition,
   type MongoPolicy,
   type MongoPolicyOptions,
   type MongoQuery,
+  type MongoStage,
+  mongoDocsToPage,
   policyToMongo,
+  prepareMongoQuery,
+  queryToMongo,
   toMongo,
   toMongoExpr,
 } from './targets/mongo/index.js';

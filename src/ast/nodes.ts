@@ -98,6 +98,15 @@ export interface VlteNode {
   readonly value: string;
 }
 
+/**
+ * `$elemMatch`, allowed only on a path that ends at a selector: the element itself satisfies `filter`,
+ * whose paths are relative to the element. An element that is not an object satisfies only `{}`.
+ */
+export interface ElemMatchNode {
+  readonly kind: 'elemMatch';
+  readonly filter: FilterNode;
+}
+
 /** One operator of an operator object, e.g. `{ $gte: 10 }`. */
 export type OperatorNode =
   | EqNode
@@ -110,7 +119,8 @@ export type OperatorNode =
   | NinNode
   | LikeNode
   | ExistsNode
-  | VersionNode;
+  | VersionNode
+  | ElemMatchNode;
 export type OperatorKind = OperatorNode['kind'];
 /** The version operators: they compare versions as versions (docs/semantics.md §4). */
 export type VersionNode = VeqNode | VneNode | VgtNode | VgteNode | VltNode | VlteNode;
@@ -171,6 +181,7 @@ export const OPERATOR_NAMES = {
   vgte: '$vgte',
   vlt: '$vlt',
   vlte: '$vlte',
+  elemMatch: '$elemMatch',
 } as const satisfies Record<OperatorKind, string>;
 
 /**

@@ -15,7 +15,7 @@ import {
 /** The JSON form of a filter, as accepted by `parseFilter`. */
 export type FilterJson = { [key: string]: unknown };
 
-function operand(op: OperatorNode): unknown {
+function operand(op: OperatorNode, at: string, depth: number): unknown {
   switch (op.kind) {
     case 'eq':
     case 'ne':
@@ -36,6 +36,8 @@ function operand(op: OperatorNode): unknown {
       return isArray(op.values) ? [...op.values] : op.values;
     case 'like':
       return op.pattern;
+    case 'elemMatch':
+      return printNode(op.filter, at, depth + 1);
     default:
       return assertNever(op, 'operator node');
   }
@@ -68,7 +70,7 @@ function read(node: object, key: string): unknown {
   return own(node, key);
 }
 
-function printOperator(op: unknown, at: string): [string, unknown] {
+function printOperator(op: unknown, at: string, depth: number): [string, unknown] {
   if (typeof op !== 'object' || op === null) throw bad(at, 'an operator that is not an object');
   const kind = read(op, 'kind');
   if (typeof kind !== 'string' || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, 'an unknown operator node');
@@ -77,8 +79,10 @@ function printOperator(op: unknown, at: string): [string, unknown] {
     value: read(op, 'value'),
     values: read(op, 'values'),
     pattern: read(op, 'pattern'),
+    filter: read(op, 'filter'),
   }) as unknown as OperatorNode;
-  return [OPERATOR_NAMES[kind as OperatorKind], operand(node)];
+  const name = OPERATOR_NAMES[kind as OperatorKind];
+  return [name, operand(node, pointer(at, name), depth)];
 }
 
 function printNode(node: unknown, at: string, depth: number): FilterJson {
@@ -110,7 +114,7 @@ function printNode(node: unknown, at: string, depth: number): FilterJson {
         const key = printPath(steps);
         const ops: FilterJson = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], pointer(at, key));
+          const [name, value] = printOperator(operators[i], pointer(at, key), depth);
           setKey(ops, name, value, pointer(at, key));
         }
         setKey(out, key, ops, at);

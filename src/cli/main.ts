@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../validate/unprintable.js';
 import { EVAL_USAGE, runEval } from './eval-command.js';
+import { MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
 import { runTest, TEST_USAGE } from './test-command.js';
 import { runValidate, VALIDATE_USAGE } from './validate-command.js';
 
@@ -11,10 +12,11 @@ export const MAIN_USAGE = `usage: svc-policy <command> [options]
        svc-policy --version | --help
 
 commands:
-  eval       evaluate policies over an inventory
-  test       run policy unit tests (*.test.json, *.test.yaml beside the policies)
-  validate   validate policy files
-  help       show the usage of a command ("svc-policy help eval")
+  eval            evaluate policies over an inventory
+  migrate-search  rewrite stored legacy search bodies as query requests
+  test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
+  validate        validate policy files
+  help            show the usage of a command ("svc-policy help eval")
 
 options:
   -V, --version  print the version of svc-policy
@@ -24,6 +26,7 @@ options:
 /** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   eval: EVAL_USAGE,
+  'migrate-search': MIGRATE_SEARCH_USAGE,
   test: TEST_USAGE,
   validate: VALIDATE_USAGE,
 };
@@ -74,6 +77,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(usage);
       return 0;
     }
+    case 'migrate-search':
+      return runMigrateSearch(rest);
     case '--help':
     case '-h':
       process.stdout.write(MAIN_USAGE);

@@ -13,6 +13,7 @@ import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
 import { compareVersionTo } from '../semantics/version.js';
+import { compileClosures } from './closures.js';
 import { compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
 
@@ -137,6 +138,19 @@ class Emitter {
       case 'vlt':
       case 'vlte':
         return this.version(op);
+      case 'elemMatch': {
+        // The element is the record of the inner filter, which gets a function of its own.
+        if (op.filter.clauses.length === 0) return 'true';
+        const fn = this.name('m');
+        // The inner filter's fields set their own version operands: the outer field keeps its.
+        const outer = this.versionIndex;
+        try {
+          this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
+        } finally {
+          this.versionIndex = outer;
+        }
+        return `(typeof v === "object" && v !== null && !isArray(v) && ${fn}(v))`;
+      }
       default:
         return assertNever(op, 'operator node');
     }
@@ -170,7 +184,7 @@ class Emitter {
     const end = `x${keys.length}`;
     const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
     if (selector < 0) {
-      const whenMissing = compileOperators(operators)(undefined);
+      const whenMissing = compileOperators(operators, compileClosures)(undefined);
       // The value is read as a version once for all the version operators of the field.
       const versionOps = operators.filter(isVersionNode);
       this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));

@@ -1,5 +1,6 @@
 import {
   assertNever,
+  type FilterNode,
   isVersionNode,
   type OperatorNode,
   type Scalar,
@@ -7,12 +8,9 @@ import {
   type VersionNode,
 } from '../ast/nodes.js';
 import { arrayIncludes, arraySome, regexpTest } from '../builtins.js';
-
-/** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
-const setHas = Set.prototype.has;
-
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
+import { isObjectValue } from '../semantics/values.js';
 import {
   ACCEPTS,
   compareVersionTo,
@@ -21,9 +19,29 @@ import {
   type VersionOperand,
   versionOperand,
 } from '../semantics/version.js';
+import type { Predicate } from './path.js';
+
+/** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
+const setHas = Set.prototype.has;
 
 /** A test of one leaf value, already normalized by `readLeaf`. */
 export type LeafTest = (v: unknown) => boolean;
+
+/** Compiles the filter of an `$elemMatch` (passed in, so that this module needs no filter compiler). */
+export type FilterCompiler = (node: FilterNode) => Predicate;
+
+const always: LeafTest = () => true;
+
+/**
+ * `$elemMatch` on the element `v` (docs/semantics.md §3): `{}` holds for every element; any other
+ * filter only for an element that is an object and satisfies it. So `{ a: { $exists: false } }` does
+ * not hold for a scalar element, although reading `a` of a scalar gives missing.
+ */
+export function elementTest(filter: FilterNode, compile: FilterCompiler): LeafTest {
+  if (filter.clauses.length === 0) return always;
+  const holds = compile(filter);
+  return (v) => isObjectValue(v) && holds(v);
+}
 
 /** Lists up to this size are scanned; above it a `Set` is faster than a loop of `===`. */
 const SCAN_LIMIT = 8;
@@ -127,7 +145,7 @@ function not(test: LeafTest): LeafTest {
 }
 
 /** Compiles one operator to a test of a normalized leaf value. */
-export function compileOperator(op: OperatorNode): LeafTest {
+export function compileOperator(op: OperatorNode, compile: FilterCompiler): LeafTest {
   switch (op.kind) {
     case 'eq':
       return equals(op.value);
@@ -155,18 +173,23 @@ export function compileOperator(op: OperatorNode): LeafTest {
     case 'vlt':
     case 'vlte':
       return versions([op]);
+    case 'elemMatch':
+      return elementTest(op.filter, compile);
     default:
       return assertNever(op, 'operator node');
   }
 }
 
 /** All operators of one key must hold for the same value. */
-export function compileOperators(ops: readonly OperatorNode[]): LeafTest {
+export function compileOperators(ops: readonly OperatorNode[], compile: FilterCompiler): LeafTest {
   const versionOps = ops.filter(isVersionNode);
   const tests =
     versionOps.length > 1
-      ? [...ops.filter((op) => !isVersionNode(op)).map(compileOperator), versions(versionOps)]
-      : ops.map(compileOperator);
+      ? [
+          ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile)),
+          versions(versionOps),
+        ]
+      : ops.map((op) => compileOperator(op, compile));
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];
@@ -215,6 +238,9 @@ export function readsDates(ops: readonly OperatorNode[]): boolean {
       case 'vlt':
       case 'vlte':
         return false;
+      case 'elemMatch':
+        // A valid Date element is a string, not an object: it must be normalized to tell.
+        return op.filter.clauses.length > 0;
       default:
         return assertNever(op, 'operator node');
     }

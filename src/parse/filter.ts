@@ -1,4 +1,11 @@
-import type { ClauseNode, FieldNode, FilterNode, OperatorNode } from '../ast/nodes.js';
+import {
+  ARRAY_ANY,
+  type ClauseNode,
+  type FieldNode,
+  type FilterNode,
+  type OperatorNode,
+  PATH_SEPARATOR,
+} from '../ast/nodes.js';
 import { trust } from '../ast/trusted.js';
 import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys, option } from '../builtins.js';
 import { FilterError, pointer, showPointer } from '../errors.js';
@@ -9,8 +16,8 @@ import { parsePath } from './path.js';
 /** Options of {@link parseFilter}. */
 export interface ParseOptions {
   /**
-   * Deepest nesting of filter objects accepted (the root is depth 1, each `$and`/`$or` item and `$not`
-   * operand one more). Default 32, at most 1,000.
+   * Deepest nesting of filter objects accepted (the root is depth 1, each `$and`/`$or` item, `$not`
+   * operand and `$elemMatch` operand one more). Default 32, at most 1,000.
    */
   readonly maxDepth?: number;
 }
@@ -55,7 +62,7 @@ function suggestion(value: unknown): string {
   return '{ "$eq": <value> }';
 }
 
-function parseField(key: string, value: unknown, at: string): FieldNode {
+function parseField(key: string, value: unknown, at: string, depth: number, maxDepth: number): FieldNode {
   const path = parsePath(key, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
@@ -90,7 +97,20 @@ function parseField(key: string, value: unknown, at: string): FieldNode {
             : `nested fields are written "${key}$.${name}"`;
       throw new FilterError('UNKNOWN_OPERATOR', opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
     }
-    operators.push(parseOperator(kind, opAt, value[name]));
+    if (kind === 'elemMatch' && path[path.length - 1]?.kind !== 'any') {
+      // Without a selector the operand would have to mean "this value is an object satisfying the
+      // filter", which a MongoDB user reads as "some element of this array": refuse the ambiguity.
+      throw new FilterError(
+        'INVALID_PATH',
+        opAt,
+        `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+      );
+    }
+    operators.push(
+      parseOperator(kind, opAt, value[name], (operand, nestedAt) =>
+        parseObject(operand, nestedAt, depth + 1, maxDepth, '$elemMatch'),
+      ),
+    );
   }
   return Object.freeze({ kind: 'field', path, operators: Object.freeze(operators) });
 }
@@ -176,7 +196,7 @@ function parseObject(
             : 'logical operators are $and, $or, $not';
           throw new FilterError('UNKNOWN_OPERATOR', keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
         }
-        clauses.push(parseField(key, value, keyAt));
+        clauses.push(parseField(key, value, keyAt, depth, maxDepth));
     }
   }
   return Object.freeze({ kind: 'filter', clauses: Object.freeze(clauses) });

@@ -1,4 +1,4 @@
-import { OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
+import { type FilterNode, OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
 import { objectKeys } from '../builtins.js';
 import {
   booleanOperand,
@@ -13,8 +13,15 @@ import {
  * One parse rule per operator, each with its own operand check next to it. The table is keyed by
  * `OperatorKind`, so an operator added to the AST does not compile until it can be parsed.
  */
+/** Parses a filter nested in an operand (`$elemMatch`), one nesting level deeper than the field's. */
+export type NestedFilter = (operand: unknown, at: string) => FilterNode;
+
 const RULES: {
-  readonly [K in OperatorKind]: (at: string, operand: unknown) => Extract<OperatorNode, { kind: K }>;
+  readonly [K in OperatorKind]: (
+    at: string,
+    operand: unknown,
+    nested: NestedFilter,
+  ) => Extract<OperatorNode, { kind: K }>;
 } = {
   eq: (at, x) => ({ kind: 'eq', value: scalarOperand('$eq', at, x, true) }),
   ne: (at, x) => ({ kind: 'ne', value: scalarOperand('$ne', at, x, true) }),
@@ -32,6 +39,7 @@ const RULES: {
   vgte: (at, x) => ({ kind: 'vgte', value: versionOperand('$vgte', at, x) }),
   vlt: (at, x) => ({ kind: 'vlt', value: versionOperand('$vlt', at, x) }),
   vlte: (at, x) => ({ kind: 'vlte', value: versionOperand('$vlte', at, x) }),
+  elemMatch: (at, x, nested) => ({ kind: 'elemMatch', filter: nested(x, at) }),
 };
 
 /** Operator kinds by the name written in filters (`$eq` → `eq`). */
@@ -40,6 +48,11 @@ export const OPERATOR_KINDS: ReadonlyMap<string, OperatorKind> = new Map(
 );
 
 /** Parses one `$op: operand` entry; `at` is the pointer of the entry. */
-export function parseOperator(kind: OperatorKind, at: string, operand: unknown): OperatorNode {
-  return Object.freeze(RULES[kind](at, operand));
+export function parseOperator(
+  kind: OperatorKind,
+  at: string,
+  operand: unknown,
+  nested: NestedFilter,
+): OperatorNode {
+  return Object.freeze(RULES[kind](at, operand, nested));
 }

@@ -2,6 +2,7 @@ import { option, own } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
+import type { PolicyDefinition, PolicyRequestBody } from './definition.js';
 import { PolicyError } from './errors.js';
 import { explainPolicy, type PolicyExplanation } from './explain.js';
 
@@ -26,8 +27,11 @@ export interface StatusInfo {
   readonly isDefault: boolean;
 }
 
-/** A policy compiled for evaluation. Its functions are stateless and may be detached (`list.map(p.evaluate)`). */
-export interface CompiledPolicy {
+/**
+ * A policy compiled for evaluation. Its functions are stateless and may be detached (`list.map(p.evaluate)`).
+ * `T` is the record type of a typed definition (`unknown` otherwise).
+ */
+export interface CompiledPolicy<T = unknown> {
   readonly name: string;
   /** `isActive` of the definition (`true` when it omits it). Evaluation ignores it; inventories skip inactive policies. */
   readonly isActive: boolean;
@@ -38,9 +42,9 @@ export interface CompiledPolicy {
   /** The validated, normalized definition. */
   readonly definition: NormalizedPolicy;
   /** The status of one resource. Never throws, whatever the resource (any JSON value). */
-  evaluate(resource: unknown): PolicyResult;
+  evaluate(resource: T): PolicyResult;
   /** Why the resource gets its status: every status, rule, condition and clause with the values read. */
-  explain(resource: unknown): PolicyExplanation;
+  explain(resource: T): PolicyExplanation;
 }
 
 /** The shared result of a resource outside a policy's scope (or of another kind). @internal */
@@ -93,7 +97,16 @@ function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyRe
  *   },
  * });
  * policy.evaluate({ expirationDate: '2026-01-01T00:00:00.000Z' }).status; // 'expired'
+ *
+ * With a record type (`compilePolicy<Certificate>(…)`, or a definition typed `PolicyDefinition<T>`),
+ * every filter of the definition is checked by the compiler and the evaluator takes that type.
  */
+export function compilePolicy<T>(
+  definition: PolicyDefinition<T> | PolicyRequestBody<T>,
+  options?: CompileOptions,
+): CompiledPolicy<T>;
+/** Any input, checked at run time only (a definition read from a file). */
+export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy;
 export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy {
   const { problems, definition: policy } = checkPolicyDefinition(definition, options);
   if (policy === undefined) throw new PolicyError(problems);

@@ -1,6 +1,7 @@
 import {
   assertNever,
   type ClauseNode,
+  type ElemMatchNode,
   type FieldNode,
   type FilterNode,
   isVersionNode,
@@ -17,10 +18,11 @@ import {
   objectKeys,
   objectValues,
 } from '../builtins.js';
+import { compileClosures } from '../compile/closures.js';
 import { compileOperators } from '../compile/operators.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
-import { readKey, readLeaf } from '../semantics/values.js';
+import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
 import type { PolicyResult } from './compile.js';
@@ -42,6 +44,12 @@ export interface FoundValue {
    * build and normal form), or `null` when it is not one (then only `$vne` can hold).
    */
   readonly version?: ParsedVersion | null;
+  /**
+   * For a field with `$elemMatch`: its filter explained on this element (paths relative to the
+   * element, pointers and element indexes from the resource). Absent when the filter is `{}` or the
+   * element is not an object (then only `{}` holds for it).
+   */
+  readonly elemMatch?: FilterExplanation;
 }
 
 /** A field clause: `path: { operators }`. */
@@ -143,6 +151,14 @@ export interface PolicyExplanation {
   readonly nearestMiss: NearestMiss | null;
 }
 
+/** Where the explained value sits in the resource: the root, or an element an `$elemMatch` chose. */
+interface Base {
+  readonly elements: readonly number[];
+  readonly at: string;
+}
+
+const ROOT: Base = { elements: [], at: '' };
+
 interface Leaf {
   readonly value: unknown;
   readonly elements: readonly number[];
@@ -153,10 +169,10 @@ interface Leaf {
  * Every leaf a path reaches, including missing ones (a selector's element without the key still counts:
  * `$exists: false` holds for it). A selector over anything but a non-empty array reaches nothing.
  */
-function leaves(record: unknown, steps: readonly PathStep[]): Leaf[] {
+function leaves(record: unknown, steps: readonly PathStep[], base: Base): Leaf[] {
   const out: Leaf[] = [];
   // An explicit stack, not recursion: nested selectors over large arrays stay off the call stack.
-  const stack: Leaf[] = [{ value: record, elements: [], at: '' }];
+  const stack: Leaf[] = [{ value: record, elements: base.elements, at: base.at }];
   const depth: number[] = [0];
   while (stack.length > 0) {
     const { value, elements, at } = stack.pop()!;
@@ -239,11 +255,13 @@ function shown(value: unknown): unknown {
     : value;
 }
 
-function explainField(clause: FieldNode, record: unknown): FieldExplanation {
-  const test = compileOperators(clause.operators);
+function explainField(clause: FieldNode, record: unknown, base: Base): FieldExplanation {
+  const test = compileOperators(clause.operators, compileClosures);
   const path = printPath(clause.path);
   const versionOps = clause.operators.filter(isVersionNode);
-  const values = leaves(record, clause.path).map((leaf): FoundValue => {
+  const inner = (arrayFind(clause.operators, (op) => op.kind === 'elemMatch') as ElemMatchNode | undefined)
+    ?.filter;
+  const values = leaves(record, clause.path, base).map((leaf): FoundValue => {
     const value = readLeaf(leaf.value);
     const found: FoundValue = {
       found: value !== undefined,
@@ -252,8 +270,12 @@ function explainField(clause: FieldNode, record: unknown): FieldExplanation {
       at: leaf.at,
       held: test(value),
     };
-    if (versionOps.length === 0) return found;
-    return { ...found, version: typeof value === 'string' ? (parseVersion(value) ?? null) : null };
+    const read: FoundValue =
+      versionOps.length === 0
+        ? found
+        : { ...found, version: typeof value === 'string' ? (parseVersion(value) ?? null) : null };
+    if (inner === undefined || inner.clauses.length === 0 || !isObjectValue(value)) return read;
+    return { ...read, elemMatch: explainFilter(inner, value, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printFilter({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
@@ -273,20 +295,20 @@ function explainField(clause: FieldNode, record: unknown): FieldExplanation {
   return { ...explained, versions };
 }
 
-function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {
+function explainClause(clause: ClauseNode, record: unknown, base: Base): ClauseExplanation {
   switch (clause.kind) {
     case 'field':
-      return explainField(clause, record);
+      return explainField(clause, record, base);
     case 'and': {
-      const filters = clause.filters.map((f) => explainFilter(f, record));
+      const filters = clause.filters.map((f) => explainFilter(f, record, base));
       return { kind: 'and', held: arrayEvery(filters, (f) => f.held), filters };
     }
     case 'or': {
-      const filters = clause.filters.map((f) => explainFilter(f, record));
+      const filters = clause.filters.map((f) => explainFilter(f, record, base));
       return { kind: 'or', held: arraySome(filters, (f) => f.held), filters };
     }
     case 'not': {
-      const filter = explainFilter(clause.filter, record);
+      const filter = explainFilter(clause.filter, record, base);
       return { kind: 'not', held: !filter.held, filter };
     }
     default:
@@ -294,9 +316,12 @@ function explainClause(clause: ClauseNode, record: unknown): ClauseExplanation {
   }
 }
 
-/** Explains a filter clause by clause (all of them, not stopping at the first failure). */
-export function explainFilter(node: FilterNode, record: unknown): FilterExplanation {
-  const clauses = node.clauses.map((c) => explainClause(c, record));
+/**
+ * Explains a filter clause by clause (all of them, not stopping at the first failure). `base` places
+ * `record` in the resource when it is an element chosen by `$elemMatch`.
+ */
+export function explainFilter(node: FilterNode, record: unknown, base: Base = ROOT): FilterExplanation {
+  const clauses = node.clauses.map((c) => explainClause(c, record, base));
   return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
 

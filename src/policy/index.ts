@@ -7,6 +7,13 @@ export {
   type PolicyCheck,
 } from './check.js';
 export { type CompiledPolicy, compilePolicy, type PolicyResult, type StatusInfo } from './compile.js';
+export type {
+  FilterCondition,
+  PolicyDefinition,
+  PolicyRequestBody,
+  PolicyRule,
+  StatusDefinition,
+} from './definition.js';
 export { PolicyError, type PolicyProblem, type PolicyProblemCode, type PolicyShapeCode } from './errors.js';
 export type {
   ClauseExplanation,

@@ -23,6 +23,14 @@ export function readKey(value: unknown, key: string): unknown {
 }
 
 /**
+ * True for a value whose keys a path can read: an object that is not an array. `$elemMatch` asks its
+ * element to be one (after `readLeaf`, so a valid `Date` is a string, not an object).
+ */
+export function isObjectValue(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !isArray(value);
+}
+
+/**
  * Normalizes a leaf value: a valid `Date` becomes its ISO string; everything else is itself. Objects
  * other than valid dates stay opaque (they equal and order against nothing).
  */

@@ -1,4 +1,5 @@
 import type { OperatorNode, VersionNode } from '../ast/nodes.js';
+import { compileClosures } from '../compile/closures.js';
 import { compileOperator } from '../compile/operators.js';
 import { compareCodePoints } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
@@ -69,7 +70,8 @@ function likeMatch(pattern: string, s: string): boolean {
 }
 
 function versionsAccept(versions: readonly VersionNode[], s: string): boolean {
-  return versions.every((op) => compileOperator(op)(s));
+  // Version operators never compile a nested filter: any filter compiler will do.
+  return versions.every((op) => compileOperator(op, compileClosures)(s));
 }
 
 const sameVersionOp = (a: VersionNode, b: VersionNode) => a.kind === b.kind && a.value === b.value;
@@ -119,6 +121,10 @@ export function operatorDomain(op: OperatorNode): Domain {
     case 'vlt':
     case 'vlte':
       return { ...NOTHING, str: { ...ANY_ORDERED, versions: [op] } };
+    case 'elemMatch':
+      // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
+      // checked as sites of their own).
+      return op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true };
   }
 }
 

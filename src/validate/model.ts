@@ -1,7 +1,14 @@
-import type { FieldNode, FilterNode } from '../ast/nodes.js';
+import {
+  type FieldNode,
+  type FilterNode,
+  OPERATOR_NAMES,
+  PATH_SEPARATOR,
+  type PathStep,
+} from '../ast/nodes.js';
 import { FilterError, pointer, restateAt } from '../errors.js';
 import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
+import { parsePath } from '../parse/path.js';
 import { checkPolicyDefinition, type PolicyCheck } from '../policy/check.js';
 import { resourceType } from './fields/index.js';
 import { k8sDetailsType } from './fields/k8s.js';
@@ -71,6 +78,23 @@ export interface FilterProblem {
   readonly path: string;
 }
 
+/**
+ * Where the fields of an `$elemMatch` filter continue: the path of its key (ending at the selector) and
+ * that key as written. Their sites carry the whole path, so they are checked against the element's type.
+ */
+interface Prefix {
+  readonly steps: readonly PathStep[];
+  readonly key: string;
+}
+
+function elemMatchOperand(value: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(value) || !Object.hasOwn(value, ELEM_MATCH)) return undefined;
+  const inner = value[ELEM_MATCH];
+  return isPlainObject(inner) ? inner : undefined;
+}
+
+const ELEM_MATCH = OPERATOR_NAMES.elemMatch;
+
 function collectFields(
   raw: Record<string, unknown>,
   at: string,
@@ -78,6 +102,7 @@ function collectFields(
   out: FieldSite[],
   flags: { disjunctive: boolean },
   resolveField: (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>,
+  prefix?: Prefix,
 ): void {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
@@ -92,21 +117,34 @@ function collectFields(
           out,
           flags,
           resolveField,
+          prefix,
         );
       });
     } else if (key === '$not') {
       flags.disjunctive = true;
-      collectFields(value as Record<string, unknown>, keyAt, false, out, flags, resolveField);
+      collectFields(value as Record<string, unknown>, keyAt, false, out, flags, resolveField, prefix);
     } else {
-      const clause = parseFilter({ [key]: value }).clauses[0] as FieldNode;
+      const parsed = parseFilter({ [key]: value }).clauses[0] as FieldNode;
+      const clause: FieldNode =
+        prefix === undefined ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
+      const fullKey = prefix === undefined ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
       out.push({
         node: clause,
-        key,
+        key: fullKey,
         pointer: keyAt,
         operatorPointers: Object.keys(value as object).map((op) => pointer(keyAt, op)),
         conjunctive,
         ...resolveField(clause),
       });
+      const inner = elemMatchOperand(value);
+      if (inner !== undefined) {
+        // Some element meets every field the inner filter requires: a conjunctive one is a fact about
+        // "some element" of the whole path, like a field with a selector.
+        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, resolveField, {
+          steps: clause.path,
+          key: fullKey,
+        });
+      }
     }
   }
 }
@@ -126,6 +164,7 @@ function collectTolerant(
   flags: { disjunctive: boolean },
   resolveField: Resolver,
   errors: FilterProblem[],
+  prefix?: Prefix,
 ): void {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
@@ -138,7 +177,7 @@ function collectTolerant(
       error = e;
     }
     if (error === undefined) {
-      collectFields(one, at, conjunctive, out, flags, resolveField);
+      collectFields(one, at, conjunctive, out, flags, resolveField, prefix);
       continue;
     }
     const before = errors.length;
@@ -153,11 +192,22 @@ function collectTolerant(
           flags,
           resolveField,
           errors,
+          prefix,
         );
       });
     } else if (key === '$not' && isPlainObject(value)) {
       flags.disjunctive = true;
-      collectTolerant(value, keyAt, false, out, flags, resolveField, errors);
+      collectTolerant(value, keyAt, false, out, flags, resolveField, errors, prefix);
+    } else if (!key.startsWith('$')) {
+      const inner = elemMatchOperand(value);
+      const steps = inner === undefined ? undefined : selectorPath(key);
+      if (inner !== undefined && steps !== undefined) {
+        const fullKey = prefix === undefined ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
+        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, resolveField, errors, {
+          steps: [...(prefix?.steps ?? []), ...steps],
+          key: fullKey,
+        });
+      }
     }
     // Nothing below explains the failure (an empty `$and`, nesting too deep…): report the clause's own.
     if (errors.length === before && error instanceof FilterError) {
@@ -168,6 +218,16 @@ function collectTolerant(
         path: at + error.path,
       });
     }
+  }
+}
+
+/** The steps of a key that parses and ends at a selector (where `$elemMatch` is allowed), else undefined. */
+function selectorPath(key: string): readonly PathStep[] | undefined {
+  try {
+    const steps = parsePath(key, '');
+    return steps[steps.length - 1]?.kind === 'any' ? steps : undefined;
+  } catch {
+    return undefined;
   }
 }
 

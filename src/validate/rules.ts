@@ -1,3 +1,4 @@
+import { printFilter } from '../ast/print.js';
 import type { NormalizedRule, NormalizedStatus } from '../policy/check.js';
 import { type Domain, fieldDomain, intersect, isEmpty, isSubset, TOP } from './domain.js';
 import type { FieldSite, FilterSite, PolicyModel } from './model.js';
@@ -82,8 +83,16 @@ export function neverHolds(sites: readonly FieldSite[]): boolean {
  */
 export function implies(premises: readonly FieldSite[], target: readonly FieldSite[]): boolean {
   return target.every((t) => {
+    // Domains do not model what `$elemMatch` asks of an element: only the same operators imply it.
+    if (t.node.operators.some((op) => op.kind === 'elemMatch')) {
+      const want = operatorsJson(t);
+      return premises.some((p) => p.key === t.key && operatorsJson(p) === want);
+    }
     const want = fieldDomain(t.node.operators);
     if (!hasSelector(t)) return isSubset(pathDomain(premises, t.key), want);
     return premises.some((p) => p.key === t.key && isSubset(fieldDomain(p.node.operators), want));
   });
 }
+
+const operatorsJson = (site: FieldSite): string =>
+  JSON.stringify(printFilter({ kind: 'filter', clauses: [site.node] }));

@@ -29,6 +29,18 @@ export const FILTER_PATHS = [
   'o$.0',
 ] as const;
 
+/**
+ * Paths that end at a selector, where `$elemMatch` goes: on the record, below a key, directly nested
+ * selectors, and a selector below an element's key. Inner filters reuse {@link FILTER_PATHS}, relative
+ * to the element (elements are values over the same keys).
+ */
+export const ELEM_MATCH_PATHS = [
+  'arr$.__svcArrayAny__',
+  'o$.arr$.__svcArrayAny__',
+  'arr$.__svcArrayAny__$.__svcArrayAny__',
+  'arr$.__svcArrayAny__$.arr$.__svcArrayAny__',
+] as const;
+
 const POOL_STRINGS = [
   '',
   'a',
@@ -208,7 +220,10 @@ export const arbOperatorObject: fc.Arbitrary<OperatorJson> = fc
 
 export type FilterJson = Record<string, unknown>;
 
-/** Random valid filters, nested up to a few levels of `$and`/`$or`/`$not`. */
+/**
+ * Random valid filters, nested up to a few levels of `$and`/`$or`/`$not`/`$elemMatch` (whose inner
+ * filter is any random filter, sometimes `{}`, sometimes with other operators on the same element).
+ */
 export const arbFilter: fc.Arbitrary<FilterJson> = fc.letrec<{ filter: FilterJson }>((tie) => ({
   filter: fc
     .tuple(
@@ -221,6 +236,13 @@ export const arbFilter: fc.Arbitrary<FilterJson> = fc.letrec<{ filter: FilterJso
           fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
           fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
           tie('filter').map((f) => ({ $not: f })),
+          fc
+            .tuple(
+              fc.constantFrom(...ELEM_MATCH_PATHS),
+              tie('filter'),
+              fc.option(arbOperatorObject, { freq: 4, nil: undefined }),
+            )
+            .map(([path, inner, others]) => ({ [path]: { $elemMatch: inner, ...others } })),
         ),
         { depthSize: 'small' },
       ),
@@ -252,9 +274,12 @@ export const arbAnyRecord: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: arbValue },
 );
 
-/** Every `[path, operands]` a filter mentions, through `$and`/`$or`/`$not`. */
-export function filterTargets(filter: FilterJson): Array<[string, unknown[]]> {
-  const out: Array<[string, unknown[]]> = [];
+/**
+ * Every `[path, operands, inner]` a filter mentions, through `$and`/`$or`/`$not`; `inner` is the filter
+ * of an `$elemMatch` on the path, if any.
+ */
+export function filterTargets(filter: FilterJson): Array<[string, unknown[], FilterJson | undefined]> {
+  const out: Array<[string, unknown[], FilterJson | undefined]> = [];
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' || key === '$or') for (const f of value as FilterJson[]) out.push(...filterTargets(f));
     else if (key === '$not') out.push(...filterTargets(value as FilterJson));
@@ -262,10 +287,10 @@ export function filterTargets(filter: FilterJson): Array<[string, unknown[]]> {
       const operands = Object.entries(value as OperatorJson).flatMap(([op, x]) => {
         if (op === '$in' || op === '$nin') return x as unknown[];
         if (op === '$like') return [(x as string).replace(/\\(.)/g, '$1').replace(/\*/g, ''), x];
-        if (op === '$exists') return [];
+        if (op === '$exists' || op === '$elemMatch') return [];
         return [x];
       });
-      out.push([key, operands]);
+      out.push([key, operands, (value as OperatorJson).$elemMatch as FilterJson | undefined]);
     }
   }
   return out;
@@ -327,20 +352,36 @@ function merge(a: unknown, b: unknown): unknown {
 export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
   const targets = filterTargets(filter);
   if (targets.length === 0) return arbAnyRecord;
-  const parts = targets.map(([key, operands]) =>
-    fc.option(
-      place(
-        key.split('$.'),
-        operands.length === 0
-          ? arbValue
-          : fc.oneof(
-              { weight: 4, arbitrary: fc.constantFrom(...operands).chain(near) },
-              { weight: 1, arbitrary: arbValue },
+  const parts = targets.map(([key, operands, inner]) => {
+    const segments = key.split('$.');
+    // An `$elemMatch` (its path ends at a selector) gets arrays of elements aimed at its inner filter,
+    // so that one element often meets several of its conditions and its neighbours meet some.
+    const placed =
+      inner !== undefined
+        ? place(
+            segments.slice(0, -1),
+            fc.oneof(
+              {
+                weight: 6,
+                arbitrary: fc.array(
+                  fc.oneof({ weight: 6, arbitrary: arbRecordFor(inner) }, { weight: 1, arbitrary: arbValue }),
+                  { minLength: 1, maxLength: 3 },
+                ),
+              },
+              { weight: 1, arbitrary: fc.constantFrom([], null, {}) },
             ),
-      ),
-      { freq: 4, nil: undefined },
-    ),
-  );
+          )
+        : place(
+            segments,
+            operands.length === 0
+              ? arbValue
+              : fc.oneof(
+                  { weight: 4, arbitrary: fc.constantFrom(...operands).chain(near) },
+                  { weight: 1, arbitrary: arbValue },
+                ),
+          );
+    return fc.option(placed, { freq: 4, nil: undefined });
+  });
   return fc.oneof(
     {
       weight: 8,

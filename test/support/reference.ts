@@ -160,6 +160,9 @@ function operator(op: string, x: Json, v: unknown): boolean {
     case '$vlt':
     case '$vlte':
       return versionOperator(op, x as string, v);
+    case '$elemMatch':
+      // Section 3: `{}` holds for every element; any other filter only for an object element.
+      return Object.keys(x as object).length === 0 || (isObject(v) && referenceMatch(x, v));
     default:
       throw new Error(`reference: unknown operator ${op}`);
   }

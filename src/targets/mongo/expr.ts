@@ -232,6 +232,10 @@ function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
       return versionExpr(v, '$lt', op.value, names);
     case 'vlte':
       return versionExpr(v, '$lte', op.value, names);
+    case 'elemMatch':
+      // `{}` holds for every element; any other filter only for an object, read from that element.
+      if (op.filter.clauses.length === 0) return true;
+      return { $cond: [isType(v, 'object'), filterExprAt(op.filter, v, names), false] };
     default:
       return assertNever(op, 'operator node');
   }

@@ -1,5 +1,12 @@
 export type { MongoExpr } from './expr.js';
 export type { MongoOptions } from './options.js';
+export {
+  type MongoPageQuery,
+  type MongoStage,
+  mongoDocsToPage,
+  prepareMongoQuery,
+  queryToMongo,
+} from './page.js';
 export { type MongoPartition, type MongoPolicy, type MongoPolicyOptions, policyToMongo } from './policy.js';
 export type { MongoQuery } from './query.js';
 export { toMongo, toMongoExpr } from './to-mongo.js';

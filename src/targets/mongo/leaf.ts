@@ -37,12 +37,18 @@ function onMissing(op: OperatorNode): boolean {
     case 'vlt':
     case 'vlte':
       return false;
+    case 'elemMatch':
+      // A missing element is not an object: only `{}` holds for it.
+      return op.filter.clauses.length === 0;
     default:
       return assertNever(op, 'operator node');
   }
 }
 
-/** Arrays and objects are "another type" for every operand: only the negative operators hold. */
+/**
+ * Arrays and objects are "another type" for every operand: only the negative operators hold. (`$elemMatch`
+ * is never asked about objects: the translators send it to an exact expression.)
+ */
 function onArray(op: OperatorNode): boolean {
   switch (op.kind) {
     case 'eq':
@@ -66,6 +72,8 @@ function onArray(op: OperatorNode): boolean {
     case 'vlt':
     case 'vlte':
       return false;
+    case 'elemMatch':
+      return op.filter.clauses.length === 0;
     default:
       return assertNever(op, 'operator node');
   }

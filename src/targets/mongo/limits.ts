@@ -1,4 +1,4 @@
-import { assertNever, type FilterNode, LOGICAL_NAMES } from '../../ast/nodes.js';
+import { assertNever, type FilterNode, LOGICAL_NAMES, OPERATOR_NAMES } from '../../ast/nodes.js';
 import { FilterError, pointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 
@@ -17,28 +17,37 @@ export const MAX_PATH_STEPS = 100;
  * not recursion: the filter's own nesting is bounded only by the caller's `maxDepth`.
  */
 export function checkMongoLimits(node: FilterNode, base = ''): void {
-  const stack: Array<{ node: FilterNode; at: string }> = [{ node, at: base }];
+  // `above` counts the path steps of the `$elemMatch`es a filter sits in: its paths continue theirs.
+  const stack: Array<{ node: FilterNode; at: string; above: number }> = [{ node, at: base, above: 0 }];
   while (stack.length > 0) {
-    const { node: filter, at } = stack.pop()!;
+    const { node: filter, at, above } = stack.pop()!;
     for (const clause of filter.clauses) {
       switch (clause.kind) {
         case 'field': {
-          if (clause.path.length <= MAX_PATH_STEPS) break;
           const where = pointer(at, printPath(clause.path));
-          throw new FilterError(
-            'UNSUPPORTED',
-            where,
-            `a path of ${clause.path.length} segments is longer than the MongoDB target allows (${MAX_PATH_STEPS}) at ${where}`,
-          );
+          const steps = above + clause.path.length;
+          if (steps > MAX_PATH_STEPS) {
+            throw new FilterError(
+              'UNSUPPORTED',
+              where,
+              `a path of ${steps} segments${above > 0 ? ' (with the paths of the enclosing $elemMatch)' : ''} is longer than the MongoDB target allows (${MAX_PATH_STEPS}) at ${where}`,
+            );
+          }
+          for (const op of clause.operators) {
+            if (op.kind === 'elemMatch') {
+              stack.push({ node: op.filter, at: pointer(where, OPERATOR_NAMES.elemMatch), above: steps });
+            }
+          }
+          break;
         }
         case 'and':
         case 'or':
           for (const [i, f] of clause.filters.entries()) {
-            stack.push({ node: f, at: pointer(at, LOGICAL_NAMES[clause.kind], i) });
+            stack.push({ node: f, at: pointer(at, LOGICAL_NAMES[clause.kind], i), above });
           }
           break;
         case 'not':
-          stack.push({ node: clause.filter, at: pointer(at, LOGICAL_NAMES.not) });
+          stack.push({ node: clause.filter, at: pointer(at, LOGICAL_NAMES.not), above });
           break;
         default:
           assertNever(clause, 'clause node');

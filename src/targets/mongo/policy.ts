@@ -2,6 +2,7 @@ import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
 import { mapGet, ownOptions, setHas, stringIncludes, stringStartsWith } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
+import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
@@ -64,7 +65,7 @@ interface SwitchBranch {
   readonly then: MongoExpr;
 }
 
-function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
+export function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
   // biome-ignore lint/suspicious/noThenProperty: MongoDB's `$switch` names the branch result `then`.
   return { case: test, then: value };
 }
@@ -89,6 +90,12 @@ function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
  * await components.aggregate([{ $match: partitions[1].query }]).toArray(); // the stale ones
  * await components.aggregate([addStatusStage]).toArray(); // every document with its policyStatus
  */
+export function policyToMongo<T>(
+  policy: PolicyDefinition<T> | PolicyRequestBody<T>,
+  options?: MongoPolicyOptions,
+): MongoPolicy;
+/** Any input, checked at run time only. */
+export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy;
 export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): MongoPolicy {
   const options = ownOptions(given);
   const field = options.statusField ?? 'policyStatus';

@@ -125,6 +125,9 @@ function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> 
     case 'vlt':
     case 'vlte':
       return [['$type', 'string']];
+    case 'elemMatch':
+      // No operator object says it: see `fieldQuery`.
+      return [];
     default:
       return assertNever(op, 'operator node');
   }
@@ -256,11 +259,16 @@ function valueAlternatives(
 function fieldQuery(path: readonly PathStep[], ops: readonly OperatorNode[], ctx: Context): MongoQuery {
   // A document is never an array: a selector at the root has no elements.
   if (path[0]?.kind === 'any') return MATCH_NOTHING;
+  const exact = () => allOf([...prefilter(path, ops), { $expr: fieldToExpr(path, ops) }]);
+  // MongoDB's own `$elemMatch` (document form) skips scalar elements but reads an array element as a
+  // document keyed "0", "1"…, and mingo reads every field of a scalar element as the scalar itself:
+  // neither is ours, so the exact expression decides, behind a native `$elemMatch` prefilter.
+  if (ops.some((op) => op.kind === 'elemMatch')) return exact();
   try {
     return pathQuery([], path, ops, ctx);
   } catch (error) {
     if (!(error instanceof NeedsExpr)) throw error;
-    return allOf([...prefilter(path, ops), { $expr: fieldToExpr(path, ops) }]);
+    return exact();
   }
 }
 
@@ -286,6 +294,8 @@ function isPositive(op: OperatorNode): boolean {
     case 'nin':
     case 'exists':
     case 'vne':
+    // Implied conditions of its filter make a prefilter of their own (`elementPrefilter`).
+    case 'elemMatch':
       return false;
     default:
       return assertNever(op, 'operator node');
@@ -305,12 +315,41 @@ function isPositive(op: OperatorNode): boolean {
  * `{ $gte: 10, $lt: 20 }` narrows to elements in the range, not to arrays with a small and a large one.
  */
 function prefilter(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoQuery[] {
+  if (arraySome(path, (s) => s.kind === 'key' && !isPlainKey(s.key))) return [];
+  const leaves: MongoQuery[] = [];
   const positive = ops.filter(isPositive);
-  if (positive.length === 0 || arraySome(path, (s) => s.kind === 'key' && !isPlainKey(s.key))) return [];
-  const leaf = operatorObject(positive, []);
-  if (leaf === undefined) return [];
-  const query = documentCondition(path, leaf);
-  return query === undefined ? [] : [query];
+  const scalar = positive.length === 0 ? undefined : operatorObject(positive, []);
+  if (scalar !== undefined) leaves.push(scalar);
+  for (const op of ops) {
+    if (op.kind !== 'elemMatch') continue;
+    const element = elementPrefilter(op.filter);
+    if (element.length > 0) leaves.push(allOf(element));
+  }
+  return leaves.flatMap((leaf): MongoQuery[] => {
+    const query = documentCondition(path, leaf);
+    return query === undefined ? [] : [query];
+  });
+}
+
+/**
+ * Document-form conditions that an object element satisfying `filter` meets in MongoDB (and mingo):
+ * the prefilters of the fields it requires (through `$and`, not `$or`/`$not`). Under a selector they
+ * become one `{ $elemMatch: { … } }`, which asks one element to meet them all, as ours does.
+ */
+function elementPrefilter(filter: FilterNode): MongoQuery[] {
+  return filter.clauses.flatMap((clause): MongoQuery[] => {
+    switch (clause.kind) {
+      case 'field':
+        return clause.path[0]?.kind === 'key' ? prefilter(clause.path, clause.operators) : [];
+      case 'and':
+        return clause.filters.flatMap(elementPrefilter);
+      case 'or':
+      case 'not':
+        return [];
+      default:
+        return assertNever(clause, 'clause node');
+    }
+  });
 }
 
 /** `steps` (starting with a key) from a document, as a document-form condition. */

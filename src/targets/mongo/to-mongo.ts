@@ -2,6 +2,7 @@ import { toFilterNode } from '../../ast/node-input.js';
 import type { FilterNode } from '../../ast/nodes.js';
 import { ownOptions } from '../../builtins.js';
 import type { ParseOptions } from '../../parse/filter.js';
+import type { Filter } from '../../typed/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
@@ -13,7 +14,8 @@ import { filterQuery, type MongoQuery } from './query.js';
  * literal (`$eq`, `$in`, an escaped `$regex`); the output never contains `$where`, `$function` or
  * `$accumulator`, and `$expr` only around expressions built here (for keys with `.` or a leading `$`,
  * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter, and
- * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments).
+ * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments). With a
+ * record type (`toMongo<Certificate>(…)`) the filter is checked by the compiler (`Filter<T>`).
  *
  * @example
  * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
@@ -22,7 +24,7 @@ import { filterQuery, type MongoQuery } from './query.js';
  * // { technology: { $eq: 'postgres' }, region: { $regex: '^eu-' } }
  * await db.collection('components').find(query).toArray();
  */
-export function toMongo(filter: unknown, given?: MongoOptions): MongoQuery {
+export function toMongo<T = unknown>(filter: Filter<T>, given?: MongoOptions): MongoQuery {
   const options = ownOptions(given);
   const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
@@ -38,7 +40,7 @@ export function toMongo(filter: unknown, given?: MongoOptions): MongoQuery {
  * const isPostgres = toMongoExpr({ technology: { $eq: 'postgres' } });
  * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
  */
-export function toMongoExpr(filter: unknown, options?: ParseOptions): MongoExpr {
+export function toMongoExpr<T = unknown>(filter: Filter<T>, options?: ParseOptions): MongoExpr {
   const node: FilterNode = toFilterNode(filter, ownOptions(options));
   checkMongoLimits(node);
   return filterToExpr(node);

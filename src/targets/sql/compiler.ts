@@ -53,7 +53,7 @@ const COLUMN_TYPES: ReadonlySet<string> = new Set<ColumnType>([
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Where a value is read: a typed column, or a JSON value (in the dialect's own representation). */
-type Slot<Ref> =
+export type Slot<Ref> =
   | { readonly kind: 'column'; readonly type: Exclude<ColumnType, 'json' | 'jsonb'>; readonly sql: string }
   | { readonly kind: 'json'; readonly ref: Ref };
 
@@ -175,6 +175,17 @@ export class SqlCompiler<Ref> {
     return this.#filter(node, option(options, 'at') ?? '', params);
   }
 
+  /** Where a top-level field is read (for ordering and select lists); `undefined` when not mapped. */
+  fieldSlot(field: string, p: ParamSink): Slot<Ref> | undefined {
+    const mapping = this.#columns.get(field);
+    if (mapping === undefined) return undefined;
+    const column = this.columnSql(mapping.column);
+    if (mapping.type === 'json' || mapping.type === 'jsonb') {
+      return { kind: 'json', ref: this.#dialect.jsonColumn(column, mapping.type, mapping.path, p) };
+    }
+    return { kind: 'column', type: mapping.type, sql: column };
+  }
+
   /** A column reference, quoted (and qualified by the table alias when there is one). */
   columnSql(column: string): string {
     const quoted = this.#dialect.quoteIdentifier(column);
@@ -238,23 +249,47 @@ export class SqlCompiler<Ref> {
     }
   }
 
-  #filter(node: FilterNode, at: string, p: ParamSink): string {
-    return and(node.clauses.map((clause) => this.#clause(clause, at, p)));
+  /**
+   * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
+   * where the first key of a path is a mapped column.
+   */
+  #filter(node: FilterNode, at: string, p: ParamSink, element?: Ref): string {
+    return and(node.clauses.map((clause) => this.#clause(clause, at, p, element)));
   }
 
-  #clause(clause: ClauseNode, at: string, p: ParamSink): string {
+  #clause(clause: ClauseNode, at: string, p: ParamSink, element: Ref | undefined): string {
     switch (clause.kind) {
-      case 'field':
-        return this.#field(clause, pointer(at, printPath(clause.path)), p);
+      case 'field': {
+        const where = pointer(at, printPath(clause.path));
+        if (element !== undefined) return this.#walk(element, clause.path, clause.operators, where, p);
+        return this.#field(clause, where, p);
+      }
       case 'and':
-        return and(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p)));
+        return and(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p, element)),
+        );
       case 'or':
-        return or(clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p)));
+        return or(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p, element)),
+        );
       case 'not':
-        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p));
+        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p, element));
       default:
         return assertNever(clause, 'clause');
     }
+  }
+
+  /**
+   * `$elemMatch` on one element (docs/semantics.md §3): `{}` holds for every element, any other filter
+   * only for an object that satisfies it, all conditions read from that one element.
+   */
+  #elemMatch(slot: Slot<Ref>, filter: FilterNode, at: string, p: ParamSink): string {
+    if (filter.clauses.length === 0) return TRUE;
+    // The parser puts `$elemMatch` only after a selector, which only a JSON value has.
+    if (slot.kind !== 'json') {
+      throw new FilterError('UNSUPPORTED', at, `"$elemMatch" needs a JSON value at ${at}`);
+    }
+    return and([this.#dialect.jsonIs(slot.ref, 'object', p), this.#filter(filter, at, p, slot.ref)]);
   }
 
   #field(field: FieldNode, at: string, p: ParamSink): string {
@@ -485,6 +520,8 @@ export class SqlCompiler<Ref> {
         return this.#version(slot, '<', op.value, p);
       case 'vlte':
         return this.#version(slot, '<=', op.value, p);
+      case 'elemMatch':
+        return this.#elemMatch(slot, op.filter, at, p);
       default:
         return assertNever(op, 'operator');
     }

@@ -1,6 +1,5 @@
-import type { FilterNode } from '../../ast/nodes.js';
-import type { FilterJson } from '../../ast/print.js';
 import { ownOptions } from '../../builtins.js';
+import type { Filter } from '../../typed/filter.js';
 import { compileToSql } from './compiler.js';
 import { dialectFor } from './dialects.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
@@ -12,6 +11,15 @@ export {
   type StatusCountOptions,
   statusCountSql,
 } from './policy.js';
+export {
+  type PageIndexOptions,
+  pageIndexSql,
+  prepareSqlQuery,
+  queryToSql,
+  type SqlQuery,
+  type SqlQueryOptions,
+  sqlRowsToPage,
+} from './query.js';
 export type {
   ColumnMapping,
   ColumnType,
@@ -25,7 +33,8 @@ export type {
  * Translates a filter (JSON or AST) into a SQL boolean expression for a WHERE clause, with exactly the
  * semantics of the in-memory predicate (docs/semantics.md). Values (and JSON keys) are always
  * parameters; identifiers are quoted. Fields not in `columns` are an `UNKNOWN_FIELD` error; a construct
- * the dialect cannot express exactly is `UNSUPPORTED`.
+ * the dialect cannot express exactly is `UNSUPPORTED`. With a record type (`toSql<Component>(…)`) the
+ * filter is checked by the compiler (`Filter<T>`).
  *
  * @example
  * const { sql, params } = toSql(
@@ -34,7 +43,7 @@ export type {
  * );
  * await client.query(`SELECT id FROM components WHERE ${sql}`, params);
  */
-export function toSql(filter: FilterJson | FilterNode | unknown, options: ToSqlOptions): SqlFragment {
+export function toSql<T = unknown>(filter: Filter<T>, options: ToSqlOptions): SqlFragment {
   const own = ownOptions(options);
   return compileToSql(dialectFor(own.dialect), filter, own);
 }

@@ -1,31 +1,14 @@
 import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
+import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './compiler.js';
 import { dialectFor } from './dialects.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
 
-/** The policy definition shape of the API ("Policy definition"); only what decides a status is read. */
-export interface PolicyDefinitionInput {
-  readonly name: string;
-  readonly statusDefinitions: Readonly<
-    Record<
-      string,
-      {
-        readonly isDefault?: boolean;
-        readonly criticality: number;
-        readonly rules?: readonly {
-          readonly conditions: readonly {
-            readonly type: 'filter';
-            readonly condition: { readonly filter: unknown };
-          }[];
-        }[];
-      }
-    >
-  >;
-  readonly query?: { readonly filter?: unknown };
-}
+/** The policy definition shape of the API; kept as a name for `PolicyDefinition`. */
+export type PolicyDefinitionInput<T = unknown> = PolicyDefinition<T>;
 
 /** A status expression and its parameters. */
 export interface PolicySql {
@@ -46,6 +29,12 @@ export interface PolicySql {
  * const { statusExpression, params } = policyToSql(policy, { dialect: 'postgres', columns: { technology: 'text' } });
  * await client.query(`SELECT id, ${statusExpression} AS status FROM components`, params);
  */
+export function policyToSql<T>(
+  policy: PolicyDefinition<T> | PolicyRequestBody<T>,
+  options: ToSqlOptions,
+): PolicySql;
+/** Any input, checked at run time only. */
+export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql;
 export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
   const options = ownOptions(given);
   const dialect = dialectFor(options.dialect);

@@ -70,6 +70,7 @@ export const postgres: SqlDialect<PgRef> = {
     nanInNumberColumns: true,
     maxIdentifierBytes: 63,
     maxParameters: 65535,
+    integerBooleans: false,
   },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -89,6 +90,7 @@ export const postgres: SqlDialect<PgRef> = {
     const expr = exprOf(ref, p);
     const type = `${ref.fn}_typeof(${expr})`;
     if (shape === 'missing') return `(COALESCE(${type}, 'null') = 'null')`;
+    if (shape === 'object') return `COALESCE(${type} = 'object', FALSE)`;
     return `COALESCE(${type} = 'boolean' AND (${expr} #>> '{}') = '${shape}', FALSE)`;
   },
   jsonScalar: (ref, type, test, p) => {
@@ -97,6 +99,13 @@ export const postgres: SqlDialect<PgRef> = {
     const value = type === 'number' ? `${text}::float8` : text;
     return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test(value)} ELSE FALSE END)`;
   },
+  jsonValue: (ref, type, p) => {
+    const expr = exprOf(ref, p);
+    const text = `(${expr} #>> '{}')`;
+    const value = type === 'number' ? `${text}::float8` : type === 'boolean' ? `(${text} = 'true')` : text;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value} END)`;
+  },
+  jsonText: (ref, p) => `(${exprOf(ref, p)})::text`,
   jsonAny: (ref, body, p) => {
     const expr = exprOf(ref, p);
     const alias = p.alias();

@@ -136,6 +136,7 @@ export const sqlite: SqlDialect<LiteRef> = {
     nanInNumberColumns: false,
     maxIdentifierBytes: 0,
     maxParameters: 32766,
+    integerBooleans: true,
   },
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -164,6 +165,16 @@ export const sqlite: SqlDialect<LiteRef> = {
     const types = type === 'string' ? `'text'` : `'integer', 'real'`;
     return `(CASE WHEN ${typeOf(ref, p)} IN (${types}) THEN ${test(extract(ref, p))} ELSE FALSE END)`;
   },
+  jsonValue: (ref, type, p) => {
+    const t = typeOf(ref, p);
+    if (type === 'boolean') return `(CASE ${t} WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`;
+    const types = type === 'string' ? `'text'` : `'integer', 'real'`;
+    return `(CASE WHEN ${t} IN (${types}) THEN ${extract(ref, p)} END)`;
+  },
+  jsonText: (ref, p) =>
+    ref.element !== null && ref.keys.length === 0
+      ? `json_quote(${ref.element}.value)`
+      : `(${ref.root} -> ${pathOf(ref, p)})`,
   jsonAny: (ref, body, p) => {
     const alias = p.alias();
     const where = body({ root: `${alias}.json`, element: alias, keys: [] });

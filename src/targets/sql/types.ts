@@ -59,7 +59,7 @@ export interface ParamSink {
 /** The scalar JSON types a comparison can require. */
 export type JsonScalarType = 'string' | 'number';
 /** The JSON shapes a test can ask about. */
-export type JsonShape = 'missing' | 'true' | 'false';
+export type JsonShape = 'missing' | 'true' | 'false' | 'object';
 
 /**
  * Documented capabilities of a dialect: the shared compiler branches on these flags, never on the
@@ -79,6 +79,8 @@ export interface DialectCapabilities {
    * default `SQLITE_MAX_VARIABLE_NUMBER`). More is `UNSUPPORTED` at compile time, never a driver error.
    */
   readonly maxParameters: number;
+  /** Booleans are the integers 0 and 1 (SQLite), so a boolean operand is bound as one. */
+  readonly integerBooleans: boolean;
 }
 
 /**
@@ -118,10 +120,17 @@ export interface SqlDialect<Ref> {
   jsonColumn(column: string, type: 'json' | 'jsonb', path: readonly string[], p: ParamSink): Ref;
   /** Own key `key` of an object; missing for anything else (arrays included). */
   jsonKey(ref: Ref, key: string, p: ParamSink): Ref;
-  /** Missing (absent or JSON null), or the JSON literal `true`/`false`. */
+  /** Missing (absent or JSON null), the JSON literal `true`/`false`, or an object (not an array). */
   jsonIs(ref: Ref, shape: JsonShape, p: ParamSink): string;
   /** `test(value)` when the JSON value is of `type` (value as SQL text or number), else false. */
   jsonScalar(ref: Ref, type: JsonScalarType, test: (value: string) => string, p: ParamSink): string;
+  /**
+   * The JSON value as a SQL value of `type` when it is of that type, else SQL `NULL` (booleans as the
+   * dialect stores them). Used to order and page by a JSON field.
+   */
+  jsonValue(ref: Ref, type: 'number' | 'string' | 'boolean', p: ParamSink): string;
+  /** The JSON value as JSON text (SQL `NULL` when absent), for a select list. */
+  jsonText(ref: Ref, p: ParamSink): string;
   /** Some element of the array at `ref` satisfies `body`; false for anything but a non-empty array. */
   jsonAny(ref: Ref, body: (element: Ref) => string, p: ParamSink): string;
 }

@@ -15,6 +15,8 @@ function operands(op: OperatorNode, at: string): { value: Scalar | null; at: str
       return op.values.map((value, i) => ({ value, at: pointer(at, i) }));
     case 'like':
       return [{ value: op.pattern, at }];
+    case 'elemMatch':
+      return [];
     default:
       return [{ value: op.value, at }];
   }
@@ -47,6 +49,14 @@ function checkOperator(
   const mismatch = (message: string, path = at) =>
     report({ severity: 'error', code: 'TYPE_MISMATCH', message, path });
   if (op.kind === 'exists') return;
+  if (op.kind === 'elemMatch') {
+    // The fields inside are checked as fields of the element; here only whether elements are objects.
+    if (type.kind === 'map' || type.kind === 'object' || op.filter.clauses.length === 0) return;
+    mismatch(
+      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${field}": { … }`,
+    );
+    return;
+  }
   if (type.kind === 'map' || type.kind === 'object') {
     mismatch(
       `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`,

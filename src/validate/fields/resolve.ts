@@ -1,5 +1,5 @@
 import type { PathStep } from '../../ast/nodes.js';
-import { closest } from './suggest.js';
+import { closest } from '../../query/suggest.js';
 import type { FieldType } from './types.js';
 
 /** What a path of a filter reads, according to the field tables. */

@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { QueryError } from '../query/errors.js';
+import { legacySearchToQuery } from '../query/legacy.js';
+import { printable } from '../validate/unprintable.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { write } from './io.js';
+
+export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [FILE|-]...
+
+Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
+their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
+(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {…} }. Prints the converted request (or an array, for an array input) as
+JSON; notices (a dropped nextToken) go to standard error.
+
+operations:
+  3   POST /policy/search                      -> POST /policy/query
+  6   POST /policy/{policyId}/component/search -> POST /policy/{policyId}/component/query
+  7   POST /component/search                   -> POST /component/query
+  12  POST /integration/search                 -> POST /integration/query
+
+options:
+  -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12, or its path)
+      --envelope      print { operation, path, request, notices } instead of the bare request
+  -h, --help          this text
+
+exit codes:
+  0  every body was converted
+  1  some body cannot be carried over (each problem is printed with its JSON pointer and code)
+  2  usage error, unreadable file, or input that is not JSON
+`;
+
+const OPTIONS = {
+  operation: { type: 'string', short: 'o' },
+  envelope: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function readInput(path: string): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Without --operation, an item names its own operation: `{ "operation": 7, "body": {…} }`. */
+function itemOperation(item: unknown): [string, unknown] {
+  if (typeof item !== 'object' || item === null || !('operation' in item) || !('body' in item)) {
+    throw new QueryError([
+      {
+        code: 'UNKNOWN_OPERATION',
+        path: '',
+        message: 'no --operation given, and the item is not { "operation": N, "body": {…} }',
+      },
+    ]);
+  }
+  return [String(item.operation), item.body];
+}
+
+/** `svc-policy migrate-search`: resolves to the exit code. */
+export async function runMigrateSearch(argv: readonly string[]): Promise<number> {
+  exitOnClosedPipe(process.stdout);
+  let args: ReturnType<typeof parseCommandArgs<typeof OPTIONS>>;
+  try {
+    args = parseCommandArgs(argv, OPTIONS);
+    if (args.values.help) {
+      process.stdout.write(MIGRATE_SEARCH_USAGE);
+      return 0;
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`svc-policy migrate-search: ${printable(error.message)}\n${MIGRATE_SEARCH_USAGE}`);
+    return 2;
+  }
+  const operation = args.values.operation;
+  const files = args.positionals.length > 0 ? args.positionals : ['-'];
+  const outputs: unknown[] = [];
+  let failed = false;
+  for (const file of files) {
+    const name = file === '-' ? '<stdin>' : file;
+    let input: unknown;
+    try {
+      let text = await readInput(file);
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      input = JSON.parse(text);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      process.stderr.write(
+        `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}\n`,
+      );
+      return 2;
+    }
+    const bodies = Array.isArray(input) ? input : [input];
+    const converted: unknown[] = [];
+    for (const [i, body] of bodies.entries()) {
+      const where = Array.isArray(input) ? `${name}[${i}]` : name;
+      try {
+        const result =
+          operation !== undefined
+            ? legacySearchToQuery(operation, body)
+            : legacySearchToQuery(...itemOperation(body));
+        for (const notice of result.notices)
+          process.stderr.write(`${printable(where)}: notice: ${printable(notice)}\n`);
+        converted.push(
+          args.values.envelope
+            ? {
+                operation: result.operation,
+                path: result.path,
+                request: result.request,
+                notices: result.notices,
+              }
+            : result.request,
+        );
+      } catch (error) {
+        if (!(error instanceof QueryError)) throw error;
+        if (error.code === 'UNKNOWN_OPERATION' && operation !== undefined) {
+          process.stderr.write(
+            `svc-policy migrate-search: ${printable(error.message)}\n${MIGRATE_SEARCH_USAGE}`,
+          );
+          return 2;
+        }
+        for (const p of error.problems)
+          process.stderr.write(
+            `${printable(where)}: ${printable(p.path || '/')}: ${printable(p.message)} [${p.code}]\n`,
+          );
+        failed = true;
+      }
+    }
+    outputs.push(...(Array.isArray(input) ? [converted] : converted));
+  }
+  if (failed) return 1;
+  const value = outputs.length === 1 ? outputs[0] : outputs;
+  await write(process.stdout, `${JSON.stringify(value, null, 2)}\n`);
+  return 0;
+}

@@ -1,0 +1,65 @@
+import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
+import { compileOperators, readsDates } from './operators.js';
+import { compilePath, type Predicate } from './path.js';
+
+const always: Predicate = () => true;
+
+function all(preds: readonly Predicate[]): Predicate {
+  switch (preds.length) {
+    case 0:
+      return always;
+    case 1:
+      return preds[0]!;
+    case 2: {
+      const [a, b] = preds as [Predicate, Predicate];
+      return (r) => a(r) && b(r);
+    }
+    case 3: {
+      const [a, b, c] = preds as [Predicate, Predicate, Predicate];
+      return (r) => a(r) && b(r) && c(r);
+    }
+    default:
+      return (r) => {
+        for (let i = 0; i < preds.length; i++) if (!preds[i]!(r)) return false;
+        return true;
+      };
+  }
+}
+
+function any(preds: readonly Predicate[]): Predicate {
+  if (preds.length === 1) return preds[0]!;
+  if (preds.length === 2) {
+    const [a, b] = preds as [Predicate, Predicate];
+    return (r) => a(r) || b(r);
+  }
+  return (r) => {
+    for (let i = 0; i < preds.length; i++) if (preds[i]!(r)) return true;
+    return false;
+  };
+}
+
+function compileClause(clause: ClauseNode): Predicate {
+  switch (clause.kind) {
+    case 'field':
+      return compilePath(
+        clause.path,
+        compileOperators(clause.operators, compileClosures),
+        readsDates(clause.operators),
+      );
+    case 'and':
+      return all(clause.filters.map(compileClosures));
+    case 'or':
+      return any(clause.filters.map(compileClosures));
+    case 'not': {
+      const inner = compileClosures(clause.filter);
+      return (r) => !inner(r);
+    }
+    default:
+      return assertNever(clause, 'clause node');
+  }
+}
+
+/** The closure compiler: a validated AST composed into closures, all work done here, none per call. */
+export function compileClosures(node: FilterNode): Predicate {
+  return all(node.clauses.map(compileClause));
+}

@@ -1,0 +1,62 @@
+import type { Filter } from '../typed/filter.js';
+
+/**
+ * The policy definition of the API ("Policy definition"), as a type. With a record type `T`, every
+ * filter in it (the scope and each condition) is a `Filter<T>` checked by the compiler; with the default
+ * `unknown`, filters are checked at run time only. `checkPolicyDefinition` applies the rules the type
+ * cannot state (one default status, unknown keys, filter validity) to any input either way.
+ */
+
+/** One condition of a rule: a filter. */
+export interface FilterCondition<T = unknown> {
+  readonly type: 'filter';
+  readonly condition: { readonly filter: Filter<T> };
+}
+
+/** A rule: it holds when all its conditions hold. */
+export interface PolicyRule<T = unknown> {
+  readonly conditions: readonly FilterCondition<T>[];
+}
+
+/** A status: reached when any of its rules holds; `isDefault` marks the fallback. */
+export interface StatusDefinition<T = unknown> {
+  readonly isDefault?: boolean;
+  readonly criticality: number;
+  readonly rules?: readonly PolicyRule<T>[];
+}
+
+/**
+ * A policy definition over records of type `T`.
+ *
+ * @example
+ * const expiry: PolicyDefinition<Certificate> = {
+ *   name: 'Certificate expiry',
+ *   resource: 'certificate',
+ *   statusDefinitions: {
+ *     valid: { isDefault: true, criticality: 0 },
+ *     expired: { criticality: 30, rules: [{ conditions: [{ type: 'filter', condition: { filter: { expirationDate: { $lt: '2026-06-01T00:00:00.000Z' } } } }] }] },
+ *   },
+ * };
+ * compilePolicy(expiry).evaluate(certificate); // certificate: Certificate
+ */
+export interface PolicyDefinition<T = unknown> {
+  readonly name: string;
+  readonly type?: string;
+  /** `false` makes batch evaluation skip the policy; absent means active. */
+  readonly isActive?: boolean;
+  /** The resource kind the policy applies to (`component`, `certificate`…). */
+  readonly resource?: string;
+  readonly description?: string;
+  /** The scope: resources outside `query.filter` get no status. */
+  readonly query?: { readonly filter?: Filter<T> };
+  readonly statusDefinitions: { readonly [status: string]: StatusDefinition<T> };
+  /** Read-only fields of a policy record, tolerated and ignored. */
+  readonly id?: string | number;
+  readonly createdAt?: string;
+  readonly updatedAt?: string;
+}
+
+/** The body of `POST /policy`: `{ policy: … }`. */
+export interface PolicyRequestBody<T = unknown> {
+  readonly policy: PolicyDefinition<T>;
+}

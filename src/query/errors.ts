@@ -1,0 +1,86 @@
+/** Stable codes of the problems a {@link QueryError} lists. Never renamed, only added to. */
+export type QueryErrorCode =
+  /** The request is not a JSON object, or a property of it has the wrong type. */
+  | 'INVALID_REQUEST'
+  /** A property of the request that the query request does not have. */
+  | 'UNKNOWN_PROPERTY'
+  /** `pageSize` is not an integer in the allowed range (1–1000 by default). */
+  | 'INVALID_PAGE_SIZE'
+  /** `sort` is not an object, is empty, or has more keys than allowed. */
+  | 'INVALID_SORT'
+  /** A `sort` key that is not a field of the resource. */
+  | 'UNKNOWN_SORT_FIELD'
+  /** A `sort` key naming a field that cannot be sorted on. */
+  | 'UNSORTABLE_FIELD'
+  /** A `sort` direction other than `asc` or `desc`. */
+  | 'INVALID_SORT_DIRECTION'
+  /** `fields` is not an array of strings, or names a field twice. */
+  | 'INVALID_FIELDS'
+  /** A `fields` item that is not a field of the resource. */
+  | 'UNKNOWN_FIELD'
+  /** A `fields` item naming a field that cannot be selected. */
+  | 'UNSELECTABLE_FIELD'
+  /** The `filter` is not a valid filter (the filter's own code is in `filterCode`). */
+  | 'INVALID_FILTER'
+  /** A filter path whose first segment is not a field of the resource. */
+  | 'UNKNOWN_FILTER_FIELD'
+  /** A filter path reading a field that cannot be filtered on. */
+  | 'UNFILTERABLE_FIELD'
+  /**
+   * The `pageToken` is not one this server issued for this filter and sort: malformed, truncated,
+   * tampered with, of another format version, made for another filter or sort, or signed with another
+   * secret (or unsigned where a signature is required).
+   */
+  | 'INVALID_PAGE_TOKEN'
+  /** A resource name that is not built in. */
+  | 'UNKNOWN_RESOURCE'
+  /** An option passed to the API is out of range, or a resource description is malformed. */
+  | 'INVALID_OPTION'
+  /** `legacySearchToQuery`: an operation that is not one of the legacy searches (3, 6, 7, 12). */
+  | 'UNKNOWN_OPERATION'
+  /** `legacySearchToQuery`: a part of a legacy body that has no equivalent in a query request. */
+  | 'NOT_CONVERTIBLE';
+
+/** One problem of a query request: where (an RFC 6901 pointer into the request), what, and a hint. */
+export interface QueryProblem {
+  readonly code: QueryErrorCode;
+  /** JSON pointer into the request body (`/sort/name`, `/fields/2`); `''` is the whole request. */
+  readonly path: string;
+  readonly message: string;
+  /** For unknown names: the closest known name. */
+  readonly suggestion?: string;
+  /** For `INVALID_FILTER`: the `FilterError` code. */
+  readonly filterCode?: string;
+}
+
+/**
+ * A query request that cannot be carried out: every problem found, not only the first. `code` and `path`
+ * are those of the first problem, so a request with one problem reads like a plain error.
+ *
+ * @example
+ * try {
+ *   parseQuery({ pageSize: 0, sort: { nmae: 'asc' } }, 'policy');
+ * } catch (e) {
+ *   if (e instanceof QueryError) console.log(e.problems.map((p) => `${p.path} ${p.code}`));
+ *   // ['/pageSize INVALID_PAGE_SIZE', '/sort/nmae UNKNOWN_SORT_FIELD']
+ * }
+ */
+export class QueryError extends Error {
+  override readonly name = 'QueryError';
+  readonly code: QueryErrorCode;
+  readonly path: string;
+  readonly problems: readonly QueryProblem[];
+
+  constructor(problems: readonly QueryProblem[]) {
+    const first = problems[0];
+    if (first === undefined) throw new TypeError('a QueryError needs at least one problem');
+    const more =
+      problems.length > 1
+        ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`
+        : '';
+    super(`${first.message}${more}`);
+    this.code = first.code;
+    this.path = first.path;
+    this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
+  }
+}

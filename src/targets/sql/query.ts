@@ -1,0 +1,412 @@
+import { FilterError } from '../../errors.js';
+import { QueryError } from '../../query/errors.js';
+import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
+import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
+import type { ResourceDescription, ResourceName } from '../../query/resources.js';
+import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './compiler.js';
+import { dialectFor } from './dialects.js';
+import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
+
+/** Options of {@link queryToSql}: where the resource's records live. */
+export interface SqlQueryOptions
+  extends Pick<ToSqlOptions, 'dialect' | 'columns' | 'tableAlias' | 'paramOffset'> {
+  /** The table (or view) holding one row per record. Quoted, never interpolated raw. */
+  readonly table: string;
+}
+
+/** A page query: run `sql` with `params`, then give the rows to {@link sqlRowsToPage}. */
+export interface SqlQuery extends SqlFragment {
+  /** Turns the rows the query returned into the page (items and `nextPageToken`). */
+  toPage(rows: readonly Record<string, unknown>[]): Page;
+}
+
+const TRUE = 'TRUE';
+const FALSE = 'FALSE';
+
+function all(parts: readonly string[]): string {
+  if (parts.includes(FALSE)) return FALSE;
+  const rest = parts.filter((p) => p !== TRUE);
+  if (rest.length === 0) return TRUE;
+  return rest.length === 1 ? rest[0]! : `(${rest.join(' AND ')})`;
+}
+
+function any(parts: readonly string[]): string {
+  if (parts.includes(TRUE)) return TRUE;
+  const rest = parts.filter((p) => p !== FALSE);
+  if (rest.length === 0) return FALSE;
+  return rest.length === 1 ? rest[0]! : `(${rest.join(' OR ')})`;
+}
+
+/** The only type rank a typed column's non-null values have. */
+function columnRank(type: Exclude<ColumnType, 'json' | 'jsonb'>): number {
+  switch (type) {
+    case 'number':
+      return TYPE_RANK.number;
+    case 'boolean':
+      return TYPE_RANK.boolean;
+    case 'text':
+    case 'timestamp':
+    case 'timestamptz':
+      return TYPE_RANK.string;
+  }
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function badCursor(message: string): QueryError {
+  return new QueryError([{ code: 'INVALID_PAGE_TOKEN', path: '/pageToken', message }]);
+}
+
+/** A sort key's column(s) and how to compare them with a cursor value. */
+class KeySql<Ref> {
+  constructor(
+    private readonly dialect: SqlDialect<Ref>,
+    private readonly slot: Slot<Ref>,
+    private readonly p: ParamSink,
+  ) {}
+
+  #json(type: 'number' | 'string' | 'boolean'): string {
+    if (this.slot.kind !== 'json') throw new Error('not a JSON slot');
+    return this.dialect.jsonValue(this.slot.ref, type, this.p);
+  }
+
+  /** For a JSON key: its type rank as an SQL integer. */
+  #rank(): string {
+    return `(CASE WHEN ${this.#json('number')} IS NOT NULL THEN ${TYPE_RANK.number} WHEN ${this.#json('string')} IS NOT NULL THEN ${TYPE_RANK.string} WHEN ${this.#json('boolean')} IS NOT NULL THEN ${TYPE_RANK.boolean} ELSE ${TYPE_RANK.missing} END)`;
+  }
+
+  /** `ORDER BY` items: null placement explicit, strings in code point order whatever the collation. */
+  orderBy(direction: 'asc' | 'desc'): string[] {
+    const dir = direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+    if (this.slot.kind === 'column') {
+      const rank = columnRank(this.slot.type);
+      const expr =
+        rank === TYPE_RANK.string && this.slot.type !== 'timestamptz'
+          ? this.dialect.collateOrder(this.slot.sql)
+          : this.slot.sql;
+      return [`${expr} ${dir}`];
+    }
+    // Within one rank only that rank's value is non-null, so the other columns never decide.
+    return [
+      `${this.#rank()} ${dir}`,
+      `${this.#json('number')} ${dir}`,
+      `${this.dialect.collateOrder(this.#json('string'))} ${dir}`,
+      `${this.#json('boolean')} ${dir}`,
+    ];
+  }
+
+  /** `value op cursor` for a value of the cursor's own type (`expr` non-null exactly for that type). */
+  #compare(
+    expr: string,
+    op: '<' | '>' | '=' | '>=',
+    c: Exclude<SortValue, null>,
+    timestamptz: boolean,
+  ): string {
+    const { dialect, p } = this;
+    if (typeof c === 'number') return `${expr} ${op} ${dialect.numberParam(p.add(c))}`;
+    if (typeof c === 'boolean')
+      return `${expr} ${op} ${p.add(dialect.capabilities.integerBooleans ? (c ? 1 : 0) : c)}`;
+    if (!dialect.capabilities.nulInText && c.includes('\u0000')) {
+      throw badCursor('pageToken holds text this database cannot store');
+    }
+    if (timestamptz) {
+      if (!ISO_INSTANT.test(c)) throw badCursor('pageToken does not hold a timestamp of this sort');
+      return `${expr} ${op} ${dialect.timestampParam(p.add(c))}`;
+    }
+    const e = op === '=' ? dialect.collateEq(expr) : dialect.collateOrder(expr);
+    return `${e} ${op} ${p.add(c)}`;
+  }
+
+  #value(c: Exclude<SortValue, null>): string {
+    if (this.slot.kind === 'column') return this.slot.sql;
+    return this.#json(typeof c as 'number' | 'string' | 'boolean');
+  }
+
+  /**
+   * Rows whose key equals the cursor value: a constant when the answer does not depend on the row, else
+   * a function that binds the cursor value (parameters are bound only for conditions that are kept, as
+   * PostgreSQL refuses a parameter that the statement does not use).
+   */
+  equal(c: SortValue): Cond {
+    const rc = rankOf(c);
+    const slot = this.slot;
+    if (slot.kind === 'column') {
+      if (c === null) return () => `${slot.sql} IS NULL`;
+      if (rc !== columnRank(slot.type)) return false;
+      return () => this.#compare(slot.sql, '=', c, slot.type === 'timestamptz');
+    }
+    if (c === null) return () => `${this.#rank()} = ${TYPE_RANK.missing}`;
+    return () => this.#compare(this.#value(c), '=', c, false);
+  }
+
+  /** Rows whose key comes strictly after the cursor value in `direction` (see {@link equal}). */
+  after(c: SortValue, direction: 'asc' | 'desc'): Cond {
+    const rc = rankOf(c);
+    const op = direction === 'asc' ? '>' : '<';
+    const slot = this.slot;
+    if (slot.kind === 'column') {
+      const col = slot.sql;
+      const rcol = columnRank(slot.type);
+      const tz = slot.type === 'timestamptz';
+      if (direction === 'asc') {
+        if (rcol > rc) return () => `${col} IS NOT NULL`;
+        return rcol === rc && c !== null ? () => this.#compare(col, '>', c, tz) : false;
+      }
+      if (c === null) return false;
+      if (rcol < rc) return true;
+      if (rcol > rc) return () => `${col} IS NULL`;
+      return () => `(${col} IS NULL OR ${this.#compare(col, '<', c, tz)})`;
+    }
+    if (c === null && direction === 'desc') return false;
+    return () => {
+      const byRank = `${this.#rank()} ${op} ${rc}`;
+      return c === null ? byRank : `(${byRank} OR ${this.#compare(this.#value(c), op, c, false)})`;
+    };
+  }
+
+  /**
+   * A redundant lower bound implied by the keyset condition on an ascending first key (`a >= $1`): it
+   * lets SQLite seek in the index, which it does not do for a row value with a `COLLATE` clause.
+   */
+  lowerBound(c: SortValue, direction: 'asc' | 'desc'): (() => string) | undefined {
+    const slot = this.slot;
+    if (direction !== 'asc' || c === null || typeof c === 'boolean' || slot.kind !== 'column')
+      return undefined;
+    if (rankOf(c) !== columnRank(slot.type)) return undefined;
+    if (slot.type === 'timestamptz' && (typeof c !== 'string' || !ISO_INSTANT.test(c))) return undefined;
+    if (typeof c === 'string' && !this.dialect.capabilities.nulInText && c.includes('\u0000'))
+      return undefined;
+    return () => this.#compare(slot.sql, '>=', c, slot.type === 'timestamptz');
+  }
+
+  /**
+   * For the row-value form: a function binding the comparable expression and the cursor value, or
+   * `undefined` when this key cannot take part (checked before anything is bound).
+   */
+  rowItem(c: Exclude<SortValue, null>): (() => [string, string]) | undefined {
+    const slot = this.slot;
+    if (slot.kind !== 'column' || rankOf(c) !== columnRank(slot.type) || typeof c === 'boolean')
+      return undefined;
+    const { dialect, p } = this;
+    if (slot.type === 'timestamptz') {
+      if (typeof c !== 'string' || !ISO_INSTANT.test(c)) return undefined;
+      return () => [slot.sql, dialect.timestampParam(p.add(c))];
+    }
+    if (typeof c === 'number') return () => [slot.sql, dialect.numberParam(p.add(c))];
+    if (!dialect.capabilities.nulInText && c.includes('\u0000')) return undefined;
+    return () => [dialect.collateOrder(slot.sql), p.add(c)];
+  }
+
+  select(p: ParamSink): string {
+    return this.slot.kind === 'column' ? this.slot.sql : this.dialect.jsonText(this.slot.ref, p);
+  }
+}
+
+/** A condition: known without looking at the row, or built (binding its parameters) on demand. */
+type Cond = boolean | (() => string);
+
+function unknownField(field: string, what: string): FilterError {
+  return new FilterError('UNKNOWN_FIELD', '', `field "${field}" (${what}) is not in the column mapping`);
+}
+
+/**
+ * The keyset condition: rows strictly after the cursor in the plan's order. When every key is ascending,
+ * stored in a typed column and the cursor has no nulls, it is the row-value comparison
+ * `(a, b) > ($1, $2)`, which an index on `(a, b)` answers directly; otherwise the expansion
+ * `a > $1 OR (a = $1 AND b > $2) …` with null placement and type order spelled out. An ascending
+ * first key in a typed column also gets the implied bound `a >= $1`, so SQLite seeks in the index too.
+ */
+function keyset<Ref>(
+  keys: readonly KeySql<Ref>[],
+  sort: readonly SortKey[],
+  after: readonly SortValue[],
+): string {
+  const rest = keysetBody(keys, sort, after);
+  if (rest === TRUE || rest === FALSE) return rest;
+  const lead = keys[0]?.lowerBound(after[0] ?? null, sort[0]!.direction);
+  return lead === undefined ? rest : `(${lead()} AND ${rest})`;
+}
+
+function keysetBody<Ref>(
+  keys: readonly KeySql<Ref>[],
+  sort: readonly SortKey[],
+  after: readonly SortValue[],
+): string {
+  if (sort.every((k) => k.direction === 'asc') && after.every((c) => c !== null)) {
+    const items = keys.map((k, i) => k.rowItem(after[i] as Exclude<SortValue, null>));
+    if (items.every((item) => item !== undefined)) {
+      const pairs = items.map((bind) => bind!());
+      return `(${pairs.map(([e]) => e).join(', ')}) > (${pairs.map(([, v]) => v).join(', ')})`;
+    }
+  }
+  const branches: Cond[][] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const parts = keys.slice(0, i).map((k, j) => k.equal(after[j] ?? null));
+    parts.push(keys[i]!.after(after[i] ?? null, sort[i]!.direction));
+    if (parts.includes(false)) continue;
+    const open = parts.filter((part) => part !== true);
+    // A branch that holds for every row makes the whole condition hold: nothing needs binding.
+    if (open.length === 0) return TRUE;
+    branches.push(open);
+  }
+  return any(branches.map((parts) => all(parts.map((build) => (build as () => string)()))));
+}
+
+/**
+ * Translates a query plan into one SQL statement for PostgreSQL or SQLite: the filter, the keyset
+ * condition of the page token, `ORDER BY` the plan's total order (nulls first ascending and last
+ * descending, strings in code point order, JSON values ordered by type first) and `LIMIT pageSize + 1`.
+ * The select list holds the selected fields as `s0, s1, …` and the sort keys as `k0, k1, …`, so a sort on
+ * an unselected field works; {@link sqlRowsToPage} reads them back. Values are always parameters.
+ *
+ * @example
+ * const plan = parseQuery(body, 'component');
+ * const { sql, params } = queryToSql(plan, { dialect: 'postgres', table: 'components', columns: COLUMNS });
+ * const page = sqlRowsToPage(plan, (await client.query(sql, params)).rows, { dialect: 'postgres', columns: COLUMNS });
+ */
+export function queryToSql(plan: QueryPlan, options: SqlQueryOptions): SqlFragment {
+  const dialect = dialectFor(options?.dialect);
+  const compiler = new SqlCompiler(dialect, options);
+  const table = checkIdentifier(dialect, options.table, 'table');
+  const offset = checkOffset(options.paramOffset);
+  const p = new Params((i) => dialect.placeholder(i), offset);
+  const slot = (field: string, what: string) => {
+    const s = compiler.fieldSlot(field, p);
+    if (s === undefined) throw unknownField(field, what);
+    return new KeySql(dialect, s, p);
+  };
+  const select = plan.fields.map((field, i) => `${slot(field, 'selected').select(p)} AS "s${i}"`);
+  const keys = plan.sort.map((k) => slot(k.field, 'sort key'));
+  select.push(...keys.map((k, i) => `${k.select(p)} AS "k${i}"`));
+  const where: string[] = [];
+  if (plan.filter !== undefined) where.push(compiler.compile(plan.filter, p));
+  if (plan.after !== undefined) where.push(keyset(keys, plan.sort, plan.after));
+  const condition = all(where);
+  const order = keys.flatMap((k, i) => k.orderBy(plan.sort[i]!.direction));
+  const from =
+    options.tableAlias === undefined
+      ? dialect.quoteIdentifier(table)
+      : `${dialect.quoteIdentifier(table)} AS ${dialect.quoteIdentifier(options.tableAlias)}`;
+  const sql =
+    `SELECT ${select.join(', ')} FROM ${from}` +
+    (condition === TRUE ? '' : ` WHERE ${condition}`) +
+    ` ORDER BY ${order.join(', ')} LIMIT ${p.add(plan.pageSize + 1)}`;
+  checkParamCount(dialect as SqlDialect<unknown>, offset, p.values.length);
+  return { sql, params: p.values };
+}
+
+/** A column value as the record holds it (JSON parsed, SQLite booleans as booleans, instants as ISO). */
+function decode(type: ColumnType, value: unknown): unknown {
+  if (value === null || value === undefined) return type === 'json' || type === 'jsonb' ? undefined : null;
+  switch (type) {
+    case 'json':
+    case 'jsonb':
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : Number(value) !== 0;
+    case 'number':
+      return typeof value === 'number' ? value : Number(value);
+    case 'timestamptz':
+      return value instanceof Date ? value.toISOString() : value;
+    case 'text':
+    case 'timestamp':
+      return value;
+  }
+}
+
+function columnType(options: Pick<SqlQueryOptions, 'columns'>, field: string): ColumnType {
+  const mapping = Object.hasOwn(options.columns, field) ? options.columns[field] : undefined;
+  if (mapping === undefined) throw unknownField(field, 'read back');
+  return typeof mapping === 'string' ? mapping : mapping.type;
+}
+
+/**
+ * Turns the rows of {@link queryToSql}'s statement into the page: the first `pageSize` rows as items
+ * with only the selected fields (a JSON field that is absent stays absent; a typed column's `NULL` is
+ * `null`), and `nextPageToken` when the statement found one row more.
+ *
+ * @example
+ * const page = sqlRowsToPage(plan, rows, { columns: COLUMNS }); // { items, nextPageToken? }
+ */
+export function sqlRowsToPage(
+  plan: QueryPlan,
+  rows: readonly Record<string, unknown>[],
+  options: Pick<SqlQueryOptions, 'columns'>,
+): Page {
+  const itemTypes = plan.fields.map((f) => columnType(options, f));
+  const keyTypes = plan.sort.map((k) => columnType(options, k.field));
+  return finishPage(
+    plan,
+    rows,
+    (row) => {
+      const item: Record<string, unknown> = {};
+      plan.fields.forEach((field, i) => {
+        const value = decode(itemTypes[i]!, row[`s${i}`]);
+        if (value !== undefined) item[field] = value;
+      });
+      return item;
+    },
+    (row) => keyTypes.map((type, i) => toSortValue(decode(type, row[`k${i}`]))),
+  );
+}
+
+/**
+ * The one call a server needs per request: validates the request body, and returns the plan, the SQL
+ * statement with its parameters, and `toPage(rows)` for the response body. Throws a `QueryError` for a
+ * bad request.
+ *
+ * @example
+ * const query = prepareSqlQuery(req.body, 'component', { dialect: 'postgres', table: 'components', columns, secret });
+ * const { rows } = await client.query(query.sql, query.params);
+ * res.json(query.toPage(rows)); // { items, nextPageToken? }
+ */
+export function prepareSqlQuery(
+  request: unknown,
+  resource: ResourceName | ResourceDescription,
+  options: SqlQueryOptions & QueryOptions,
+): SqlQuery & { readonly plan: QueryPlan } {
+  const plan = parseQuery(request, resource, options);
+  const { sql, params } = queryToSql(plan, options);
+  return { plan, sql, params, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
+}
+
+/** Options of {@link pageIndexSql}. */
+export interface PageIndexOptions extends Pick<SqlQueryOptions, 'dialect' | 'columns' | 'table'> {
+  /** The sort fields the index serves, in order (default the tie-breakers `createdAt`, `id`). */
+  readonly fields?: readonly string[];
+  /** The index name (default `<table>_page`). */
+  readonly name?: string;
+}
+
+/**
+ * The `CREATE INDEX` statement of the composite index that page queries on `fields` scan in order:
+ * strings in code point order (`COLLATE "C"` on PostgreSQL, `BINARY` on SQLite) and, on PostgreSQL,
+ * `NULLS FIRST`, as the queries order (an ascending walk reads it forwards, a descending one backwards).
+ * Only typed columns can be indexed this way; a JSON field is `UNSUPPORTED`.
+ *
+ * @example
+ * await client.query(pageIndexSql({ dialect: 'postgres', table: 'components', columns }));
+ * // CREATE INDEX IF NOT EXISTS "components_page" ON "components" ("created_at" COLLATE "C" NULLS FIRST, "id" COLLATE "C" NULLS FIRST)
+ */
+export function pageIndexSql(options: PageIndexOptions): string {
+  const dialect = dialectFor(options?.dialect);
+  const table = checkIdentifier(dialect, options.table, 'table');
+  const name = checkIdentifier(dialect, options.name ?? `${table}_page`, 'name');
+  const compiler = new SqlCompiler(dialect, options);
+  const p = new Params((i) => dialect.placeholder(i));
+  const parts = (options.fields ?? ['createdAt', 'id']).map((field) => {
+    const slot = compiler.fieldSlot(field, p);
+    if (slot === undefined) throw unknownField(field, 'index key');
+    if (slot.kind !== 'column') {
+      throw new FilterError(
+        'UNSUPPORTED',
+        '',
+        `field "${field}" is stored as JSON; only typed columns can be indexed for pages`,
+      );
+    }
+    const text = slot.type === 'text' || slot.type === 'timestamp';
+    const ordered = text ? dialect.collateOrder(slot.sql) : slot.sql;
+    return dialect.capabilities.integerBooleans ? ordered : `${ordered} NULLS FIRST`;
+  });
+  return `CREATE INDEX IF NOT EXISTS ${dialect.quoteIdentifier(name)} ON ${dialect.quoteIdentifier(table)} (${parts.join(', ')})`;
+}

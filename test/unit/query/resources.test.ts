@@ -1,0 +1,118 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  CERTIFICATE_RESOURCE,
+  COMPONENT_RESOURCE,
+  describeFields,
+  POLICY_RESOURCE,
+  RESOURCES,
+  type ResourceDescription,
+  UPGRADE_PLAN_RESOURCE,
+} from '../../../src/index.js';
+import { FIELD_TABLES } from '../../../src/validate/fields/index.js';
+
+// The selectable lists as the API description prints them, per operation (typed here by hand).
+const SPEC_SELECTABLE = {
+  policy: 'id, name, description, createdAt, updatedAt',
+  component:
+    'id, integrationId, uniqueIdentifier, region, vendor, technology, type, version, hasAvailableSvcs, createdAt, updatedAt, tags, customTags, details',
+  upgradePlan:
+    'id, componentId, technology, status, currentVersion, desiredVersion, createdAt, updatedAt, completedAt',
+  certificate:
+    'id, integrationId, uniqueIdentifier, type, status, issuer, keyAlgorithm, renewalEligibility, domainName, domains, inUseBy, created, issuedAt, validityStartDate, expirationDate, dueDate, details, createdAt, updatedAt, deletedAt, componentIds',
+} as const;
+
+describe('resource descriptions', () => {
+  it.each(Object.entries(SPEC_SELECTABLE))(
+    '%s: the selectable list of the description, verbatim',
+    (name, list) => {
+      const description: ResourceDescription = RESOURCES[name as keyof typeof RESOURCES];
+      expect(description.selectable.join(', ')).toBe(list);
+      for (const field of description.selectable) expect(Object.hasOwn(description.fields, field)).toBe(true);
+    },
+  );
+
+  it('keeps literal types for callers that derive record types', () => {
+    expectTypeOf(POLICY_RESOURCE.selectable).toEqualTypeOf<
+      readonly ['id', 'name', 'description', 'createdAt', 'updatedAt']
+    >();
+    expectTypeOf(UPGRADE_PLAN_RESOURCE.fields.completedAt.nullable).toEqualTypeOf<true>();
+    expectTypeOf(CERTIFICATE_RESOURCE.fields.componentIds.items.type).toEqualTypeOf<'integer'>();
+    expectTypeOf(COMPONENT_RESOURCE.fields.tags.type).toEqualTypeOf<'map'>();
+  });
+
+  it('describeFields gives the field-descriptor shape of the description', () => {
+    const fields = describeFields('certificate');
+    expect(fields.map((f) => f.field)).toEqual([...CERTIFICATE_RESOURCE.selectable].sort(byOrderIn(fields)));
+    expect(fields.find((f) => f.field === 'domains')).toEqual({
+      field: 'domains',
+      displayName: 'Domains',
+      type: 'array<string>',
+      filterable: true,
+      sortable: false,
+      description: '',
+      availableValues: [],
+      itemFields: [],
+    });
+    expect(fields.some((f) => f.field === 'displayType')).toBe(false);
+    expect(describeFields('certificate', { all: true }).some((f) => f.field === 'displayType')).toBe(true);
+    expect(describeFields('upgradePlan').find((f) => f.field === 'status')?.availableValues).toEqual([
+      'active',
+      'completed',
+    ]);
+  });
+
+  it('describeFields takes a caller description, with item fields of arrays of objects', () => {
+    const custom = {
+      name: 'host',
+      fields: {
+        id: { type: 'string', sortable: true, filterable: true },
+        disks: {
+          type: 'array',
+          items: {
+            type: 'object',
+            open: false,
+            fields: { kind: { type: 'string', availableValues: ['ssd', 'hdd'] } },
+          },
+          sortable: false,
+          filterable: false,
+          description: 'attached disks',
+        },
+      },
+      selectable: ['id', 'disks'],
+    } as const satisfies ResourceDescription;
+    expect(describeFields(custom)).toEqual([
+      {
+        field: 'id',
+        displayName: 'id',
+        type: 'string',
+        filterable: true,
+        sortable: true,
+        description: '',
+        availableValues: [],
+        itemFields: [],
+      },
+      {
+        field: 'disks',
+        displayName: 'disks',
+        type: 'array<object>',
+        filterable: false,
+        sortable: false,
+        description: 'attached disks',
+        availableValues: [],
+        itemFields: [{ field: 'kind', type: 'string', availableValues: ['ssd', 'hdd'] }],
+      },
+    ]);
+  });
+
+  it('validation reads its field tables from the same descriptions', () => {
+    for (const [name, description] of Object.entries(RESOURCES)) {
+      expect(Object.keys(FIELD_TABLES[name] ?? {})).toEqual(Object.keys(description.fields));
+    }
+    expect(FIELD_TABLES.certificate?.componentIds).toEqual({ kind: 'array', items: { kind: 'number' } });
+  });
+});
+
+function byOrderIn(fields: readonly { field: string }[]) {
+  const order = fields.map((f) => f.field);
+  return (a: string, b: string) => order.indexOf(a) - order.indexOf(b);
+}
