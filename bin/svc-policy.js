@@ -1,9 +1,90 @@
 #!/usr/bin/env node
 
-// src/cli/eval-command.ts
-import { readdir, readFile, stat as stat2 } from "fs/promises";
-import { extname, join } from "path";
-import { parse as parseYaml } from "yaml";
+// src/cli/main.ts
+import { readFileSync } from "fs";
+import { dirname as dirname3, join as join4 } from "path";
+import { fileURLToPath } from "url";
+
+// src/validate/unprintable.ts
+var UNPRINTABLE = (
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
+);
+var WORKFLOW_COMMAND = /^(\s*):/;
+function escapeChar(c) {
+  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+function printableLine(line) {
+  const escaped = line.replace(UNPRINTABLE, escapeChar);
+  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
+}
+function printable(text, options) {
+  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
+  return printableLine(text);
+}
+
+// src/builtins.ts
+var call = Function.prototype.call;
+function uncurry(fn) {
+  return call.bind(fn);
+}
+var hasOwn = Object.hasOwn;
+var objectKeys = Object.keys;
+var objectValues = Object.values;
+var getPrototypeOf = Object.getPrototypeOf;
+var getOwnPropertySymbols = Object.getOwnPropertySymbols;
+var defineProperty = Object.defineProperty;
+var isArray = Array.isArray;
+var numberIsFinite = Number.isFinite;
+var numberIsNaN = Number.isNaN;
+var numberIsInteger = Number.isInteger;
+var numberIsSafeInteger = Number.isSafeInteger;
+var ArrayProto = Array.prototype;
+var StringProto = String.prototype;
+var arraySome = uncurry(
+  ArrayProto.some
+);
+var arrayEvery = uncurry(
+  ArrayProto.every
+);
+var arrayFind = uncurry(
+  ArrayProto.find
+);
+var arrayFindIndex = uncurry(
+  ArrayProto.findIndex
+);
+var arrayIncludes = uncurry(ArrayProto.includes);
+var arrayIndexOf = uncurry(ArrayProto.indexOf);
+var stringStartsWith = StringProto.startsWith;
+var stringEndsWith = StringProto.endsWith;
+var stringIndexOf = StringProto.indexOf;
+var stringCharCodeAt = StringProto.charCodeAt;
+var stringIncludes = uncurry(StringProto.includes);
+var stringSplit = uncurry(StringProto.split);
+var stringIsWellFormed = uncurry(StringProto.isWellFormed);
+var setHas = Set.prototype.has;
+var mapGet = Map.prototype.get;
+var mapHas = Map.prototype.has;
+var weakMapGet = WeakMap.prototype.get;
+var weakSetHas = WeakSet.prototype.has;
+var regexpTest = uncurry(RegExp.prototype.test);
+function own(o, key) {
+  return hasOwn(o, key) ? o[key] : void 0;
+}
+function ownOptions(options) {
+  const out = /* @__PURE__ */ Object.create(null);
+  if (typeof options !== "object" || options === null) return out;
+  const keys = objectKeys(options);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    out[key] = options[key];
+  }
+  return out;
+}
+function option(options, key) {
+  if (typeof options !== "object" || options === null) return void 0;
+  return hasOwn(options, key) ? options[key] : void 0;
+}
 
 // src/errors.ts
 var FilterError = class extends Error {
@@ -17,7 +98,7 @@ var FilterError = class extends Error {
   }
 };
 function escapePointerToken(token) {
-  if (!token.includes("~") && !token.includes("/")) return token;
+  if (!stringIncludes(token, "~") && !stringIncludes(token, "/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 function pointer(base, ...tokens) {
@@ -41,18 +122,299 @@ function restateAt(message, local, at) {
   return `${message} (in the filter at ${showPointer(at)})`;
 }
 
+// src/ast/nodes.ts
+var ARRAY_ANY = "__svcArrayAny__";
+var PATH_SEPARATOR = "$.";
+var OPERATOR_NAMES = {
+  eq: "$eq",
+  ne: "$ne",
+  gt: "$gt",
+  gte: "$gte",
+  lt: "$lt",
+  lte: "$lte",
+  in: "$in",
+  nin: "$nin",
+  like: "$like",
+  exists: "$exists",
+  veq: "$veq",
+  vne: "$vne",
+  vgt: "$vgt",
+  vgte: "$vgte",
+  vlt: "$vlt",
+  vlte: "$vlte",
+  elemMatch: "$elemMatch"
+};
+var VERSION_COMPARISONS = {
+  veq: "eq",
+  vne: "ne",
+  vgt: "gt",
+  vgte: "gte",
+  vlt: "lt",
+  vlte: "lte"
+};
+function isVersionNode(op) {
+  return Object.hasOwn(VERSION_COMPARISONS, op.kind);
+}
+var LOGICAL_NAMES = {
+  and: "$and",
+  or: "$or",
+  not: "$not"
+};
+function assertNever(value, what) {
+  const kind = typeof value === "object" && value !== null ? value.kind : value;
+  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
+}
+
 // src/ast/trusted.ts
 var trusted = /* @__PURE__ */ new WeakSet();
 function trust(node) {
   trusted.add(node);
   return node;
 }
+function isTrusted(node) {
+  return weakSetHas.call(trusted, node);
+}
+
+// src/semantics/version.ts
+var VERSION_PATTERN = "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
+var VERSION_RE = new RegExp(VERSION_PATTERN);
+var isDigitsOnly = (s) => /^[0-9]+$/.test(s);
+var digits = (s) => s.replace(/^0+/, "");
+function parseVersion(text) {
+  if (!VERSION_RE.test(text)) return void 0;
+  const body = text.startsWith("v") ? text.slice(1) : text;
+  const plus = body.indexOf("+");
+  const main2 = plus < 0 ? body : body.slice(0, plus);
+  const dash = main2.indexOf("-");
+  const core = dash < 0 ? main2 : main2.slice(0, dash);
+  const parts = core.split(".").map((p) => digits(p) || "0");
+  const prerelease = dash < 0 ? [] : main2.slice(dash + 1).split(".").map((id) => isDigitsOnly(id) ? digits(id) || "0" : id);
+  const build2 = plus < 0 ? [] : body.slice(plus + 1).split(".");
+  let kept = parts.length;
+  while (kept > 1 && parts[kept - 1] === "0") kept--;
+  const normal = parts.slice(0, kept).join(".") + (prerelease.length > 0 ? `-${prerelease.join(".")}` : "");
+  return Object.freeze({
+    text,
+    parts: Object.freeze(parts),
+    prerelease: Object.freeze(prerelease),
+    build: Object.freeze(build2),
+    normal
+  });
+}
+function versionOperand(v) {
+  const core = v.parts.map(digits);
+  while (core.length > 0 && core[core.length - 1] === "") core.pop();
+  const numeric = v.prerelease.map(isDigitsOnly);
+  const pre = v.prerelease.length === 0 ? null : v.prerelease.map((id, i) => numeric[i] ? digits(id) : id);
+  return { core, pre, numeric };
+}
+var DOT = 46;
+var DASH = 45;
+var PLUS = 43;
+var ZERO = 48;
+var NINE = 57;
+var isIdChar = (c) => c >= ZERO && c <= NINE || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === DASH;
+function compareDigits(s, from, to, d) {
+  const n = to - from;
+  if (n !== d.length) return n - d.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+function compareText(s, from, to, d) {
+  const n = Math.min(to - from, d.length);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    if (c !== 0) return c;
+  }
+  return to - from - d.length;
+}
+var BELOW = 1;
+var ABOVE = 2;
+var NOT_PLAIN = -2;
+function comparePlain(s, op) {
+  const n = s.length;
+  const core = op.core;
+  let i = 0;
+  let c = n > 0 ? s.charCodeAt(0) : -1;
+  if (c === 118) c = ++i < n ? s.charCodeAt(i) : -1;
+  let result = 0;
+  let k = 0;
+  for (; ; ) {
+    const start = i;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    const from = i;
+    if (result === 0) {
+      const d = k < core.length ? core[k] : "";
+      const len = d.length;
+      let diff = 0;
+      while (c >= ZERO && c <= NINE) {
+        if (diff === 0 && i - from < len) diff = c - d.charCodeAt(i - from);
+        c = ++i < n ? s.charCodeAt(i) : -1;
+      }
+      const read2 = i - from;
+      if (read2 !== len) result = read2 < len ? BELOW : ABOVE;
+      else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
+    } else {
+      while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    }
+    if (i === start) return -1;
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
+  }
+  if (i !== n) return NOT_PLAIN;
+  if (result !== 0) return result;
+  if (core.length > k) return BELOW;
+  return op.pre === null ? 0 : ABOVE;
+}
+function comparePlainMany(s, operands2) {
+  const n = s.length;
+  const count = operands2.length;
+  let open2 = (1 << count) - 1;
+  let result = 0;
+  let i = 0;
+  let c = n > 0 ? s.charCodeAt(0) : -1;
+  if (c === 118) c = ++i < n ? s.charCodeAt(i) : -1;
+  let k = 0;
+  for (; ; ) {
+    const start = i;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    const from = i;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    if (i === start) return -1;
+    for (let j = 0; open2 !== 0 && j < count; j++) {
+      if ((open2 & 1 << j) === 0) continue;
+      const core = operands2[j].core;
+      const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
+      if (d !== 0) {
+        result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
+        open2 ^= 1 << j;
+      }
+    }
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
+  }
+  if (i !== n) return NOT_PLAIN;
+  for (let j = 0; open2 !== 0 && j < count; j++) {
+    if ((open2 & 1 << j) === 0) continue;
+    const op = operands2[j];
+    if (op.core.length > k) result |= BELOW << 2 * j;
+    else if (op.pre !== null) result |= ABOVE << 2 * j;
+  }
+  return result;
+}
+function compareVersionTo(s, operands2) {
+  const plain = operands2.length === 1 ? comparePlain(s, operands2[0]) : comparePlainMany(s, operands2);
+  return plain !== NOT_PLAIN ? plain : compareVersionScan(s, operands2);
+}
+function compareVersionScan(s, operands2) {
+  const n = s.length;
+  const count = operands2.length;
+  let open2 = (1 << count) - 1;
+  let result = 0;
+  let i = n > 0 && s.charCodeAt(0) === 118 ? 1 : 0;
+  let c = i < n ? s.charCodeAt(i) : -1;
+  let k = 0;
+  for (; ; ) {
+    const start = i;
+    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    const from = i;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    if (i === start) return -1;
+    for (let j = 0; j < count; j++) {
+      if ((open2 & 1 << j) === 0) continue;
+      const core = operands2[j].core;
+      const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
+      if (d !== 0) {
+        result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
+        open2 &= ~(1 << j);
+      }
+    }
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? s.charCodeAt(i) : -1;
+  }
+  for (let j = 0; j < count; j++) {
+    if ((open2 & 1 << j) !== 0 && operands2[j].core.length > k) {
+      result |= BELOW << 2 * j;
+      open2 &= ~(1 << j);
+    }
+  }
+  if (c === DASH) {
+    c = ++i < n ? s.charCodeAt(i) : -1;
+    let m = 0;
+    for (; ; ) {
+      const from = i;
+      let numeric = true;
+      while (isIdChar(c)) {
+        if (c < ZERO || c > NINE) numeric = false;
+        c = ++i < n ? s.charCodeAt(i) : -1;
+      }
+      if (i === from) return -1;
+      if (open2 !== 0) {
+        let digits2 = from;
+        if (numeric) while (digits2 < i && s.charCodeAt(digits2) === ZERO) digits2++;
+        for (let j = 0; j < count; j++) {
+          if ((open2 & 1 << j) === 0) continue;
+          const op = operands2[j];
+          let d;
+          if (op.pre === null) d = -1;
+          else if (m >= op.pre.length) d = 1;
+          else if (numeric !== op.numeric[m]) d = numeric ? -1 : 1;
+          else if (numeric) d = compareDigits(s, digits2, i, op.pre[m]);
+          else d = compareText(s, from, i, op.pre[m]);
+          if (d !== 0) {
+            result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
+            open2 &= ~(1 << j);
+          }
+        }
+      }
+      m++;
+      if (c !== DOT) break;
+      c = ++i < n ? s.charCodeAt(i) : -1;
+    }
+    for (let j = 0; j < count; j++) {
+      const pre = operands2[j].pre;
+      if ((open2 & 1 << j) !== 0 && pre !== null && pre.length > m) result |= BELOW << 2 * j;
+    }
+  } else {
+    for (let j = 0; j < count; j++) {
+      if ((open2 & 1 << j) !== 0 && operands2[j].pre !== null) result |= ABOVE << 2 * j;
+    }
+  }
+  if (c === PLUS) {
+    c = ++i < n ? s.charCodeAt(i) : -1;
+    for (; ; ) {
+      const from = i;
+      while (isIdChar(c)) c = ++i < n ? s.charCodeAt(i) : -1;
+      if (i === from) return -1;
+      if (c !== DOT) break;
+      c = ++i < n ? s.charCodeAt(i) : -1;
+    }
+  }
+  return i === n ? result : -1;
+}
+var ACCEPTS = {
+  eq: 1,
+  ne: 14,
+  gt: 4,
+  gte: 5,
+  lt: 2,
+  lte: 3
+};
+function holds(accepts2, r, j) {
+  return (accepts2 >> (r < 0 ? 3 : r >> 2 * j & 3) & 1) === 1;
+}
 
 // src/parse/operands.ts
 function describe(value) {
   if (value === null) return "null";
   if (value === void 0) return "undefined";
-  if (Array.isArray(value)) return "an array";
+  if (isArray(value)) return "an array";
   switch (typeof value) {
     case "string":
       return "a string";
@@ -75,9 +437,9 @@ function tagOf(value) {
   return tag === "Object" ? "its prototype is not Object.prototype" : tag;
 }
 function isPlainObject(value) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  if (typeof value !== "object" || value === null || isArray(value)) return false;
+  const proto = getPrototypeOf(value);
+  return proto === null || getPrototypeOf(proto) === null;
 }
 function invalid(op, at, expected, value) {
   const nonJson = value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint" || typeof value === "number" && !Number.isFinite(value);
@@ -88,7 +450,7 @@ function invalid(op, at, expected, value) {
   );
 }
 function checkString(op, at, value) {
-  if (!value.isWellFormed()) {
+  if (!stringIsWellFormed(value)) {
     throw new FilterError(
       "INVALID_VALUE",
       at,
@@ -132,7 +494,7 @@ function orderedOperand(op, at, value) {
   throw invalid(op, at, "a string or a number", value);
 }
 function listOperand(op, at, value) {
-  if (!Array.isArray(value)) throw invalid(op, at, "an array", value);
+  if (!isArray(value)) throw invalid(op, at, "an array", value);
   const out = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
@@ -156,30 +518,18 @@ function booleanOperand(op, at, value) {
   if (typeof value !== "boolean") throw invalid(op, at, "a boolean", value);
   return value;
 }
-
-// src/ast/nodes.ts
-var ARRAY_ANY = "__svcArrayAny__";
-var PATH_SEPARATOR = "$.";
-var OPERATOR_NAMES = {
-  eq: "$eq",
-  ne: "$ne",
-  gt: "$gt",
-  gte: "$gte",
-  lt: "$lt",
-  lte: "$lte",
-  in: "$in",
-  nin: "$nin",
-  like: "$like",
-  exists: "$exists"
-};
-var LOGICAL_NAMES = {
-  and: "$and",
-  or: "$or",
-  not: "$not"
-};
-function assertNever(value, what) {
-  const kind = typeof value === "object" && value !== null ? value.kind : value;
-  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
+function versionOperand2(op, at, value) {
+  if (typeof value !== "string")
+    throw invalid(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
+  checkString(op, at, value);
+  if (parseVersion(value) === void 0) {
+    throw new FilterError(
+      "INVALID_OPERAND",
+      at,
+      `"${op}" expects a version at ${at}, got ${JSON.stringify(value)}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`
+    );
+  }
+  return value;
 }
 
 // src/parse/operators.ts
@@ -193,34 +543,44 @@ var RULES = {
   in: (at, x) => ({ kind: "in", values: listOperand("$in", at, x) }),
   nin: (at, x) => ({ kind: "nin", values: listOperand("$nin", at, x) }),
   like: (at, x) => ({ kind: "like", pattern: stringOperand("$like", at, x) }),
-  exists: (at, x) => ({ kind: "exists", value: booleanOperand("$exists", at, x) })
+  exists: (at, x) => ({ kind: "exists", value: booleanOperand("$exists", at, x) }),
+  veq: (at, x) => ({ kind: "veq", value: versionOperand2("$veq", at, x) }),
+  vne: (at, x) => ({ kind: "vne", value: versionOperand2("$vne", at, x) }),
+  vgt: (at, x) => ({ kind: "vgt", value: versionOperand2("$vgt", at, x) }),
+  vgte: (at, x) => ({ kind: "vgte", value: versionOperand2("$vgte", at, x) }),
+  vlt: (at, x) => ({ kind: "vlt", value: versionOperand2("$vlt", at, x) }),
+  vlte: (at, x) => ({ kind: "vlte", value: versionOperand2("$vlte", at, x) }),
+  elemMatch: (at, x, nested) => ({ kind: "elemMatch", filter: nested(x, at) })
 };
 var OPERATOR_KINDS = new Map(
-  Object.keys(OPERATOR_NAMES).map((kind) => [OPERATOR_NAMES[kind], kind])
+  objectKeys(OPERATOR_NAMES).map((kind) => [OPERATOR_NAMES[kind], kind])
 );
-function parseOperator(kind, at, operand2) {
-  return Object.freeze(RULES[kind](at, operand2));
+function parseOperator(kind, at, operand2, nested) {
+  return Object.freeze(RULES[kind](at, operand2, nested));
 }
 
 // src/parse/path.ts
 var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 var ANY_STEP = Object.freeze({ kind: "any" });
 function parsePath(key, at) {
+  if (typeof key !== "string") {
+    throw new FilterError("INVALID_PATH", at, `a field path must be a string at ${at || "the root"}`);
+  }
   if (key === "") throw new FilterError("INVALID_PATH", at, `empty field path at ${at || "the root"}`);
-  if (!key.isWellFormed()) {
+  if (!stringIsWellFormed(key)) {
     throw new FilterError(
       "INVALID_VALUE",
       at,
       `field path at ${at} is not well-formed Unicode (lone surrogate)`
     );
   }
-  const segments = key.split(PATH_SEPARATOR);
+  const segments = stringSplit(key, PATH_SEPARATOR);
   const steps = [];
   for (const segment of segments) {
     if (segment === "") {
       throw new FilterError("INVALID_PATH", at, `field path "${key}" has an empty segment at ${at}`);
     }
-    if (FORBIDDEN.has(segment)) {
+    if (setHas.call(FORBIDDEN, segment)) {
       throw new FilterError(
         "FORBIDDEN_PATH_SEGMENT",
         at,
@@ -245,7 +605,7 @@ function printPath(steps) {
 var DEFAULT_MAX_DEPTH = 32;
 var MAX_MAX_DEPTH = 1e3;
 function resolveMaxDepth(options) {
-  const depth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const depth = option(options, "maxDepth") ?? DEFAULT_MAX_DEPTH;
   if (!Number.isInteger(depth) || depth < 1 || depth > MAX_MAX_DEPTH) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -256,23 +616,23 @@ function resolveMaxDepth(options) {
   return depth;
 }
 function checkKeys(value, at) {
-  if (Object.getOwnPropertySymbols(value).length > 0) {
+  if (getOwnPropertySymbols(value).length > 0) {
     throw new FilterError(
       "INVALID_VALUE",
       at,
       `symbol keys are not allowed in a filter at ${showPointer(at)}`
     );
   }
-  return Object.keys(value);
+  return objectKeys(value);
 }
 function suggestion(value) {
-  if (Array.isArray(value)) return '{ "$in": [...] }';
+  if (isArray(value)) return '{ "$in": [...] }';
   if (typeof value === "string" || typeof value === "number" && Number.isFinite(value) || typeof value === "boolean" || value === null) {
     return `{ "$eq": ${JSON.stringify(value)} }`;
   }
   return '{ "$eq": <value> }';
 }
-function parseField(key, value, at) {
+function parseField(key, value, at, depth, maxDepth) {
   const path = parsePath(key, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
@@ -293,22 +653,36 @@ function parseField(key, value, at) {
   const operators = [];
   for (const name of names) {
     const opAt = pointer(at, name);
-    const kind = OPERATOR_KINDS.get(name);
+    const kind = mapGet.call(OPERATOR_KINDS, name);
     if (kind === void 0) {
-      const bare = OPERATOR_KINDS.has(`$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : void 0;
-      const hint = name.startsWith("$") ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${key}$.${name}"`;
+      const bare = mapHas.call(OPERATOR_KINDS, `$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : void 0;
+      const hint = name[0] === "$" ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${key}$.${name}"`;
       throw new FilterError("UNKNOWN_OPERATOR", opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
     }
-    operators.push(parseOperator(kind, opAt, value[name]));
+    if (kind === "elemMatch" && path[path.length - 1]?.kind !== "any") {
+      throw new FilterError(
+        "INVALID_PATH",
+        opAt,
+        `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`
+      );
+    }
+    operators.push(
+      parseOperator(
+        kind,
+        opAt,
+        value[name],
+        (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, maxDepth, "$elemMatch")
+      )
+    );
   }
   return Object.freeze({ kind: "field", path, operators: Object.freeze(operators) });
 }
 function parseLogicalList(op, value, at, depth, maxDepth) {
-  if (!Array.isArray(value) || value.length === 0) {
+  if (!isArray(value) || value.length === 0) {
     throw new FilterError(
-      Array.isArray(value) || !isNonJson(value) ? "INVALID_OPERAND" : "INVALID_VALUE",
+      isArray(value) || !isNonJson(value) ? "INVALID_OPERAND" : "INVALID_VALUE",
       at,
-      `"${op}" expects a non-empty array of filters at ${at}, got ${Array.isArray(value) ? "an empty array" : describe(value)}`
+      `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? "an empty array" : describe(value)}`
     );
   }
   const out = new Array(value.length);
@@ -357,11 +731,11 @@ function parseObject(input, at, depth, maxDepth, parent) {
         );
         break;
       default:
-        if (key.startsWith("$")) {
-          const hint = OPERATOR_KINDS.has(key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
+        if (key[0] === "$") {
+          const hint = mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
           throw new FilterError("UNKNOWN_OPERATOR", keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
         }
-        clauses.push(parseField(key, value, keyAt));
+        clauses.push(parseField(key, value, keyAt, depth, maxDepth));
     }
   }
   return Object.freeze({ kind: "filter", clauses: Object.freeze(clauses) });
@@ -383,346 +757,8 @@ function parseFilter(input, options) {
   }
 }
 
-// src/policy/check.ts
-var DEFINITION_KEYS = /* @__PURE__ */ new Set([
-  "name",
-  "type",
-  "isActive",
-  "resource",
-  "statusDefinitions",
-  "description",
-  "query"
-]);
-var RECORD_KEYS = /* @__PURE__ */ new Set(["id", "createdAt", "updatedAt"]);
-var SCHEMA_KEY = "$schema";
-var STATUS_KEYS = /* @__PURE__ */ new Set(["isDefault", "criticality", "rules"]);
-var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
-var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
-var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
-var EVERYTHING = parseFilter({});
-var Collector = class {
-  constructor(base) {
-    this.base = base;
-  }
-  base;
-  problems = [];
-  /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
-  add(code, path, what, hint) {
-    const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
-    this.problems.push(Object.freeze({ code, path, message }));
-  }
-  /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
-  unknownKeys(value, at, allowed, what) {
-    for (const key of Object.keys(value)) {
-      if (allowed.has(key) || at === this.base && (RECORD_KEYS.has(key) || key === SCHEMA_KEY)) continue;
-      const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ""));
-      this.add(
-        "UNKNOWN_PROPERTY",
-        pointer(at, key),
-        `unknown property "${key}" in ${what}`,
-        near !== void 0 ? `did you mean "${near}"?` : void 0
-      );
-    }
-  }
-};
-function parseAt(input, at, c, options) {
-  try {
-    return parseFilter(input, options);
-  } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
-    const message = restateAt(error.message, error.path, at);
-    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
-    return void 0;
-  }
-}
-function checkCondition(input, at, c, options) {
-  if (!isPlainObject(input)) {
-    c.add(
-      "INVALID_TYPE",
-      at,
-      `a condition must be { "type": "filter", "condition": { "filter": \u2026 } }, got ${describe(input)}`
-    );
-    return void 0;
-  }
-  c.unknownKeys(input, at, CONDITION_KEYS, "a condition");
-  let ok = true;
-  if (!Object.hasOwn(input, "type")) {
-    c.add("MISSING_PROPERTY", at, 'a condition needs "type": "filter"');
-    ok = false;
-  } else if (input.type !== "filter") {
-    c.add(
-      "INVALID_CONDITION_TYPE",
-      pointer(at, "type"),
-      `condition type must be "filter", got ${JSON.stringify(input.type) ?? describe(input.type)}`
-    );
-    ok = false;
-  }
-  const inner = input.condition;
-  const innerAt = pointer(at, "condition");
-  if (!Object.hasOwn(input, "condition")) {
-    c.add("MISSING_PROPERTY", at, 'a condition needs "condition": { "filter": \u2026 }');
-    return void 0;
-  }
-  if (!isPlainObject(inner)) {
-    c.add("INVALID_TYPE", innerAt, `"condition" must be an object { "filter": \u2026 }, got ${describe(inner)}`);
-    return void 0;
-  }
-  c.unknownKeys(inner, innerAt, FILTER_KEYS, '"condition"');
-  if (!Object.hasOwn(inner, "filter")) {
-    c.add("MISSING_PROPERTY", innerAt, '"condition" needs a "filter"');
-    return void 0;
-  }
-  const filterAt = pointer(innerAt, "filter");
-  const filter = parseAt(inner.filter, filterAt, c, options);
-  return ok && filter ? Object.freeze({ filter, path: filterAt }) : void 0;
-}
-function checkRule(input, at, c, options) {
-  if (!isPlainObject(input)) {
-    c.add("INVALID_TYPE", at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
-    return void 0;
-  }
-  c.unknownKeys(input, at, RULE_KEYS, "a rule");
-  const conditionsAt = pointer(at, "conditions");
-  if (!Object.hasOwn(input, "conditions")) {
-    c.add("MISSING_PROPERTY", at, 'a rule needs "conditions"');
-    return void 0;
-  }
-  const list = input.conditions;
-  if (!Array.isArray(list)) {
-    c.add("INVALID_TYPE", conditionsAt, `"conditions" must be an array, got ${describe(list)}`);
-    return void 0;
-  }
-  if (list.length === 0) {
-    c.add(
-      "EMPTY_CONDITIONS",
-      conditionsAt,
-      "a rule needs at least one condition (an empty rule would always hold)"
-    );
-    return void 0;
-  }
-  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
-  if (conditions.some((x) => x === void 0)) return void 0;
-  return Object.freeze({ conditions: Object.freeze(conditions), path: at });
-}
-function checkStatus(name, index, input, at, c, options) {
-  if (name === "") c.add("EMPTY_VALUE", at, "a status name must not be empty");
-  if (!isPlainObject(input)) {
-    c.add("INVALID_TYPE", at, `status "${name}" must be an object, got ${describe(input)}`);
-    return void 0;
-  }
-  c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
-  let ok = name !== "";
-  const isDefault = input.isDefault ?? false;
-  if (typeof isDefault !== "boolean") {
-    c.add(
-      "INVALID_TYPE",
-      pointer(at, "isDefault"),
-      `"isDefault" must be a boolean, got ${describe(isDefault)}`
-    );
-    ok = false;
-  }
-  const criticality = input.criticality;
-  if (!Object.hasOwn(input, "criticality")) {
-    c.add("MISSING_PROPERTY", at, `status "${name}" needs a "criticality" (a number)`);
-    ok = false;
-  } else if (typeof criticality !== "number") {
-    c.add(
-      "INVALID_TYPE",
-      pointer(at, "criticality"),
-      `"criticality" must be a number, got ${describe(criticality)}`
-    );
-    ok = false;
-  } else if (!Number.isFinite(criticality)) {
-    c.add(
-      "INVALID_CRITICALITY",
-      pointer(at, "criticality"),
-      `"criticality" must be a finite number, got ${criticality}`
-    );
-    ok = false;
-  }
-  const rulesAt = pointer(at, "rules");
-  const list = input.rules ?? (isDefault === false ? void 0 : []);
-  let rules = [];
-  if (list === void 0) {
-    c.add(
-      "MISSING_RULES",
-      at,
-      `status "${name}" is not the default, so it needs "rules" (it could never be reached)`
-    );
-    ok = false;
-  } else if (!Array.isArray(list)) {
-    c.add("INVALID_TYPE", rulesAt, `"rules" must be an array, got ${describe(list)}`);
-    ok = false;
-  } else if (list.length === 0 && isDefault === false) {
-    c.add("MISSING_RULES", rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
-    ok = false;
-  } else {
-    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
-    if (parsed.some((x) => x === void 0)) ok = false;
-    else rules = parsed;
-  }
-  if (!ok) return void 0;
-  return Object.freeze({
-    name,
-    index,
-    criticality: criticality === 0 ? 0 : criticality,
-    isDefault,
-    rules: Object.freeze(rules),
-    path: at
-  });
-}
-function optionalString(def, key, base, c) {
-  const value = def[key];
-  if (value === void 0 || !Object.hasOwn(def, key)) return void 0;
-  if (typeof value !== "string") {
-    c.add("INVALID_TYPE", pointer(base, key), `"${key}" must be a string, got ${describe(value)}`);
-    return void 0;
-  }
-  return value;
-}
-function schemaReference(value, at, c) {
-  if (!Object.hasOwn(value, SCHEMA_KEY) || typeof value[SCHEMA_KEY] === "string") return;
-  c.add(
-    "INVALID_TYPE",
-    pointer(at, SCHEMA_KEY),
-    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(value[SCHEMA_KEY])}`
-  );
-}
-function check(input, options) {
-  const wrapped = isPlainObject(input) && Object.hasOwn(input, "policy") && !Object.hasOwn(input, "statusDefinitions");
-  const base = wrapped ? "/policy" : "";
-  const c = new Collector(base);
-  if (wrapped) {
-    for (const key of Object.keys(input)) {
-      if (key !== "policy" && key !== SCHEMA_KEY)
-        c.add("UNKNOWN_PROPERTY", pointer("", key), `unknown property "${key}" in the request body`);
-    }
-    schemaReference(input, "", c);
-  }
-  const def = wrapped ? input.policy : input;
-  if (!isPlainObject(def)) {
-    c.add("INVALID_TYPE", base, `a policy definition must be an object, got ${describe(def)}`);
-    return { problems: c.problems };
-  }
-  c.unknownKeys(def, base, DEFINITION_KEYS, "the policy definition");
-  schemaReference(def, base, c);
-  let name;
-  if (!Object.hasOwn(def, "name")) c.add("MISSING_PROPERTY", base, 'a policy needs a "name"');
-  else {
-    name = optionalString(def, "name", base, c);
-    if (name === "") c.add("EMPTY_VALUE", pointer(base, "name"), '"name" must not be empty');
-  }
-  const type = optionalString(def, "type", base, c);
-  const resource = optionalString(def, "resource", base, c);
-  const description = optionalString(def, "description", base, c);
-  const isActive = def.isActive ?? true;
-  if (typeof isActive !== "boolean") {
-    c.add(
-      "INVALID_TYPE",
-      pointer(base, "isActive"),
-      `"isActive" must be a boolean, got ${describe(isActive)}`
-    );
-  }
-  let scope = EVERYTHING;
-  let scopePath = null;
-  if (Object.hasOwn(def, "query") && def.query !== void 0) {
-    const queryAt = pointer(base, "query");
-    const query = def.query;
-    if (!isPlainObject(query)) {
-      c.add(
-        "INVALID_TYPE",
-        queryAt,
-        `"query" must be an object ({} or { "filter": \u2026 }), got ${describe(query)}`
-      );
-    } else {
-      c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
-      if (Object.hasOwn(query, "filter")) {
-        scopePath = pointer(queryAt, "filter");
-        scope = parseAt(query.filter, scopePath, c, options);
-      }
-    }
-  }
-  const statuses = [];
-  const defsAt = pointer(base, "statusDefinitions");
-  if (!Object.hasOwn(def, "statusDefinitions")) {
-    c.add("MISSING_PROPERTY", base, 'a policy needs "statusDefinitions"');
-  } else if (!isPlainObject(def.statusDefinitions)) {
-    c.add(
-      "INVALID_TYPE",
-      defsAt,
-      `"statusDefinitions" must be an object mapping status names to definitions, got ${describe(def.statusDefinitions)}`
-    );
-  } else {
-    const defs = def.statusDefinitions;
-    const names = Object.keys(defs);
-    const defaults = [];
-    let complete = true;
-    names.forEach((statusName, index) => {
-      const at = pointer(defsAt, statusName);
-      const raw = defs[statusName];
-      if (isPlainObject(raw) && raw.isDefault === true) {
-        defaults.push(statusName);
-        if (defaults.length > 1) {
-          c.add(
-            "MULTIPLE_DEFAULT_STATUSES",
-            pointer(at, "isDefault"),
-            `status "${statusName}" is a second default ("${defaults[0]}" is already); exactly one status has "isDefault": true`
-          );
-        }
-      }
-      const status = checkStatus(statusName, index, raw, at, c, options);
-      if (status) statuses.push(status);
-      else complete = false;
-    });
-    if (names.length === 0) {
-      c.add("EMPTY_VALUE", defsAt, '"statusDefinitions" needs at least one status, the default');
-    } else if (defaults.length === 0 && complete) {
-      c.add("NO_DEFAULT_STATUS", defsAt, 'exactly one status needs "isDefault": true, none has');
-    } else if (defaults.length === 0) {
-      const raw = Object.values(defs);
-      if (raw.every((s) => isPlainObject(s) && s.isDefault !== true)) {
-        c.add("NO_DEFAULT_STATUS", defsAt, 'exactly one status needs "isDefault": true, none has');
-      }
-    }
-  }
-  if (c.problems.length > 0 || scope === void 0 || name === void 0) return { problems: c.problems };
-  const defaultStatus = statuses.find((s) => s.isDefault);
-  const definition = Object.freeze({
-    name,
-    isActive,
-    ...type === void 0 ? {} : { type },
-    ...resource === void 0 ? {} : { resource },
-    ...description === void 0 ? {} : { description },
-    statuses: Object.freeze(statuses),
-    defaultStatus,
-    scope,
-    scopePath,
-    base
-  });
-  return { problems: [], definition };
-}
-function checkPolicyDefinition(input, options) {
-  resolveMaxDepth(options);
-  try {
-    return check(input, options);
-  } catch (error) {
-    if (error instanceof FilterError) {
-      return { problems: [{ code: error.code, path: error.path, message: error.message }] };
-    }
-    return {
-      problems: [
-        {
-          code: "INVALID_VALUE",
-          path: "",
-          message: `the policy definition could not be read: ${String(error?.message ?? error)}`
-        }
-      ]
-    };
-  }
-}
-
 // src/ast/print.ts
-function operand(op) {
+function operand(op, at, depth) {
   switch (op.kind) {
     case "eq":
     case "ne":
@@ -731,12 +767,20 @@ function operand(op) {
     case "lt":
     case "lte":
     case "exists":
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
       return op.value;
     case "in":
     case "nin":
-      return Array.isArray(op.values) ? [...op.values] : op.values;
+      return isArray(op.values) ? [...op.values] : op.values;
     case "like":
       return op.pattern;
+    case "elemMatch":
+      return printNode(op.filter, at, depth + 1);
     default:
       return assertNever(op, "operator node");
   }
@@ -745,7 +789,7 @@ function bad(at, what) {
   return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${at || "the root"}`);
 }
 function setKey(out, key, value, at) {
-  if (Object.hasOwn(out, key)) {
+  if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
       `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`
@@ -753,65 +797,134 @@ function setKey(out, key, value, at) {
   }
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
+function read(node, key) {
+  return own(node, key);
+}
+function printOperator(op, at, depth) {
+  if (typeof op !== "object" || op === null) throw bad(at, "an operator that is not an object");
+  const kind = read(op, "kind");
+  if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, "an unknown operator node");
+  const node = Object.freeze({
+    kind,
+    value: read(op, "value"),
+    values: read(op, "values"),
+    pattern: read(op, "pattern"),
+    filter: read(op, "filter")
+  });
+  const name = OPERATOR_NAMES[kind];
+  return [name, operand(node, pointer(at, name), depth)];
+}
 function printNode(node, at, depth) {
   if (depth > 1e3) throw bad(at, "nesting deeper than 1000");
-  if (typeof node !== "object" || node === null || node.kind !== "filter" || !Array.isArray(node.clauses)) {
+  const clauses = typeof node === "object" && node !== null ? read(node, "clauses") : void 0;
+  if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
   }
   const out = {};
-  for (const clause of node.clauses) {
+  for (let c = 0; c < clauses.length; c++) {
+    const clause = clauses[c];
     if (typeof clause !== "object" || clause === null) throw bad(at, "a clause that is not an object");
-    switch (clause.kind) {
+    const kind = read(clause, "kind");
+    switch (kind) {
       case "field": {
-        if (!Array.isArray(clause.path) || !Array.isArray(clause.operators))
-          throw bad(at, "a malformed field node");
-        for (const step of clause.path) {
-          const ok = typeof step === "object" && step !== null && (step.kind === "any" || step.kind === "key" && typeof step.key === "string");
-          if (!ok) throw bad(at, "a malformed path step");
+        const path = read(clause, "path");
+        const operators = read(clause, "operators");
+        if (!isArray(path) || !isArray(operators)) throw bad(at, "a malformed field node");
+        const steps = [];
+        for (let i = 0; i < path.length; i++) {
+          const step = path[i];
+          const stepKind = typeof step === "object" && step !== null ? read(step, "kind") : void 0;
+          const key2 = stepKind === "key" ? read(step, "key") : void 0;
+          if (stepKind === "any") steps.push({ kind: "any" });
+          else if (stepKind === "key" && typeof key2 === "string") steps.push({ kind: "key", key: key2 });
+          else throw bad(at, "a malformed path step");
         }
-        const key = printPath(clause.path);
+        const key = printPath(steps);
         const ops = {};
-        for (const op of clause.operators) {
-          if (typeof op !== "object" || op === null)
-            throw bad(pointer(at, key), "an operator that is not an object");
-          const name = OPERATOR_NAMES[op.kind];
-          if (name === void 0) assertNever(op, "operator node");
-          setKey(ops, name, operand(op), pointer(at, key));
+        for (let i = 0; i < operators.length; i++) {
+          const [name, value] = printOperator(operators[i], pointer(at, key), depth);
+          setKey(ops, name, value, pointer(at, key));
         }
         setKey(out, key, ops, at);
         break;
       }
       case "and":
       case "or": {
-        const name = LOGICAL_NAMES[clause.kind];
-        if (!Array.isArray(clause.filters)) throw bad(pointer(at, name), "a malformed logical node");
+        const name = LOGICAL_NAMES[kind];
+        const filters = read(clause, "filters");
+        if (!isArray(filters)) throw bad(pointer(at, name), "a malformed logical node");
         setKey(
           out,
           name,
-          clause.filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
+          filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
           at
         );
         break;
       }
       case "not":
-        setKey(out, "$not", printNode(clause.filter, pointer(at, "$not"), depth + 1), at);
+        setKey(out, "$not", printNode(read(clause, "filter"), pointer(at, "$not"), depth + 1), at);
         break;
       default:
-        assertNever(clause, "clause node");
+        assertNever(kind, "clause node");
     }
   }
   return out;
 }
 function printFilter(node) {
-  return printNode(node, "", 1);
+  try {
+    return printNode(node, "", 1);
+  } catch (error) {
+    if (error instanceof FilterError) throw error;
+    throw new FilterError(
+      "INVALID_NODE",
+      "",
+      `not a filter AST: ${String(error?.message ?? error)}`,
+      {
+        cause: error
+      }
+    );
+  }
+}
+
+// src/ast/node-input.ts
+function isFilterNode(input) {
+  if (typeof input !== "object" || input === null) return false;
+  try {
+    return hasOwn(input, "kind") && input.kind === "filter";
+  } catch {
+    return false;
+  }
+}
+function toFilterNode(input, options) {
+  if (isFilterNode(input)) {
+    if (isTrusted(input)) return input;
+    let json;
+    try {
+      json = printFilter(input);
+    } catch (error) {
+      if (error instanceof FilterError) throw error;
+      throw new FilterError(
+        "INVALID_NODE",
+        "",
+        `not a filter AST: ${String(error?.message ?? error)}`,
+        {
+          cause: error
+        }
+      );
+    }
+    return parseFilter(json, options);
+  }
+  return parseFilter(input, options);
 }
 
 // src/semantics/compare.ts
+var charCodeAt = String.prototype.charCodeAt;
+var mathMin = Math.min;
 function compareCodePoints(a, b) {
-  const n = Math.min(a.length, b.length);
+  const n = mathMin(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
+    let x = charCodeAt.call(a, i);
+    let y = charCodeAt.call(b, i);
     if (x !== y) {
       if (x >= 55296 && y >= 55296) {
         x = x >= 57344 ? x - 2048 : x + 8192;
@@ -823,11 +936,14 @@ function compareCodePoints(a, b) {
   return a.length - b.length;
 }
 function isBelowSurrogates(s) {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 55296) return false;
+  for (let i = 0; i < s.length; i++) if (charCodeAt.call(s, i) >= 55296) return false;
   return true;
 }
 
 // src/semantics/like.ts
+var startsWith = String.prototype.startsWith;
+var endsWith = String.prototype.endsWith;
+var indexOf = String.prototype.indexOf;
 function parseLike(pattern) {
   const pieces = [];
   let current = "";
@@ -862,17 +978,17 @@ function compileLike(pattern) {
   const middle = pieces.slice(1, -1).filter((p) => p !== "");
   const minLength = first.length + last.length + middle.reduce((n, p) => n + p.length, 0);
   if (middle.length === 0) {
-    if (last === "") return first === "" ? () => true : (s) => s.startsWith(first);
-    if (first === "") return (s) => s.endsWith(last);
-    return (s) => s.length >= minLength && s.startsWith(first) && s.endsWith(last);
+    if (last === "") return first === "" ? () => true : (s) => startsWith.call(s, first);
+    if (first === "") return (s) => endsWith.call(s, last);
+    return (s) => s.length >= minLength && startsWith.call(s, first) && endsWith.call(s, last);
   }
   return (s) => {
-    if (s.length < minLength || !s.startsWith(first) || !s.endsWith(last)) return false;
+    if (s.length < minLength || !startsWith.call(s, first) || !endsWith.call(s, last)) return false;
     const end = s.length - last.length;
     let pos = first.length;
     for (let i = 0; i < middle.length; i++) {
       const piece = middle[i];
-      const at = s.indexOf(piece, pos);
+      const at = indexOf.call(s, piece, pos);
       if (at < 0 || at + piece.length > end) return false;
       pos = at + piece.length;
     }
@@ -881,14 +997,17 @@ function compileLike(pattern) {
 }
 
 // src/semantics/values.ts
-var hasOwn = Object.hasOwn;
-var isArray = Array.isArray;
+var hasOwn2 = Object.hasOwn;
+var isArray2 = Array.isArray;
 var dateToISOString = Date.prototype.toISOString;
 var dateGetTime = Date.prototype.getTime;
 function readKey(value, key) {
-  if (typeof value !== "object" || value === null || isArray(value)) return void 0;
+  if (typeof value !== "object" || value === null || isArray2(value)) return void 0;
   const v = value[key];
-  return v !== void 0 && hasOwn(value, key) ? v : void 0;
+  return v !== void 0 && hasOwn2(value, key) ? v : void 0;
+}
+function isObjectValue(value) {
+  return typeof value === "object" && value !== null && !isArray2(value);
 }
 function readLeaf(value) {
   if (typeof value === "object" && value !== null && value instanceof Date) {
@@ -898,13 +1017,20 @@ function readLeaf(value) {
 }
 
 // src/compile/operators.ts
+var setHas2 = Set.prototype.has;
+var always = () => true;
+function elementTest(filter, compile) {
+  if (filter.clauses.length === 0) return always;
+  const holds2 = compile(filter);
+  return (v) => isObjectValue(v) && holds2(v);
+}
 var SCAN_LIMIT = 8;
 function equals(x) {
   if (x === null) return (v) => v == null;
   return (v) => v === x;
 }
 function member(values) {
-  const hasNull = values.includes(null);
+  const hasNull = arrayIncludes(values, null);
   const present = [...new Set(values.filter((x) => x !== null))];
   if (present.length === 0) return hasNull ? (v) => v == null : () => false;
   if (present.length <= SCAN_LIMIT) {
@@ -916,7 +1042,7 @@ function member(values) {
     };
   }
   const set = new Set(present);
-  return (v) => v == null ? hasNull : set.has(v);
+  return (v) => v == null ? hasNull : setHas2.call(set, v);
 }
 function ordered(kind, x) {
   if (typeof x === "number") {
@@ -954,10 +1080,34 @@ function ordered(kind, x) {
       return (v) => typeof v === "string" && compareCodePoints(v, x) <= 0;
   }
 }
+function versionOperands(ops) {
+  return ops.map((op) => versionOperand(parseVersion(op.value)));
+}
+function versions(ops) {
+  const operands2 = versionOperands(ops);
+  const accepts2 = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
+  if (accepts2.length === 1) {
+    const a = accepts2[0];
+    const other = holds(a, -1, 0);
+    return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands2), 0) : other;
+  }
+  if (accepts2.length === 2) {
+    const [a, b] = accepts2;
+    return (v) => {
+      const r = typeof v === "string" ? compareVersionTo(v, operands2) : -1;
+      return holds(a, r, 0) && holds(b, r, 1);
+    };
+  }
+  return (v) => {
+    const r = typeof v === "string" ? compareVersionTo(v, operands2) : -1;
+    for (let j = 0; j < accepts2.length; j++) if (!holds(accepts2[j], r, j)) return false;
+    return true;
+  };
+}
 function not(test) {
   return (v) => !test(v);
 }
-function compileOperator(op) {
+function compileOperator(op, compile) {
   switch (op.kind) {
     case "eq":
       return equals(op.value);
@@ -978,12 +1128,25 @@ function compileOperator(op) {
     }
     case "exists":
       return op.value ? (v) => v != null : (v) => v == null;
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      return versions([op]);
+    case "elemMatch":
+      return elementTest(op.filter, compile);
     default:
       return assertNever(op, "operator node");
   }
 }
-function compileOperators(ops) {
-  const tests = ops.map(compileOperator);
+function compileOperators(ops, compile) {
+  const versionOps = ops.filter(isVersionNode);
+  const tests = versionOps.length > 1 ? [
+    ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile)),
+    versions(versionOps)
+  ] : ops.map((op) => compileOperator(op, compile));
   if (tests.length === 1) return tests[0];
   if (tests.length === 2) {
     const [a, b] = tests;
@@ -995,16 +1158,16 @@ function compileOperators(ops) {
   };
 }
 var ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-var isIsoLike = (x) => typeof x === "string" && ISO_SHAPE.test(x);
+var isIsoLike = (x) => typeof x === "string" && regexpTest(ISO_SHAPE, x);
 function readsDates(ops) {
-  return ops.some((op) => {
+  return arraySome(ops, (op) => {
     switch (op.kind) {
       case "eq":
       case "ne":
         return isIsoLike(op.value);
       case "in":
       case "nin":
-        return op.values.some(isIsoLike);
+        return arraySome(op.values, isIsoLike);
       case "gt":
       case "gte":
       case "lt":
@@ -1014,13 +1177,145 @@ function readsDates(ops) {
         return true;
       case "exists":
         return false;
+      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version.
+      case "veq":
+      case "vne":
+      case "vgt":
+      case "vgte":
+      case "vlt":
+      case "vlte":
+        return false;
+      case "elemMatch":
+        return op.filter.clauses.length > 0;
       default:
         return assertNever(op, "operator node");
     }
   });
 }
 
+// src/compile/path.ts
+var isArray3 = Array.isArray;
+function fastReader(keys) {
+  switch (keys.length) {
+    case 0:
+      return (v) => v;
+    case 1: {
+      const [a] = keys;
+      return (v) => v == null ? void 0 : v[a];
+    }
+    case 2: {
+      const [a, b] = keys;
+      return (v) => {
+        const x = v == null ? void 0 : v[a];
+        return x == null ? void 0 : x[b];
+      };
+    }
+    default:
+      return (v) => {
+        let x = v;
+        for (let i = 0; i < keys.length && x != null; i++) x = x[keys[i]];
+        return x;
+      };
+  }
+}
+function isRealPath(value, keys) {
+  let x = value;
+  for (let i = 0; i < keys.length; i++) {
+    x = readKey(x, keys[i]);
+    if (x === void 0) return false;
+  }
+  return true;
+}
+function compilePath(steps, test, normalize = true) {
+  const selector = arrayFindIndex(steps, (s) => s.kind === "any");
+  const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
+  const read2 = fastReader(keys);
+  if (selector < 0) {
+    const whenMissing = test(void 0);
+    if (!normalize) {
+      return (record) => {
+        const res = test(read2(record));
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    return (record) => {
+      const res = test(readLeaf(read2(record)));
+      return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+    };
+  }
+  const rest = compilePath(steps.slice(selector + 1), test, normalize);
+  return (record) => {
+    const array = read2(record);
+    if (!isArray3(array)) return false;
+    for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
+    return false;
+  };
+}
+
+// src/compile/closures.ts
+var always2 = () => true;
+function all(preds) {
+  switch (preds.length) {
+    case 0:
+      return always2;
+    case 1:
+      return preds[0];
+    case 2: {
+      const [a, b] = preds;
+      return (r) => a(r) && b(r);
+    }
+    case 3: {
+      const [a, b, c] = preds;
+      return (r) => a(r) && b(r) && c(r);
+    }
+    default:
+      return (r) => {
+        for (let i = 0; i < preds.length; i++) if (!preds[i](r)) return false;
+        return true;
+      };
+  }
+}
+function any(preds) {
+  if (preds.length === 1) return preds[0];
+  if (preds.length === 2) {
+    const [a, b] = preds;
+    return (r) => a(r) || b(r);
+  }
+  return (r) => {
+    for (let i = 0; i < preds.length; i++) if (preds[i](r)) return true;
+    return false;
+  };
+}
+function compileClause(clause) {
+  switch (clause.kind) {
+    case "field":
+      return compilePath(
+        clause.path,
+        compileOperators(clause.operators, compileClosures),
+        readsDates(clause.operators)
+      );
+    case "and":
+      return all(clause.filters.map(compileClosures));
+    case "or":
+      return any(clause.filters.map(compileClosures));
+    case "not": {
+      const inner = compileClosures(clause.filter);
+      return (r) => !inner(r);
+    }
+    default:
+      return assertNever(clause, "clause node");
+  }
+}
+function compileClosures(node) {
+  return all(node.clauses.map(compileClause));
+}
+
 // src/compile/codegen.ts
+var hasOwn3 = Object.hasOwn;
+var isArray4 = Array.isArray;
+var setHas3 = Set.prototype.has;
+var stringStartsWith2 = String.prototype.startsWith;
+var stringEndsWith2 = String.prototype.endsWith;
 var INLINE_LIST = 8;
 function literal(x) {
   if (typeof x === "string") return JSON.stringify(x);
@@ -1050,6 +1345,28 @@ var Emitter = class {
 ${this.functions.join("\n")}
 return function predicate(r) { return ${main2}; };`;
   }
+  /** Version operators of the field being emitted, by their index in its one `compareVersionTo` call. */
+  versionIndex = /* @__PURE__ */ new Map();
+  /** A version operator over `vr`, the packed answer of the field's one comparison (-1: not a version). */
+  version(op) {
+    const j = this.versionIndex.get(op);
+    if (j === void 0) throw new RangeError("version operator outside its field");
+    const c = this.versionIndex.size === 1 ? "vr" : `((vr >>> ${2 * j}) & 3)`;
+    switch (VERSION_COMPARISONS[op.kind]) {
+      case "eq":
+        return `(vr >= 0 && ${c} === 0)`;
+      case "ne":
+        return `(vr < 0 || ${c} !== 0)`;
+      case "lt":
+        return `(vr >= 0 && ${c} === 1)`;
+      case "gt":
+        return `(vr >= 0 && ${c} === 2)`;
+      case "lte":
+        return `(vr >= 0 && ${c} !== 2)`;
+      case "gte":
+        return `(vr >= 0 && ${c} !== 1)`;
+    }
+  }
   operator(op) {
     switch (op.kind) {
       case "eq":
@@ -1073,23 +1390,41 @@ return function predicate(r) { return ${main2}; };`;
         const { pieces } = parseLike(op.pattern);
         if (pieces.length === 1) return `v === ${literal(pieces[0])}`;
         if (pieces.length === 2 && pieces[1] === "") {
-          return pieces[0] === "" ? 'typeof v === "string"' : `(typeof v === "string" && v.startsWith(${literal(pieces[0])}))`;
+          return pieces[0] === "" ? 'typeof v === "string"' : `(typeof v === "string" && sw.call(v, ${literal(pieces[0])}))`;
         }
         if (pieces.length === 2 && pieces[0] === "")
-          return `(typeof v === "string" && v.endsWith(${literal(pieces[1])}))`;
+          return `(typeof v === "string" && ew.call(v, ${literal(pieces[1])}))`;
         return `(typeof v === "string" && ${this.value(compileLike(op.pattern))}(v))`;
       }
       case "exists":
         return op.value ? "v != null" : "v == null";
+      case "veq":
+      case "vne":
+      case "vgt":
+      case "vgte":
+      case "vlt":
+      case "vlte":
+        return this.version(op);
+      case "elemMatch": {
+        if (op.filter.clauses.length === 0) return "true";
+        const fn = this.name("m");
+        const outer = this.versionIndex;
+        try {
+          this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
+        } finally {
+          this.versionIndex = outer;
+        }
+        return `(typeof v === "object" && v !== null && !isArray(v) && ${fn}(v))`;
+      }
       default:
         return assertNever(op, "operator node");
     }
   }
   member(values) {
-    const hasNull = values.includes(null);
+    const hasNull = arrayIncludes(values, null);
     const present = [...new Set(values.filter((x) => x !== null))];
     const tests = hasNull ? ["v == null"] : [];
-    if (present.length > INLINE_LIST) tests.push(`${this.value(new Set(present))}.has(v)`);
+    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))}, v)`);
     else for (const x of present) tests.push(`v === ${literal(x)}`);
     return tests.length === 0 ? "false" : tests.join(" || ");
   }
@@ -1101,7 +1436,7 @@ return function predicate(r) { return ${main2}; };`;
    */
   field(steps, operators) {
     const fn = this.name("c");
-    const selector = steps.findIndex((s) => s.kind === "any");
+    const selector = arrayFindIndex(steps, (s) => s.kind === "any");
     const keys = (selector < 0 ? steps : steps.slice(0, selector)).map(
       (s) => s.kind === "key" ? s.key : ""
     );
@@ -1109,10 +1444,13 @@ return function predicate(r) { return ${main2}; };`;
     const end = `x${keys.length}`;
     const real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(`x${i}`, k)).join(" && ");
     if (selector < 0) {
-      const whenMissing = compileOperators(operators)(void 0);
+      const whenMissing = compileOperators(operators, compileClosures)(void 0);
+      const versionOps = operators.filter(isVersionNode);
+      this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));
+      const compare = versionOps.length === 0 ? "" : `const vr = typeof v === "string" ? vcmp(v, ${this.value(versionOperands(versionOps))}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(" && ");
       this.define(
-        `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ""}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`
+        `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ""}${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`
       );
       return fn;
     }
@@ -1176,137 +1514,401 @@ return function predicate(r) { return ${main2}; };`;
     }
   }
 };
-var hasOwn2 = Object.hasOwn;
-var isArray2 = Array.isArray;
 function ownSlow(o, key) {
-  return typeof o === "object" && o !== null && !isArray2(o) && hasOwn2(o, key);
+  return typeof o === "object" && o !== null && !isArray4(o) && hasOwn3(o, key);
 }
 function generateSource(node) {
   const emitter = new Emitter();
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
+var OBJECT_PROTOTYPE = Object.prototype;
+var codegenAllowed;
+function canGenerateCode() {
+  if (codegenAllowed === void 0) {
+    try {
+      codegenAllowed = new Function("return true")() === true;
+    } catch {
+      codegenAllowed = false;
+    }
+  }
+  return codegenAllowed;
+}
 function compileGenerated(node) {
   const { source, values } = generateSource(node);
-  const factory = new Function("k", "leaf", "cmp", "isArray", "ownSlow", "OP", source);
-  return factory(values, readLeaf, compareCodePoints, isArray2, ownSlow, Object.prototype);
-}
-
-// src/compile/path.ts
-var isArray3 = Array.isArray;
-function fastReader(keys) {
-  switch (keys.length) {
-    case 0:
-      return (v) => v;
-    case 1: {
-      const [a] = keys;
-      return (v) => v == null ? void 0 : v[a];
-    }
-    case 2: {
-      const [a, b] = keys;
-      return (v) => {
-        const x = v == null ? void 0 : v[a];
-        return x == null ? void 0 : x[b];
-      };
-    }
-    default:
-      return (v) => {
-        let x = v;
-        for (let i = 0; i < keys.length && x != null; i++) x = x[keys[i]];
-        return x;
-      };
-  }
-}
-function isRealPath(value, keys) {
-  let x = value;
-  for (let i = 0; i < keys.length; i++) {
-    x = readKey(x, keys[i]);
-    if (x === void 0) return false;
-  }
-  return true;
-}
-function compilePath(steps, test, normalize = true) {
-  const selector = steps.findIndex((s) => s.kind === "any");
-  const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
-  const read = fastReader(keys);
-  if (selector < 0) {
-    const whenMissing = test(void 0);
-    if (!normalize) {
-      return (record) => {
-        const res = test(read(record));
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
-    return (record) => {
-      const res = test(readLeaf(read(record)));
-      return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-    };
-  }
-  const rest = compilePath(steps.slice(selector + 1), test, normalize);
-  return (record) => {
-    const array = read(record);
-    if (!isArray3(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
-    return false;
-  };
+  const factory = new Function(
+    "k",
+    "leaf",
+    "cmp",
+    "isArray",
+    "ownSlow",
+    "OP",
+    "sw",
+    "ew",
+    "has",
+    "vcmp",
+    source
+  );
+  return factory(
+    values,
+    readLeaf,
+    compareCodePoints,
+    isArray4,
+    ownSlow,
+    OBJECT_PROTOTYPE,
+    stringStartsWith2,
+    stringEndsWith2,
+    setHas3,
+    compareVersionTo
+  );
 }
 
 // src/compile/filter.ts
-var always = () => true;
-function all(preds) {
-  switch (preds.length) {
-    case 0:
-      return always;
-    case 1:
-      return preds[0];
-    case 2: {
-      const [a, b] = preds;
-      return (r) => a(r) && b(r);
-    }
-    case 3: {
-      const [a, b, c] = preds;
-      return (r) => a(r) && b(r) && c(r);
-    }
-    default:
-      return (r) => {
-        for (let i = 0; i < preds.length; i++) if (!preds[i](r)) return false;
-        return true;
-      };
-  }
-}
-function any(preds) {
-  if (preds.length === 1) return preds[0];
-  if (preds.length === 2) {
-    const [a, b] = preds;
-    return (r) => a(r) || b(r);
-  }
-  return (r) => {
-    for (let i = 0; i < preds.length; i++) if (preds[i](r)) return true;
-    return false;
-  };
-}
 var defaultCodegen = false;
-function compileClause(clause) {
-  switch (clause.kind) {
-    case "field":
-      return compilePath(clause.path, compileOperators(clause.operators), readsDates(clause.operators));
-    case "and":
-      return all(clause.filters.map(compileClosures));
-    case "or":
-      return any(clause.filters.map(compileClosures));
-    case "not": {
-      const inner = compileClosures(clause.filter);
-      return (r) => !inner(r);
+function compileNode(node, options) {
+  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode() ? compileGenerated(node) : compileClosures(node);
+}
+function compileFilter(filter, options) {
+  return compileNode(toFilterNode(filter, options), options);
+}
+
+// src/policy/check.ts
+var DEFINITION_KEYS = /* @__PURE__ */ new Set([
+  "name",
+  "type",
+  "isActive",
+  "resource",
+  "statusDefinitions",
+  "description",
+  "query"
+]);
+var RECORD_KEYS = /* @__PURE__ */ new Set(["id", "createdAt", "updatedAt"]);
+var SCHEMA_KEY = "$schema";
+var STATUS_KEYS = /* @__PURE__ */ new Set(["isDefault", "criticality", "rules"]);
+var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
+var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
+var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
+var EVERYTHING = parseFilter({});
+var Collector = class {
+  constructor(base) {
+    this.base = base;
+  }
+  base;
+  problems = [];
+  /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
+  add(code, path, what, hint) {
+    const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
+    this.problems.push(Object.freeze({ code, path, message }));
+  }
+  /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
+  unknownKeys(value, at, allowed, what) {
+    for (const key of objectKeys(value)) {
+      if (setHas.call(allowed, key) || at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
+        continue;
+      const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ""));
+      this.add(
+        "UNKNOWN_PROPERTY",
+        pointer(at, key),
+        `unknown property "${key}" in ${what}`,
+        near !== void 0 ? `did you mean "${near}"?` : void 0
+      );
     }
-    default:
-      return assertNever(clause, "clause node");
+  }
+};
+function parseAt(input, at, c, options) {
+  try {
+    return parseFilter(input, options);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    const message = restateAt(error.message, error.path, at);
+    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
+    return void 0;
   }
 }
-function compileClosures(node) {
-  return all(node.clauses.map(compileClause));
+function checkCondition(input, at, c, options) {
+  if (!isPlainObject(input)) {
+    c.add(
+      "INVALID_TYPE",
+      at,
+      `a condition must be { "type": "filter", "condition": { "filter": \u2026 } }, got ${describe(input)}`
+    );
+    return void 0;
+  }
+  c.unknownKeys(input, at, CONDITION_KEYS, "a condition");
+  let ok = true;
+  if (!hasOwn(input, "type")) {
+    c.add("MISSING_PROPERTY", at, 'a condition needs "type": "filter"');
+    ok = false;
+  } else if (own(input, "type") !== "filter") {
+    c.add(
+      "INVALID_CONDITION_TYPE",
+      pointer(at, "type"),
+      `condition type must be "filter", got ${JSON.stringify(own(input, "type")) ?? describe(own(input, "type"))}`
+    );
+    ok = false;
+  }
+  const inner = own(input, "condition");
+  const innerAt = pointer(at, "condition");
+  if (!hasOwn(input, "condition")) {
+    c.add("MISSING_PROPERTY", at, 'a condition needs "condition": { "filter": \u2026 }');
+    return void 0;
+  }
+  if (!isPlainObject(inner)) {
+    c.add("INVALID_TYPE", innerAt, `"condition" must be an object { "filter": \u2026 }, got ${describe(inner)}`);
+    return void 0;
+  }
+  c.unknownKeys(inner, innerAt, FILTER_KEYS, '"condition"');
+  if (!hasOwn(inner, "filter")) {
+    c.add("MISSING_PROPERTY", innerAt, '"condition" needs a "filter"');
+    return void 0;
+  }
+  const filterAt = pointer(innerAt, "filter");
+  const filter = parseAt(own(inner, "filter"), filterAt, c, options);
+  return ok && filter ? Object.freeze({ filter, path: filterAt }) : void 0;
 }
-function compileNode(node, options) {
-  return options?.codegen ?? defaultCodegen ? compileGenerated(node) : compileClosures(node);
+function checkRule(input, at, c, options) {
+  if (!isPlainObject(input)) {
+    c.add("INVALID_TYPE", at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
+    return void 0;
+  }
+  c.unknownKeys(input, at, RULE_KEYS, "a rule");
+  const conditionsAt = pointer(at, "conditions");
+  if (!hasOwn(input, "conditions")) {
+    c.add("MISSING_PROPERTY", at, 'a rule needs "conditions"');
+    return void 0;
+  }
+  const list = own(input, "conditions");
+  if (!isArray(list)) {
+    c.add("INVALID_TYPE", conditionsAt, `"conditions" must be an array, got ${describe(list)}`);
+    return void 0;
+  }
+  if (list.length === 0) {
+    c.add(
+      "EMPTY_CONDITIONS",
+      conditionsAt,
+      "a rule needs at least one condition (an empty rule would always hold)"
+    );
+    return void 0;
+  }
+  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
+  if (arraySome(conditions, (x) => x === void 0)) return void 0;
+  return Object.freeze({ conditions: Object.freeze(conditions), path: at });
+}
+function checkStatus(name, index, input, at, c, options) {
+  if (name === "") c.add("EMPTY_VALUE", at, "a status name must not be empty");
+  if (!isPlainObject(input)) {
+    c.add("INVALID_TYPE", at, `status "${name}" must be an object, got ${describe(input)}`);
+    return void 0;
+  }
+  c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
+  let ok = name !== "";
+  const isDefault = own(input, "isDefault") ?? false;
+  if (typeof isDefault !== "boolean") {
+    c.add(
+      "INVALID_TYPE",
+      pointer(at, "isDefault"),
+      `"isDefault" must be a boolean, got ${describe(isDefault)}`
+    );
+    ok = false;
+  }
+  const criticality = own(input, "criticality");
+  if (!hasOwn(input, "criticality")) {
+    c.add("MISSING_PROPERTY", at, `status "${name}" needs a "criticality" (a number)`);
+    ok = false;
+  } else if (typeof criticality !== "number") {
+    c.add(
+      "INVALID_TYPE",
+      pointer(at, "criticality"),
+      `"criticality" must be a number, got ${describe(criticality)}`
+    );
+    ok = false;
+  } else if (!Number.isFinite(criticality)) {
+    c.add(
+      "INVALID_CRITICALITY",
+      pointer(at, "criticality"),
+      `"criticality" must be a finite number, got ${criticality}`
+    );
+    ok = false;
+  }
+  const rulesAt = pointer(at, "rules");
+  const list = own(input, "rules") ?? (isDefault === false ? void 0 : []);
+  let rules = [];
+  if (list === void 0) {
+    c.add(
+      "MISSING_RULES",
+      at,
+      `status "${name}" is not the default, so it needs "rules" (it could never be reached)`
+    );
+    ok = false;
+  } else if (!isArray(list)) {
+    c.add("INVALID_TYPE", rulesAt, `"rules" must be an array, got ${describe(list)}`);
+    ok = false;
+  } else if (list.length === 0 && isDefault === false) {
+    c.add("MISSING_RULES", rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
+    ok = false;
+  } else {
+    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
+    if (arraySome(parsed, (x) => x === void 0)) ok = false;
+    else rules = parsed;
+  }
+  if (!ok) return void 0;
+  return Object.freeze({
+    name,
+    index,
+    criticality: criticality === 0 ? 0 : criticality,
+    isDefault,
+    rules: Object.freeze(rules),
+    path: at
+  });
+}
+function optionalString(def, key, base, c) {
+  const value = own(def, key);
+  if (value === void 0) return void 0;
+  if (typeof value !== "string") {
+    c.add("INVALID_TYPE", pointer(base, key), `"${key}" must be a string, got ${describe(value)}`);
+    return void 0;
+  }
+  return value;
+}
+function schemaReference(value, at, c) {
+  if (!hasOwn(value, SCHEMA_KEY) || typeof own(value, SCHEMA_KEY) === "string") return;
+  c.add(
+    "INVALID_TYPE",
+    pointer(at, SCHEMA_KEY),
+    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(own(value, SCHEMA_KEY))}`
+  );
+}
+function check(input, options) {
+  const wrapped = isPlainObject(input) && hasOwn(input, "policy") && !hasOwn(input, "statusDefinitions");
+  const base = wrapped ? "/policy" : "";
+  const c = new Collector(base);
+  if (wrapped) {
+    for (const key of objectKeys(input)) {
+      if (key !== "policy" && key !== SCHEMA_KEY)
+        c.add("UNKNOWN_PROPERTY", pointer("", key), `unknown property "${key}" in the request body`);
+    }
+    schemaReference(input, "", c);
+  }
+  const def = wrapped ? own(input, "policy") : input;
+  if (!isPlainObject(def)) {
+    c.add("INVALID_TYPE", base, `a policy definition must be an object, got ${describe(def)}`);
+    return { problems: c.problems };
+  }
+  c.unknownKeys(def, base, DEFINITION_KEYS, "the policy definition");
+  schemaReference(def, base, c);
+  let name;
+  if (!hasOwn(def, "name")) c.add("MISSING_PROPERTY", base, 'a policy needs a "name"');
+  else {
+    name = optionalString(def, "name", base, c);
+    if (name === "") c.add("EMPTY_VALUE", pointer(base, "name"), '"name" must not be empty');
+  }
+  const type = optionalString(def, "type", base, c);
+  const resource = optionalString(def, "resource", base, c);
+  const description = optionalString(def, "description", base, c);
+  const isActive = own(def, "isActive") ?? true;
+  if (typeof isActive !== "boolean") {
+    c.add(
+      "INVALID_TYPE",
+      pointer(base, "isActive"),
+      `"isActive" must be a boolean, got ${describe(isActive)}`
+    );
+  }
+  let scope = EVERYTHING;
+  let scopePath = null;
+  const query = own(def, "query");
+  if (query !== void 0) {
+    const queryAt = pointer(base, "query");
+    if (!isPlainObject(query)) {
+      c.add(
+        "INVALID_TYPE",
+        queryAt,
+        `"query" must be an object ({} or { "filter": \u2026 }), got ${describe(query)}`
+      );
+    } else {
+      c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
+      if (hasOwn(query, "filter")) {
+        scopePath = pointer(queryAt, "filter");
+        scope = parseAt(own(query, "filter"), scopePath, c, options);
+      }
+    }
+  }
+  const statuses = [];
+  const defsAt = pointer(base, "statusDefinitions");
+  if (!hasOwn(def, "statusDefinitions")) {
+    c.add("MISSING_PROPERTY", base, 'a policy needs "statusDefinitions"');
+  } else if (!isPlainObject(own(def, "statusDefinitions"))) {
+    c.add(
+      "INVALID_TYPE",
+      defsAt,
+      `"statusDefinitions" must be an object mapping status names to definitions, got ${describe(own(def, "statusDefinitions"))}`
+    );
+  } else {
+    const defs = own(def, "statusDefinitions");
+    const names = objectKeys(defs);
+    const defaults = [];
+    let complete = true;
+    names.forEach((statusName, index) => {
+      const at = pointer(defsAt, statusName);
+      const raw = own(defs, statusName);
+      if (isPlainObject(raw) && own(raw, "isDefault") === true) {
+        defaults.push(statusName);
+        if (defaults.length > 1) {
+          c.add(
+            "MULTIPLE_DEFAULT_STATUSES",
+            pointer(at, "isDefault"),
+            `status "${statusName}" is a second default ("${defaults[0]}" is already); exactly one status has "isDefault": true`
+          );
+        }
+      }
+      const status = checkStatus(statusName, index, raw, at, c, options);
+      if (status) statuses.push(status);
+      else complete = false;
+    });
+    if (names.length === 0) {
+      c.add("EMPTY_VALUE", defsAt, '"statusDefinitions" needs at least one status, the default');
+    } else if (defaults.length === 0 && complete) {
+      c.add("NO_DEFAULT_STATUS", defsAt, 'exactly one status needs "isDefault": true, none has');
+    } else if (defaults.length === 0) {
+      const raw = objectValues(defs);
+      if (arrayEvery(raw, (s) => isPlainObject(s) && own(s, "isDefault") !== true)) {
+        c.add("NO_DEFAULT_STATUS", defsAt, 'exactly one status needs "isDefault": true, none has');
+      }
+    }
+  }
+  if (c.problems.length > 0 || scope === void 0 || name === void 0) return { problems: c.problems };
+  const defaultStatus = arrayFind(statuses, (s) => s.isDefault);
+  const definition = Object.freeze({
+    name,
+    isActive,
+    ...type === void 0 ? {} : { type },
+    ...resource === void 0 ? {} : { resource },
+    ...description === void 0 ? {} : { description },
+    statuses: Object.freeze(statuses),
+    defaultStatus,
+    scope,
+    scopePath,
+    base
+  });
+  return { problems: [], definition };
+}
+function checkPolicyDefinition(input, options) {
+  resolveMaxDepth(options);
+  try {
+    return check(input, options);
+  } catch (error) {
+    if (error instanceof FilterError) {
+      return { problems: [{ code: error.code, path: error.path, message: error.message }] };
+    }
+    return {
+      problems: [
+        {
+          code: "INVALID_VALUE",
+          path: "",
+          message: `the policy definition could not be read: ${String(error?.message ?? error)}`
+        }
+      ]
+    };
+  }
 }
 
 // src/policy/errors.ts
@@ -1325,9 +1927,10 @@ var PolicyError = class extends FilterError {
 };
 
 // src/policy/explain.ts
-function leaves(record, steps) {
+var ROOT = { elements: [], at: "" };
+function leaves(record, steps, base) {
   const out = [];
-  const stack = [{ value: record, elements: [], at: "" }];
+  const stack = [{ value: record, elements: base.elements, at: base.at }];
   const depth = [0];
   while (stack.length > 0) {
     const { value, elements, at } = stack.pop();
@@ -1340,7 +1943,7 @@ function leaves(record, steps) {
     if (step.kind === "key") {
       stack.push({ value: readKey(value, step.key), elements, at: pointer(at, step.key) });
       depth.push(i + 1);
-    } else if (Array.isArray(value)) {
+    } else if (isArray(value)) {
       for (let e = value.length - 1; e >= 0; e--) {
         stack.push({ value: value[e], elements: [...elements, e], at: pointer(at, e) });
         depth.push(i + 1);
@@ -1349,46 +1952,96 @@ function leaves(record, steps) {
   }
   return out;
 }
-function explainField(clause, record) {
-  const test = compileOperators(clause.operators);
+var EXPLAIN_VALUE_DEPTH = 64;
+var CUT_VALUE = "[nested too deep]";
+var EXPLAIN_VALUE_CONTAINERS = 1e5;
+function mustCut(value, limit) {
+  const stack = [[value, 0]];
+  let containers = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop();
+    if (typeof v !== "object" || v === null || v instanceof Date) continue;
+    if (depth >= limit || ++containers > EXPLAIN_VALUE_CONTAINERS) return true;
+    const children = isArray(v) ? v : objectValues(v);
+    for (let i = 0; i < children.length; i++) stack.push([children[i], depth + 1]);
+  }
+  return false;
+}
+function cut(value, limit, budget) {
+  if (typeof value !== "object" || value === null || value instanceof Date) return value;
+  if (limit === 0 || budget.left-- <= 0) return CUT_VALUE;
+  if (isArray(value)) return value.map((v) => cut(v, limit - 1, budget));
+  const out = {};
+  for (const key of objectKeys(value)) {
+    defineProperty(out, key, {
+      value: cut(value[key], limit - 1, budget),
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
+  }
+  return out;
+}
+function shown(value) {
+  return mustCut(value, EXPLAIN_VALUE_DEPTH) ? cut(value, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS }) : value;
+}
+function explainField(clause, record, base) {
+  const test = compileOperators(clause.operators, compileClosures);
   const path = printPath(clause.path);
-  const values = leaves(record, clause.path).map((leaf) => {
+  const versionOps = clause.operators.filter(isVersionNode);
+  const inner = arrayFind(clause.operators, (op) => op.kind === "elemMatch")?.filter;
+  const values = leaves(record, clause.path, base).map((leaf) => {
     const value = readLeaf(leaf.value);
-    return {
+    const found = {
       found: value !== void 0,
-      value: value === void 0 ? null : value,
+      value: value === void 0 ? null : shown(value),
       elements: leaf.elements,
       at: leaf.at,
       held: test(value)
     };
+    const read2 = versionOps.length === 0 ? found : { ...found, version: typeof value === "string" ? parseVersion(value) ?? null : null };
+    if (inner === void 0 || inner.clauses.length === 0 || !isObjectValue(value)) return read2;
+    return { ...read2, elemMatch: explainFilter(inner, value, leaf) };
   });
-  const matched = values.find((v) => v.held) ?? null;
+  const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printFilter({ kind: "filter", clauses: [clause] })[path];
-  return { kind: "field", held: matched !== null, path, operators, values, matched };
+  const explained = {
+    kind: "field",
+    held: matched !== null,
+    path,
+    operators,
+    values,
+    matched
+  };
+  if (versionOps.length === 0) return explained;
+  const versions2 = Object.fromEntries(
+    versionOps.map((op) => [OPERATOR_NAMES[op.kind], parseVersion(op.value)])
+  );
+  return { ...explained, versions: versions2 };
 }
-function explainClause(clause, record) {
+function explainClause(clause, record, base) {
   switch (clause.kind) {
     case "field":
-      return explainField(clause, record);
+      return explainField(clause, record, base);
     case "and": {
-      const filters = clause.filters.map((f) => explainFilter(f, record));
-      return { kind: "and", held: filters.every((f) => f.held), filters };
+      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      return { kind: "and", held: arrayEvery(filters, (f) => f.held), filters };
     }
     case "or": {
-      const filters = clause.filters.map((f) => explainFilter(f, record));
-      return { kind: "or", held: filters.some((f) => f.held), filters };
+      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      return { kind: "or", held: arraySome(filters, (f) => f.held), filters };
     }
     case "not": {
-      const filter = explainFilter(clause.filter, record);
+      const filter = explainFilter(clause.filter, record, base);
       return { kind: "not", held: !filter.held, filter };
     }
     default:
       return assertNever(clause, "clause node");
   }
 }
-function explainFilter(node, record) {
-  const clauses = node.clauses.map((c) => explainClause(c, record));
-  return { held: clauses.every((c) => c.held), clauses };
+function explainFilter(node, record, base = ROOT) {
+  const clauses = node.clauses.map((c) => explainClause(c, record, base));
+  return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
 function explainCondition(condition, index, record) {
   return {
@@ -1409,7 +2062,7 @@ function explainStatus(status, record) {
     status: status.name,
     criticality: status.criticality,
     isDefault: status.isDefault,
-    reached: rules.some((r) => r.held),
+    reached: arraySome(rules, (r) => r.held),
     rules
   };
 }
@@ -1472,7 +2125,8 @@ function resultFor(status, ruleIndex) {
 function compilePolicy(definition, options) {
   const { problems, definition: policy } = checkPolicyDefinition(definition, options);
   if (policy === void 0) throw new PolicyError(problems);
-  const codegen = options?.codegen === void 0 ? void 0 : { codegen: options.codegen };
+  const chosen = option(options, "codegen");
+  const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
   const compile = (node) => compileNode(node, codegen);
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
@@ -1491,7 +2145,8 @@ function compilePolicy(definition, options) {
   return Object.freeze({
     name: policy.name,
     isActive: policy.isActive,
-    resource: policy.resource,
+    // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
+    resource: own(policy, "resource"),
     statuses: Object.freeze(
       policy.statuses.map(
         (s) => Object.freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault })
@@ -1503,272 +2158,227 @@ function compilePolicy(definition, options) {
   });
 }
 
-// src/policy/inventory.ts
-function isCompiled(p) {
-  return typeof p === "object" && p !== null && typeof p.evaluate === "function" && typeof p.explain === "function" && Array.isArray(p.statuses);
-}
-function isThenable(value) {
-  return typeof value === "object" && value !== null && typeof value.then === "function";
-}
-var Tally = class {
-  constructor(policy) {
-    this.policy = policy;
-  }
-  policy;
-  counts = /* @__PURE__ */ new Map();
-  notApplicable = 0;
-  applicable = 0;
-  add(result) {
-    if (result.status === null) {
-      this.notApplicable++;
-      return;
-    }
-    this.applicable++;
-    this.counts.set(result.status, (this.counts.get(result.status) ?? 0) + 1);
+// src/policy/records.ts
+var InventoryError = class extends FilterError {
+  line;
+  index;
+  constructor(code, message, where = {}) {
+    super(code, where.index === void 0 ? "" : `/${where.index}`, message);
+    Object.defineProperty(this, "name", { value: "InventoryError", enumerable: false, configurable: true });
+    this.line = where.line;
+    this.index = where.index;
   }
 };
-function summary(policy, skipped, tally) {
-  return {
-    policy: policy.name,
-    skipped,
-    applicable: tally?.applicable ?? 0,
-    notApplicable: tally?.notApplicable ?? 0,
-    statuses: policy.statuses.map((s) => ({
-      status: s.name,
-      criticality: s.criticality,
-      isDefault: s.isDefault,
-      count: tally?.counts.get(s.name) ?? 0
-    }))
-  };
-}
-function skipReason(policy, resource) {
-  if (!policy.isActive) return "inactive";
-  if (resource !== void 0 && policy.resource !== void 0 && policy.resource !== resource) {
-    return "resource";
-  }
-  return null;
-}
-async function evaluateInventory(policies, resources, options) {
-  const started = performance.now();
-  const compileOptions = {
-    ...options?.maxDepth === void 0 ? {} : { maxDepth: options.maxDepth },
-    ...options?.codegen === void 0 ? {} : { codegen: options.codegen }
-  };
-  if (!Array.isArray(policies)) {
-    throw new FilterError(
-      "INVALID_OPTION",
-      "",
-      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
-    );
-  }
-  const compiled2 = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
-  const skip = compiled2.map((p) => skipReason(p, options?.resource));
-  const active = compiled2.filter((_, i) => skip[i] === null);
-  const tallies = active.map((p) => new Tally(p));
-  const evaluators = active.map((p) => p.evaluate);
-  const onResult = options?.onResult;
-  const signal = options?.signal;
-  let index = 0;
-  const visit = (resource) => {
-    signal?.throwIfAborted();
-    if (onResult === void 0) {
-      for (let i = 0; i < evaluators.length; i++) tallies[i].add(evaluators[i](resource));
-      index++;
-      return;
-    }
-    const results = new Array(evaluators.length);
-    for (let i = 0; i < evaluators.length; i++) {
-      const result = evaluators[i](resource);
-      tallies[i].add(result);
-      results[i] = { policy: active[i].name, result };
-    }
-    return onResult({ index: index++, resource, results });
-  };
-  if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
-    for await (const resource of resources) {
-      const pending = visit(resource);
-      if (isThenable(pending)) await pending;
-    }
-  } else if (resources !== null && typeof resources === "object" && Symbol.iterator in resources) {
-    for (const resource of resources) {
-      const pending = visit(resource);
-      if (isThenable(pending)) await pending;
-    }
-  } else {
-    throw new FilterError(
-      "INVALID_OPTION",
-      "",
-      "resources must be an array, an iterable or an async iterable"
-    );
-  }
-  const durationMs = performance.now() - started;
-  let t = 0;
-  return {
-    resources: index,
-    durationMs,
-    resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
-    policies: compiled2.map((p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0))
-  };
-}
-
-// src/cli/args.ts
-import { parseArgs } from "util";
-var UsageError = class extends Error {
-  name = "UsageError";
-};
-function parseCommandArgs(argv, options) {
-  try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message.split(". To specify")[0] ?? String(error));
-  }
-}
-function exitOnClosedPipe(out) {
-  out.on("error", (error) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
-  });
-}
-
-// src/cli/format.ts
-var int = new Intl.NumberFormat("en-US");
-function pad(text, width, right = false) {
-  return right ? text.padStart(width) : text.padEnd(width);
-}
-function policyTable(p) {
-  const title = `${p.policy}`;
-  if (p.skipped !== null) {
-    const why = p.skipped === "inactive" ? "inactive (isActive: false)" : "another resource kind";
-    return [`${title}: skipped, ${why}`];
-  }
-  const rows = p.statuses.map((s) => ({
-    status: s.isDefault ? `${s.status} (default)` : s.status,
-    criticality: String(s.criticality),
-    count: int.format(s.count),
-    share: p.applicable === 0 ? "-" : `${(100 * s.count / p.applicable).toFixed(1)}%`
-  }));
-  const w = {
-    status: Math.max(6, ...rows.map((r) => r.status.length)),
-    criticality: 11,
-    count: Math.max(5, ...rows.map((r) => r.count.length)),
-    share: 6
-  };
-  const lines = [
-    `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable`,
-    `  ${pad("STATUS", w.status)}  ${pad("CRITICALITY", w.criticality, true)}  ${pad("COUNT", w.count, true)}  ${pad("SHARE", w.share, true)}`
-  ];
-  for (const r of rows) {
-    lines.push(
-      `  ${pad(r.status, w.status)}  ${pad(r.criticality, w.criticality, true)}  ${pad(r.count, w.count, true)}  ${pad(r.share, w.share, true)}`
-    );
-  }
-  return lines;
-}
-function formatSummary(summary2, rejected = 0) {
-  const blocks = summary2.policies.map((p) => policyTable(p).join("\n"));
-  const seconds = summary2.durationMs / 1e3;
-  const totals = `${int.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int.format(rejected)} rejected, in ${seconds.toFixed(2)} s (${int.format(summary2.resourcesPerSecond)} resources/s)`;
-  return `${blocks.join("\n\n")}
-
-${totals}
-`;
-}
-
-// src/cli/io.ts
-import { createReadStream } from "fs";
-import { stat } from "fs/promises";
-import { StringDecoder } from "string_decoder";
-var InputError = class extends Error {
-  name = "InputError";
-};
-async function openInput(path) {
-  if (path === "-") return { stream: process.stdin, size: null };
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new InputError(
-      `cannot read input ${path}: ${error.code ?? String(error)}`
-    );
-  }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
-}
+var DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
 function isSpace(c) {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
 }
-async function* chunks(stream, onBytes) {
-  const decoder = new StringDecoder("utf8");
-  let bytes = 0;
-  let first = true;
+async function* fromReader(stream) {
+  const reader = stream.getReader();
   try {
-    for await (const raw of stream) {
-      const buffer = typeof raw === "string" ? Buffer.from(raw) : raw;
-      bytes += buffer.length;
-      onBytes?.(bytes);
-      let text = decoder.write(buffer);
-      if (first && text !== "") {
-        first = false;
-        if (text.charCodeAt(0) === 65279) text = text.slice(1);
-      }
-      if (text !== "") yield text;
+    for (; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
     }
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read input: ${error.message}`);
+  } finally {
+    reader.releaseLock();
   }
-  const rest = decoder.end();
+}
+function chunkSource(source) {
+  if (typeof source === "string") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      "the source is a string: pass a stream (fs.createReadStream(path)) or text chunks ([text]), not a file name or bare text"
+    );
+  }
+  if (source instanceof Uint8Array) return [source];
+  if (typeof source === "object" && source !== null) {
+    if (Symbol.asyncIterator in source) return source;
+    if (Symbol.iterator in source) return source;
+    if (typeof source.getReader === "function") {
+      return fromReader(source);
+    }
+  }
+  throw new FilterError(
+    "INVALID_OPTION",
+    "",
+    `the source must be text, bytes, a stream or an (async) iterable of text or byte chunks, got ${describe(source)}`
+  );
+}
+async function* decode(source, onBytes) {
+  const decoder2 = new TextDecoder("utf-8");
+  let count = 0;
+  let first = true;
+  for await (const chunk of chunkSource(source)) {
+    let text;
+    if (typeof chunk === "string") {
+      count += chunk.length;
+      text = chunk;
+    } else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) {
+      count += chunk.byteLength;
+      text = decoder2.decode(chunk, { stream: true });
+    } else {
+      throw new InventoryError(
+        "MALFORMED_INPUT",
+        `expected text or byte chunks, got ${describe(chunk)} (is it an object-mode stream of records? pass it to evaluateInventory directly)`
+      );
+    }
+    onBytes?.(count);
+    if (first && text !== "") {
+      first = false;
+      if (text.charCodeAt(0) === 65279) text = text.slice(1);
+    }
+    if (text !== "") yield text;
+  }
+  const rest = decoder2.decode();
   if (rest !== "") yield rest;
 }
-async function* readRecords(stream, handlers = {}) {
-  const source = chunks(stream, handlers.onBytes);
-  let first = await source.next();
-  while (!first.done) {
-    const text = first.value;
-    let i = 0;
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    if (i < text.length) {
-      if (text.charCodeAt(i) === 91) yield* readArray(text, source, handlers);
-      else yield* readLines(text, source, handlers);
-      return;
-    }
-    first = await source.next();
+function reject(options, line, message) {
+  if (options.onReject === void 0) {
+    throw new InventoryError("MALFORMED_RECORD", `line ${line}: ${message}`, { line });
+  }
+  options.onReject({ line, message });
+  return { ok: false };
+}
+function tooLong(options, line) {
+  throw new InventoryError(
+    "MALFORMED_INPUT",
+    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} characters (is the input NDJSON?)`,
+    { line }
+  );
+}
+function parseLine(text, line, options) {
+  const trimmed = text.endsWith("\r") ? text.slice(0, -1) : text;
+  if (trimmed.trim() === "") return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(trimmed) };
+  } catch (error) {
+    return reject(options, line, `not valid JSON: ${error.message}`);
   }
 }
-async function* readLines(head, source, handlers) {
+async function* lineBatches(head, text, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let pending = "";
   let line = 0;
-  const parse = (text2) => {
-    line++;
-    const trimmed = text2.endsWith("\r") ? text2.slice(0, -1) : text2;
-    if (trimmed.trim() === "") return { ok: false };
-    try {
-      return { ok: true, value: JSON.parse(trimmed) };
-    } catch (error) {
-      handlers.onReject?.({ line, message: `not valid JSON: ${error.message}` });
-      return { ok: false };
-    }
-  };
-  let text = head;
-  while (text !== void 0) {
+  let chunk = head;
+  if (chunk === void 0) {
+    const next = await text.next();
+    chunk = next.done ? void 0 : next.value;
+  }
+  while (chunk !== void 0) {
+    const texts = [];
     let start = 0;
-    let nl = text.indexOf("\n", start);
+    let nl = chunk.indexOf("\n", start);
     while (nl >= 0) {
-      const full = pending === "" ? text.slice(start, nl) : pending + text.slice(start, nl);
+      texts.push(pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl));
       pending = "";
-      const r = parse(full);
-      if (r.ok) yield r.value;
       start = nl + 1;
-      nl = text.indexOf("\n", start);
+      nl = chunk.indexOf("\n", start);
     }
-    pending += text.slice(start);
-    const next = await source.next();
-    text = next.done ? void 0 : next.value;
+    pending += chunk.slice(start);
+    if (texts.length > 0) {
+      yield { start: line + 1, texts };
+      line += texts.length;
+    }
+    if (pending.length > max) tooLong(options, line + 1);
+    const next = await text.next();
+    chunk = next.done ? void 0 : next.value;
   }
-  if (pending !== "") {
-    const r = parse(pending);
-    if (r.ok) yield r.value;
+  if (pending !== "") yield { start: line + 1, texts: [pending] };
+}
+async function* parsedLines(batches, options) {
+  for await (const { start, texts } of batches) {
+    for (let i = 0; i < texts.length; i++) {
+      const r = parseLine(texts[i], start + i, options);
+      if (r.ok) yield r.value;
+    }
   }
+}
+function isEnvelope(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
+}
+async function* readInventory(source, options = {}) {
+  const text = decode(source, options.onBytes);
+  let first = await text.next();
+  while (!first.done) {
+    const head = first.value;
+    let i = 0;
+    while (i < head.length && isSpace(head.charCodeAt(i))) i++;
+    if (i < head.length) {
+      const c = head.charCodeAt(i);
+      if (c === 91) yield* readArray(head, text, options);
+      else if (c === 123) yield* readObjects(head, text, options);
+      else yield* parsedLines(lineBatches(head, text, options), options);
+      return;
+    }
+    first = await text.next();
+  }
+}
+async function* readObjects(head, text, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  let mode = "first";
+  let held;
+  const document = [];
+  let documentStart = 0;
+  let length = 0;
+  for await (const { start, texts } of lineBatches(head, text, options)) {
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i];
+      const line = start + i;
+      if (mode === "ndjson") {
+        const r = parseLine(raw, line, options);
+        if (!r.ok) continue;
+        if (held !== void 0) {
+          yield held;
+          held = void 0;
+        }
+        yield r.value;
+      } else if (mode === "document") {
+        document.push(raw);
+        length += raw.length + 1;
+        if (length > max) {
+          throw new InventoryError(
+            "MALFORMED_INPUT",
+            `a multi-line JSON document longer than ${max} characters (from line ${documentStart}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
+            { line: documentStart }
+          );
+        }
+      } else if (raw.trim() !== "") {
+        let value;
+        try {
+          value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+        } catch {
+          mode = "document";
+          document.push(raw);
+          documentStart = line;
+          length = raw.length;
+          continue;
+        }
+        mode = "ndjson";
+        if (isEnvelope(value)) held = value;
+        else yield value;
+      }
+    }
+  }
+  if (held !== void 0) {
+    yield* held.items;
+    return;
+  }
+  if (mode !== "document") return;
+  let parsed;
+  try {
+    parsed = JSON.parse(document.join("\n"));
+  } catch {
+    for (let i = 0; i < document.length; i++) {
+      const r = parseLine(document[i], documentStart + i, options);
+      if (r.ok) yield r.value;
+    }
+    return;
+  }
+  if (isEnvelope(parsed)) yield* parsed.items;
+  else yield parsed;
 }
 var State = {
   /** After `[` or `,`: a value or (after `[` only) `]`. */
@@ -1780,7 +2390,8 @@ var State = {
   /** After the closing `]`: only blanks. */
   Done: 3
 };
-async function* readArray(head, source, handlers) {
+async function* readArray(head, source, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let state = State.Value;
   let opened = false;
   let afterComma = false;
@@ -1790,22 +2401,20 @@ async function* readArray(head, source, handlers) {
   let inString = false;
   let escaped = false;
   let parts = [];
+  let partsLength = 0;
   let text = head;
   const fail = (message) => {
-    throw new InputError(`malformed JSON array at line ${line}: ${message}`);
+    throw new InventoryError("MALFORMED_INPUT", `malformed JSON array at line ${line}: ${message}`, { line });
   };
   const finish2 = (piece) => {
     parts.push(piece);
     const raw = parts.join("");
     parts = [];
+    partsLength = 0;
     try {
       return { ok: true, value: JSON.parse(raw) };
     } catch (error) {
-      handlers.onReject?.({
-        line: valueLine,
-        message: `array element is not valid JSON: ${error.message}`
-      });
-      return { ok: false };
+      return reject(options, valueLine, `array element is not valid JSON: ${error.message}`);
     }
   };
   while (text !== void 0) {
@@ -1871,6 +2480,7 @@ async function* readArray(head, source, handlers) {
           valueLine = line;
           start = i;
           parts = [];
+          partsLength = 0;
           if (c === 34) inString = true;
           else if (c === 123 || c === 91) depth = 1;
           afterComma = false;
@@ -1886,277 +2496,416 @@ async function* readArray(head, source, handlers) {
           fail("unexpected data after the end of the array");
       }
     }
-    if (state === State.InValue) parts.push(text.slice(start));
+    if (state === State.InValue) {
+      parts.push(text.slice(start));
+      partsLength += text.length - start;
+      if (partsLength > max) tooLong(options, valueLine);
+    }
     const next = await source.next();
     text = next.done ? void 0 : next.value;
   }
   if (state !== State.Done) fail('the input ends before the closing "]"');
 }
+
+// src/policy/inventory.ts
+var DEFAULT_KIND_FIELD = "resource";
+function isCompiled(p) {
+  return typeof p === "object" && p !== null && typeof own(p, "evaluate") === "function" && typeof own(p, "explain") === "function" && isArray(own(p, "statuses"));
+}
+function isThenable(value) {
+  return typeof value === "object" && value !== null && typeof value.then === "function";
+}
+var Tally = class {
+  constructor(policy) {
+    this.policy = policy;
+  }
+  policy;
+  counts = /* @__PURE__ */ new Map();
+  notApplicable = 0;
+  applicable = 0;
+  otherKind = 0;
+  add(result) {
+    if (result.status === null) {
+      this.notApplicable++;
+      return;
+    }
+    this.applicable++;
+    this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
+  }
+};
+function summary(policy, skipped, tally) {
+  return {
+    policy: policy.name,
+    skipped,
+    applicable: tally?.applicable ?? 0,
+    notApplicable: tally?.notApplicable ?? 0,
+    otherKind: tally?.otherKind ?? 0,
+    statuses: policy.statuses.map((s) => ({
+      status: s.name,
+      criticality: s.criticality,
+      isDefault: s.isDefault,
+      count: (tally === void 0 ? void 0 : mapGet.call(tally.counts, s.name)) ?? 0
+    }))
+  };
+}
+function kindReader(kindField) {
+  if (kindField === null) return null;
+  if (typeof kindField === "function") {
+    return (record) => {
+      const kind = kindField(record);
+      return typeof kind === "string" && kind !== "" ? kind : void 0;
+    };
+  }
+  if (kindField !== void 0 && typeof kindField !== "string") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `kindField must be a field path, a function or null, got ${describe(kindField)}`
+    );
+  }
+  const steps = parsePath(kindField ?? DEFAULT_KIND_FIELD, "");
+  const keys = steps.map((step) => {
+    if (step.kind !== "key") {
+      throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
+    }
+    return step.key;
+  });
+  return (record) => {
+    let value = record;
+    for (const key of keys) {
+      if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) {
+        return void 0;
+      }
+      value = value[key];
+    }
+    return typeof value === "string" && value !== "" ? value : void 0;
+  };
+}
+function isBytes(value) {
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
+}
+function checkResource(resource, index) {
+  if (typeof resource !== "string" && !isBytes(resource)) return;
+  throw new InventoryError(
+    "INVALID_RESOURCE",
+    `resource ${index} is ${typeof resource === "string" ? "a string" : "bytes (a Buffer or typed array)"}, not a record: a stream of text or bytes must be parsed first, e.g. evaluateInventory(policies, readNdjson(stream))`,
+    { index }
+  );
+}
+function skipReason(policy, resource) {
+  if (!policy.isActive) return "inactive";
+  if (resource !== void 0 && policy.resource !== void 0 && policy.resource !== resource) {
+    return "resource";
+  }
+  return null;
+}
+function kindNotice(unknown, total, policyKinds, kindField) {
+  const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
+  const where = kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
+  return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${k}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
+}
+async function evaluateInventory(policies, resources, options) {
+  const started = performance.now();
+  const maxDepth = option(options, "maxDepth");
+  const codegen = option(options, "codegen");
+  const resource = option(options, "resource");
+  const onResult = option(options, "onResult");
+  const signal = option(options, "signal");
+  const compileOptions = {
+    ...maxDepth === void 0 ? {} : { maxDepth },
+    ...codegen === void 0 ? {} : { codegen }
+  };
+  if (!isArray(policies)) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
+    );
+  }
+  if (isBytes(resources) || resources?.readableObjectMode === false) {
+    throw new InventoryError(
+      "INVALID_RESOURCE",
+      "resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))"
+    );
+  }
+  const compiled = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
+  const skip = compiled.map((p) => skipReason(p, resource));
+  const active = compiled.filter((_, i) => skip[i] === null);
+  const tallies = active.map((p) => new Tally(p));
+  const evaluators = active.map((p) => p.evaluate);
+  const policyKinds = active.map((p) => p.resource);
+  const kinded = policyKinds.some((k) => k !== void 0);
+  const kindField = option(options, "kindField");
+  const readKind = kindReader(kindField);
+  const fallbackKind = resource;
+  const kinds = /* @__PURE__ */ new Map();
+  let unknownKind = 0;
+  let index = 0;
+  const visit = (resource2) => {
+    signal?.throwIfAborted();
+    checkResource(resource2, index);
+    const kind = readKind?.(resource2) ?? fallbackKind ?? null;
+    if (kind === null) unknownKind++;
+    else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    if (onResult === void 0) {
+      for (let i = 0; i < evaluators.length; i++) {
+        const want = policyKinds[i];
+        if (kind !== null && want !== void 0 && want !== kind) tallies[i].otherKind++;
+        else tallies[i].add(evaluators[i](resource2));
+      }
+      index++;
+      return;
+    }
+    const results = new Array(evaluators.length);
+    for (let i = 0; i < evaluators.length; i++) {
+      const want = policyKinds[i];
+      let result;
+      if (kind !== null && want !== void 0 && want !== kind) {
+        tallies[i].otherKind++;
+        result = NOT_APPLICABLE;
+      } else {
+        result = evaluators[i](resource2);
+        tallies[i].add(result);
+      }
+      results[i] = { policy: active[i].name, result };
+    }
+    return onResult({ index: index++, resource: resource2, kind, results });
+  };
+  if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
+    for await (const resource2 of resources) {
+      const pending = visit(resource2);
+      if (isThenable(pending)) await pending;
+    }
+  } else if (resources !== null && typeof resources === "object" && Symbol.iterator in resources) {
+    for (const resource2 of resources) {
+      const pending = visit(resource2);
+      if (isThenable(pending)) await pending;
+    }
+  } else {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      "resources must be an array, an iterable or an async iterable"
+    );
+  }
+  const durationMs = performance.now() - started;
+  let t = 0;
+  return {
+    resources: index,
+    durationMs,
+    resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
+    policies: compiled.map((p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0)),
+    kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
+    kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    unknownKind,
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null
+  };
+}
+
+// src/cli/args.ts
+import { parseArgs } from "util";
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+function parseCommandArgs(argv, options) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message.split(". To specify")[0] ?? String(error));
+  }
+}
+function exitOnClosedPipe(out) {
+  out.on("error", (error) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
+
+// src/cli/format.ts
+var int = new Intl.NumberFormat("en-US");
+function pad(text, width, right = false) {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+function policyTable(p) {
+  const title = printable(p.policy);
+  if (p.skipped !== null) {
+    const why = p.skipped === "inactive" ? "inactive (isActive: false)" : "another resource kind";
+    return [`${title}: skipped, ${why}`];
+  }
+  const rows = p.statuses.map((s) => ({
+    status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
+    criticality: String(s.criticality),
+    count: int.format(s.count),
+    share: p.applicable === 0 ? "-" : `${(100 * s.count / p.applicable).toFixed(1)}%`
+  }));
+  const w = {
+    status: Math.max(6, ...rows.map((r) => r.status.length)),
+    criticality: 11,
+    count: Math.max(5, ...rows.map((r) => r.count.length)),
+    share: 6
+  };
+  const other = p.otherKind > 0 ? `, ${int.format(p.otherKind)} of another kind` : "";
+  const lines = [
+    `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable${other}`,
+    `  ${pad("STATUS", w.status)}  ${pad("CRITICALITY", w.criticality, true)}  ${pad("COUNT", w.count, true)}  ${pad("SHARE", w.share, true)}`
+  ];
+  for (const r of rows) {
+    lines.push(
+      `  ${pad(r.status, w.status)}  ${pad(r.criticality, w.criticality, true)}  ${pad(r.count, w.count, true)}  ${pad(r.share, w.share, true)}`
+    );
+  }
+  return lines;
+}
+function formatSummary(summary2, rejected = 0) {
+  const blocks = summary2.policies.map((p) => policyTable(p).join("\n"));
+  const seconds2 = summary2.durationMs / 1e3;
+  const totals = `${int.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int.format(rejected)} rejected, in ${seconds2.toFixed(2)} s (${int.format(summary2.resourcesPerSecond)} resources/s)`;
+  return `${blocks.join("\n\n")}
+
+${totals}
+`;
+}
+var SHOWN_VALUE_CHARS = 200;
+function showValue(value) {
+  let text;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? "[\u2026]" : "{\u2026}";
+  }
+  if (text.length > SHOWN_VALUE_CHARS) text = `${text.slice(0, SHOWN_VALUE_CHARS)}\u2026`;
+  return printable(text);
+}
+function describeFound(v) {
+  if (!v.found) return "missing";
+  const text = showValue(v.value);
+  if (v.version === void 0) return text;
+  return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
+}
+function failedClauses(conditions, indent) {
+  const lines = [];
+  for (const c of conditions) {
+    if (c.held) continue;
+    for (const clause of c.clauses) {
+      if (clause.held || clause.kind !== "field") continue;
+      const seen = clause.values.length === 0 ? "no value" : clause.values.map(describeFound).join(", ");
+      lines.push(
+        `${indent}${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`
+      );
+    }
+  }
+  return lines;
+}
+function explanationText(e, indent = "  ", expected) {
+  if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
+  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : "no rule held: default";
+  const lines = [
+    `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`
+  ];
+  const miss = e.nearestMiss;
+  if (miss) {
+    lines.push(
+      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`
+    );
+    lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
+  }
+  const want = expected === void 0 ? void 0 : e.statuses.find((s) => s.status === expected);
+  if (want !== void 0 && want.status !== e.result.status && miss?.status !== want.status) {
+    if (want.reached) {
+      lines.push(
+        `${indent}  "${printable(want.status)}" was reached too, but "${printable(String(e.result.status))}" has a higher criticality or comes first`
+      );
+    } else if (want.rules.length === 0) {
+      lines.push(
+        `${indent}  "${printable(want.status)}" is the default status: it applies only when no other status is reached`
+      );
+    } else {
+      const closest2 = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0];
+      lines.push(
+        `${indent}  "${printable(want.status)}" closest rule ${closest2.index}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
+      );
+      lines.push(...failedClauses(closest2.conditions, `${indent}    `));
+    }
+  }
+  return lines;
+}
+
+// src/cli/io.ts
+import { createReadStream } from "fs";
+import { stat } from "fs/promises";
+import { pipeline, Readable } from "stream";
+import { createGunzip } from "zlib";
+var InputError = class extends Error {
+  name = "InputError";
+};
+async function openInput(path) {
+  if (path === "-") return { stream: process.stdin, size: null };
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${path}: ${error.code ?? String(error)}`
+    );
+  }
+  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
+  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+}
+var GZIP_MAGIC = [31, 139];
+async function* inputBytes(stream, onBytes) {
+  let count = 0;
+  async function* raw() {
+    try {
+      for await (const chunk of stream) {
+        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        count += buffer.length;
+        onBytes?.(count);
+        yield buffer;
+      }
+    } catch (error) {
+      throw new InputError(`cannot read input: ${error.message}`);
+    }
+  }
+  const source = raw();
+  let head = Buffer.alloc(0);
+  while (head.length < GZIP_MAGIC.length) {
+    const next = await source.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  async function* all2() {
+    if (head.length > 0) yield head;
+    yield* source;
+  }
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    yield* all2();
+    return;
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(all2()), gunzip, () => {
+  });
+  try {
+    for await (const chunk of gunzip) yield chunk;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot read input: not valid gzip: ${error.message}`);
+  }
+}
 function write(stream, text) {
   if (stream.write(text)) return;
-  return new Promise((resolve3) => stream.once("drain", () => resolve3()));
+  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
 }
 
-// src/cli/eval-command.ts
-var USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson] [--explain]
-
-Evaluates policies over an inventory (a JSON array or NDJSON, streamed) and prints, per policy, how
-many resources got each status.
-
-options:
-  -p, --policy FILE    a policy definition (JSON or YAML; a directory adds its .json/.yaml files);
-                       repeat it, or list more files after the options
-  -i, --input FILE     the inventory; "-" (the default) reads standard input
-  -f, --format FORMAT  table (default on a terminal): a summary table
-                       json (default otherwise): {"summary": \u2026}; with --explain also "results"
-                       ndjson: one line per resource, then a {"summary": \u2026} line
-      --explain        add, per resource, why each status was given
-      --resource KIND  skip policies whose "resource" is another kind (component, certificate\u2026)
-  -h, --help           this text
-
-exit codes:
-  0  every record was evaluated
-  1  evaluated, but some input lines (NDJSON) or array elements were not valid JSON and were skipped
-     (input that is not NDJSON at all: every line is reported and skipped)
-  2  usage error, unreadable file, invalid policy, or a JSON array whose structure is broken
-`;
-var OPTIONS = {
-  policy: { type: "string", short: "p", multiple: true },
-  input: { type: "string", short: "i" },
-  format: { type: "string", short: "f" },
-  explain: { type: "boolean" },
-  resource: { type: "string" },
-  help: { type: "boolean", short: "h" }
-};
-var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
-async function policyFiles(paths) {
-  const out = [];
-  for (const path of paths) {
-    let info;
-    try {
-      info = await stat2(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${path}: ${error.code ?? String(error)}`
-      );
-    }
-    if (!info.isDirectory()) {
-      out.push(path);
-      continue;
-    }
-    const names = (await readdir(path)).filter((n) => POLICY_EXTENSIONS.has(extname(n))).sort();
-    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
-    out.push(...names.map((n) => join(path, n)));
-  }
-  return out;
-}
-async function loadPolicies(paths, err) {
-  const policies = [];
-  let failed = false;
-  for (const file of await policyFiles(paths)) {
-    let text;
-    try {
-      text = await readFile(file, "utf8");
-      if (text.charCodeAt(0) === 65279) text = text.slice(1);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${file}: ${error.code ?? String(error)}`
-      );
-    }
-    let definition;
-    try {
-      definition = extname(file) === ".json" ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      err.write(
-        `${file}: not valid ${extname(file) === ".json" ? "JSON" : "YAML"}: ${error.message}
-`
-      );
-      failed = true;
-      continue;
-    }
-    try {
-      policies.push(compilePolicy(definition));
-    } catch (error) {
-      if (!(error instanceof PolicyError)) throw error;
-      for (const p of error.problems) err.write(`${file}: ${p.path || "/"}: ${p.message} [${p.code}]
-`);
-      failed = true;
-    }
-  }
-  return failed ? null : policies;
-}
-function resourceId(resource) {
-  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
-  const id = resource.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
-function resultLine(event, policies, explain) {
-  const line = {
-    index: event.index,
-    id: resourceId(event.resource),
-    results: event.results.map((o) => ({ policy: o.policy, ...o.result }))
-  };
-  if (explain) line.explanations = policies.map((p) => p.explain(event.resource));
-  return JSON.stringify(line);
-}
-function explainText(event, policies) {
-  const lines = [
-    `resource #${event.index}${resourceId(event.resource) === null ? "" : ` (${resourceId(event.resource)})`}`
-  ];
-  for (const policy of policies) {
-    const e = policy.explain(event.resource);
-    if (!e.result.applicable) {
-      lines.push(`  ${e.policy}: not applicable (outside query.filter)`);
-      continue;
-    }
-    const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : "no rule held: default";
-    lines.push(`  ${e.policy}: ${e.result.status} (criticality ${e.result.criticality}, ${how})`);
-    const miss = e.nearestMiss;
-    if (miss) {
-      lines.push(
-        `    nearest miss: "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`
-      );
-      for (const c of miss.failedConditions) {
-        for (const clause of c.clauses) {
-          if (clause.held || clause.kind !== "field") continue;
-          const seen = clause.values.length === 0 ? "no value" : clause.values.map((v) => v.found ? JSON.stringify(v.value) : "missing").join(", ");
-          lines.push(`      ${clause.path} ${JSON.stringify(clause.operators)}: found ${seen}`);
-        }
-      }
-    }
-  }
-  return `${lines.join("\n")}
-`;
-}
-function progressBar(size) {
-  const stream = process.stderr;
-  let last = 0;
-  let bytes = 0;
-  const started = performance.now();
-  const draw = (count, force = false) => {
-    const now = performance.now();
-    if (!force && now - last < 100) return;
-    last = now;
-    const rate = Math.round(count * 1e3 / Math.max(1, now - started));
-    const head = size !== null && size > 0 ? (() => {
-      const ratio = Math.min(1, bytes / size);
-      const filled = Math.round(ratio * 30);
-      return `[${"#".repeat(filled)}${".".repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% `;
-    })() : "";
-    stream.write(
-      `\r${head}${count.toLocaleString("en-US")} resources, ${rate.toLocaleString("en-US")}/s\x1B[K`
-    );
-  };
-  return {
-    bytes: (n) => {
-      bytes = n;
-    },
-    tick: (count) => draw(count),
-    done: () => stream.write("\r\x1B[K")
-  };
-}
-function parseFormat(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "ndjson") return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
-}
-async function runEval(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  let progress = null;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, OPTIONS);
-    if (values.help) {
-      out.write(USAGE);
-      return 0;
-    }
-    const format = parseFormat(values.format);
-    const paths = [...values.policy ?? [], ...positionals];
-    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
-    const inputPath = values.input ?? "-";
-    if (inputPath === "-" && process.stdin.isTTY) {
-      throw new UsageError("no --input FILE given and standard input is a terminal");
-    }
-    const policies = await loadPolicies(paths, err);
-    if (policies === null) return 2;
-    const { stream, size } = await openInput(inputPath);
-    const explain = values.explain === true;
-    progress = err.isTTY ? progressBar(size) : null;
-    const rejections = [];
-    let rejected = 0;
-    const records = readRecords(stream, {
-      onReject: (r) => {
-        rejected++;
-        if (progress) progress.done();
-        err.write(`${inputPath === "-" ? "stdin" : inputPath}:${r.line}: ${r.message}
-`);
-        if (rejections.length < 100) rejections.push(r);
-      },
-      ...progress ? { onBytes: progress.bytes } : {}
-    });
-    let first = true;
-    if (format === "json" && explain) out.write('{"results":[\n');
-    const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const onResult = (event) => {
-      progress?.tick(event.index + 1);
-      if (format === "ndjson") return write(out, `${resultLine(event, active, explain)}
-`);
-      if (!explain) return;
-      if (format === "table") return write(out, explainText(event, active));
-      const text = `${first ? "" : ",\n"}${resultLine(event, active, true)}`;
-      first = false;
-      return write(out, text);
-    };
-    const summary2 = await evaluateInventory(policies, records, {
-      ...values.resource === void 0 ? {} : { resource: values.resource },
-      onResult
-    });
-    progress?.done();
-    const report = { ...summary2, rejected, rejections };
-    if (format === "table") await write(out, `${explain ? "\n" : ""}${formatSummary(summary2, rejected)}`);
-    else if (format === "json") {
-      await write(out, `${explain ? '\n],"summary":' : '{"summary":'}${JSON.stringify(report)}}
-`);
-    } else await write(out, `${JSON.stringify({ summary: report })}
-`);
-    if (rejected > 0) err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)
-`);
-    return rejected > 0 ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${error.message}
-
-${USAGE}`);
-      return 2;
-    }
-    progress?.done();
-    if (error instanceof InputError) {
-      err.write(`svc-policy eval: ${error.message}
-`);
-      return 2;
-    }
-    throw error;
-  }
-}
+// src/cli/policies.ts
+import { readdir as readdir2, stat as stat3 } from "fs/promises";
+import { extname as extname2, join as join2 } from "path";
+import { parse as parseYaml } from "yaml";
 
 // src/cli/validate-command.ts
 import { constants } from "fs";
 import * as fsp from "fs/promises";
-import { open, readdir as readdir2, realpath, stat as stat3 } from "fs/promises";
-import { dirname, extname as extname2, isAbsolute, join as join2, relative, resolve as resolve2, sep } from "path";
-
-// src/validate/unprintable.ts
-var UNPRINTABLE = (
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g
-);
-function printable(message) {
-  return message.replace(
-    UNPRINTABLE,
-    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`
-  );
-}
+import { open, readdir, realpath, stat as stat2 } from "fs/promises";
+import { dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
 
 // src/validate/formats/github.ts
 function escapeData(text) {
@@ -2169,10 +2918,10 @@ function formatGithub(reports) {
   let out = "";
   for (const r of reports) {
     for (const d of r.diagnostics) {
-      const props = [`file=${escapeProperty(r.file)}`];
+      const props = [`file=${escapeProperty(printable(r.file))}`];
       if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
       props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
-      out += `::${d.severity} ${props.join(",")}::${escapeData(d.message)}
+      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
 `;
     }
   }
@@ -2267,8 +3016,9 @@ function formatText(reports) {
     for (const d of r.diagnostics) {
       if (d.severity === "error") errors++;
       else warnings++;
-      const where = d.line === void 0 ? r.file : `${r.file}:${d.line}:${d.column ?? 1}`;
-      out += `${where} ${d.severity} ${d.code} ${d.message}
+      const file = printable(r.file);
+      const where = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      out += `${where} ${d.severity} ${printable(d.code)} ${printable(d.message)}
 ${frame(lines, d)}`;
     }
   }
@@ -2386,7 +3136,7 @@ var arraySelectors = {
   }
 };
 
-// src/validate/fields/suggest.ts
+// src/query/suggest.ts
 function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -2583,8 +3333,8 @@ var fieldPaths = {
 
 // src/validate/domain.ts
 var cmpNum = (a, b) => a - b;
-var ANY_ORDERED = { none: false, excluded: [], likes: [] };
-var NO_ORDERED = { none: true, excluded: [], likes: [] };
+var ANY_ORDERED = { none: false, excluded: [], likes: [], versions: [] };
+var NO_ORDERED = { none: true, excluded: [], likes: [], versions: [] };
 var TOP = {
   missing: true,
   other: true,
@@ -2603,6 +3353,10 @@ function likeMatch(pattern, s) {
   }
   return m(s);
 }
+function versionsAccept(versions2, s) {
+  return versions2.every((op) => compileOperator(op, compileClosures)(s));
+}
+var sameVersionOp = (a, b) => a.kind === b.kind && a.value === b.value;
 function operatorDomain(op) {
   switch (op.kind) {
     case "eq":
@@ -2636,6 +3390,17 @@ function operatorDomain(op) {
       return { ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } };
     case "exists":
       return op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true };
+    // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
+    case "vne":
+      return { ...TOP, str: { ...ANY_ORDERED, versions: [op] } };
+    case "veq":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      return { ...NOTHING, str: { ...ANY_ORDERED, versions: [op] } };
+    case "elemMatch":
+      return op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true };
   }
 }
 function only(values) {
@@ -2666,7 +3431,8 @@ function intersectOrdered(a, b, cmp) {
     ...lo === void 0 ? {} : { lo },
     ...hi === void 0 ? {} : { hi },
     excluded: [...a.excluded, ...b.excluded],
-    likes: [...a.likes, ...b.likes]
+    likes: [...a.likes, ...b.likes],
+    versions: [...a.versions, ...b.versions]
   };
 }
 function intersect(a, b) {
@@ -2696,7 +3462,7 @@ function accepts(o, x, cmp) {
   if (o.none) return false;
   if (o.set !== void 0 && !o.set.includes(x)) return false;
   if (!inRange(o, x, cmp) || o.excluded.includes(x)) return false;
-  return o.likes.every((p) => likeMatch(p, x));
+  return o.likes.every((p) => likeMatch(p, x)) && versionsAccept(o.versions, x);
 }
 function finiteMembers(o, cmp) {
   if (o.none) return [];
@@ -2731,9 +3497,10 @@ function subsetOrdered(a, b, cmp) {
   if (members !== void 0) return members.every((x) => accepts(b, x, cmp));
   if (b.none || b.set !== void 0) return false;
   if (!b.likes.every((p) => a.likes.includes(p))) return false;
+  if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
   if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
   return b.excluded.every(
-    (x) => a.excluded.includes(x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x))
+    (x) => a.excluded.includes(x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x)
   );
 }
 function isSubset(a, b) {
@@ -2772,14 +3539,14 @@ function firstConflict(sites) {
   const seen = /* @__PURE__ */ new Map();
   for (const s of sites) {
     if (hasSelector(s)) continue;
-    const own = fieldDomain(s.node.operators);
-    if (isEmpty(own)) continue;
+    const own2 = fieldDomain(s.node.operators);
+    if (isEmpty(own2)) continue;
     const prev = seen.get(s.key);
     if (prev === void 0) {
-      seen.set(s.key, { d: own, first: s });
+      seen.set(s.key, { d: own2, first: s });
       continue;
     }
-    const d = intersect(prev.d, own);
+    const d = intersect(prev.d, own2);
     if (isEmpty(d)) return { site: s, with: prev.first };
     seen.set(s.key, { d, first: prev.first });
   }
@@ -2790,11 +3557,16 @@ function neverHolds(sites) {
 }
 function implies(premises, target) {
   return target.every((t) => {
+    if (t.node.operators.some((op) => op.kind === "elemMatch")) {
+      const want2 = operatorsJson(t);
+      return premises.some((p) => p.key === t.key && operatorsJson(p) === want2);
+    }
     const want = fieldDomain(t.node.operators);
     if (!hasSelector(t)) return isSubset(pathDomain(premises, t.key), want);
     return premises.some((p) => p.key === t.key && isSubset(fieldDomain(p.node.operators), want));
   });
 }
+var operatorsJson = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
 
 // src/validate/checks/impossible-conditions.ts
 var show = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
@@ -2841,374 +3613,1310 @@ var impossibleConditions = {
   }
 };
 
-// src/validate/schema.ts
-import { Ajv2020 } from "ajv/dist/2020.js";
-
-// schema/policy.schema.json
-var policy_schema_default = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  title: "svc-policy policy definition",
-  description: 'A policy definition of the Infrastructure Inventory API (POST /policy), or its { "policy": \u2026 } request body. Reference it from a policy file with "$schema" for editor completion; `svc-policy validate` checks much more (field paths, operator types, contradictions).',
-  if: {
-    type: "object",
-    required: ["policy"],
-    not: {
-      required: ["statusDefinitions"]
+// src/validate/generated/policy-schema.ts
+import runtime_ucs2length_module from "ajv/dist/runtime/ucs2length.js";
+var runtime_ucs2length = typeof runtime_ucs2length_module === "function" ? runtime_ucs2length_module : runtime_ucs2length_module.default;
+var validate = validate20;
+var schema33 = { "type": "object", "properties": { "$schema": { "type": "string", "description": "The JSON Schema of this file (for editors); ignored by the validator." }, "id": { "type": ["string", "integer"], "description": "Present when the policy was read back from the API; ignored." }, "createdAt": { "type": "string", "description": "Present when the policy was read back from the API; ignored." }, "updatedAt": { "type": "string", "description": "Present when the policy was read back from the API; ignored." }, "name": { "type": "string", "minLength": 1 }, "type": { "type": "string", "description": "Observed: governance.", "examples": ["governance"] }, "isActive": { "type": "boolean", "default": true }, "resource": { "type": "string", "description": "The resource kind the policy evaluates; field paths are checked for component and certificate.", "examples": ["component", "certificate"] }, "description": { "type": "string" }, "query": { "type": "object", "description": 'The scope: {} (every resource) or { "filter": \u2026 }.', "properties": { "filter": { "$ref": "#/$defs/filter" } }, "additionalProperties": false }, "statusDefinitions": { "type": "object", "description": "Status name \u2192 definition. Exactly one status has isDefault: true; the others need rules.", "minProperties": 1, "propertyNames": { "minLength": 1 }, "additionalProperties": { "$ref": "#/$defs/statusDefinition" } } }, "required": ["name", "statusDefinitions"], "additionalProperties": false };
+var func1 = Object.prototype.hasOwnProperty;
+var func2 = runtime_ucs2length;
+var schema34 = { "type": "object", "description": 'Every key must hold. Keys are field paths (segments joined by "$.", e.g. details$.postgres$.lastActiveConnectionTime; __svcArrayAny__ selects some element of an array) mapping to operator objects, or $and, $or, $not.', "properties": { "$and": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "All filters hold." }, "$or": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "At least one filter holds." }, "$not": { "$ref": "#/$defs/filter", "description": "The filter does not hold." }, "id": { "$ref": "#/$defs/operators" }, "integrationId": { "$ref": "#/$defs/operators" }, "uniqueIdentifier": { "$ref": "#/$defs/operators" }, "region": { "$ref": "#/$defs/operators" }, "vendor": { "$ref": "#/$defs/operators" }, "technology": { "$ref": "#/$defs/operators" }, "type": { "$ref": "#/$defs/operators" }, "version": { "$ref": "#/$defs/operators" }, "hasAvailableSvcs": { "$ref": "#/$defs/operators" }, "tags": { "$ref": "#/$defs/operators" }, "customTags": { "$ref": "#/$defs/operators" }, "details": { "$ref": "#/$defs/operators" }, "createdAt": { "$ref": "#/$defs/operators" }, "updatedAt": { "$ref": "#/$defs/operators" }, "status": { "$ref": "#/$defs/operators" }, "issuer": { "$ref": "#/$defs/operators" }, "keyAlgorithm": { "$ref": "#/$defs/operators" }, "renewalEligibility": { "$ref": "#/$defs/operators" }, "domainName": { "$ref": "#/$defs/operators" }, "domains": { "$ref": "#/$defs/operators" }, "inUseBy": { "$ref": "#/$defs/operators" }, "created": { "$ref": "#/$defs/operators" }, "issuedAt": { "$ref": "#/$defs/operators" }, "validityStartDate": { "$ref": "#/$defs/operators" }, "expirationDate": { "$ref": "#/$defs/operators" }, "dueDate": { "$ref": "#/$defs/operators" }, "deletedAt": { "$ref": "#/$defs/operators" }, "componentIds": { "$ref": "#/$defs/operators" }, "displayType": { "$ref": "#/$defs/operators" } }, "propertyNames": { "anyOf": [{ "enum": ["$and", "$or", "$not"] }, { "pattern": "^[^$]" }] }, "additionalProperties": { "$ref": "#/$defs/operators" } };
+var pattern4 = new RegExp("^[^$]", "u");
+var schema35 = { "type": "object", "description": 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.', "minProperties": 1, "properties": { "$eq": { "$ref": "#/$defs/scalar", "description": "Equal, with no type conversions; null matches a missing value." }, "$ne": { "$ref": "#/$defs/scalar", "description": "Not $eq: matches missing values unless the operand is null." }, "$gt": { "$ref": "#/$defs/ordered", "description": "Greater than (strings by code point, numbers numerically)." }, "$gte": { "$ref": "#/$defs/ordered", "description": "Greater than or equal." }, "$lt": { "$ref": "#/$defs/ordered", "description": "Less than." }, "$lte": { "$ref": "#/$defs/ordered", "description": "Less than or equal." }, "$in": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Equal to one of the values; null matches missing." }, "$nin": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Not $in." }, "$like": { "type": "string", "description": "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive." }, "$exists": { "type": "boolean", "description": "true: present and not null; false: missing or null." } }, "additionalProperties": false };
+var schema36 = { "type": ["string", "number", "boolean", "null"] };
+var schema38 = { "type": ["string", "number"] };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate24.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (Object.keys(data).length < 1) {
+      const err0 = { instancePath, schemaPath: "#/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-  },
-  then: {
-    $ref: "#/$defs/requestBody"
-  },
-  else: {
-    $ref: "#/$defs/policyDefinition"
-  },
-  $defs: {
-    requestBody: {
-      description: "The body of POST /policy.",
-      type: "object",
-      properties: {
-        $schema: {
-          type: "string"
-        },
-        policy: {
-          $ref: "#/$defs/policyDefinition"
+    for (const key0 in data) {
+      if (!func1.call(schema35.properties, key0)) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
         }
-      },
-      required: ["policy"],
-      additionalProperties: false
-    },
-    policyDefinition: {
-      type: "object",
-      properties: {
-        $schema: {
-          type: "string",
-          description: "The JSON Schema of this file (for editors); ignored by the validator."
-        },
-        id: {
-          type: ["string", "integer"],
-          description: "Present when the policy was read back from the API; ignored."
-        },
-        createdAt: {
-          type: "string",
-          description: "Present when the policy was read back from the API; ignored."
-        },
-        updatedAt: {
-          type: "string",
-          description: "Present when the policy was read back from the API; ignored."
-        },
-        name: {
-          type: "string",
-          minLength: 1
-        },
-        type: {
-          type: "string",
-          description: "Observed: governance.",
-          examples: ["governance"]
-        },
-        isActive: {
-          type: "boolean",
-          default: true
-        },
-        resource: {
-          type: "string",
-          description: "The resource kind the policy evaluates; field paths are checked for component and certificate.",
-          examples: ["component", "certificate"]
-        },
-        description: {
-          type: "string"
-        },
-        query: {
-          type: "object",
-          description: 'The scope: {} (every resource) or { "filter": \u2026 }.',
-          properties: {
-            filter: {
-              $ref: "#/$defs/filter"
+        errors++;
+      }
+    }
+    if (data.$eq !== void 0) {
+      let data0 = data.$eq;
+      if (typeof data0 !== "string" && !(typeof data0 == "number") && typeof data0 !== "boolean" && data0 !== null) {
+        const err2 = { instancePath: instancePath + "/$eq", schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.$ne !== void 0) {
+      let data1 = data.$ne;
+      if (typeof data1 !== "string" && !(typeof data1 == "number") && typeof data1 !== "boolean" && data1 !== null) {
+        const err3 = { instancePath: instancePath + "/$ne", schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.$gt !== void 0) {
+      let data2 = data.$gt;
+      if (typeof data2 !== "string" && !(typeof data2 == "number")) {
+        const err4 = { instancePath: instancePath + "/$gt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.$gte !== void 0) {
+      let data3 = data.$gte;
+      if (typeof data3 !== "string" && !(typeof data3 == "number")) {
+        const err5 = { instancePath: instancePath + "/$gte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.$lt !== void 0) {
+      let data4 = data.$lt;
+      if (typeof data4 !== "string" && !(typeof data4 == "number")) {
+        const err6 = { instancePath: instancePath + "/$lt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.$lte !== void 0) {
+      let data5 = data.$lte;
+      if (typeof data5 !== "string" && !(typeof data5 == "number")) {
+        const err7 = { instancePath: instancePath + "/$lte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.$in !== void 0) {
+      let data6 = data.$in;
+      if (Array.isArray(data6)) {
+        const len0 = data6.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data7 = data6[i0];
+          if (typeof data7 !== "string" && !(typeof data7 == "number") && typeof data7 !== "boolean" && data7 !== null) {
+            const err8 = { instancePath: instancePath + "/$in/" + i0, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
             }
-          },
-          additionalProperties: false
-        },
-        statusDefinitions: {
-          type: "object",
-          description: "Status name \u2192 definition. Exactly one status has isDefault: true; the others need rules.",
-          minProperties: 1,
-          propertyNames: {
-            minLength: 1
-          },
-          additionalProperties: {
-            $ref: "#/$defs/statusDefinition"
+            errors++;
           }
         }
-      },
-      required: ["name", "statusDefinitions"],
-      additionalProperties: false
-    },
-    statusDefinition: {
-      type: "object",
-      properties: {
-        isDefault: {
-          type: "boolean",
-          description: "The status given when no other status's rules hold."
-        },
-        criticality: {
-          type: "number",
-          description: "Among the statuses whose rules hold, the highest criticality wins (the first defined on a tie)."
-        },
-        rules: {
-          type: "array",
-          description: "Alternatives: the status is reached when any rule holds.",
-          items: {
-            $ref: "#/$defs/rule"
+      } else {
+        const err9 = { instancePath: instancePath + "/$in", schemaPath: "#/properties/%24in/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.$nin !== void 0) {
+      let data8 = data.$nin;
+      if (Array.isArray(data8)) {
+        const len1 = data8.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data9 = data8[i1];
+          if (typeof data9 !== "string" && !(typeof data9 == "number") && typeof data9 !== "boolean" && data9 !== null) {
+            const err10 = { instancePath: instancePath + "/$nin/" + i1, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
           }
         }
-      },
-      required: ["criticality"],
-      additionalProperties: false,
-      if: {
-        properties: {
-          isDefault: {
-            const: true
+      } else {
+        const err11 = { instancePath: instancePath + "/$nin", schemaPath: "#/properties/%24nin/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.$like !== void 0) {
+      if (typeof data.$like !== "string") {
+        const err12 = { instancePath: instancePath + "/$like", schemaPath: "#/properties/%24like/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.$exists !== void 0) {
+      if (typeof data.$exists !== "boolean") {
+        const err13 = { instancePath: instancePath + "/$exists", schemaPath: "#/properties/%24exists/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var wrapper0 = { validate: validate23 };
+function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate23.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      const _errs1 = errors;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (!(key0 === "$and" || key0 === "$or" || key0 === "$not")) {
+        const err0 = { instancePath, schemaPath: "#/propertyNames/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema34.propertyNames.anyOf[0].enum }, message: "must be equal to one of the allowed values", propertyName: key0 };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      const _errs4 = errors;
+      if (typeof key0 === "string") {
+        if (!pattern4.test(key0)) {
+          const err1 = { instancePath, schemaPath: "#/propertyNames/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^[^$]" }, message: 'must match pattern "^[^$]"', propertyName: key0 };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
           }
-        },
-        required: ["isDefault"]
-      },
-      else: {
-        required: ["rules"],
-        properties: {
-          rules: {
-            minItems: 1
+          errors++;
+        }
+      }
+      var _valid0 = _errs4 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const err2 = { instancePath, schemaPath: "#/propertyNames/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", propertyName: key0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
           }
         }
       }
-    },
-    rule: {
-      type: "object",
-      description: "Holds when all its conditions hold.",
-      properties: {
-        conditions: {
-          type: "array",
-          minItems: 1,
-          items: {
-            $ref: "#/$defs/condition"
-          }
+      var valid0 = _errs1 === errors;
+      if (!valid0) {
+        const err3 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
         }
-      },
-      required: ["conditions"],
-      additionalProperties: false
-    },
-    condition: {
-      type: "object",
-      properties: {
-        type: {
-          const: "filter"
-        },
-        condition: {
-          type: "object",
-          properties: {
-            filter: {
-              $ref: "#/$defs/filter"
-            }
-          },
-          required: ["filter"],
-          additionalProperties: false
-        }
-      },
-      required: ["type", "condition"],
-      additionalProperties: false
-    },
-    filter: {
-      type: "object",
-      description: 'Every key must hold. Keys are field paths (segments joined by "$.", e.g. details$.postgres$.lastActiveConnectionTime; __svcArrayAny__ selects some element of an array) mapping to operator objects, or $and, $or, $not.',
-      properties: {
-        $and: {
-          type: "array",
-          minItems: 1,
-          items: {
-            $ref: "#/$defs/filter"
-          },
-          description: "All filters hold."
-        },
-        $or: {
-          type: "array",
-          minItems: 1,
-          items: {
-            $ref: "#/$defs/filter"
-          },
-          description: "At least one filter holds."
-        },
-        $not: {
-          $ref: "#/$defs/filter",
-          description: "The filter does not hold."
-        },
-        id: {
-          $ref: "#/$defs/operators"
-        },
-        integrationId: {
-          $ref: "#/$defs/operators"
-        },
-        uniqueIdentifier: {
-          $ref: "#/$defs/operators"
-        },
-        region: {
-          $ref: "#/$defs/operators"
-        },
-        vendor: {
-          $ref: "#/$defs/operators"
-        },
-        technology: {
-          $ref: "#/$defs/operators"
-        },
-        type: {
-          $ref: "#/$defs/operators"
-        },
-        version: {
-          $ref: "#/$defs/operators"
-        },
-        hasAvailableSvcs: {
-          $ref: "#/$defs/operators"
-        },
-        tags: {
-          $ref: "#/$defs/operators"
-        },
-        customTags: {
-          $ref: "#/$defs/operators"
-        },
-        details: {
-          $ref: "#/$defs/operators"
-        },
-        createdAt: {
-          $ref: "#/$defs/operators"
-        },
-        updatedAt: {
-          $ref: "#/$defs/operators"
-        },
-        status: {
-          $ref: "#/$defs/operators"
-        },
-        issuer: {
-          $ref: "#/$defs/operators"
-        },
-        keyAlgorithm: {
-          $ref: "#/$defs/operators"
-        },
-        renewalEligibility: {
-          $ref: "#/$defs/operators"
-        },
-        domainName: {
-          $ref: "#/$defs/operators"
-        },
-        domains: {
-          $ref: "#/$defs/operators"
-        },
-        inUseBy: {
-          $ref: "#/$defs/operators"
-        },
-        created: {
-          $ref: "#/$defs/operators"
-        },
-        issuedAt: {
-          $ref: "#/$defs/operators"
-        },
-        validityStartDate: {
-          $ref: "#/$defs/operators"
-        },
-        expirationDate: {
-          $ref: "#/$defs/operators"
-        },
-        dueDate: {
-          $ref: "#/$defs/operators"
-        },
-        deletedAt: {
-          $ref: "#/$defs/operators"
-        },
-        componentIds: {
-          $ref: "#/$defs/operators"
-        },
-        displayType: {
-          $ref: "#/$defs/operators"
-        }
-      },
-      propertyNames: {
-        anyOf: [
-          {
-            enum: ["$and", "$or", "$not"]
-          },
-          {
-            pattern: "^[^$]"
-          }
-        ]
-      },
-      additionalProperties: {
-        $ref: "#/$defs/operators"
+        errors++;
       }
-    },
-    operators: {
-      type: "object",
-      description: 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.',
-      minProperties: 1,
-      properties: {
-        $eq: {
-          $ref: "#/$defs/scalar",
-          description: "Equal, with no type conversions; null matches a missing value."
-        },
-        $ne: {
-          $ref: "#/$defs/scalar",
-          description: "Not $eq: matches missing values unless the operand is null."
-        },
-        $gt: {
-          $ref: "#/$defs/ordered",
-          description: "Greater than (strings by code point, numbers numerically)."
-        },
-        $gte: {
-          $ref: "#/$defs/ordered",
-          description: "Greater than or equal."
-        },
-        $lt: {
-          $ref: "#/$defs/ordered",
-          description: "Less than."
-        },
-        $lte: {
-          $ref: "#/$defs/ordered",
-          description: "Less than or equal."
-        },
-        $in: {
-          type: "array",
-          items: {
-            $ref: "#/$defs/scalar"
-          },
-          description: "Equal to one of the values; null matches missing."
-        },
-        $nin: {
-          type: "array",
-          items: {
-            $ref: "#/$defs/scalar"
-          },
-          description: "Not $in."
-        },
-        $like: {
-          type: "string",
-          description: "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive."
-        },
-        $exists: {
-          type: "boolean",
-          description: "true: present and not null; false: missing or null."
+    }
+    for (const key1 in data) {
+      if (!func1.call(schema34.properties, key1)) {
+        if (!validate24(data[key1], { instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data, parentDataProperty: key1, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+          errors = vErrors.length;
         }
-      },
-      additionalProperties: false
-    },
-    scalar: {
-      type: ["string", "number", "boolean", "null"]
-    },
-    ordered: {
-      type: ["string", "number"]
+      }
+    }
+    if (data.$and !== void 0) {
+      let data1 = data.$and;
+      if (Array.isArray(data1)) {
+        if (data1.length < 1) {
+          const err4 = { instancePath: instancePath + "/$and", schemaPath: "#/properties/%24and/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!wrapper0.validate(data1[i0], { instancePath: instancePath + "/$and/" + i0, parentData: data1, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/$and", schemaPath: "#/properties/%24and/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.$or !== void 0) {
+      let data3 = data.$or;
+      if (Array.isArray(data3)) {
+        if (data3.length < 1) {
+          const err6 = { instancePath: instancePath + "/$or", schemaPath: "#/properties/%24or/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (!wrapper0.validate(data3[i1], { instancePath: instancePath + "/$or/" + i1, parentData: data3, parentDataProperty: i1, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/$or", schemaPath: "#/properties/%24or/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.$not !== void 0) {
+      if (!wrapper0.validate(data.$not, { instancePath: instancePath + "/$not", parentData: data, parentDataProperty: "$not", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.id !== void 0) {
+      if (!validate24(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.integrationId !== void 0) {
+      if (!validate24(data.integrationId, { instancePath: instancePath + "/integrationId", parentData: data, parentDataProperty: "integrationId", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.uniqueIdentifier !== void 0) {
+      if (!validate24(data.uniqueIdentifier, { instancePath: instancePath + "/uniqueIdentifier", parentData: data, parentDataProperty: "uniqueIdentifier", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.region !== void 0) {
+      if (!validate24(data.region, { instancePath: instancePath + "/region", parentData: data, parentDataProperty: "region", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.vendor !== void 0) {
+      if (!validate24(data.vendor, { instancePath: instancePath + "/vendor", parentData: data, parentDataProperty: "vendor", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.technology !== void 0) {
+      if (!validate24(data.technology, { instancePath: instancePath + "/technology", parentData: data, parentDataProperty: "technology", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.type !== void 0) {
+      if (!validate24(data.type, { instancePath: instancePath + "/type", parentData: data, parentDataProperty: "type", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.version !== void 0) {
+      if (!validate24(data.version, { instancePath: instancePath + "/version", parentData: data, parentDataProperty: "version", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.hasAvailableSvcs !== void 0) {
+      if (!validate24(data.hasAvailableSvcs, { instancePath: instancePath + "/hasAvailableSvcs", parentData: data, parentDataProperty: "hasAvailableSvcs", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.tags !== void 0) {
+      if (!validate24(data.tags, { instancePath: instancePath + "/tags", parentData: data, parentDataProperty: "tags", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.customTags !== void 0) {
+      if (!validate24(data.customTags, { instancePath: instancePath + "/customTags", parentData: data, parentDataProperty: "customTags", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.details !== void 0) {
+      if (!validate24(data.details, { instancePath: instancePath + "/details", parentData: data, parentDataProperty: "details", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.createdAt !== void 0) {
+      if (!validate24(data.createdAt, { instancePath: instancePath + "/createdAt", parentData: data, parentDataProperty: "createdAt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.updatedAt !== void 0) {
+      if (!validate24(data.updatedAt, { instancePath: instancePath + "/updatedAt", parentData: data, parentDataProperty: "updatedAt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.status !== void 0) {
+      if (!validate24(data.status, { instancePath: instancePath + "/status", parentData: data, parentDataProperty: "status", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.issuer !== void 0) {
+      if (!validate24(data.issuer, { instancePath: instancePath + "/issuer", parentData: data, parentDataProperty: "issuer", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.keyAlgorithm !== void 0) {
+      if (!validate24(data.keyAlgorithm, { instancePath: instancePath + "/keyAlgorithm", parentData: data, parentDataProperty: "keyAlgorithm", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.renewalEligibility !== void 0) {
+      if (!validate24(data.renewalEligibility, { instancePath: instancePath + "/renewalEligibility", parentData: data, parentDataProperty: "renewalEligibility", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.domainName !== void 0) {
+      if (!validate24(data.domainName, { instancePath: instancePath + "/domainName", parentData: data, parentDataProperty: "domainName", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.domains !== void 0) {
+      if (!validate24(data.domains, { instancePath: instancePath + "/domains", parentData: data, parentDataProperty: "domains", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.inUseBy !== void 0) {
+      if (!validate24(data.inUseBy, { instancePath: instancePath + "/inUseBy", parentData: data, parentDataProperty: "inUseBy", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.created !== void 0) {
+      if (!validate24(data.created, { instancePath: instancePath + "/created", parentData: data, parentDataProperty: "created", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.issuedAt !== void 0) {
+      if (!validate24(data.issuedAt, { instancePath: instancePath + "/issuedAt", parentData: data, parentDataProperty: "issuedAt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.validityStartDate !== void 0) {
+      if (!validate24(data.validityStartDate, { instancePath: instancePath + "/validityStartDate", parentData: data, parentDataProperty: "validityStartDate", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.expirationDate !== void 0) {
+      if (!validate24(data.expirationDate, { instancePath: instancePath + "/expirationDate", parentData: data, parentDataProperty: "expirationDate", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.dueDate !== void 0) {
+      if (!validate24(data.dueDate, { instancePath: instancePath + "/dueDate", parentData: data, parentDataProperty: "dueDate", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.deletedAt !== void 0) {
+      if (!validate24(data.deletedAt, { instancePath: instancePath + "/deletedAt", parentData: data, parentDataProperty: "deletedAt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.componentIds !== void 0) {
+      if (!validate24(data.componentIds, { instancePath: instancePath + "/componentIds", parentData: data, parentDataProperty: "componentIds", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.displayType !== void 0) {
+      if (!validate24(data.displayType, { instancePath: instancePath + "/displayType", parentData: data, parentDataProperty: "displayType", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate23.errors = vErrors;
+  return errors === 0;
+}
+validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate58.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.condition === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "condition" }, message: "must have required property 'condition'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "type" || key0 === "condition")) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== void 0) {
+      if ("filter" !== data.type) {
+        const err3 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/const", keyword: "const", params: { allowedValue: "filter" }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.condition !== void 0) {
+      let data1 = data.condition;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.filter === void 0) {
+          const err4 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/required", keyword: "required", params: { missingProperty: "filter" }, message: "must have required property 'filter'" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        for (const key1 in data1) {
+          if (!(key1 === "filter")) {
+            const err5 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data1.filter !== void 0) {
+          if (!validate23(data1.filter, { instancePath: instancePath + "/condition/filter", parentData: data1, parentDataProperty: "filter", rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/condition", schemaPath: "#/properties/condition/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate58.errors = vErrors;
+  return errors === 0;
+}
+validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate57.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.conditions === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "conditions" }, message: "must have required property 'conditions'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "conditions")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.conditions !== void 0) {
+      let data0 = data.conditions;
+      if (Array.isArray(data0)) {
+        if (data0.length < 1) {
+          const err2 = { instancePath: instancePath + "/conditions", schemaPath: "#/properties/conditions/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate58(data0[i0], { instancePath: instancePath + "/conditions/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/conditions", schemaPath: "#/properties/conditions/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate57.errors = vErrors;
+  return errors === 0;
+}
+validate57.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate56.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs1 = errors;
+  let valid0 = true;
+  const _errs2 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    let missing0;
+    if (data.isDefault === void 0 && (missing0 = "isDefault")) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.isDefault !== void 0) {
+        if (true !== data.isDefault) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
     }
   }
-};
+  var _valid0 = _errs2 === errors;
+  errors = _errs1;
+  if (vErrors !== null) {
+    if (_errs1) {
+      vErrors.length = _errs1;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (!_valid0) {
+    const _errs4 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.rules === void 0) {
+        const err2 = { instancePath, schemaPath: "#/else/required", keyword: "required", params: { missingProperty: "rules" }, message: "must have required property 'rules'" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (data.rules !== void 0) {
+        let data1 = data.rules;
+        if (Array.isArray(data1)) {
+          if (data1.length < 1) {
+            const err3 = { instancePath: instancePath + "/rules", schemaPath: "#/else/properties/rules/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.rules = true;
+      props0.isDefault = true;
+    }
+  }
+  if (!valid0) {
+    const err4 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "else" }, message: 'must match "else" schema' };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.criticality === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "criticality" }, message: "must have required property 'criticality'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "isDefault" || key0 === "criticality" || key0 === "rules")) {
+        const err6 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.isDefault !== void 0) {
+      if (typeof data.isDefault !== "boolean") {
+        const err7 = { instancePath: instancePath + "/isDefault", schemaPath: "#/properties/isDefault/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.criticality !== void 0) {
+      if (!(typeof data.criticality == "number")) {
+        const err8 = { instancePath: instancePath + "/criticality", schemaPath: "#/properties/criticality/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.rules !== void 0) {
+      let data4 = data.rules;
+      if (Array.isArray(data4)) {
+        const len0 = data4.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate57(data4[i0], { instancePath: instancePath + "/rules/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err9 = { instancePath: instancePath + "/rules", schemaPath: "#/properties/rules/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate56.errors = vErrors;
+  return errors === 0;
+}
+validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate22.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.statusDefinitions === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "statusDefinitions" }, message: "must have required property 'statusDefinitions'" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema33.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.$schema !== void 0) {
+      if (typeof data.$schema !== "string") {
+        const err3 = { instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== void 0) {
+      let data1 = data.id;
+      if (typeof data1 !== "string" && !(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err4 = { instancePath: instancePath + "/id", schemaPath: "#/properties/id/type", keyword: "type", params: { type: schema33.properties.id.type }, message: "must be string,integer" };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.createdAt !== void 0) {
+      if (typeof data.createdAt !== "string") {
+        const err5 = { instancePath: instancePath + "/createdAt", schemaPath: "#/properties/createdAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.updatedAt !== void 0) {
+      if (typeof data.updatedAt !== "string") {
+        const err6 = { instancePath: instancePath + "/updatedAt", schemaPath: "#/properties/updatedAt/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data4 = data.name;
+      if (typeof data4 === "string") {
+        if (func2(data4) < 1) {
+          const err7 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== void 0) {
+      if (typeof data.type !== "string") {
+        const err9 = { instancePath: instancePath + "/type", schemaPath: "#/properties/type/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.isActive !== void 0) {
+      if (typeof data.isActive !== "boolean") {
+        const err10 = { instancePath: instancePath + "/isActive", schemaPath: "#/properties/isActive/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.resource !== void 0) {
+      if (typeof data.resource !== "string") {
+        const err11 = { instancePath: instancePath + "/resource", schemaPath: "#/properties/resource/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== void 0) {
+      if (typeof data.description !== "string") {
+        const err12 = { instancePath: instancePath + "/description", schemaPath: "#/properties/description/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.query !== void 0) {
+      let data9 = data.query;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        for (const key1 in data9) {
+          if (!(key1 === "filter")) {
+            const err13 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        if (data9.filter !== void 0) {
+          if (!validate23(data9.filter, { instancePath: instancePath + "/query/filter", parentData: data9, parentDataProperty: "filter", rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err14 = { instancePath: instancePath + "/query", schemaPath: "#/properties/query/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.statusDefinitions !== void 0) {
+      let data11 = data.statusDefinitions;
+      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+        if (Object.keys(data11).length < 1) {
+          const err15 = { instancePath: instancePath + "/statusDefinitions", schemaPath: "#/properties/statusDefinitions/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        for (const key2 in data11) {
+          const _errs26 = errors;
+          if (typeof key2 === "string") {
+            if (func2(key2) < 1) {
+              const err16 = { instancePath: instancePath + "/statusDefinitions", schemaPath: "#/properties/statusDefinitions/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", propertyName: key2 };
+              if (vErrors === null) {
+                vErrors = [err16];
+              } else {
+                vErrors.push(err16);
+              }
+              errors++;
+            }
+          }
+          var valid2 = _errs26 === errors;
+          if (!valid2) {
+            const err17 = { instancePath: instancePath + "/statusDefinitions", schemaPath: "#/properties/statusDefinitions/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid" };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        for (const key3 in data11) {
+          if (!validate56(data11[key3], { instancePath: instancePath + "/statusDefinitions/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data11, parentDataProperty: key3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err18 = { instancePath: instancePath + "/statusDefinitions", schemaPath: "#/properties/statusDefinitions/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err19];
+    } else {
+      vErrors.push(err19);
+    }
+    errors++;
+  }
+  validate22.errors = vErrors;
+  return errors === 0;
+}
+validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate21.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.policy === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "policy" }, message: "must have required property 'policy'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "$schema" || key0 === "policy")) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.$schema !== void 0) {
+      if (typeof data.$schema !== "string") {
+        const err2 = { instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.policy !== void 0) {
+      if (!validate22(data.policy, { instancePath: instancePath + "/policy", parentData: data, parentDataProperty: "policy", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate21.errors = vErrors;
+  return errors === 0;
+}
+validate21.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate20.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  let valid0 = true;
+  const _errs1 = errors;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    let missing0;
+    if (data.statusDefinitions === void 0 && (missing0 = "statusDefinitions")) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var valid1 = _errs4 === errors;
+  if (valid1) {
+    const err1 = {};
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  } else {
+    errors = _errs3;
+    if (vErrors !== null) {
+      if (_errs3) {
+        vErrors.length = _errs3;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing1;
+      if (data.policy === void 0 && (missing1 = "policy")) {
+        const err2 = {};
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {};
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  errors = _errs0;
+  if (vErrors !== null) {
+    if (_errs0) {
+      vErrors.length = _errs0;
+    } else {
+      vErrors = null;
+    }
+  }
+  let ifClause0;
+  if (_valid0) {
+    const _errs5 = errors;
+    if (!validate21(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+      vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = true;
+    }
+    ifClause0 = "then";
+  } else {
+    const _errs6 = errors;
+    if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+      vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs6 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      if (props0 !== true) {
+        props0 = true;
+      }
+    }
+    ifClause0 = "else";
+  }
+  if (!valid0) {
+    const err4 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: ifClause0 }, message: 'must match "' + ifClause0 + '" schema' };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate20.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate20.evaluated = { "dynamicProps": true, "dynamicItems": false };
 
 // src/validate/schema.ts
-var compiled;
 function schemaValidator() {
-  compiled ??= new Ajv2020({ allErrors: true, strict: false }).compile(policy_schema_default);
-  return compiled;
+  return validate;
 }
 
 // src/validate/checks/json-schema.ts
@@ -3236,11 +4944,11 @@ function finding(e) {
 var jsonSchema = {
   name: "json-schema",
   run(model, report) {
-    const validate = schemaValidator();
-    if (validate(model.document)) return;
+    const validate3 = schemaValidator();
+    if (validate3(model.document)) return;
     const engine = model.check.problems.map((p) => p.path);
     const seen = /* @__PURE__ */ new Set();
-    for (const e of validate.errors ?? []) {
+    for (const e of validate3.errors ?? []) {
       if (e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "oneOf") continue;
       const f = finding(e);
       if (inFilter(f.path) || engine.some((p) => related(p, f.path))) continue;
@@ -3369,6 +5077,8 @@ function operands(op, at) {
       return op.values.map((value, i) => ({ value, at: pointer(at, i) }));
     case "like":
       return [{ value: op.pattern, at }];
+    case "elemMatch":
+      return [];
     default:
       return [{ value: op.value, at }];
   }
@@ -3391,9 +5101,24 @@ function checkOperator(field, type, op, at, report) {
   const what = `"${field}" is ${describeType(type)}`;
   const mismatch = (message, path = at) => report({ severity: "error", code: "TYPE_MISMATCH", message, path });
   if (op.kind === "exists") return;
+  if (op.kind === "elemMatch") {
+    if (type.kind === "map" || type.kind === "object" || op.filter.clauses.length === 0) return;
+    mismatch(
+      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${field}": { \u2026 }`
+    );
+    return;
+  }
   if (type.kind === "map" || type.kind === "object") {
     mismatch(
       `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`
+    );
+    return;
+  }
+  if (isVersionNode(op)) {
+    if (type.kind === "string") return;
+    const never = op.kind === "vne" ? "always holds" : "never matches";
+    mismatch(
+      `${what}: "${name}" compares versions, and ${type.kind === "timestamp" ? "a timestamp is never a version" : "only strings can be versions"}, so it ${never} here`
     );
     return;
   }
@@ -3603,56 +5328,328 @@ var unicode = {
   }
 };
 
-// src/validate/fields/certificate.ts
-var CERTIFICATE_FIELDS = {
-  id: STRING,
-  integrationId: STRING,
-  uniqueIdentifier: STRING,
-  type: STRING,
-  status: STRING,
-  issuer: STRING,
-  keyAlgorithm: STRING,
-  renewalEligibility: STRING,
-  domainName: STRING,
-  domains: { kind: "array", items: STRING },
-  inUseBy: { kind: "array", items: STRING },
-  created: TIMESTAMP,
-  issuedAt: TIMESTAMP,
-  validityStartDate: TIMESTAMP,
-  expirationDate: TIMESTAMP,
-  dueDate: TIMESTAMP,
-  // Observed keys `serialNumber` and `signatureAlgorithm`; the object "may be empty" and is not closed.
-  details: { kind: "object", open: true, fields: { serialNumber: STRING, signatureAlgorithm: STRING } },
-  createdAt: TIMESTAMP,
-  updatedAt: TIMESTAMP,
-  deletedAt: TIMESTAMP,
-  componentIds: { kind: "array", items: NUMBER },
-  displayType: STRING
+// src/query/errors.ts
+var QueryError = class extends Error {
+  name = "QueryError";
+  code;
+  path;
+  problems;
+  constructor(problems) {
+    const first = problems[0];
+    if (first === void 0) throw new TypeError("a QueryError needs at least one problem");
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
+    super(`${first.message}${more}`);
+    this.code = first.code;
+    this.path = first.path;
+    this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
+  }
 };
 
-// src/validate/fields/component.ts
-var COMPONENT_FIELDS = {
-  id: STRING,
-  integrationId: STRING,
-  uniqueIdentifier: STRING,
-  region: STRING,
-  vendor: STRING,
-  technology: STRING,
-  type: STRING,
-  version: STRING,
-  hasAvailableSvcs: BOOLEAN,
-  tags: { kind: "map", values: STRING },
-  customTags: { kind: "map", values: STRING },
-  details: ANY,
-  createdAt: TIMESTAMP,
-  updatedAt: TIMESTAMP
+// src/query/resources.ts
+var DEFAULT_TIE_BREAKERS = ["createdAt", "id"];
+var COMPONENT_RESOURCE = {
+  name: "component",
+  fields: {
+    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    integrationId: {
+      type: "string",
+      sortable: true,
+      filterable: true,
+      displayName: "Integration ID",
+      description: "owning integration"
+    },
+    uniqueIdentifier: {
+      type: "string",
+      sortable: true,
+      filterable: true,
+      displayName: "Unique identifier",
+      description: "external resource identifier"
+    },
+    region: { type: "string", sortable: true, filterable: true, displayName: "Region" },
+    vendor: { type: "string", sortable: true, filterable: true, displayName: "Vendor" },
+    technology: {
+      type: "string",
+      sortable: true,
+      filterable: true,
+      displayName: "Technology",
+      description: "for example a database or cluster family"
+    },
+    type: {
+      type: "string",
+      sortable: true,
+      filterable: true,
+      displayName: "Type",
+      description: "finer kind inside a technology"
+    },
+    version: { type: "string", sortable: true, filterable: true, displayName: "Version" },
+    hasAvailableSvcs: {
+      type: "boolean",
+      sortable: true,
+      filterable: true,
+      displayName: "Has available svcs"
+    },
+    tags: {
+      type: "map",
+      values: { type: "string" },
+      sortable: false,
+      filterable: true,
+      displayName: "Tags",
+      description: "discovered tags"
+    },
+    customTags: {
+      type: "map",
+      values: { type: "string" },
+      sortable: false,
+      filterable: true,
+      displayName: "Custom tags",
+      description: "user-set tags"
+    },
+    // Technology-specific and open. The description gives one sample, `details.database.
+    // lastActiveConnectionTime` (a timestamp); Kubernetes details come from the discovery operation
+    // (`POST /k8sResource/detailsSchema`), which validation reads when given.
+    details: {
+      type: "object",
+      open: true,
+      fields: {
+        database: {
+          type: "object",
+          open: true,
+          fields: { lastActiveConnectionTime: { type: "timestamp", nullable: true } }
+        }
+      },
+      sortable: false,
+      filterable: true,
+      displayName: "Details",
+      description: "nested, technology-specific"
+    },
+    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" }
+  },
+  selectable: [
+    "id",
+    "integrationId",
+    "uniqueIdentifier",
+    "region",
+    "vendor",
+    "technology",
+    "type",
+    "version",
+    "hasAvailableSvcs",
+    "createdAt",
+    "updatedAt",
+    "tags",
+    "customTags",
+    "details"
+  ]
 };
+var CERTIFICATE_RESOURCE = {
+  name: "certificate",
+  fields: {
+    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    integrationId: { type: "string", sortable: true, filterable: true, displayName: "Integration ID" },
+    uniqueIdentifier: { type: "string", sortable: true, filterable: true, displayName: "Unique identifier" },
+    type: { type: "string", sortable: true, filterable: true, displayName: "Type" },
+    status: { type: "string", sortable: true, filterable: true, displayName: "Status" },
+    issuer: { type: "string", sortable: true, filterable: true, displayName: "Issuer" },
+    keyAlgorithm: { type: "string", sortable: true, filterable: true, displayName: "Key algorithm" },
+    renewalEligibility: {
+      type: "string",
+      sortable: true,
+      filterable: true,
+      displayName: "Renewal eligibility"
+    },
+    domainName: { type: "string", sortable: true, filterable: true, displayName: "Domain name" },
+    domains: {
+      type: "array",
+      items: { type: "string" },
+      sortable: false,
+      filterable: true,
+      displayName: "Domains"
+    },
+    inUseBy: {
+      type: "array",
+      items: { type: "string" },
+      sortable: false,
+      filterable: true,
+      displayName: "In use by",
+      description: "names of users of the certificate"
+    },
+    created: { type: "timestamp", sortable: true, filterable: true, displayName: "Created" },
+    issuedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Issued at" },
+    validityStartDate: {
+      type: "timestamp",
+      sortable: true,
+      filterable: true,
+      displayName: "Validity start date"
+    },
+    expirationDate: { type: "timestamp", sortable: true, filterable: true, displayName: "Expiration date" },
+    dueDate: { type: "timestamp", sortable: true, filterable: true, displayName: "Due date" },
+    // Observed keys `serialNumber` and `signatureAlgorithm`; the object "may be empty" and is not closed.
+    details: {
+      type: "object",
+      open: true,
+      fields: { serialNumber: { type: "string" }, signatureAlgorithm: { type: "string" } },
+      sortable: false,
+      filterable: true,
+      displayName: "Details"
+    },
+    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" },
+    deletedAt: {
+      type: "timestamp",
+      nullable: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Deleted at"
+    },
+    componentIds: {
+      type: "array",
+      items: { type: "integer" },
+      sortable: false,
+      filterable: true,
+      displayName: "Component IDs",
+      description: "components using the certificate"
+    },
+    displayType: { type: "string", sortable: true, filterable: true, displayName: "Display type" }
+  },
+  selectable: [
+    "id",
+    "integrationId",
+    "uniqueIdentifier",
+    "type",
+    "status",
+    "issuer",
+    "keyAlgorithm",
+    "renewalEligibility",
+    "domainName",
+    "domains",
+    "inUseBy",
+    "created",
+    "issuedAt",
+    "validityStartDate",
+    "expirationDate",
+    "dueDate",
+    "details",
+    "createdAt",
+    "updatedAt",
+    "deletedAt",
+    "componentIds"
+  ]
+};
+var POLICY_RESOURCE = {
+  name: "policy",
+  fields: {
+    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    name: { type: "string", sortable: true, filterable: true, displayName: "Name" },
+    description: { type: "string", sortable: true, filterable: true, displayName: "Description" },
+    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" }
+  },
+  selectable: ["id", "name", "description", "createdAt", "updatedAt"]
+};
+var CHANGE = {
+  type: "object",
+  open: true,
+  fields: {
+    name: { type: "string" },
+    currentVersion: { type: "string" },
+    desiredVersion: { type: "string" },
+    status: { type: "string", availableValues: ["pending", "active"] }
+  }
+};
+var UPGRADE_PLAN_RESOURCE = {
+  name: "upgradePlan",
+  fields: {
+    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    componentId: { type: "string", sortable: true, filterable: true, displayName: "Component ID" },
+    technology: { type: "string", sortable: true, filterable: true, displayName: "Technology" },
+    status: {
+      type: "string",
+      availableValues: ["active", "completed"],
+      sortable: true,
+      filterable: true,
+      displayName: "Status"
+    },
+    currentVersion: { type: "string", sortable: true, filterable: true, displayName: "Current version" },
+    desiredVersion: { type: "string", sortable: true, filterable: true, displayName: "Desired version" },
+    upgradePlan: {
+      type: "map",
+      values: { type: "object", open: true, fields: { changes: { type: "array", items: CHANGE } } },
+      sortable: false,
+      filterable: true,
+      displayName: "Upgrade plan",
+      description: "sections keyed by name, each with its list of changes"
+    },
+    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" },
+    completedAt: {
+      type: "timestamp",
+      nullable: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Completed at"
+    }
+  },
+  selectable: [
+    "id",
+    "componentId",
+    "technology",
+    "status",
+    "currentVersion",
+    "desiredVersion",
+    "createdAt",
+    "updatedAt",
+    "completedAt"
+  ]
+};
+var RESOURCES = {
+  component: COMPONENT_RESOURCE,
+  certificate: CERTIFICATE_RESOURCE,
+  policy: POLICY_RESOURCE,
+  upgradePlan: UPGRADE_PLAN_RESOURCE
+};
+function isResourceName(name) {
+  return typeof name === "string" && Object.hasOwn(RESOURCES, name);
+}
+function resolveResource(resource) {
+  if (typeof resource !== "string") return resource;
+  return isResourceName(resource) ? RESOURCES[resource] : void 0;
+}
 
 // src/validate/fields/index.ts
-var FIELD_TABLES = {
-  component: COMPONENT_FIELDS,
-  certificate: CERTIFICATE_FIELDS
-};
+function fieldTypeOf(type, filterable) {
+  const flag = filterable === false ? { filterable: false } : {};
+  switch (type.type) {
+    case "string":
+      return type.availableValues !== void 0 && type.availableValues.length > 0 ? { kind: "string", values: type.availableValues, ...flag } : { kind: "string", ...flag };
+    case "integer":
+    case "number":
+      return { kind: "number", ...flag };
+    case "boolean":
+      return { kind: "boolean", ...flag };
+    case "timestamp":
+      return { kind: "timestamp", ...flag };
+    case "array":
+      return { kind: "array", items: fieldTypeOf(type.items), ...flag };
+    case "map":
+      return { kind: "map", values: fieldTypeOf(type.values), ...flag };
+    case "object": {
+      const fields = {};
+      for (const [key, t] of Object.entries(type.fields)) fields[key] = fieldTypeOf(t);
+      return { kind: "object", open: type.open, fields, ...flag };
+    }
+    case "any":
+      return { kind: "any", ...flag };
+  }
+}
+function fieldTable(description) {
+  const table = {};
+  for (const [field, d] of Object.entries(description.fields)) table[field] = fieldTypeOf(d, d.filterable);
+  return table;
+}
+var FIELD_TABLES = Object.fromEntries(
+  Object.entries(RESOURCES).map(([name, description]) => [name, fieldTable(description)])
+);
 function resourceType(resource) {
   if (!Object.hasOwn(FIELD_TABLES, resource)) return void 0;
   return { kind: "object", open: false, fields: FIELD_TABLES[resource] };
@@ -3672,7 +5669,7 @@ var unknownResource = {
   }
 };
 
-// src/validate/checks/version-ranges.ts
+// src/validate/checks/version-fields.ts
 var VERSION_FIELDS = /* @__PURE__ */ new Set([
   "version",
   "currentVersion",
@@ -3680,21 +5677,34 @@ var VERSION_FIELDS = /* @__PURE__ */ new Set([
   "requiredVersion",
   "recommendedVersion"
 ]);
-var versionRanges = {
-  name: "version-ranges",
+var MAPS = /* @__PURE__ */ new Set(["tags", "customTags"]);
+var VERSION_OPERATOR = {
+  gt: "vgt",
+  gte: "vgte",
+  lt: "vlt",
+  lte: "vlte"
+};
+var isStringRange = (op) => Object.hasOwn(VERSION_OPERATOR, op.kind) && typeof op.value === "string";
+var versionFields = {
+  name: "version-fields",
   run(model, report) {
     for (const filter of model.filters) {
       for (const site of filter.fields) {
-        const last = site.node.path[site.node.path.length - 1];
+        const { path } = site.node;
+        const first = path[0];
+        const last = path.findLast((s) => s.kind === "key");
         if (last?.kind !== "key" || !VERSION_FIELDS.has(last.key)) continue;
+        if (first?.kind === "key" && MAPS.has(first.key)) continue;
         site.node.operators.forEach((op, i) => {
-          if (op.kind !== "gt" && op.kind !== "gte" && op.kind !== "lt" && op.kind !== "lte") return;
-          if (typeof op.value !== "string") return;
+          if (!isStringRange(op)) return;
+          const name = OPERATOR_NAMES[op.kind];
+          const suggested = OPERATOR_NAMES[VERSION_OPERATOR[op.kind]];
+          const fix = parseVersion(op.value) === void 0 ? `"${suggested}" with a version operand such as "1.29"` : `{ "${suggested}": ${JSON.stringify(op.value)} }`;
           report({
             severity: "warning",
-            code: "STRING_VERSION_COMPARISON",
-            message: `"${OPERATOR_NAMES[op.kind]}": ${JSON.stringify(op.value)} compares "${site.key}" as a string, character by character, not as a version: "1.9" > "1.29" and "10.0" < "9.0". Compare versions with a version operator, or list them with "$in"/"$like"`,
-            path: site.operatorPointers[i] ?? site.pointer
+            code: "STRING_RANGE_ON_VERSION",
+            message: `"${site.key}" holds versions, but "${name}" compares strings by code point ("1.9" sorts after "1.29", "1.100" before it); to compare versions write ${fix}`,
+            path: site.operatorPointers[i]
           });
         });
       }
@@ -3711,9 +5721,9 @@ var CHECKS = [
   dottedPaths,
   arraySelectors,
   operatorTypes,
+  versionFields,
   k8sDetails,
   likePatterns,
-  versionRanges,
   impossibleConditions,
   duplicateStatuses,
   shadowedRules,
@@ -3798,7 +5808,13 @@ function k8sDetailsType(schema) {
 }
 
 // src/validate/model.ts
-function collectFields(raw, at, conjunctive, out, flags, resolveField) {
+function elemMatchOperand(value) {
+  if (!isPlainObject(value) || !Object.hasOwn(value, ELEM_MATCH)) return void 0;
+  const inner = value[ELEM_MATCH];
+  return isPlainObject(inner) ? inner : void 0;
+}
+var ELEM_MATCH = OPERATOR_NAMES.elemMatch;
+function collectFields(raw, at, conjunctive, out, flags, resolveField, prefix) {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     const keyAt = pointer(at, key);
@@ -3811,26 +5827,36 @@ function collectFields(raw, at, conjunctive, out, flags, resolveField) {
           conjunctive && key === "$and",
           out,
           flags,
-          resolveField
+          resolveField,
+          prefix
         );
       });
     } else if (key === "$not") {
       flags.disjunctive = true;
-      collectFields(value, keyAt, false, out, flags, resolveField);
+      collectFields(value, keyAt, false, out, flags, resolveField, prefix);
     } else {
-      const clause = parseFilter({ [key]: value }).clauses[0];
+      const parsed = parseFilter({ [key]: value }).clauses[0];
+      const clause = prefix === void 0 ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
+      const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
       out.push({
         node: clause,
-        key,
+        key: fullKey,
         pointer: keyAt,
         operatorPointers: Object.keys(value).map((op) => pointer(keyAt, op)),
         conjunctive,
         ...resolveField(clause)
       });
+      const inner = elemMatchOperand(value);
+      if (inner !== void 0) {
+        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, resolveField, {
+          steps: clause.path,
+          key: fullKey
+        });
+      }
     }
   }
 }
-function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors) {
+function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors, prefix) {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     const keyAt = pointer(at, key);
@@ -3842,7 +5868,7 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors)
       error = e;
     }
     if (error === void 0) {
-      collectFields(one, at, conjunctive, out, flags, resolveField);
+      collectFields(one, at, conjunctive, out, flags, resolveField, prefix);
       continue;
     }
     const before = errors.length;
@@ -3856,12 +5882,23 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors)
           out,
           flags,
           resolveField,
-          errors
+          errors,
+          prefix
         );
       });
     } else if (key === "$not" && isPlainObject(value)) {
       flags.disjunctive = true;
-      collectTolerant(value, keyAt, false, out, flags, resolveField, errors);
+      collectTolerant(value, keyAt, false, out, flags, resolveField, errors, prefix);
+    } else if (!key.startsWith("$")) {
+      const inner = elemMatchOperand(value);
+      const steps = inner === void 0 ? void 0 : selectorPath(key);
+      if (inner !== void 0 && steps !== void 0) {
+        const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
+        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, resolveField, errors, {
+          steps: [...prefix?.steps ?? [], ...steps],
+          key: fullKey
+        });
+      }
     }
     if (errors.length === before && error instanceof FilterError) {
       errors.push({
@@ -3870,6 +5907,14 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors)
         path: at + error.path
       });
     }
+  }
+}
+function selectorPath(key) {
+  try {
+    const steps = parsePath(key, "");
+    return steps[steps.length - 1]?.kind === "any" ? steps : void 0;
+  } catch {
+    return void 0;
   }
 }
 function rawFilters(def, base) {
@@ -3928,7 +5973,7 @@ function buildModel(document, k8s) {
     collectFields(raw, at, true, fields, flags, resolveField);
     filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
   }
-  return {
+  return Object.assign(/* @__PURE__ */ Object.create(null), {
     document,
     check: check2,
     base,
@@ -3937,7 +5982,7 @@ function buildModel(document, k8s) {
     ...resource === void 0 ? {} : { resource },
     ...rootType === void 0 ? {} : { rootType },
     ...k8s === void 0 ? {} : { k8s }
-  };
+  });
 }
 
 // src/validate/source/positions.ts
@@ -4180,8 +6225,8 @@ function walk(node, at, positions, doc, depth, keyOffset) {
   if (depth > MAX_NESTING) return;
   let target = node;
   if (isAlias(target)) target = target.resolve(doc);
-  const own = node;
-  const start = own?.range?.[0] ?? target?.range?.[0];
+  const own2 = node;
+  const start = own2?.range?.[0] ?? target?.range?.[0];
   if (start !== void 0) {
     positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
   }
@@ -4346,7 +6391,7 @@ function notJson(document) {
       continue;
     }
     if (typeof value !== "object") return bad2(`${typeof value} at ${showPointer(at)} is not JSON data`);
-    if (ancestors.includes(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`);
+    if (arrayIncludes(ancestors, value)) return bad2(`the document contains a cycle at ${showPointer(at)}`);
     if (depth >= MAX_NESTING)
       return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, "TOO_DEEP");
     const chain = [...ancestors, value];
@@ -4356,15 +6401,38 @@ function notJson(document) {
   }
   return void 0;
 }
+function detach(document) {
+  const copy = (v) => typeof v !== "object" || v === null ? v : isArray(v) ? new Array(v.length) : /* @__PURE__ */ Object.create(null);
+  const root = copy(document);
+  const stack = [[document, root]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop();
+    if (typeof from !== "object" || from === null) continue;
+    const keys = objectKeys(from);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const value = from[key];
+      const target = copy(value);
+      defineProperty(to, key, {
+        value: target,
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
+      stack.push([value, target]);
+    }
+  }
+  return root;
+}
 function parseText(text, options) {
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   return formatOf(body, options) === "json" ? parseJsonSource(body) : parseYamlSource(body);
 }
 function runChecks(document, options) {
   const findings = [];
-  const invalid2 = notJson(document);
-  if (invalid2 !== void 0) return [invalid2];
-  const model = buildModel(document, options.k8sSchema);
+  const invalid3 = notJson(document);
+  if (invalid3 !== void 0) return [invalid3];
+  const model = buildModel(detach(document), options.k8sSchema);
   for (const check2 of CHECKS) {
     try {
       check2.run(model, (f) => findings.push(f));
@@ -4415,8 +6483,26 @@ function place2(f, positions) {
   if (positions === void 0) return base;
   return { ...base, ...positions.locate(f.path, f.anchor) };
 }
-function validatePolicy(document, options = {}) {
+function validatePolicy(document, given = {}) {
+  const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
+  try {
+    return validate2(document, options, max);
+  } catch (error) {
+    return finish(
+      [
+        {
+          severity: "error",
+          code: "INVALID_DOCUMENT",
+          message: `the document could not be read: ${String(error?.message ?? error)}`,
+          path: ""
+        }
+      ],
+      max
+    );
+  }
+}
+function validate2(document, options, max) {
   if (typeof document !== "string")
     return finish(
       runChecks(document, options).map((f) => place2(f, void 0)),
@@ -4439,11 +6525,13 @@ function validatePolicy(document, options = {}) {
 
 // src/cli/validate-command.ts
 var VERSION = "0.1.0";
-var USAGE2 = `usage: svc-policy validate [--k8s-schema FILE] [--format text|json|sarif|github] PATH...
+var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
+                            [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
-.yaml and .yml files, skipping node_modules and dot-directories) or a glob ("policies/**/*.yaml").
+.yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
+("policies/**/*.yaml").
 
 options:
   -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
@@ -4462,7 +6550,7 @@ exit codes:
   1  some policy file has errors
   2  usage error, or a file could not be read (missing, not a regular file, too large, outside the root)
 `;
-var OPTIONS2 = {
+var VALIDATE_OPTIONS = {
   format: { type: "string", short: "f" },
   "k8s-schema": { type: "string" },
   "max-bytes": { type: "string" },
@@ -4470,7 +6558,7 @@ var OPTIONS2 = {
   help: { type: "boolean", short: "h" }
 };
 var FORMATS = ["text", "json", "sarif", "github"];
-var POLICY_EXTENSIONS2 = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
+var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
 var DEFAULT_MAX_BYTES = 1024 * 1024;
 var READ_CHUNK = 64 * 1024;
 var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
@@ -4493,7 +6581,7 @@ async function defaultRoot(cwd) {
   let dir = cwd;
   for (; ; ) {
     try {
-      await stat3(join2(dir, ".git"));
+      await stat2(join(dir, ".git"));
       return dir;
     } catch {
       const parent = dirname(dir);
@@ -4525,25 +6613,25 @@ async function walk2(dir, root, out, seen) {
   seen.add(real);
   let entries;
   try {
-    entries = await readdir2(dir, { withFileTypes: true });
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     out.push({ path: dir, problem: `cannot be read as a directory: ${errno(error)}` });
     return;
   }
   entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   for (const entry of entries) {
-    const path = join2(dir, entry.name);
+    const path = join(dir, entry.name);
     let isDir = entry.isDirectory();
     if (entry.isSymbolicLink()) {
       try {
-        isDir = (await stat3(path)).isDirectory();
+        isDir = (await stat2(path)).isDirectory();
       } catch {
         isDir = false;
       }
     }
     if (isDir) {
       if (entry.name !== "node_modules" && !entry.name.startsWith(".")) await walk2(path, root, out, seen);
-    } else if (POLICY_EXTENSIONS2.has(extname2(entry.name).toLowerCase())) {
+    } else if (POLICY_EXTENSIONS.has(extname(entry.name).toLowerCase()) && !TEST_FILE.test(entry.name)) {
       out.push({ path });
     }
   }
@@ -4555,7 +6643,7 @@ async function expand(args, root) {
   for (const arg of args) {
     let info;
     try {
-      info = await stat3(arg);
+      info = await stat2(arg);
     } catch {
       info = void 0;
     }
@@ -4573,11 +6661,13 @@ async function expand(args, root) {
       matches.sort();
       const before = targets.length;
       for (const m of matches) {
-        const mInfo = await stat3(m).catch(() => void 0);
+        const mInfo = await stat2(m).catch(() => void 0);
         if (mInfo?.isDirectory()) await walk2(m, root, targets, seen);
-        else if (POLICY_EXTENSIONS2.has(extname2(m).toLowerCase())) targets.push({ path: m });
+        else if (POLICY_EXTENSIONS.has(extname(m).toLowerCase()) && !TEST_FILE.test(m))
+          targets.push({ path: m });
       }
       if (targets.length === before) unmatched.push(arg);
+    } else if (TEST_FILE.test(arg)) {
     } else {
       targets.push({ path: arg });
     }
@@ -4595,7 +6685,7 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
   }
   let info;
   try {
-    info = await stat3(real);
+    info = await stat2(real);
   } catch (error) {
     return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
   }
@@ -4618,13 +6708,13 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
       const again = await handle.stat();
       if (!again.isFile())
         return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-      const chunks2 = [];
+      const chunks = [];
       let length = 0;
       while (length <= maxBytes) {
         const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
         const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
         if (bytesRead === 0) break;
-        chunks2.push(chunk.subarray(0, bytesRead));
+        chunks.push(chunk.subarray(0, bytesRead));
         length += bytesRead;
       }
       if (length > maxBytes) {
@@ -4633,7 +6723,7 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
           code: "UNREADABLE_FILE"
         };
       }
-      bytes = Buffer.concat(chunks2, length);
+      bytes = Buffer.concat(chunks, length);
     } finally {
       await handle.close();
     }
@@ -4675,9 +6765,9 @@ function firstInvalidUtf8(bytes) {
   return i;
 }
 async function loadK8sSchema(path) {
-  const read = await readPolicy(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
-  if ("problem" in read) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read.problem}`);
-  const text = read.text.charCodeAt(0) === 65279 ? read.text.slice(1) : read.text;
+  const read2 = await readPolicy(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
+  if ("problem" in read2) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read2.problem}`);
+  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
   let value;
   try {
     value = JSON.parse(text);
@@ -4705,7 +6795,7 @@ async function mapLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-function parseFormat2(value) {
+function parseFormat(value) {
   if (value === void 0) return "text";
   if (FORMATS.includes(value)) return value;
   throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
@@ -4754,12 +6844,12 @@ async function runValidate(argv) {
   const err = process.stderr;
   exitOnClosedPipe(out);
   try {
-    const { values, positionals } = parseCommandArgs(argv, OPTIONS2);
+    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
     if (values.help) {
-      out.write(USAGE2);
+      out.write(VALIDATE_USAGE);
       return 0;
     }
-    const format = parseFormat2(values.format);
+    const format = parseFormat(values.format);
     const maxBytes = parseMaxBytes(values["max-bytes"]);
     if (positionals.length === 0) throw new UsageError("at least one PATH is required");
     const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
@@ -4768,7 +6858,7 @@ async function runValidate(argv) {
       throw new UsageError(`--root ${values.root} does not exist`);
     });
     const { targets, unmatched } = await expand(positionals, root);
-    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${u}
+    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}
 `);
     const reports = [];
     let unreadable = unmatched.length > 0;
@@ -4779,19 +6869,19 @@ async function runValidate(argv) {
     );
     for (const [i, target] of targets.entries()) {
       const file = display(target.path, cwd);
-      const read = reads[i];
-      if ("problem" in read) {
-        if (read.code === "UNREADABLE_FILE") unreadable = true;
+      const read2 = reads[i];
+      if ("problem" in read2) {
+        if (read2.code === "UNREADABLE_FILE") unreadable = true;
         const d = {
           severity: "error",
-          code: read.code,
-          message: `the file ${read.problem}`,
+          code: read2.code,
+          message: `the file ${read2.problem}`,
           path: ""
         };
         reports.push({ file, diagnostics: [d] });
         continue;
       }
-      const text = read.text.charCodeAt(0) === 65279 ? read.text.slice(1) : read.text;
+      const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
       const result = validatePolicy(text, {
         fileName: target.path,
         ...k8sSchema === void 0 ? {} : { k8sSchema }
@@ -4803,40 +6893,1786 @@ async function runValidate(argv) {
     return reports.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy validate: ${error.message}
+      err.write(`svc-policy validate: ${printable(error.message)}
 
-${USAGE2}`);
+${VALIDATE_USAGE}`);
       return 2;
     }
-    err.write(`svc-policy validate: ${error?.message ?? String(error)}
+    err.write(`svc-policy validate: ${printable(String(error?.message ?? error))}
 `);
     return 2;
   }
 }
 
+// src/cli/policies.ts
+var POLICY_EXTENSIONS2 = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
+var TEST_FILE = /\.test\.(json|ya?ml)$/;
+async function policyFiles(paths) {
+  const out = [];
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat3(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read policy ${path}: ${error.code ?? String(error)}`
+      );
+    }
+    if (!info.isDirectory()) {
+      out.push(path);
+      continue;
+    }
+    const names = (await readdir2(path)).filter((n) => POLICY_EXTENSIONS2.has(extname2(n)) && !TEST_FILE.test(n)).sort();
+    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
+    out.push(...names.map((n) => join2(path, n)));
+  }
+  return out;
+}
+async function readDocument(file, what) {
+  const read2 = await readPolicy(file, void 0, DEFAULT_MAX_BYTES);
+  if ("problem" in read2)
+    throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read2.problem}`);
+  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  try {
+    return extname2(file) === ".json" ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    const message = printable(String(error?.message ?? error), { lines: true });
+    throw new InputError(
+      `${printable(file)}: not valid ${extname2(file) === ".json" ? "JSON" : "YAML"}: ${message}`
+    );
+  }
+}
+async function loadPolicy(file) {
+  let definition;
+  try {
+    definition = await readDocument(file, "policy");
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
+      return [error.message];
+    throw error;
+  }
+  try {
+    return compilePolicy(definition);
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    return error.problems.map(
+      (p) => `${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
+    );
+  }
+}
+async function loadPolicies(paths, err) {
+  const policies = [];
+  let failed = false;
+  for (const file of await policyFiles(paths)) {
+    const loaded = await loadPolicy(file);
+    if (Array.isArray(loaded)) {
+      for (const line of loaded) err.write(`${line}
+`);
+      failed = true;
+    } else policies.push(loaded);
+  }
+  return failed ? null : policies;
+}
+
+// src/cli/eval-command.ts
+var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                        [--explain] [--id ID]... [--where FILTER-JSON] [--help]
+
+Evaluates policies over an inventory and prints, per policy, how many resources got each status.
+
+options:
+  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
+                           *.test.* files excepted); repeat it, or list more files after the options
+  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
+                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
+                           apart by content, not by name). Arrays and NDJSON are streamed.
+  -f, --format FORMAT      table (default on a terminal): a summary table
+                           json (default otherwise): {"summary": \u2026}; with --explain also "results"
+                           ndjson: one line per resource, then a {"summary": \u2026} line
+      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
+                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
+      --resource KIND      the kind of records that name none; skips policies of other kinds
+      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
+                           criticality>=N (or criticality>N); repeat it or separate with commas
+      --explain            add, per resource, why each status was given
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain)
+      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+  -h, --help               this text
+
+exit codes:
+  0  every record was evaluated (and no --fail-on condition was met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file, invalid policy, input that is not a JSON array, NDJSON or an
+     envelope, or a record that is a bare string
+  3  evaluated, but some NDJSON lines or array elements were not valid JSON and were skipped
+`;
+var EVAL_OPTIONS = {
+  policy: { type: "string", short: "p", multiple: true },
+  input: { type: "string", short: "i" },
+  format: { type: "string", short: "f" },
+  "kind-field": { type: "string" },
+  resource: { type: "string" },
+  "fail-on": { type: "string", multiple: true },
+  explain: { type: "boolean" },
+  id: { type: "string", multiple: true },
+  where: { type: "string" },
+  help: { type: "boolean", short: "h" }
+};
+var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+function resourceId(resource) {
+  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+function parseFormat2(value) {
+  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value === "table" || value === "json" || value === "ndjson") return value;
+  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
+}
+function parseFailOn(values, policies) {
+  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
+  const out = [];
+  for (const text of values.flatMap((v) => v.split(","))) {
+    const item = text.trim();
+    if (item === "") throw new UsageError("--fail-on: an empty condition");
+    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
+    if (m) {
+      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
+      continue;
+    }
+    if (item.startsWith("criticality")) {
+      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
+    }
+    if (!known.has(item)) {
+      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
+    }
+    out.push({ kind: "status", text: item, status: item });
+  }
+  return out;
+}
+function failures(summary2, conditions) {
+  const out = [];
+  for (const p of summary2.policies) {
+    if (p.skipped !== null) continue;
+    for (const s of p.statuses) {
+      if (s.count === 0) continue;
+      const hit = conditions.find(
+        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
+      );
+      if (hit) {
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          count: s.count,
+          condition: hit.text
+        });
+      }
+    }
+  }
+  return out;
+}
+function explainSelection(values) {
+  const ids = values.id === void 0 ? null : new Set(values.id);
+  let where = null;
+  if (values.where !== void 0) {
+    let filter;
+    try {
+      filter = JSON.parse(values.where);
+    } catch (error) {
+      throw new UsageError(`--where is not JSON: ${error.message}`);
+    }
+    try {
+      where = compileFilter(filter);
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
+      throw error;
+    }
+  }
+  if (ids === null && where === null) return values.explain === true ? () => true : null;
+  return (resource) => {
+    if (ids !== null) {
+      const id = resourceId(resource);
+      if (id !== null && ids.has(String(id))) return true;
+    }
+    return where?.(resource) === true;
+  };
+}
+function explanations(event, policies) {
+  return policies.map((p, i) => {
+    const result = event.results[i].result;
+    if (event.kind !== null && p.resource !== void 0 && p.resource !== event.kind) {
+      return { policy: p.name, result, otherKind: { record: event.kind, policy: p.resource } };
+    }
+    return p.explain(event.resource);
+  });
+}
+function explainText(event, list) {
+  const id = resourceId(event.resource);
+  const lines = [`resource #${event.index}${id === null ? "" : ` (${printable(String(id))})`}`];
+  for (const e of list) {
+    if ("otherKind" in e) {
+      lines.push(
+        `  ${printable(e.policy)}: not applicable (a "${printable(e.otherKind.record)}" record; the policy is for "${printable(e.otherKind.policy)}")`
+      );
+    } else lines.push(...explanationText(e));
+  }
+  return `${lines.join("\n")}
+`;
+}
+function outputWriter(format, out, explaining) {
+  const line = (event, explained) => {
+    const record = {
+      index: event.index,
+      id: resourceId(event.resource),
+      results: event.results.map((o) => ({ policy: o.policy, ...o.result }))
+    };
+    if (explained !== null) record.explanations = explained;
+    return JSON.stringify(record);
+  };
+  switch (format) {
+    case "ndjson":
+      return {
+        resource: (event, explained) => write(out, `${line(event, explained)}
+`),
+        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
+`)
+      };
+    case "table":
+      return {
+        resource: (event, explained) => explained === null ? void 0 : write(out, explainText(event, explained)),
+        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
+      };
+    case "json": {
+      let first = true;
+      return {
+        resource: (event, explained) => {
+          if (explained === null) return;
+          const text = `${first ? '{"results":[\n' : ",\n"}${line(event, explained)}`;
+          first = false;
+          return write(out, text);
+        },
+        finish: async (_summary, report) => {
+          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
+          return write(out, `${head}${JSON.stringify(report)}}
+`);
+        }
+      };
+    }
+  }
+}
+function progressBar(size) {
+  const stream = process.stderr;
+  let last = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const draw = (count, force = false) => {
+    const now = performance.now();
+    if (!force && now - last < 100) return;
+    last = now;
+    const rate = Math.round(count * 1e3 / Math.max(1, now - started));
+    const head = size !== null && size > 0 ? (() => {
+      const ratio = Math.min(1, bytes / size);
+      const filled = Math.round(ratio * 30);
+      return `[${"#".repeat(filled)}${".".repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% `;
+    })() : "";
+    stream.write(
+      `\r${head}${count.toLocaleString("en-US")} resources, ${rate.toLocaleString("en-US")}/s\x1B[K`
+    );
+  };
+  return {
+    bytes: (n) => {
+      bytes = n;
+    },
+    tick: (count) => draw(count),
+    done: () => stream.write("\r\x1B[K")
+  };
+}
+async function runEval(argv) {
+  const out = process.stdout;
+  const err = process.stderr;
+  let progress = null;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS);
+    if (values.help) {
+      out.write(EVAL_USAGE);
+      return EXIT.ok;
+    }
+    const format = parseFormat2(values.format);
+    const paths = [...values.policy ?? [], ...positionals];
+    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
+    const inputPath = values.input ?? "-";
+    if (inputPath === "-" && process.stdin.isTTY) {
+      throw new UsageError("no --input FILE given and standard input is a terminal");
+    }
+    const kindField = values["kind-field"];
+    if (kindField !== void 0) {
+      try {
+        kindReader(kindField);
+      } catch (error) {
+        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
+        throw error;
+      }
+    }
+    const selected = explainSelection(values);
+    const policies = await loadPolicies(paths, err);
+    if (policies === null) return EXIT.error;
+    const failOn = parseFailOn(values["fail-on"] ?? [], policies);
+    const { stream, size } = await openInput(inputPath);
+    progress = err.isTTY ? progressBar(size) : null;
+    const inputName = inputPath === "-" ? "stdin" : inputPath;
+    const rejections = [];
+    let rejected = 0;
+    const records = readInventory(inputBytes(stream, progress?.bytes), {
+      onReject: (r) => {
+        rejected++;
+        if (rejections.length < 100) {
+          progress?.done();
+          err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
+`);
+          rejections.push(r);
+        }
+      }
+    });
+    const active = policies.filter((p) => skipReason(p, values.resource) === null);
+    const writer = outputWriter(format, out, selected !== null);
+    const summary2 = await evaluateInventory(policies, records, {
+      ...values.resource === void 0 ? {} : { resource: values.resource },
+      ...kindField === void 0 ? {} : { kindField },
+      onResult: (event) => {
+        progress?.tick(event.index + 1);
+        const explained = selected?.(event.resource) ? explanations(event, active) : null;
+        return writer.resource(event, explained);
+      }
+    });
+    progress?.done();
+    if (summary2.resources === 0 && rejected > 0) {
+      err.write(
+        `svc-policy eval: ${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope
+`
+      );
+      return EXIT.error;
+    }
+    const failed = failures(summary2, failOn);
+    const report = { ...summary2, rejected, rejections };
+    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    await writer.finish(summary2, report, rejected);
+    if (summary2.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary2.notice)}
+`);
+    if (rejected > 0) {
+      const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
+      err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown2}
+`);
+    }
+    if (failed.length > 0) {
+      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
+      err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}
+`);
+    }
+    if (rejected > 0) return EXIT.rejected;
+    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`svc-policy eval: ${printable(error.message)}
+
+${EVAL_USAGE}`);
+      return EXIT.error;
+    }
+    progress?.done();
+    if (error instanceof InputError || error instanceof InventoryError) {
+      err.write(`svc-policy eval: ${printable(error.message)}
+`);
+      return EXIT.error;
+    }
+    throw error;
+  }
+}
+
+// src/cli/migrate-search-command.ts
+import { readFile } from "fs/promises";
+
+// src/query/sha256.ts
+var K = new Uint32Array([
+  1116352408,
+  1899447441,
+  3049323471,
+  3921009573,
+  961987163,
+  1508970993,
+  2453635748,
+  2870763221,
+  3624381080,
+  310598401,
+  607225278,
+  1426881987,
+  1925078388,
+  2162078206,
+  2614888103,
+  3248222580,
+  3835390401,
+  4022224774,
+  264347078,
+  604807628,
+  770255983,
+  1249150122,
+  1555081692,
+  1996064986,
+  2554220882,
+  2821834349,
+  2952996808,
+  3210313671,
+  3336571891,
+  3584528711,
+  113926993,
+  338241895,
+  666307205,
+  773529912,
+  1294757372,
+  1396182291,
+  1695183700,
+  1986661051,
+  2177026350,
+  2456956037,
+  2730485921,
+  2820302411,
+  3259730800,
+  3345764771,
+  3516065817,
+  3600352804,
+  4094571909,
+  275423344,
+  430227734,
+  506948616,
+  659060556,
+  883997877,
+  958139571,
+  1322822218,
+  1537002063,
+  1747873779,
+  1955562222,
+  2024104815,
+  2227730452,
+  2361852424,
+  2428436474,
+  2756734187,
+  3204031479,
+  3329325298
+]);
+var encoder = new TextEncoder();
+function utf8(text) {
+  return encoder.encode(text);
+}
+function sha256(data) {
+  const bytes = typeof data === "string" ? utf8(data) : data;
+  const bitLength = bytes.length * 8;
+  const padded = new Uint8Array(bytes.length + 9 + 63 >> 6 << 6 >>> 0);
+  padded.set(bytes);
+  padded[bytes.length] = 128;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 4294967296));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
+  const h = new Uint32Array([
+    1779033703,
+    3144134277,
+    1013904242,
+    2773480762,
+    1359893119,
+    2600822924,
+    528734635,
+    1541459225
+  ]);
+  const w = new Uint32Array(64);
+  for (let offset = 0; offset < padded.length; offset += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a2 = w[i - 15];
+      const b2 = w[i - 2];
+      const s0 = (a2 >>> 7 | a2 << 25) ^ (a2 >>> 18 | a2 << 14) ^ a2 >>> 3;
+      const s1 = (b2 >>> 17 | b2 << 15) ^ (b2 >>> 19 | b2 << 13) ^ b2 >>> 10;
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
+    }
+    let a = h[0];
+    let b = h[1];
+    let c = h[2];
+    let d = h[3];
+    let e = h[4];
+    let f = h[5];
+    let g = h[6];
+    let hh = h[7];
+    for (let i = 0; i < 64; i++) {
+      const S1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
+      const ch = e & f ^ ~e & g;
+      const t1 = hh + S1 + ch + K[i] + w[i] | 0;
+      const S0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
+      const maj = a & b ^ a & c ^ b & c;
+      const t2 = S0 + maj | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1 | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2 | 0;
+    }
+    h[0] = h[0] + a | 0;
+    h[1] = h[1] + b | 0;
+    h[2] = h[2] + c | 0;
+    h[3] = h[3] + d | 0;
+    h[4] = h[4] + e | 0;
+    h[5] = h[5] + f | 0;
+    h[6] = h[6] + g | 0;
+    h[7] = h[7] + hh | 0;
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]);
+  return out;
+}
+function hmacSha256(key, message) {
+  let k = typeof key === "string" ? utf8(key) : key;
+  if (k.length > 64) k = sha256(k);
+  const msg = typeof message === "string" ? utf8(message) : message;
+  const inner = new Uint8Array(64 + msg.length);
+  const outer = new Uint8Array(64 + 32);
+  for (let i = 0; i < 64; i++) {
+    const b = k[i] ?? 0;
+    inner[i] = b ^ 54;
+    outer[i] = b ^ 92;
+  }
+  inner.set(msg, 64);
+  outer.set(sha256(inner), 64);
+  return sha256(outer);
+}
+function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+var LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
+function base64url(bytes) {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = bytes[i] << 16 | (bytes[i + 1] ?? 0) << 8 | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil((bytes.length - i) * 8 / 6));
+    for (let j = 0; j < chars; j++) out += ALPHABET[n >> 18 - 6 * j & 63];
+  }
+  return out;
+}
+function fromBase64url(text) {
+  if (text.length % 4 === 1) return void 0;
+  const out = new Uint8Array(Math.floor(text.length * 6 / 8));
+  let bits = 0;
+  let value = 0;
+  let at = 0;
+  for (const c of text) {
+    const v = LOOKUP.get(c);
+    if (v === void 0) return void 0;
+    value = (value << 6 | v) & 16383;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[at++] = value >> bits & 255;
+    }
+  }
+  if ((value & (1 << bits) - 1) !== 0) return void 0;
+  return out;
+}
+
+// src/query/token.ts
+var TOKEN_VERSION = 1;
+var decoder = new TextDecoder("utf-8", { fatal: true });
+function invalid2(message) {
+  return new QueryError([{ code: "INVALID_PAGE_TOKEN", path: "/pageToken", message }]);
+}
+function isSortValue(v) {
+  return v === null || typeof v === "string" || typeof v === "boolean" || typeof v === "number" && Number.isFinite(v);
+}
+function decodeToken(token, expected, secret) {
+  const [body, signature, ...rest] = token.split(".");
+  if (body === void 0 || body === "" || rest.length > 0) throw invalid2("pageToken is not a page token");
+  if (secret !== void 0) {
+    if (signature === void 0)
+      throw invalid2("pageToken is not signed; this server only accepts signed tokens");
+    const given = fromBase64url(signature);
+    if (given === void 0 || !equalBytes(given, hmacSha256(secret, body))) {
+      throw invalid2(
+        "pageToken was not issued by this server (bad signature): it was changed or signed with another secret"
+      );
+    }
+  } else if (signature !== void 0) {
+    throw invalid2("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
+  }
+  const bytes = fromBase64url(body);
+  let parsed;
+  try {
+    if (bytes === void 0) throw new Error("not base64url");
+    parsed = JSON.parse(decoder.decode(bytes));
+  } catch {
+    throw invalid2("pageToken is not a page token (truncated or not base64url)");
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid2("pageToken is not a page token");
+  const [version2, binding, key] = parsed;
+  if (version2 !== TOKEN_VERSION) {
+    throw invalid2(
+      `pageToken has format version ${JSON.stringify(version2)}; this server reads version ${TOKEN_VERSION}`
+    );
+  }
+  if (binding !== expected.binding) {
+    throw invalid2("pageToken was made for another filter or sort; start again from the first page");
+  }
+  if (!Array.isArray(key) || key.length !== expected.keys || !key.every(isSortValue)) {
+    throw invalid2("pageToken does not hold a position of this sort");
+  }
+  return Object.freeze([...key]);
+}
+
+// src/query/plan.ts
+var PROPERTIES = ["pageSize", "filter", "sort", "pageToken", "fields"];
+var DEFAULT_MAX_PAGE_SIZE = 1e3;
+var DEFAULT_PAGE_SIZE = 100;
+var DEFAULT_MAX_SORT_KEYS = 8;
+var SECRETS = /* @__PURE__ */ new WeakMap();
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function describe2(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return String(value);
+  return `a ${typeof value}`;
+}
+function positiveInteger(value, name, fallback, max = 1e6) {
+  if (value === void 0) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new QueryError([
+      {
+        code: "INVALID_OPTION",
+        path: "",
+        message: `option ${name} must be an integer from 1 to ${max}, got ${describe2(value)}`
+      }
+    ]);
+  }
+  return value;
+}
+function checkDescription(description) {
+  const bad2 = (message) => new QueryError([{ code: "INVALID_OPTION", path: "", message: `resource description: ${message}` }]);
+  if (!isObject(description) || !isObject(description.fields) || !Array.isArray(description.selectable)) {
+    throw bad2("expected { name, fields, selectable }");
+  }
+  for (const field of description.selectable) {
+    if (!Object.hasOwn(description.fields, field)) throw bad2(`selectable field "${field}" is not in fields`);
+  }
+  for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
+    if (!Object.hasOwn(description.fields, field)) throw bad2(`tie-breaker "${field}" is not in fields`);
+  }
+  return description;
+}
+function resourceDescription(resource) {
+  const description = resolveResource(resource);
+  if (description === void 0) {
+    throw new QueryError([
+      {
+        code: "UNKNOWN_RESOURCE",
+        path: "",
+        message: `unknown resource ${describe2(resource)} (known: component, certificate, policy, upgradePlan, or pass a description)`
+      }
+    ]);
+  }
+  return checkDescription(description);
+}
+function canonical2(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical2).join(",")}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function bindingOf(resource, filter, sort) {
+  const text = canonical2([
+    resource.name,
+    filter === void 0 ? null : printFilter(filter),
+    sort.map((k) => [k.field, k.direction])
+  ]);
+  return base64url(sha256(text).subarray(0, 16));
+}
+function checkFilterFields(node, at, resource, problems) {
+  for (const clause of node.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const first = clause.path[0];
+        const where = pointer(at, printPath(clause.path));
+        if (first === void 0 || first.kind !== "key") {
+          problems.push({
+            code: "UNKNOWN_FILTER_FIELD",
+            path: where,
+            message: `filter path "${printPath(clause.path)}" does not start with a field of ${resource.name}`
+          });
+          break;
+        }
+        const field = Object.hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
+        if (field === void 0) {
+          const suggestion2 = closest(first.key, Object.keys(resource.fields));
+          problems.push({
+            code: "UNKNOWN_FILTER_FIELD",
+            path: where,
+            message: `filter field "${first.key}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+            ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+          });
+        } else if (!field.filterable) {
+          problems.push({
+            code: "UNFILTERABLE_FIELD",
+            path: where,
+            message: `field "${first.key}" of ${resource.name} cannot be filtered on`
+          });
+        }
+        break;
+      }
+      case "and":
+      case "or":
+        clause.filters.forEach((f, i) => {
+          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems);
+        });
+        break;
+      case "not":
+        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems);
+        break;
+      default:
+        assertNever(clause, "clause");
+    }
+  }
+}
+function parsePageSize(value, max, fallback, problems) {
+  if (value === void 0 || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
+    problems.push({
+      code: "INVALID_PAGE_SIZE",
+      path: "/pageSize",
+      message: `pageSize must be an integer from 1 to ${max}, got ${describe2(value)}`
+    });
+    return fallback;
+  }
+  return value;
+}
+function parseSort(value, resource, maxKeys, problems) {
+  if (value === void 0 || value === null) return [];
+  if (!isObject(value)) {
+    problems.push({
+      code: "INVALID_SORT",
+      path: "/sort",
+      message: `sort must be an object mapping field names to "asc" or "desc", got ${describe2(value)}`
+    });
+    return void 0;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) {
+    problems.push({
+      code: "INVALID_SORT",
+      path: "/sort",
+      message: "sort is empty; omit it for the default order"
+    });
+    return void 0;
+  }
+  if (entries.length > maxKeys) {
+    problems.push({
+      code: "INVALID_SORT",
+      path: "/sort",
+      message: `sort has ${entries.length} keys; at most ${maxKeys} are allowed`
+    });
+    return void 0;
+  }
+  const keys = [];
+  let ok = true;
+  for (const [field, direction] of entries) {
+    const at = pointer("/sort", field);
+    const description = Object.hasOwn(resource.fields, field) ? resource.fields[field] : void 0;
+    if (description === void 0) {
+      const suggestion2 = closest(
+        field,
+        Object.entries(resource.fields).filter(([, d]) => d.sortable).map(([name]) => name)
+      );
+      problems.push({
+        code: "UNKNOWN_SORT_FIELD",
+        path: at,
+        message: `sort field "${field}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+      });
+      ok = false;
+    } else if (!description.sortable) {
+      problems.push({
+        code: "UNSORTABLE_FIELD",
+        path: at,
+        message: `field "${field}" of ${resource.name} cannot be sorted on`
+      });
+      ok = false;
+    }
+    if (direction !== "asc" && direction !== "desc") {
+      problems.push({
+        code: "INVALID_SORT_DIRECTION",
+        path: at,
+        message: `sort direction of "${field}" must be "asc" or "desc", got ${describe2(direction)}`
+      });
+      ok = false;
+    }
+    if (ok) keys.push({ field, direction });
+  }
+  return ok ? keys : void 0;
+}
+function parseFields(value, resource, problems) {
+  if (value === void 0 || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.push({
+      code: "INVALID_FIELDS",
+      path: "/fields",
+      message: `fields must be an array of field names, got ${describe2(value)}`
+    });
+    return void 0;
+  }
+  const selectable = new Set(resource.selectable);
+  const seen = /* @__PURE__ */ new Set();
+  const out = [];
+  value.forEach((field, i) => {
+    const at = pointer("/fields", i);
+    if (typeof field !== "string") {
+      problems.push({
+        code: "INVALID_FIELDS",
+        path: at,
+        message: `fields/${i} must be a field name, got ${describe2(field)}`
+      });
+    } else if (seen.has(field)) {
+      problems.push({ code: "INVALID_FIELDS", path: at, message: `field "${field}" is selected twice` });
+    } else if (!selectable.has(field)) {
+      const known = Object.hasOwn(resource.fields, field);
+      const suggestion2 = known ? void 0 : closest(field, resource.selectable);
+      problems.push({
+        code: known ? "UNSELECTABLE_FIELD" : "UNKNOWN_FIELD",
+        path: at,
+        message: known ? `field "${field}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(", ")})` : `field "${field}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+      });
+    } else {
+      seen.add(field);
+      out.push(field);
+    }
+  });
+  return out;
+}
+function parseQueryFilter(value, resource, maxDepth, problems) {
+  if (value === void 0 || value === null) return void 0;
+  let node;
+  try {
+    node = parseFilter(value, maxDepth === void 0 ? {} : { maxDepth });
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    problems.push({
+      code: "INVALID_FILTER",
+      path: `/filter${error.path}`,
+      message: `filter: ${error.message}`,
+      filterCode: error.code
+    });
+    return false;
+  }
+  const before = problems.length;
+  checkFilterFields(node, "/filter", resource, problems);
+  if (problems.length > before) return false;
+  return node.clauses.length === 0 ? void 0 : node;
+}
+function parseQuery(request, resource, options = {}) {
+  const description = resourceDescription(resource);
+  options = options ?? {};
+  const maxPageSize = positiveInteger(options.maxPageSize, "maxPageSize", DEFAULT_MAX_PAGE_SIZE);
+  const defaultPageSize = positiveInteger(
+    options.defaultPageSize,
+    "defaultPageSize",
+    Math.min(DEFAULT_PAGE_SIZE, maxPageSize),
+    maxPageSize
+  );
+  const maxSortKeys = positiveInteger(options.maxSortKeys, "maxSortKeys", DEFAULT_MAX_SORT_KEYS, 100);
+  const secret = secretBytes(options.secret);
+  if (!isObject(request)) {
+    throw new QueryError([
+      {
+        code: "INVALID_REQUEST",
+        path: "",
+        message: `a query request must be a JSON object, got ${describe2(request)}`
+      }
+    ]);
+  }
+  const problems = [];
+  for (const key of Object.keys(request)) {
+    if (PROPERTIES.includes(key)) continue;
+    const suggestion2 = key === "nextToken" ? "pageToken" : closest(key, PROPERTIES);
+    problems.push({
+      code: "UNKNOWN_PROPERTY",
+      path: pointer("", key),
+      message: `unknown property "${key}" of a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+      ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+    });
+  }
+  const pageSize = parsePageSize(request.pageSize, maxPageSize, defaultPageSize, problems);
+  const filter = parseQueryFilter(request.filter, description, options.maxDepth, problems);
+  const requested = parseSort(request.sort, description, maxSortKeys, problems);
+  const selection = parseFields(request.fields, description, problems);
+  const token = request.pageToken;
+  if (token !== void 0 && token !== null && typeof token !== "string") {
+    problems.push({
+      code: "INVALID_PAGE_TOKEN",
+      path: "/pageToken",
+      message: `pageToken must be a string, got ${describe2(token)}`
+    });
+  }
+  const sort = [...requested ?? []];
+  for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
+    if (!sort.some((k) => k.field === field)) sort.push({ field, direction: "asc" });
+  }
+  const binding = filter === false ? "" : bindingOf(description, filter, sort);
+  let after;
+  if (typeof token === "string" && token !== "") {
+    try {
+      after = decodeToken(token, { binding, keys: sort.length }, secret);
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      if (requested !== void 0 && filter !== false) problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new QueryError(problems);
+  const fields = selection !== void 0 && selection.length > 0 ? selection : [...description.selectable];
+  const plan = Object.freeze({
+    resource: description,
+    pageSize,
+    filter: filter === false ? void 0 : filter,
+    sort: Object.freeze(sort.map((k) => Object.freeze(k))),
+    fields: Object.freeze(fields),
+    selected: selection !== void 0 && selection.length > 0,
+    after,
+    binding
+  });
+  if (secret !== void 0) SECRETS.set(plan, secret);
+  return plan;
+}
+function secretBytes(secret) {
+  if (secret === void 0) return void 0;
+  if (typeof secret === "string" && secret !== "") return utf8(secret);
+  if (secret instanceof Uint8Array && secret.length > 0) return secret;
+  throw new QueryError([
+    { code: "INVALID_OPTION", path: "", message: "option secret must be a non-empty string or Uint8Array" }
+  ]);
+}
+
+// src/query/legacy.ts
+var LEGACY_OPERATIONS = {
+  3: {
+    operation: 3,
+    legacyPath: "POST /policy/search",
+    path: "POST /policy/query",
+    resource: "policy",
+    filters: ["name"],
+    maxPageSize: 1e3
+  },
+  6: {
+    operation: 6,
+    legacyPath: "POST /policy/{policyId}/component/search",
+    path: "POST /policy/{policyId}/component/query",
+    // The replacement's shape is not in the description: the request is carried over unvalidated.
+    resource: void 0,
+    filters: ["technology", "tags", "dueDate"],
+    maxPageSize: 100
+  },
+  7: {
+    operation: 7,
+    legacyPath: "POST /component/search",
+    path: "POST /component/query",
+    resource: "component",
+    filters: ["tags", "technology"],
+    maxPageSize: 1e3
+  },
+  12: {
+    operation: 12,
+    legacyPath: "POST /integration/search",
+    path: "POST /integration/query",
+    resource: void 0,
+    filters: ["type"],
+    maxPageSize: 1e3
+  }
+};
+var BODY_KEYS = ["filter", "sort", "nextToken", "pageSize"];
+var FORBIDDEN_SEGMENTS = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function operationOf(operation) {
+  const n = typeof operation === "string" && /^\d+$/.test(operation.trim()) ? Number(operation) : operation;
+  if (typeof n === "number" && Object.hasOwn(LEGACY_OPERATIONS, n))
+    return LEGACY_OPERATIONS[n];
+  if (typeof operation === "string") {
+    const text = operation.trim().replace(/\s+/g, " ");
+    return Object.values(LEGACY_OPERATIONS).find(
+      (t) => t.legacyPath === text || t.legacyPath.slice("POST ".length) === text
+    );
+  }
+  return void 0;
+}
+function legacySearchToQuery(operation, body) {
+  const target = operationOf(operation);
+  if (target === void 0) {
+    throw new QueryError([
+      {
+        code: "UNKNOWN_OPERATION",
+        path: "",
+        message: `unknown legacy search operation ${JSON.stringify(operation)} (known: 3 ${LEGACY_OPERATIONS[3].legacyPath}, 6 ${LEGACY_OPERATIONS[6].legacyPath}, 7 ${LEGACY_OPERATIONS[7].legacyPath}, 12 ${LEGACY_OPERATIONS[12].legacyPath})`
+      }
+    ]);
+  }
+  if (!isObject2(body)) {
+    throw new QueryError([
+      { code: "INVALID_REQUEST", path: "", message: "a legacy search body must be a JSON object" }
+    ]);
+  }
+  const problems = [];
+  const notices = [];
+  const request = {};
+  for (const key of Object.keys(body)) {
+    if (BODY_KEYS.includes(key)) continue;
+    const suggestion2 = closest(key, BODY_KEYS);
+    problems.push({
+      code: "NOT_CONVERTIBLE",
+      path: pointer("", key),
+      message: `"${key}" is not part of a legacy search body and has no equivalent in a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+      ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+    });
+  }
+  if (body.nextToken !== void 0 && body.nextToken !== null) {
+    notices.push(
+      "nextToken dropped: a legacy cursor cannot be carried over, so the query starts again from the first page (continue with nextPageToken)"
+    );
+  }
+  if (body.pageSize !== void 0 && body.pageSize !== null) {
+    const n = body.pageSize;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > target.maxPageSize) {
+      problems.push({
+        code: "INVALID_REQUEST",
+        path: "/pageSize",
+        message: `pageSize must be an integer from 1 to ${target.maxPageSize}, got ${JSON.stringify(n)}`
+      });
+    } else request.pageSize = n;
+  }
+  if (body.sort !== void 0 && body.sort !== null) {
+    if (!isObject2(body.sort)) {
+      problems.push({
+        code: "INVALID_REQUEST",
+        path: "/sort",
+        message: 'sort must be an object such as { "createdAt": "asc" }'
+      });
+    } else if (Object.keys(body.sort).length > 0) {
+      for (const [field, direction] of Object.entries(body.sort)) {
+        if (direction !== "asc" && direction !== "desc") {
+          problems.push({
+            code: "NOT_CONVERTIBLE",
+            path: pointer("/sort", field),
+            message: `sort direction of "${field}" must be "asc" or "desc", got ${JSON.stringify(direction)}`
+          });
+        }
+      }
+      request.sort = { ...body.sort };
+    }
+  }
+  const filter = convertFilter(body.filter, target, problems);
+  if (filter !== void 0 && Object.keys(filter).length > 0) request.filter = filter;
+  if (problems.length === 0 && target.resource !== void 0) {
+    try {
+      parseQuery(request, target.resource, { maxPageSize: target.maxPageSize });
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      for (const p of error.problems) {
+        problems.push({ ...p, code: "NOT_CONVERTIBLE", message: `in ${target.path}: ${p.message}` });
+      }
+    }
+  }
+  if (problems.length > 0) throw new QueryError(problems);
+  return { ...target, request, notices };
+}
+function convertFilter(filter, target, problems) {
+  if (filter === void 0 || filter === null) return void 0;
+  if (!isObject2(filter)) {
+    problems.push({
+      code: "INVALID_REQUEST",
+      path: "/filter",
+      message: "filter must be an object of legacy filter properties"
+    });
+    return void 0;
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(filter)) {
+    const at = pointer("/filter", key);
+    if (!target.filters.includes(key)) {
+      const suggestion2 = closest(key, target.filters);
+      problems.push({
+        code: "NOT_CONVERTIBLE",
+        path: at,
+        message: `filter property "${key}" is not one of ${target.legacyPath} (${target.filters.join(", ")}); it cannot be carried over${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+      });
+      continue;
+    }
+    if (value === void 0 || value === null) continue;
+    switch (key) {
+      case "name":
+      case "type":
+      case "technology":
+        if (typeof value !== "string") {
+          problems.push({
+            code: "INVALID_REQUEST",
+            path: at,
+            message: `filter property "${key}" must be a string, got ${JSON.stringify(value)}`
+          });
+        } else out[key] = { $eq: value };
+        break;
+      case "tags":
+        convertTags(value, at, out, problems);
+        break;
+      case "dueDate":
+        convertDueDate(value, at, out, problems);
+        break;
+    }
+  }
+  return out;
+}
+function convertTags(value, at, out, problems) {
+  if (!Array.isArray(value)) {
+    problems.push({
+      code: "INVALID_REQUEST",
+      path: at,
+      message: 'tags must be an array of { "key": \u2026, "value": \u2026 } pairs'
+    });
+    return;
+  }
+  value.forEach((pair, i) => {
+    const where = pointer(at, i);
+    if (!isObject2(pair) || typeof pair.key !== "string" || typeof pair.value !== "string") {
+      problems.push({
+        code: "INVALID_REQUEST",
+        path: where,
+        message: `tags/${i} must be { "key": string, "value": string }`
+      });
+      return;
+    }
+    const extra = Object.keys(pair).filter((k) => k !== "key" && k !== "value");
+    if (extra.length > 0) {
+      problems.push({
+        code: "NOT_CONVERTIBLE",
+        path: pointer(where, extra[0]),
+        message: `tag property "${extra[0]}" has no equivalent`
+      });
+      return;
+    }
+    const { key, value: tagValue } = pair;
+    if (key === "" || key.includes(PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
+      problems.push({
+        code: "NOT_CONVERTIBLE",
+        path: pointer(where, "key"),
+        message: `tag key ${JSON.stringify(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`
+      });
+      return;
+    }
+    const path = `tags${PATH_SEPARATOR}${key}`;
+    const previous = out[path];
+    if (previous !== void 0 && previous.$eq !== tagValue) {
+      problems.push({
+        code: "NOT_CONVERTIBLE",
+        path: where,
+        message: `tag "${key}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`
+      });
+      return;
+    }
+    out[path] = { $eq: tagValue };
+  });
+}
+function convertDueDate(value, at, out, problems) {
+  if (!isObject2(value)) {
+    problems.push({
+      code: "INVALID_REQUEST",
+      path: at,
+      message: 'dueDate must be { "gte": timestamp, "lt": timestamp }'
+    });
+    return;
+  }
+  const range = {};
+  for (const [bound, v] of Object.entries(value)) {
+    const op = bound === "gte" ? "$gte" : bound === "lt" ? "$lt" : void 0;
+    if (op === void 0) {
+      problems.push({
+        code: "NOT_CONVERTIBLE",
+        path: pointer(at, bound),
+        message: `dueDate bound "${bound}" has no equivalent (only gte and lt)`
+      });
+    } else if (typeof v !== "string" || Number.isNaN(Date.parse(v))) {
+      problems.push({
+        code: "INVALID_REQUEST",
+        path: pointer(at, bound),
+        message: `dueDate.${bound} must be a timestamp string, got ${JSON.stringify(v)}`
+      });
+    } else range[op] = v;
+  }
+  if (Object.keys(range).length > 0) out.dueDate = range;
+}
+
+// src/cli/migrate-search-command.ts
+var MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [FILE|-]...
+
+Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
+their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
+(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {\u2026} }. Prints the converted request (or an array, for an array input) as
+JSON; notices (a dropped nextToken) go to standard error.
+
+operations:
+  3   POST /policy/search                      -> POST /policy/query
+  6   POST /policy/{policyId}/component/search -> POST /policy/{policyId}/component/query
+  7   POST /component/search                   -> POST /component/query
+  12  POST /integration/search                 -> POST /integration/query
+
+options:
+  -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12, or its path)
+      --envelope      print { operation, path, request, notices } instead of the bare request
+  -h, --help          this text
+
+exit codes:
+  0  every body was converted
+  1  some body cannot be carried over (each problem is printed with its JSON pointer and code)
+  2  usage error, unreadable file, or input that is not JSON
+`;
+var OPTIONS = {
+  operation: { type: "string", short: "o" },
+  envelope: { type: "boolean" },
+  help: { type: "boolean", short: "h" }
+};
+async function readInput(path) {
+  if (path !== "-") return readFile(path, "utf8");
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+function itemOperation(item) {
+  if (typeof item !== "object" || item === null || !("operation" in item) || !("body" in item)) {
+    throw new QueryError([
+      {
+        code: "UNKNOWN_OPERATION",
+        path: "",
+        message: 'no --operation given, and the item is not { "operation": N, "body": {\u2026} }'
+      }
+    ]);
+  }
+  return [String(item.operation), item.body];
+}
+async function runMigrateSearch(argv) {
+  exitOnClosedPipe(process.stdout);
+  let args;
+  try {
+    args = parseCommandArgs(argv, OPTIONS);
+    if (args.values.help) {
+      process.stdout.write(MIGRATE_SEARCH_USAGE);
+      return 0;
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`svc-policy migrate-search: ${printable(error.message)}
+${MIGRATE_SEARCH_USAGE}`);
+    return 2;
+  }
+  const operation = args.values.operation;
+  const files = args.positionals.length > 0 ? args.positionals : ["-"];
+  const outputs = [];
+  let failed = false;
+  for (const file of files) {
+    const name = file === "-" ? "<stdin>" : file;
+    let input;
+    try {
+      let text = await readInput(file);
+      if (text.charCodeAt(0) === 65279) text = text.slice(1);
+      input = JSON.parse(text);
+    } catch (error) {
+      const reason = error.code ?? error.message;
+      process.stderr.write(
+        `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}
+`
+      );
+      return 2;
+    }
+    const bodies = Array.isArray(input) ? input : [input];
+    const converted = [];
+    for (const [i, body] of bodies.entries()) {
+      const where = Array.isArray(input) ? `${name}[${i}]` : name;
+      try {
+        const result = operation !== void 0 ? legacySearchToQuery(operation, body) : legacySearchToQuery(...itemOperation(body));
+        for (const notice of result.notices)
+          process.stderr.write(`${printable(where)}: notice: ${printable(notice)}
+`);
+        converted.push(
+          args.values.envelope ? {
+            operation: result.operation,
+            path: result.path,
+            request: result.request,
+            notices: result.notices
+          } : result.request
+        );
+      } catch (error) {
+        if (!(error instanceof QueryError)) throw error;
+        if (error.code === "UNKNOWN_OPERATION" && operation !== void 0) {
+          process.stderr.write(
+            `svc-policy migrate-search: ${printable(error.message)}
+${MIGRATE_SEARCH_USAGE}`
+          );
+          return 2;
+        }
+        for (const p of error.problems)
+          process.stderr.write(
+            `${printable(where)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]
+`
+          );
+        failed = true;
+      }
+    }
+    outputs.push(...Array.isArray(input) ? [converted] : converted);
+  }
+  if (failed) return 1;
+  const value = outputs.length === 1 ? outputs[0] : outputs;
+  await write(process.stdout, `${JSON.stringify(value, null, 2)}
+`);
+  return 0;
+}
+
+// src/cli/test-command.ts
+import { readdir as readdir3, stat as stat4 } from "fs/promises";
+import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "path";
+var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+
+Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
+each holding sample resources and the status each must get. PATH is a test file or a directory searched
+recursively (node_modules and dot-directories skipped); the default is the working directory.
+
+A test file (YAML shown; JSON has the same shape):
+  policy: certificate-expiry.json    # optional: the policy file, relative to the test file; by
+                                     # default NAME.json, NAME.yaml or NAME.yml beside it
+  tests:
+    - name: expired yesterday
+      resource: { type: ssl, expirationDate: "2026-05-31T00:00:00.000Z" }
+      status: expired                # the status the resource must get
+    - name: deleted certificates are out of scope
+      resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
+      applicable: false              # the resource must be outside query.filter
+
+options:
+  -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
+                       json: {"total", "passed", "failed", "errors", "tests": [...]}
+                       junit: JUnit XML (one testsuite per test file) for CI dashboards
+                       tap: TAP version 13
+  -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
+  -v, --verbose        text format: list passing tests too
+  -h, --help           this text
+
+exit codes:
+  0  every test passed
+  1  some test failed
+  2  usage error, no test found, or a test file or its policy that cannot be read or is invalid
+`;
+var TEST_OPTIONS = {
+  format: { type: "string", short: "f" },
+  run: { type: "string", short: "r" },
+  verbose: { type: "boolean", short: "v" },
+  help: { type: "boolean", short: "h" }
+};
+var FORMATS2 = ["text", "json", "junit", "tap"];
+var POLICY_EXTENSIONS3 = [".json", ".yaml", ".yml"];
+var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
+var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description"]);
+async function testFiles(paths) {
+  const out = [];
+  const walk3 = async (dir) => {
+    const entries = await readdir3(dir, { withFileTypes: true });
+    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    for (const entry of entries) {
+      const path = join3(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "node_modules" && !entry.name.startsWith(".")) await walk3(path);
+      } else if (TEST_FILE.test(entry.name)) out.push(path);
+    }
+  };
+  for (const path of paths) {
+    let info;
+    try {
+      info = await stat4(path);
+    } catch (error) {
+      throw new InputError(`cannot read ${path}: ${error.code ?? String(error)}`);
+    }
+    if (info.isDirectory()) await walk3(path);
+    else out.push(path);
+  }
+  return out;
+}
+async function policyFileOf(file, declared) {
+  if (declared !== void 0) {
+    if (typeof declared !== "string" || declared === "") throw new Error('"policy" must be a file name');
+    return resolve3(dirname2(file), declared);
+  }
+  const base = basename(file).replace(TEST_FILE, "");
+  for (const ext of POLICY_EXTENSIONS3) {
+    const candidate = join3(dirname2(file), `${base}${ext}`);
+    if ((await stat4(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
+}
+function isObject3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function readCases(document, policy) {
+  if (!isObject3(document)) throw new Error('a test file must hold an object with "tests"');
+  for (const key of Object.keys(document)) {
+    if (!FILE_KEYS.has(key)) throw new Error(`unknown key "${key}" (expected "policy" and "tests")`);
+  }
+  const tests = document.tests;
+  if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
+  const statuses = new Set(policy.statuses.map((s) => s.name));
+  return tests.map((t, i) => {
+    const at = `/tests/${i}`;
+    if (!isObject3(t)) throw new Error(`${at}: a test must be an object`);
+    for (const key of Object.keys(t)) {
+      if (!CASE_KEYS.has(key)) {
+        throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+      }
+    }
+    if (!Object.hasOwn(t, "resource")) throw new Error(`${at}: "resource" is missing`);
+    if (t.name !== void 0 && typeof t.name !== "string") throw new Error(`${at}/name: must be a string`);
+    if (t.applicable !== void 0 && typeof t.applicable !== "boolean") {
+      throw new Error(`${at}/applicable: must be true or false`);
+    }
+    if (t.status !== void 0) {
+      if (typeof t.status !== "string") throw new Error(`${at}/status: must be a status name`);
+      if (!statuses.has(t.status)) {
+        throw new Error(
+          `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(", ")})`
+        );
+      }
+      if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+    } else if (t.applicable === void 0) {
+      throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+    }
+    return {
+      name: typeof t.name === "string" && t.name !== "" ? t.name : `test ${i + 1}`,
+      resource: t.resource,
+      status: t.status,
+      applicable: t.applicable !== false
+    };
+  });
+}
+function describeResult(r) {
+  if (!r.applicable) return "not applicable (outside query.filter)";
+  const how = r.matched ? `rule ${r.matched.ruleIndex}` : "no rule held: default";
+  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+}
+function runCase(file, policy, test) {
+  const started = performance.now();
+  const actual = policy.evaluate(test.resource);
+  const pass = actual.applicable === test.applicable && (test.status === void 0 || actual.status === test.status);
+  const expected = { status: test.status ?? null, applicable: test.applicable };
+  const want = test.status !== void 0 ? `"${test.status}"` : test.applicable ? "applicable" : "not applicable";
+  const base = { file, policy: policy.name, name: test.name, expected, actual };
+  if (pass) {
+    return {
+      ...base,
+      outcome: "pass",
+      message: `got ${describeResult(actual)}`,
+      durationMs: performance.now() - started
+    };
+  }
+  return {
+    ...base,
+    outcome: "fail",
+    message: `expected ${want}, got ${describeResult(actual)}`,
+    explanation: policy.explain(test.resource),
+    durationMs: performance.now() - started
+  };
+}
+async function runFile(file, filter) {
+  const error = (message, policy2 = null) => [
+    { file, policy: policy2, name: basename(file), outcome: "error", message, durationMs: 0 }
+  ];
+  let document;
+  try {
+    document = await readDocument(file, "test file");
+  } catch (e) {
+    return error(e.message);
+  }
+  let policyFile;
+  try {
+    policyFile = await policyFileOf(file, isObject3(document) ? document.policy : void 0);
+  } catch (e) {
+    return error(e.message);
+  }
+  let policy;
+  try {
+    policy = await loadPolicy(policyFile);
+  } catch (e) {
+    return error(e.message);
+  }
+  if (Array.isArray(policy)) return error(`invalid policy: ${policy.join("; ")}`);
+  let cases;
+  try {
+    cases = readCases(document, policy);
+  } catch (e) {
+    return error(e.message, policy.name);
+  }
+  const name = policy.name;
+  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map((c) => runCase(file, policy, c));
+}
+function counts(outcomes) {
+  let passed = 0;
+  let failed = 0;
+  let errors = 0;
+  for (const o of outcomes) {
+    if (o.outcome === "pass") passed++;
+    else if (o.outcome === "fail") failed++;
+    else errors++;
+  }
+  return { tests: outcomes.length, passed, failed, errors };
+}
+function fullName(o) {
+  return o.policy === null ? o.name : `${o.policy}: ${o.name}`;
+}
+function formatText2(outcomes, verbose) {
+  const lines = [];
+  for (const o of outcomes) {
+    if (o.outcome === "pass") {
+      if (verbose) lines.push(`PASS ${printable(o.file)}: ${printable(fullName(o))}`);
+      continue;
+    }
+    lines.push(`${o.outcome === "fail" ? "FAIL" : "ERROR"} ${printable(o.file)}: ${printable(fullName(o))}`);
+    lines.push(`  ${printable(o.message, { lines: true })}`);
+    if (o.explanation) lines.push(...explanationText(o.explanation, "  ", o.expected?.status ?? void 0));
+  }
+  const c = counts(outcomes);
+  const files = new Set(outcomes.map((o) => o.file)).size;
+  if (lines.length > 0) lines.push("");
+  lines.push(
+    `${c.tests} tests in ${files} file${files === 1 ? "" : "s"}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? "" : "s"}`
+  );
+  return `${lines.join("\n")}
+`;
+}
+function formatJson(outcomes) {
+  const { tests: total, passed, failed, errors } = counts(outcomes);
+  const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
+  return `${JSON.stringify({ total, passed, failed, errors, tests })}
+`;
+}
+function xmlChars(text) {
+  let out = "";
+  for (const ch of text) {
+    const c = ch.codePointAt(0);
+    const bad2 = c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 65534 || c === 65535 || c >= 55296 && c <= 57343;
+    out += bad2 ? "\uFFFD" : ch;
+  }
+  return out;
+}
+function xml(text) {
+  return xmlChars(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+var seconds = (ms) => (ms / 1e3).toFixed(3);
+function formatJunit(outcomes) {
+  const byFile = /* @__PURE__ */ new Map();
+  for (const o of outcomes) byFile.set(o.file, [...byFile.get(o.file) ?? [], o]);
+  const total = counts(outcomes);
+  const time = outcomes.reduce((t, o) => t + o.durationMs, 0);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="svc-policy test" tests="${total.tests}" failures="${total.failed}" errors="${total.errors}" time="${seconds(time)}">`
+  ];
+  for (const [file, list] of byFile) {
+    const c = counts(list);
+    const t = list.reduce((s, o) => s + o.durationMs, 0);
+    out.push(
+      `  <testsuite name="${xml(file)}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`
+    );
+    for (const o of list) {
+      const head = `    <testcase classname="${xml(o.policy ?? file)}" name="${xml(o.name)}" file="${xml(file)}" time="${seconds(o.durationMs)}"`;
+      if (o.outcome === "pass") {
+        out.push(`${head}/>`);
+        continue;
+      }
+      const detail = o.explanation ? explanationText(o.explanation, "", o.expected?.status ?? void 0).join("\n") : o.message;
+      const tag = o.outcome === "fail" ? "failure" : "error";
+      out.push(`${head}>`);
+      out.push(
+        `      <${tag} message="${xml(o.message)}" type="${o.outcome === "fail" ? "StatusMismatch" : "InvalidTest"}">${xml(detail)}</${tag}>`
+      );
+      out.push("    </testcase>");
+    }
+    out.push("  </testsuite>");
+  }
+  out.push("</testsuites>");
+  return `${out.join("\n")}
+`;
+}
+var yamlString = (text) => JSON.stringify(text);
+function formatTap(outcomes) {
+  const out = ["TAP version 13", `1..${outcomes.length}`];
+  outcomes.forEach((o, i) => {
+    const name = `${o.file}: ${fullName(o)}`.replace(/[\r\n]+/g, " ").replace(/#/g, "\\#");
+    if (o.outcome === "pass") {
+      out.push(`ok ${i + 1} - ${name}`);
+      return;
+    }
+    out.push(`not ok ${i + 1} - ${name}`);
+    out.push("  ---");
+    out.push(`  message: ${yamlString(o.message)}`);
+    out.push(`  severity: ${o.outcome === "fail" ? "fail" : "error"}`);
+    if (o.expected) out.push(`  expected: ${JSON.stringify(o.expected)}`);
+    if (o.actual) out.push(`  actual: ${JSON.stringify(o.actual)}`);
+    if (o.explanation) {
+      out.push("  explanation: |-");
+      for (const line of explanationText(o.explanation, "", o.expected?.status ?? void 0)) {
+        out.push(`    ${line}`);
+      }
+    }
+    out.push("  ...");
+  });
+  const c = counts(outcomes);
+  out.push(`# tests ${c.tests}`, `# pass ${c.passed}`, `# fail ${c.failed + c.errors}`);
+  return `${out.join("\n")}
+`;
+}
+async function runTest(argv) {
+  const out = process.stdout;
+  const err = process.stderr;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, TEST_OPTIONS);
+    if (values.help) {
+      out.write(TEST_USAGE);
+      return 0;
+    }
+    const format = values.format ?? "text";
+    if (!FORMATS2.includes(format)) {
+      throw new UsageError(`--format must be ${FORMATS2.join(", ")}; got "${values.format}"`);
+    }
+    let filter = null;
+    if (values.run !== void 0) {
+      try {
+        filter = new RegExp(values.run);
+      } catch (error) {
+        throw new UsageError(`--run is not a regular expression: ${error.message}`);
+      }
+    }
+    const files = await testFiles(positionals.length === 0 ? ["."] : positionals);
+    if (files.length === 0) {
+      err.write("svc-policy test: no test files (*.test.json, *.test.yaml, *.test.yml) found\n");
+      return 2;
+    }
+    const outcomes = [];
+    for (const file of files) outcomes.push(...await runFile(file, filter));
+    const text = format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText2(outcomes, values.verbose === true);
+    await write(out, text);
+    const c = counts(outcomes);
+    if (c.errors > 0) return 2;
+    if (c.tests === 0) {
+      err.write(`svc-policy test: no test matches --run ${printable(values.run ?? "")}
+`);
+      return 2;
+    }
+    return c.failed > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`svc-policy test: ${error.message}
+
+${TEST_USAGE}`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      err.write(`svc-policy test: ${error.message}
+`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
 // src/cli/main.ts
-var USAGE3 = `usage: svc-policy <command> [options]
+var MAIN_USAGE = `usage: svc-policy <command> [options]
+       svc-policy help [COMMAND]
+       svc-policy --version | --help
 
 commands:
-  eval       evaluate policies over an inventory (svc-policy eval --help)
-  validate   validate policy files (svc-policy validate --help)
+  eval            evaluate policies over an inventory
+  migrate-search  rewrite stored legacy search bodies as query requests
+  test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
+  validate        validate policy files
+  help            show the usage of a command ("svc-policy help eval")
+
+options:
+  -V, --version  print the version of svc-policy
+  -h, --help     this text
 `;
+var COMMAND_USAGE = {
+  eval: EVAL_USAGE,
+  "migrate-search": MIGRATE_SEARCH_USAGE,
+  test: TEST_USAGE,
+  validate: VALIDATE_USAGE
+};
+function version() {
+  let dir = dirname3(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join4(dir, "package.json"), "utf8"));
+      if (pkg.name === "svc-policy" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+    }
+    dir = dirname3(dir);
+  }
+  return "unknown";
+}
 async function main(argv) {
   const [command, ...rest] = argv;
   switch (command) {
     case "eval":
       return runEval(rest);
+    case "test":
+      return runTest(rest);
     case "validate":
       return runValidate(rest);
+    case "--version":
+    case "-V":
+      process.stdout.write(`${version()}
+`);
+      return 0;
+    case "help": {
+      const [topic, ...extra] = rest;
+      if (topic === void 0) {
+        process.stdout.write(MAIN_USAGE);
+        return 0;
+      }
+      const usage = COMMAND_USAGE[topic];
+      if (usage === void 0 || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
+        process.stderr.write(`svc-policy: no help for "${rest.join(" ")}"
+${MAIN_USAGE}`);
+        return 2;
+      }
+      process.stdout.write(usage);
+      return 0;
+    }
+    case "migrate-search":
+      return runMigrateSearch(rest);
     case "--help":
     case "-h":
-    case "help":
-      process.stdout.write(USAGE3);
+      process.stdout.write(MAIN_USAGE);
       return 0;
     default:
       process.stderr.write(
-        command === void 0 ? USAGE3 : `svc-policy: unknown command "${command}"
-${USAGE3}`
+        command === void 0 ? MAIN_USAGE : `svc-policy: unknown command "${printable(command)}"
+${MAIN_USAGE}`
       );
       return 2;
   }
@@ -4848,8 +8684,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error) => {
-    process.stderr.write(`svc-policy: internal error: ${String(error?.stack ?? error)}
-`);
+    process.stderr.write(
+      `svc-policy: internal error: ${printable(String(error?.stack ?? error), { lines: true })}
+`
+    );
     process.exitCode = 2;
   }
 );
