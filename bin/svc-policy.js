@@ -153,7 +153,7 @@ var VERSION_COMPARISONS = {
   vlte: "lte"
 };
 function isVersionNode(op) {
-  return Object.hasOwn(VERSION_COMPARISONS, op.kind);
+  return hasOwn(VERSION_COMPARISONS, op.kind);
 }
 var LOGICAL_NAMES = {
   and: "$and",
@@ -178,14 +178,15 @@ function isTrusted(node) {
 // src/semantics/version.ts
 var VERSION_PATTERN = "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
 var VERSION_RE = new RegExp(VERSION_PATTERN);
-var isDigitsOnly = (s) => /^[0-9]+$/.test(s);
+var DIGITS_ONLY = /^[0-9]+$/;
+var isDigitsOnly = (s) => regexpTest(DIGITS_ONLY, s);
 var digits = (s) => s.replace(/^0+/, "");
 function parseVersion(text) {
-  if (!VERSION_RE.test(text)) return void 0;
-  const body = text.startsWith("v") ? text.slice(1) : text;
-  const plus = body.indexOf("+");
+  if (!regexpTest(VERSION_RE, text)) return void 0;
+  const body = stringStartsWith.call(text, "v") ? text.slice(1) : text;
+  const plus = stringIndexOf.call(body, "+");
   const main2 = plus < 0 ? body : body.slice(0, plus);
-  const dash = main2.indexOf("-");
+  const dash = stringIndexOf.call(main2, "-");
   const core = dash < 0 ? main2 : main2.slice(0, dash);
   const parts = core.split(".").map((p) => digits(p) || "0");
   const prerelease = dash < 0 ? [] : main2.slice(dash + 1).split(".").map((id) => isDigitsOnly(id) ? digits(id) || "0" : id);
@@ -218,7 +219,7 @@ function compareDigits(s, from, to, d) {
   const n = to - from;
   if (n !== d.length) return n - d.length;
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
     if (c !== 0) return c;
   }
   return 0;
@@ -226,7 +227,7 @@ function compareDigits(s, from, to, d) {
 function compareText(s, from, to, d) {
   const n = Math.min(to - from, d.length);
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
     if (c !== 0) return c;
   }
   return to - from - d.length;
@@ -238,32 +239,32 @@ function comparePlain(s, op) {
   const n = s.length;
   const core = op.core;
   let i = 0;
-  let c = n > 0 ? s.charCodeAt(0) : -1;
-  if (c === 118) c = ++i < n ? s.charCodeAt(i) : -1;
+  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
+  if (c === 118) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   let result = 0;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
     if (result === 0) {
       const d = k < core.length ? core[k] : "";
       const len = d.length;
       let diff = 0;
       while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - d.charCodeAt(i - from);
-        c = ++i < n ? s.charCodeAt(i) : -1;
+        if (diff === 0 && i - from < len) diff = c - stringCharCodeAt.call(d, i - from);
+        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       }
       const read2 = i - from;
       if (read2 !== len) result = read2 < len ? BELOW : ABOVE;
       else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
     } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+      while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
     if (i === start) return -1;
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   if (result !== 0) return result;
@@ -276,14 +277,14 @@ function comparePlainMany(s, operands2) {
   let open2 = (1 << count) - 1;
   let result = 0;
   let i = 0;
-  let c = n > 0 ? s.charCodeAt(0) : -1;
-  if (c === 118) c = ++i < n ? s.charCodeAt(i) : -1;
+  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
+  if (c === 118) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; open2 !== 0 && j < count; j++) {
       if ((open2 & 1 << j) === 0) continue;
@@ -296,7 +297,7 @@ function comparePlainMany(s, operands2) {
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   for (let j = 0; open2 !== 0 && j < count; j++) {
@@ -316,14 +317,14 @@ function compareVersionScan(s, operands2) {
   const count = operands2.length;
   let open2 = (1 << count) - 1;
   let result = 0;
-  let i = n > 0 && s.charCodeAt(0) === 118 ? 1 : 0;
-  let c = i < n ? s.charCodeAt(i) : -1;
+  let i = n > 0 && stringCharCodeAt.call(s, 0) === 118 ? 1 : 0;
+  let c = i < n ? stringCharCodeAt.call(s, i) : -1;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; j < count; j++) {
       if ((open2 & 1 << j) === 0) continue;
@@ -336,7 +337,7 @@ function compareVersionScan(s, operands2) {
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   for (let j = 0; j < count; j++) {
     if ((open2 & 1 << j) !== 0 && operands2[j].core.length > k) {
@@ -345,19 +346,19 @@ function compareVersionScan(s, operands2) {
     }
   }
   if (c === DASH) {
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     let m = 0;
     for (; ; ) {
       const from = i;
       let numeric = true;
       while (isIdChar(c)) {
         if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? s.charCodeAt(i) : -1;
+        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       }
       if (i === from) return -1;
       if (open2 !== 0) {
         let digits2 = from;
-        if (numeric) while (digits2 < i && s.charCodeAt(digits2) === ZERO) digits2++;
+        if (numeric) while (digits2 < i && stringCharCodeAt.call(s, digits2) === ZERO) digits2++;
         for (let j = 0; j < count; j++) {
           if ((open2 & 1 << j) === 0) continue;
           const op = operands2[j];
@@ -375,7 +376,7 @@ function compareVersionScan(s, operands2) {
       }
       m++;
       if (c !== DOT) break;
-      c = ++i < n ? s.charCodeAt(i) : -1;
+      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
     for (let j = 0; j < count; j++) {
       const pre = operands2[j].pre;
@@ -387,13 +388,13 @@ function compareVersionScan(s, operands2) {
     }
   }
   if (c === PLUS) {
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     for (; ; ) {
       const from = i;
-      while (isIdChar(c)) c = ++i < n ? s.charCodeAt(i) : -1;
+      while (isIdChar(c)) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       if (i === from) return -1;
       if (c !== DOT) break;
-      c = ++i < n ? s.charCodeAt(i) : -1;
+      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
   }
   return i === n ? result : -1;
@@ -2297,7 +2298,7 @@ async function* parsedLines(batches, options) {
   }
 }
 function isEnvelope(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
+  return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
 }
 async function* readInventory(source, options = {}) {
   const text = decode(source, options.onBytes);
@@ -2573,7 +2574,7 @@ function kindReader(kindField) {
   return (record) => {
     let value = record;
     for (const key of keys) {
-      if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) {
+      if (typeof value !== "object" || value === null || isArray(value) || !hasOwn(value, key)) {
         return void 0;
       }
       value = value[key];
@@ -2634,7 +2635,7 @@ async function evaluateInventory(policies, resources, options) {
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);
   const policyKinds = active.map((p) => p.resource);
-  const kinded = policyKinds.some((k) => k !== void 0);
+  const kinded = arraySome(policyKinds, (k) => k !== void 0);
   const kindField = option(options, "kindField");
   const readKind = kindReader(kindField);
   const fallbackKind = resource;
@@ -3218,6 +3219,10 @@ function stepIn(root, path, step) {
   if (before.kind !== "ok") return "known";
   if (before.type.kind === "map") return "known";
   if (before.type.kind === "any") return "open";
+  const at = path[step];
+  if (before.type.kind === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
+    return "open";
+  }
   const upTo = resolve(root, path.slice(0, step + 1));
   return upTo.kind === "unknown" && upTo.step === step ? "unknown" : "known";
 }
@@ -3622,9 +3627,11 @@ var func1 = Object.prototype.hasOwnProperty;
 var func2 = runtime_ucs2length;
 var schema34 = { "type": "object", "description": 'Every key must hold. Keys are field paths (segments joined by "$.", e.g. details$.postgres$.lastActiveConnectionTime; __svcArrayAny__ selects some element of an array) mapping to operator objects, or $and, $or, $not.', "properties": { "$and": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "All filters hold." }, "$or": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "At least one filter holds." }, "$not": { "$ref": "#/$defs/filter", "description": "The filter does not hold." }, "id": { "$ref": "#/$defs/operators" }, "integrationId": { "$ref": "#/$defs/operators" }, "uniqueIdentifier": { "$ref": "#/$defs/operators" }, "region": { "$ref": "#/$defs/operators" }, "vendor": { "$ref": "#/$defs/operators" }, "technology": { "$ref": "#/$defs/operators" }, "type": { "$ref": "#/$defs/operators" }, "version": { "$ref": "#/$defs/operators" }, "hasAvailableSvcs": { "$ref": "#/$defs/operators" }, "tags": { "$ref": "#/$defs/operators" }, "customTags": { "$ref": "#/$defs/operators" }, "details": { "$ref": "#/$defs/operators" }, "createdAt": { "$ref": "#/$defs/operators" }, "updatedAt": { "$ref": "#/$defs/operators" }, "status": { "$ref": "#/$defs/operators" }, "issuer": { "$ref": "#/$defs/operators" }, "keyAlgorithm": { "$ref": "#/$defs/operators" }, "renewalEligibility": { "$ref": "#/$defs/operators" }, "domainName": { "$ref": "#/$defs/operators" }, "domains": { "$ref": "#/$defs/operators" }, "inUseBy": { "$ref": "#/$defs/operators" }, "created": { "$ref": "#/$defs/operators" }, "issuedAt": { "$ref": "#/$defs/operators" }, "validityStartDate": { "$ref": "#/$defs/operators" }, "expirationDate": { "$ref": "#/$defs/operators" }, "dueDate": { "$ref": "#/$defs/operators" }, "deletedAt": { "$ref": "#/$defs/operators" }, "componentIds": { "$ref": "#/$defs/operators" }, "displayType": { "$ref": "#/$defs/operators" } }, "propertyNames": { "anyOf": [{ "enum": ["$and", "$or", "$not"] }, { "pattern": "^[^$]" }] }, "additionalProperties": { "$ref": "#/$defs/operators" } };
 var pattern4 = new RegExp("^[^$]", "u");
-var schema35 = { "type": "object", "description": 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.', "minProperties": 1, "properties": { "$eq": { "$ref": "#/$defs/scalar", "description": "Equal, with no type conversions; null matches a missing value." }, "$ne": { "$ref": "#/$defs/scalar", "description": "Not $eq: matches missing values unless the operand is null." }, "$gt": { "$ref": "#/$defs/ordered", "description": "Greater than (strings by code point, numbers numerically)." }, "$gte": { "$ref": "#/$defs/ordered", "description": "Greater than or equal." }, "$lt": { "$ref": "#/$defs/ordered", "description": "Less than." }, "$lte": { "$ref": "#/$defs/ordered", "description": "Less than or equal." }, "$in": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Equal to one of the values; null matches missing." }, "$nin": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Not $in." }, "$like": { "type": "string", "description": "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive." }, "$exists": { "type": "boolean", "description": "true: present and not null; false: missing or null." } }, "additionalProperties": false };
+var schema35 = { "type": "object", "description": 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.', "minProperties": 1, "properties": { "$eq": { "$ref": "#/$defs/scalar", "description": "Equal, with no type conversions; null matches a missing value." }, "$ne": { "$ref": "#/$defs/scalar", "description": "Not $eq: matches missing values unless the operand is null." }, "$gt": { "$ref": "#/$defs/ordered", "description": "Greater than (strings by code point, numbers numerically)." }, "$gte": { "$ref": "#/$defs/ordered", "description": "Greater than or equal." }, "$lt": { "$ref": "#/$defs/ordered", "description": "Less than." }, "$lte": { "$ref": "#/$defs/ordered", "description": "Less than or equal." }, "$in": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Equal to one of the values; null matches missing." }, "$nin": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Not $in." }, "$like": { "type": "string", "description": "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive." }, "$exists": { "type": "boolean", "description": "true: present and not null; false: missing or null." }, "$veq": { "$ref": "#/$defs/version", "description": "A version equal to this one (1.29 = 1.29.0 = v1.29; build metadata ignored). A value that is not a version never matches." }, "$vne": { "$ref": "#/$defs/version", "description": "Not $veq: also matches values that are not versions, and missing values." }, "$vgt": { "$ref": "#/$defs/version", "description": "A version above this one (parts compare as integers: 1.100 > 1.29; a pre-release sorts before its release)." }, "$vgte": { "$ref": "#/$defs/version", "description": "A version above or equal to this one." }, "$vlt": { "$ref": "#/$defs/version", "description": "A version below this one (1.9 < 1.29)." }, "$vlte": { "$ref": "#/$defs/version", "description": "A version below or equal to this one." }, "$elemMatch": { "$ref": "#/$defs/filter", "description": "Only on a path ending at __svcArrayAny__: the element is an object satisfying the whole filter (paths relative to the element); {} holds for every element." } }, "additionalProperties": false };
 var schema36 = { "type": ["string", "number", "boolean", "null"] };
 var schema38 = { "type": ["string", "number"] };
+var pattern5 = new RegExp("^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$", "u");
+var wrapper0 = { validate: validate23 };
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -3802,12 +3809,150 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.$veq !== void 0) {
+      let data12 = data.$veq;
+      if (typeof data12 === "string") {
+        if (!pattern5.test(data12)) {
+          const err14 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.$vne !== void 0) {
+      let data13 = data.$vne;
+      if (typeof data13 === "string") {
+        if (!pattern5.test(data13)) {
+          const err16 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.$vgt !== void 0) {
+      let data14 = data.$vgt;
+      if (typeof data14 === "string") {
+        if (!pattern5.test(data14)) {
+          const err18 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.$vgte !== void 0) {
+      let data15 = data.$vgte;
+      if (typeof data15 === "string") {
+        if (!pattern5.test(data15)) {
+          const err20 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.$vlt !== void 0) {
+      let data16 = data.$vlt;
+      if (typeof data16 === "string") {
+        if (!pattern5.test(data16)) {
+          const err22 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+    }
+    if (data.$vlte !== void 0) {
+      let data17 = data.$vlte;
+      if (typeof data17 === "string") {
+        if (!pattern5.test(data17)) {
+          const err24 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err24];
+          } else {
+            vErrors.push(err24);
+          }
+          errors++;
+        }
+      } else {
+        const err25 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.$elemMatch !== void 0) {
+      if (!wrapper0.validate(data.$elemMatch, { instancePath: instancePath + "/$elemMatch", parentData: data, parentDataProperty: "$elemMatch", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+        errors = vErrors.length;
+      }
+    }
   } else {
-    const err14 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err14];
+      vErrors = [err26];
     } else {
-      vErrors.push(err14);
+      vErrors.push(err26);
     }
     errors++;
   }
@@ -3815,7 +3960,6 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var wrapper0 = { validate: validate23 };
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -5609,7 +5753,7 @@ var RESOURCES = {
   upgradePlan: UPGRADE_PLAN_RESOURCE
 };
 function isResourceName(name) {
-  return typeof name === "string" && Object.hasOwn(RESOURCES, name);
+  return typeof name === "string" && hasOwn(RESOURCES, name);
 }
 function resolveResource(resource) {
   if (typeof resource !== "string") return resource;
@@ -7525,7 +7669,7 @@ function decodeToken(token, expected, secret) {
   if (binding !== expected.binding) {
     throw invalid2("pageToken was made for another filter or sort; start again from the first page");
   }
-  if (!Array.isArray(key) || key.length !== expected.keys || !key.every(isSortValue)) {
+  if (!isArray(key) || key.length !== expected.keys || !arrayEvery(key, isSortValue)) {
     throw invalid2("pageToken does not hold a position of this sort");
   }
   return Object.freeze([...key]);
@@ -7538,11 +7682,11 @@ var DEFAULT_PAGE_SIZE = 100;
 var DEFAULT_MAX_SORT_KEYS = 8;
 var SECRETS = /* @__PURE__ */ new WeakMap();
 function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !isArray(value);
 }
 function describe2(value) {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (isArray(value)) return "an array";
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "number") return String(value);
   return `a ${typeof value}`;
@@ -7562,14 +7706,14 @@ function positiveInteger(value, name, fallback, max = 1e6) {
 }
 function checkDescription(description) {
   const bad2 = (message) => new QueryError([{ code: "INVALID_OPTION", path: "", message: `resource description: ${message}` }]);
-  if (!isObject(description) || !isObject(description.fields) || !Array.isArray(description.selectable)) {
+  if (!isObject(description) || !isObject(description.fields) || !isArray(description.selectable)) {
     throw bad2("expected { name, fields, selectable }");
   }
   for (const field of description.selectable) {
-    if (!Object.hasOwn(description.fields, field)) throw bad2(`selectable field "${field}" is not in fields`);
+    if (!hasOwn(description.fields, field)) throw bad2(`selectable field "${field}" is not in fields`);
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!Object.hasOwn(description.fields, field)) throw bad2(`tie-breaker "${field}" is not in fields`);
+    if (!hasOwn(description.fields, field)) throw bad2(`tie-breaker "${field}" is not in fields`);
   }
   return description;
 }
@@ -7587,9 +7731,9 @@ function resourceDescription(resource) {
   return checkDescription(description);
 }
 function canonical2(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical2).join(",")}]`;
+  if (isArray(value)) return `[${value.map(canonical2).join(",")}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).sort();
+    const keys = objectKeys(value).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
@@ -7616,9 +7760,9 @@ function checkFilterFields(node, at, resource, problems) {
           });
           break;
         }
-        const field = Object.hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
+        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
         if (field === void 0) {
-          const suggestion2 = closest(first.key, Object.keys(resource.fields));
+          const suggestion2 = closest(first.key, objectKeys(resource.fields));
           problems.push({
             code: "UNKNOWN_FILTER_FIELD",
             path: where,
@@ -7691,7 +7835,7 @@ function parseSort(value, resource, maxKeys, problems) {
   let ok = true;
   for (const [field, direction] of entries) {
     const at = pointer("/sort", field);
-    const description = Object.hasOwn(resource.fields, field) ? resource.fields[field] : void 0;
+    const description = hasOwn(resource.fields, field) ? resource.fields[field] : void 0;
     if (description === void 0) {
       const suggestion2 = closest(
         field,
@@ -7726,7 +7870,7 @@ function parseSort(value, resource, maxKeys, problems) {
 }
 function parseFields(value, resource, problems) {
   if (value === void 0 || value === null) return [];
-  if (!Array.isArray(value)) {
+  if (!isArray(value)) {
     problems.push({
       code: "INVALID_FIELDS",
       path: "/fields",
@@ -7748,7 +7892,7 @@ function parseFields(value, resource, problems) {
     } else if (seen.has(field)) {
       problems.push({ code: "INVALID_FIELDS", path: at, message: `field "${field}" is selected twice` });
     } else if (!selectable.has(field)) {
-      const known = Object.hasOwn(resource.fields, field);
+      const known = hasOwn(resource.fields, field);
       const suggestion2 = known ? void 0 : closest(field, resource.selectable);
       problems.push({
         code: known ? "UNSELECTABLE_FIELD" : "UNKNOWN_FIELD",
@@ -7805,8 +7949,8 @@ function parseQuery(request, resource, options = {}) {
     ]);
   }
   const problems = [];
-  for (const key of Object.keys(request)) {
-    if (PROPERTIES.includes(key)) continue;
+  for (const key of objectKeys(request)) {
+    if (arrayIncludes(PROPERTIES, key)) continue;
     const suggestion2 = key === "nextToken" ? "pageToken" : closest(key, PROPERTIES);
     problems.push({
       code: "UNKNOWN_PROPERTY",
@@ -7829,7 +7973,7 @@ function parseQuery(request, resource, options = {}) {
   }
   const sort = [...requested ?? []];
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!sort.some((k) => k.field === field)) sort.push({ field, direction: "asc" });
+    if (!arraySome(sort, (k) => k.field === field)) sort.push({ field, direction: "asc" });
   }
   const binding = filter === false ? "" : bindingOf(description, filter, sort);
   let after;
@@ -7904,12 +8048,11 @@ var LEGACY_OPERATIONS = {
 var BODY_KEYS = ["filter", "sort", "nextToken", "pageSize"];
 var FORBIDDEN_SEGMENTS = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !isArray(value);
 }
 function operationOf(operation) {
   const n = typeof operation === "string" && /^\d+$/.test(operation.trim()) ? Number(operation) : operation;
-  if (typeof n === "number" && Object.hasOwn(LEGACY_OPERATIONS, n))
-    return LEGACY_OPERATIONS[n];
+  if (typeof n === "number" && hasOwn(LEGACY_OPERATIONS, n)) return LEGACY_OPERATIONS[n];
   if (typeof operation === "string") {
     const text = operation.trim().replace(/\s+/g, " ");
     return Object.values(LEGACY_OPERATIONS).find(
@@ -7937,8 +8080,8 @@ function legacySearchToQuery(operation, body) {
   const problems = [];
   const notices = [];
   const request = {};
-  for (const key of Object.keys(body)) {
-    if (BODY_KEYS.includes(key)) continue;
+  for (const key of objectKeys(body)) {
+    if (arrayIncludes(BODY_KEYS, key)) continue;
     const suggestion2 = closest(key, BODY_KEYS);
     problems.push({
       code: "NOT_CONVERTIBLE",
@@ -7969,7 +8112,7 @@ function legacySearchToQuery(operation, body) {
         path: "/sort",
         message: 'sort must be an object such as { "createdAt": "asc" }'
       });
-    } else if (Object.keys(body.sort).length > 0) {
+    } else if (objectKeys(body.sort).length > 0) {
       for (const [field, direction] of Object.entries(body.sort)) {
         if (direction !== "asc" && direction !== "desc") {
           problems.push({
@@ -7983,7 +8126,7 @@ function legacySearchToQuery(operation, body) {
     }
   }
   const filter = convertFilter(body.filter, target, problems);
-  if (filter !== void 0 && Object.keys(filter).length > 0) request.filter = filter;
+  if (filter !== void 0 && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== void 0) {
     try {
       parseQuery(request, target.resource, { maxPageSize: target.maxPageSize });
@@ -8010,7 +8153,7 @@ function convertFilter(filter, target, problems) {
   const out = {};
   for (const [key, value] of Object.entries(filter)) {
     const at = pointer("/filter", key);
-    if (!target.filters.includes(key)) {
+    if (!arrayIncludes(target.filters, key)) {
       const suggestion2 = closest(key, target.filters);
       problems.push({
         code: "NOT_CONVERTIBLE",
@@ -8044,7 +8187,7 @@ function convertFilter(filter, target, problems) {
   return out;
 }
 function convertTags(value, at, out, problems) {
-  if (!Array.isArray(value)) {
+  if (!isArray(value)) {
     problems.push({
       code: "INVALID_REQUEST",
       path: at,
@@ -8062,7 +8205,7 @@ function convertTags(value, at, out, problems) {
       });
       return;
     }
-    const extra = Object.keys(pair).filter((k) => k !== "key" && k !== "value");
+    const extra = objectKeys(pair).filter((k) => k !== "key" && k !== "value");
     if (extra.length > 0) {
       problems.push({
         code: "NOT_CONVERTIBLE",
@@ -8072,7 +8215,7 @@ function convertTags(value, at, out, problems) {
       return;
     }
     const { key, value: tagValue } = pair;
-    if (key === "" || key.includes(PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
+    if (key === "" || stringIncludes(key, PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: pointer(where, "key"),
@@ -8119,7 +8262,7 @@ function convertDueDate(value, at, out, problems) {
       });
     } else range[op] = v;
   }
-  if (Object.keys(range).length > 0) out.dueDate = range;
+  if (objectKeys(range).length > 0) out.dueDate = range;
 }
 
 // src/cli/migrate-search-command.ts

@@ -1,3 +1,4 @@
+import { hasOwn } from '../builtins.js';
 import { FilterError } from '../errors.js';
 
 /**
@@ -201,7 +202,7 @@ export const VERSION_COMPARISONS = {
 
 /** True for the nodes of the version operators. */
 export function isVersionNode(op: OperatorNode): op is VersionNode {
-  return Object.hasOwn(VERSION_COMPARISONS, op.kind);
+  return hasOwn(VERSION_COMPARISONS, op.kind);
 }
 
 /** Logical operator names as written in filters, by node kind. */

@@ -1,5 +1,5 @@
 import type { PathStep } from '../ast/nodes.js';
-import { isArray, mapGet, option, own } from '../builtins.js';
+import { arraySome, hasOwn, isArray, mapGet, option, own } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -194,7 +194,7 @@ export function kindReader(
   return (record) => {
     let value: unknown = record;
     for (const key of keys) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, key)) {
+      if (typeof value !== 'object' || value === null || isArray(value) || !hasOwn(value, key)) {
         return undefined;
       }
       value = (value as Record<string, unknown>)[key];
@@ -304,7 +304,7 @@ export async function evaluateInventory(
   const tallies = active.map((p) => new Tally(p));
   const evaluators = active.map((p) => p.evaluate);
   const policyKinds = active.map((p) => p.resource);
-  const kinded = policyKinds.some((k) => k !== undefined);
+  const kinded = arraySome(policyKinds, (k) => k !== undefined);
   const kindField = option(options, 'kindField');
   const readKind = kindReader(kindField);
   const fallbackKind = resource;

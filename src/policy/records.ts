@@ -1,3 +1,4 @@
+import { isArray } from '../builtins.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 
@@ -257,8 +258,8 @@ function isEnvelope(value: unknown): value is { items: unknown[] } {
   return (
     typeof value === 'object' &&
     value !== null &&
-    !Array.isArray(value) &&
-    Array.isArray((value as { items?: unknown }).items)
+    !isArray(value) &&
+    isArray((value as { items?: unknown }).items)
   );
 }
 

@@ -1,4 +1,5 @@
 import { ARRAY_ANY, PATH_SEPARATOR } from '../ast/nodes.js';
+import { arrayIncludes, hasOwn, isArray, objectKeys, stringIncludes } from '../builtins.js';
 import { pointer } from '../errors.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { parseQuery, type QueryRequest } from './plan.js';
@@ -71,13 +72,12 @@ const BODY_KEYS = ['filter', 'sort', 'nextToken', 'pageSize'];
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
 
 function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !isArray(value);
 }
 
 function operationOf(operation: unknown): LegacyTarget | undefined {
   const n = typeof operation === 'string' && /^\d+$/.test(operation.trim()) ? Number(operation) : operation;
-  if (typeof n === 'number' && Object.hasOwn(LEGACY_OPERATIONS, n))
-    return LEGACY_OPERATIONS[n as LegacyOperation];
+  if (typeof n === 'number' && hasOwn(LEGACY_OPERATIONS, n)) return LEGACY_OPERATIONS[n as LegacyOperation];
   if (typeof operation === 'string') {
     const text = operation.trim().replace(/\s+/g, ' ');
     return Object.values(LEGACY_OPERATIONS).find(
@@ -121,8 +121,8 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
   const problems: QueryProblem[] = [];
   const notices: string[] = [];
   const request: { -readonly [K in keyof QueryRequest]: QueryRequest[K] } = {};
-  for (const key of Object.keys(body)) {
-    if (BODY_KEYS.includes(key)) continue;
+  for (const key of objectKeys(body)) {
+    if (arrayIncludes(BODY_KEYS, key)) continue;
     const suggestion = closest(key, BODY_KEYS);
     problems.push({
       code: 'NOT_CONVERTIBLE',
@@ -153,7 +153,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
         path: '/sort',
         message: 'sort must be an object such as { "createdAt": "asc" }',
       });
-    } else if (Object.keys(body.sort).length > 0) {
+    } else if (objectKeys(body.sort).length > 0) {
       for (const [field, direction] of Object.entries(body.sort)) {
         if (direction !== 'asc' && direction !== 'desc') {
           problems.push({
@@ -167,7 +167,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
     }
   }
   const filter = convertFilter(body.filter, target, problems);
-  if (filter !== undefined && Object.keys(filter).length > 0) request.filter = filter;
+  if (filter !== undefined && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== undefined) {
     try {
       parseQuery(request, target.resource, { maxPageSize: target.maxPageSize });
@@ -200,7 +200,7 @@ function convertFilter(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     const at = pointer('/filter', key);
-    if (!target.filters.includes(key)) {
+    if (!arrayIncludes(target.filters, key)) {
       const suggestion = closest(key, target.filters);
       problems.push({
         code: 'NOT_CONVERTIBLE',
@@ -240,7 +240,7 @@ function convertTags(
   out: Record<string, unknown>,
   problems: QueryProblem[],
 ): void {
-  if (!Array.isArray(value)) {
+  if (!isArray(value)) {
     problems.push({
       code: 'INVALID_REQUEST',
       path: at,
@@ -258,7 +258,7 @@ function convertTags(
       });
       return;
     }
-    const extra = Object.keys(pair).filter((k) => k !== 'key' && k !== 'value');
+    const extra = objectKeys(pair).filter((k) => k !== 'key' && k !== 'value');
     if (extra.length > 0) {
       problems.push({
         code: 'NOT_CONVERTIBLE',
@@ -268,7 +268,12 @@ function convertTags(
       return;
     }
     const { key, value: tagValue } = pair;
-    if (key === '' || key.includes(PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
+    if (
+      key === '' ||
+      stringIncludes(key, PATH_SEPARATOR) ||
+      key === ARRAY_ANY ||
+      FORBIDDEN_SEGMENTS.has(key)
+    ) {
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: pointer(where, 'key'),
@@ -322,5 +327,5 @@ function convertDueDate(
       });
     } else range[op] = v;
   }
-  if (Object.keys(range).length > 0) out.dueDate = range;
+  if (objectKeys(range).length > 0) out.dueDate = range;
 }

@@ -1,5 +1,6 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
+import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
@@ -81,12 +82,12 @@ const DEFAULT_MAX_SORT_KEYS = 8;
 const SECRETS = new WeakMap<QueryPlan, Uint8Array>();
 
 function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !isArray(value);
 }
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  if (isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return String(value);
   return `a ${typeof value}`;
@@ -109,14 +110,14 @@ function positiveInteger(value: unknown, name: string, fallback: number, max = 1
 function checkDescription(description: ResourceDescription): ResourceDescription {
   const bad = (message: string) =>
     new QueryError([{ code: 'INVALID_OPTION', path: '', message: `resource description: ${message}` }]);
-  if (!isObject(description) || !isObject(description.fields) || !Array.isArray(description.selectable)) {
+  if (!isObject(description) || !isObject(description.fields) || !isArray(description.selectable)) {
     throw bad('expected { name, fields, selectable }');
   }
   for (const field of description.selectable) {
-    if (!Object.hasOwn(description.fields, field)) throw bad(`selectable field "${field}" is not in fields`);
+    if (!hasOwn(description.fields, field)) throw bad(`selectable field "${field}" is not in fields`);
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!Object.hasOwn(description.fields, field)) throw bad(`tie-breaker "${field}" is not in fields`);
+    if (!hasOwn(description.fields, field)) throw bad(`tie-breaker "${field}" is not in fields`);
   }
   return description;
 }
@@ -143,9 +144,9 @@ export function resourceDescription(resource: ResourceName | ResourceDescription
 
 /** JSON with object keys sorted, so equal filters hash equally whatever their key order. */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).sort();
+    const keys = objectKeys(value).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -184,9 +185,9 @@ function checkFilterFields(
           });
           break;
         }
-        const field = Object.hasOwn(resource.fields, first.key) ? resource.fields[first.key] : undefined;
+        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : undefined;
         if (field === undefined) {
-          const suggestion = closest(first.key, Object.keys(resource.fields));
+          const suggestion = closest(first.key, objectKeys(resource.fields));
           problems.push({
             code: 'UNKNOWN_FILTER_FIELD',
             path: where,
@@ -266,7 +267,7 @@ function parseSort(
   let ok = true;
   for (const [field, direction] of entries) {
     const at = pointer('/sort', field);
-    const description = Object.hasOwn(resource.fields, field) ? resource.fields[field] : undefined;
+    const description = hasOwn(resource.fields, field) ? resource.fields[field] : undefined;
     if (description === undefined) {
       const suggestion = closest(
         field,
@@ -308,7 +309,7 @@ function parseFields(
   problems: QueryProblem[],
 ): string[] | undefined {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
+  if (!isArray(value)) {
     problems.push({
       code: 'INVALID_FIELDS',
       path: '/fields',
@@ -330,7 +331,7 @@ function parseFields(
     } else if (seen.has(field)) {
       problems.push({ code: 'INVALID_FIELDS', path: at, message: `field "${field}" is selected twice` });
     } else if (!selectable.has(field)) {
-      const known = Object.hasOwn(resource.fields, field);
+      const known = hasOwn(resource.fields, field);
       const suggestion = known ? undefined : closest(field, resource.selectable);
       problems.push({
         code: known ? 'UNSELECTABLE_FIELD' : 'UNKNOWN_FIELD',
@@ -415,8 +416,8 @@ export function parseQuery(
     ]);
   }
   const problems: QueryProblem[] = [];
-  for (const key of Object.keys(request)) {
-    if ((PROPERTIES as readonly string[]).includes(key)) continue;
+  for (const key of objectKeys(request)) {
+    if (arrayIncludes(PROPERTIES as readonly string[], key)) continue;
     const suggestion = key === 'nextToken' ? 'pageToken' : closest(key, PROPERTIES);
     problems.push({
       code: 'UNKNOWN_PROPERTY',
@@ -439,7 +440,7 @@ export function parseQuery(
   }
   const sort: SortKey[] = [...(requested ?? [])];
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!sort.some((k) => k.field === field)) sort.push({ field, direction: 'asc' });
+    if (!arraySome(sort, (k) => k.field === field)) sort.push({ field, direction: 'asc' });
   }
   const binding = filter === false ? '' : bindingOf(description, filter, sort);
   let after: readonly SortValue[] | undefined;
@@ -497,7 +498,7 @@ export function projectRecord(record: unknown, fields: readonly string[]): Recor
   const out: Record<string, unknown> = {};
   if (typeof record !== 'object' || record === null) return out;
   for (const field of fields) {
-    if (Object.hasOwn(record, field)) out[field] = (record as Record<string, unknown>)[field];
+    if (hasOwn(record, field)) out[field] = (record as Record<string, unknown>)[field];
   }
   return out;
 }

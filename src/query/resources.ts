@@ -1,3 +1,4 @@
+import { hasOwn, objectKeys } from '../builtins.js';
 import { QueryError } from './errors.js';
 
 /**
@@ -364,7 +365,7 @@ export const RESOURCES = {
  * isResourceName('upgradePlan'); // true
  */
 export function isResourceName(name: unknown): name is ResourceName {
-  return typeof name === 'string' && Object.hasOwn(RESOURCES, name);
+  return typeof name === 'string' && hasOwn(RESOURCES, name);
 }
 
 /**
@@ -457,7 +458,7 @@ export function describeFields(
       {
         code: 'UNKNOWN_RESOURCE',
         path: '',
-        message: `unknown resource ${JSON.stringify(resource)} (known: ${Object.keys(RESOURCES).join(', ')})`,
+        message: `unknown resource ${JSON.stringify(resource)} (known: ${objectKeys(RESOURCES).join(', ')})`,
       },
     ]);
   }

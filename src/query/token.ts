@@ -1,3 +1,4 @@
+import { arrayEvery, isArray } from '../builtins.js';
 import { QueryError } from './errors.js';
 import type { SortValue } from './order.js';
 import { base64url, equalBytes, fromBase64url, hmacSha256, utf8 } from './sha256.js';
@@ -77,8 +78,8 @@ export function decodeToken(
   if (binding !== expected.binding) {
     throw invalid('pageToken was made for another filter or sort; start again from the first page');
   }
-  if (!Array.isArray(key) || key.length !== expected.keys || !key.every(isSortValue)) {
+  if (!isArray(key) || key.length !== expected.keys || !arrayEvery(key, isSortValue)) {
     throw invalid('pageToken does not hold a position of this sort');
   }
-  return Object.freeze([...key]);
+  return Object.freeze([...(key as readonly SortValue[])]);
 }

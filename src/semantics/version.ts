@@ -6,6 +6,8 @@
  * the same rules.
  */
 
+import { regexpTest, stringCharCodeAt, stringIndexOf, stringStartsWith } from '../builtins.js';
+
 /**
  * The grammar as a regular expression, also used verbatim by PostgreSQL and MongoDB. No backslash and
  * no quote in it, so it reads the same in every engine; `$` is end of input in JavaScript and
@@ -33,7 +35,8 @@ export interface ParsedVersion {
   readonly normal: string;
 }
 
-const isDigitsOnly = (s: string): boolean => /^[0-9]+$/.test(s);
+const DIGITS_ONLY = /^[0-9]+$/;
+const isDigitsOnly = (s: string): boolean => regexpTest(DIGITS_ONLY, s);
 
 /** Leading zeros removed; zero is the empty string (the form the comparisons and keys use). */
 const digits = (s: string): string => s.replace(/^0+/, '');
@@ -46,11 +49,11 @@ const digits = (s: string): string => s.replace(/^0+/, '');
  * parseVersion('1.2.x'); // undefined
  */
 export function parseVersion(text: string): ParsedVersion | undefined {
-  if (!VERSION_RE.test(text)) return undefined;
-  const body = text.startsWith('v') ? text.slice(1) : text;
-  const plus = body.indexOf('+');
+  if (!regexpTest(VERSION_RE, text)) return undefined;
+  const body = stringStartsWith.call(text, 'v') ? text.slice(1) : text;
+  const plus = stringIndexOf.call(body, '+');
   const main = plus < 0 ? body : body.slice(0, plus);
-  const dash = main.indexOf('-');
+  const dash = stringIndexOf.call(main, '-');
   const core = dash < 0 ? main : main.slice(0, dash);
   const parts = core.split('.').map((p) => digits(p) || '0');
   const prerelease =
@@ -128,7 +131,7 @@ function compareDigits(s: string, from: number, to: number, d: string): number {
   const n = to - from;
   if (n !== d.length) return n - d.length;
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
     if (c !== 0) return c;
   }
   return 0;
@@ -138,7 +141,7 @@ function compareDigits(s: string, from: number, to: number, d: string): number {
 function compareText(s: string, from: number, to: number, d: string): number {
   const n = Math.min(to - from, d.length);
   for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(from + i) - d.charCodeAt(i);
+    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
     if (c !== 0) return c;
   }
   return to - from - d.length;
@@ -159,13 +162,13 @@ function comparePlain(s: string, op: VersionOperand): number {
   const n = s.length;
   const core = op.core;
   let i = 0;
-  let c = n > 0 ? s.charCodeAt(0) : -1;
-  if (c === 0x76) c = ++i < n ? s.charCodeAt(i) : -1;
+  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
+  if (c === 0x76) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   let result = 0;
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
     if (result === 0) {
       // The part is compared while it is read: its first differing digit, then its length.
@@ -173,19 +176,19 @@ function comparePlain(s: string, op: VersionOperand): number {
       const len = d.length;
       let diff = 0;
       while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - d.charCodeAt(i - from);
-        c = ++i < n ? s.charCodeAt(i) : -1;
+        if (diff === 0 && i - from < len) diff = c - stringCharCodeAt.call(d, i - from);
+        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       }
       const read = i - from;
       if (read !== len) result = read < len ? BELOW : ABOVE;
       else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
     } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+      while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
     if (i === start) return -1;
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   if (result !== 0) return result;
@@ -200,14 +203,14 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
   let open = (1 << count) - 1;
   let result = 0;
   let i = 0;
-  let c = n > 0 ? s.charCodeAt(0) : -1;
-  if (c === 0x76) c = ++i < n ? s.charCodeAt(i) : -1;
+  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
+  if (c === 0x76) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; open !== 0 && j < count; j++) {
       if ((open & (1 << j)) === 0) continue;
@@ -220,7 +223,7 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   for (let j = 0; open !== 0 && j < count; j++) {
@@ -249,15 +252,15 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   const count = operands.length;
   let open = (1 << count) - 1;
   let result = 0;
-  let i = n > 0 && s.charCodeAt(0) === 0x76 ? 1 : 0;
-  let c = i < n ? s.charCodeAt(i) : -1;
+  let i = n > 0 && stringCharCodeAt.call(s, 0) === 0x76 ? 1 : 0;
+  let c = i < n ? stringCharCodeAt.call(s, i) : -1;
   // Numeric parts.
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? s.charCodeAt(i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; j < count; j++) {
       if ((open & (1 << j)) === 0) continue;
@@ -270,7 +273,7 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   // An operand with more (non-zero-ending) parts is above: its remaining parts are not all zero.
   for (let j = 0; j < count; j++) {
@@ -281,20 +284,20 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   }
   // Pre-release identifiers.
   if (c === DASH) {
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     let m = 0;
     for (;;) {
       const from = i;
       let numeric = true;
       while (isIdChar(c)) {
         if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? s.charCodeAt(i) : -1;
+        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       }
       if (i === from) return -1;
       if (open !== 0) {
         // Digits without leading zeros (zero has none), for a numeric identifier.
         let digits = from;
-        if (numeric) while (digits < i && s.charCodeAt(digits) === ZERO) digits++;
+        if (numeric) while (digits < i && stringCharCodeAt.call(s, digits) === ZERO) digits++;
         for (let j = 0; j < count; j++) {
           if ((open & (1 << j)) === 0) continue;
           const op = operands[j]!;
@@ -312,7 +315,7 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
       }
       m++;
       if (c !== DOT) break;
-      c = ++i < n ? s.charCodeAt(i) : -1;
+      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
     for (let j = 0; j < count; j++) {
       const pre = operands[j]!.pre;
@@ -326,13 +329,13 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   }
   // Build identifiers: checked, never compared.
   if (c === PLUS) {
-    c = ++i < n ? s.charCodeAt(i) : -1;
+    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     for (;;) {
       const from = i;
-      while (isIdChar(c)) c = ++i < n ? s.charCodeAt(i) : -1;
+      while (isIdChar(c)) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       if (i === from) return -1;
       if (c !== DOT) break;
-      c = ++i < n ? s.charCodeAt(i) : -1;
+      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     }
   }
   return i === n ? result : -1;

@@ -143,7 +143,7 @@ describe('eval: hostile policies and inventories', () => {
     const r = run(['eval', '-p', hostileFile, '-f', 'json'], {
       input: `{"technology": "x"}\n{"bad${ESC}[2J${FORGED}\n`,
     });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(3);
     expect(r.stderr).toContain('not valid JSON');
     expectNeutral(r.stderr);
   });

@@ -263,7 +263,7 @@ function fieldQuery(path: readonly PathStep[], ops: readonly OperatorNode[], ctx
   // MongoDB's own `$elemMatch` (document form) skips scalar elements but reads an array element as a
   // document keyed "0", "1"…, and mingo reads every field of a scalar element as the scalar itself:
   // neither is ours, so the exact expression decides, behind a native `$elemMatch` prefilter.
-  if (ops.some((op) => op.kind === 'elemMatch')) return exact();
+  if (arraySome(ops, (op) => op.kind === 'elemMatch')) return exact();
   try {
     return pathQuery([], path, ops, ctx);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { arrayEvery, arrayIncludes, hasOwn, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { QueryError } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
@@ -24,14 +25,14 @@ const TRUE = 'TRUE';
 const FALSE = 'FALSE';
 
 function all(parts: readonly string[]): string {
-  if (parts.includes(FALSE)) return FALSE;
+  if (arrayIncludes(parts, FALSE)) return FALSE;
   const rest = parts.filter((p) => p !== TRUE);
   if (rest.length === 0) return TRUE;
   return rest.length === 1 ? rest[0]! : `(${rest.join(' AND ')})`;
 }
 
 function any(parts: readonly string[]): string {
-  if (parts.includes(TRUE)) return TRUE;
+  if (arrayIncludes(parts, TRUE)) return TRUE;
   const rest = parts.filter((p) => p !== FALSE);
   if (rest.length === 0) return FALSE;
   return rest.length === 1 ? rest[0]! : `(${rest.join(' OR ')})`;
@@ -106,7 +107,7 @@ class KeySql<Ref> {
     if (typeof c === 'number') return `${expr} ${op} ${dialect.numberParam(p.add(c))}`;
     if (typeof c === 'boolean')
       return `${expr} ${op} ${p.add(dialect.capabilities.integerBooleans ? (c ? 1 : 0) : c)}`;
-    if (!dialect.capabilities.nulInText && c.includes('\u0000')) {
+    if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) {
       throw badCursor('pageToken holds text this database cannot store');
     }
     if (timestamptz) {
@@ -174,7 +175,7 @@ class KeySql<Ref> {
       return undefined;
     if (rankOf(c) !== columnRank(slot.type)) return undefined;
     if (slot.type === 'timestamptz' && (typeof c !== 'string' || !ISO_INSTANT.test(c))) return undefined;
-    if (typeof c === 'string' && !this.dialect.capabilities.nulInText && c.includes('\u0000'))
+    if (typeof c === 'string' && !this.dialect.capabilities.nulInText && stringIncludes(c, '\u0000'))
       return undefined;
     return () => this.#compare(slot.sql, '>=', c, slot.type === 'timestamptz');
   }
@@ -193,7 +194,7 @@ class KeySql<Ref> {
       return () => [slot.sql, dialect.timestampParam(p.add(c))];
     }
     if (typeof c === 'number') return () => [slot.sql, dialect.numberParam(p.add(c))];
-    if (!dialect.capabilities.nulInText && c.includes('\u0000')) return undefined;
+    if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) return undefined;
     return () => [dialect.collateOrder(slot.sql), p.add(c)];
   }
 
@@ -232,9 +233,9 @@ function keysetBody<Ref>(
   sort: readonly SortKey[],
   after: readonly SortValue[],
 ): string {
-  if (sort.every((k) => k.direction === 'asc') && after.every((c) => c !== null)) {
+  if (arrayEvery(sort, (k) => k.direction === 'asc') && arrayEvery(after, (c) => c !== null)) {
     const items = keys.map((k, i) => k.rowItem(after[i] as Exclude<SortValue, null>));
-    if (items.every((item) => item !== undefined)) {
+    if (arrayEvery(items, (item) => item !== undefined)) {
       const pairs = items.map((bind) => bind!());
       return `(${pairs.map(([e]) => e).join(', ')}) > (${pairs.map(([, v]) => v).join(', ')})`;
     }
@@ -243,7 +244,7 @@ function keysetBody<Ref>(
   for (let i = 0; i < keys.length; i++) {
     const parts = keys.slice(0, i).map((k, j) => k.equal(after[j] ?? null));
     parts.push(keys[i]!.after(after[i] ?? null, sort[i]!.direction));
-    if (parts.includes(false)) continue;
+    if (arrayIncludes(parts, false)) continue;
     const open = parts.filter((part) => part !== true);
     // A branch that holds for every row makes the whole condition hold: nothing needs binding.
     if (open.length === 0) return TRUE;
@@ -315,7 +316,7 @@ function decode(type: ColumnType, value: unknown): unknown {
 }
 
 function columnType(options: Pick<SqlQueryOptions, 'columns'>, field: string): ColumnType {
-  const mapping = Object.hasOwn(options.columns, field) ? options.columns[field] : undefined;
+  const mapping = hasOwn(options.columns, field) ? options.columns[field] : undefined;
   if (mapping === undefined) throw unknownField(field, 'read back');
   return typeof mapping === 'string' ? mapping : mapping.type;
 }

@@ -20,6 +20,16 @@ function stepIn(
   // Map keys (tags, customTags) are free text, where dots are common and meant.
   if (before.type.kind === 'map') return 'known';
   if (before.type.kind === 'any') return 'open';
+  // An open object (`details` of a component) may hold the dotted key as well as its described keys.
+  const at = path[step];
+  if (
+    before.type.kind === 'object' &&
+    before.type.open &&
+    at?.kind === 'key' &&
+    !Object.hasOwn(before.type.fields, at.key)
+  ) {
+    return 'open';
+  }
   const upTo = resolve(root, path.slice(0, step + 1));
   return upTo.kind === 'unknown' && upTo.step === step ? 'unknown' : 'known';
 }
