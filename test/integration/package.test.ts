@@ -76,7 +76,7 @@ describe.skipIf(codegenProject)('what npm pack ships', () => {
 
   it('ships nothing more: no sources, tests, fixtures, benchmarks, scripts or the unused dist/cli.js', () => {
     const allowed = [
-      /^(package\.json|README\.md|LICENSE)$/,
+      /^(package\.json|README\.md|LICENSE|SECURITY\.md)$/,
       /^bin\/svc-policy\.js$/,
       /^schema\/policy\.schema\.json$/,
       /^docs\/[a-z-]+\.md$/,
