@@ -149,7 +149,8 @@ class Emitter {
         } finally {
           this.versionIndex = outer;
         }
-        return `(typeof v === "object" && v !== null && !isArray(v) && ${fn}(v))`;
+        // As `isObjectValue`: a `Date` that is no valid date (a valid one is already its string) is no object.
+        return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
       }
       default:
         return assertNever(op, 'operator node');
@@ -269,7 +270,8 @@ class Emitter {
 }
 
 function ownSlow(o: unknown, key: string): boolean {
-  return typeof o === 'object' && o !== null && !isArray(o) && hasOwn(o, key);
+  // A `Date` is a leaf: its keys are missing (see `readKey`).
+  return typeof o === 'object' && o !== null && !isArray(o) && !(o instanceof Date) && hasOwn(o, key);
 }
 
 /** The generated source of a filter, for inspection and tests; `compileGenerated` runs it. */

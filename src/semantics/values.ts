@@ -12,14 +12,16 @@ const dateToISOString = Date.prototype.toISOString;
 const dateGetTime = Date.prototype.getTime;
 
 /**
- * Reads own property `key` of `value` when `value` is a non-array object; missing (`undefined`)
- * otherwise. Never reads the prototype chain.
+ * Reads own property `key` of `value` when `value` is a non-array object other than a `Date`; missing
+ * (`undefined`) otherwise. Never reads the prototype chain.
  */
 export function readKey(value: unknown, key: string): unknown {
   if (typeof value !== 'object' || value === null || isArray(value)) return undefined;
   const v = (value as Record<string, unknown>)[key];
   // The own-property check is only needed when something was found: most misses cost nothing extra.
-  return v !== undefined && hasOwn(value, key) ? v : undefined;
+  // A `Date` is a leaf (its ISO string, §2), and a key of a string is missing (§3): so are its keys,
+  // whatever own properties the object carries, as on every target that stores the string.
+  return v !== undefined && hasOwn(value, key) && !(value instanceof Date) ? v : undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export function readKey(value: unknown, key: string): unknown {
  * element to be one (after `readLeaf`, so a valid `Date` is a string, not an object).
  */
 export function isObjectValue(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !isArray(value);
+  return typeof value === 'object' && value !== null && !isArray(value) && !(value instanceof Date);
 }
 
 /**

@@ -51,6 +51,14 @@ const POOL_STRINGS = [
   'e\u0301',
   '😀',
   '\uffff',
+  // U+FFFD and its neighbours, which SQLite's pattern functions once read as one character; other
+  // noncharacters, and the last code point.
+  '\ufffd',
+  '\ufffe',
+  'a\ufffdb',
+  '\ufdd0',
+  '\u{1fffe}',
+  '\u{10ffff}',
   '\ue000',
   '%',
   '_',
@@ -96,7 +104,7 @@ export const arbScalarOrNull: fc.Arbitrary<string | number | boolean | null> = f
 /** A `$like` pattern built from pool pieces, stars and escapes. */
 export const arbPattern: fc.Arbitrary<string> = fc
   .array(
-    fc.oneof(fc.constantFrom('*', '*', '\\*', '\\\\', '\\', 'a', 'b', 'é', '😀', '%', '_', '.'), arbUnicode),
+    fc.oneof(fc.constantFrom('*', '*', '\\*', '\\\\', '\\', 'a', 'b', 'é', '😀', '%', '_', '.', '\ufffd', '\ufffe', '\uffff'), arbUnicode),
     {
       maxLength: 5,
     },
@@ -302,12 +310,16 @@ const VERSION_SHAPE = /^v?[0-9]/;
 function near(x: unknown): fc.Arbitrary<unknown> {
   if (typeof x === 'number') return fc.constantFrom(x, x + 1, x - 1, x + 0.5, String(x), x !== 0);
   if (typeof x === 'string') {
-    const near = fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0);
+    // The last: U+FFFD, U+FFFE and U+FFFF swapped for one another (one SQLite function read them alike).
+    const swapped = x.replace(/[\uFFFD-\uFFFF]/g, (c) => String.fromCharCode(0xfffd + ((c.charCodeAt(0) - 0xfffc) % 3)));
+    const near = fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0, swapped);
     return VERSION_SHAPE.test(x) ? fc.oneof(near, nearVersion(x)) : near;
   }
   if (typeof x === 'boolean') return fc.constantFrom(x, !x, Number(x), String(x));
   return fc.constant(null);
 }
+
+const DATE_WITH_KEYS = '2026-01-01T00:00:00.000Z';
 
 function place(segments: readonly string[], leaf: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   if (segments.length === 0) return leaf;
@@ -326,6 +338,8 @@ function place(segments: readonly string[], leaf: fc.Arbitrary<unknown>): fc.Arb
     { weight: 8, arbitrary: inner.map((v) => ({ [head]: v })) },
     { weight: 1, arbitrary: inner.map((v) => [{ [head]: v }]) },
     { weight: 1, arbitrary: arbValue },
+    // A Date carrying the key as an own property: a leaf, so the key is missing on every target.
+    { weight: 1, arbitrary: inner.map((v) => Object.assign(new Date(DATE_WITH_KEYS), { [head]: v })) },
   );
 }
 

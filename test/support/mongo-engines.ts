@@ -18,7 +18,8 @@ export interface MongoEngine {
 
 /** A MongoDB document is always an object; records that are not (the record-is-an-array cases) are skipped. */
 export function isDocument(record: unknown): record is Record<string, unknown> {
-  return typeof record === 'object' && record !== null && !Array.isArray(record);
+  // A Date is stored as its string (see `bsonLike`), which is no document.
+  return typeof record === 'object' && record !== null && !Array.isArray(record) && !(record instanceof Date);
 }
 
 /**
@@ -31,6 +32,9 @@ const DOCUMENT_PROTOTYPE: object = Object.freeze(
 );
 
 function bsonLike(value: unknown): unknown {
+  // A record's `Date` is stored as what it reads as, its ISO string (`null` when invalid, as JSON
+  // has it): docs/mongo.md asks for timestamps stored as strings, which a BSON date is not.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Array.isArray(value)) return value.map(bsonLike);
   if (typeof value === 'object' && value !== null) {
     const out = Object.create(DOCUMENT_PROTOTYPE) as Record<string, unknown>;
@@ -66,6 +70,16 @@ export function mingoEngine(): MongoEngine {
   };
 }
 
+/** A record with its `Date`s as the strings a document store keeps (see `bsonLike`). */
+function storedDates(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Array.isArray(value)) return value.map(storedDates);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storedDates(v)]));
+  }
+  return value;
+}
+
 /** A real server: a fresh database per run, dropped on close. */
 export async function serverEngine(url: string): Promise<MongoEngine> {
   const client = await MongoClient.connect(url);
@@ -73,7 +87,10 @@ export async function serverEngine(url: string): Promise<MongoEngine> {
   const collection: Collection<Document> = db.collection('records');
   async function load(records: readonly object[]): Promise<void> {
     await collection.deleteMany({});
-    if (records.length > 0) await collection.insertMany(withIds(records) as Document[], { checkKeys: false });
+    if (records.length > 0) {
+      const docs = withIds(records).map((r) => storedDates(r) as Document);
+      await collection.insertMany(docs, { checkKeys: false });
+    }
   }
   return {
     name: 'mongodb',

@@ -8,8 +8,9 @@ type Json = unknown;
 
 const SELECTOR = '__svcArrayAny__';
 
+/** Sections 2 and 3: a `Date` is a leaf, never an object with keys. */
 function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
 /** Section 2: null and undefined are missing; a valid Date is its ISO string. */

@@ -23,11 +23,20 @@ import {
   stringIncludes,
   stringStartsWith,
 } from '../../builtins.js';
-import { FilterError, pointer } from '../../errors.js';
+import { FilterError, pointer, showPointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
 import { parseVersion, versionKey } from '../../semantics/version.js';
-import type { ColumnMapping, ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
+import { filterNesting, sqlHeight } from './height.js';
+import type {
+  ColumnMapping,
+  ColumnType,
+  ExpressionLimits,
+  ParamSink,
+  SqlDialect,
+  SqlFragment,
+  ToSqlOptions,
+} from './types.js';
 
 /**
  * The one SQL compiler. It walks the AST once and asks the dialect's hooks for every piece of SQL that
@@ -172,7 +181,32 @@ export class SqlCompiler<Ref> {
   compile(filter: unknown, params: ParamSink, options: { maxDepth?: number; at?: string } = {}): string {
     const maxDepth = option(options, 'maxDepth');
     const node = toFilterNode(filter, maxDepth === undefined ? {} : { maxDepth });
-    return this.#filter(node, option(options, 'at') ?? '', params);
+    const at = option(options, 'at') ?? '';
+    const limits = this.#dialect.capabilities.expressionLimits;
+    const nesting = filterNesting(node, at);
+    if (nesting.subqueries > limits.maxSubqueries) {
+      throw tooDeep(
+        this.#dialect.name,
+        limits,
+        nesting.subqueriesAt,
+        `nests ${nesting.subqueries} subqueries (selectors and "$elemMatch"; at most ${limits.maxSubqueries})`,
+      );
+    }
+    const sql = this.#filter(node, at, params);
+    const measured = sqlHeight(sql);
+    if (measured.nested > limits.maxNestedHeight || measured.height > limits.maxHeight) {
+      const height = Math.max(measured.nested, measured.height);
+      throw tooDeep(this.#dialect.name, limits, nesting.deepestAt, `is an expression about ${height} deep`);
+    }
+    if (measured.parentheses > limits.maxParentheses) {
+      throw tooDeep(
+        this.#dialect.name,
+        limits,
+        nesting.deepestAt,
+        `nests ${measured.parentheses} parentheses (at most ${limits.maxParentheses})`,
+      );
+    }
+    return sql;
   }
 
   /** Where a top-level field is read (for ordering and select lists); `undefined` when not mapped. */
@@ -526,6 +560,15 @@ export class SqlCompiler<Ref> {
         return assertNever(op, 'operator');
     }
   }
+}
+
+/** The typed refusal of SQL nested deeper than a dialect runs (docs/sql.md, "Expression depth"). */
+function tooDeep(dialect: string, limits: ExpressionLimits, at: string, what: string): FilterError {
+  return new FilterError(
+    'UNSUPPORTED',
+    at,
+    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at)}`,
+  );
 }
 
 function isRoundTrip(iso: string): boolean {

@@ -71,6 +71,16 @@ export const postgres: SqlDialect<PgRef> = {
     maxIdentifierBytes: 63,
     maxParameters: 65535,
     integerBooleans: false,
+    // PostgreSQL has no fixed expression limit: its stack (`max_stack_depth`) and its parser's stack
+    // ("memory exhausted" past 10,000 entries) bound it. Measured on PGlite, whose stack is the smaller:
+    // 700 nested selectors and expression heights of 7,000 run; so do these bounds, with room.
+    expressionLimits: {
+      name: "PostgreSQL's stack depth",
+      maxSubqueries: 100,
+      maxNestedHeight: Number.POSITIVE_INFINITY,
+      maxHeight: 8000,
+      maxParentheses: 5000,
+    },
   },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,

@@ -1,4 +1,4 @@
-import { arraySome, stringIncludes, weakMapGet } from '../../builtins.js';
+import { arraySome, regexpTest, weakMapGet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -46,6 +46,15 @@ function extract(ref: LiteRef, p: ParamSink): string {
 const encoder = new TextEncoder();
 const bytes = (s: string): number => encoder.encode(s).length;
 
+/**
+ * What GLOB cannot match exactly: it stops at U+0000, and it decodes U+FFFE and U+FFFF as U+FFFD (its
+ * UTF-8 reader maps noncharacters to the replacement character), so the three would match each other.
+ * A pattern holding one of them, or a value holding one (decided in SQL from its UTF-8 bytes: NUL,
+ * EF BF BD, EF BF BE, EF BF BF), goes the byte-wise way, which compares code points exactly.
+ */
+const GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
+const GLOB_UNSAFE_BYTES = ["x'00'", "x'EFBFBD'", "x'EFBFBE'", "x'EFBFBF'"];
+
 /** GLOB pattern: `*`, `?` and `[` become one-character classes; everything else is itself. */
 function globPattern(pattern: LikePattern): string {
   return pattern.pieces.map((piece) => piece.replace(/[*?[]/g, '[$&]')).join('*');
@@ -53,8 +62,8 @@ function globPattern(pattern: LikePattern): string {
 
 /**
  * `$like` over the UTF-8 bytes of a blob: prefix, suffix, and a greedy leftmost walk over the middle
- * pieces (a recursive CTE). Byte matching equals code point matching on valid UTF-8. Used when U+0000
- * is involved, because GLOB (like every SQLite pattern function) stops at the first NUL.
+ * pieces (a recursive CTE). Byte matching equals code point matching on valid UTF-8. Used where GLOB is
+ * not exact (see `GLOB_UNSAFE`).
  */
 function blobLike(expr: string, pattern: LikePattern, p: ParamSink): string {
   const { pieces } = pattern;
@@ -137,6 +146,16 @@ export const sqlite: SqlDialect<LiteRef> = {
     maxIdentifierBytes: 0,
     maxParameters: 32766,
     integerBooleans: true,
+    // SQLITE_MAX_EXPR_DEPTH (1000): SQLite checks each expression with the heights of the expressions
+    // around the subqueries it sits in, so nested selectors and `$elemMatch` use it up fast (the SQL of
+    // 24 nested `$elemMatch` is refused). The subquery count only stops hopeless filters early.
+    expressionLimits: {
+      name: 'SQLITE_MAX_EXPR_DEPTH (1000)',
+      maxSubqueries: 40,
+      maxNestedHeight: 1000,
+      maxHeight: 1000,
+      maxParentheses: 2000,
+    },
   },
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -151,8 +170,10 @@ export const sqlite: SqlDialect<LiteRef> = {
     `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
   like: (expr, pattern, p) => {
     const blob = blobLike(expr, pattern, p);
-    if (arraySome(pattern.pieces, (piece) => stringIncludes(piece, '\u0000'))) return blob;
-    return `(CASE WHEN instr(CAST(${expr} AS BLOB), x'00') > 0 THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
+    if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;
+    const b = `CAST(${expr} AS BLOB)`;
+    const unsafe = GLOB_UNSAFE_BYTES.map((bytes) => `instr(${b}, ${bytes}) > 0`).join(' OR ');
+    return `(CASE WHEN ${unsafe} THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
   },
   versionKey,
   jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),

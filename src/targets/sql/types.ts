@@ -81,6 +81,25 @@ export interface DialectCapabilities {
   readonly maxParameters: number;
   /** Booleans are the integers 0 and 1 (SQLite), so a boolean operand is bound as one. */
   readonly integerBooleans: boolean;
+  /**
+   * How deep the database can nest expressions, checked at compile time (src/targets/sql/height.ts;
+   * docs/sql.md, "Expression depth"): past these the filter is `UNSUPPORTED`, never a database error.
+   */
+  readonly expressionLimits: ExpressionLimits;
+}
+
+/** Bounds on the nesting of the SQL of one filter (see {@link DialectCapabilities}). */
+export interface ExpressionLimits {
+  /** What the database calls the limit, for messages. */
+  readonly name: string;
+  /** Subqueries (a selector in a path, an `$elemMatch`) nested one inside another, counted on the AST. */
+  readonly maxSubqueries: number;
+  /** The bound on the expression height, subquery heights added up as SQLite adds them (`nested`). */
+  readonly maxNestedHeight: number;
+  /** The bound on the expression height of the whole tree (`height`). */
+  readonly maxHeight: number;
+  /** Nested parentheses, which a parser's stack grows with. */
+  readonly maxParentheses: number;
 }
 
 /**

@@ -69,7 +69,10 @@ export function compileFor(
  * PostgreSQL no U+0000.
  */
 export function storable(engine: Engine, record: unknown): record is Record<string, unknown> {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  // A Date record is its ISO string (JSON), which is no row.
+  if (typeof record !== 'object' || record === null || Array.isArray(record) || record instanceof Date) {
+    return false;
+  }
   const json = JSON.stringify(record);
   if (/\\ud[89a-f][0-9a-f]{2}/i.test(json)) return false;
   return engine.dialect !== 'postgres' || !json.includes('\\u0000');

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { FilterError, parseFilter } from '../../../src/index.js';
+import { toSql } from '../../../src/sql.js';
+import { filterNesting, sqlHeight } from '../../../src/targets/sql/height.js';
+
+function notChain(depth: number): unknown {
+  let f: unknown = { a: { $eq: 1 } };
+  for (let i = 0; i < depth; i++) f = { $not: f };
+  return f;
+}
+
+function thrown(fn: () => unknown): FilterError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof FilterError) return error;
+    throw error;
+  }
+  throw new Error('no error');
+}
+
+describe('expression depth', () => {
+  it('a 998-deep $not chain is UNSUPPORTED on SQLite, naming its limit and the place', () => {
+    const e = thrown(() =>
+      toSql(notChain(998), { dialect: 'sqlite', columns: { a: 'json' }, maxDepth: 1000 }),
+    );
+    expect(e.code).toBe('UNSUPPORTED');
+    expect(e.message).toContain('SQLITE_MAX_EXPR_DEPTH (1000)');
+    expect(e.path).toBe(`${'/$not'.repeat(998)}/a`);
+  });
+
+  it('the same chain compiles for PostgreSQL, which has no fixed expression depth', () => {
+    const { sql } = toSql(notChain(998), { dialect: 'postgres', columns: { a: 'jsonb' }, maxDepth: 1000 });
+    expect(sql.match(/NOT/g)).toHaveLength(998);
+  });
+
+  it('nested subqueries past the PostgreSQL bound are refused before the SQL is built', () => {
+    const path = `arr$${'.__svcArrayAny__$.arr$'.repeat(120)}.__svcArrayAny__`;
+    const e = thrown(() => toSql({ [path]: { $eq: 1 } }, { dialect: 'postgres', columns: { arr: 'jsonb' } }));
+    expect(e.code).toBe('UNSUPPORTED');
+    expect(e.message).toContain('121 subqueries');
+    expect(e.path).toBe(`/${path.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  });
+
+  it('default depths never come near the bounds', () => {
+    expect(() => toSql(notChain(31), { dialect: 'sqlite', columns: { a: 'json' } })).not.toThrow();
+  });
+});
+
+describe('sqlHeight', () => {
+  it('counts operators per level of parentheses, calls, and a leaf', () => {
+    expect(sqlHeight('"a" = ?1')).toEqual({ height: 2, nested: 2, parentheses: 0 });
+    expect(sqlHeight('(NOT ("a" = ?1))')).toEqual({ height: 3, nested: 3, parentheses: 2 });
+    expect(sqlHeight('json_extract("d", ?1) = ?2').height).toBe(3);
+  });
+
+  it('skips quoted identifiers and literals, operators in them included', () => {
+    expect(sqlHeight(`"a AND (b" = 'x OR (y'`)).toEqual({ height: 2, nested: 2, parentheses: 0 });
+  });
+
+  it('adds up the heights of nested subqueries, as SQLite checks them', () => {
+    const inner = 'EXISTS (SELECT 1 FROM t WHERE (a = 1 AND b = 2))';
+    const outer = `EXISTS (SELECT 1 FROM t WHERE (c = 3 AND ${inner}))`;
+    const one = sqlHeight(inner);
+    const two = sqlHeight(outer);
+    expect(one.nested).toBeGreaterThan(one.height);
+    expect(two.nested - two.height).toBeGreaterThan(one.nested - one.height);
+  });
+});
+
+describe('filterNesting', () => {
+  it('counts selectors and $elemMatch along one nesting, and names the place', () => {
+    const node = parseFilter({
+      $or: [
+        { 'a$.__svcArrayAny__': { $elemMatch: { 'b$.__svcArrayAny__$.c$.__svcArrayAny__': { $eq: 1 } } } },
+        { x: { $eq: 1 } },
+      ],
+    });
+    const n = filterNesting(node, '');
+    expect(n.subqueries).toBe(3);
+    expect(n.subqueriesAt).toBe(
+      '/$or/0/a$.__svcArrayAny__/$elemMatch/b$.__svcArrayAny__$.c$.__svcArrayAny__',
+    );
+  });
+});
