@@ -1005,10 +1005,10 @@ var dateGetTime = Date.prototype.getTime;
 function readKey(value, key) {
   if (typeof value !== "object" || value === null || isArray2(value)) return void 0;
   const v = value[key];
-  return v !== void 0 && hasOwn2(value, key) ? v : void 0;
+  return v !== void 0 && hasOwn2(value, key) && !(value instanceof Date) ? v : void 0;
 }
 function isObjectValue(value) {
-  return typeof value === "object" && value !== null && !isArray2(value);
+  return typeof value === "object" && value !== null && !isArray2(value) && !(value instanceof Date);
 }
 function readLeaf(value) {
   if (typeof value === "object" && value !== null && value instanceof Date) {
@@ -1415,7 +1415,7 @@ return function predicate(r) { return ${main2}; };`;
         } finally {
           this.versionIndex = outer;
         }
-        return `(typeof v === "object" && v !== null && !isArray(v) && ${fn}(v))`;
+        return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
       }
       default:
         return assertNever(op, "operator node");
@@ -1516,7 +1516,7 @@ return function predicate(r) { return ${main2}; };`;
   }
 };
 function ownSlow(o, key) {
-  return typeof o === "object" && o !== null && !isArray4(o) && hasOwn3(o, key);
+  return typeof o === "object" && o !== null && !isArray4(o) && !(o instanceof Date) && hasOwn3(o, key);
 }
 function generateSource(node) {
   const emitter = new Emitter();
