@@ -1565,7 +1565,7 @@ function compileGenerated(node) {
 }
 
 // src/compile/filter.ts
-var defaultCodegen = false;
+var defaultCodegen = true;
 function compileNode(node, options) {
   return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode() ? compileGenerated(node) : compileClosures(node);
 }
