@@ -6,7 +6,7 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
- *                                                 # policy throughput sql query validate
+ *                                                 # policy throughput policies sql query validate
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -24,6 +24,7 @@ import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
+import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { benchQuery, type QueryRow } from './query.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
@@ -36,6 +37,7 @@ const SECTIONS = [
   'memory',
   'policy',
   'throughput',
+  'policies',
   'sql',
   'query',
   'validate',
@@ -239,6 +241,40 @@ if (only.has('throughput')) {
       ['policy', 'resources', ...OURS.map((c) => `${c} resources/s`)],
       rows,
     )}\n\n\`evaluateInventory\` with the ${inv.policies} active example policies over all ${int.format(inv.resources)} resources: ${int.format(Math.round(inv.resourcesPerSecond))} resources/s (${int.format(Math.round(inv.evaluationsPerSecond))} policy evaluations/s).`,
+  );
+}
+
+if (only.has('policies')) {
+  // Components with their kind, and the certificates among them, as a mixed inventory is read.
+  const rows: PolicySetResult[] = [];
+  for (const n of sizes) {
+    const inventory = [
+      ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
+      ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+    ];
+    rows.push(await benchPolicySet(inventory, rounds));
+  }
+  results.policies = rows;
+  writeReadmeSection(
+    'policies',
+    `${header}\n\n${table(
+      [
+        'policies',
+        'resources',
+        'results in scope',
+        'one by one resources/s',
+        'compilePolicies resources/s',
+        'speed-up (target ≥ 5×)',
+      ],
+      rows.map((r) => [
+        int.format(r.policies),
+        int.format(r.resources),
+        int.format(r.applicable),
+        int.format(Math.round(r.resourcesPerSecond['one by one']!)),
+        int.format(Math.round(r.resourcesPerSecond.compilePolicies!)),
+        `${times(r.speedup)} ${r.speedup >= 5 ? '✓' : '✗'}`,
+      ]),
+    )}`,
   );
 }
 
