@@ -234,7 +234,8 @@ export function skipReason(policy: CompiledPolicy, resource: string | undefined)
   return null;
 }
 
-function kindNotice(
+/** @internal The notice of records of unknown kind (shared with the parallel CLI evaluation). */
+export function kindNotice(
   unknown: number,
   total: number,
   policyKinds: readonly (string | undefined)[],
