@@ -7836,7 +7836,7 @@ function progressLine(count, bytes, size, elapsedMs) {
 }
 function progressBar(size) {
   const stream = process.stderr;
-  let last = 0;
+  let last = Number.NEGATIVE_INFINITY;
   let bytes = 0;
   const started = performance.now();
   const draw = (count) => {

@@ -328,7 +328,8 @@ export function progressLine(count: number, bytes: number, size: number | null, 
 
 function progressBar(size: number | null) {
   const stream = process.stderr;
-  let last = 0;
+  // The first tick draws at once: performance.now() counts from the start of the process.
+  let last = Number.NEGATIVE_INFINITY;
   let bytes = 0;
   const started = performance.now();
   const draw = (count: number) => {
