@@ -46,7 +46,12 @@ export async function benchPolicySet(
   const joint = (counts?: Map<string, number>) => {
     let n = 0;
     const found =
-      counts === undefined ? () => void n++ : (i: number, r: PolicyResult) => (n++, tally(counts, i, r));
+      counts === undefined
+        ? () => void n++
+        : (i: number, r: PolicyResult) => {
+            n++;
+            tally(counts, i, r);
+          };
     for (let i = 0; i < resources.length; i++)
       set.forEachApplicable(resources[i], kindOf(resources[i]), found);
     return n;
