@@ -6,7 +6,8 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
- *                                                 # policy throughput policies sql query validate
+ *                                                 # policy throughput policies jobs sql query
+ *                                                 # validate
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -22,6 +23,7 @@ import {
 } from '../fixtures/generator.js';
 import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
+import { benchJobs } from './jobs.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
@@ -38,6 +40,7 @@ const SECTIONS = [
   'policy',
   'throughput',
   'policies',
+  'jobs',
   'sql',
   'query',
   'validate',
@@ -275,6 +278,35 @@ if (only.has('policies')) {
         `${times(r.speedup)} ${r.speedup >= 5 ? '✓' : '✗'}`,
       ]),
     )}`,
+  );
+}
+
+if (only.has('jobs')) {
+  // The built CLI is what runs: build it first.
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const n = largest;
+  const inventory = [
+    ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
+    ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+  ];
+  const jobs = await benchJobs(inventory, Math.min(rounds, 3));
+  results.jobs = jobs;
+  const one = jobs.resourcesPerSecond['1']!;
+  writeReadmeSection(
+    'jobs',
+    `${header}\n\n${table(
+      ['--jobs', 'wall clock', 'resources/s', 'speed-up'],
+      Object.entries(jobs.seconds).map(([k, s]) => [
+        k,
+        `${s.toFixed(2)} s`,
+        int.format(Math.round(jobs.resourcesPerSecond[k]!)),
+        times(jobs.resourcesPerSecond[k]! / one),
+      ]),
+    )}\n\n${int.format(jobs.resources)} resources, ${(jobs.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`--format json\`; ${jobs.cores} cores available.`,
   );
 }
 
