@@ -405,6 +405,16 @@ console.log(
   )}`,
 );
 
+// The chart, from every committed results file (this run's included).
+spawnSync(
+  join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx'),
+  [join(import.meta.dirname, 'chart.ts')],
+  {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  },
+);
+
 // The tables are written plainly; the project's formatter gives them the layout `npm test` checks.
 spawnSync(
   join(import.meta.dirname, '..', 'node_modules', '.bin', 'biome'),
