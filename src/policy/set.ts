@@ -1,6 +1,6 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { printFilter } from '../ast/print.js';
-import { isArray, mapGet, option, own } from '../builtins.js';
+import { arrayEvery, isArray, mapGet, option, own } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
@@ -93,7 +93,7 @@ function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
     for (const op of clause.operators) {
       let values: string[] | null = null;
       if (op.kind === 'eq' && typeof op.value === 'string') values = [op.value];
-      if (op.kind === 'in' && op.values.every((v) => typeof v === 'string')) values = op.values as string[];
+      if (op.kind === 'in' && arrayEvery(op.values, (v) => typeof v === 'string')) values = op.values as string[];
       if (values === null) continue;
       // Keys joined with a separator no key can make ambiguous: the JSON of the key list.
       const path = JSON.stringify(keys);
