@@ -2508,7 +2508,7 @@ function requiredStrings(scope) {
     for (const op of clause.operators) {
       let values = null;
       if (op.kind === "eq" && typeof op.value === "string") values = [op.value];
-      if (op.kind === "in" && op.values.every((v) => typeof v === "string")) values = op.values;
+      if (op.kind === "in" && arrayEvery(op.values, (v) => typeof v === "string")) values = op.values;
       if (values === null) continue;
       const path = JSON.stringify(keys);
       const before = out.get(path);
