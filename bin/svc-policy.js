@@ -2508,7 +2508,8 @@ function requiredStrings(scope) {
     for (const op of clause.operators) {
       let values = null;
       if (op.kind === "eq" && typeof op.value === "string") values = [op.value];
-      if (op.kind === "in" && arrayEvery(op.values, (v) => typeof v === "string")) values = op.values;
+      if (op.kind === "in" && arrayEvery(op.values, (v) => typeof v === "string"))
+        values = op.values;
       if (values === null) continue;
       const path = JSON.stringify(keys);
       const before = out.get(path);
@@ -2777,6 +2778,19 @@ function kindNotice(unknown, total, policyKinds, kindField) {
   const where = kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
   return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${k}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
 }
+var sets = /* @__PURE__ */ new WeakMap();
+function policySet(list, options) {
+  const first = list[0];
+  if (first === void 0) return compilePolicies(list, options);
+  const codegen = option(options, "codegen");
+  const cached = sets.get(first);
+  if (cached !== void 0 && cached.codegen === codegen && cached.list.length === list.length && arrayEvery(list, (p, i) => cached.list[i] === p)) {
+    return cached.set;
+  }
+  const set = compilePolicies(list, options);
+  sets.set(first, { list: [...list], codegen, set });
+  return set;
+}
 async function evaluateInventory(policies, resources, options) {
   const started = performance.now();
   const maxDepth = option(options, "maxDepth");
@@ -2805,7 +2819,7 @@ async function evaluateInventory(policies, resources, options) {
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
-  const set = compilePolicies(active, compileOptions);
+  const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== void 0);
   const kindField = option(options, "kindField");
@@ -2979,6 +2993,7 @@ function write(stream, text) {
 // src/cli/eval-parallel.ts
 var INDEX_MARK = "\0index\0";
 var RANGE_BYTES = 16 * 1024 * 1024;
+var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
 var HEAD_BYTES = 1024 * 1024;
 var entry = null;
 function setWorkerEntry(url) {
@@ -3020,8 +3035,8 @@ async function splittable(file, size) {
     await handle.close();
   }
 }
-async function ranges(file, size, jobs) {
-  const count = Math.max(jobs, Math.ceil(size / RANGE_BYTES));
+async function ranges(file, size, jobs, rangeBytes) {
+  const count = Math.max(jobs, Math.ceil(size / rangeBytes));
   const step = Math.ceil(size / count);
   const handle = await open(file, "r");
   const starts = [0];
@@ -3078,7 +3093,14 @@ function mergePolicies(a, b) {
 }
 async function evaluateParallel(run, sink) {
   const started = performance.now();
-  const parts = await ranges(run.file, run.size, run.jobs);
+  const { format, explain, id, where } = run.render;
+  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+  const parts = await ranges(
+    run.file,
+    run.size,
+    run.jobs,
+    perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES
+  );
   const inboxes = parts.map(() => new Inbox());
   const setup = {
     svcPolicyEvalWorker: true,

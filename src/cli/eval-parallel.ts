@@ -30,8 +30,13 @@ import { InputError } from './io.js';
 /** A placeholder for the record index in a rendered output text: never in JSON or escaped text. */
 export const INDEX_MARK = '\u0000index\u0000';
 
-/** Ranges are about this long (or the file divided by the jobs, when that is shorter). */
+/**
+ * Ranges are about this long (or the file divided by the jobs, when that is shorter). The output of a
+ * range waits in memory until the ranges before it are written: with a line per resource (ndjson,
+ * explanations), which can be many times the input, ranges are shorter.
+ */
 const RANGE_BYTES = 16 * 1024 * 1024;
+const RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
 /** The head read to decide whether the file is NDJSON that can be split. */
 const HEAD_BYTES = 1024 * 1024;
 
@@ -127,8 +132,13 @@ export async function splittable(file: string, size: number): Promise<boolean> {
 }
 
 /** Byte ranges of the file, each starting at the beginning of a line. */
-async function ranges(file: string, size: number, jobs: number): Promise<Array<[number, number]>> {
-  const count = Math.max(jobs, Math.ceil(size / RANGE_BYTES));
+async function ranges(
+  file: string,
+  size: number,
+  jobs: number,
+  rangeBytes: number,
+): Promise<Array<[number, number]>> {
+  const count = Math.max(jobs, Math.ceil(size / rangeBytes));
   const step = Math.ceil(size / count);
   const handle = await open(file, 'r');
   const starts = [0];
@@ -219,7 +229,14 @@ export async function evaluateParallel(
   sink: ParallelSink,
 ): Promise<{ summary: InventorySummary; rejected: number }> {
   const started = performance.now();
-  const parts = await ranges(run.file, run.size, run.jobs);
+  const { format, explain, id, where } = run.render;
+  const perResource = format === 'ndjson' || explain === true || id !== undefined || where !== undefined;
+  const parts = await ranges(
+    run.file,
+    run.size,
+    run.jobs,
+    perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES,
+  );
   const inboxes = parts.map(() => new Inbox());
   const setup: WorkerSetup = {
     svcPolicyEvalWorker: true,

@@ -1,12 +1,12 @@
 import type { PathStep } from '../ast/nodes.js';
-import { arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
+import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
 import { InventoryError } from './records.js';
-import { compilePolicies, isCompiled } from './set.js';
+import { type CompiledPolicySet, compilePolicies, isCompiled } from './set.js';
 
 /** The result of one policy for one resource. */
 export interface PolicyOutcome {
@@ -257,6 +257,34 @@ export function kindNotice(
 }
 
 /**
+ * The last set compiled for a list of compiled policies (keyed by its first): a caller evaluating one
+ * list over many inputs (the CLI's `--jobs` workers, a range at a time) compiles it once. Sets are
+ * stateless and compiled policies immutable, so sharing one is safe.
+ */
+const sets = new WeakMap<
+  CompiledPolicy,
+  { readonly list: readonly CompiledPolicy[]; readonly codegen: unknown; readonly set: CompiledPolicySet }
+>();
+
+function policySet(list: readonly CompiledPolicy[], options: CompileOptions): CompiledPolicySet {
+  const first = list[0];
+  if (first === undefined) return compilePolicies(list, options);
+  const codegen = option(options, 'codegen');
+  const cached = sets.get(first);
+  if (
+    cached !== undefined &&
+    cached.codegen === codegen &&
+    cached.list.length === list.length &&
+    arrayEvery(list, (p, i) => cached.list[i] === p)
+  ) {
+    return cached.set;
+  }
+  const set = compilePolicies(list, options);
+  sets.set(first, { list: [...list], codegen, set });
+  return set;
+}
+
+/**
  * Evaluates policies over an inventory: an array, any iterable, or an async iterable (a stream of
  * records, read one at a time, so memory stays constant whatever its size). Per-resource results go to
  * `onResult`; the returned summary counts each status of each policy, the resources out of scope, and
@@ -309,7 +337,7 @@ export async function evaluateInventory(
   const tallies = active.map((p) => new Tally(p));
   // The active policies compiled together: shared conditions evaluated once per resource, and
   // dispatch on the scopes' equalities (see compilePolicies).
-  const set = compilePolicies(active, compileOptions);
+  const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== undefined);
   const kindField = option(options, 'kindField');

@@ -93,7 +93,8 @@ function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
     for (const op of clause.operators) {
       let values: string[] | null = null;
       if (op.kind === 'eq' && typeof op.value === 'string') values = [op.value];
-      if (op.kind === 'in' && arrayEvery(op.values, (v) => typeof v === 'string')) values = op.values as string[];
+      if (op.kind === 'in' && arrayEvery(op.values, (v) => typeof v === 'string'))
+        values = op.values as string[];
       if (values === null) continue;
       // Keys joined with a separator no key can make ambiguous: the JSON of the key list.
       const path = JSON.stringify(keys);
