@@ -7641,9 +7641,10 @@ options:
       --explain            add, per resource, why each status was given
       --id ID              explain only the resource with this "id" (repeatable; implies --explain)
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
-  -j, --jobs N             worker threads for an NDJSON file (default: the available cores); the file
-                           is split on line boundaries and the output is the same as with --jobs 1.
-                           Standard input, gzip, JSON arrays and envelopes are read by one thread
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more); the file is split on line boundaries and the output is
+                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
+                           are read by one thread
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
@@ -7885,6 +7886,7 @@ function wantsProgress(values) {
   const ci = process.env.CI;
   return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
 }
+var SMALL_INPUT = 8 * 1024 * 1024;
 function parseJobs(value) {
   if (value === void 0) return defaultJobs();
   if (!/^[1-9]\d{0,3}$/.test(value))
@@ -7949,7 +7951,8 @@ async function runEval(argv) {
     const render2 = renderer(active, renderOptions);
     let summary2;
     let rejected = 0;
-    const parallel = jobs > 1 && size !== null && inputPath !== "-" && await splittable(inputPath, size);
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SMALL_INPUT;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable(inputPath, size);
     if (parallel) {
       stream.destroy();
       const result = await evaluateParallel(

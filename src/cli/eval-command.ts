@@ -41,9 +41,10 @@ options:
       --explain            add, per resource, why each status was given
       --id ID              explain only the resource with this "id" (repeatable; implies --explain)
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
-  -j, --jobs N             worker threads for an NDJSON file (default: the available cores); the file
-                           is split on line boundaries and the output is the same as with --jobs 1.
-                           Standard input, gzip, JSON arrays and envelopes are read by one thread
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more); the file is split on line boundaries and the output is
+                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
+                           are read by one thread
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
@@ -363,6 +364,9 @@ function wantsProgress(values: {
   return process.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false' || ci === '0');
 }
 
+/** Below this size, an input is read by one thread unless `--jobs` is given. */
+const SMALL_INPUT = 8 * 1024 * 1024;
+
 /** `--jobs N`: a positive integer; by default the available cores. */
 function parseJobs(value: string | undefined): number {
   if (value === undefined) return defaultJobs();
@@ -433,7 +437,10 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;
     let rejected = 0;
-    const parallel = jobs > 1 && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
+    // Without --jobs, a small file is read by one thread: starting workers would cost more than it saves.
+    const worthIt = values.jobs !== undefined || (size !== null && size >= SMALL_INPUT);
+    const parallel =
+      jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
     if (parallel) {
       // The stream opened above is not read: each worker reads its own range of the file.
       stream.destroy();
