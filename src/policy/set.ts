@@ -78,7 +78,7 @@ interface Dispatch {
   readonly always: readonly number[];
 }
 
-/** The strings a top-level scope clause on `path` requires, or `null` when it requires none. */
+/** Per plain path (the JSON of its keys): the strings a top-level scope clause requires there. */
 function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>();
   for (const clause of scope.clauses) {
