@@ -7,11 +7,13 @@ const shared = {
   pool: 'forks' as const,
 };
 
-// Every suite runs twice: once with the closure compiler (the default, CSP-safe) and once with
-// generated code as the default, so both compilers are held to the same tests. The closures run is
-// also the CSP run: its workers forbid code generation from strings (`new Function`, `eval`), as a
-// Content-Security-Policy without `unsafe-eval` does, so the whole suite proves that nothing in the
-// library (validation included) needs it, and that `codegen: true` falls back to closures there.
+// Every suite runs twice: once with the closure compiler and once with generated code (the default
+// wherever the runtime allows code generation), so both compilers are held to the same tests. The
+// closures run is also the CSP run: its workers forbid code generation from strings (`new Function`,
+// `eval`), as a Content-Security-Policy without `unsafe-eval` does, so the default compiler falls back
+// to closures there, and the whole suite proves that nothing in the library (validation included)
+// needs code generation, and that `codegen: true` falls back to closures too. The codegen project sets
+// generated code explicitly (test/support/setup-codegen.ts).
 // Type tests (`*.test-d.ts`: accepted and rejected typed filters) run once, in vitest's typecheck mode.
 export default defineConfig({
   test: {

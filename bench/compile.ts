@@ -23,7 +23,7 @@ export async function benchCompile(rounds: number): Promise<CompileResult[]> {
   const out: CompileResult[] = [];
   for (const spec of FILTERS) {
     const cases: Case[] = [
-      { name: 'svc-policy', fn: () => compileFilter(spec.ours) },
+      { name: 'svc-policy', fn: () => compileFilter(spec.ours, { codegen: false }) },
       { name: 'svc-policy codegen', fn: () => compileFilter(spec.ours, { codegen: true }) },
       { name: '@ucast/mongo2js', fn: () => guard(spec.mongo) },
       { name: 'mingo', fn: () => new Query(spec.mongo) },

@@ -143,7 +143,7 @@ export function contenders(spec: FilterSpec): Array<[string, Predicate]> {
   const rule = spec.jsonLogic;
   return [
     ['hand-written', spec.hand],
-    ['svc-policy', compileFilter(spec.ours)],
+    ['svc-policy', compileFilter(spec.ours, { codegen: false })],
     ['svc-policy codegen', compileFilter(spec.ours, { codegen: true })],
     ['mingo', (r) => mingo.test(r as Rec)],
     ['sift', sift(spec.mongo)],

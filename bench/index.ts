@@ -6,7 +6,8 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
- *                                                 # policy throughput sql query validate
+ *                                                 # policy throughput policies jobs sql query
+ *                                                 # validate
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -22,8 +23,10 @@ import {
 } from '../fixtures/generator.js';
 import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
+import { benchJobs } from './jobs.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
+import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { benchQuery, type QueryRow } from './query.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
@@ -36,6 +39,8 @@ const SECTIONS = [
   'memory',
   'policy',
   'throughput',
+  'policies',
+  'jobs',
   'sql',
   'query',
   'validate',
@@ -242,6 +247,69 @@ if (only.has('throughput')) {
   );
 }
 
+if (only.has('policies')) {
+  // Components with their kind, and the certificates among them, as a mixed inventory is read.
+  const rows: PolicySetResult[] = [];
+  for (const n of sizes) {
+    const inventory = [
+      ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
+      ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+    ];
+    rows.push(await benchPolicySet(inventory, rounds));
+  }
+  results.policies = rows;
+  writeReadmeSection(
+    'policies',
+    `${header}\n\n${table(
+      [
+        'policies',
+        'resources',
+        'results in scope',
+        'one by one resources/s',
+        'compilePolicies resources/s',
+        'speed-up (target ≥ 5×)',
+      ],
+      rows.map((r) => [
+        int.format(r.policies),
+        int.format(r.resources),
+        int.format(r.applicable),
+        int.format(Math.round(r.resourcesPerSecond['one by one']!)),
+        int.format(Math.round(r.resourcesPerSecond.compilePolicies!)),
+        `${times(r.speedup)} ${r.speedup >= 5 ? '✓' : '✗'}`,
+      ]),
+    )}`,
+  );
+}
+
+if (only.has('jobs')) {
+  // The built CLI is what runs: build it first.
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const n = largest;
+  const inventory = [
+    ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
+    ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+  ];
+  const jobs = await benchJobs(inventory, Math.min(rounds, 3));
+  results.jobs = jobs;
+  const one = jobs.resourcesPerSecond['1']!;
+  writeReadmeSection(
+    'jobs',
+    `${header}\n\n${table(
+      ['--jobs', 'wall clock', 'resources/s', 'speed-up'],
+      Object.entries(jobs.seconds).map(([k, s]) => [
+        k,
+        `${s.toFixed(2)} s`,
+        int.format(Math.round(jobs.resourcesPerSecond[k]!)),
+        times(jobs.resourcesPerSecond[k]! / one),
+      ]),
+    )}\n\n${int.format(jobs.resources)} resources, ${(jobs.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`--format json\`; ${jobs.cores} cores available.`,
+  );
+}
+
 if (only.has('sql')) {
   const sql: Record<number, SqlRow[]> = {};
   for (const n of sizes) sql[n] = await benchSql(components.slice(0, n), n >= 1_000_000 ? 3 : 5);
@@ -335,6 +403,16 @@ console.log(
     'filterSpecs',
     FILTERS.map((f) => ({ id: f.id, meaning: f.meaning, ours: f.ours, mongo: f.mongo })),
   )}`,
+);
+
+// The chart, from every committed results file (this run's included).
+spawnSync(
+  join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx'),
+  [join(import.meta.dirname, 'chart.ts')],
+  {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  },
 );
 
 // The tables are written plainly; the project's formatter gives them the layout `npm test` checks.

@@ -160,7 +160,7 @@ function handPolicy(r: unknown): string | null {
 
 /** Every contender's status function for the end-of-life policy. */
 export function policyContenders(definition: unknown): Array<[string, (r: unknown) => string | null]> {
-  const ours = compilePolicy(definition);
+  const ours = compilePolicy(definition, { codegen: false });
   const oursCodegen = compilePolicy(definition, { codegen: true });
   return [
     ['hand-written', handPolicy],
@@ -234,7 +234,7 @@ export async function benchPolicyCompile(rounds: number): Promise<Record<string,
   const out: Record<string, Record<string, number>> = {};
   for (const { file, definition } of examplePolicies()) {
     const cases: Case[] = [
-      { name: 'svc-policy', fn: () => compilePolicy(definition) },
+      { name: 'svc-policy', fn: () => compilePolicy(definition, { codegen: false }) },
       { name: 'svc-policy codegen', fn: () => compilePolicy(definition, { codegen: true }) },
     ];
     const times = await interleaved(`compile ${file}`, cases, { rounds });
@@ -264,7 +264,7 @@ export async function benchThroughput(
   const perPolicy: ThroughputResult['perPolicy'] = {};
   for (const { file, definition } of examplePolicies()) {
     const compiled: Array<[string, CompiledPolicy]> = [
-      ['svc-policy', compilePolicy(definition)],
+      ['svc-policy', compilePolicy(definition, { codegen: false })],
       ['svc-policy codegen', compilePolicy(definition, { codegen: true })],
     ];
     const data = compiled[0]![1].resource === 'certificate' ? certificates : components;
@@ -282,7 +282,7 @@ export async function benchThroughput(
       resourcesPerSecond: Object.fromEntries([...times].map(([k, s]) => [k, data.length / s])),
     };
   }
-  const policies = examplePolicies().map((p) => compilePolicy(p.definition));
+  const policies = examplePolicies().map((p) => compilePolicy(p.definition, { codegen: false }));
   const inventory = [...components, ...certificates];
   const samples: number[] = [];
   let evaluated = 0;

@@ -87,7 +87,7 @@ export async function benchQuery(rows: readonly Component[], repeat: number): Pr
     if (page === 1) return { ...base, pageSize: PAGE_SIZE, fields: FIELDS };
     const all = parseQuery({ ...base, pageSize: PAGE_SIZE }, 'component');
     const filter = (base as { filter?: unknown }).filter;
-    const matches = filter === undefined ? () => true : compileFilter(filter);
+    const matches = filter === undefined ? () => true : compileFilter(filter, { codegen: false });
     const keyed = rows
       .filter((r) => matches(r))
       .map((r) => keyOf(r, all.sort))
@@ -101,7 +101,7 @@ export async function benchQuery(rows: readonly Component[], repeat: number): Pr
   const run = async (indexed: boolean, into: Map<string, Partial<QueryRow>>) => {
     for (const [name, base] of Object.entries(cases)) {
       const filter = (base as { filter?: unknown }).filter;
-      const matches = filter === undefined ? () => true : compileFilter(filter);
+      const matches = filter === undefined ? () => true : compileFilter(filter, { codegen: false });
       // Page 1,000 when there are that many rows, else the last full page.
       const deep = Math.min(DEEP_PAGE, Math.floor(rows.filter((r) => matches(r)).length / PAGE_SIZE));
       for (const page of [1, deep]) {

@@ -115,7 +115,7 @@ export async function benchSql(rows: readonly Component[], repeat: number): Prom
   const results: SqlRow[] = [];
   const measure = async (indexed: boolean) => {
     for (const [name, filter] of Object.entries(SQL_FILTERS)) {
-      const predicate = compileFilter(filter);
+      const predicate = compileFilter(filter, { codegen: false });
       const pgSql = toSql(filter, columns('postgres'));
       const liteSql = toSql(filter, columns('sqlite'));
       const counts: number[] = [];

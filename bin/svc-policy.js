@@ -1,28 +1,5 @@
 #!/usr/bin/env node
 
-// src/cli/main.ts
-import { readFileSync } from "fs";
-import { dirname as dirname3, join as join4 } from "path";
-import { fileURLToPath } from "url";
-
-// src/validate/unprintable.ts
-var UNPRINTABLE = (
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
-);
-var WORKFLOW_COMMAND = /^(\s*):/;
-function escapeChar(c) {
-  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-}
-function printableLine(line) {
-  const escaped = line.replace(UNPRINTABLE, escapeChar);
-  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
-}
-function printable(text, options) {
-  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
-  return printableLine(text);
-}
-
 // src/builtins.ts
 var call = Function.prototype.call;
 function uncurry(fn) {
@@ -274,7 +251,7 @@ function comparePlain(s, op) {
 function comparePlainMany(s, operands2) {
   const n = s.length;
   const count = operands2.length;
-  let open2 = (1 << count) - 1;
+  let open3 = (1 << count) - 1;
   let result = 0;
   let i = 0;
   let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
@@ -286,13 +263,13 @@ function comparePlainMany(s, operands2) {
     const from = i;
     while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
-    for (let j = 0; open2 !== 0 && j < count; j++) {
-      if ((open2 & 1 << j) === 0) continue;
+    for (let j = 0; open3 !== 0 && j < count; j++) {
+      if ((open3 & 1 << j) === 0) continue;
       const core = operands2[j].core;
       const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
       if (d !== 0) {
         result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
-        open2 ^= 1 << j;
+        open3 ^= 1 << j;
       }
     }
     k++;
@@ -300,8 +277,8 @@ function comparePlainMany(s, operands2) {
     c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
-  for (let j = 0; open2 !== 0 && j < count; j++) {
-    if ((open2 & 1 << j) === 0) continue;
+  for (let j = 0; open3 !== 0 && j < count; j++) {
+    if ((open3 & 1 << j) === 0) continue;
     const op = operands2[j];
     if (op.core.length > k) result |= BELOW << 2 * j;
     else if (op.pre !== null) result |= ABOVE << 2 * j;
@@ -315,7 +292,7 @@ function compareVersionTo(s, operands2) {
 function compareVersionScan(s, operands2) {
   const n = s.length;
   const count = operands2.length;
-  let open2 = (1 << count) - 1;
+  let open3 = (1 << count) - 1;
   let result = 0;
   let i = n > 0 && stringCharCodeAt.call(s, 0) === 118 ? 1 : 0;
   let c = i < n ? stringCharCodeAt.call(s, i) : -1;
@@ -327,12 +304,12 @@ function compareVersionScan(s, operands2) {
     while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; j < count; j++) {
-      if ((open2 & 1 << j) === 0) continue;
+      if ((open3 & 1 << j) === 0) continue;
       const core = operands2[j].core;
       const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
       if (d !== 0) {
         result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
-        open2 &= ~(1 << j);
+        open3 &= ~(1 << j);
       }
     }
     k++;
@@ -340,9 +317,9 @@ function compareVersionScan(s, operands2) {
     c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
   }
   for (let j = 0; j < count; j++) {
-    if ((open2 & 1 << j) !== 0 && operands2[j].core.length > k) {
+    if ((open3 & 1 << j) !== 0 && operands2[j].core.length > k) {
       result |= BELOW << 2 * j;
-      open2 &= ~(1 << j);
+      open3 &= ~(1 << j);
     }
   }
   if (c === DASH) {
@@ -356,11 +333,11 @@ function compareVersionScan(s, operands2) {
         c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
       }
       if (i === from) return -1;
-      if (open2 !== 0) {
+      if (open3 !== 0) {
         let digits2 = from;
         if (numeric) while (digits2 < i && stringCharCodeAt.call(s, digits2) === ZERO) digits2++;
         for (let j = 0; j < count; j++) {
-          if ((open2 & 1 << j) === 0) continue;
+          if ((open3 & 1 << j) === 0) continue;
           const op = operands2[j];
           let d;
           if (op.pre === null) d = -1;
@@ -370,7 +347,7 @@ function compareVersionScan(s, operands2) {
           else d = compareText(s, from, i, op.pre[m]);
           if (d !== 0) {
             result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
-            open2 &= ~(1 << j);
+            open3 &= ~(1 << j);
           }
         }
       }
@@ -380,11 +357,11 @@ function compareVersionScan(s, operands2) {
     }
     for (let j = 0; j < count; j++) {
       const pre = operands2[j].pre;
-      if ((open2 & 1 << j) !== 0 && pre !== null && pre.length > m) result |= BELOW << 2 * j;
+      if ((open3 & 1 << j) !== 0 && pre !== null && pre.length > m) result |= BELOW << 2 * j;
     }
   } else {
     for (let j = 0; j < count; j++) {
-      if ((open2 & 1 << j) !== 0 && operands2[j].pre !== null) result |= ABOVE << 2 * j;
+      if ((open3 & 1 << j) !== 0 && operands2[j].pre !== null) result |= ABOVE << 2 * j;
     }
   }
   if (c === PLUS) {
@@ -1565,7 +1542,7 @@ function compileGenerated(node) {
 }
 
 // src/compile/filter.ts
-var defaultCodegen = false;
+var defaultCodegen = true;
 function compileNode(node, options) {
   return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode() ? compileGenerated(node) : compileClosures(node);
 }
@@ -2128,7 +2105,9 @@ function compilePolicy(definition, options) {
   if (policy === void 0) throw new PolicyError(problems);
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
-  const compile = (node) => compileNode(node, codegen);
+  return buildPolicy(policy, (node) => compileNode(node, codegen));
+}
+function buildPolicy(policy, compile) {
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
     rules: s.rules.map((rule) => allOf(rule.conditions.map((c) => compile(c.filter)))),
@@ -2296,6 +2275,9 @@ async function* parsedLines(batches, options) {
       if (r.ok) yield r.value;
     }
   }
+}
+async function* readNdjson(source, options = {}) {
+  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
 }
 function isEnvelope(value) {
   return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
@@ -2508,11 +2490,205 @@ async function* readArray(head, source, options) {
   if (state !== State.Done) fail('the input ends before the closing "]"');
 }
 
-// src/policy/inventory.ts
-var DEFAULT_KIND_FIELD = "resource";
+// src/policy/set.ts
 function isCompiled(p) {
   return typeof p === "object" && p !== null && typeof own(p, "evaluate") === "function" && typeof own(p, "explain") === "function" && isArray(own(p, "statuses"));
 }
+function requiredStrings(scope) {
+  const out = /* @__PURE__ */ new Map();
+  for (const clause of scope.clauses) {
+    if (clause.kind !== "field") continue;
+    const keys = [];
+    let plain = true;
+    for (const step of clause.path) {
+      if (step.kind === "key") keys.push(step.key);
+      else plain = false;
+    }
+    if (!plain || keys.length === 0) continue;
+    for (const op of clause.operators) {
+      let values = null;
+      if (op.kind === "eq" && typeof op.value === "string") values = [op.value];
+      if (op.kind === "in" && arrayEvery(op.values, (v) => typeof v === "string"))
+        values = op.values;
+      if (values === null) continue;
+      const path = JSON.stringify(keys);
+      const before = out.get(path);
+      if (before === void 0 || values.length < before.length) out.set(path, values);
+    }
+  }
+  return out;
+}
+function planDispatch(policies, members) {
+  const required = new Map(members.map((i) => [i, requiredStrings(policies[i].scope)]));
+  const counts2 = /* @__PURE__ */ new Map();
+  for (const r of required.values())
+    for (const path of r.keys()) counts2.set(path, (counts2.get(path) ?? 0) + 1);
+  let best = null;
+  let bestCount = 1;
+  for (const [path, count] of counts2) {
+    if (count > bestCount) {
+      best = path;
+      bestCount = count;
+    }
+  }
+  if (best === null) return { keys: [], byValue: /* @__PURE__ */ new Map(), always: members };
+  const byValue = /* @__PURE__ */ new Map();
+  const always3 = [];
+  for (const [i, r] of required) {
+    const values = r.get(best);
+    if (values === void 0) {
+      always3.push(i);
+      continue;
+    }
+    for (const v of new Set(values)) {
+      const list = byValue.get(v);
+      if (list === void 0) byValue.set(v, [i]);
+      else list.push(i);
+    }
+  }
+  return { keys: JSON.parse(best), byValue, always: always3 };
+}
+function resultFor2(status, ruleIndex) {
+  return Object.freeze({
+    applicable: true,
+    status: status.name,
+    criticality: status.criticality,
+    isDefault: status.isDefault,
+    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex })
+  });
+}
+function normalized(input, options) {
+  if (isCompiled(input)) return input.definition;
+  const { problems, definition } = checkPolicyDefinition(input, options);
+  if (definition === void 0) throw new PolicyError(problems);
+  return definition;
+}
+function compilePolicies(policies, options) {
+  if (!isArray(policies)) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
+    );
+  }
+  const chosen = option(options, "codegen");
+  const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
+  const definitions = policies.map((p) => normalized(p, options));
+  const ids = /* @__PURE__ */ new Map();
+  const predicates = [];
+  const uses = [];
+  const conditionId = (node) => {
+    const key = JSON.stringify(printFilter(node));
+    let id = mapGet.call(ids, key);
+    if (id === void 0) {
+      id = predicates.length;
+      ids.set(key, id);
+      predicates.push(compileNode(node, codegen));
+      uses.push(0);
+    }
+    uses[id]++;
+    return id;
+  };
+  const plans = definitions.map((policy) => ({
+    kind: own(policy, "resource"),
+    scope: policy.scope.clauses.length === 0 ? -1 : conditionId(policy.scope),
+    // Highest criticality first, definition order among equals, as compilePolicy orders them.
+    statuses: [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
+      rules: s.rules.map((rule) => rule.conditions.map((c) => conditionId(c.filter))),
+      results: s.rules.map((_, i) => resultFor2(s, i))
+    })),
+    fallback: resultFor2(policy.defaultStatus, null)
+  }));
+  const slot = [];
+  let shared = 0;
+  for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
+  const compiled = policies.map(
+    (input, i) => isCompiled(input) ? input : buildPolicy(
+      definitions[i],
+      (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node)))]
+    )
+  );
+  const count = plans.length;
+  const holds2 = (id, resource, memo) => {
+    const s = slot[id];
+    if (s < 0) return predicates[id](resource);
+    const known = memo[s];
+    if (known !== 0) return known === 1;
+    const value = predicates[id](resource);
+    memo[s] = value ? 1 : 2;
+    return value;
+  };
+  const decide = (plan, resource, memo) => {
+    if (plan.scope >= 0 && !holds2(plan.scope, resource, memo)) return NOT_APPLICABLE;
+    const { statuses } = plan;
+    for (let s = 0; s < statuses.length; s++) {
+      const { rules, results } = statuses[s];
+      nextRule: for (let r = 0; r < rules.length; r++) {
+        const conditions = rules[r];
+        for (let c = 0; c < conditions.length; c++) {
+          if (!holds2(conditions[c], resource, memo)) continue nextRule;
+        }
+        return results[r];
+      }
+    }
+    return plan.fallback;
+  };
+  const all2 = plans.map((_, i) => i);
+  const byKind = /* @__PURE__ */ new Map();
+  for (const kind of new Set(plans.map((p) => p.kind))) {
+    if (kind === void 0) continue;
+    byKind.set(
+      kind,
+      planDispatch(
+        definitions,
+        all2.filter((i) => plans[i].kind === void 0 || plans[i].kind === kind)
+      )
+    );
+  }
+  const unknownKind = planDispatch(definitions, all2);
+  const otherKind = planDispatch(
+    definitions,
+    all2.filter((i) => plans[i].kind === void 0)
+  );
+  const forEachApplicable = (resource, kind, found) => {
+    const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
+    const memo = new Uint8Array(shared);
+    const { always: always3, keys } = dispatch;
+    for (let k = 0; k < always3.length; k++) {
+      const i = always3[k];
+      const result = decide(plans[i], resource, memo);
+      if (result !== NOT_APPLICABLE) found(i, result);
+    }
+    if (keys.length === 0) return;
+    let value = resource;
+    for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
+    value = readLeaf(value);
+    if (typeof value !== "string") return;
+    const candidates = mapGet.call(dispatch.byValue, value);
+    if (candidates === void 0) return;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k];
+      const result = decide(plans[i], resource, memo);
+      if (result !== NOT_APPLICABLE) found(i, result);
+    }
+  };
+  const evaluate = (resource, kind) => {
+    const out = new Array(count).fill(NOT_APPLICABLE);
+    forEachApplicable(resource, kind, (i, result) => {
+      out[i] = result;
+    });
+    return out;
+  };
+  return Object.freeze({
+    policies: Object.freeze(compiled),
+    evaluate,
+    forEachApplicable,
+    explain: (resource) => compiled.map((p) => p.explain(resource))
+  });
+}
+
+// src/policy/inventory.ts
+var DEFAULT_KIND_FIELD = "resource";
 function isThenable(value) {
   return typeof value === "object" && value !== null && typeof value.then === "function";
 }
@@ -2522,25 +2698,22 @@ var Tally = class {
   }
   policy;
   counts = /* @__PURE__ */ new Map();
-  notApplicable = 0;
   applicable = 0;
-  otherKind = 0;
   add(result) {
-    if (result.status === null) {
-      this.notApplicable++;
-      return;
-    }
+    if (result.status === null) return;
     this.applicable++;
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 };
-function summary(policy, skipped, tally) {
+function summary(policy, skipped, tally, read2) {
+  const want = policy.resource;
+  const evaluated = tally === void 0 ? 0 : want === void 0 ? read2.total : (mapGet.call(read2.kinds, want) ?? 0) + read2.unknownKind;
   return {
     policy: policy.name,
     skipped,
     applicable: tally?.applicable ?? 0,
-    notApplicable: tally?.notApplicable ?? 0,
-    otherKind: tally?.otherKind ?? 0,
+    notApplicable: evaluated - (tally?.applicable ?? 0),
+    otherKind: tally === void 0 ? 0 : read2.total - evaluated,
     statuses: policy.statuses.map((s) => ({
       status: s.name,
       criticality: s.criticality,
@@ -2605,6 +2778,19 @@ function kindNotice(unknown, total, policyKinds, kindField) {
   const where = kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
   return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${k}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
 }
+var sets = /* @__PURE__ */ new WeakMap();
+function policySet(list, options) {
+  const first = list[0];
+  if (first === void 0) return compilePolicies(list, options);
+  const codegen = option(options, "codegen");
+  const cached = sets.get(first);
+  if (cached !== void 0 && cached.codegen === codegen && cached.list.length === list.length && arrayEvery(list, (p, i) => cached.list[i] === p)) {
+    return cached.set;
+  }
+  const set = compilePolicies(list, options);
+  sets.set(first, { list: [...list], codegen, set });
+  return set;
+}
 async function evaluateInventory(policies, resources, options) {
   const started = performance.now();
   const maxDepth = option(options, "maxDepth");
@@ -2633,7 +2819,7 @@ async function evaluateInventory(policies, resources, options) {
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
-  const evaluators = active.map((p) => p.evaluate);
+  const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== void 0);
   const kindField = option(options, "kindField");
@@ -2642,6 +2828,7 @@ async function evaluateInventory(policies, resources, options) {
   const kinds = /* @__PURE__ */ new Map();
   let unknownKind = 0;
   let index = 0;
+  const tallyOne = (i, result) => tallies[i].add(result);
   const visit = (resource2) => {
     signal?.throwIfAborted();
     checkResource(resource2, index);
@@ -2649,26 +2836,15 @@ async function evaluateInventory(policies, resources, options) {
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (onResult === void 0) {
-      for (let i = 0; i < evaluators.length; i++) {
-        const want = policyKinds[i];
-        if (kind !== null && want !== void 0 && want !== kind) tallies[i].otherKind++;
-        else tallies[i].add(evaluators[i](resource2));
-      }
+      set.forEachApplicable(resource2, kind, tallyOne);
       index++;
       return;
     }
-    const results = new Array(evaluators.length);
-    for (let i = 0; i < evaluators.length; i++) {
-      const want = policyKinds[i];
-      let result;
-      if (kind !== null && want !== void 0 && want !== kind) {
-        tallies[i].otherKind++;
-        result = NOT_APPLICABLE;
-      } else {
-        result = evaluators[i](resource2);
-        tallies[i].add(result);
-      }
-      results[i] = { policy: active[i].name, result };
+    const evaluated = set.evaluate(resource2, kind);
+    const results = new Array(evaluated.length);
+    for (let i = 0; i < evaluated.length; i++) {
+      tallies[i].add(evaluated[i]);
+      results[i] = { policy: active[i].name, result: evaluated[i] };
     }
     return onResult({ index: index++, resource: resource2, kind, results });
   };
@@ -2695,12 +2871,32 @@ async function evaluateInventory(policies, resources, options) {
     resources: index,
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
-    policies: compiled.map((p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0)),
+    policies: compiled.map(
+      (p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0, { total: index, kinds, unknownKind })
+    ),
     kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
     kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null
   };
+}
+
+// src/validate/unprintable.ts
+var UNPRINTABLE = (
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
+);
+var WORKFLOW_COMMAND = /^(\s*):/;
+function escapeChar(c) {
+  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+function printableLine(line) {
+  const escaped = line.replace(UNPRINTABLE, escapeChar);
+  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
+}
+function printable(text, options) {
+  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
+  return printableLine(text);
 }
 
 // src/cli/args.ts
@@ -2719,6 +2915,374 @@ function exitOnClosedPipe(out) {
   out.on("error", (error) => {
     if (error.code === "EPIPE") process.exit(0);
     throw error;
+  });
+}
+
+// src/cli/eval-parallel.ts
+import { createReadStream as createReadStream2 } from "fs";
+import { open } from "fs/promises";
+import { availableParallelism } from "os";
+import { isMainThread, parentPort, Worker, workerData } from "worker_threads";
+
+// src/cli/io.ts
+import { createReadStream } from "fs";
+import { stat } from "fs/promises";
+import { pipeline, Readable } from "stream";
+import { createGunzip } from "zlib";
+var InputError = class extends Error {
+  name = "InputError";
+};
+async function openInput(path) {
+  if (path === "-") return { stream: process.stdin, size: null };
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${path}: ${error.code ?? String(error)}`
+    );
+  }
+  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
+  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+}
+var GZIP_MAGIC = [31, 139];
+async function* inputBytes(stream, onBytes) {
+  let count = 0;
+  async function* raw() {
+    try {
+      for await (const chunk of stream) {
+        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        count += buffer.length;
+        onBytes?.(count);
+        yield buffer;
+      }
+    } catch (error) {
+      throw new InputError(`cannot read input: ${error.message}`);
+    }
+  }
+  const source = raw();
+  let head = Buffer.alloc(0);
+  while (head.length < GZIP_MAGIC.length) {
+    const next = await source.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  async function* all2() {
+    if (head.length > 0) yield head;
+    yield* source;
+  }
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    yield* all2();
+    return;
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(all2()), gunzip, () => {
+  });
+  try {
+    for await (const chunk of gunzip) yield chunk;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot read input: not valid gzip: ${error.message}`);
+  }
+}
+function write(stream, text) {
+  if (stream.write(text)) return;
+  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
+}
+
+// src/cli/eval-parallel.ts
+var INDEX_MARK = "\0index\0";
+var RANGE_BYTES = 16 * 1024 * 1024;
+var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
+var HEAD_BYTES = 1024 * 1024;
+var entry = null;
+function setWorkerEntry(url) {
+  entry = url;
+}
+function defaultJobs() {
+  return availableParallelism();
+}
+var isSpace2 = (c) => c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
+function isEnvelope2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
+}
+async function splittable(file, size) {
+  if (entry === null || size === 0) return false;
+  const handle = await open(file, "r");
+  try {
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytes = head.subarray(0, bytesRead);
+    if (bytes[0] === 31 && bytes[1] === 139) return false;
+    const text = new TextDecoder().decode(bytes);
+    let i = 0;
+    while (i < text.length && isSpace2(text.charCodeAt(i))) i++;
+    if (i === text.length) return false;
+    const c = text.charCodeAt(i);
+    if (c === 91) return false;
+    if (c !== 123) return true;
+    for (const raw of text.split("\n")) {
+      if (raw.trim() === "") continue;
+      if (bytesRead < size && text.indexOf("\n") < 0) return false;
+      try {
+        return !isEnvelope2(JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw));
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+async function ranges(file, size, jobs, rangeBytes) {
+  const count = Math.max(jobs, Math.ceil(size / rangeBytes));
+  const step = Math.ceil(size / count);
+  const handle = await open(file, "r");
+  const starts = [0];
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (let k = 1; k < count; k++) {
+      let at = Math.max(k * step, starts.at(-1));
+      let found = -1;
+      while (found < 0 && at < size) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at - 1);
+        if (bytesRead === 0) break;
+        const nl = buffer.subarray(0, bytesRead).indexOf(10);
+        if (nl >= 0) found = at - 1 + nl + 1;
+        else at += bytesRead;
+      }
+      if (found < 0 || found >= size) break;
+      if (found > starts.at(-1)) starts.push(found);
+    }
+  } finally {
+    await handle.close();
+  }
+  return starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : size]);
+}
+var Inbox = class {
+  items = [];
+  waiting = null;
+  push(m) {
+    if (this.waiting !== null) {
+      const w = this.waiting;
+      this.waiting = null;
+      w(m);
+    } else this.items.push(m);
+  }
+  next() {
+    const m = this.items.shift();
+    if (m !== void 0) return Promise.resolve(m);
+    return new Promise((resolve4) => {
+      this.waiting = resolve4;
+    });
+  }
+};
+function mergePolicies(a, b) {
+  return a.map((p, i) => {
+    const q = b[i];
+    return {
+      policy: p.policy,
+      skipped: p.skipped,
+      applicable: p.applicable + q.applicable,
+      notApplicable: p.notApplicable + q.notApplicable,
+      otherKind: p.otherKind + q.otherKind,
+      statuses: p.statuses.map((s, j) => ({ ...s, count: s.count + q.statuses[j].count }))
+    };
+  });
+}
+async function evaluateParallel(run, sink) {
+  const started = performance.now();
+  const { format, explain, id, where } = run.render;
+  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+  const parts = await ranges(
+    run.file,
+    run.size,
+    run.jobs,
+    perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES
+  );
+  const inboxes = parts.map(() => new Inbox());
+  const setup = {
+    svcPolicyEvalWorker: true,
+    entry,
+    file: run.file,
+    definitions: run.policies.map((p) => p.definition),
+    resource: run.resource,
+    kindField: run.kindField,
+    render: run.render
+  };
+  const workers = Array.from(
+    { length: Math.min(run.jobs, parts.length) },
+    () => new Worker(new URL(entry), { workerData: setup, stdout: false, stderr: false })
+  );
+  const idle = [];
+  let assigned = 0;
+  let written = 0;
+  const window = 2 * run.jobs;
+  const assign = () => {
+    while (idle.length > 0 && assigned < parts.length && assigned < written + window) {
+      const worker = idle.pop();
+      const [start, end] = parts[assigned];
+      worker.postMessage({ k: assigned, start, end });
+      assigned++;
+    }
+  };
+  let failure = null;
+  for (const worker of workers) {
+    worker.on("message", (m) => {
+      inboxes[m.k].push(m);
+      if (m.t === "done" || m.t === "error") {
+        idle.push(worker);
+        assign();
+      }
+    });
+    worker.on("error", (error) => {
+      failure = error;
+      for (const inbox of inboxes) inbox.push({ t: "error", k: 0, message: String(error.message) });
+    });
+    idle.push(worker);
+  }
+  try {
+    assign();
+    let summary2 = null;
+    let rejected = 0;
+    let records = 0;
+    let lines = 0;
+    let doneBytes = 0;
+    const kinds = /* @__PURE__ */ new Map();
+    for (let k = 0; k < parts.length; k++) {
+      const [start, end] = parts[k];
+      for (; ; ) {
+        const m = await inboxes[k].next();
+        if (failure !== null) throw failure;
+        if (m.t === "out") {
+          for (let i = 0; i < m.texts.length; i++) {
+            const pending = sink.output(m.texts[i].replace(INDEX_MARK, String(records + m.indexes[i])));
+            if (pending !== void 0) await pending;
+          }
+        } else if (m.t === "progress") {
+          sink.progress(records + m.records, doneBytes + m.bytes);
+        } else if (m.t === "reject") {
+          sink.reject({ line: lines + m.rejection.line, message: m.rejection.message });
+        } else if (m.t === "error") {
+          throw new InputError(m.message);
+        } else {
+          const s = m.summary;
+          for (const [kind, n] of Object.entries(s.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+          const before = summary2;
+          summary2 = before === null ? s : {
+            ...before,
+            resources: before.resources + s.resources,
+            policies: mergePolicies(before.policies, s.policies),
+            unknownKind: before.unknownKind + s.unknownKind
+          };
+          records += s.resources;
+          lines += m.newlines;
+          rejected += m.rejected;
+          doneBytes += end - start;
+          sink.progress(records, doneBytes);
+          break;
+        }
+      }
+      written++;
+      assign();
+    }
+    const merged = summary2;
+    const durationMs = performance.now() - started;
+    const active = run.policies.filter((_, i) => merged.policies[i].skipped === null);
+    const policyKinds = active.map((p) => p.resource);
+    const kinded = policyKinds.some((kind) => kind !== void 0);
+    return {
+      summary: {
+        resources: merged.resources,
+        durationMs,
+        resourcesPerSecond: durationMs > 0 ? Math.round(merged.resources * 1e3 / durationMs) : 0,
+        policies: merged.policies,
+        kindField: merged.kindField,
+        kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+        unknownKind: merged.unknownKind,
+        notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run.kindField) : null
+      },
+      rejected
+    };
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+function isEvalWorker() {
+  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
+}
+async function* counted(stream, tally) {
+  for await (const chunk of stream) {
+    let at = chunk.indexOf(10);
+    while (at >= 0) {
+      tally.newlines++;
+      at = chunk.indexOf(10, at + 1);
+    }
+    tally.bytes += chunk.length;
+    yield chunk;
+  }
+}
+async function runEvalWorker(render2) {
+  const setup = workerData;
+  const port = parentPort;
+  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node)));
+  const renderOne = render2(
+    policies.filter((p) => skipReason(p, setup.resource) === null),
+    setup.render
+  );
+  port.on("message", async ({ k, start, end }) => {
+    try {
+      const tally = { newlines: 0, bytes: 0 };
+      let rejected = 0;
+      const stream = createReadStream2(setup.file, { start, end: end - 1 });
+      let indexes = [];
+      let texts = [];
+      let size = 0;
+      const flush = () => {
+        if (texts.length > 0) port.postMessage({ t: "out", k, indexes, texts });
+        indexes = [];
+        texts = [];
+        size = 0;
+      };
+      const summary2 = await evaluateInventory(
+        policies,
+        readNdjson(counted(stream, tally), {
+          onReject: (rejection) => {
+            if (++rejected <= 100) port.postMessage({ t: "reject", k, rejection });
+          }
+        }),
+        {
+          ...setup.resource === void 0 ? {} : { resource: setup.resource },
+          ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
+          onResult: (event) => {
+            const text = renderOne(event, INDEX_MARK);
+            if (text !== null) {
+              indexes.push(event.index);
+              texts.push(text);
+              size += text.length;
+            }
+            if (size > 256 * 1024 || (event.index & 16383) === 16383) {
+              flush();
+              port.postMessage({
+                t: "progress",
+                k,
+                records: event.index + 1,
+                bytes: tally.bytes
+              });
+            }
+          }
+        }
+      );
+      flush();
+      port.postMessage({ t: "done", k, summary: summary2, rejected, newlines: tally.newlines });
+    } catch (error) {
+      port.postMessage({
+        t: "error",
+        k,
+        message: String(error?.message ?? error)
+      });
+    }
   });
 }
 
@@ -2831,72 +3395,6 @@ function explanationText(e, indent = "  ", expected) {
   return lines;
 }
 
-// src/cli/io.ts
-import { createReadStream } from "fs";
-import { stat } from "fs/promises";
-import { pipeline, Readable } from "stream";
-import { createGunzip } from "zlib";
-var InputError = class extends Error {
-  name = "InputError";
-};
-async function openInput(path) {
-  if (path === "-") return { stream: process.stdin, size: null };
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new InputError(
-      `cannot read input ${path}: ${error.code ?? String(error)}`
-    );
-  }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
-}
-var GZIP_MAGIC = [31, 139];
-async function* inputBytes(stream, onBytes) {
-  let count = 0;
-  async function* raw() {
-    try {
-      for await (const chunk of stream) {
-        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-        count += buffer.length;
-        onBytes?.(count);
-        yield buffer;
-      }
-    } catch (error) {
-      throw new InputError(`cannot read input: ${error.message}`);
-    }
-  }
-  const source = raw();
-  let head = Buffer.alloc(0);
-  while (head.length < GZIP_MAGIC.length) {
-    const next = await source.next();
-    if (next.done) break;
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-  }
-  async function* all2() {
-    if (head.length > 0) yield head;
-    yield* source;
-  }
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
-    yield* all2();
-    return;
-  }
-  const gunzip = createGunzip();
-  pipeline(Readable.from(all2()), gunzip, () => {
-  });
-  try {
-    for await (const chunk of gunzip) yield chunk;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read input: not valid gzip: ${error.message}`);
-  }
-}
-function write(stream, text) {
-  if (stream.write(text)) return;
-  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
-}
-
 // src/cli/policies.ts
 import { readdir as readdir2, stat as stat3 } from "fs/promises";
 import { extname as extname2, join as join2 } from "path";
@@ -2905,7 +3403,7 @@ import { parse as parseYaml } from "yaml";
 // src/cli/validate-command.ts
 import { constants } from "fs";
 import * as fsp from "fs/promises";
-import { open, readdir, realpath, stat as stat2 } from "fs/promises";
+import { open as open2, readdir, realpath, stat as stat2 } from "fs/promises";
 import { dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
 
 // src/validate/formats/github.ts
@@ -6763,10 +7261,10 @@ async function walk2(dir, root, out, seen) {
     return;
   }
   entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    let isDir = entry.isDirectory();
-    if (entry.isSymbolicLink()) {
+  for (const entry2 of entries) {
+    const path = join(dir, entry2.name);
+    let isDir = entry2.isDirectory();
+    if (entry2.isSymbolicLink()) {
       try {
         isDir = (await stat2(path)).isDirectory();
       } catch {
@@ -6774,8 +7272,8 @@ async function walk2(dir, root, out, seen) {
       }
     }
     if (isDir) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) await walk2(path, root, out, seen);
-    } else if (POLICY_EXTENSIONS.has(extname(entry.name).toLowerCase()) && !TEST_FILE.test(entry.name)) {
+      if (entry2.name !== "node_modules" && !entry2.name.startsWith(".")) await walk2(path, root, out, seen);
+    } else if (POLICY_EXTENSIONS.has(extname(entry2.name).toLowerCase()) && !TEST_FILE.test(entry2.name)) {
       out.push({ path });
     }
   }
@@ -6847,7 +7345,7 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
   }
   let bytes;
   try {
-    const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+    const handle = await open2(real, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const again = await handle.stat();
       if (!again.isFile())
@@ -7121,7 +7619,8 @@ async function loadPolicies(paths, err) {
 // src/cli/eval-command.ts
 var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                         [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                        [--explain] [--id ID]... [--where FILTER-JSON] [--help]
+                        [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                        [--progress|--no-progress] [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -7142,6 +7641,13 @@ options:
       --explain            add, per resource, why each status was given
       --id ID              explain only the resource with this "id" (repeatable; implies --explain)
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more); the file is split on line boundaries and the output is
+                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
+                           are read by one thread
+      --progress           show the progress line on standard error (records, records/s, bytes read
+                           of the total, ETA) even when it is not a terminal, or in CI
+      --no-progress        never show it (by default it is shown on a terminal, outside CI)
   -h, --help               this text
 
 exit codes:
@@ -7161,6 +7667,9 @@ var EVAL_OPTIONS = {
   explain: { type: "boolean" },
   id: { type: "string", multiple: true },
   where: { type: "string" },
+  jobs: { type: "string", short: "j" },
+  progress: { type: "boolean" },
+  "no-progress": { type: "boolean" },
   help: { type: "boolean", short: "h" }
 };
 var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
@@ -7252,9 +7761,9 @@ function explanations(event, policies) {
     return p.explain(event.resource);
   });
 }
-function explainText(event, list) {
+function explainText(index, event, list) {
   const id = resourceId(event.resource);
-  const lines = [`resource #${event.index}${id === null ? "" : ` (${printable(String(id))})`}`];
+  const lines = [`resource #${index}${id === null ? "" : ` (${printable(String(id))})`}`];
   for (const e of list) {
     if ("otherKind" in e) {
       lines.push(
@@ -7265,37 +7774,51 @@ function explainText(event, list) {
   return `${lines.join("\n")}
 `;
 }
-function outputWriter(format, out, explaining) {
-  const line = (event, explained) => {
+function renderer(policies, options) {
+  const selected = explainSelection(options);
+  const format = options.format;
+  const line = (event, index, explained) => {
     const record = {
-      index: event.index,
       id: resourceId(event.resource),
       results: event.results.map((o) => ({ policy: o.policy, ...o.result }))
     };
     if (explained !== null) record.explanations = explained;
-    return JSON.stringify(record);
+    return `{"index":${index},${JSON.stringify(record).slice(1)}`;
   };
+  return (event, index) => {
+    const explained = selected?.(event.resource) ? explanations(event, policies) : null;
+    switch (format) {
+      case "ndjson":
+        return line(event, index, explained);
+      case "json":
+        return explained === null ? null : line(event, index, explained);
+      case "table":
+        return explained === null ? null : explainText(index, event, explained);
+    }
+  };
+}
+function outputWriter(format, out, explaining) {
   switch (format) {
     case "ndjson":
       return {
-        resource: (event, explained) => write(out, `${line(event, explained)}
+        resource: (text) => text === null ? void 0 : write(out, `${text}
 `),
         finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
 `)
       };
     case "table":
       return {
-        resource: (event, explained) => explained === null ? void 0 : write(out, explainText(event, explained)),
+        resource: (text) => text === null ? void 0 : write(out, text),
         finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
       };
     case "json": {
       let first = true;
       return {
-        resource: (event, explained) => {
-          if (explained === null) return;
-          const text = `${first ? '{"results":[\n' : ",\n"}${line(event, explained)}`;
+        resource: (text) => {
+          if (text === null) return;
+          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
           first = false;
-          return write(out, text);
+          return write(out, chunk);
         },
         finish: async (_summary, report) => {
           const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
@@ -7306,32 +7829,69 @@ function outputWriter(format, out, explaining) {
     }
   }
 }
+var int2 = new Intl.NumberFormat("en-US");
+function bytesText(n) {
+  if (n < 1e3) return `${n} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let x = n / 1e3;
+  let u = 0;
+  while (x >= 1e3 && u < units.length - 1) {
+    x /= 1e3;
+    u++;
+  }
+  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
+}
+function durationText(seconds2) {
+  const s = Math.max(0, Math.round(seconds2));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
+}
+function progressLine(count, bytes, size, elapsedMs) {
+  const seconds2 = Math.max(elapsedMs, 1) / 1e3;
+  const parts = [`${int2.format(count)} records`, `${int2.format(Math.round(count / seconds2))} records/s`];
+  if (size !== null && size > 0) {
+    const ratio = Math.min(1, bytes / size);
+    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
+    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
+  } else parts.push(`${bytesText(bytes)} read`);
+  return parts.join(", ");
+}
 function progressBar(size) {
   const stream = process.stderr;
-  let last = 0;
+  let last = Number.NEGATIVE_INFINITY;
   let bytes = 0;
   const started = performance.now();
-  const draw = (count, force = false) => {
+  const draw = (count) => {
     const now = performance.now();
-    if (!force && now - last < 100) return;
+    if (now - last < 100) return;
     last = now;
-    const rate = Math.round(count * 1e3 / Math.max(1, now - started));
-    const head = size !== null && size > 0 ? (() => {
-      const ratio = Math.min(1, bytes / size);
-      const filled = Math.round(ratio * 30);
-      return `[${"#".repeat(filled)}${".".repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% `;
-    })() : "";
-    stream.write(
-      `\r${head}${count.toLocaleString("en-US")} resources, ${rate.toLocaleString("en-US")}/s\x1B[K`
-    );
+    const head = stream.isTTY ? "\r" : "";
+    const tail = stream.isTTY ? "\x1B[K" : "\n";
+    stream.write(`${head}${progressLine(count, bytes, size, now - started)}${tail}`);
   };
   return {
     bytes: (n) => {
       bytes = n;
     },
     tick: (count) => draw(count),
-    done: () => stream.write("\r\x1B[K")
+    done: () => {
+      if (stream.isTTY) stream.write("\r\x1B[K");
+    }
   };
+}
+function wantsProgress(values) {
+  if (values["no-progress"] === true) return false;
+  if (values.progress === true) return true;
+  const ci = process.env.CI;
+  return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
+}
+var SMALL_INPUT = 8 * 1024 * 1024;
+function parseJobs(value) {
+  if (value === void 0) return defaultJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
+  return Number(value);
 }
 async function runEval(argv) {
   const out = process.stdout;
@@ -7361,36 +7921,77 @@ async function runEval(argv) {
       }
     }
     const selected = explainSelection(values);
+    const jobs = parseJobs(values.jobs);
+    if (values.progress === true && values["no-progress"] === true) {
+      throw new UsageError("--progress and --no-progress exclude each other");
+    }
     const policies = await loadPolicies(paths, err);
     if (policies === null) return EXIT.error;
     const failOn = parseFailOn(values["fail-on"] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
-    progress = err.isTTY ? progressBar(size) : null;
+    progress = wantsProgress(values) ? progressBar(size) : null;
     const inputName = inputPath === "-" ? "stdin" : inputPath;
     const rejections = [];
-    let rejected = 0;
-    const records = readInventory(inputBytes(stream, progress?.bytes), {
-      onReject: (r) => {
-        rejected++;
-        if (rejections.length < 100) {
-          progress?.done();
-          err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
+    const onReject = (r) => {
+      if (rejections.length < 100) {
+        progress?.done();
+        err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
 `);
-          rejections.push(r);
-        }
+        rejections.push(r);
       }
-    });
+    };
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
     const writer = outputWriter(format, out, selected !== null);
-    const summary2 = await evaluateInventory(policies, records, {
-      ...values.resource === void 0 ? {} : { resource: values.resource },
-      ...kindField === void 0 ? {} : { kindField },
-      onResult: (event) => {
-        progress?.tick(event.index + 1);
-        const explained = selected?.(event.resource) ? explanations(event, active) : null;
-        return writer.resource(event, explained);
-      }
-    });
+    const renderOptions = {
+      format,
+      explain: values.explain,
+      id: values.id,
+      where: values.where
+    };
+    const render2 = renderer(active, renderOptions);
+    let summary2;
+    let rejected = 0;
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SMALL_INPUT;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable(inputPath, size);
+    if (parallel) {
+      stream.destroy();
+      const result = await evaluateParallel(
+        {
+          file: inputPath,
+          size,
+          jobs,
+          policies,
+          resource: values.resource,
+          kindField,
+          render: renderOptions
+        },
+        {
+          output: (text) => writer.resource(text),
+          reject: onReject,
+          progress: (records, bytes) => {
+            progress?.bytes(bytes);
+            progress?.tick(records);
+          }
+        }
+      );
+      summary2 = result.summary;
+      rejected = result.rejected;
+    } else {
+      const records = readInventory(inputBytes(stream, progress?.bytes), {
+        onReject: (r) => {
+          rejected++;
+          onReject(r);
+        }
+      });
+      summary2 = await evaluateInventory(policies, records, {
+        ...values.resource === void 0 ? {} : { resource: values.resource },
+        ...kindField === void 0 ? {} : { kindField },
+        onResult: (event) => {
+          progress?.tick(event.index + 1);
+          return writer.resource(render2(event, String(event.index)));
+        }
+      });
+    }
     progress?.done();
     if (summary2.resources === 0 && rejected > 0) {
       err.write(
@@ -7433,6 +8034,11 @@ ${EVAL_USAGE}`);
     throw error;
   }
 }
+
+// src/cli/main.ts
+import { readFileSync } from "fs";
+import { dirname as dirname3, join as join4 } from "path";
+import { fileURLToPath } from "url";
 
 // src/cli/migrate-search-command.ts
 import { readFile } from "fs/promises";
@@ -8438,11 +9044,11 @@ async function testFiles(paths) {
   const walk3 = async (dir) => {
     const entries = await readdir3(dir, { withFileTypes: true });
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-    for (const entry of entries) {
-      const path = join3(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules" && !entry.name.startsWith(".")) await walk3(path);
-      } else if (TEST_FILE.test(entry.name)) out.push(path);
+    for (const entry2 of entries) {
+      const path = join3(dir, entry2.name);
+      if (entry2.isDirectory()) {
+        if (entry2.name !== "node_modules" && !entry2.name.startsWith(".")) await walk3(path);
+      } else if (TEST_FILE.test(entry2.name)) out.push(path);
     }
   };
   for (const path of paths) {
@@ -8822,15 +9428,20 @@ ${MAIN_USAGE}`
 }
 
 // src/cli.ts
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(
-      `svc-policy: internal error: ${printable(String(error?.stack ?? error), { lines: true })}
+setWorkerEntry(import.meta.url);
+if (isEvalWorker()) {
+  void runEvalWorker(renderer);
+} else {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(
+        `svc-policy: internal error: ${printable(String(error?.stack ?? error), { lines: true })}
 `
-    );
-    process.exitCode = 2;
-  }
-);
+      );
+      process.exitCode = 2;
+    }
+  );
+}

@@ -57,8 +57,10 @@ export { parsePath, printPath } from './parse/path.js';
 export {
   type ClauseExplanation,
   type CompiledPolicy,
+  type CompiledPolicySet,
   type ConditionExplanation,
   checkPolicyDefinition,
+  compilePolicies,
   compilePolicy,
   DEFAULT_KIND_FIELD,
   evaluateInventory,

@@ -12,13 +12,15 @@ import {
 import { kindReader, skipReason } from '../policy/inventory.js';
 import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { defaultJobs, evaluateParallel, type RenderOptions, splittable } from './eval-parallel.js';
 import { explanationText, formatSummary } from './format.js';
 import { InputError, inputBytes, openInput, type Rejection, readInventory, write } from './io.js';
 import { loadPolicies } from './policies.js';
 
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                         [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                        [--explain] [--id ID]... [--where FILTER-JSON] [--help]
+                        [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                        [--progress|--no-progress] [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -39,6 +41,13 @@ options:
       --explain            add, per resource, why each status was given
       --id ID              explain only the resource with this "id" (repeatable; implies --explain)
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more); the file is split on line boundaries and the output is
+                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
+                           are read by one thread
+      --progress           show the progress line on standard error (records, records/s, bytes read
+                           of the total, ETA) even when it is not a terminal, or in CI
+      --no-progress        never show it (by default it is shown on a terminal, outside CI)
   -h, --help               this text
 
 exit codes:
@@ -59,6 +68,9 @@ export const EVAL_OPTIONS = {
   explain: { type: 'boolean' },
   id: { type: 'string', multiple: true },
   where: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -143,9 +155,9 @@ export function failures(summary: InventorySummary, conditions: readonly FailCon
 
 /** Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. */
 function explainSelection(values: {
-  explain?: boolean;
-  id?: string[];
-  where?: string;
+  readonly explain?: boolean | undefined;
+  readonly id?: readonly string[] | undefined;
+  readonly where?: string | undefined;
 }): ((resource: unknown) => boolean) | null {
   const ids = values.id === undefined ? null : new Set(values.id);
   let where: ((r: unknown) => boolean) | null = null;
@@ -189,10 +201,10 @@ function explanations(event: ResourceResults, policies: readonly CompiledPolicy[
 
 type Explanation = ReturnType<typeof explanations>[number];
 
-function explainText(event: ResourceResults, list: readonly Explanation[]): string {
+function explainText(index: string, event: ResourceResults, list: readonly Explanation[]): string {
   const id = resourceId(event.resource);
   // Every value comes from a policy or a record: escaped, so that none can forge a line (see printable).
-  const lines = [`resource #${event.index}${id === null ? '' : ` (${printable(String(id))})`}`];
+  const lines = [`resource #${index}${id === null ? '' : ` (${printable(String(id))})`}`];
   for (const e of list) {
     if ('otherKind' in e) {
       lines.push(
@@ -204,34 +216,57 @@ function explainText(event: ResourceResults, list: readonly Explanation[]): stri
 }
 
 /**
- * The one writer of `svc-policy eval`'s standard output: per-resource lines as the evaluation goes
- * (back-pressure through the returned promise), then the summary. Every format goes through it.
+ * Renders one resource's output as text (the ndjson or json line, or the explanation in the table
+ * format), or `null` when the format prints nothing for it. The index is given as text: the workers of
+ * `--jobs` render with a placeholder that the main thread replaces with the index in the whole input.
  */
-interface OutputWriter {
-  resource(event: ResourceResults, explained: readonly Explanation[] | null): void | Promise<void>;
-  finish(summary: InventorySummary, report: Record<string, unknown>, rejected: number): Promise<void>;
-}
+type Renderer = (event: ResourceResults, index: string) => string | null;
 
-function outputWriter(format: Format, out: NodeJS.WritableStream, explaining: boolean): OutputWriter {
-  const line = (event: ResourceResults, explained: readonly Explanation[] | null) => {
+/** The renderer for the options: every policy evaluated is explained for the selected resources. */
+export function renderer(policies: readonly CompiledPolicy[], options: RenderOptions): Renderer {
+  const selected = explainSelection(options);
+  const format = options.format;
+  const line = (event: ResourceResults, index: string, explained: readonly Explanation[] | null) => {
     const record: Record<string, unknown> = {
-      index: event.index,
       id: resourceId(event.resource),
       results: event.results.map((o) => ({ policy: o.policy, ...o.result })),
     };
     if (explained !== null) record.explanations = explained;
-    return JSON.stringify(record);
+    // `index` first, as JSON.stringify({ index, id, … }) writes it.
+    return `{"index":${index},${JSON.stringify(record).slice(1)}`;
   };
+  return (event, index) => {
+    const explained = selected?.(event.resource) ? explanations(event, policies) : null;
+    switch (format) {
+      case 'ndjson':
+        return line(event, index, explained);
+      case 'json':
+        return explained === null ? null : line(event, index, explained);
+      case 'table':
+        return explained === null ? null : explainText(index, event, explained);
+    }
+  };
+}
+
+/**
+ * The one writer of `svc-policy eval`'s standard output: per-resource texts as the evaluation goes
+ * (back-pressure through the returned promise), then the summary. Every format goes through it.
+ */
+interface OutputWriter {
+  resource(text: string | null): void | Promise<void>;
+  finish(summary: InventorySummary, report: Record<string, unknown>, rejected: number): Promise<void>;
+}
+
+function outputWriter(format: Format, out: NodeJS.WritableStream, explaining: boolean): OutputWriter {
   switch (format) {
     case 'ndjson':
       return {
-        resource: (event, explained) => write(out, `${line(event, explained)}\n`),
+        resource: (text) => (text === null ? undefined : write(out, `${text}\n`)),
         finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}\n`),
       };
     case 'table':
       return {
-        resource: (event, explained) =>
-          explained === null ? undefined : write(out, explainText(event, explained)),
+        resource: (text) => (text === null ? undefined : write(out, text)),
         finish: async (summary, _report, rejected) =>
           write(out, `${explaining ? '\n' : ''}${formatSummary(summary, rejected)}`),
       };
@@ -239,11 +274,11 @@ function outputWriter(format: Format, out: NodeJS.WritableStream, explaining: bo
       // One JSON document, written as the evaluation goes: explained results first, then the summary.
       let first = true;
       return {
-        resource: (event, explained) => {
-          if (explained === null) return;
-          const text = `${first ? '{"results":[\n' : ',\n'}${line(event, explained)}`;
+        resource: (text) => {
+          if (text === null) return;
+          const chunk = `${first ? '{"results":[\n' : ',\n'}${text}`;
           first = false;
-          return write(out, text);
+          return write(out, chunk);
         },
         finish: async (_summary, report) => {
           const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
@@ -254,36 +289,90 @@ function outputWriter(format: Format, out: NodeJS.WritableStream, explaining: bo
   }
 }
 
-/** A progress line on standard error, redrawn at most ten times a second. */
+const int = new Intl.NumberFormat('en-US');
+
+/** Bytes as people read them: 912 B, 3.4 MB, 1.2 GB. */
+function bytesText(n: number): string {
+  if (n < 1000) return `${n} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let x = n / 1000;
+  let u = 0;
+  while (x >= 1000 && u < units.length - 1) {
+    x /= 1000;
+    u++;
+  }
+  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
+}
+
+/** A duration for the ETA: 42 s, 3 min 05 s, 1 h 12 min. */
+function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/**
+ * The progress line on standard error, redrawn at most ten times a second: records, records/s, bytes
+ * read of the total (when the input is a regular file) and the time left at the current rate.
+ */
+export function progressLine(count: number, bytes: number, size: number | null, elapsedMs: number): string {
+  const seconds = Math.max(elapsedMs, 1) / 1000;
+  const parts = [`${int.format(count)} records`, `${int.format(Math.round(count / seconds))} records/s`];
+  if (size !== null && size > 0) {
+    const ratio = Math.min(1, bytes / size);
+    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
+    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText((seconds * (size - bytes)) / bytes)}`);
+  } else parts.push(`${bytesText(bytes)} read`);
+  return parts.join(', ');
+}
+
 function progressBar(size: number | null) {
   const stream = process.stderr;
-  let last = 0;
+  // The first tick draws at once: performance.now() counts from the start of the process.
+  let last = Number.NEGATIVE_INFINITY;
   let bytes = 0;
   const started = performance.now();
-  const draw = (count: number, force = false) => {
+  const draw = (count: number) => {
     const now = performance.now();
-    if (!force && now - last < 100) return;
+    if (now - last < 100) return;
     last = now;
-    const rate = Math.round((count * 1000) / Math.max(1, now - started));
-    const head =
-      size !== null && size > 0
-        ? (() => {
-            const ratio = Math.min(1, bytes / size);
-            const filled = Math.round(ratio * 30);
-            return `[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% `;
-          })()
-        : '';
-    stream.write(
-      `\r${head}${count.toLocaleString('en-US')} resources, ${rate.toLocaleString('en-US')}/s\u001b[K`,
-    );
+    // Redrawn in place on a terminal; a new line each time elsewhere (--progress into a file or CI log).
+    const head = stream.isTTY ? '\r' : '';
+    const tail = stream.isTTY ? '\u001b[K' : '\n';
+    stream.write(`${head}${progressLine(count, bytes, size, now - started)}${tail}`);
   };
   return {
     bytes: (n: number) => {
       bytes = n;
     },
     tick: (count: number) => draw(count),
-    done: () => stream.write('\r\u001b[K'),
+    done: () => {
+      if (stream.isTTY) stream.write('\r\u001b[K');
+    },
   };
+}
+
+/** Whether to show the progress line: forced by --progress or --no-progress, else on a terminal outside CI. */
+function wantsProgress(values: {
+  progress?: boolean | undefined;
+  'no-progress'?: boolean | undefined;
+}): boolean {
+  if (values['no-progress'] === true) return false;
+  if (values.progress === true) return true;
+  const ci = process.env.CI;
+  return process.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false' || ci === '0');
+}
+
+/** Below this size, an input is read by one thread unless `--jobs` is given. */
+const SMALL_INPUT = 8 * 1024 * 1024;
+
+/** `--jobs N`: a positive integer; by default the available cores. */
+function parseJobs(value: string | undefined): number {
+  if (value === undefined) return defaultJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
+  return Number(value);
 }
 
 /** `svc-policy eval`: resolves to the exit code (see {@link EXIT} and the usage text). */
@@ -315,39 +404,83 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       }
     }
     const selected = explainSelection(values);
+    const jobs = parseJobs(values.jobs);
+    if (values.progress === true && values['no-progress'] === true) {
+      throw new UsageError('--progress and --no-progress exclude each other');
+    }
 
     const policies = await loadPolicies(paths, err);
     if (policies === null) return EXIT.error;
     const failOn = parseFailOn(values['fail-on'] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
-    progress = err.isTTY ? progressBar(size) : null;
+    progress = wantsProgress(values) ? progressBar(size) : null;
     const inputName = inputPath === '-' ? 'stdin' : inputPath;
     const rejections: Rejection[] = [];
-    let rejected = 0;
-    const records = readInventory(inputBytes(stream, progress?.bytes), {
-      onReject: (r) => {
-        rejected++;
-        // The first 100 are printed (and kept in the summary): a file that is not NDJSON at all would
-        // otherwise print one line per line of the file.
-        if (rejections.length < 100) {
-          progress?.done();
-          err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}\n`);
-          rejections.push(r);
-        }
-      },
-    });
+    const onReject = (r: Rejection) => {
+      // The first 100 are printed (and kept in the summary): a file that is not NDJSON at all would
+      // otherwise print one line per line of the file.
+      if (rejections.length < 100) {
+        progress?.done();
+        err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}\n`);
+        rejections.push(r);
+      }
+    };
 
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
     const writer = outputWriter(format, out, selected !== null);
-    const summary = await evaluateInventory(policies, records, {
-      ...(values.resource === undefined ? {} : { resource: values.resource }),
-      ...(kindField === undefined ? {} : { kindField }),
-      onResult: (event) => {
-        progress?.tick(event.index + 1);
-        const explained = selected?.(event.resource) ? explanations(event, active) : null;
-        return writer.resource(event, explained);
-      },
-    });
+    const renderOptions: RenderOptions = {
+      format,
+      explain: values.explain,
+      id: values.id,
+      where: values.where,
+    };
+    const render = renderer(active, renderOptions);
+    let summary: InventorySummary;
+    let rejected = 0;
+    // Without --jobs, a small file is read by one thread: starting workers would cost more than it saves.
+    const worthIt = values.jobs !== undefined || (size !== null && size >= SMALL_INPUT);
+    const parallel =
+      jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
+    if (parallel) {
+      // The stream opened above is not read: each worker reads its own range of the file.
+      stream.destroy();
+      const result = await evaluateParallel(
+        {
+          file: inputPath,
+          size: size!,
+          jobs,
+          policies,
+          resource: values.resource,
+          kindField,
+          render: renderOptions,
+        },
+        {
+          output: (text) => writer.resource(text),
+          reject: onReject,
+          progress: (records, bytes) => {
+            progress?.bytes(bytes);
+            progress?.tick(records);
+          },
+        },
+      );
+      summary = result.summary;
+      rejected = result.rejected;
+    } else {
+      const records = readInventory(inputBytes(stream, progress?.bytes), {
+        onReject: (r) => {
+          rejected++;
+          onReject(r);
+        },
+      });
+      summary = await evaluateInventory(policies, records, {
+        ...(values.resource === undefined ? {} : { resource: values.resource }),
+        ...(kindField === undefined ? {} : { kindField }),
+        onResult: (event) => {
+          progress?.tick(event.index + 1);
+          return writer.resource(render(event, String(event.index)));
+        },
+      });
+    }
     progress?.done();
 
     if (summary.resources === 0 && rejected > 0) {

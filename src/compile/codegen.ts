@@ -26,14 +26,16 @@ const stringStartsWith = String.prototype.startsWith;
 const stringEndsWith = String.prototype.endsWith;
 
 /**
- * Code generation for predicates, behind `compileFilter(f, { codegen: true })`: one JavaScript function
+ * Code generation for predicates, the default compiler of `compileFilter` wherever the runtime allows
+ * it (and `compileFilter(f, { codegen: true })`): one JavaScript function
  * per filter, shaped like the closure a person would write, so V8 gives it its own inline caches.
  *
  * Safety, after ajv: user data enters the generated source only through `JSON.stringify` (strings) or
  * `String` of a finite number checked at parse time (numbers), never as code; every identifier in the
  * source is generated here (`c0`, `v`, `e1`…), never taken from the filter. Large `$in` lists and `$like`
- * matchers are passed in as values, not written into the source. The closure compiler stays the default,
- * because `new Function` is forbidden under a Content-Security-Policy without `unsafe-eval`.
+ * matchers are passed in as values, not written into the source. The closure compiler is used instead
+ * where `new Function` is forbidden (a Content-Security-Policy without `unsafe-eval`, Node's
+ * `--disallow-code-generation-from-strings`) and with `{ codegen: false }`.
  */
 
 /** Lists up to this size become a chain of `===`; larger ones a `Set` passed in as a value. */
@@ -299,7 +301,7 @@ const OBJECT_PROTOTYPE = Object.prototype;
 
 /**
  * Whether this runtime may generate code: `false` under `node --disallow-code-generation-from-strings`
- * or a Content-Security-Policy without `unsafe-eval`. Probed once, on the first codegen compile.
+ * or a Content-Security-Policy without `unsafe-eval`. Probed once, on the first compile that would generate code.
  */
 let codegenAllowed: boolean | undefined;
 

@@ -1,3 +1,4 @@
+import type { FilterNode } from '../ast/nodes.js';
 import { option, own } from '../builtins.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
@@ -112,8 +113,18 @@ export function compilePolicy(definition: unknown, options?: CompileOptions): Co
   if (policy === undefined) throw new PolicyError(problems);
   const chosen = option(options, 'codegen');
   const codegen = chosen === undefined ? undefined : { codegen: chosen };
-  const compile = (node: Parameters<typeof compileNode>[0]) => compileNode(node, codegen);
+  return buildPolicy(policy, (node) => compileNode(node, codegen));
+}
 
+/**
+ * The evaluator of a checked policy, its filters compiled by `compile` (which {@link compilePolicies}
+ * shares between the policies of a set).
+ * @internal
+ */
+export function buildPolicy(
+  policy: NormalizedPolicy,
+  compile: (node: FilterNode) => Predicate,
+): CompiledPolicy {
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   // Highest criticality first, definition order among equals: the first status reached wins, so
   // evaluation stops at it.

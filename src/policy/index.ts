@@ -47,3 +47,4 @@ export {
   readNdjson,
   type TextSource,
 } from './records.js';
+export { type CompiledPolicySet, compilePolicies } from './set.js';

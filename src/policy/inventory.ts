@@ -1,11 +1,12 @@
 import type { PathStep } from '../ast/nodes.js';
-import { arraySome, hasOwn, isArray, mapGet, option, own } from '../builtins.js';
+import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
-import { type CompiledPolicy, compilePolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
+import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
 import { InventoryError } from './records.js';
+import { type CompiledPolicySet, compilePolicies, isCompiled } from './set.js';
 
 /** The result of one policy for one resource. */
 export interface PolicyOutcome {
@@ -106,53 +107,55 @@ export interface InventorySummary {
   readonly notice: string | null;
 }
 
-function isCompiled(p: unknown): p is CompiledPolicy {
-  // Own properties (compiled policies have them all): a definition is not taken for a compiled policy
-  // because Object.prototype was given an `evaluate` function.
-  return (
-    typeof p === 'object' &&
-    p !== null &&
-    typeof own(p, 'evaluate') === 'function' &&
-    typeof own(p, 'explain') === 'function' &&
-    isArray(own(p, 'statuses'))
-  );
-}
-
 function isThenable(value: unknown): value is PromiseLike<void> {
   return (
     typeof value === 'object' && value !== null && typeof (value as PromiseLike<void>).then === 'function'
   );
 }
 
+/** What one policy reached: the statuses of the resources in its scope. */
 class Tally {
   readonly counts = new Map<string, number>();
-  notApplicable = 0;
   applicable = 0;
-  otherKind = 0;
 
   constructor(readonly policy: CompiledPolicy) {}
 
   add(result: PolicyResult): void {
-    if (result.status === null) {
-      this.notApplicable++;
-      return;
-    }
+    if (result.status === null) return;
     this.applicable++;
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
+}
+
+/**
+ * The counts of resources not evaluated (`otherKind`) or out of scope (`notApplicable`), from the kinds
+ * read: a policy naming a kind evaluates the records of that kind and those of unknown kind.
+ */
+interface KindCounts {
+  readonly total: number;
+  readonly kinds: ReadonlyMap<string, number>;
+  readonly unknownKind: number;
 }
 
 function summary(
   policy: CompiledPolicy,
   skipped: PolicySummary['skipped'],
   tally: Tally | undefined,
+  read: KindCounts,
 ): PolicySummary {
+  const want = policy.resource;
+  const evaluated =
+    tally === undefined
+      ? 0
+      : want === undefined
+        ? read.total
+        : ((mapGet.call(read.kinds, want) as number | undefined) ?? 0) + read.unknownKind;
   return {
     policy: policy.name,
     skipped,
     applicable: tally?.applicable ?? 0,
-    notApplicable: tally?.notApplicable ?? 0,
-    otherKind: tally?.otherKind ?? 0,
+    notApplicable: evaluated - (tally?.applicable ?? 0),
+    otherKind: tally === undefined ? 0 : read.total - evaluated,
     statuses: policy.statuses.map((s) => ({
       status: s.name,
       criticality: s.criticality,
@@ -231,7 +234,8 @@ export function skipReason(policy: CompiledPolicy, resource: string | undefined)
   return null;
 }
 
-function kindNotice(
+/** @internal The notice of records of unknown kind (shared with the parallel CLI evaluation). */
+export function kindNotice(
   unknown: number,
   total: number,
   policyKinds: readonly (string | undefined)[],
@@ -250,6 +254,34 @@ function kindNotice(
     'if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) ' +
     'or give the kind of a single-kind inventory (resource, --resource KIND)'
   );
+}
+
+/**
+ * The last set compiled for a list of compiled policies (keyed by its first): a caller evaluating one
+ * list over many inputs (the CLI's `--jobs` workers, a range at a time) compiles it once. Sets are
+ * stateless and compiled policies immutable, so sharing one is safe.
+ */
+const sets = new WeakMap<
+  CompiledPolicy,
+  { readonly list: readonly CompiledPolicy[]; readonly codegen: unknown; readonly set: CompiledPolicySet }
+>();
+
+function policySet(list: readonly CompiledPolicy[], options: CompileOptions): CompiledPolicySet {
+  const first = list[0];
+  if (first === undefined) return compilePolicies(list, options);
+  const codegen = option(options, 'codegen');
+  const cached = sets.get(first);
+  if (
+    cached !== undefined &&
+    cached.codegen === codegen &&
+    cached.list.length === list.length &&
+    arrayEvery(list, (p, i) => cached.list[i] === p)
+  ) {
+    return cached.set;
+  }
+  const set = compilePolicies(list, options);
+  sets.set(first, { list: [...list], codegen, set });
+  return set;
 }
 
 /**
@@ -298,11 +330,14 @@ export async function evaluateInventory(
       'resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))',
     );
   }
+  // Each definition is checked alone first: a bad one throws what compilePolicy throws for it.
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
-  const evaluators = active.map((p) => p.evaluate);
+  // The active policies compiled together: shared conditions evaluated once per resource, and
+  // dispatch on the scopes' equalities (see compilePolicies).
+  const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== undefined);
   const kindField = option(options, 'kindField');
@@ -312,6 +347,7 @@ export async function evaluateInventory(
   let unknownKind = 0;
   let index = 0;
 
+  const tallyOne = (i: number, result: PolicyResult): void => tallies[i]!.add(result);
   const visit = (resource: unknown): void | PromiseLike<void> => {
     signal?.throwIfAborted();
     checkResource(resource, index);
@@ -319,26 +355,17 @@ export async function evaluateInventory(
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (onResult === undefined) {
-      for (let i = 0; i < evaluators.length; i++) {
-        const want = policyKinds[i];
-        if (kind !== null && want !== undefined && want !== kind) tallies[i]!.otherKind++;
-        else tallies[i]!.add(evaluators[i]!(resource));
-      }
+      // Only the policies in whose scope the resource is: the others are counted from the kinds.
+      set.forEachApplicable(resource, kind, tallyOne);
       index++;
       return;
     }
-    const results: PolicyOutcome[] = new Array(evaluators.length);
-    for (let i = 0; i < evaluators.length; i++) {
-      const want = policyKinds[i];
-      let result: PolicyResult;
-      if (kind !== null && want !== undefined && want !== kind) {
-        tallies[i]!.otherKind++;
-        result = NOT_APPLICABLE;
-      } else {
-        result = evaluators[i]!(resource);
-        tallies[i]!.add(result);
-      }
-      results[i] = { policy: active[i]!.name, result };
+    // With a kind, policies for another kind come back not applicable, unevaluated.
+    const evaluated = set.evaluate(resource, kind);
+    const results: PolicyOutcome[] = new Array(evaluated.length);
+    for (let i = 0; i < evaluated.length; i++) {
+      tallies[i]!.add(evaluated[i]!);
+      results[i] = { policy: active[i]!.name, result: evaluated[i]! };
     }
     return onResult({ index: index++, resource, kind, results });
   };
@@ -367,7 +394,9 @@ export async function evaluateInventory(
     resources: index,
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round((index * 1000) / durationMs) : 0,
-    policies: compiled.map((p, i) => summary(p, skip[i]!, skip[i] === null ? tallies[t++] : undefined)),
+    policies: compiled.map((p, i) =>
+      summary(p, skip[i]!, skip[i] === null ? tallies[t++] : undefined, { total: index, kinds, unknownKind }),
+    ),
     kindField:
       readKind === null
         ? null

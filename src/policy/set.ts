@@ -1,0 +1,334 @@
+import type { FilterNode } from '../ast/nodes.js';
+import { printFilter } from '../ast/print.js';
+import { arrayEvery, isArray, mapGet, option, own } from '../builtins.js';
+import { type CompileOptions, compileNode } from '../compile/filter.js';
+import type { Predicate } from '../compile/path.js';
+import { FilterError } from '../errors.js';
+import { describe } from '../parse/operands.js';
+import { readKey, readLeaf } from '../semantics/values.js';
+import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
+import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
+import { PolicyError } from './errors.js';
+import type { PolicyExplanation } from './explain.js';
+
+/**
+ * A set of policies compiled together by {@link compilePolicies}. Its functions are stateless and
+ * may be detached.
+ */
+export interface CompiledPolicySet {
+  /** The policies, in the order given; each evaluates and explains exactly as `compilePolicy` would. */
+  readonly policies: readonly CompiledPolicy[];
+  /**
+   * One result per policy, in order: the same results as `policies.map((p) => p.evaluate(resource))`,
+   * except that with a `kind` (the resource's kind), a policy naming another `resource` kind is not
+   * evaluated and gives the not-applicable result. Never throws, whatever the resource.
+   */
+  evaluate(resource: unknown, kind?: string | null): PolicyResult[];
+  /**
+   * Calls `found(index, result)` for each policy in whose scope the resource is (and of its kind, with a
+   * `kind`), in no particular order: what `evaluate` returns, without the not-applicable results (the
+   * fast path of `evaluateInventory`, which counts those from the kinds it reads).
+   */
+  forEachApplicable(
+    resource: unknown,
+    kind: string | null | undefined,
+    found: (index: number, result: PolicyResult) => void,
+  ): void;
+  /** One explanation per policy, in order: what `policies.map((p) => p.explain(resource))` gives. */
+  explain(resource: unknown): PolicyExplanation[];
+}
+
+/** Whether `p` is a compiled policy (own properties, so a polluted `Object.prototype` makes none). @internal */
+export function isCompiled(p: unknown): p is CompiledPolicy {
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof own(p, 'evaluate') === 'function' &&
+    typeof own(p, 'explain') === 'function' &&
+    isArray(own(p, 'statuses'))
+  );
+}
+
+/** A status of one policy in evaluation order, its rules as lists of condition ids. */
+interface PlannedStatus {
+  readonly rules: readonly (readonly number[])[];
+  readonly results: readonly PolicyResult[];
+}
+
+/** One policy of the set, over the set's distinct conditions. */
+interface Plan {
+  /** The resource kind the policy names, if any. */
+  readonly kind: string | undefined;
+  /** The condition id of the scope; -1 when the policy has none. */
+  readonly scope: number;
+  readonly statuses: readonly PlannedStatus[];
+  readonly fallback: PolicyResult;
+}
+
+/**
+ * Where the set dispatches: a plain path (no selector) and, per string value read there, the
+ * policies whose scope can hold. A scope clause `path: { $eq: 'x' }` (or `$in` of strings) holds only
+ * when the value read there is exactly one of its strings (equality is `===` after `readLeaf`), so
+ * any other value leaves the policy not applicable without evaluating anything.
+ */
+interface Dispatch {
+  readonly keys: readonly string[];
+  readonly byValue: ReadonlyMap<string, readonly number[]>;
+  /** Policies whose scope does not constrain the path: always evaluated. */
+  readonly always: readonly number[];
+}
+
+/** Per plain path (the JSON of its keys): the strings a top-level scope clause requires there. */
+function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  for (const clause of scope.clauses) {
+    if (clause.kind !== 'field') continue;
+    const keys: string[] = [];
+    let plain = true;
+    for (const step of clause.path) {
+      if (step.kind === 'key') keys.push(step.key);
+      else plain = false;
+    }
+    if (!plain || keys.length === 0) continue;
+    for (const op of clause.operators) {
+      let values: string[] | null = null;
+      if (op.kind === 'eq' && typeof op.value === 'string') values = [op.value];
+      if (op.kind === 'in' && arrayEvery(op.values, (v) => typeof v === 'string'))
+        values = op.values as string[];
+      if (values === null) continue;
+      // Keys joined with a separator no key can make ambiguous: the JSON of the key list.
+      const path = JSON.stringify(keys);
+      const before = out.get(path);
+      // Two operators on one path: the value must satisfy both, so either list is a sound superset.
+      if (before === undefined || values.length < before.length) out.set(path, values);
+    }
+  }
+  return out;
+}
+
+/**
+ * The dispatch of a group of policies (`members`, indexes into the set): the plain path that most of
+ * their scopes constrain to strings, or none (`keys` empty: every member is always evaluated).
+ */
+function planDispatch(policies: readonly NormalizedPolicy[], members: readonly number[]): Dispatch {
+  const required = new Map(members.map((i) => [i, requiredStrings(policies[i]!.scope)] as const));
+  const counts = new Map<string, number>();
+  for (const r of required.values())
+    for (const path of r.keys()) counts.set(path, (counts.get(path) ?? 0) + 1);
+  let best: string | null = null;
+  let bestCount = 1;
+  for (const [path, count] of counts) {
+    if (count > bestCount) {
+      best = path;
+      bestCount = count;
+    }
+  }
+  // One constrained policy does not pay for a table; two or more do.
+  if (best === null) return { keys: [], byValue: new Map(), always: members };
+  const byValue = new Map<string, number[]>();
+  const always: number[] = [];
+  for (const [i, r] of required) {
+    const values = r.get(best);
+    if (values === undefined) {
+      always.push(i);
+      continue;
+    }
+    for (const v of new Set(values)) {
+      const list = byValue.get(v);
+      if (list === undefined) byValue.set(v, [i]);
+      else list.push(i);
+    }
+  }
+  return { keys: JSON.parse(best) as string[], byValue, always };
+}
+
+function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
+  return Object.freeze({
+    applicable: true,
+    status: status.name,
+    criticality: status.criticality,
+    isDefault: status.isDefault,
+    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex }),
+  });
+}
+
+function normalized(input: unknown, options: CompileOptions | undefined): NormalizedPolicy {
+  if (isCompiled(input)) return input.definition;
+  const { problems, definition } = checkPolicyDefinition(input, options);
+  // The error compilePolicy would throw for this definition (pointers into the definition itself).
+  if (definition === undefined) throw new PolicyError(problems);
+  return definition;
+}
+
+/**
+ * Compiles a set of policies together, for evaluating many policies over the same resources (what
+ * `evaluateInventory` and `svc-policy eval` do). The answers are those of separate `compilePolicy`
+ * calls; the work is less:
+ *
+ * - each distinct condition (the same printed filter, in any policy, scope or rule) is compiled once
+ *   and evaluated at most once per resource;
+ * - the policy's `resource` kind is checked first (with `evaluate(resource, kind)`), then its scope;
+ * - the set dispatches on the equality that most scopes test (`technology: { $eq: 'postgres' }`,
+ *   or `$in` of strings): one read of that field chooses the policies that can apply, as OPA's rule
+ *   indexing does, and the others are not applicable without evaluating anything.
+ *
+ * Policies may be definitions (a bad one throws the {@link PolicyError} `compilePolicy` would throw) or
+ * compiled policies (their normalized definitions are compiled again, into the set).
+ *
+ * @example
+ * const set = compilePolicies([certificateExpiry, endOfLifeVersions]);
+ * const [expiry, eol] = set.evaluate(resource, 'component'); // expiry: not applicable (a certificate policy)
+ */
+export function compilePolicies(policies: readonly unknown[], options?: CompileOptions): CompiledPolicySet {
+  if (!isArray(policies)) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
+    );
+  }
+  const chosen = option(options, 'codegen');
+  const codegen = chosen === undefined ? undefined : { codegen: chosen };
+  const definitions = policies.map((p) => normalized(p, options));
+
+  // Distinct conditions by their printed AST; each compiled once.
+  const ids = new Map<string, number>();
+  const predicates: Predicate[] = [];
+  const uses: number[] = [];
+  const conditionId = (node: FilterNode): number => {
+    const key = JSON.stringify(printFilter(node));
+    let id = mapGet.call(ids, key) as number | undefined;
+    if (id === undefined) {
+      id = predicates.length;
+      ids.set(key, id);
+      predicates.push(compileNode(node, codegen));
+      uses.push(0);
+    }
+    uses[id]!++;
+    return id;
+  };
+
+  const plans: Plan[] = definitions.map((policy) => ({
+    kind: own(policy, 'resource') as string | undefined,
+    scope: policy.scope.clauses.length === 0 ? -1 : conditionId(policy.scope),
+    // Highest criticality first, definition order among equals, as compilePolicy orders them.
+    statuses: [...policy.statuses]
+      .filter((s) => s.rules.length > 0)
+      .sort((a, b) => b.criticality - a.criticality || a.index - b.index)
+      .map((s) => ({
+        rules: s.rules.map((rule) => rule.conditions.map((c) => conditionId(c.filter))),
+        results: s.rules.map((_, i) => resultFor(s, i)),
+      })),
+    fallback: resultFor(policy.defaultStatus, null),
+  }));
+
+  // Only conditions used more than once are remembered per resource: the others are evaluated at
+  // most once anyway. slot[id] is the memo slot, or -1.
+  const slot: number[] = [];
+  let shared = 0;
+  for (let id = 0; id < uses.length; id++) slot.push(uses[id]! > 1 ? shared++ : -1);
+
+  const compiled = policies.map((input, i) =>
+    isCompiled(input)
+      ? input
+      : buildPolicy(
+          definitions[i]!,
+          (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node))) as number]!,
+        ),
+  );
+  const count = plans.length;
+
+  // The memo is allocated per call, not kept in the closure: evaluation stays stateless and re-entrant.
+  const holds = (id: number, resource: unknown, memo: Uint8Array): boolean => {
+    const s = slot[id]!;
+    if (s < 0) return predicates[id]!(resource);
+    const known = memo[s]!;
+    if (known !== 0) return known === 1;
+    const value = predicates[id]!(resource);
+    memo[s] = value ? 1 : 2;
+    return value;
+  };
+
+  const decide = (plan: Plan, resource: unknown, memo: Uint8Array): PolicyResult => {
+    if (plan.scope >= 0 && !holds(plan.scope, resource, memo)) return NOT_APPLICABLE;
+    const { statuses } = plan;
+    for (let s = 0; s < statuses.length; s++) {
+      const { rules, results } = statuses[s]!;
+      nextRule: for (let r = 0; r < rules.length; r++) {
+        const conditions = rules[r]!;
+        for (let c = 0; c < conditions.length; c++) {
+          if (!holds(conditions[c]!, resource, memo)) continue nextRule;
+        }
+        return results[r]!;
+      }
+    }
+    return plan.fallback;
+  };
+
+  // The kind first: one dispatch per kind the policies name (its policies and those naming none),
+  // one for records of unknown kind (every policy), one for any other kind (policies naming none).
+  const all = plans.map((_, i) => i);
+  const byKind = new Map<string, Dispatch>();
+  for (const kind of new Set(plans.map((p) => p.kind))) {
+    if (kind === undefined) continue;
+    byKind.set(
+      kind,
+      planDispatch(
+        definitions,
+        all.filter((i) => plans[i]!.kind === undefined || plans[i]!.kind === kind),
+      ),
+    );
+  }
+  const unknownKind = planDispatch(definitions, all);
+  const otherKind = planDispatch(
+    definitions,
+    all.filter((i) => plans[i]!.kind === undefined),
+  );
+
+  /** Calls `found` with each policy that applies to the resource (in scope), and its result. */
+  const forEachApplicable = (
+    resource: unknown,
+    kind: string | null | undefined,
+    found: (index: number, result: PolicyResult) => void,
+  ): void => {
+    const dispatch =
+      typeof kind === 'string'
+        ? ((mapGet.call(byKind, kind) as Dispatch | undefined) ?? otherKind)
+        : unknownKind;
+    const memo = new Uint8Array(shared);
+    const { always, keys } = dispatch;
+    for (let k = 0; k < always.length; k++) {
+      const i = always[k]!;
+      const result = decide(plans[i]!, resource, memo);
+      if (result !== NOT_APPLICABLE) found(i, result);
+    }
+    if (keys.length === 0) return;
+    let value: unknown = resource;
+    for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]!);
+    value = readLeaf(value);
+    // Any other value (another string, a number, a missing field) fails every dispatched scope.
+    if (typeof value !== 'string') return;
+    const candidates = mapGet.call(dispatch.byValue, value) as readonly number[] | undefined;
+    if (candidates === undefined) return;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k]!;
+      const result = decide(plans[i]!, resource, memo);
+      if (result !== NOT_APPLICABLE) found(i, result);
+    }
+  };
+
+  const evaluate = (resource: unknown, kind?: string | null): PolicyResult[] => {
+    const out: PolicyResult[] = new Array(count).fill(NOT_APPLICABLE);
+    forEachApplicable(resource, kind, (i, result) => {
+      out[i] = result;
+    });
+    return out;
+  };
+
+  return Object.freeze({
+    policies: Object.freeze(compiled),
+    evaluate,
+    forEachApplicable,
+    explain: (resource: unknown) => compiled.map((p) => p.explain(resource)),
+  });
+}
