@@ -104,8 +104,8 @@ function parseText(text: string): unknown {
   return formatOf(text) === 'json' ? JSON.parse(text) : parseYaml(text);
 }
 
-function isPolicy(document: unknown): boolean {
-  return typeof document === 'object' && document !== null && ('statusDefinitions' in document || 'name' in document);
+function isPolicy(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && ('statusDefinitions' in value || 'name' in value);
 }
 
 function show(id: string, value: unknown): void {
@@ -214,8 +214,8 @@ async function runFilter(filter: unknown, records: readonly unknown[], resource:
   runQuery(filter, records.filter((r) => kindOf(r) === resource), resource);
 }
 
-async function runPolicy(document: unknown, records: readonly unknown[], run: number): Promise<void> {
-  const policy = compilePolicy(document);
+async function runPolicy(definition: unknown, records: readonly unknown[], run: number): Promise<void> {
+  const policy = compilePolicy(definition);
   lastPolicy = policy;
   show('ast', policy.definition);
   for (const id of ['pg', 'sqlite', 'mongo']) show(id, '(shown for filters; a policy compiles with policyToSql / policyToMongo)');
@@ -297,9 +297,9 @@ async function update(): Promise<void> {
   const records = inventory(state.size);
   lastRecords = records as unknown[];
   $('status').textContent = 'evaluating…';
-  let document: unknown;
+  let parsed: unknown;
   try {
-    document = parseText(state.text);
+    parsed = parseText(state.text);
   } catch {
     // Syntax errors: the validator reports them with their line and column.
     renderDiagnostics(validatePolicy(state.text, { format: formatOf(state.text) }).diagnostics);
@@ -307,7 +307,7 @@ async function update(): Promise<void> {
     return;
   }
   try {
-    if (isPolicy(document)) {
+    if (isPolicy(parsed)) {
       $('mode').textContent = 'policy';
       const result = validatePolicy(state.text, { format: formatOf(state.text) });
       renderDiagnostics(result.diagnostics);
@@ -315,11 +315,11 @@ async function update(): Promise<void> {
         $('status').textContent = 'invalid policy';
         return;
       }
-      await runPolicy(document, records, run);
+      await runPolicy(parsed, records, run);
     } else {
       $('mode').textContent = 'filter';
       renderDiagnostics([]);
-      await runFilter(document, records, state.resource, run);
+      await runFilter(parsed, records, state.resource, run);
     }
     if (run === generation) $('status').textContent = 'ready';
   } catch (error) {

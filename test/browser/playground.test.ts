@@ -67,6 +67,8 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    await page.goto(url);
+    await page.waitForFunction(READY);
   });
 
   afterAll(async () => {
@@ -92,8 +94,8 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
   });
 
   it('loads with no console errors', async () => {
-    await page.goto(url);
-    await page.waitForFunction(READY);
+    expect(await page.textContent('#status')).toBe('ready');
+    expect(await page.textContent('#count')).toMatch(/^\d+ of 1000 component records match$/);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -143,6 +145,7 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
   it('counts statuses of a policy and restores the state from a shared link', async () => {
     const policy = readFileSync(join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'), 'utf8');
     await setEditor('editor', policy);
+    expect([await page.textContent('#status'), await page.textContent('#diagnostics')]).toEqual(['ready', 'No problems']);
     expect(await page.locator('#statuses li').count()).toBeGreaterThan(0);
     await page.locator('#results tr[tabindex]').first().click();
     expect(await page.textContent('#explain')).toContain('"statuses"');
