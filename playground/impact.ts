@@ -15,7 +15,11 @@ export interface ImpactMatrix {
  * @example
  * impactMatrix(compilePolicy(before), compilePolicy(after), records).counts;
  */
-export function impactMatrix(before: CompiledPolicy, after: CompiledPolicy, records: readonly unknown[]): ImpactMatrix {
+export function impactMatrix(
+  before: CompiledPolicy,
+  after: CompiledPolicy,
+  records: readonly unknown[],
+): ImpactMatrix {
   const b = [null, ...before.statuses.map((s) => s.name)];
   const a = [null, ...after.statuses.map((s) => s.name)];
   const counts = b.map(() => a.map(() => 0));

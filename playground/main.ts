@@ -61,7 +61,8 @@ function readState(): State {
   if (hash === '') return { ...DEFAULT_STATE };
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(hash));
-    if (typeof parsed === 'object' && parsed !== null) return { ...DEFAULT_STATE, ...(parsed as Partial<State>) };
+    if (typeof parsed === 'object' && parsed !== null)
+      return { ...DEFAULT_STATE, ...(parsed as Partial<State>) };
   } catch {
     // A damaged link falls back to the default state rather than an empty page.
   }
@@ -90,7 +91,12 @@ function inventory(size: number): unknown[] {
   if (pasted !== undefined) return pasted;
   if (generated?.size !== size) {
     const components = size;
-    const records = [...generateInventory({ components, certificates: Math.round(components / 10) }, { seed: 42, now: REFERENCE_DATE })];
+    const records = [
+      ...generateInventory(
+        { components, certificates: Math.round(components / 10) },
+        { seed: 42, now: REFERENCE_DATE },
+      ),
+    ];
     generated = { size, records };
   }
   return generated.records;
@@ -115,18 +121,30 @@ function show(id: string, value: unknown): void {
 function errorText(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const e = error as { code?: unknown; message?: unknown; problems?: unknown };
-    if (Array.isArray(e.problems)) return e.problems.map((p: { code: string; path: string; message: string }) => `${p.code} at ${p.path || '/'}: ${p.message}`).join('\n');
+    if (Array.isArray(e.problems))
+      return e.problems
+        .map(
+          (p: { code: string; path: string; message: string }) =>
+            `${p.code} at ${p.path || '/'}: ${p.message}`,
+        )
+        .join('\n');
     return `${String(e.code ?? 'ERROR')}: ${String(e.message)}`;
   }
   return String(error);
 }
 
 function kindOf(record: unknown): unknown {
-  return typeof record === 'object' && record !== null ? (record as { resource?: unknown }).resource : undefined;
+  return typeof record === 'object' && record !== null
+    ? (record as { resource?: unknown }).resource
+    : undefined;
 }
 
 /** Runs `step` over the records in chunks, yielding to the event loop between them; stops when superseded. */
-async function chunked(records: readonly unknown[], run: number, step: (record: unknown) => void): Promise<boolean> {
+async function chunked(
+  records: readonly unknown[],
+  run: number,
+  step: (record: unknown) => void,
+): Promise<boolean> {
   const CHUNK = 10_000;
   for (let i = 0; i < records.length; i += CHUNK) {
     if (run !== generation) return false;
@@ -137,7 +155,16 @@ async function chunked(records: readonly unknown[], run: number, step: (record: 
   return run === generation;
 }
 
-function renderDiagnostics(diagnostics: readonly { severity: string; code: string; message: string; path: string; line?: number; column?: number }[]): void {
+function renderDiagnostics(
+  diagnostics: readonly {
+    severity: string;
+    code: string;
+    message: string;
+    path: string;
+    line?: number;
+    column?: number;
+  }[],
+): void {
   const list = $('diagnostics');
   list.replaceChildren(
     ...diagnostics.map((d) => {
@@ -148,12 +175,20 @@ function renderDiagnostics(diagnostics: readonly { severity: string; code: strin
       return item;
     }),
   );
-  if (diagnostics.length === 0) list.replaceChildren(Object.assign(document.createElement('li'), { className: 'ok', textContent: 'No problems' }));
+  if (diagnostics.length === 0)
+    list.replaceChildren(
+      Object.assign(document.createElement('li'), { className: 'ok', textContent: 'No problems' }),
+    );
 }
 
-function renderTable(records: readonly unknown[], highlight: ReadonlySet<string>, onClick?: (record: unknown) => void): void {
+function renderTable(
+  records: readonly unknown[],
+  highlight: ReadonlySet<string>,
+  onClick?: (record: unknown) => void,
+): void {
   const columns = ['id', 'resource', ...[...highlight].filter((f) => f !== 'id' && f !== 'resource')];
-  for (const extra of ['technology', 'region', 'version']) if (!columns.includes(extra) && columns.length < 6) columns.push(extra);
+  for (const extra of ['technology', 'region', 'version'])
+    if (!columns.includes(extra) && columns.length < 6) columns.push(extra);
   const table = $('results');
   const head = document.createElement('tr');
   for (const c of columns) head.append(Object.assign(document.createElement('th'), { textContent: c }));
@@ -187,7 +222,12 @@ function fieldsOf(filter: unknown): Set<string> {
   return fields;
 }
 
-async function runFilter(filter: unknown, records: readonly unknown[], resource: ResourceName, run: number): Promise<void> {
+async function runFilter(
+  filter: unknown,
+  records: readonly unknown[],
+  resource: ResourceName,
+  run: number,
+): Promise<void> {
   show('ast', parseFilter(filter));
   for (const dialect of ['postgres', 'sqlite'] as const) {
     try {
@@ -208,17 +248,25 @@ async function runFilter(filter: unknown, records: readonly unknown[], resource:
     if (kindOf(record) === resource && predicate(record)) matches.push(record);
   });
   if (!done) return;
-  show('count', `${matches.length} of ${records.filter((r) => kindOf(r) === resource).length} ${resource} records match`);
+  show(
+    'count',
+    `${matches.length} of ${records.filter((r) => kindOf(r) === resource).length} ${resource} records match`,
+  );
   renderTable(matches, fieldsOf(filter));
   $('statuses').replaceChildren();
-  runQuery(filter, records.filter((r) => kindOf(r) === resource), resource);
+  runQuery(
+    filter,
+    records.filter((r) => kindOf(r) === resource),
+    resource,
+  );
 }
 
 async function runPolicy(definition: unknown, records: readonly unknown[], run: number): Promise<void> {
   const policy = compilePolicy(definition);
   lastPolicy = policy;
   show('ast', policy.definition);
-  for (const id of ['pg', 'sqlite', 'mongo']) show(id, '(shown for filters; a policy compiles with policyToSql / policyToMongo)');
+  for (const id of ['pg', 'sqlite', 'mongo'])
+    show(id, '(shown for filters; a policy compiles with policyToSql / policyToMongo)');
   const scoped = records.filter((r) => policy.resource === undefined || kindOf(r) === policy.resource);
   const counts = new Map<string, number>();
   const sample: unknown[] = [];
@@ -232,9 +280,13 @@ async function runPolicy(definition: unknown, records: readonly unknown[], run: 
   show('count', `${scoped.length} ${policy.resource ?? ''} records evaluated`);
   const list = $('statuses');
   list.replaceChildren(
-    ...[...counts].map(([status, n]) => Object.assign(document.createElement('li'), { textContent: `${status}: ${n}` })),
+    ...[...counts].map(([status, n]) =>
+      Object.assign(document.createElement('li'), { textContent: `${status}: ${n}` }),
+    ),
   );
-  renderTable(sample.length > 0 ? sample : scoped.slice(0, 50), new Set(['status']), (record) => show('explain', policy.explain(record)));
+  renderTable(sample.length > 0 ? sample : scoped.slice(0, 50), new Set(['status']), (record) =>
+    show('explain', policy.explain(record)),
+  );
   renderImpact(policy, scoped);
 }
 
@@ -255,12 +307,14 @@ function renderImpact(before: CompiledPolicy, records: readonly unknown[]): void
   const table = document.createElement('table');
   const head = document.createElement('tr');
   head.append(Object.assign(document.createElement('th'), { textContent: 'before \\ after' }));
-  for (const a of matrix.after) head.append(Object.assign(document.createElement('th'), { textContent: a ?? 'n/a' }));
+  for (const a of matrix.after)
+    head.append(Object.assign(document.createElement('th'), { textContent: a ?? 'n/a' }));
   table.append(head);
   matrix.before.forEach((b, i) => {
     const tr = document.createElement('tr');
     tr.append(Object.assign(document.createElement('th'), { textContent: b ?? 'n/a' }));
-    for (const n of matrix.counts[i] ?? []) tr.append(Object.assign(document.createElement('td'), { textContent: String(n) }));
+    for (const n of matrix.counts[i] ?? [])
+      tr.append(Object.assign(document.createElement('td'), { textContent: String(n) }));
     table.append(tr);
   });
   target.replaceChildren(table);
@@ -271,7 +325,10 @@ function runQuery(filter: unknown, records: readonly unknown[], resource: Resour
   try {
     const request = JSON.parse(queryEditor.value || '{}') as Record<string, unknown>;
     const token = pageTokens[pageTokens.length - 1];
-    const plan = parseQuery({ ...request, filter, ...(token === undefined ? {} : { pageToken: token }) }, resource);
+    const plan = parseQuery(
+      { ...request, filter, ...(token === undefined ? {} : { pageToken: token }) },
+      resource,
+    );
     const page = queryInMemory(records, plan);
     $('page-number').textContent = `page ${pageTokens.length}`;
     $<HTMLButtonElement>('next').disabled = page.nextPageToken === undefined;
@@ -323,7 +380,14 @@ async function update(): Promise<void> {
     }
     if (run === generation) $('status').textContent = 'ready';
   } catch (error) {
-    renderDiagnostics([{ severity: 'error', code: String((error as { code?: unknown }).code ?? 'ERROR'), message: errorText(error), path: '' }]);
+    renderDiagnostics([
+      {
+        severity: 'error',
+        code: String((error as { code?: unknown }).code ?? 'ERROR'),
+        message: errorText(error),
+        path: '',
+      },
+    ]);
     $('status').textContent = 'error';
   }
 }
@@ -343,7 +407,9 @@ function loadNdjson(text: string): void {
 }
 
 /** Conformance cases evaluated in the page, answered as Node's test compares them. */
-function runConformance(fixtures: readonly { filter: unknown; cases: readonly { record: unknown }[] }[]): unknown[] {
+function runConformance(
+  fixtures: readonly { filter: unknown; cases: readonly { record: unknown }[] }[],
+): unknown[] {
   return fixtures.map((fixture) => {
     try {
       const predicate = compileFilter(fixture.filter as never);
@@ -367,10 +433,11 @@ document.body.addEventListener('dragover', (event) => event.preventDefault());
 document.body.addEventListener('drop', (event) => {
   event.preventDefault();
   const file = event.dataTransfer?.files[0];
-  if (file !== undefined) void file.text().then((text) => {
-    ndjsonInput.value = text;
-    loadNdjson(text);
-  });
+  if (file !== undefined)
+    void file.text().then((text) => {
+      ndjsonInput.value = text;
+      loadNdjson(text);
+    });
 });
 $('share').addEventListener('click', () => {
   void navigator.clipboard?.writeText(location.href).catch(() => undefined);
@@ -380,4 +447,6 @@ $('share').addEventListener('click', () => {
 applyState(readState());
 void update();
 
-Object.assign(window, { svcPlayground: { runConformance, records: () => lastRecords, policy: () => lastPolicy } });
+Object.assign(window, {
+  svcPlayground: { runConformance, records: () => lastRecords, policy: () => lastPolicy },
+});

@@ -42,7 +42,8 @@ export async function buildPlayground(outdir = join(root, 'playground', 'dist'))
     metafile: true,
     logLevel: 'warning',
   });
-  for (const file of ['index.html', 'style.css']) copyFileSync(join(root, 'playground', file), join(outdir, file));
+  for (const file of ['index.html', 'style.css'])
+    copyFileSync(join(root, 'playground', file), join(outdir, file));
   const bundleCore = (contents: string) =>
     build({
       stdin: { contents, resolveDir: root, loader: 'ts' },
@@ -55,7 +56,9 @@ export async function buildPlayground(outdir = join(root, 'playground', 'dist'))
       metafile: true,
       logLevel: 'warning',
     });
-  const core = await bundleCore("export { compileFilter, compilePolicy, parseFilter } from './src/index.ts';");
+  const core = await bundleCore(
+    "export { compileFilter, compilePolicy, parseFilter } from './src/index.ts';",
+  );
   const full = await bundleCore("export * from './src/index.ts';");
   const bytes = core.outputFiles[0]?.contents ?? new Uint8Array();
   return {

@@ -31,7 +31,10 @@ export function serveStatic(dir: string, port: number): Promise<{ server: Server
       return;
     }
     readFile(file).then(
-      (body) => response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        response
+          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(body),
       () => response.writeHead(404).end('not found'),
     );
   });

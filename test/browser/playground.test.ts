@@ -87,9 +87,15 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
   it('bundles without Node built-ins and keeps the core small', () => {
     for (const metafile of [built.metafile, built.coreMetafile]) {
       const inputs = Object.values(metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
-      expect(inputs.filter((path) => path.startsWith('node:') || /^(fs|path|os|crypto|zlib|util|stream)$/.test(path))).toEqual([]);
+      expect(
+        inputs.filter(
+          (path) => path.startsWith('node:') || /^(fs|path|os|crypto|zlib|util|stream)$/.test(path),
+        ),
+      ).toEqual([]);
     }
-    console.info(`core for the browser: ${(built.coreGzipBytes / 1024).toFixed(1)} KB gzipped (every export: ${(built.fullGzipBytes / 1024).toFixed(1)} KB)`);
+    console.info(
+      `core for the browser: ${(built.coreGzipBytes / 1024).toFixed(1)} KB gzipped (every export: ${(built.fullGzipBytes / 1024).toFixed(1)} KB)`,
+    );
     expect(built.coreGzipBytes).toBeLessThan(15 * 1024);
   });
 
@@ -103,15 +109,22 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
     const filter = { technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } };
     await page.selectOption('#size', '10000');
     await setEditor('editor', JSON.stringify(filter, null, 2));
-    const records = [...generateInventory({ components: 10_000, certificates: 1000 }, { seed: 42, now: REFERENCE_DATE })];
+    const records = [
+      ...generateInventory({ components: 10_000, certificates: 1000 }, { seed: 42, now: REFERENCE_DATE }),
+    ];
     const predicate = compileFilter(filter);
     const components = records.filter((r) => r.resource === 'component');
     const expected = components.filter((r) => predicate(r)).length;
     expect(expected).toBeGreaterThan(0);
-    expect(await page.textContent('#count')).toBe(`${expected} of ${components.length} component records match`);
+    expect(await page.textContent('#count')).toBe(
+      `${expected} of ${components.length} component records match`,
+    );
 
     // The SQL and Mongo panes show exactly what toSql and toMongo return.
-    for (const [dialect, id] of [['postgres', '#pg'], ['sqlite', '#sqlite']] as const) {
+    for (const [dialect, id] of [
+      ['postgres', '#pg'],
+      ['sqlite', '#sqlite'],
+    ] as const) {
       const { sql, params } = toSql(filter, { dialect, columns: columnsFor('component', dialect) });
       expect(await page.textContent(id)).toBe(`WHERE ${sql}\n-- params: ${JSON.stringify(params)}`);
     }
@@ -134,7 +147,9 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
       '            condition: { filter: { technology: { $regex: "x" } } }',
     ].join('\n');
     await setEditor('editor', policy);
-    const diagnostics = validatePolicy(policy, { format: 'yaml' }).diagnostics.filter((d) => d.severity === 'error');
+    const diagnostics = validatePolicy(policy, { format: 'yaml' }).diagnostics.filter(
+      (d) => d.severity === 'error',
+    );
     expect(diagnostics.length).toBeGreaterThan(0);
     const first = diagnostics[0]!;
     expect(first.line).toBeGreaterThan(1);
@@ -143,9 +158,15 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
   });
 
   it('counts statuses of a policy and restores the state from a shared link', async () => {
-    const policy = readFileSync(join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'), 'utf8');
+    const policy = readFileSync(
+      join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'),
+      'utf8',
+    );
     await setEditor('editor', policy);
-    expect([await page.textContent('#status'), await page.textContent('#diagnostics')]).toEqual(['ready', 'No problems']);
+    expect([await page.textContent('#status'), await page.textContent('#diagnostics')]).toEqual([
+      'ready',
+      'No problems',
+    ]);
     expect(await page.locator('#statuses li').count()).toBeGreaterThan(0);
     await page.locator('#results tr[tabindex]').first().click();
     expect(await page.textContent('#explain')).toContain('"statuses"');
@@ -170,7 +191,10 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
     const fixtures = readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.json'))
       .sort()
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { filter: unknown; cases: { record: unknown }[] });
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as { filter: unknown; cases: { record: unknown }[] },
+      );
     expect(fixtures.length).toBeGreaterThan(50);
     const inNode = fixtures.map((fixture) => {
       try {
@@ -181,7 +205,9 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
       }
     });
     // A string expression: vitest's transform adds helpers to functions, which playwright cannot ship.
-    const inPage: unknown = await page.evaluate(`window.svcPlayground.runConformance(${JSON.stringify(fixtures)})`);
+    const inPage: unknown = await page.evaluate(
+      `window.svcPlayground.runConformance(${JSON.stringify(fixtures)})`,
+    );
     expect(inPage).toEqual(inNode);
     expect(consoleErrors).toEqual([]);
   });
