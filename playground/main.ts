@@ -274,7 +274,8 @@ async function runPolicy(definition: unknown, records: readonly unknown[], run: 
     const result = policy.evaluate(record);
     const key = result.status ?? 'not applicable';
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (result.status !== null && !result.isDefault && sample.length < 50) sample.push(record);
+    if (result.status !== null && !result.isDefault && sample.length < 50)
+      sample.push(withStatus(record, result.status));
   });
   if (!done) return;
   show('count', `${scoped.length} ${policy.resource ?? ''} records evaluated`);
@@ -284,10 +285,20 @@ async function runPolicy(definition: unknown, records: readonly unknown[], run: 
       Object.assign(document.createElement('li'), { textContent: `${status}: ${n}` }),
     ),
   );
-  renderTable(sample.length > 0 ? sample : scoped.slice(0, 50), new Set(['status']), (record) =>
-    show('explain', policy.explain(record)),
+  const rows =
+    sample.length > 0 ? sample : scoped.slice(0, 50).map((r) => withStatus(r, policy.evaluate(r).status));
+  renderTable(rows, new Set(['status']), (row) =>
+    show('explain', policy.explain(ORIGINAL.get(row as object) ?? row)),
   );
   renderImpact(policy, scoped);
+}
+
+/** Table rows of a policy carry their status; the explanation is of the record as given. */
+const ORIGINAL = new WeakMap<object, unknown>();
+function withStatus(record: unknown, status: string | null): unknown {
+  const row = { ...(record as object), status: status ?? 'not applicable' };
+  ORIGINAL.set(row, record);
+  return row;
 }
 
 function renderImpact(before: CompiledPolicy, records: readonly unknown[]): void {
