@@ -12,9 +12,10 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInventory, REFERENCE_DATE } from '../../fixtures/generator.js';
 import { columnsFor } from '../../playground/columns.js';
+import { impactMatrix } from '../../playground/impact.js';
 import { buildPlayground, type PlaygroundBuild } from '../../scripts/build-playground.js';
 import { serveStatic } from '../../scripts/serve-playground.js';
-import { compileFilter } from '../../src/index.js';
+import { compileFilter, compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
 import { toMongo } from '../../src/mongo.js';
 import { toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
@@ -184,6 +185,63 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
     }
     mkdirSync(join(root, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(root, 'test-results', 'playground.png'), fullPage: false });
+  });
+
+  it('shows the impact matrix of an "after" policy, as both compiled policies give it', async () => {
+    const before = readFileSync(
+      join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'),
+      'utf8',
+    );
+    const after = before.replace(/2026-05-02/g, '2026-05-20');
+    await page.selectOption('#size', '1000');
+    await setEditor('editor', before);
+    await setEditor('after', after);
+    const records = [
+      ...generateInventory({ components: 1000, certificates: 100 }, { seed: 42, now: REFERENCE_DATE }),
+    ];
+    const matrix = impactMatrix(
+      compilePolicy(JSON.parse(before)),
+      compilePolicy(JSON.parse(after)),
+      records.filter((r) => r.resource === 'component'),
+    );
+    const cells = await page
+      .locator('#impact tr')
+      .evaluateAll((rows) =>
+        rows.slice(1).map((row) => Array.from(row.querySelectorAll('td'), (td) => Number(td.textContent))),
+      );
+    expect(cells).toEqual(matrix.counts);
+    expect(matrix.counts.flat().some((n, i) => n > 0 && i % (matrix.after.length + 1) !== 0)).toBe(true);
+    await setEditor('after', '');
+  });
+
+  it('walks a query request page by page, as queryInMemory does', async () => {
+    const filter = { technology: { $eq: 'postgres' } };
+    const request = { sort: { region: 'asc' }, fields: ['id', 'region'], pageSize: 7 };
+    await setEditor('editor', JSON.stringify(filter));
+    await setEditor('query', JSON.stringify(request));
+    const records = [
+      ...generateInventory({ components: 1000, certificates: 100 }, { seed: 42, now: REFERENCE_DATE }),
+    ].filter((r) => r.resource === 'component');
+    const first = queryInMemory(records, parseQuery({ ...request, filter }, 'component'));
+    const second = queryInMemory(
+      records,
+      parseQuery({ ...request, filter, pageToken: first.nextPageToken }, 'component'),
+    );
+    await page.click('summary:has-text("Query pages")');
+    expect(JSON.parse((await page.textContent('#page')) ?? '')).toEqual(first.items);
+    await page.click('#next');
+    expect(await page.textContent('#page-number')).toBe('page 2');
+    expect(JSON.parse((await page.textContent('#page')) ?? '')).toEqual(second.items);
+  });
+
+  it('evaluates a 100,000-record sample', async () => {
+    await page.selectOption('#size', '100000');
+    await page.waitForTimeout(300);
+    await page.waitForFunction(READY, undefined, { timeout: 120_000 });
+    expect(await page.textContent('#count')).toMatch(/ of 100000 component records match$/);
+    await page.selectOption('#size', '1000');
+    await page.waitForTimeout(300);
+    await page.waitForFunction(READY);
   });
 
   it('answers the conformance fixtures in the page as Node does', async () => {
