@@ -14,8 +14,8 @@ import {
   queryInMemory,
   type ResourceName,
 } from '../src/index.js';
-import { toMongo } from '../src/mongo.js';
-import { toSql } from '../src/sql.js';
+import { policyToMongo, toMongo } from '../src/mongo.js';
+import { policyToSql, toSql } from '../src/sql.js';
 import { validatePolicy } from '../src/validate.js';
 import { columnsFor } from './columns.js';
 import { impactMatrix } from './impact.js';
@@ -265,8 +265,24 @@ async function runPolicy(definition: unknown, records: readonly unknown[], run: 
   const policy = compilePolicy(definition);
   lastPolicy = policy;
   show('ast', policy.definition);
-  for (const id of ['pg', 'sqlite', 'mongo'])
-    show(id, '(shown for filters; a policy compiles with policyToSql / policyToMongo)');
+  const resource: ResourceName = policy.resource === 'certificate' ? 'certificate' : 'component';
+  for (const dialect of ['postgres', 'sqlite'] as const) {
+    const id = dialect === 'postgres' ? 'pg' : 'sqlite';
+    try {
+      const { statusExpression, params } = policyToSql(definition, {
+        dialect,
+        columns: columnsFor(resource, dialect),
+      });
+      show(id, `status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`);
+    } catch (error) {
+      show(id, errorText(error));
+    }
+  }
+  try {
+    show('mongo', policyToMongo(definition));
+  } catch (error) {
+    show('mongo', errorText(error));
+  }
   const scoped = records.filter((r) => policy.resource === undefined || kindOf(r) === policy.resource);
   const counts = new Map<string, number>();
   const sample: unknown[] = [];

@@ -16,8 +16,8 @@ import { impactMatrix } from '../../playground/impact.js';
 import { buildPlayground, type PlaygroundBuild } from '../../scripts/build-playground.js';
 import { serveStatic } from '../../scripts/serve-playground.js';
 import { compileFilter, compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
-import { toMongo } from '../../src/mongo.js';
-import { toSql } from '../../src/sql.js';
+import { policyToMongo, toMongo } from '../../src/mongo.js';
+import { policyToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -169,6 +169,14 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
       'No problems',
     ]);
     expect(await page.locator('#statuses li').count()).toBeGreaterThan(0);
+    const { statusExpression, params } = policyToSql(JSON.parse(policy), {
+      dialect: 'postgres',
+      columns: columnsFor('component', 'postgres'),
+    });
+    expect(await page.textContent('#pg')).toBe(
+      `status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`,
+    );
+    expect(JSON.parse((await page.textContent('#mongo')) ?? '')).toEqual(policyToMongo(JSON.parse(policy)));
     await page.locator('#results tr[tabindex]').first().click();
     expect(await page.textContent('#explain')).toContain('"statuses"');
     const link = page.url();
