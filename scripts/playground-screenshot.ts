@@ -1,0 +1,52 @@
+/**
+ * `npm run playground:screenshot`: builds the playground, opens it in headless Chromium at 1280×800
+ * with an example policy and its "after" variant, and saves docs/playground.png for the README.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildPlayground } from './build-playground.js';
+import { serveStatic } from './serve-playground.js';
+
+const root = join(import.meta.dirname, '..');
+const temp = mkdtempSync(join(tmpdir(), 'svc-policy-screenshot-'));
+try {
+  const built = await buildPlayground(join(temp, 'dist'));
+  const { server, url } = await serveStatic(built.outdir, 0);
+  const context = await chromium.launchPersistentContext(join(temp, 'profile'), {
+    executablePath: '/usr/bin/chromium',
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const before = readFileSync(
+      join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'),
+      'utf8',
+    );
+    // The "after" policy: a stricter idle threshold, to fill the impact matrix.
+    const after = before
+      .replace(/"name": "[^"]*"/, '"name": "Idle databases (stricter)"')
+      .replace(/2026-05-02/g, '2026-05-20');
+    const state = { text: before, after, size: 10000, resource: 'component', query: '{ "pageSize": 5 }' };
+    const page = await context.newPage();
+    await page.goto(`${url}#${encodeURIComponent(JSON.stringify(state))}`);
+    await page.waitForFunction(`document.getElementById('status')?.textContent === 'ready'`);
+    await page.locator('#results tr[tabindex]').first().click();
+    await page.screenshot({ path: join(root, 'docs', 'playground.png') });
+  } finally {
+    await context.close();
+    server.close();
+  }
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
