@@ -104,7 +104,26 @@ export const arbScalarOrNull: fc.Arbitrary<string | number | boolean | null> = f
 /** A `$like` pattern built from pool pieces, stars and escapes. */
 export const arbPattern: fc.Arbitrary<string> = fc
   .array(
-    fc.oneof(fc.constantFrom('*', '*', '\\*', '\\\\', '\\', 'a', 'b', 'é', '😀', '%', '_', '.', '\ufffd', '\ufffe', '\uffff'), arbUnicode),
+    fc.oneof(
+      fc.constantFrom(
+        '*',
+        '*',
+        '\\*',
+        '\\\\',
+        '\\',
+        'a',
+        'b',
+        'é',
+        '😀',
+        '%',
+        '_',
+        '.',
+        '\ufffd',
+        '\ufffe',
+        '\uffff',
+      ),
+      arbUnicode,
+    ),
     {
       maxLength: 5,
     },
@@ -311,8 +330,18 @@ function near(x: unknown): fc.Arbitrary<unknown> {
   if (typeof x === 'number') return fc.constantFrom(x, x + 1, x - 1, x + 0.5, String(x), x !== 0);
   if (typeof x === 'string') {
     // The last: U+FFFD, U+FFFE and U+FFFF swapped for one another (one SQLite function read them alike).
-    const swapped = x.replace(/[\uFFFD-\uFFFF]/g, (c) => String.fromCharCode(0xfffd + ((c.charCodeAt(0) - 0xfffc) % 3)));
-    const near = fc.constantFrom(x, `${x}a`, x.slice(0, -1), x.toUpperCase(), `a${x}`, Number(x) || 0, swapped);
+    const swapped = x.replace(/[\uFFFD-\uFFFF]/g, (c) =>
+      String.fromCharCode(0xfffd + ((c.charCodeAt(0) - 0xfffc) % 3)),
+    );
+    const near = fc.constantFrom(
+      x,
+      `${x}a`,
+      x.slice(0, -1),
+      x.toUpperCase(),
+      `a${x}`,
+      Number(x) || 0,
+      swapped,
+    );
     return VERSION_SHAPE.test(x) ? fc.oneof(near, nearVersion(x)) : near;
   }
   if (typeof x === 'boolean') return fc.constantFrom(x, !x, Number(x), String(x));

@@ -38,7 +38,8 @@ function reviveDates(_key: string, value: unknown): unknown {
   const o = value as Record<string, unknown>;
   if (typeof o.$date !== 'string') return value;
   const extra = Object.keys(o).filter((k) => k !== '$date' && k !== '$with');
-  if (extra.length > 0) throw new Error(`a $date marker has only "$date" and "$with", not ${extra.join(', ')}`);
+  if (extra.length > 0)
+    throw new Error(`a $date marker has only "$date" and "$with", not ${extra.join(', ')}`);
   return Object.assign(new Date(o.$date), (o.$with ?? {}) as object);
 }
 

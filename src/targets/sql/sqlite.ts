@@ -52,6 +52,7 @@ const bytes = (s: string): number => encoder.encode(s).length;
  * A pattern holding one of them, or a value holding one (decided in SQL from its UTF-8 bytes: NUL,
  * EF BF BD, EF BF BE, EF BF BF), goes the byte-wise way, which compares code points exactly.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is one of the characters GLOB cannot match
 const GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
 const GLOB_UNSAFE_BYTES = ["x'00'", "x'EFBFBD'", "x'EFBFBE'", "x'EFBFBF'"];
 
