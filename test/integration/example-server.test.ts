@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../examples/server/server.js';
+import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
+import { parseQuery, queryInMemory } from '../../src/index.js';
+
+/**
+ * The example server (examples/server/), over real HTTP: every page of a query walked and compared with
+ * the library's in-memory answer over the same generated inventory, and every kind of error. On PGlite,
+ * and on the PostgreSQL server when DATABASE_URL is set. The server is the library's wiring, not a
+ * compiler: it runs in one of the two test projects.
+ */
+const once = process.env.SVC_POLICY_TEST_PROJECT === 'codegen';
+const TOKEN = 'example-test-token';
+const SEED = { components: 300, certificates: 60, seed: 7 };
+const COMPONENTS = [...generateComponents(SEED.components, { seed: SEED.seed })];
+const CERTIFICATES = [...generateCertificates(SEED.certificates, { seed: SEED.seed })];
+
+const databases: Array<[string, string | undefined]> = [
+  ['PGlite', undefined],
+  ...(process.env.DATABASE_URL ? [['PostgreSQL server', process.env.DATABASE_URL] as [string, string]] : []),
+];
+
+describe.skipIf(!once).each(databases)('the example server on %s', (_name, databaseUrl) => {
+  let server: RunningServer;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    server = await startServer({
+      token: TOKEN,
+      ...SEED,
+      ...(databaseUrl === undefined ? {} : { databaseUrl }),
+      maxBodyBytes: 64 * 1024,
+      log: (m) => logged.push(m),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    // No request of this suite is an internal error.
+    expect(logged).toEqual([]);
+  });
+
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+  ): Promise<{ status: number; body: any }> {
+    const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const res = await fetch(`${server.url}${path}`, init);
+    return { status: res.status, body: await res.json() };
+  }
+
+  /** Every page of `request`, following nextPageToken. */
+  async function walk(path: string, request: Record<string, unknown>): Promise<unknown[]> {
+    const items: unknown[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const r = await call('POST', path, token === undefined ? request : { ...request, pageToken: token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      items.push(...r.body.items);
+      expect(r.body.items.length).toBeLessThanOrEqual(request.pageSize as number);
+      token = r.body.nextPageToken;
+      if (token === undefined) return items;
+    }
+    throw new Error('the walk did not end');
+  }
+
+  /** What the library answers in memory for the whole walk (one page as large as everything). */
+  function expected(
+    records: unknown[],
+    resource: 'component' | 'certificate',
+    request: Record<string, unknown>,
+  ) {
+    return queryInMemory(records, parseQuery({ ...request, pageSize: 1000 }, resource)).items;
+  }
+
+  it('walks every page of a filtered, sorted component query with a field selection', async () => {
+    const request = {
+      pageSize: 7,
+      filter: { technology: { $in: ['postgres', 'mysql', 'redis'] }, region: { $like: 'us-*' } },
+      sort: { region: 'desc', version: 'asc' },
+      fields: ['id', 'region', 'technology', 'version'],
+    };
+    const items = await walk('/component/query', request);
+    expect(items.length).toBeGreaterThan(14);
+    expect(items).toEqual(expected(COMPONENTS, 'component', request));
+    for (const item of items)
+      expect(Object.keys(item as object).sort()).toEqual(request.fields.slice().sort());
+  });
+
+  it('walks certificates in the default order, every field', async () => {
+    const request = { pageSize: 25, filter: { status: { $ne: 'expired' } } };
+    const items = await walk('/certificates/query', request);
+    expect(items).toEqual(expected(CERTIFICATES, 'certificate', request));
+  });
+
+  it('serves a component by id, 404 for an unknown one', async () => {
+    const c = COMPONENTS[42]!;
+    expect(await call('GET', `/component/${encodeURIComponent(c.id)}`)).toEqual({ status: 200, body: c });
+    const missing = await call('GET', '/component/no-such-id');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toContain('no-such-id');
+  });
+
+  it('creates a valid policy, finds it with /policy/query, and refuses an invalid one with its problems', async () => {
+    const policy = {
+      name: 'Example: idle redis',
+      resource: 'component',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        redis: {
+          criticality: 10,
+          rules: [
+            { conditions: [{ type: 'filter', condition: { filter: { technology: { $eq: 'redis' } } } }] },
+          ],
+        },
+      },
+    };
+    const created = await call('POST', '/policy', policy);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...policy, id: expect.any(String) });
+    const found = await call('POST', '/policy/query', {
+      filter: { name: { $eq: policy.name } },
+      fields: ['id', 'name'],
+    });
+    expect(found.body.items).toEqual([{ id: created.body.id, name: policy.name }]);
+
+    const invalid = await call('POST', '/policy', {
+      name: 'bad',
+      statusDefinitions: {
+        s: {
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter: { a: { $in: 'x' } } } }] }],
+        },
+      },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.message).toMatch(/not valid/);
+    const codes = invalid.body.error.problems.map((p: { code: string }) => p.code);
+    expect(codes).toContain('NO_DEFAULT_STATUS');
+    expect(invalid.body.error.problems.every((p: { path: unknown }) => typeof p.path === 'string')).toBe(
+      true,
+    );
+  });
+
+  it('answers a bad request with 400 and every problem, each with its code and JSON pointer', async () => {
+    const r = await call('POST', '/component/query', {
+      pageSize: 0,
+      sort: { regoin: 'asc' },
+      filter: { technology: { $in: 'postgres' } },
+    });
+    expect(r.status).toBe(400);
+    const paths = r.body.error.problems.map((p: { path: string }) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['/pageSize', '/sort/regoin']));
+    expect(paths.some((p: string) => p.startsWith('/filter'))).toBe(true);
+    for (const p of r.body.error.problems) expect(typeof p.code).toBe('string');
+
+    const notJson = await call('POST', '/component/query', '{"pageSize": ');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error.message).toMatch(/not JSON/);
+  });
+
+  it('refuses tampered tokens and tokens made for another filter', async () => {
+    const first = await call('POST', '/component/query', {
+      pageSize: 5,
+      filter: { technology: { $eq: 'postgres' } },
+    });
+    const token = first.body.nextPageToken as string;
+    expect(typeof token).toBe('string');
+    const other = await call('POST', '/component/query', {
+      pageSize: 5,
+      filter: { technology: { $eq: 'mysql' } },
+      pageToken: token,
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error.problems[0].path).toBe('/pageToken');
+    const tampered = await call('POST', '/component/query', {
+      pageSize: 5,
+      filter: { technology: { $eq: 'postgres' } },
+      pageToken: `${token.slice(0, -2)}AA`,
+    });
+    expect(tampered.status).toBe(400);
+  });
+
+  it('401 without the bearer token or with another one', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: TOKEN }]) {
+      const r = await call('POST', '/component/query', {}, headers);
+      expect(r.status).toBe(401);
+      expect(r.body.error.message).toMatch(/bearer token/);
+    }
+  });
+
+  it('404 for an unknown operation, 405 for a wrong method, 413 for an oversized body', async () => {
+    expect((await call('POST', '/nothing/here', {})).status).toBe(404);
+    const wrong = await call('GET', '/component/query');
+    expect(wrong.status).toBe(405);
+    const big = await call('POST', '/component/query', {
+      filter: { id: { $in: Array(20_000).fill('x'.repeat(8)) } },
+    });
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toMatch(/larger than/);
+  });
+
+  it('answers the fields-discovery call from the resource description', async () => {
+    const r = await call('GET', '/component/fields');
+    expect(r.status).toBe(200);
+    expect(r.body.items.map((f: { field: string }) => f.field)).toContain('technology');
+  });
+});
