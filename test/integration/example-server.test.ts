@@ -43,6 +43,7 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     path: string,
     body?: unknown,
     headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
+    // biome-ignore lint/suspicious/noExplicitAny: the replies are JSON of several shapes, read field by field and checked by the assertions
   ): Promise<{ status: number; body: any }> {
     const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
