@@ -470,11 +470,13 @@ export class SqlCompiler<Ref> {
     else if (numbers.length > 1) {
       parts.push(this.#ifNumber(slot, p, (v) => this.#dialect.inList(v, 'number', numbers, p)));
     }
-    for (const s of strings) {
-      const where = pointer(at, values.indexOf(s));
+    // Each operand checked where it stands, in one pass (a search per operand made this quadratic).
+    values.forEach((s, i) => {
+      if (typeof s !== 'string') return;
+      const where = pointer(at, i);
       this.#checkText(s, where);
       if (slot.kind === 'column' && slot.type === 'timestamptz') this.#instant(s, where);
-    }
+    });
     if (strings.length === 1) parts.push(this.#eq(slot, strings[0]!, at, p));
     else if (strings.length > 1) {
       if (slot.kind === 'column' && slot.type === 'timestamptz') {
