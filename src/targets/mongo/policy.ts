@@ -129,16 +129,21 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
     .map((s) => ({ name: s.name, match: reached(s) }));
   const inScope = (f: FilterNode) => (scope === undefined ? f : and([scope, f]));
 
+  // Status k wins where it is reached and no higher one is: its partition repeats the negations of all
+  // those above it. The negations are built once and translated once (`memo`), so a policy of
+  // thousands of statuses costs the references, not thousands of translations of each.
+  const negated = ranked.map((s) => not(s.match));
   const winner = new Map<string, FilterNode>();
   for (const [k, s] of ranked.entries()) {
-    winner.set(s.name, and([s.match, ...ranked.slice(0, k).map((h) => not(h.match))]));
+    winner.set(s.name, and([s.match, ...negated.slice(0, k)]));
   }
-  const none = and(ranked.map((s) => not(s.match)));
+  const none = and(negated);
   const ctx = { known: resolveKnowledge(options) };
+  const memo = new WeakMap<ClauseNode, MongoQuery>();
   const partitions = statuses.map((s) => {
     const wins = mapGet.call(winner, s.name);
     const gets = s.isDefault ? (wins === undefined ? none : or([wins, none])) : (wins ?? NOTHING);
-    return { status: s.name, query: filterQuery(inScope(gets), ctx) };
+    return { status: s.name, query: filterQuery(inScope(gets), ctx, memo) };
   });
 
   const defaultName = definition.defaultStatus.name;

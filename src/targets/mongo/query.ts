@@ -16,6 +16,7 @@ import {
   objectKeys,
   setHas,
   stringIncludes,
+  weakMapGet,
 } from '../../builtins.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
@@ -391,6 +392,21 @@ function clauseQuery(clause: ClauseNode, ctx: Context): MongoQuery {
   }
 }
 
-export function filterQuery(node: FilterNode, ctx: Context): MongoQuery {
-  return allOf(node.clauses.map((c) => clauseQuery(c, ctx)));
+export function filterQuery(
+  node: FilterNode,
+  ctx: Context,
+  memo?: WeakMap<ClauseNode, MongoQuery>,
+): MongoQuery {
+  if (memo === undefined) return allOf(node.clauses.map((c) => clauseQuery(c, ctx)));
+  // Clauses shared by many filters (the negated statuses of a policy's partitions) translate once.
+  return allOf(
+    node.clauses.map((c) => {
+      let q = weakMapGet.call(memo, c) as MongoQuery | undefined;
+      if (q === undefined) {
+        q = clauseQuery(c, ctx);
+        memo.set(c, q);
+      }
+      return q;
+    }),
+  );
 }
