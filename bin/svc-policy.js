@@ -3924,8 +3924,18 @@ function tighter(a, b, cmp, lower) {
   if (c === 0) return { value: a.value, inclusive: a.inclusive && b.inclusive };
   return c > 0 === lower ? a : b;
 }
+var SETS = /* @__PURE__ */ new WeakMap();
+function contains(list, x) {
+  if (list.length <= 16) return list.includes(x);
+  let set = SETS.get(list);
+  if (set === void 0) {
+    set = new Set(list);
+    SETS.set(list, set);
+  }
+  return set.has(x);
+}
 function intersectOrdered(a, b, cmp) {
-  const set = a.set === void 0 ? b.set : b.set === void 0 ? a.set : a.set.filter((x) => b.set.includes(x));
+  const set = a.set === void 0 ? b.set : b.set === void 0 ? a.set : a.set.filter((x) => contains(b.set, x));
   const lo = tighter(a.lo, b.lo, cmp, true);
   const hi = tighter(a.hi, b.hi, cmp, false);
   return {
@@ -3963,8 +3973,8 @@ function inRange(o, x, cmp) {
 }
 function accepts(o, x, cmp) {
   if (o.none) return false;
-  if (o.set !== void 0 && !o.set.includes(x)) return false;
-  if (!inRange(o, x, cmp) || o.excluded.includes(x)) return false;
+  if (o.set !== void 0 && !contains(o.set, x)) return false;
+  if (!inRange(o, x, cmp) || contains(o.excluded, x)) return false;
   return o.likes.every((p) => likeMatch(p, x)) && versionsAccept(o.versions, x);
 }
 function finiteMembers(o, cmp) {
@@ -4003,7 +4013,7 @@ function subsetOrdered(a, b, cmp) {
   if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
   if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
   return b.excluded.every(
-    (x) => a.excluded.includes(x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x)
+    (x) => contains(a.excluded, x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x)
   );
 }
 function isSubset(a, b) {
