@@ -2548,15 +2548,6 @@ function planDispatch(policies, members) {
   }
   return { keys: JSON.parse(best), byValue, always: always3 };
 }
-function resultFor2(status, ruleIndex) {
-  return Object.freeze({
-    applicable: true,
-    status: status.name,
-    criticality: status.criticality,
-    isDefault: status.isDefault,
-    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex })
-  });
-}
 function normalized(input, options) {
   if (isCompiled(input)) return input.definition;
   const { problems, definition } = checkPolicyDefinition(input, options);
@@ -2595,9 +2586,9 @@ function compilePolicies(policies, options) {
     // Highest criticality first, definition order among equals, as compilePolicy orders them.
     statuses: [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
       rules: s.rules.map((rule) => rule.conditions.map((c) => conditionId(c.filter))),
-      results: s.rules.map((_, i) => resultFor2(s, i))
+      results: s.rules.map((_, i) => resultFor(s, i))
     })),
-    fallback: resultFor2(policy.defaultStatus, null)
+    fallback: resultFor(policy.defaultStatus, null)
   }));
   const slot = [];
   let shared = 0;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildPlayground } from './build-playground.js';
-import { serveStatic } from './serve-playground.js';
+import { CHROMIUM, CHROMIUM_ARGS, serveStatic } from './serve-playground.js';
 
 const root = join(import.meta.dirname, '..');
 const temp = mkdtempSync(join(tmpdir(), 'svc-policy-screenshot-'));
@@ -15,18 +15,9 @@ try {
   const built = await buildPlayground(join(temp, 'dist'));
   const { server, url } = await serveStatic(built.outdir, 0);
   const context = await chromium.launchPersistentContext(join(temp, 'profile'), {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const before = readFileSync(

@@ -15,6 +15,19 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** Debian's Chromium, and its flags for a closed network (no background connections) in a container. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Serves `dir` on 127.0.0.1; resolves with the server and its URL.
  *

@@ -71,7 +71,8 @@ interface Candidate {
   readonly results: readonly PolicyResult[];
 }
 
-function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
+/** The frozen result of a status reached by rule `ruleIndex` (`null`: the default status). */
+export function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
   return Object.freeze({
     applicable: true,
     status: status.name,

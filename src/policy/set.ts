@@ -7,7 +7,7 @@ import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { readKey, readLeaf } from '../semantics/values.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
-import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
+import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult, resultFor } from './compile.js';
 import { PolicyError } from './errors.js';
 import type { PolicyExplanation } from './explain.js';
 
@@ -140,16 +140,6 @@ function planDispatch(policies: readonly NormalizedPolicy[], members: readonly n
     }
   }
   return { keys: JSON.parse(best) as string[], byValue, always };
-}
-
-function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
-  return Object.freeze({
-    applicable: true,
-    status: status.name,
-    criticality: status.criticality,
-    isDefault: status.isDefault,
-    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex }),
-  });
 }
 
 function normalized(input: unknown, options: CompileOptions | undefined): NormalizedPolicy {

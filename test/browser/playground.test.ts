@@ -14,13 +14,12 @@ import { generateInventory, REFERENCE_DATE } from '../../fixtures/generator.js';
 import { columnsFor } from '../../playground/columns.js';
 import { impactMatrix } from '../../playground/impact.js';
 import { buildPlayground, type PlaygroundBuild } from '../../scripts/build-playground.js';
-import { serveStatic } from '../../scripts/serve-playground.js';
+import { CHROMIUM, CHROMIUM_ARGS, serveStatic } from '../../scripts/serve-playground.js';
 import { compileFilter, compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
 import { policyToMongo, toMongo } from '../../src/mongo.js';
 import { policyToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
 // The test runs once, in the codegen project. Not in the closures project: its workers forbid code
 // generation from strings, and playwright's driver (in this Node process, not in the page) needs it
@@ -52,16 +51,7 @@ describe.skipIf(noCodegenInNode || !hasChromium)('playground in headless Chromiu
     browser = await chromium.launchPersistentContext(join(temp, 'profile'), {
       executablePath: CHROMIUM,
       viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     page = await browser.newPage();
     page.on('console', (message) => {
