@@ -39,6 +39,7 @@ var stringCharCodeAt = StringProto.charCodeAt;
 var stringIncludes = uncurry(StringProto.includes);
 var stringSplit = uncurry(StringProto.split);
 var stringIsWellFormed = uncurry(StringProto.isWellFormed);
+var charCodeAt = uncurry(StringProto.charCodeAt);
 var setHas = Set.prototype.has;
 var mapGet = Map.prototype.get;
 var mapHas = Map.prototype.has;
@@ -196,7 +197,7 @@ function compareDigits(s, from, to, d) {
   const n = to - from;
   if (n !== d.length) return n - d.length;
   for (let i = 0; i < n; i++) {
-    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
+    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
     if (c !== 0) return c;
   }
   return 0;
@@ -204,7 +205,7 @@ function compareDigits(s, from, to, d) {
 function compareText(s, from, to, d) {
   const n = Math.min(to - from, d.length);
   for (let i = 0; i < n; i++) {
-    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
+    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
     if (c !== 0) return c;
   }
   return to - from - d.length;
@@ -216,32 +217,32 @@ function comparePlain(s, op) {
   const n = s.length;
   const core = op.core;
   let i = 0;
-  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
-  if (c === 118) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+  let c = n > 0 ? charCodeAt(s, 0) : -1;
+  if (c === 118) c = ++i < n ? charCodeAt(s, i) : -1;
   let result = 0;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
     if (result === 0) {
       const d = k < core.length ? core[k] : "";
       const len = d.length;
       let diff = 0;
       while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - stringCharCodeAt.call(d, i - from);
-        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+        if (diff === 0 && i - from < len) diff = c - charCodeAt(d, i - from);
+        c = ++i < n ? charCodeAt(s, i) : -1;
       }
       const read2 = i - from;
       if (read2 !== len) result = read2 < len ? BELOW : ABOVE;
       else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
     } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     }
     if (i === start) return -1;
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   if (result !== 0) return result;
@@ -254,14 +255,14 @@ function comparePlainMany(s, operands2) {
   let open3 = (1 << count) - 1;
   let result = 0;
   let i = 0;
-  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
-  if (c === 118) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+  let c = n > 0 ? charCodeAt(s, 0) : -1;
+  if (c === 118) c = ++i < n ? charCodeAt(s, i) : -1;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; open3 !== 0 && j < count; j++) {
       if ((open3 & 1 << j) === 0) continue;
@@ -274,7 +275,7 @@ function comparePlainMany(s, operands2) {
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   for (let j = 0; open3 !== 0 && j < count; j++) {
@@ -294,14 +295,14 @@ function compareVersionScan(s, operands2) {
   const count = operands2.length;
   let open3 = (1 << count) - 1;
   let result = 0;
-  let i = n > 0 && stringCharCodeAt.call(s, 0) === 118 ? 1 : 0;
-  let c = i < n ? stringCharCodeAt.call(s, i) : -1;
+  let i = n > 0 && charCodeAt(s, 0) === 118 ? 1 : 0;
+  let c = i < n ? charCodeAt(s, i) : -1;
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; j < count; j++) {
       if ((open3 & 1 << j) === 0) continue;
@@ -314,7 +315,7 @@ function compareVersionScan(s, operands2) {
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   for (let j = 0; j < count; j++) {
     if ((open3 & 1 << j) !== 0 && operands2[j].core.length > k) {
@@ -323,19 +324,19 @@ function compareVersionScan(s, operands2) {
     }
   }
   if (c === DASH) {
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     let m = 0;
     for (; ; ) {
       const from = i;
       let numeric = true;
       while (isIdChar(c)) {
         if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+        c = ++i < n ? charCodeAt(s, i) : -1;
       }
       if (i === from) return -1;
       if (open3 !== 0) {
         let digits2 = from;
-        if (numeric) while (digits2 < i && stringCharCodeAt.call(s, digits2) === ZERO) digits2++;
+        if (numeric) while (digits2 < i && charCodeAt(s, digits2) === ZERO) digits2++;
         for (let j = 0; j < count; j++) {
           if ((open3 & 1 << j) === 0) continue;
           const op = operands2[j];
@@ -353,7 +354,7 @@ function compareVersionScan(s, operands2) {
       }
       m++;
       if (c !== DOT) break;
-      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      c = ++i < n ? charCodeAt(s, i) : -1;
     }
     for (let j = 0; j < count; j++) {
       const pre = operands2[j].pre;
@@ -365,13 +366,13 @@ function compareVersionScan(s, operands2) {
     }
   }
   if (c === PLUS) {
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     for (; ; ) {
       const from = i;
-      while (isIdChar(c)) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      while (isIdChar(c)) c = ++i < n ? charCodeAt(s, i) : -1;
       if (i === from) return -1;
       if (c !== DOT) break;
-      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      c = ++i < n ? charCodeAt(s, i) : -1;
     }
   }
   return i === n ? result : -1;
@@ -896,13 +897,13 @@ function toFilterNode(input, options) {
 }
 
 // src/semantics/compare.ts
-var charCodeAt = String.prototype.charCodeAt;
+var charCodeAt2 = String.prototype.charCodeAt;
 var mathMin = Math.min;
 function compareCodePoints(a, b) {
   const n = mathMin(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    let x = charCodeAt.call(a, i);
-    let y = charCodeAt.call(b, i);
+    let x = charCodeAt2.call(a, i);
+    let y = charCodeAt2.call(b, i);
     if (x !== y) {
       if (x >= 55296 && y >= 55296) {
         x = x >= 57344 ? x - 2048 : x + 8192;
@@ -914,7 +915,7 @@ function compareCodePoints(a, b) {
   return a.length - b.length;
 }
 function isBelowSurrogates(s) {
-  for (let i = 0; i < s.length; i++) if (charCodeAt.call(s, i) >= 55296) return false;
+  for (let i = 0; i < s.length; i++) if (charCodeAt2.call(s, i) >= 55296) return false;
   return true;
 }
 

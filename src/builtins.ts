@@ -61,6 +61,11 @@ export const stringCharCodeAt = StringProto.charCodeAt;
 export const stringIncludes: (s: string, search: string) => boolean = uncurry(StringProto.includes);
 export const stringSplit: (s: string, separator: string) => string[] = uncurry(StringProto.split) as never;
 export const stringIsWellFormed: (s: string) => boolean = uncurry(StringProto.isWellFormed);
+/**
+ * `charCodeAt` as a plain function. In the version comparison's loop over code units it measured as fast
+ * as the unprotected method, where `stringCharCodeAt.call(s, i)` took twice as long.
+ */
+export const charCodeAt: (s: string, index: number) => number = uncurry(StringProto.charCodeAt);
 export const setHas = Set.prototype.has;
 export const mapGet = Map.prototype.get;
 export const mapHas = Map.prototype.has;

@@ -6,7 +6,7 @@
  * the same rules.
  */
 
-import { regexpTest, stringCharCodeAt, stringIndexOf, stringStartsWith } from '../builtins.js';
+import { charCodeAt, regexpTest, stringIndexOf, stringStartsWith } from '../builtins.js';
 
 /**
  * The grammar as a regular expression, also used verbatim by PostgreSQL and MongoDB. No backslash and
@@ -131,7 +131,7 @@ function compareDigits(s: string, from: number, to: number, d: string): number {
   const n = to - from;
   if (n !== d.length) return n - d.length;
   for (let i = 0; i < n; i++) {
-    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
+    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
     if (c !== 0) return c;
   }
   return 0;
@@ -141,7 +141,7 @@ function compareDigits(s: string, from: number, to: number, d: string): number {
 function compareText(s: string, from: number, to: number, d: string): number {
   const n = Math.min(to - from, d.length);
   for (let i = 0; i < n; i++) {
-    const c = stringCharCodeAt.call(s, from + i) - stringCharCodeAt.call(d, i);
+    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
     if (c !== 0) return c;
   }
   return to - from - d.length;
@@ -162,13 +162,13 @@ function comparePlain(s: string, op: VersionOperand): number {
   const n = s.length;
   const core = op.core;
   let i = 0;
-  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
-  if (c === 0x76) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+  let c = n > 0 ? charCodeAt(s, 0) : -1;
+  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
   let result = 0;
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
     if (result === 0) {
       // The part is compared while it is read: its first differing digit, then its length.
@@ -176,19 +176,19 @@ function comparePlain(s: string, op: VersionOperand): number {
       const len = d.length;
       let diff = 0;
       while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - stringCharCodeAt.call(d, i - from);
-        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+        if (diff === 0 && i - from < len) diff = c - charCodeAt(d, i - from);
+        c = ++i < n ? charCodeAt(s, i) : -1;
       }
       const read = i - from;
       if (read !== len) result = read < len ? BELOW : ABOVE;
       else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
     } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     }
     if (i === start) return -1;
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   if (result !== 0) return result;
@@ -203,14 +203,14 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
   let open = (1 << count) - 1;
   let result = 0;
   let i = 0;
-  let c = n > 0 ? stringCharCodeAt.call(s, 0) : -1;
-  if (c === 0x76) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+  let c = n > 0 ? charCodeAt(s, 0) : -1;
+  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; open !== 0 && j < count; j++) {
       if ((open & (1 << j)) === 0) continue;
@@ -223,7 +223,7 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
   for (let j = 0; open !== 0 && j < count; j++) {
@@ -252,15 +252,15 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   const count = operands.length;
   let open = (1 << count) - 1;
   let result = 0;
-  let i = n > 0 && stringCharCodeAt.call(s, 0) === 0x76 ? 1 : 0;
-  let c = i < n ? stringCharCodeAt.call(s, i) : -1;
+  let i = n > 0 && charCodeAt(s, 0) === 0x76 ? 1 : 0;
+  let c = i < n ? charCodeAt(s, i) : -1;
   // Numeric parts.
   let k = 0;
   for (;;) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
     const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
     for (let j = 0; j < count; j++) {
       if ((open & (1 << j)) === 0) continue;
@@ -273,7 +273,7 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
     }
     k++;
     if (c !== DOT) break;
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
   // An operand with more (non-zero-ending) parts is above: its remaining parts are not all zero.
   for (let j = 0; j < count; j++) {
@@ -284,20 +284,20 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   }
   // Pre-release identifiers.
   if (c === DASH) {
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     let m = 0;
     for (;;) {
       const from = i;
       let numeric = true;
       while (isIdChar(c)) {
         if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+        c = ++i < n ? charCodeAt(s, i) : -1;
       }
       if (i === from) return -1;
       if (open !== 0) {
         // Digits without leading zeros (zero has none), for a numeric identifier.
         let digits = from;
-        if (numeric) while (digits < i && stringCharCodeAt.call(s, digits) === ZERO) digits++;
+        if (numeric) while (digits < i && charCodeAt(s, digits) === ZERO) digits++;
         for (let j = 0; j < count; j++) {
           if ((open & (1 << j)) === 0) continue;
           const op = operands[j]!;
@@ -315,7 +315,7 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
       }
       m++;
       if (c !== DOT) break;
-      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      c = ++i < n ? charCodeAt(s, i) : -1;
     }
     for (let j = 0; j < count; j++) {
       const pre = operands[j]!.pre;
@@ -329,13 +329,13 @@ function compareVersionScan(s: string, operands: readonly VersionOperand[]): num
   }
   // Build identifiers: checked, never compared.
   if (c === PLUS) {
-    c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     for (;;) {
       const from = i;
-      while (isIdChar(c)) c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      while (isIdChar(c)) c = ++i < n ? charCodeAt(s, i) : -1;
       if (i === from) return -1;
       if (c !== DOT) break;
-      c = ++i < n ? stringCharCodeAt.call(s, i) : -1;
+      c = ++i < n ? charCodeAt(s, i) : -1;
     }
   }
   return i === n ? result : -1;
