@@ -6865,6 +6865,46 @@ function keyString(key) {
   if (isScalar(key)) return String(key.value);
   return String(key);
 }
+var MAX_EXPANDED_NODES = 2e5;
+function expandedSize(root, doc, cap) {
+  const sizes = /* @__PURE__ */ new Map();
+  const open3 = /* @__PURE__ */ new Set();
+  const sizeOf = (start) => {
+    const stack = [{ node: start, done: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const node = isAlias(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.done && open3.has(node)) {
+        sizes.set(node, cap + 1);
+        stack.pop();
+        continue;
+      }
+      const children = isMap(node) ? node.items.flatMap((pair) => isPair(pair) ? [pair.key, pair.value] : []) : isSeq(node) ? node.items : [];
+      if (!top.done) {
+        top.done = true;
+        open3.add(node);
+        for (const child of children)
+          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
+        continue;
+      }
+      stack.pop();
+      open3.delete(node);
+      let size = 1;
+      for (const child of children) {
+        if (child === null || child === void 0) continue;
+        size += sizes.get(isAlias(child) ? child.resolve(doc) : child) ?? 1;
+        if (size > cap) break;
+      }
+      sizes.set(node, Math.min(size, cap + 1));
+    }
+    return sizes.get(isAlias(start) ? start.resolve(doc) : start) ?? 1;
+  };
+  return sizeOf(root);
+}
 function walk(node, at, positions, doc, depth, keyOffset) {
   if (depth > MAX_NESTING) return;
   let target = node;
@@ -6982,6 +7022,17 @@ function parseYamlSource(text) {
   }
   if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY"))
     return { positions, problems };
+  const expanded = expandedSize(doc.contents, doc, MAX_EXPANDED_NODES);
+  if (expanded > MAX_EXPANDED_NODES) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `the YAML document's aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString("en-US")} values; write the repeated parts out or use fewer aliases`
+    });
+    return { positions, problems };
+  }
   let value;
   try {
     value = doc.toJS({ maxAliasCount: 100 });

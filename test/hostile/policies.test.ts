@@ -144,7 +144,35 @@ describe('hostile names and keys', () => {
   });
 });
 
-describe('YAML alias bombs (small: the limits bound the large ones)', () => {
+describe('YAML alias bombs', () => {
+  it('a wide anchor repeated by many aliases is refused before it is expanded', () => {
+    // 99 aliases of a 30,000-item anchor: 60 KB of text standing for 3 million values.
+    const anchor = `[${Array.from({ length: 30_000 }, (_, i) => i).join(',')}]`;
+    const text = [
+      'name: bomb',
+      `anchor: &a ${anchor}`,
+      ...Array.from({ length: 99 }, (_, i) => `k${i}: *a`),
+      'statusDefinitions: {}',
+    ].join('\n');
+    const result = quickly(() => validatePolicy(text, { format: 'yaml' }));
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({ code: 'SYNTAX_ERROR', path: '' });
+    expect(result.diagnostics[0]!.message).toContain('aliases expand to more than 200,000 values');
+  });
+
+  it('aliases that repeat small parts are read as usual', () => {
+    const text = [
+      'name: p',
+      'statusDefinitions:',
+      '  ok: {isDefault: true, criticality: 0}',
+      '  a: {criticality: 1, rules: [{conditions: [{type: filter, condition: {filter: &f {technology: {$eq: x}}}}]}]}',
+      '  b: {criticality: 2, rules: [{conditions: [{type: filter, condition: {filter: *f}}]}]}',
+    ].join('\n');
+    const result = validatePolicy(text, { format: 'yaml' });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
   it('a billion-laughs shaped document with few nodes answers quickly', () => {
     const lines = ['a0: &a0 [x, x, x, x, x]'];
     for (let i = 1; i <= 5; i++)

@@ -8,6 +8,60 @@ function keyString(key: unknown): string {
   return String(key);
 }
 
+/** Most values a YAML document may stand for once its aliases are expanded (far above any policy). */
+export const MAX_EXPANDED_NODES = 200_000;
+
+/**
+ * How many values `node` stands for with its aliases expanded, counted up to a little past `cap`: the
+ * size of each anchored node is computed once (an alias then costs a lookup), and the count stops as
+ * soon as it passes the cap. Explicit stacks, no recursion.
+ */
+function expandedSize(root: unknown, doc: ReturnType<typeof parseDocument>, cap: number): number {
+  const sizes = new Map<unknown, number>();
+  const open = new Set<unknown>();
+  const sizeOf = (start: unknown): number => {
+    // Post-order over the node's children; an alias counts as its resolved target's size.
+    const stack: Array<{ node: unknown; done: boolean }> = [{ node: start, done: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const node = isAlias(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.done && open.has(node)) {
+        // An alias inside its own anchor: the value would be infinite.
+        sizes.set(node, cap + 1);
+        stack.pop();
+        continue;
+      }
+      const children = isMap(node)
+        ? node.items.flatMap((pair) => (isPair(pair) ? [pair.key, pair.value] : []))
+        : isSeq(node)
+          ? node.items
+          : [];
+      if (!top.done) {
+        top.done = true;
+        open.add(node);
+        for (const child of children)
+          if (child !== null && child !== undefined) stack.push({ node: child, done: false });
+        continue;
+      }
+      stack.pop();
+      open.delete(node);
+      let size = 1;
+      for (const child of children) {
+        if (child === null || child === undefined) continue;
+        size += sizes.get(isAlias(child) ? child.resolve(doc) : child) ?? 1;
+        if (size > cap) break;
+      }
+      sizes.set(node, Math.min(size, cap + 1));
+    }
+    return sizes.get(isAlias(start) ? start.resolve(doc) : start) ?? 1;
+  };
+  return sizeOf(root);
+}
+
 /** Records the offset of every node by JSON pointer (aliases are followed to their anchor's node). */
 function walk(
   node: unknown,
@@ -158,6 +212,20 @@ export function parseYamlSource(text: string): ParsedSource {
   // as they do for JSON: every problem in one pass.
   if (problems.some((p) => p.severity === 'error' && p.code !== 'DUPLICATE_KEY'))
     return { positions, problems };
+  // Aliases repeat their anchor's nodes: a few kilobytes can stand for millions of values, each then
+  // read, positioned and checked. `maxAliasCount` bounds aliases nested in aliases, not a wide anchor
+  // repeated, so the expanded size is counted first.
+  const expanded = expandedSize(doc.contents, doc, MAX_EXPANDED_NODES);
+  if (expanded > MAX_EXPANDED_NODES) {
+    problems.push({
+      code: 'SYNTAX_ERROR',
+      severity: 'error',
+      offset: 0,
+      path: '',
+      message: `the YAML document's aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values; write the repeated parts out or use fewer aliases`,
+    });
+    return { positions, problems };
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
