@@ -6,7 +6,7 @@ import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { readKey, readLeaf } from '../semantics/values.js';
-import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
+import { checkPolicyDefinition, type NormalizedPolicy } from './check.js';
 import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult, resultFor } from './compile.js';
 import { PolicyError } from './errors.js';
 import type { PolicyExplanation } from './explain.js';
