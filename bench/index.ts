@@ -7,7 +7,7 @@
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
  *                                                 # policy throughput policies jobs sql query
- *                                                 # validate
+ *                                                 # validate limits
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -25,6 +25,7 @@ import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
 import { benchJobs } from './jobs.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
+import { benchLimits, benchPolicyLimits, LIMIT_TARGETS, POLICY_TARGETS } from './limits.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { benchQuery, type QueryRow } from './query.js';
@@ -44,6 +45,7 @@ const SECTIONS = [
   'sql',
   'query',
   'validate',
+  'limits',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -375,6 +377,33 @@ if (only.has('query')) {
     )
     .join('\n\n');
   writeReadmeSection('query', `${header}\n\n${text}`);
+}
+
+if (only.has('limits')) {
+  const rows = await benchLimits(rounds);
+  const policies = await benchPolicyLimits(rounds);
+  results.limits = { filters: rows, policies };
+  const cell = (x: number | null) => (x === null ? 'refused' : `${x.toFixed(3)} ${x < 1 ? '✓' : '✗'}`);
+  const worst = Math.max(...rows.flatMap((r) => Object.values(r.ms).filter((x) => x !== null)));
+  const refusals = rows.flatMap((r) =>
+    Object.entries(r.refused).map(([t, why]) => `- ${r.filter}, ${t}: ${why}`),
+  );
+  writeReadmeSection(
+    'limits',
+    `${header}
+
+The worst filter the default limits accept, per construct (fixtures/worst-filters.ts), in ms per compile (target < 1 ms); the slowest: ${worst.toFixed(3)} ms.\n\n${table(
+      ['filter', ...LIMIT_TARGETS],
+      rows.map((r) => [r.filter, ...LIMIT_TARGETS.map((t) => cell(r.ms[t]))]),
+    )}${refusals.length === 0 ? '' : `\n\nRefused by a target's own bound (a typed error at compile time):\n\n${refusals.join('\n')}`}\n\nThe worst policies the default limits accept (fixtures/worst-filters.ts, \`worstPolicies\`), in ms per call:\n\n${table(
+      ['policy', 'file size', ...POLICY_TARGETS],
+      policies.map((p) => [
+        p.policy,
+        `${int.format(p.bytes)} B`,
+        ...POLICY_TARGETS.map((t) => p.ms[t].toFixed(2)),
+      ]),
+    )}`,
+  );
 }
 
 if (only.has('validate')) {

@@ -17,6 +17,32 @@ export type FilterErrorCode =
   | 'FORBIDDEN_PATH_SEGMENT'
   /** Nesting deeper than the configured `maxDepth`. */
   | 'MAX_DEPTH_EXCEEDED'
+  /** More nodes in one filter than `limits.maxNodes` (see docs/limits.md for every limit below). */
+  | 'MAX_NODES_EXCEEDED'
+  /** More nodes in all the filters of one policy than `limits.maxPolicyNodes`. */
+  | 'MAX_POLICY_NODES_EXCEEDED'
+  /** An object (filter, operator object, `statusDefinitions`…) with more keys than `limits.maxKeys`. */
+  | 'MAX_KEYS_EXCEEDED'
+  /** An `$in` or `$nin` list longer than `limits.maxListItems`. */
+  | 'MAX_LIST_ITEMS_EXCEEDED'
+  /** A string operand longer than `limits.maxStringLength`. */
+  | 'MAX_STRING_LENGTH_EXCEEDED'
+  /** A version operand longer than `limits.maxVersionLength`. */
+  | 'MAX_VERSION_LENGTH_EXCEEDED'
+  /** A `$like` pattern longer than `limits.maxPatternLength`. */
+  | 'MAX_PATTERN_LENGTH_EXCEEDED'
+  /** A `$like` pattern with more wildcards than `limits.maxWildcards`. */
+  | 'MAX_WILDCARDS_EXCEEDED'
+  /** A field path with more segments than `limits.maxPathSegments`. */
+  | 'MAX_PATH_SEGMENTS_EXCEEDED'
+  /** A field path segment longer than `limits.maxSegmentLength`. */
+  | 'MAX_SEGMENT_LENGTH_EXCEEDED'
+  /** A policy with more rules than `limits.maxRules`. */
+  | 'MAX_RULES_EXCEEDED'
+  /** A policy with more conditions than `limits.maxConditions`. */
+  | 'MAX_CONDITIONS_EXCEEDED'
+  /** A policy file or source text larger than `limits.maxFileBytes`. */
+  | 'MAX_FILE_BYTES_EXCEEDED'
   /** A value that is not JSON (function, symbol, BigInt, symbol keys, ill-formed Unicode…). */
   | 'INVALID_VALUE'
   /** An AST handed to the API that is not a well-formed {@link FilterNode}. */

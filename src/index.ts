@@ -52,6 +52,15 @@ export {
 export { type FilterJson, printFilter } from './ast/print.js';
 export { type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
+export {
+  DEFAULT_LIMITS,
+  LIMIT_CODES,
+  LIMIT_NAMES,
+  type LimitErrorCode,
+  type LimitOptions,
+  type Limits,
+  resolveLimits,
+} from './limits.js';
 export { DEFAULT_MAX_DEPTH, type ParseOptions, parseFilter } from './parse/filter.js';
 export { parsePath, printPath } from './parse/path.js';
 export {

@@ -1,4 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { FilterError } from '../errors.js';
+import { LIMIT_NAMES, type Limits, resolveLimits } from '../limits.js';
 
 /** A command-line usage error: reported with the command's usage text, exit code 2. */
 export class UsageError extends Error {
@@ -28,4 +30,53 @@ export function exitOnClosedPipe(out: NodeJS.WriteStream): void {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
+}
+
+/** The `--limit NAME=N` option both commands take (repeatable). */
+export const LIMIT_OPTION = { limit: { type: 'string', multiple: true } } as const;
+
+/** The usage lines of `--limit`, its text starting at `column` as the command's other options do. */
+export function limitUsage(column: number): string {
+  const pad = ' '.repeat(column);
+  const names: string[] = [];
+  let line = '';
+  for (const name of LIMIT_NAMES) {
+    if (line !== '' && column + line.length + name.length > 100) {
+      names.push(line);
+      line = '';
+    }
+    line += `${name}, `;
+  }
+  names.push(line.slice(0, -2));
+  return [
+    `${'      --limit NAME=N'.padEnd(column)}one limit raised or lowered (repeatable), NAME one of:`,
+    ...names.map((n) => pad + n),
+    `${pad}the defaults and what each one bounds are in docs/limits.md`,
+  ].join('\n');
+}
+
+/**
+ * The limits of `--limit NAME=N` flags, checked as the library checks them; `extra` holds limits set by
+ * other flags (`--max-bytes`), which a `--limit` of the same name must not contradict.
+ */
+export function parseLimitFlags(flags: readonly string[] | undefined, extra: Partial<Limits> = {}): Limits {
+  const given: Record<string, number> = { ...extra };
+  for (const flag of flags ?? []) {
+    const match = /^([A-Za-z]+)=(\d+)$/.exec(flag);
+    if (match === null) throw new UsageError(`--limit expects NAME=N (a positive integer), got "${flag}"`);
+    const [, name, value] = match as unknown as [string, string, string];
+    if (!(LIMIT_NAMES as readonly string[]).includes(name)) {
+      throw new UsageError(`--limit: unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(', ')}`);
+    }
+    if (name in extra && extra[name as keyof Limits] !== Number(value)) {
+      throw new UsageError(`--limit ${name} contradicts another option that sets it`);
+    }
+    given[name] = Number(value);
+  }
+  try {
+    return resolveLimits({ limits: given });
+  } catch (error) {
+    if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
+    throw error;
+  }
 }

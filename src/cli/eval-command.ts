@@ -1,5 +1,6 @@
 import { compileFilter } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
+import type { Limits } from '../limits.js';
 import {
   type CompiledPolicy,
   DEFAULT_KIND_FIELD,
@@ -11,7 +12,14 @@ import {
 } from '../policy/index.js';
 import { kindReader, skipReason } from '../policy/inventory.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import {
+  exitOnClosedPipe,
+  LIMIT_OPTION,
+  limitUsage,
+  parseCommandArgs,
+  parseLimitFlags,
+  UsageError,
+} from './args.js';
 import { defaultJobs, evaluateParallel, type RenderOptions, splittable } from './eval-parallel.js';
 import { explanationText, formatSummary } from './format.js';
 import { InputError, inputBytes, openInput, type Rejection, readInventory, write } from './io.js';
@@ -20,7 +28,7 @@ import { loadPolicies } from './policies.js';
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                         [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                         [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                        [--progress|--no-progress] [--help]
+                        [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -48,6 +56,7 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${limitUsage(27)}
   -h, --help               this text
 
 exit codes:
@@ -71,6 +80,7 @@ export const EVAL_OPTIONS = {
   jobs: { type: 'string', short: 'j' },
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
+  ...LIMIT_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -154,11 +164,14 @@ export function failures(summary: InventorySummary, conditions: readonly FailCon
 }
 
 /** Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. */
-function explainSelection(values: {
-  readonly explain?: boolean | undefined;
-  readonly id?: readonly string[] | undefined;
-  readonly where?: string | undefined;
-}): ((resource: unknown) => boolean) | null {
+function explainSelection(
+  values: {
+    readonly explain?: boolean | undefined;
+    readonly id?: readonly string[] | undefined;
+    readonly where?: string | undefined;
+  },
+  limits: Limits,
+): ((resource: unknown) => boolean) | null {
   const ids = values.id === undefined ? null : new Set(values.id);
   let where: ((r: unknown) => boolean) | null = null;
   if (values.where !== undefined) {
@@ -169,7 +182,7 @@ function explainSelection(values: {
       throw new UsageError(`--where is not JSON: ${(error as Error).message}`);
     }
     try {
-      where = compileFilter(filter as never);
+      where = compileFilter(filter as never, { limits });
     } catch (error) {
       if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
       throw error;
@@ -224,7 +237,7 @@ type Renderer = (event: ResourceResults, index: string) => string | null;
 
 /** The renderer for the options: every policy evaluated is explained for the selected resources. */
 export function renderer(policies: readonly CompiledPolicy[], options: RenderOptions): Renderer {
-  const selected = explainSelection(options);
+  const selected = explainSelection(options, options.limits);
   const format = options.format;
   const line = (event: ResourceResults, index: string, explained: readonly Explanation[] | null) => {
     const record: Record<string, unknown> = {
@@ -403,13 +416,14 @@ export async function runEval(argv: readonly string[]): Promise<number> {
         throw error;
       }
     }
-    const selected = explainSelection(values);
+    const limits = parseLimitFlags(values.limit);
+    const selected = explainSelection(values, limits);
     const jobs = parseJobs(values.jobs);
     if (values.progress === true && values['no-progress'] === true) {
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
-    const policies = await loadPolicies(paths, err);
+    const policies = await loadPolicies(paths, err, limits);
     if (policies === null) return EXIT.error;
     const failOn = parseFailOn(values['fail-on'] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
@@ -433,6 +447,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       explain: values.explain,
       id: values.id,
       where: values.where,
+      limits,
     };
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;

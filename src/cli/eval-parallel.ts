@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { compileNode } from '../compile/filter.js';
+import type { Limits } from '../limits.js';
 import type { NormalizedPolicy } from '../policy/check.js';
 import { buildPolicy, type CompiledPolicy } from '../policy/compile.js';
 import {
@@ -46,6 +47,8 @@ export interface RenderOptions {
   readonly explain?: boolean | undefined;
   readonly id?: readonly string[] | undefined;
   readonly where?: string | undefined;
+  /** The limits `--where` is parsed under (plain data: it goes to the workers). */
+  readonly limits: Limits;
 }
 
 interface WorkerSetup {

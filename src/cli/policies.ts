@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 import { InputError } from './io.js';
@@ -41,8 +42,12 @@ export async function policyFiles(paths: readonly string[]): Promise<string[]> {
  * refused, not opened (opening a FIFO blocks until a writer comes), and so are files too large and files
  * that are not UTF-8. A UTF-8 byte order mark is ignored. Messages are escaped for a terminal.
  */
-export async function readDocument(file: string, what: string): Promise<unknown> {
-  const read = await readPolicy(file, undefined, DEFAULT_MAX_BYTES);
+export async function readDocument(
+  file: string,
+  what: string,
+  maxBytes = DEFAULT_MAX_BYTES,
+): Promise<unknown> {
+  const read = await readPolicy(file, undefined, maxBytes, '--limit maxFileBytes');
   if ('problem' in read)
     throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read.problem}`);
   // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
@@ -59,17 +64,20 @@ export async function readDocument(file: string, what: string): Promise<unknown>
 }
 
 /** One policy file, compiled; or the lines describing each of its problems. */
-export async function loadPolicy(file: string): Promise<CompiledPolicy | string[]> {
+export async function loadPolicy(
+  file: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<CompiledPolicy | string[]> {
   let definition: unknown;
   try {
-    definition = await readDocument(file, 'policy');
+    definition = await readDocument(file, 'policy', limits.maxFileBytes);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];
     throw error;
   }
   try {
-    return compilePolicy(definition);
+    return compilePolicy(definition, { limits });
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     return error.problems.map(
@@ -82,11 +90,12 @@ export async function loadPolicy(file: string): Promise<CompiledPolicy | string[
 export async function loadPolicies(
   paths: readonly string[],
   err: NodeJS.WritableStream,
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<CompiledPolicy[] | null> {
   const policies: CompiledPolicy[] = [];
   let failed = false;
   for (const file of await policyFiles(paths)) {
-    const loaded = await loadPolicy(file);
+    const loaded = await loadPolicy(file, limits);
     if (Array.isArray(loaded)) {
       for (const line of loaded) err.write(`${line}\n`);
       failed = true;

@@ -9,13 +9,20 @@ import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import {
+  exitOnClosedPipe,
+  LIMIT_OPTION,
+  limitUsage,
+  parseCommandArgs,
+  parseLimitFlags,
+  UsageError,
+} from './args.js';
 import { TEST_FILE } from './policies.js';
 
 const VERSION = '0.1.0';
 
 export const VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                            [--root DIR] [--help] PATH...
+                            [--limit NAME=N]... [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
@@ -29,7 +36,8 @@ options:
                         github: GitHub Actions workflow annotations
       --k8s-schema FILE the response of POST /k8sResource/detailsSchema ({ kind, fields }): details$ paths
                         are checked against its descriptors
-      --max-bytes N     largest file read (default 1048576)
+      --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
+${limitUsage(24)}
       --root DIR        files must resolve inside DIR (default: the git repository root, else the
                         working directory); a symlink leading outside is reported, not followed
   -h, --help            this text
@@ -44,6 +52,7 @@ export const VALIDATE_OPTIONS = {
   format: { type: 'string', short: 'f' },
   'k8s-schema': { type: 'string' },
   'max-bytes': { type: 'string' },
+  ...LIMIT_OPTION,
   root: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -343,8 +352,8 @@ function parseFormat(value: string | undefined): Format {
   throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${value}"`);
 }
 
-function parseMaxBytes(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_BYTES;
+function parseMaxBytes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
     throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
@@ -400,6 +409,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     }
     const format = parseFormat(values.format);
     const maxBytes = parseMaxBytes(values['max-bytes']);
+    const limits = parseLimitFlags(values.limit, maxBytes === undefined ? {} : { maxFileBytes: maxBytes });
     if (positionals.length === 0) throw new UsageError('at least one PATH is required');
     const k8sSchema =
       values['k8s-schema'] === undefined ? undefined : await loadK8sSchema(values['k8s-schema']);
@@ -415,7 +425,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     // Files are read 16 at a time (file system latency dominates), validated and reported in order.
     const reads = await mapLimit(targets, 16, (t) =>
       t.problem === undefined
-        ? readPolicy(t.path, root, maxBytes)
+        ? readPolicy(t.path, root, limits.maxFileBytes)
         : Promise.resolve({ problem: t.problem, code: 'UNREADABLE_FILE' as const }),
     );
     for (const [i, target] of targets.entries()) {
@@ -435,6 +445,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
       const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
       const result = validatePolicy(text, {
         fileName: target.path,
+        limits,
         ...(k8sSchema === undefined ? {} : { k8sSchema }),
       });
       reports.push({ file, text, diagnostics: result.diagnostics });

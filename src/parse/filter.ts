@@ -3,42 +3,71 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  type OperatorKind,
   type OperatorNode,
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
 import { trust } from '../ast/trusted.js';
-import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys, option } from '../builtins.js';
+import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys } from '../builtins.js';
 import { FilterError, pointer, showPointer } from '../errors.js';
+import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
+import { likeWildcards } from '../semantics/like.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
 import { parsePath } from './path.js';
 
-/** Options of {@link parseFilter}. */
-export interface ParseOptions {
-  /**
-   * Deepest nesting of filter objects accepted (the root is depth 1, each `$and`/`$or` item, `$not`
-   * operand and `$elemMatch` operand one more). Default 32, at most 1,000.
-   */
-  readonly maxDepth?: number;
-}
+/**
+ * Options of {@link parseFilter}, and of every entry point that parses a filter: the limits on what one
+ * filter may hold (see {@link Limits}), `maxDepth` being the shorthand of `limits.maxDepth`.
+ */
+export interface ParseOptions extends LimitOptions {}
 
-export const DEFAULT_MAX_DEPTH = 32;
-/** Parsing recurses once per level, so the cap keeps the stack far from its limit. */
-const MAX_MAX_DEPTH = 1000;
+export const DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
 
+/** Checks the options' limits (throws `INVALID_OPTION`) and returns the nesting bound. */
 export function resolveMaxDepth(options: ParseOptions | undefined): number {
-  const depth = option(options, 'maxDepth') ?? DEFAULT_MAX_DEPTH;
-  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_MAX_DEPTH) {
-    throw new FilterError(
-      'INVALID_OPTION',
-      '',
-      `maxDepth must be an integer from 1 to ${MAX_MAX_DEPTH}, got ${String(depth)}`,
-    );
-  }
-  return depth;
+  return resolveLimits(options).maxDepth;
 }
 
-function checkKeys(value: object, at: string): string[] {
+/**
+ * The nodes a selector step counts: it is a loop over elements in memory, a subquery over `json_each`
+ * or `jsonb_array_elements` in SQL and an `$elemMatch` or array guard in MongoDB, several times the
+ * work of a key.
+ */
+export const SELECTOR_NODES = 4;
+
+/** Node counts of a policy's filters together, shared by the parses of one policy. */
+export interface NodeBudget {
+  nodes: number;
+}
+
+/** The state of one parse: its limits and the nodes counted so far (the parser itself, not a closure). */
+interface Parse {
+  readonly limits: Limits;
+  nodes: number;
+  readonly policy: NodeBudget | undefined;
+}
+
+/** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */
+function count(p: Parse, n: number, at: string): void {
+  p.nodes += n;
+  if (p.nodes > p.limits.maxNodes) {
+    throw limitError('maxNodes', at, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
+  }
+  if (p.policy !== undefined) {
+    p.policy.nodes += n;
+    if (p.policy.nodes > p.limits.maxPolicyNodes) {
+      throw limitError(
+        'maxPolicyNodes',
+        at,
+        `the policy's filters have more than ${p.limits.maxPolicyNodes} nodes together`,
+        p.limits,
+      );
+    }
+  }
+}
+
+function checkKeys(value: object, at: string, p: Parse): string[] {
   if (getOwnPropertySymbols(value).length > 0) {
     throw new FilterError(
       'INVALID_VALUE',
@@ -46,7 +75,11 @@ function checkKeys(value: object, at: string): string[] {
       `symbol keys are not allowed in a filter at ${showPointer(at)}`,
     );
   }
-  return objectKeys(value);
+  const keys = objectKeys(value);
+  if (keys.length > p.limits.maxKeys) {
+    throw limitError('maxKeys', at, `an object with ${keys.length} keys`, p.limits);
+  }
+  return keys;
 }
 
 function suggestion(value: unknown): string {
@@ -62,8 +95,11 @@ function suggestion(value: unknown): string {
   return '{ "$eq": <value> }';
 }
 
-function parseField(key: string, value: unknown, at: string, depth: number, maxDepth: number): FieldNode {
-  const path = parsePath(key, at);
+function parseField(key: string, value: unknown, at: string, depth: number, p: Parse): FieldNode {
+  const path = parsePath(key, at, p.limits);
+  let steps = 0;
+  for (let i = 0; i < path.length; i++) steps += path[i]!.kind === 'any' ? SELECTOR_NODES : 1;
+  count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
@@ -72,7 +108,7 @@ function parseField(key: string, value: unknown, at: string, depth: number, maxD
       `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`,
     );
   }
-  const names = checkKeys(value, at);
+  const names = checkKeys(value, at, p);
   if (names.length === 0) {
     throw new FilterError(
       'EMPTY_OPERATOR_OBJECT',
@@ -106,13 +142,56 @@ function parseField(key: string, value: unknown, at: string, depth: number, maxD
         `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
       );
     }
-    operators.push(
-      parseOperator(kind, opAt, value[name], (operand, nestedAt) =>
-        parseObject(operand, nestedAt, depth + 1, maxDepth, '$elemMatch'),
-      ),
+    const operator = parseOperator(
+      kind,
+      opAt,
+      value[name],
+      (operand, nestedAt) => parseObject(operand, nestedAt, depth + 1, p, '$elemMatch'),
+      p.limits,
     );
+    count(p, 1 + extraNodes(operator), opAt);
+    operators.push(operator);
   }
   return Object.freeze({ kind: 'field', path, operators: Object.freeze(operators) });
+}
+
+/**
+ * The nodes an operator holds besides itself: its list items, its pattern's wildcards, its version's
+ * parts (each is compared on its own, in every target).
+ */
+const EXTRA_NODES: { readonly [K in OperatorKind]: (op: Extract<OperatorNode, { kind: K }>) => number } = {
+  eq: () => 0,
+  ne: () => 0,
+  gt: () => 0,
+  gte: () => 0,
+  lt: () => 0,
+  lte: () => 0,
+  in: (op) => op.values.length,
+  nin: (op) => op.values.length,
+  like: (op) => likeWildcards(op.pattern),
+  exists: () => 0,
+  veq: (op) => versionParts(op.value),
+  vne: (op) => versionParts(op.value),
+  vgt: (op) => versionParts(op.value),
+  vgte: (op) => versionParts(op.value),
+  vlt: (op) => versionParts(op.value),
+  vlte: (op) => versionParts(op.value),
+  // The inner filter counts its own nodes as it is parsed.
+  elemMatch: () => 0,
+};
+
+function extraNodes(operator: OperatorNode): number {
+  return (EXTRA_NODES[operator.kind] as (op: OperatorNode) => number)(operator);
+}
+
+/** The identifiers of a version: its parts separated by `.`, `-` and `+` (`1.2.0-rc.1` has 5). */
+function versionParts(version: string): number {
+  let parts = 1;
+  for (let i = 0; i < version.length; i++) {
+    const c = version.charCodeAt(i);
+    if (c === 0x2e || c === 0x2d || c === 0x2b) parts++;
+  }
+  return parts;
 }
 
 function parseLogicalList(
@@ -120,7 +199,7 @@ function parseLogicalList(
   value: unknown,
   at: string,
   depth: number,
-  maxDepth: number,
+  p: Parse,
 ): readonly FilterNode[] {
   if (!isArray(value) || value.length === 0) {
     throw new FilterError(
@@ -129,9 +208,13 @@ function parseLogicalList(
       `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
     );
   }
+  // Each item is at least a filter node: a list longer than the node limit is refused before it is read.
+  if (value.length > p.limits.maxNodes) {
+    throw limitError('maxNodes', at, `"${op}" has ${value.length} items`, p.limits);
+  }
   const out: FilterNode[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
-    out[i] = parseObject(value[i], pointer(at, i), depth + 1, maxDepth, op);
+    out[i] = parseObject(value[i], pointer(at, i), depth + 1, p, op);
   }
   return Object.freeze(out);
 }
@@ -145,19 +228,9 @@ function isNonJson(value: unknown): boolean {
   );
 }
 
-function parseObject(
-  input: unknown,
-  at: string,
-  depth: number,
-  maxDepth: number,
-  parent?: string,
-): FilterNode {
-  if (depth > maxDepth) {
-    throw new FilterError(
-      'MAX_DEPTH_EXCEEDED',
-      at,
-      `filter nesting exceeds the maximum depth of ${maxDepth} at ${showPointer(at)}`,
-    );
+function parseObject(input: unknown, at: string, depth: number, p: Parse, parent?: string): FilterNode {
+  if (depth > p.limits.maxDepth) {
+    throw limitError('maxDepth', at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
   if (!isPlainObject(input)) {
     const where = parent
@@ -169,25 +242,25 @@ function parseObject(
       `${where}, got ${describe(input)}`,
     );
   }
+  count(p, 1, at);
   const clauses: ClauseNode[] = [];
-  for (const key of checkKeys(input, at)) {
+  for (const key of checkKeys(input, at, p)) {
     const keyAt = pointer(at, key);
     const value = input[key];
     switch (key) {
       case '$and':
+        count(p, 1, keyAt);
         clauses.push(
-          Object.freeze({ kind: 'and', filters: parseLogicalList('$and', value, keyAt, depth, maxDepth) }),
+          Object.freeze({ kind: 'and', filters: parseLogicalList('$and', value, keyAt, depth, p) }),
         );
         break;
       case '$or':
-        clauses.push(
-          Object.freeze({ kind: 'or', filters: parseLogicalList('$or', value, keyAt, depth, maxDepth) }),
-        );
+        count(p, 1, keyAt);
+        clauses.push(Object.freeze({ kind: 'or', filters: parseLogicalList('$or', value, keyAt, depth, p) }));
         break;
       case '$not':
-        clauses.push(
-          Object.freeze({ kind: 'not', filter: parseObject(value, keyAt, depth + 1, maxDepth, '$not') }),
-        );
+        count(p, 1, keyAt);
+        clauses.push(Object.freeze({ kind: 'not', filter: parseObject(value, keyAt, depth + 1, p, '$not') }));
         break;
       default:
         if (key[0] === '$') {
@@ -196,7 +269,7 @@ function parseObject(
             : 'logical operators are $and, $or, $not';
           throw new FilterError('UNKNOWN_OPERATOR', keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
         }
-        clauses.push(parseField(key, value, keyAt, depth, maxDepth));
+        clauses.push(parseField(key, value, keyAt, depth, p));
     }
   }
   return Object.freeze({ kind: 'filter', clauses: Object.freeze(clauses) });
@@ -211,9 +284,16 @@ function parseObject(
  * node.clauses.length; // 2
  */
 export function parseFilter(input: unknown, options?: ParseOptions): FilterNode {
-  const maxDepth = resolveMaxDepth(options);
+  return parseWithin(input, resolveLimits(options), undefined);
+}
+
+/**
+ * Parses a filter under resolved limits; `policy` counts the nodes of all the filters of one policy.
+ * @internal
+ */
+export function parseWithin(input: unknown, limits: Limits, policy: NodeBudget | undefined): FilterNode {
   try {
-    return trust(parseObject(input, '', 1, maxDepth));
+    return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }));
   } catch (error) {
     if (error instanceof FilterError) throw error;
     // A getter or a Proxy trap in a hand-built filter threw: report it as bad input, not as our crash.

@@ -1,6 +1,8 @@
 import type { Scalar } from '../ast/nodes.js';
 import { getPrototypeOf, isArray, stringIsWellFormed } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
+import { type Limits, limitError } from '../limits.js';
+import { likeWildcards } from '../semantics/like.js';
 import { parseVersion } from '../semantics/version.js';
 
 /** What an operand was, for messages: `"$in" expects an array at …, got a string`. */
@@ -55,7 +57,14 @@ function invalid(op: string, at: string, expected: string, value: unknown): Filt
   );
 }
 
-function checkString(op: string, at: string, value: string): string {
+function checkString(op: string, at: string, value: string, limits: Limits): string {
+  if (value.length > limits.maxStringLength) {
+    throw limitError('maxStringLength', at, `"${op}" operand of ${value.length} characters`, limits);
+  }
+  return wellFormed(op, at, value);
+}
+
+function wellFormed(op: string, at: string, value: string): string {
   if (!stringIsWellFormed(value)) {
     throw new FilterError(
       'INVALID_VALUE',
@@ -80,10 +89,16 @@ function checkNumber(op: string, at: string, value: number): number {
 }
 
 /** A string, number, boolean or (when `allowNull`) null operand. */
-export function scalarOperand(op: string, at: string, value: unknown, allowNull: boolean): Scalar | null {
+export function scalarOperand(
+  op: string,
+  at: string,
+  value: unknown,
+  allowNull: boolean,
+  limits: Limits,
+): Scalar | null {
   switch (typeof value) {
     case 'string':
-      return checkString(op, at, value);
+      return checkString(op, at, value, limits);
     case 'number':
       return checkNumber(op, at, value);
     case 'boolean':
@@ -100,15 +115,24 @@ export function scalarOperand(op: string, at: string, value: unknown, allowNull:
 }
 
 /** A string or number operand (the range operators). */
-export function orderedOperand(op: string, at: string, value: unknown): string | number {
-  if (typeof value === 'string') return checkString(op, at, value);
+export function orderedOperand(op: string, at: string, value: unknown, limits: Limits): string | number {
+  if (typeof value === 'string') return checkString(op, at, value, limits);
   if (typeof value === 'number') return checkNumber(op, at, value);
   throw invalid(op, at, 'a string or a number', value);
 }
 
 /** An array of scalars and nulls (`$in`, `$nin`). */
-export function listOperand(op: string, at: string, value: unknown): readonly (Scalar | null)[] {
+export function listOperand(
+  op: string,
+  at: string,
+  value: unknown,
+  limits: Limits,
+): readonly (Scalar | null)[] {
   if (!isArray(value)) throw invalid(op, at, 'an array', value);
+  // Refused by its length alone: a million items are never read, let alone put in a set.
+  if (value.length > limits.maxListItems) {
+    throw limitError('maxListItems', at, `"${op}" has ${value.length} items`, limits);
+  }
   const out: (Scalar | null)[] = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
@@ -120,14 +144,22 @@ export function listOperand(op: string, at: string, value: unknown): readonly (S
         `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${describe(item)}`,
       );
     }
-    out[i] = scalarOperand(op, itemAt, item, true);
+    out[i] = scalarOperand(op, itemAt, item, true, limits);
   }
   return Object.freeze(out);
 }
 
-export function stringOperand(op: string, at: string, value: unknown): string {
+/** A `$like` pattern: a string within the pattern length and wildcard limits. */
+export function likeOperand(op: string, at: string, value: unknown, limits: Limits): string {
   if (typeof value !== 'string') throw invalid(op, at, 'a string', value);
-  return checkString(op, at, value);
+  if (value.length > limits.maxPatternLength) {
+    throw limitError('maxPatternLength', at, `"${op}" pattern of ${value.length} characters`, limits);
+  }
+  const stars = likeWildcards(value);
+  if (stars > limits.maxWildcards) {
+    throw limitError('maxWildcards', at, `"${op}" pattern with ${stars} wildcards`, limits);
+  }
+  return wellFormed(op, at, value);
 }
 
 export function booleanOperand(op: string, at: string, value: unknown): boolean {
@@ -136,10 +168,13 @@ export function booleanOperand(op: string, at: string, value: unknown): boolean 
 }
 
 /** A version operand (`$veq`, `$vlt`…): a string that is a version, or `INVALID_OPERAND`. */
-export function versionOperand(op: string, at: string, value: unknown): string {
+export function versionOperand(op: string, at: string, value: unknown, limits: Limits): string {
   if (typeof value !== 'string')
     throw invalid(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
-  checkString(op, at, value);
+  if (value.length > limits.maxVersionLength) {
+    throw limitError('maxVersionLength', at, `"${op}" version of ${value.length} characters`, limits);
+  }
+  wellFormed(op, at, value);
   if (parseVersion(value) === undefined) {
     throw new FilterError(
       'INVALID_OPERAND',

@@ -1,11 +1,12 @@
 import { type FilterNode, OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
 import { objectKeys } from '../builtins.js';
+import type { Limits } from '../limits.js';
 import {
   booleanOperand,
+  likeOperand,
   listOperand,
   orderedOperand,
   scalarOperand,
-  stringOperand,
   versionOperand,
 } from './operands.js';
 
@@ -21,24 +22,25 @@ const RULES: {
     at: string,
     operand: unknown,
     nested: NestedFilter,
+    limits: Limits,
   ) => Extract<OperatorNode, { kind: K }>;
 } = {
-  eq: (at, x) => ({ kind: 'eq', value: scalarOperand('$eq', at, x, true) }),
-  ne: (at, x) => ({ kind: 'ne', value: scalarOperand('$ne', at, x, true) }),
-  gt: (at, x) => ({ kind: 'gt', value: orderedOperand('$gt', at, x) }),
-  gte: (at, x) => ({ kind: 'gte', value: orderedOperand('$gte', at, x) }),
-  lt: (at, x) => ({ kind: 'lt', value: orderedOperand('$lt', at, x) }),
-  lte: (at, x) => ({ kind: 'lte', value: orderedOperand('$lte', at, x) }),
-  in: (at, x) => ({ kind: 'in', values: listOperand('$in', at, x) }),
-  nin: (at, x) => ({ kind: 'nin', values: listOperand('$nin', at, x) }),
-  like: (at, x) => ({ kind: 'like', pattern: stringOperand('$like', at, x) }),
+  eq: (at, x, _, l) => ({ kind: 'eq', value: scalarOperand('$eq', at, x, true, l) }),
+  ne: (at, x, _, l) => ({ kind: 'ne', value: scalarOperand('$ne', at, x, true, l) }),
+  gt: (at, x, _, l) => ({ kind: 'gt', value: orderedOperand('$gt', at, x, l) }),
+  gte: (at, x, _, l) => ({ kind: 'gte', value: orderedOperand('$gte', at, x, l) }),
+  lt: (at, x, _, l) => ({ kind: 'lt', value: orderedOperand('$lt', at, x, l) }),
+  lte: (at, x, _, l) => ({ kind: 'lte', value: orderedOperand('$lte', at, x, l) }),
+  in: (at, x, _, l) => ({ kind: 'in', values: listOperand('$in', at, x, l) }),
+  nin: (at, x, _, l) => ({ kind: 'nin', values: listOperand('$nin', at, x, l) }),
+  like: (at, x, _, l) => ({ kind: 'like', pattern: likeOperand('$like', at, x, l) }),
   exists: (at, x) => ({ kind: 'exists', value: booleanOperand('$exists', at, x) }),
-  veq: (at, x) => ({ kind: 'veq', value: versionOperand('$veq', at, x) }),
-  vne: (at, x) => ({ kind: 'vne', value: versionOperand('$vne', at, x) }),
-  vgt: (at, x) => ({ kind: 'vgt', value: versionOperand('$vgt', at, x) }),
-  vgte: (at, x) => ({ kind: 'vgte', value: versionOperand('$vgte', at, x) }),
-  vlt: (at, x) => ({ kind: 'vlt', value: versionOperand('$vlt', at, x) }),
-  vlte: (at, x) => ({ kind: 'vlte', value: versionOperand('$vlte', at, x) }),
+  veq: (at, x, _, l) => ({ kind: 'veq', value: versionOperand('$veq', at, x, l) }),
+  vne: (at, x, _, l) => ({ kind: 'vne', value: versionOperand('$vne', at, x, l) }),
+  vgt: (at, x, _, l) => ({ kind: 'vgt', value: versionOperand('$vgt', at, x, l) }),
+  vgte: (at, x, _, l) => ({ kind: 'vgte', value: versionOperand('$vgte', at, x, l) }),
+  vlt: (at, x, _, l) => ({ kind: 'vlt', value: versionOperand('$vlt', at, x, l) }),
+  vlte: (at, x, _, l) => ({ kind: 'vlte', value: versionOperand('$vlte', at, x, l) }),
   elemMatch: (at, x, nested) => ({ kind: 'elemMatch', filter: nested(x, at) }),
 };
 
@@ -53,6 +55,7 @@ export function parseOperator(
   at: string,
   operand: unknown,
   nested: NestedFilter,
+  limits: Limits,
 ): OperatorNode {
-  return Object.freeze(RULES[kind](at, operand, nested));
+  return Object.freeze(RULES[kind](at, operand, nested, limits));
 }

@@ -11,7 +11,8 @@ import {
   setHas,
 } from '../builtins.js';
 import { FilterError, pointer, restateAt, showPointer } from '../errors.js';
-import { type ParseOptions, parseFilter, resolveMaxDepth } from '../parse/filter.js';
+import { isLimitCode, type Limits, limitError, resolveLimits } from '../limits.js';
+import { type NodeBudget, type ParseOptions, parseFilter, parseWithin } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
 import type { PolicyProblem, PolicyProblemCode } from './errors.js';
 
@@ -98,6 +99,9 @@ const EVERYTHING: FilterNode = parseFilter({});
 
 class Collector {
   readonly problems: PolicyProblem[] = [];
+  /** The nodes of the policy's filters so far, against `maxPolicyNodes`. */
+  readonly budget: NodeBudget = { nodes: 0 };
+  readonly counts = { maxRules: 0, maxConditions: 0 };
 
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
   add(code: PolicyProblemCode, path: string, what: string, hint?: string): void {
@@ -107,7 +111,7 @@ class Collector {
 
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
-    for (const key of objectKeys(value)) {
+    for (const key of this.keys(value, at)) {
       if (
         setHas.call(allowed, key) ||
         (at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
@@ -123,28 +127,46 @@ class Collector {
     }
   }
 
-  constructor(readonly base: string) {}
+  /** The keys of an object of the definition, within `maxKeys`. */
+  keys(value: object, at: string): string[] {
+    const keys = objectKeys(value);
+    if (keys.length > this.limits.maxKeys) {
+      throw limitError('maxKeys', at, `an object with ${keys.length} keys`, this.limits);
+    }
+    return keys;
+  }
+
+  /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */
+  more(limit: 'maxRules' | 'maxConditions', n: number, at: string): void {
+    this.counts[limit] += n;
+    if (this.counts[limit] > this.limits[limit]) {
+      const what = limit === 'maxRules' ? 'rules' : 'conditions';
+      throw limitError(limit, at, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
+    }
+  }
+
+  constructor(
+    readonly base: string,
+    readonly limits: Limits,
+  ) {}
 }
 
 /** Parses a filter of the definition; its error, if any, becomes a problem pointing into the definition. */
-function parseAt(input: unknown, at: string, c: Collector, options: ParseOptions | undefined) {
+function parseAt(input: unknown, at: string, c: Collector) {
   try {
-    return parseFilter(input, options);
+    return parseWithin(input, c.limits, c.budget);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     // Filter messages name their place relative to the filter; restate it relative to the definition.
     const message = restateAt(error.message, error.path, at);
+    // Past a limit the rest of the policy is not read: the one problem is the whole answer.
+    if (isLimitCode(error.code)) throw new FilterError(error.code, at + error.path, message);
     c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
     return undefined;
   }
 }
 
-function checkCondition(
-  input: unknown,
-  at: string,
-  c: Collector,
-  options: ParseOptions | undefined,
-): NormalizedCondition | undefined {
+function checkCondition(input: unknown, at: string, c: Collector): NormalizedCondition | undefined {
   if (!isPlainObject(input)) {
     c.add(
       'INVALID_TYPE',
@@ -182,16 +204,11 @@ function checkCondition(
     return undefined;
   }
   const filterAt = pointer(innerAt, 'filter');
-  const filter = parseAt(own(inner, 'filter'), filterAt, c, options);
+  const filter = parseAt(own(inner, 'filter'), filterAt, c);
   return ok && filter ? Object.freeze({ filter, path: filterAt }) : undefined;
 }
 
-function checkRule(
-  input: unknown,
-  at: string,
-  c: Collector,
-  options: ParseOptions | undefined,
-): NormalizedRule | undefined {
+function checkRule(input: unknown, at: string, c: Collector): NormalizedRule | undefined {
   if (!isPlainObject(input)) {
     c.add('INVALID_TYPE', at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
     return undefined;
@@ -215,7 +232,8 @@ function checkRule(
     );
     return undefined;
   }
-  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
+  c.more('maxConditions', list.length, conditionsAt);
+  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c));
   if (arraySome(conditions, (x) => x === undefined)) return undefined;
   return Object.freeze({ conditions: Object.freeze(conditions as NormalizedCondition[]), path: at });
 }
@@ -226,7 +244,6 @@ function checkStatus(
   input: unknown,
   at: string,
   c: Collector,
-  options: ParseOptions | undefined,
 ): NormalizedStatus | undefined {
   if (name === '') c.add('EMPTY_VALUE', at, 'a status name must not be empty');
   if (!isPlainObject(input)) {
@@ -281,7 +298,8 @@ function checkStatus(
     c.add('MISSING_RULES', rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
     ok = false;
   } else {
-    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
+    c.more('maxRules', list.length, rulesAt);
+    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c));
     if (arraySome(parsed, (x) => x === undefined)) ok = false;
     else rules = parsed as NormalizedRule[];
   }
@@ -321,11 +339,11 @@ function schemaReference(value: Record<string, unknown>, at: string, c: Collecto
   );
 }
 
-function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
+function check(input: unknown, limits: Limits): PolicyCheck {
   // A `{ policy: … }` request body of `POST /policy`: pointers keep the `/policy` prefix.
   const wrapped = isPlainObject(input) && hasOwn(input, 'policy') && !hasOwn(input, 'statusDefinitions');
   const base = wrapped ? '/policy' : '';
-  const c = new Collector(base);
+  const c = new Collector(base, limits);
   if (wrapped) {
     for (const key of objectKeys(input)) {
       if (key !== 'policy' && key !== SCHEMA_KEY)
@@ -374,7 +392,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
       c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
       if (hasOwn(query, 'filter')) {
         scopePath = pointer(queryAt, 'filter');
-        scope = parseAt(own(query, 'filter'), scopePath, c, options);
+        scope = parseAt(own(query, 'filter'), scopePath, c);
       }
     }
   }
@@ -391,7 +409,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
     );
   } else {
     const defs = own(def, 'statusDefinitions') as Record<string, unknown>;
-    const names = objectKeys(defs);
+    const names = c.keys(defs, defsAt);
     const defaults: string[] = [];
     let complete = true;
     names.forEach((statusName, index) => {
@@ -407,7 +425,7 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
           );
         }
       }
-      const status = checkStatus(statusName, index, raw, at, c, options);
+      const status = checkStatus(statusName, index, raw, at, c);
       if (status) statuses.push(status);
       else complete = false;
     });
@@ -463,9 +481,9 @@ function check(input: unknown, options: ParseOptions | undefined): PolicyCheck {
  */
 export function checkPolicyDefinition(input: unknown, options?: ParseOptions): PolicyCheck {
   // Options are the caller's code, not the definition: a bad one is thrown, not reported as a problem.
-  resolveMaxDepth(options);
+  const limits = resolveLimits(options);
   try {
-    return check(input, options);
+    return check(input, limits);
   } catch (error) {
     // A getter, a Proxy trap or an invalid option threw while reading: report it, never crash.
     if (error instanceof FilterError) {

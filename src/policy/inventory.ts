@@ -2,6 +2,7 @@ import type { PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
+import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
@@ -221,6 +222,50 @@ function checkResource(resource: unknown, index: number): void {
   );
 }
 
+/** Refuses an inventory that is a stream of bytes (what a file stream is before it is parsed). */
+function checkResources(resources: unknown): void {
+  if (isBytes(resources) || (resources as { readableObjectMode?: unknown })?.readableObjectMode === false) {
+    throw new InventoryError(
+      'INVALID_RESOURCE',
+      'resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))',
+    );
+  }
+}
+
+/**
+ * Calls `visit` on each resource of an array, an iterable or an async iterable, in order, waiting for
+ * the promise it returns (back-pressure); a string or bytes among them is refused (`INVALID_RESOURCE`).
+ * @internal
+ */
+export async function eachResource(
+  resources: unknown,
+  visit: (resource: unknown) => void | PromiseLike<void>,
+): Promise<void> {
+  checkResources(resources);
+  let index = 0;
+  const one = (resource: unknown): void | PromiseLike<void> => {
+    checkResource(resource, index++);
+    return visit(resource);
+  };
+  if (resources !== null && typeof resources === 'object' && Symbol.asyncIterator in resources) {
+    for await (const resource of resources as AsyncIterable<unknown>) {
+      const pending = one(resource);
+      if (isThenable(pending)) await pending;
+    }
+  } else if (resources !== null && typeof resources === 'object' && Symbol.iterator in resources) {
+    for (const resource of resources as Iterable<unknown>) {
+      const pending = one(resource);
+      if (isThenable(pending)) await pending;
+    }
+  } else {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      'resources must be an array, an iterable or an async iterable',
+    );
+  }
+}
+
 /**
  * Why `evaluateInventory` leaves a policy out, or `null` when it evaluates it. Shared with the CLI so
  * that the explanations it prints line up with the results it receives.
@@ -308,13 +353,13 @@ export async function evaluateInventory(
 ): Promise<InventorySummary> {
   const started = performance.now();
   // Own properties only: an option inherited from a polluted Object.prototype is no option.
-  const maxDepth = option(options, 'maxDepth');
+  const limits = passLimits(options);
   const codegen = option(options, 'codegen');
   const resource = option(options, 'resource');
   const onResult = option(options, 'onResult');
   const signal = option(options, 'signal');
   const compileOptions: CompileOptions = {
-    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...limits,
     ...(codegen === undefined ? {} : { codegen }),
   };
   if (!isArray(policies)) {
@@ -324,12 +369,7 @@ export async function evaluateInventory(
       `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
     );
   }
-  if (isBytes(resources) || (resources as { readableObjectMode?: unknown })?.readableObjectMode === false) {
-    throw new InventoryError(
-      'INVALID_RESOURCE',
-      'resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))',
-    );
-  }
+  checkResources(resources);
   // Each definition is checked alone first: a bad one throws what compilePolicy throws for it.
   const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
   const skip = compiled.map((p) => skipReason(p, resource));
@@ -350,7 +390,6 @@ export async function evaluateInventory(
   const tallyOne = (i: number, result: PolicyResult): void => tallies[i]!.add(result);
   const visit = (resource: unknown): void | PromiseLike<void> => {
     signal?.throwIfAborted();
-    checkResource(resource, index);
     const kind = readKind?.(resource) ?? fallbackKind ?? null;
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -370,23 +409,7 @@ export async function evaluateInventory(
     return onResult({ index: index++, resource, kind, results });
   };
 
-  if (resources !== null && typeof resources === 'object' && Symbol.asyncIterator in resources) {
-    for await (const resource of resources as AsyncIterable<unknown>) {
-      const pending = visit(resource);
-      if (isThenable(pending)) await pending;
-    }
-  } else if (resources !== null && typeof resources === 'object' && Symbol.iterator in resources) {
-    for (const resource of resources as Iterable<unknown>) {
-      const pending = visit(resource);
-      if (isThenable(pending)) await pending;
-    }
-  } else {
-    throw new FilterError(
-      'INVALID_OPTION',
-      '',
-      'resources must be an array, an iterable or an async iterable',
-    );
-  }
+  await eachResource(resources, visit);
 
   const durationMs = performance.now() - started;
   let t = 0;

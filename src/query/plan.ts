@@ -1,7 +1,8 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
-import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys } from '../builtins.js';
+import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
+import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
 import { QueryError, type QueryProblem } from './errors.js';
@@ -33,7 +34,7 @@ export interface QueryRequest {
 }
 
 /** Options of {@link parseQuery}. */
-export interface QueryOptions {
+export interface QueryOptions extends LimitOptions {
   /** Largest page size accepted (default 1000; the policy-scoped component search uses 100). */
   readonly maxPageSize?: number;
   /** Page size when the request has none (default 100, or `maxPageSize` when smaller). */
@@ -45,8 +46,6 @@ export interface QueryOptions {
    * accepted. Without it tokens are bound to their filter and sort by a hash but can be forged.
    */
   readonly secret?: string | Uint8Array;
-  /** Deepest filter nesting accepted (see `parseFilter`). */
-  readonly maxDepth?: number;
 }
 
 /** An immutable, validated query: what to match, in which total order, from where, and what to return. */
@@ -317,6 +316,17 @@ function parseFields(
     });
     return undefined;
   }
+  const fieldCount = objectKeys(resource.fields).length;
+  // Longer than the resource has fields, a list repeats or names unknown fields: refused whole, before
+  // a suggestion is looked for each of a million names.
+  if (value.length > fieldCount) {
+    problems.push({
+      code: 'INVALID_FIELDS',
+      path: '/fields',
+      message: `fields lists ${value.length} names; ${resource.name} has ${fieldCount} fields`,
+    });
+    return undefined;
+  }
   const selectable = new Set(resource.selectable);
   const seen = new Set<string>();
   const out: string[] = [];
@@ -352,13 +362,13 @@ function parseFields(
 function parseQueryFilter(
   value: unknown,
   resource: ResourceDescription,
-  maxDepth: number | undefined,
+  limits: { readonly limits: Limits },
   problems: QueryProblem[],
 ): FilterNode | undefined | false {
   if (value === undefined || value === null) return undefined;
   let node: FilterNode;
   try {
-    node = parseFilter(value, maxDepth === undefined ? {} : { maxDepth });
+    node = parseFilter(value, limits);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     problems.push({
@@ -392,11 +402,34 @@ function parseQueryFilter(
 export function parseQuery(
   request: unknown,
   resource: ResourceName | ResourceDescription,
-  options: QueryOptions = {},
+  given: QueryOptions = {},
 ): QueryPlan {
   const description = resourceDescription(resource);
-  // A JavaScript caller may pass null for "no options".
-  options = options ?? {};
+  // Own properties only (null is "no options"): an option inherited from a polluted Object.prototype
+  // is no option.
+  const options = ownOptions(given);
+  const limits = passLimits(options);
+  try {
+    return plan(request, description, options, limits);
+  } catch (error) {
+    if (error instanceof QueryError) throw error;
+    // A getter or a Proxy trap of a request handed in as a value threw while it was read.
+    throw new QueryError([
+      {
+        code: 'INVALID_REQUEST',
+        path: '',
+        message: `the query request could not be read: ${String((error as Error)?.message ?? error)}`,
+      },
+    ]);
+  }
+}
+
+function plan(
+  request: unknown,
+  description: ResourceDescription,
+  options: QueryOptions,
+  limits: { readonly limits: Limits },
+): QueryPlan {
   const maxPageSize = positiveInteger(options.maxPageSize, 'maxPageSize', DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
     options.defaultPageSize,
@@ -416,7 +449,18 @@ export function parseQuery(
     ]);
   }
   const problems: QueryProblem[] = [];
-  for (const key of objectKeys(request)) {
+  const keys = objectKeys(request);
+  // Each unknown property gets a suggestion: a request of thousands of keys is refused before that.
+  if (keys.length > limits.limits.maxKeys) {
+    throw new QueryError([
+      {
+        code: 'INVALID_REQUEST',
+        path: '',
+        message: `a query request has ${keys.length} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(', ')})`,
+      },
+    ]);
+  }
+  for (const key of keys) {
     if (arrayIncludes(PROPERTIES as readonly string[], key)) continue;
     const suggestion = key === 'nextToken' ? 'pageToken' : closest(key, PROPERTIES);
     problems.push({
@@ -426,11 +470,12 @@ export function parseQuery(
       ...(suggestion === undefined ? {} : { suggestion }),
     });
   }
-  const pageSize = parsePageSize(request.pageSize, maxPageSize, defaultPageSize, problems);
-  const filter = parseQueryFilter(request.filter, description, options.maxDepth, problems);
-  const requested = parseSort(request.sort, description, maxSortKeys, problems);
-  const selection = parseFields(request.fields, description, problems);
-  const token = request.pageToken;
+  // Own properties only: a polluted Object.prototype.filter is not part of any request.
+  const pageSize = parsePageSize(own(request, 'pageSize'), maxPageSize, defaultPageSize, problems);
+  const filter = parseQueryFilter(own(request, 'filter'), description, limits, problems);
+  const requested = parseSort(own(request, 'sort'), description, maxSortKeys, problems);
+  const selection = parseFields(own(request, 'fields'), description, problems);
+  const token = own(request, 'pageToken');
   if (token !== undefined && token !== null && typeof token !== 'string') {
     problems.push({
       code: 'INVALID_PAGE_TOKEN',

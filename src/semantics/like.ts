@@ -40,6 +40,11 @@ export function parseLike(pattern: string): LikePattern {
   return { pieces };
 }
 
+/** The unescaped stars of a pattern (the limits count them; call it on a pattern of bounded length). */
+export function likeWildcards(pattern: string): number {
+  return parseLike(pattern).pieces.length - 1;
+}
+
 /** Writes literal text as a `$like` pattern that matches exactly that text. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\*]/g, '\\$&');

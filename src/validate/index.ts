@@ -1,5 +1,7 @@
 import { arrayIncludes, defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
 import { MAX_SHOWN_POINTER, pointer, showPointer } from '../errors.js';
+import { isLimitCode, type Limits, limitError, resolveLimits, utf8LengthExceeds } from '../limits.js';
+import { checkPolicyDefinition } from '../policy/check.js';
 import { CHECKS } from './checks/index.js';
 import type { Finding } from './checks/types.js';
 import { buildModel } from './model.js';
@@ -88,13 +90,21 @@ function parseText(text: string, options: ValidateOptions): ParsedSource {
   return formatOf(body, options) === 'json' ? parseJsonSource(body) : parseYamlSource(body);
 }
 
-function runChecks(document: unknown, options: ValidateOptions): Finding[] {
+function runChecks(document: unknown, options: ValidateOptions, limits: Limits): Finding[] {
   const findings: Finding[] = [];
   const invalid = notJson(document);
   if (invalid !== undefined) return [invalid];
   // The checks (ajv's schema validation among them) read the document with plain property access and
   // `for…in`: on a copy without prototypes, a property set on Object.prototype is not in the document.
-  const model = buildModel(detach(document), options.k8sSchema);
+  const detached = detach(document);
+  const check = checkPolicyDefinition(detached, { limits });
+  // A policy past a limit is refused before the costly checks (the schema, the pairwise rule analysis)
+  // see it: the limit's problem is the whole answer.
+  const breach = check.problems.filter((p) => isLimitCode(p.code));
+  if (breach.length > 0) {
+    return breach.map((p) => ({ severity: 'error', code: p.code, message: p.message, path: p.path }));
+  }
+  const model = buildModel(detached, options.k8sSchema, limits, check);
   for (const check of CHECKS) {
     try {
       check.run(model, (f) => findings.push(f));
@@ -176,8 +186,10 @@ export function validatePolicy(document: unknown, given: ValidateOptions = {}): 
   // Own properties only: an option inherited from a polluted Object.prototype is no option.
   const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
+  // Limits are the caller's code, not the document: a bad one is thrown (INVALID_OPTION).
+  const limits = resolveLimits(options);
   try {
-    return validate(document, options, max);
+    return validate(document, options, max, limits);
   } catch (error) {
     // A getter, a Proxy trap or a revoked Proxy in a document handed in as a value threw while it was
     // read: that is a finding about the document, not a crash of the validator.
@@ -195,12 +207,30 @@ export function validatePolicy(document: unknown, given: ValidateOptions = {}): 
   }
 }
 
-function validate(document: unknown, options: ValidateOptions, max: number): ValidationResult {
+function validate(
+  document: unknown,
+  options: ValidateOptions,
+  max: number,
+  limits: Limits,
+): ValidationResult {
   if (typeof document !== 'string')
     return finish(
-      runChecks(document, options).map((f) => place(f, undefined)),
+      runChecks(document, options, limits).map((f) => place(f, undefined)),
       max,
     );
+  if (utf8LengthExceeds(document, limits.maxFileBytes)) {
+    // Refused before it is parsed: positions are recorded for every value of a parsed text.
+    const error = limitError(
+      'maxFileBytes',
+      '',
+      `a document of more than ${limits.maxFileBytes} bytes`,
+      limits,
+    );
+    return finish(
+      [{ severity: 'error', code: error.code, message: error.message, path: '', line: 1, column: 1 }],
+      max,
+    );
+  }
   const source = parseText(document, options);
   const diagnostics: Diagnostic[] = source.problems.map((p) => ({
     severity: p.severity,
@@ -212,6 +242,6 @@ function validate(document: unknown, options: ValidateOptions, max: number): Val
   if (!('value' in source) || diagnostics.some((d) => d.severity === 'error' && d.code !== 'DUPLICATE_KEY')) {
     return finish(diagnostics, max);
   }
-  for (const f of runChecks(source.value, options)) diagnostics.push(place(f, source.positions));
+  for (const f of runChecks(source.value, options, limits)) diagnostics.push(place(f, source.positions));
   return finish(diagnostics, max);
 }

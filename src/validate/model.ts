@@ -6,6 +6,7 @@ import {
   type PathStep,
 } from '../ast/nodes.js';
 import { FilterError, pointer, restateAt } from '../errors.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
@@ -101,7 +102,7 @@ function collectFields(
   conjunctive: boolean,
   out: FieldSite[],
   flags: { disjunctive: boolean },
-  resolveField: (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>,
+  ctx: ModelContext,
   prefix?: Prefix,
 ): void {
   for (const key of Object.keys(raw)) {
@@ -116,15 +117,15 @@ function collectFields(
           conjunctive && key === '$and',
           out,
           flags,
-          resolveField,
+          ctx,
           prefix,
         );
       });
     } else if (key === '$not') {
       flags.disjunctive = true;
-      collectFields(value as Record<string, unknown>, keyAt, false, out, flags, resolveField, prefix);
+      collectFields(value as Record<string, unknown>, keyAt, false, out, flags, ctx, prefix);
     } else {
-      const parsed = parseFilter({ [key]: value }).clauses[0] as FieldNode;
+      const parsed = parseFilter({ [key]: value }, ctx.parse).clauses[0] as FieldNode;
       const clause: FieldNode =
         prefix === undefined ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
       const fullKey = prefix === undefined ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
@@ -134,13 +135,13 @@ function collectFields(
         pointer: keyAt,
         operatorPointers: Object.keys(value as object).map((op) => pointer(keyAt, op)),
         conjunctive,
-        ...resolveField(clause),
+        ...ctx.resolveField(clause),
       });
       const inner = elemMatchOperand(value);
       if (inner !== undefined) {
         // Some element meets every field the inner filter requires: a conjunctive one is a fact about
         // "some element" of the whole path, like a field with a selector.
-        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, resolveField, {
+        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, ctx, {
           steps: clause.path,
           key: fullKey,
         });
@@ -150,6 +151,12 @@ function collectFields(
 }
 
 type Resolver = (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>;
+
+/** What the collectors need besides the filter: how to resolve a field, and the limits to parse under. */
+interface ModelContext {
+  readonly resolveField: Resolver;
+  readonly parse: { readonly limits: Limits };
+}
 
 /**
  * Collects the fields of a filter that does not parse, clause by clause: each clause that parses is
@@ -162,7 +169,7 @@ function collectTolerant(
   conjunctive: boolean,
   out: FieldSite[],
   flags: { disjunctive: boolean },
-  resolveField: Resolver,
+  ctx: ModelContext,
   errors: FilterProblem[],
   prefix?: Prefix,
 ): void {
@@ -172,12 +179,12 @@ function collectTolerant(
     const one = { [key]: value };
     let error: unknown;
     try {
-      parseFilter(one);
+      parseFilter(one, ctx.parse);
     } catch (e) {
       error = e;
     }
     if (error === undefined) {
-      collectFields(one, at, conjunctive, out, flags, resolveField, prefix);
+      collectFields(one, at, conjunctive, out, flags, ctx, prefix);
       continue;
     }
     const before = errors.length;
@@ -190,20 +197,20 @@ function collectTolerant(
           conjunctive && key === '$and',
           out,
           flags,
-          resolveField,
+          ctx,
           errors,
           prefix,
         );
       });
     } else if (key === '$not' && isPlainObject(value)) {
       flags.disjunctive = true;
-      collectTolerant(value, keyAt, false, out, flags, resolveField, errors, prefix);
+      collectTolerant(value, keyAt, false, out, flags, ctx, errors, prefix);
     } else if (!key.startsWith('$')) {
       const inner = elemMatchOperand(value);
-      const steps = inner === undefined ? undefined : selectorPath(key);
+      const steps = inner === undefined ? undefined : selectorPath(key, ctx.parse.limits);
       if (inner !== undefined && steps !== undefined) {
         const fullKey = prefix === undefined ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
-        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, resolveField, errors, {
+        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, ctx, errors, {
           steps: [...(prefix?.steps ?? []), ...steps],
           key: fullKey,
         });
@@ -222,9 +229,9 @@ function collectTolerant(
 }
 
 /** The steps of a key that parses and ends at a selector (where `$elemMatch` is allowed), else undefined. */
-function selectorPath(key: string): readonly PathStep[] | undefined {
+function selectorPath(key: string, limits: Limits): readonly PathStep[] | undefined {
   try {
-    const steps = parsePath(key, '');
+    const steps = parsePath(key, '', limits);
     return steps[steps.length - 1]?.kind === 'any' ? steps : undefined;
   } catch {
     return undefined;
@@ -257,8 +264,12 @@ function rawFilters(def: unknown, base: string): { at: string; raw: unknown }[] 
 }
 
 /** Builds the model of a document that is JSON data (acyclic, not too deep). */
-export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined): PolicyModel {
-  const check = checkPolicyDefinition(document);
+export function buildModel(
+  document: unknown,
+  k8s: K8sDetailsSchema | undefined,
+  limits: Limits = DEFAULT_LIMITS,
+  check: PolicyCheck = checkPolicyDefinition(document, { limits }),
+): PolicyModel {
   const wrapped =
     isPlainObject(document) &&
     Object.hasOwn(document, 'policy') &&
@@ -279,6 +290,7 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
       ? { k8s: false }
       : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
   };
+  const ctx: ModelContext = { resolveField, parse: { limits } };
   const filters: FilterSite[] = [];
   const filterProblems: FilterProblem[] = [];
   for (const { at, raw } of rawFilters(def, base)) {
@@ -287,13 +299,13 @@ export function buildModel(document: unknown, k8s: K8sDetailsSchema | undefined)
     const flags = { disjunctive: false };
     let node: FilterNode | undefined;
     try {
-      node = parseFilter(raw);
+      node = parseFilter(raw, ctx.parse);
     } catch {
-      collectTolerant(raw, at, true, fields, flags, resolveField, filterProblems);
+      collectTolerant(raw, at, true, fields, flags, ctx, filterProblems);
       filters.push({ pointer: at, fields, disjunctive: flags.disjunctive });
       continue;
     }
-    collectFields(raw, at, true, fields, flags, resolveField);
+    collectFields(raw, at, true, fields, flags, ctx);
     filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
   }
   // No prototype: the checks read the optional properties, which Object.prototype must not supply.

@@ -1,3 +1,4 @@
+import type { LimitOptions } from '../limits.js';
 /** How bad a diagnostic is: an `error` makes the policy invalid; a `warning` is reported only. */
 export type Severity = 'error' | 'warning';
 
@@ -114,8 +115,8 @@ export interface K8sDetailsSchema {
   readonly fields: readonly K8sFieldDescriptor[];
 }
 
-/** Options of {@link validatePolicy}. */
-export interface ValidateOptions {
+/** Options of {@link validatePolicy}: `limits` bound the document (see docs/limits.md). */
+export interface ValidateOptions extends LimitOptions {
   /** The syntax of a text document; by default from `fileName`'s extension, else sniffed (`{` → JSON). */
   readonly format?: 'json' | 'yaml';
   /** The file name, for the format and for messages. */

@@ -6,10 +6,12 @@ import {
   compilePolicy,
   type FilterNode,
   parseFilter,
+  parseQuery,
   printFilter,
+  QueryError,
 } from '../../src/index.js';
-import { toMongo, toMongoExpr } from '../../src/mongo.js';
-import { toSql } from '../../src/sql.js';
+import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
+import { policyToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 import { check, NUM_RUNS, SEED, titled } from '../support/property.js';
 import { guardPrototypes, onlyTypedErrors } from './support.js';
@@ -106,6 +108,10 @@ const FILTER_ENTRY_POINTS: [string, (input: unknown) => unknown][] = [
   ['toSql sqlite', (f) => toSql(f, { dialect: 'sqlite', columns: SQLITE_COLUMNS })],
   ['toMongo', (f) => toMongo(f)],
   ['toMongoExpr', (f) => toMongoExpr(f)],
+  ['policyToSql', (p) => policyToSql(p, { dialect: 'sqlite', columns: SQLITE_COLUMNS })],
+  ['policyToMongo', (p) => policyToMongo(p)],
+  ['parseQuery', (request) => parseQuery(request, 'component')],
+  ['parseQuery of the filter', (filter) => parseQuery({ filter }, 'component')],
 ];
 
 describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
@@ -117,6 +123,25 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
       );
     });
   }
+
+  it(titled('parseQuery: arbitrary strings as page tokens give INVALID_PAGE_TOKEN or a position'), () => {
+    const arbToken = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.base64String(),
+      fc.string({ unit: fc.constantFrom('A', 'b', '-', '_', '.', '0') }),
+    );
+    check(
+      fc.property(arbToken, fc.boolean(), (pageToken, signed) => {
+        try {
+          parseQuery({ pageToken }, 'component', signed ? { secret: 'k' } : {});
+        } catch (error) {
+          expect(error).toBeInstanceOf(QueryError);
+          expect((error as QueryError).problems.map((p) => p.code)).toEqual(['INVALID_PAGE_TOKEN']);
+        }
+      }),
+      params,
+    );
+  });
 
   it(titled('compileFilter, both compilers: arbitrary input, then arbitrary records never throw'), () => {
     check(

@@ -1,5 +1,5 @@
 import { afterEach, expect } from 'vitest';
-import { FilterError, PolicyError } from '../../src/index.js';
+import { FilterError, PolicyError, QueryError } from '../../src/index.js';
 
 /**
  * Shared by the attack suites of test/hostile: every attack must end in the library's own typed error
@@ -61,7 +61,7 @@ export function onlyTypedErrors(fn: () => unknown): void {
   try {
     fn();
   } catch (error) {
-    if (error instanceof FilterError || error instanceof PolicyError) return;
+    if (error instanceof FilterError || error instanceof PolicyError || error instanceof QueryError) return;
     throw error;
   }
 }

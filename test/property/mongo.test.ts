@@ -10,6 +10,7 @@ import {
   arbVersionFilterAndRecords,
   type FilterJson,
 } from '../support/arbitraries.js';
+import { policyWithinDefaultLimits } from '../support/limits.js';
 import {
   isDocument,
   type MongoEngine,
@@ -106,7 +107,8 @@ const arbPolicy: fc.Arbitrary<PolicyCase> = fc
       policy: { name: 'random', statusDefinitions, query: scope === undefined ? {} : { filter: scope } },
       conditions,
     };
-  });
+  })
+  .filter((p) => policyWithinDefaultLimits(p.policy));
 
 const arbPolicyAndRecords = arbPolicy.chain((p) =>
   fc.tuple(

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePolicies, compilePolicy, type PolicyResult } from '../../src/index.js';
 import { arbAnyRecord, arbFilter, arbRecordFor, type FilterJson } from '../support/arbitraries.js';
+import { policyWithinDefaultLimits } from '../support/limits.js';
 import { check, titled } from '../support/property.js';
 
 type Json = Record<string, unknown>;
@@ -64,7 +65,8 @@ function arbPolicyFrom(pool: readonly FilterJson[]): fc.Arbitrary<Json> {
         ok: { isDefault: true, criticality: 0, rules: defaultRules },
         ...Object.fromEntries(statuses.map((s, i) => [`s${i}`, s])),
       },
-    }));
+    }))
+    .filter(policyWithinDefaultLimits);
 }
 
 const arbSetAndResources = fc

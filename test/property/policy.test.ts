@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPolicyDefinition, compilePolicy, type PolicyExplanation } from '../../src/index.js';
 import { arbAnyRecord, arbFilter, arbRecordFor, type FilterJson } from '../support/arbitraries.js';
+import { policyWithinDefaultLimits } from '../support/limits.js';
 import { check, titled } from '../support/property.js';
 import { referencePolicy } from '../support/reference-policy.js';
 
@@ -72,7 +73,8 @@ const arbPolicy: fc.Arbitrary<Json> = fc
         };
         return wrapped ? { policy: definition } : definition;
       }),
-  );
+  )
+  .filter(policyWithinDefaultLimits);
 
 /** Every filter of a policy: resources are aimed at them so that rules hold often enough. */
 function filtersOf(definition: Json): FilterJson[] {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { withinDefaultLimits } from './limits.js';
 
 /**
  * Random filters and records that meet often enough to be interesting: fields come from a small set of
@@ -251,31 +252,33 @@ export type FilterJson = Record<string, unknown>;
  * Random valid filters, nested up to a few levels of `$and`/`$or`/`$not`/`$elemMatch` (whose inner
  * filter is any random filter, sometimes `{}`, sometimes with other operators on the same element).
  */
-export const arbFilter: fc.Arbitrary<FilterJson> = fc.letrec<{ filter: FilterJson }>((tie) => ({
-  filter: fc
-    .tuple(
-      fc
-        .uniqueArray(fc.constantFrom(...FILTER_PATHS), { maxLength: 3 })
-        .chain((paths) => fc.tuple(...paths.map((p) => arbOperatorObject.map((ops) => [p, ops] as const)))),
-      fc.option(
-        fc.oneof(
-          { depthSize: 'small', withCrossShrink: true },
-          fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
-          fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
-          tie('filter').map((f) => ({ $not: f })),
-          fc
-            .tuple(
-              fc.constantFrom(...ELEM_MATCH_PATHS),
-              tie('filter'),
-              fc.option(arbOperatorObject, { freq: 4, nil: undefined }),
-            )
-            .map(([path, inner, others]) => ({ [path]: { $elemMatch: inner, ...others } })),
+export const arbFilter: fc.Arbitrary<FilterJson> = fc
+  .letrec<{ filter: FilterJson }>((tie) => ({
+    filter: fc
+      .tuple(
+        fc
+          .uniqueArray(fc.constantFrom(...FILTER_PATHS), { maxLength: 3 })
+          .chain((paths) => fc.tuple(...paths.map((p) => arbOperatorObject.map((ops) => [p, ops] as const)))),
+        fc.option(
+          fc.oneof(
+            { depthSize: 'small', withCrossShrink: true },
+            fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
+            fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
+            tie('filter').map((f) => ({ $not: f })),
+            fc
+              .tuple(
+                fc.constantFrom(...ELEM_MATCH_PATHS),
+                tie('filter'),
+                fc.option(arbOperatorObject, { freq: 4, nil: undefined }),
+              )
+              .map(([path, inner, others]) => ({ [path]: { $elemMatch: inner, ...others } })),
+          ),
+          { depthSize: 'small' },
         ),
-        { depthSize: 'small' },
-      ),
-    )
-    .map(([fields, logical]) => Object.assign(Object.fromEntries(fields), logical ?? {}) as FilterJson),
-})).filter;
+      )
+      .map(([fields, logical]) => Object.assign(Object.fromEntries(fields), logical ?? {}) as FilterJson),
+  }))
+  .filter.filter(withinDefaultLimits);
 
 export type RecordJson = Record<string, unknown>;
 

@@ -24,6 +24,7 @@ import {
   stringStartsWith,
 } from '../../builtins.js';
 import { FilterError, pointer, showPointer } from '../../errors.js';
+import { type LimitOptions, passLimits } from '../../limits.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
 import { parseVersion, versionKey } from '../../semantics/version.js';
@@ -178,9 +179,8 @@ export class SqlCompiler<Ref> {
   }
 
   /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
-  compile(filter: unknown, params: ParamSink, options: { maxDepth?: number; at?: string } = {}): string {
-    const maxDepth = option(options, 'maxDepth');
-    const node = toFilterNode(filter, maxDepth === undefined ? {} : { maxDepth });
+  compile(filter: unknown, params: ParamSink, options: LimitOptions & { at?: string } = {}): string {
+    const node = toFilterNode(filter, passLimits(options));
     const at = option(options, 'at') ?? '';
     const limits = this.#dialect.capabilities.expressionLimits;
     const nesting = filterNesting(node, at);
@@ -586,11 +586,7 @@ export function compileToSql<Ref>(
 ): SqlFragment {
   const compiler = new SqlCompiler(dialect, options);
   const params = new Params((i) => dialect.placeholder(i), checkOffset(options.paramOffset));
-  const sql = compiler.compile(
-    filter,
-    params,
-    options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth },
-  );
+  const sql = compiler.compile(filter, params, passLimits(options));
   checkParamCount(dialect as SqlDialect<unknown>, checkOffset(options.paramOffset), params.values.length);
   return { sql, params: params.values };
 }

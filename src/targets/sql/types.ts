@@ -1,3 +1,4 @@
+import type { LimitOptions } from '../../limits.js';
 import type { LikePattern } from '../../semantics/like.js';
 
 /** The SQL dialects `toSql` writes. */
@@ -30,7 +31,7 @@ export interface ColumnMapping {
 }
 
 /** Options of {@link toSql}. */
-export interface ToSqlOptions {
+export interface ToSqlOptions extends LimitOptions {
   readonly dialect: DialectName;
   /** The allow-list: each top-level field the filter may use, and its column. */
   readonly columns: Readonly<Record<string, ColumnType | ColumnMapping>>;
@@ -38,8 +39,6 @@ export interface ToSqlOptions {
   readonly tableAlias?: string;
   /** Number of parameters already used by the surrounding query: the first one is `$offset+1`. */
   readonly paramOffset?: number;
-  /** Maximum nesting depth when parsing a JSON filter (see `parseFilter`). */
-  readonly maxDepth?: number;
 }
 
 /** A WHERE-clause expression and the values it binds, in placeholder order. */

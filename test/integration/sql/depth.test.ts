@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilterError } from '../../../src/index.js';
 import { type DialectName, toSql } from '../../../src/sql.js';
+import { UNBOUNDED } from '../../support/limits.js';
 import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
 
 /**
@@ -39,7 +40,7 @@ function nest(depth: number, leaf: unknown, wrap: (f: unknown, i: number) => unk
 function compile(dialect: DialectName, filter: unknown) {
   const type: 'json' | 'jsonb' = dialect === 'sqlite' ? 'json' : 'jsonb';
   const columns = Object.fromEntries(FIELDS.map((f) => [f, { column: 'doc', type, path: [f] }]));
-  return toSql(filter, { dialect, columns, maxDepth: 1000 });
+  return toSql(filter, { dialect, columns, maxDepth: 1000, limits: UNBOUNDED });
 }
 
 // SQL does not depend on the in-memory compiler: these long walks run in one of the two test projects.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../src/index.js';
 import { toSql } from '../../../src/sql.js';
+import { UNBOUNDED } from '../../support/limits.js';
 import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
 
 // Engine quirks that random tests reach rarely, pinned on the real engines.
@@ -242,9 +243,10 @@ describe.each(ENGINE_NAMES)('column names and sizes on %s', (name) => {
       Object.fromEntries(keys.map((k) => [`d$.${k}`, { $exists: false }])),
       { $and: keys.map((k) => ({ c: { $ne: k } })) },
     ]) {
-      const { sql, params } = toSql(filter, { dialect: engine.dialect, columns });
+      // Past the default limits on purpose: what is tested is the engines' own bounds.
+      const { sql, params } = toSql(filter, { dialect: engine.dialect, columns, limits: UNBOUNDED });
       const rows = await engine.query(`SELECT id FROM big WHERE ${sql} ORDER BY id`, params);
-      const predicate = compileFilter(filter);
+      const predicate = compileFilter(filter, { limits: UNBOUNDED });
       const expected = values.flatMap((v, i) => (predicate({ c: v, d: { [v]: i } }) ? [i] : []));
       expect(rows.map((r) => Number(r.id))).toEqual(expected);
       // Not vacuous: every filter selects some rows and rejects others.
@@ -256,13 +258,14 @@ describe.each(ENGINE_NAMES)('column names and sizes on %s', (name) => {
   it('the parameter limit toSql enforces is the engine’s own', async () => {
     const max = engine.dialect === 'postgres' ? 65535 : 32766;
     const filter = { $or: Array.from({ length: max }, (_, i) => ({ c: { $eq: `v${i}` } })) };
-    const { sql, params } = toSql(filter, { dialect: engine.dialect, columns: { c: 'text' } });
+    const options = { dialect: engine.dialect, columns: { c: 'text' as const }, limits: UNBOUNDED };
+    const { sql, params } = toSql(filter, options);
     expect(params).toHaveLength(max);
     const rows = await engine.query(`SELECT id FROM big WHERE ${sql} ORDER BY id`, params);
     expect(rows.map((r) => Number(r.id))).toEqual([0, 1, 2, 3]);
     // One more parameter cannot be bound by the engine; toSql says so first, with a typed error.
     await expect(engine.query(`SELECT ${ph(max + 1)} AS x`, [...params, 'x'])).rejects.toThrow();
-    expect(() => toSql(filter, { dialect: engine.dialect, columns: { c: 'text' }, paramOffset: 1 })).toThrow(
+    expect(() => toSql(filter, { ...options, paramOffset: 1 })).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED' }),
     );
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSource } from '../../../src/compile/codegen.js';
 import { compileFilter, parseFilter } from '../../../src/index.js';
 import { arbFilterAndRecords } from '../../support/arbitraries.js';
+import { UNBOUNDED } from '../../support/limits.js';
 import { check, titled } from '../../support/property.js';
 
 const hostile = [
@@ -50,7 +51,7 @@ describe('generated code', () => {
   it('passes large $in lists and $like matchers as values, not source', () => {
     const values = Array.from({ length: 1000 }, (_, i) => `value-${i}`);
     const { source, values: passed } = generateSource(
-      parseFilter({ a: { $in: values }, b: { $like: '*x*y*' } }),
+      parseFilter({ a: { $in: values }, b: { $like: '*x*y*' } }, { limits: UNBOUNDED }),
     );
     expect(source).not.toContain('value-999');
     expect(source.length).toBeLessThan(2000);
@@ -71,12 +72,14 @@ describe('generated code', () => {
       build(2, (inner) => ({ $not: { $not: inner } })),
     ];
     for (const filter of filters) {
-      const closures = compileFilter(filter, { maxDepth: 1000, codegen: false });
-      const generated = compileFilter(filter, { maxDepth: 1000, codegen: true });
+      const closures = compileFilter(filter, { maxDepth: 1000, limits: UNBOUNDED, codegen: false });
+      const generated = compileFilter(filter, { maxDepth: 1000, limits: UNBOUNDED, codegen: true });
       for (const record of [{ a: 1 }, { a: 2 }, {}, { a: 1, b: 0 }]) {
         expect(generated(record)).toBe(closures(record));
       }
     }
-    expect(compileFilter(filters[0]!, { maxDepth: 1000, codegen: true })({ a: 1 })).toBe(true);
+    expect(compileFilter(filters[0]!, { maxDepth: 1000, limits: UNBOUNDED, codegen: true })({ a: 1 })).toBe(
+      true,
+    );
   });
 });

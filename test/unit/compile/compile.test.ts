@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter, FilterError, type FilterNode, parseFilter } from '../../../src/index.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 describe('compileFilter', () => {
   it('accepts a JSON filter or an AST and gives the same predicate', () => {
@@ -138,11 +139,11 @@ describe('compileFilter', () => {
 
   it('evaluates a 100,000-element $in with a set', () => {
     const values = Array.from({ length: 100_000 }, (_, i) => `id-${i}`);
-    const predicate = compileFilter({ id: { $in: values } });
+    const predicate = compileFilter({ id: { $in: values } }, { limits: UNBOUNDED });
     expect(predicate({ id: 'id-99999' })).toBe(true);
     expect(predicate({ id: 'id-100000' })).toBe(false);
     expect(predicate({})).toBe(false);
-    const withNull = compileFilter({ id: { $nin: [...values, null] } });
+    const withNull = compileFilter({ id: { $nin: [...values, null] } }, { limits: UNBOUNDED });
     expect(withNull({})).toBe(false);
     expect(withNull({ id: 'other' })).toBe(true);
   });
@@ -152,7 +153,7 @@ describe('compileFilter', () => {
     const input = 'a'.repeat(10_000);
     expect(predicate({ a: input })).toBe(false);
     expect(predicate({ a: `${input}b` })).toBe(true);
-    const many = compileFilter({ a: { $like: `${'*a'.repeat(200)}*b` } });
+    const many = compileFilter({ a: { $like: `${'*a'.repeat(200)}*b` } }, { limits: UNBOUNDED });
     expect(many({ a: 'a'.repeat(50_000) })).toBe(false);
   });
 

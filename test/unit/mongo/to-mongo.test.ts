@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../../src/mongo.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 const NOT_ARRAY = { $not: { $type: 'array' } };
 
@@ -159,8 +160,8 @@ describe('path length limit', () => {
   const path = (n: number, segment = 'a') => Array.from({ length: n }, () => segment).join('$.');
 
   it('translates a path of 100 segments', () => {
-    expect(Object.keys(toMongo({ [path(100)]: { $eq: 1 } }))).toHaveLength(100);
-    expect(() => toMongoExpr({ [path(100, 'a.b')]: { $eq: 1 } })).not.toThrow();
+    expect(Object.keys(toMongo({ [path(100)]: { $eq: 1 } }, { limits: UNBOUNDED }))).toHaveLength(100);
+    expect(() => toMongoExpr({ [path(100, 'a.b')]: { $eq: 1 } }, { limits: UNBOUNDED })).not.toThrow();
   });
 
   it('refuses a longer path with UNSUPPORTED at its place, never a RangeError', () => {
@@ -168,7 +169,9 @@ describe('path length limit', () => {
       for (const segment of ['a', 'a.b', '__svcArrayAny__']) {
         const key = `x$.${path(n, segment)}`;
         for (const translate of [toMongo, toMongoExpr]) {
-          expect(() => translate({ $or: [{ b: { $eq: 1 } }, { $not: { [key]: { $eq: 1 } } }] })).toThrow(
+          expect(() =>
+            translate({ $or: [{ b: { $eq: 1 } }, { $not: { [key]: { $eq: 1 } } }] }, { limits: UNBOUNDED }),
+          ).toThrow(
             expect.objectContaining({
               name: 'FilterError',
               code: 'UNSUPPORTED',
@@ -193,15 +196,15 @@ describe('path length limit', () => {
         },
       },
     };
-    expect(() => policyToMongo(policy)).toThrow(
+    expect(() => policyToMongo(policy, { limits: UNBOUNDED })).toThrow(
       expect.objectContaining({
         code: 'UNSUPPORTED',
         path: `/statusDefinitions/bad/rules/0/conditions/0/condition/filter/${key}`,
       }),
     );
-    expect(() => policyToMongo({ ...policy, query: { filter: { [key]: { $eq: 1 } } } })).toThrow(
-      expect.objectContaining({ code: 'UNSUPPORTED', path: `/query/filter/${key}` }),
-    );
+    expect(() =>
+      policyToMongo({ ...policy, query: { filter: { [key]: { $eq: 1 } } } }, { limits: UNBOUNDED }),
+    ).toThrow(expect.objectContaining({ code: 'UNSUPPORTED', path: `/query/filter/${key}` }));
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
 import { toSql } from '../../../src/sql.js';
 import { filterNesting, sqlHeight } from '../../../src/targets/sql/height.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 function notChain(depth: number): unknown {
   let f: unknown = { a: { $eq: 1 } };
@@ -22,7 +23,7 @@ function thrown(fn: () => unknown): FilterError {
 describe('expression depth', () => {
   it('a 998-deep $not chain is UNSUPPORTED on SQLite, naming its limit and the place', () => {
     const e = thrown(() =>
-      toSql(notChain(998), { dialect: 'sqlite', columns: { a: 'json' }, maxDepth: 1000 }),
+      toSql(notChain(998), { dialect: 'sqlite', columns: { a: 'json' }, maxDepth: 1000, limits: UNBOUNDED }),
     );
     expect(e.code).toBe('UNSUPPORTED');
     expect(e.message).toContain('SQLITE_MAX_EXPR_DEPTH (1000)');
@@ -30,13 +31,20 @@ describe('expression depth', () => {
   });
 
   it('the same chain compiles for PostgreSQL, which has no fixed expression depth', () => {
-    const { sql } = toSql(notChain(998), { dialect: 'postgres', columns: { a: 'jsonb' }, maxDepth: 1000 });
+    const { sql } = toSql(notChain(998), {
+      dialect: 'postgres',
+      columns: { a: 'jsonb' },
+      maxDepth: 1000,
+      limits: UNBOUNDED,
+    });
     expect(sql.match(/NOT/g)).toHaveLength(998);
   });
 
   it('nested subqueries past the PostgreSQL bound are refused before the SQL is built', () => {
     const path = `arr$${'.__svcArrayAny__$.arr$'.repeat(120)}.__svcArrayAny__`;
-    const e = thrown(() => toSql({ [path]: { $eq: 1 } }, { dialect: 'postgres', columns: { arr: 'jsonb' } }));
+    const e = thrown(() =>
+      toSql({ [path]: { $eq: 1 } }, { dialect: 'postgres', columns: { arr: 'jsonb' }, limits: UNBOUNDED }),
+    );
     expect(e.code).toBe('UNSUPPORTED');
     expect(e.message).toContain('121 subqueries');
     expect(e.path).toBe(`/${path.replace(/~/g, '~0').replace(/\//g, '~1')}`);

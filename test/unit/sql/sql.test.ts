@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
 import { type ToSqlOptions, toSql } from '../../../src/sql.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 const pg: ToSqlOptions = {
   dialect: 'postgres',
@@ -55,7 +56,7 @@ describe('toSql: exact SQL per dialect', () => {
 
   it('a big $in binds one array parameter on PostgreSQL', () => {
     const values = Array.from({ length: 5000 }, (_, i) => `v${i}`);
-    const { sql, params } = toSql({ technology: { $in: values } }, pg);
+    const { sql, params } = toSql({ technology: { $in: values } }, { ...pg, limits: UNBOUNDED });
     expect(sql).toBe(`("technology" IS NOT NULL AND "technology" = ANY($1::text[]))`);
     expect(params).toEqual([values]);
   });
@@ -189,7 +190,7 @@ describe('toSql: limits and options', () => {
   it('long $or/$and lists nest as a balanced tree, not one chain', () => {
     const { sql } = toSql(
       { $or: Array.from({ length: 4096 }, (_, i) => ({ technology: { $eq: `v${i}` } })) },
-      lite,
+      { ...lite, limits: UNBOUNDED },
     );
     let depth = 0;
     let max = 0;
@@ -206,15 +207,16 @@ describe('toSql: limits and options', () => {
     const eqs = (n: number) => ({
       $or: Array.from({ length: n }, (_, i) => ({ technology: { $eq: `v${i}` } })),
     });
-    expect(toSql(eqs(32766), lite).params).toHaveLength(32766);
-    const e = error(() => toSql(eqs(32767), lite));
+    const unbounded = { ...lite, limits: UNBOUNDED };
+    expect(toSql(eqs(32766), unbounded).params).toHaveLength(32766);
+    const e = error(() => toSql(eqs(32767), unbounded));
     expect(e.code).toBe('UNSUPPORTED');
     expect(e.message).toContain('32766');
-    expect(error(() => toSql(eqs(32766), { ...lite, paramOffset: 1 })).code).toBe('UNSUPPORTED');
-    expect(error(() => toSql(eqs(65536), pg)).code).toBe('UNSUPPORTED');
+    expect(error(() => toSql(eqs(32766), { ...unbounded, paramOffset: 1 })).code).toBe('UNSUPPORTED');
+    expect(error(() => toSql(eqs(65536), { ...pg, limits: UNBOUNDED })).code).toBe('UNSUPPORTED');
     // A big $in is one parameter on PostgreSQL, so it never reaches the limit.
     const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
-    expect(toSql({ technology: { $in: values } }, pg).params).toHaveLength(1);
+    expect(toSql({ technology: { $in: values } }, { ...pg, limits: UNBOUNDED }).params).toHaveLength(1);
   });
 
   it('missing or malformed options are typed errors, never TypeErrors', () => {

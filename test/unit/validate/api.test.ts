@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatGithub } from '../../../src/validate/formats/github.js';
 import { type Diagnostic, validatePolicy } from '../../../src/validate.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 /** A component policy whose one non-default status has one rule with the given condition filters. */
 const policy = (...filters: object[]) => ({
@@ -23,7 +24,7 @@ describe('at most 100 diagnostics per file', () => {
     Object.fromEntries(Array.from({ length: n }, (_, i) => [`field${i}`, { $eq: 'x' }]));
 
   it('counts the notice among the 100, and says how many were left out', () => {
-    const r = validatePolicy(policy(fields(150)));
+    const r = validatePolicy(policy(fields(150)), { limits: UNBOUNDED });
     expect(r.diagnostics).toHaveLength(100);
     expect(r.diagnostics.slice(0, 99).every((d) => d.code === 'UNKNOWN_FIELD')).toBe(true);
     const notice = r.diagnostics[99]!;
@@ -34,7 +35,7 @@ describe('at most 100 diagnostics per file', () => {
   });
 
   it('reports exactly 100 problems without a notice', () => {
-    const r = validatePolicy(policy(fields(100)));
+    const r = validatePolicy(policy(fields(100)), { limits: UNBOUNDED });
     expect(r.diagnostics).toHaveLength(100);
     expect(r.diagnostics.some((d) => d.code === 'TOO_MANY_DIAGNOSTICS')).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Limits } from '../../../src/limits.js';
 import { schemaValidator } from '../../../src/validate/schema.js';
 import { type Diagnostic, type K8sDetailsSchema, validatePolicy } from '../../../src/validate.js';
 
@@ -21,6 +22,8 @@ const text = (dir: string, file: string) => readFileSync(join(ROOT, dir, file), 
 
 interface Expected {
   readonly k8sSchema?: boolean;
+  /** Limits to validate under, when the file's subject lies past a default (see docs/limits.md). */
+  readonly limits?: Partial<Limits>;
   readonly diagnostics: readonly Pick<Diagnostic, 'code' | 'severity' | 'path' | 'line' | 'column'>[];
 }
 
@@ -71,7 +74,11 @@ describe('invalid policy files', () => {
       const expected = JSON.parse(
         text('invalid', file.replace(/\.(json|ya?ml)$/, '.expected.json')),
       ) as Expected;
-      const options = expected.k8sSchema ? { fileName: file, k8sSchema } : { fileName: file };
+      const options = {
+        fileName: file,
+        ...(expected.k8sSchema ? { k8sSchema } : {}),
+        ...(expected.limits ? { limits: expected.limits } : {}),
+      };
       const result = validatePolicy(text('invalid', file), options);
       expect(result.diagnostics.map(essentials)).toEqual(expected.diagnostics);
       expect(result.valid).toBe(!expected.diagnostics.some((d) => d.severity === 'error'));

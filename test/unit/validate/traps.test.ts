@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter, compilePolicy, FilterError, PolicyError, parseFilter } from '../../../src/index.js';
 import { type Diagnostic, validatePolicy } from '../../../src/validate.js';
+import { UNBOUNDED } from '../../support/limits.js';
 
 /** A policy whose one non-default rule has `filter`. */
 function policy(filter: unknown, resource: string | undefined = 'component') {
@@ -170,7 +171,7 @@ describe('messages stay short at any depth; the path field keeps the whole point
   it('MAX_DEPTH_EXCEEDED at depth 1,000 from parseFilter and compilePolicy', () => {
     let error: unknown;
     try {
-      parseFilter(nest(1000), { maxDepth: 999 });
+      parseFilter(nest(1000), { maxDepth: 999, limits: UNBOUNDED });
     } catch (e) {
       error = e;
     }
@@ -182,7 +183,7 @@ describe('messages stay short at any depth; the path field keeps the whole point
     expect(fe.message).toContain(fe.path.slice(-40));
 
     try {
-      compilePolicy(policy(nest(1000)), { maxDepth: 999 });
+      compilePolicy(policy(nest(1000)), { maxDepth: 999, limits: UNBOUNDED });
       error = undefined;
     } catch (e) {
       error = e;

@@ -1,0 +1,401 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { worstFilters, worstPolicies } from '../../fixtures/worst-filters.js';
+import {
+  checkPolicyDefinition,
+  compileFilter,
+  compilePolicy,
+  DEFAULT_LIMITS,
+  evaluateInventory,
+  FilterError,
+  LIMIT_CODES,
+  LIMIT_NAMES,
+  type Limits,
+  PolicyError,
+  parseFilter,
+  parseQuery,
+  QueryError,
+} from '../../src/index.js';
+import { policyToMongo, toMongo } from '../../src/mongo.js';
+import { policyToSql, toSql } from '../../src/sql.js';
+import { validatePolicy } from '../../src/validate.js';
+import { suiteTempDir } from '../support/temp.js';
+import { guardPrototypes, HANG_BOUND_MS, quickly, thrown } from './support.js';
+
+/**
+ * The limits of docs/limits.md: one options object for every entry point, each breach its own code with
+ * the JSON pointer of the place, found before the expensive work.
+ */
+
+guardPrototypes();
+
+const rule = (filter: unknown) => ({ conditions: [{ type: 'filter', condition: { filter } }] });
+const policyOf = (filter: unknown) => ({
+  name: 'p',
+  statusDefinitions: {
+    ok: { isDefault: true, criticality: 0 },
+    hit: { criticality: 1, rules: [rule(filter)] },
+  },
+});
+const FILTER_AT = '/statusDefinitions/hit/rules/0/conditions/0/condition/filter';
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `id-${i}`);
+const segments = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`).join('$.');
+
+/** One filter just past each filter limit, with the pointer of the place where the breach is found. */
+const BREACHES: [keyof Limits, unknown, string][] = [
+  ['maxDepth', { $not: { $not: { a: { $eq: 1 } } } }, '/$not/$not'],
+  ['maxNodes', { $or: Array.from({ length: 300 }, (_, i) => ({ [`f${i}`]: { $eq: i } })) }, '/$or'],
+  ['maxKeys', Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`f${i}`, { $eq: i }])), ''],
+  ['maxListItems', { id: { $in: ids(257) } }, '/id/$in'],
+  ['maxStringLength', { name: { $eq: 'x'.repeat(513) } }, '/name/$eq'],
+  ['maxVersionLength', { version: { $vgte: `1.0.0-${'a'.repeat(252)}` } }, '/version/$vgte'],
+  ['maxPatternLength', { name: { $like: `${'x'.repeat(300)}*` } }, '/name/$like'],
+  ['maxWildcards', { name: { $like: '*a'.repeat(17) } }, '/name/$like'],
+  ['maxPathSegments', { [segments(13)]: { $eq: 1 } }, `/${segments(13)}`],
+  ['maxSegmentLength', { [`a$.${'b'.repeat(129)}`]: { $eq: 1 } }, `/a$.${'b'.repeat(129)}`],
+];
+/** The limits that make each breach above a breach (the defaults, but a smaller depth). */
+const UNDER: Partial<Limits> = { maxDepth: 2 };
+
+describe('the defaults', () => {
+  it('name every limit, each with its own stable code', () => {
+    expect(Object.keys(DEFAULT_LIMITS).sort()).toEqual([...LIMIT_NAMES].sort());
+    expect(new Set(Object.values(LIMIT_CODES)).size).toBe(LIMIT_NAMES.length);
+    for (const name of LIMIT_NAMES) expect(LIMIT_CODES[name]).toMatch(/^MAX_[A-Z_]+_EXCEEDED$/);
+    expect(DEFAULT_LIMITS.maxDepth).toBe(32);
+    expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
+  });
+
+  it('accept the repository example policies and the worst filters they are sized for', () => {
+    for (const [name, filter] of Object.entries(worstFilters())) {
+      expect(() => parseFilter(filter), name).not.toThrow();
+    }
+  });
+
+  it('accept the worst policies, which fill the policy limits', () => {
+    for (const [name, policy] of Object.entries(worstPolicies())) {
+      expect(checkPolicyDefinition(policy).problems, name).toEqual([]);
+      // The policy's node budget is nearly spent: a tenth less refuses it.
+      const tight = { maxPolicyNodes: Math.floor(DEFAULT_LIMITS.maxPolicyNodes * 0.9) };
+      expect(
+        checkPolicyDefinition(policy, { limits: tight }).problems.map((p) => p.code),
+        name,
+      ).toEqual(['MAX_POLICY_NODES_EXCEEDED']);
+    }
+  });
+
+  it('refuse one node more than each worst filter holds', () => {
+    for (const [name, filter] of Object.entries(worstFilters())) {
+      const tight = { ...DEFAULT_LIMITS, maxNodes: countNodes(filter) - 1 };
+      const e = thrown(() => parseFilter(filter, { limits: tight }));
+      expect((e as FilterError).code, name).toBe('MAX_NODES_EXCEEDED');
+    }
+  });
+});
+
+/** The fewest nodes a filter can be parsed under (what the parser counts), by bisection. */
+function countNodes(filter: unknown): number {
+  let lo = 1;
+  let hi = 1_000_000;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    try {
+      parseFilter(filter, { limits: { maxNodes: mid } });
+      hi = mid;
+    } catch {
+      lo = mid + 1;
+    }
+  }
+  return lo;
+}
+
+describe('each breach is its own typed error at its place', () => {
+  it.each(BREACHES)('%s', (name, filter, at) => {
+    const options = { limits: UNDER };
+    const entryPoints: [string, () => unknown][] = [
+      ['parseFilter', () => parseFilter(filter, options)],
+      ['compileFilter', () => compileFilter(filter, options)],
+      ['compileFilter closures', () => compileFilter(filter, { ...options, codegen: false })],
+      ['toSql', () => toSql(filter, { dialect: 'sqlite', columns: anyColumns(filter), ...options })],
+      ['toSql pg', () => toSql(filter, { dialect: 'postgres', columns: anyColumns(filter), ...options })],
+      ['toMongo', () => toMongo(filter, options)],
+    ];
+    for (const [entry, run] of entryPoints) {
+      const e = thrown(run) as FilterError;
+      expect(e, entry).toBeInstanceOf(FilterError);
+      expect(e.code, entry).toBe(LIMIT_CODES[name]);
+      expect(e.path, entry).toBe(at);
+      expect(e.message, entry).toContain(name);
+    }
+    // Raised past the input, the same filter is accepted.
+    const raised = { maxDepth: 32, maxNodes: 100_000, [name]: name === 'maxDepth' ? 1000 : 100_000 };
+    expect(() => parseFilter(filter, { limits: raised })).not.toThrow();
+  });
+
+  it.each(BREACHES)(
+    '%s in a policy: compilePolicy, policyToSql, policyToMongo, validatePolicy',
+    (name, filter, at) => {
+      const policy = policyOf(filter);
+      const options = { limits: UNDER };
+      const path = FILTER_AT + at;
+      for (const [entry, run] of [
+        ['compilePolicy', () => compilePolicy(policy, options)],
+        [
+          'policyToSql',
+          () => policyToSql(policy, { dialect: 'sqlite', columns: anyColumns(filter), ...options }),
+        ],
+        ['policyToMongo', () => policyToMongo(policy, options)],
+      ] as const) {
+        const e = thrown(run) as PolicyError;
+        expect(e, entry).toBeInstanceOf(PolicyError);
+        expect(
+          e.problems.map((p) => [p.code, p.path]),
+          entry,
+        ).toEqual([[LIMIT_CODES[name], path]]);
+      }
+      const checked = checkPolicyDefinition(policy, options);
+      expect(checked.problems.map((p) => p.code)).toEqual([LIMIT_CODES[name]]);
+      const text = JSON.stringify(policy, null, 2);
+      const result = validatePolicy(text, { fileName: 'p.json', ...options });
+      expect(result.valid).toBe(false);
+      expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([[LIMIT_CODES[name], path]]);
+      expect(result.diagnostics[0]!.line).toBeGreaterThan(1);
+    },
+  );
+
+  it('in a query request: parseQuery reports the filter code', () => {
+    const e = thrown(() =>
+      parseQuery({ pageSize: 10, filter: { technology: { $in: ids(300) } } }, 'component'),
+    ) as QueryError;
+    expect(e).toBeInstanceOf(QueryError);
+    expect(e.problems).toEqual([
+      expect.objectContaining({
+        code: 'INVALID_FILTER',
+        filterCode: 'MAX_LIST_ITEMS_EXCEEDED',
+        path: '/filter/technology/$in',
+      }),
+    ]);
+    const raised = parseQuery({ pageSize: 10, filter: { technology: { $in: ids(300) } } }, 'component', {
+      limits: { maxListItems: 300, maxNodes: 400 },
+    });
+    expect(raised.filter).toBeDefined();
+  });
+
+  it('in evaluateInventory, through the compile options', async () => {
+    await expect(
+      evaluateInventory([policyOf({ id: { $in: ids(300) } })], [{ id: 'id-1' }]),
+    ).rejects.toMatchObject({ code: 'INVALID_POLICY' });
+    const summary = await evaluateInventory([policyOf({ id: { $in: ids(300) } })], [{ id: 'id-1' }], {
+      limits: { maxListItems: 300, maxNodes: 400 },
+    });
+    expect(summary.policies[0]!.statuses.find((s) => s.status === 'hit')?.count).toBe(1);
+  });
+});
+
+/** Every top-level field of a filter as a JSON column. */
+function anyColumns(filter: unknown): Record<string, 'json'> {
+  const out: Record<string, 'json'> = {};
+  const walk = (f: unknown) => {
+    if (typeof f !== 'object' || f === null) return;
+    for (const [k, v] of Object.entries(f)) {
+      if (k === '$and' || k === '$or') for (const x of v as unknown[]) walk(x);
+      else if (k === '$not') walk(v);
+      else out[k.split('$.')[0]!] = 'json';
+    }
+  };
+  walk(filter);
+  return out;
+}
+
+describe('policy limits', () => {
+  const many = (statuses: number, rules: number, conditions: number) => ({
+    name: 'p',
+    statusDefinitions: Object.fromEntries([
+      ['ok', { isDefault: true, criticality: 0 }],
+      ...Array.from({ length: statuses }, (_, s) => [
+        `s${s}`,
+        {
+          criticality: s + 1,
+          rules: Array.from({ length: rules }, (_, r) => ({
+            conditions: Array.from({ length: conditions }, (_, c) => ({
+              type: 'filter',
+              condition: { filter: { [`f${c}`]: { $eq: `${s}-${r}` } } },
+            })),
+          })),
+        },
+      ]),
+    ]),
+  });
+
+  it('rules, conditions, statuses and nodes per policy each have their code', () => {
+    const code = (p: unknown, limits?: Partial<Limits>) =>
+      checkPolicyDefinition(p, limits ? { limits } : {}).problems.map((x) => [x.code, x.path]);
+    expect(code(many(1, 65, 1))).toEqual([['MAX_RULES_EXCEEDED', '/statusDefinitions/s0/rules']]);
+    expect(code(many(2, 40, 1))).toEqual([['MAX_RULES_EXCEEDED', '/statusDefinitions/s1/rules']]);
+    expect(code(many(1, 1, 257))).toEqual([
+      ['MAX_CONDITIONS_EXCEEDED', '/statusDefinitions/s0/rules/0/conditions'],
+    ]);
+    expect(code(many(64, 1, 1))).toEqual([['MAX_KEYS_EXCEEDED', '/statusDefinitions']]);
+    // 60 rules of 4 conditions of 4 nodes (filter, field, path step, operator): 960 nodes; the 901st is
+    // the filter object of the second condition of rule 56.
+    expect(code(many(1, 60, 4), { maxPolicyNodes: 900 })).toEqual([
+      ['MAX_POLICY_NODES_EXCEEDED', '/statusDefinitions/s0/rules/56/conditions/1/condition/filter'],
+    ]);
+    expect(code(many(1, 60, 4))).toEqual([]);
+  });
+
+  it('a policy with thousands of statuses is refused before the pairwise rule analysis', () => {
+    const huge = many(1500, 1, 1);
+    const result = quickly(() => validatePolicy(huge));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['MAX_KEYS_EXCEEDED']);
+  });
+
+  it('a policy text larger than maxFileBytes is refused before it is parsed', () => {
+    const text = JSON.stringify({ ...many(1, 1, 1), description: 'é'.repeat(600_000) });
+    const result = validatePolicy(text, { fileName: 'p.json' });
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ['MAX_FILE_BYTES_EXCEEDED', 1, 1],
+    ]);
+    expect(validatePolicy(text, { fileName: 'p.json', limits: { maxFileBytes: 2_000_000 } }).valid).toBe(
+      true,
+    );
+  });
+});
+
+describe('checked before the expensive work', () => {
+  it('a 1,000,000-item $in, a 200,000-key filter, a 20,000-segment path and a 1 MB pattern are refused at once', () => {
+    const huge = {
+      list: { id: { $in: ids(1_000_000) } },
+      keys: Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`f${i}`, { $eq: i }])),
+      path: { [segments(20_000)]: { $eq: 1 } },
+      pattern: { name: { $like: `${'x*'.repeat(500_000)}` } },
+      string: { name: { $eq: 'x'.repeat(1_000_000) } },
+    };
+    for (const [name, filter] of Object.entries(huge)) {
+      for (const run of [
+        () => compileFilter(filter),
+        () => toMongo(filter),
+        () => validatePolicy(policyOf(filter)),
+      ]) {
+        const started = performance.now();
+        try {
+          const out = run();
+          // validatePolicy answers with diagnostics rather than throwing.
+          expect((out as { valid?: boolean }).valid, name).toBe(false);
+        } catch (error) {
+          expect(error, name).toBeInstanceOf(FilterError);
+        }
+        // Generous: what is measured is "no work proportional to the input's square", not speed.
+        expect(performance.now() - started, name).toBeLessThan(2_000);
+      }
+    }
+  });
+});
+
+describe('options', () => {
+  it('a bad limit is INVALID_OPTION, thrown, whatever the entry point', () => {
+    for (const limits of [
+      { maxNodes: 0 },
+      { maxNodes: 1.5 },
+      { maxNodez: 10 },
+      { maxDepth: 1001 },
+      { maxKeys: '10' },
+    ]) {
+      for (const run of [
+        () => parseFilter({}, { limits: limits as never }),
+        () => compilePolicy(policyOf({}), { limits: limits as never }),
+        () => validatePolicy('{}', { limits: limits as never }),
+      ]) {
+        expect((thrown(run) as FilterError).code).toBe('INVALID_OPTION');
+      }
+    }
+    expect(
+      (thrown(() => parseFilter({}, { maxDepth: 3, limits: { maxDepth: 4 } })) as FilterError).code,
+    ).toBe('INVALID_OPTION');
+    expect(() => parseFilter({}, { maxDepth: 4, limits: { maxDepth: 4 } })).not.toThrow();
+  });
+
+  it('limits inherited from a polluted Object.prototype are no limits', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.limits = { maxNodes: 1 };
+    proto.maxNodes = 1;
+    try {
+      expect(() => parseFilter({ a: { $eq: 1 } }, {})).not.toThrow();
+      expect(() => parseFilter({ a: { $eq: 1 } }, { limits: {} })).not.toThrow();
+    } finally {
+      delete proto.limits;
+      delete proto.maxNodes;
+    }
+  });
+});
+
+describe('the CLI', () => {
+  const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+  const temp = suiteTempDir('limits');
+  const runCli = async (args: readonly string[]) => {
+    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: HANG_BOUND_MS * 6 });
+    if (r.error) throw r.error;
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  let file = '';
+  let inventory = '';
+  const files = () => {
+    file = join(temp.folder(), 'big-in.json');
+    writeFileSync(file, JSON.stringify(policyOf({ id: { $in: ids(300) } })));
+    inventory = join(temp.folder(), 'inventory.ndjson');
+    writeFileSync(inventory, '{"id":"id-1"}\n');
+  };
+
+  it('validate reports a breach, and --limit raises the limit', async () => {
+    files();
+    const refused = await runCli(['validate', '--root', temp.folder(), '--format', 'json', file]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).files[0].diagnostics[0].code).toBe('MAX_LIST_ITEMS_EXCEEDED');
+    const raised = await runCli([
+      'validate',
+      '--root',
+      temp.folder(),
+      '--limit',
+      'maxListItems=300',
+      '--limit',
+      'maxNodes=400',
+      file,
+    ]);
+    expect(raised.code).toBe(0);
+  });
+
+  it('eval refuses the policy, and --limit raises the limit', async () => {
+    files();
+    const refused = await runCli(['eval', '--policy', file, '--input', inventory, '--format', 'json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('MAX_LIST_ITEMS_EXCEEDED');
+    const raised = await runCli([
+      'eval',
+      '--policy',
+      file,
+      '--input',
+      inventory,
+      '--format',
+      'json',
+      '--limit',
+      'maxListItems=300',
+      '--limit',
+      'maxNodes=400',
+    ]);
+    expect(raised.code).toBe(0);
+  });
+
+  it('a malformed or unknown --limit is a usage error (exit 2)', async () => {
+    files();
+    for (const flag of ['maxNodes', 'maxNodes=-1', 'maxNodez=3', 'maxNodes=0']) {
+      const r = await runCli(['validate', '--limit', flag, file]);
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr, flag).toContain('--limit');
+    }
+    const both = await runCli(['validate', '--max-bytes', '10', '--limit', 'maxFileBytes=20', file]);
+    expect(both.code).toBe(2);
+  });
+});

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import {
+  base64url,
+  keyOf,
+  pageTokenAfter,
+  parseQuery,
+  QueryError,
+  type QueryPlan,
+  queryInMemory,
+} from '../../src/index.js';
+import {
+  guardPrototypes,
+  polluted,
+  quickly,
+  revokedProxy,
+  throwingGetter,
+  throwingProxy,
+} from './support.js';
+
+/**
+ * Attacks on query requests and page tokens (`parseQuery`, the tokens of `queryInMemory` and
+ * `pageTokenAfter`): every bad request or token is a `QueryError` with its code and pointer, quickly, and
+ * a polluted runtime changes no plan.
+ */
+
+guardPrototypes();
+
+const records = Array.from({ length: 30 }, (_, i) => ({
+  id: `c${String(i).padStart(2, '0')}`,
+  name: `component ${i % 7}`,
+  region: i % 2 === 0 ? 'eu' : 'us',
+  technology: 'postgres',
+  createdAt: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00.000Z`,
+}));
+
+/** The problems of a request that must be refused, as [code, path] pairs. */
+function refused(request: unknown, options = {}): [string, string][] {
+  try {
+    quickly(() => parseQuery(request, 'component', options));
+  } catch (error) {
+    expect(error).toBeInstanceOf(QueryError);
+    return (error as QueryError).problems.map((p) => [p.code, p.path]);
+  }
+  throw new Error('expected a QueryError');
+}
+
+/** The token of the first page's continuation for `request`. */
+function firstToken(request: Record<string, unknown>, options = {}): string {
+  const page = queryInMemory(records, parseQuery({ pageSize: 5, ...request }, 'component', options));
+  expect(page.nextPageToken).toBeTruthy();
+  return page.nextPageToken!;
+}
+
+describe('page tokens', () => {
+  const secret = 'server secret';
+
+  it('forged, tampered, truncated, re-signed and replayed tokens are INVALID_PAGE_TOKEN', () => {
+    const signed = firstToken({ sort: { region: 'asc' } }, { secret });
+    const [body, signature] = signed.split('.') as [string, string];
+    const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
+    const forged = base64url(new TextEncoder().encode(JSON.stringify([1, 'x', ['z', 'z', 'z']])));
+    const tokens = [
+      body, // the signature dropped
+      `${flip(body, 3)}.${signature}`, // the position changed
+      `${body}.${flip(signature, 2)}`,
+      `${body}.${base64url(new Uint8Array(32))}`,
+      signed.slice(0, -5),
+      `${signed}.x`,
+      forged,
+      `${forged}.${signature}`,
+      '.',
+      '..',
+      'not a token',
+      '%%%%',
+      'x'.repeat(1_000_000),
+    ];
+    for (const pageToken of tokens) {
+      expect(
+        refused({ pageSize: 5, sort: { region: 'asc' }, pageToken }, { secret }),
+        pageToken.slice(0, 40),
+      ).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);
+    }
+    // A token of one filter or sort is refused for another.
+    expect(refused({ pageSize: 5, sort: { region: 'desc' }, pageToken: signed }, { secret })).toEqual([
+      ['INVALID_PAGE_TOKEN', '/pageToken'],
+    ]);
+    expect(
+      refused(
+        { pageSize: 5, sort: { region: 'asc' }, filter: { region: { $eq: 'eu' } }, pageToken: signed },
+        { secret },
+      ),
+    ).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);
+    // Signed with another secret.
+    expect(refused({ pageSize: 5, sort: { region: 'asc' }, pageToken: signed }, { secret: 'other' })).toEqual(
+      [['INVALID_PAGE_TOKEN', '/pageToken']],
+    );
+  });
+
+  it('a well-formed unsigned token holding hostile JSON is refused, and changes no prototype', () => {
+    const binding = parseQuery({ pageSize: 5 }, 'component').binding;
+    const b = JSON.stringify(binding);
+    const hostile = [
+      `[1, ${b}, {"__proto__": {"polluted": true}}]`,
+      `[1, ${b}, [{"$where": "sleep(1000)"}, "x"]]`,
+      `[1, ${b}, ["x"]]`,
+      `[1, ${b}, ["a", "b", "c", "d"]]`,
+      `[1, ${b}, [1e999, "x"]]`,
+      `[2, ${b}, ["a", "b"]]`,
+      `{"0": 1, "1": ${b}, "2": ["a", "b"], "length": 3}`,
+      '"__proto__"',
+      `[1, ${b}, ["a", "b"]`,
+    ];
+    for (const content of hostile) {
+      const pageToken = base64url(new TextEncoder().encode(content));
+      expect(refused({ pageSize: 5, pageToken })).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a token that is not a string is INVALID_PAGE_TOKEN; one of the right form pages on', () => {
+    for (const pageToken of [1, {}, [], true, { toString: () => 'x' }]) {
+      expect(refused({ pageSize: 5, pageToken })).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);
+    }
+    const pageToken = firstToken({});
+    const next = queryInMemory(records, parseQuery({ pageSize: 5, pageToken }, 'component'));
+    expect(next.items.map((r) => r.id)).not.toContain('c00');
+  });
+});
+
+describe('query requests', () => {
+  it('prototype names are unknown names, in every place', () => {
+    const request = JSON.parse(
+      '{"pageSize": 5, "__proto__": {"pageSize": 0}, "sort": {"__proto__": "asc", "constructor": "desc"}, "fields": ["__proto__", "constructor", "toString"]}',
+    );
+    const problems = refused(request);
+    expect(problems).toContainEqual(['UNKNOWN_PROPERTY', '/__proto__']);
+    expect(problems).toContainEqual(['UNKNOWN_SORT_FIELD', '/sort/__proto__']);
+    expect(problems).toContainEqual(['UNKNOWN_SORT_FIELD', '/sort/constructor']);
+    expect(problems).toContainEqual(['UNKNOWN_FIELD', '/fields/0']);
+    expect(problems).toContainEqual(['UNKNOWN_FIELD', '/fields/2']);
+    expect(refused({ filter: { __proto__: { $eq: 1 } } })).toEqual([['INVALID_FILTER', '/filter']]);
+    expect(refused({ filter: JSON.parse('{"tags$.__proto__": {"$eq": 1}}') })[0]![0]).toBe('INVALID_FILTER');
+  });
+
+  it('operator injection through values and keys is a filter problem, never a query', () => {
+    for (const filter of [
+      { $where: 'this.isAdmin' },
+      { name: { $regex: '.*' } },
+      { name: { $eq: { $ne: null } } },
+      { name: { $in: [{ $gt: '' }] } },
+      { $expr: { $eq: [1, 1] } },
+    ]) {
+      const [[code, path]] = refused({ filter }) as [[string, string]];
+      expect(code).toBe('INVALID_FILTER');
+      expect(path.startsWith('/filter')).toBe(true);
+    }
+  });
+
+  it('huge requests are refused by their size before per-item work', () => {
+    const keys = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i]));
+    expect(refused(keys)).toEqual([['INVALID_REQUEST', '']]);
+    const sort = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`f${i}`, 'asc']));
+    expect(refused({ sort })).toEqual([['INVALID_SORT', '/sort']]);
+    const fields = Array.from({ length: 1_000_000 }, (_, i) => `field-${i}`.repeat(10));
+    expect(refused({ fields })).toEqual([['INVALID_FIELDS', '/fields']]);
+    expect(refused({ filter: { name: { $in: Array.from({ length: 1_000_000 }, String) } } })).toEqual([
+      ['INVALID_FILTER', '/filter/name/$in'],
+    ]);
+    for (const pageSize of [1e9, -1, 0.5, Number.NaN, '10', 2 ** 53]) {
+      expect(refused({ pageSize })).toEqual([['INVALID_PAGE_SIZE', '/pageSize']]);
+    }
+  });
+
+  it('requests that cannot be read are INVALID_REQUEST, not a crash', () => {
+    for (const request of [
+      revokedProxy(),
+      throwingProxy(),
+      throwingGetter('pageSize'),
+      throwingGetter('filter'),
+    ]) {
+      const problems = refused(request);
+      expect(problems[0]![0]).toBe('INVALID_REQUEST');
+    }
+    for (const request of [null, 'x', 1, [], () => ({})]) {
+      expect(refused(request)).toEqual([['INVALID_REQUEST', '']]);
+    }
+  });
+
+  it('a polluted Object.prototype changes no plan and no page', () => {
+    const request = { pageSize: 5, sort: { region: 'asc' } };
+    const clean = parseQuery(request, 'component');
+    const cleanPage = queryInMemory(records, clean);
+    const dirty = polluted(
+      Object.prototype,
+      {
+        pageSize: 1,
+        filter: { region: { $eq: 'us' } },
+        fields: ['id'],
+        pageToken: 'x',
+        secret: 'polluted',
+        maxPageSize: 2,
+        limits: { maxNodes: 1 },
+        isAdmin: true,
+      },
+      () => {
+        const plan: QueryPlan = parseQuery(request, 'component');
+        return { plan, page: queryInMemory(records, plan) };
+      },
+    );
+    expect(dirty.plan.pageSize).toBe(clean.pageSize);
+    expect(dirty.plan.filter).toEqual(clean.filter);
+    expect(dirty.plan.fields).toEqual(clean.fields);
+    expect(dirty.page).toEqual(cleanPage);
+    // Tokens made in a clean runtime read the same in a polluted one.
+    const token = pageTokenAfter(clean, keyOf(records[3], clean.sort));
+    const after = polluted(Object.prototype, { 0: 2, 1: 'x', 2: ['y'], binding: 'x', after: ['y'] }, () =>
+      parseQuery({ ...request, pageToken: token }, 'component'),
+    );
+    expect(after.after).toEqual(keyOf(records[3], clean.sort));
+  });
+});
