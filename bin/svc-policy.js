@@ -153,6 +153,174 @@ function isTrusted(node) {
   return weakSetHas.call(trusted, node);
 }
 
+// src/limits.ts
+var DEFAULT_LIMITS = Object.freeze({
+  maxDepth: 32,
+  maxNodes: 256,
+  maxPolicyNodes: 2048,
+  maxKeys: 64,
+  maxListItems: 256,
+  maxStringLength: 512,
+  maxVersionLength: 256,
+  maxPatternLength: 256,
+  maxWildcards: 16,
+  maxPathSegments: 12,
+  maxSegmentLength: 128,
+  maxRules: 64,
+  maxConditions: 256,
+  maxFileBytes: 1024 * 1024
+});
+var LIMIT_NAMES = Object.freeze(
+  objectKeys(DEFAULT_LIMITS)
+);
+var NAMES = new Set(LIMIT_NAMES);
+var MAX_MAX_DEPTH = 1e3;
+var resolved = new WeakSet([DEFAULT_LIMITS]);
+function invalid(message) {
+  return new FilterError("INVALID_OPTION", "", message);
+}
+function checked(name, value) {
+  const max = name === "maxDepth" ? MAX_MAX_DEPTH : Number.MAX_SAFE_INTEGER;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
+    throw invalid(
+      `${name} must be an integer from 1 to ${max === MAX_MAX_DEPTH ? MAX_MAX_DEPTH : "Number.MAX_SAFE_INTEGER"}, got ${typeof value === "number" ? String(value) : typeof value}`
+    );
+  }
+  return value;
+}
+function resolveLimits(options) {
+  if (typeof options !== "object" || options === null) return DEFAULT_LIMITS;
+  const given = hasOwn(options, "limits") ? options.limits : void 0;
+  const depth = hasOwn(options, "maxDepth") ? options.maxDepth : void 0;
+  if (given === void 0 && depth === void 0) return DEFAULT_LIMITS;
+  if (given !== void 0 && weakSetHas.call(resolved, given)) {
+    if (depth === void 0 || depth === given.maxDepth) return given;
+  }
+  if (given !== void 0 && (typeof given !== "object" || given === null)) {
+    throw invalid(`limits must be an object of limits (${LIMIT_NAMES.join(", ")})`);
+  }
+  const out = { ...DEFAULT_LIMITS };
+  if (given !== void 0) {
+    for (const name of objectKeys(given)) {
+      if (!setHas.call(NAMES, name)) {
+        throw invalid(`unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
+      }
+      const value = given[name];
+      if (value !== void 0) out[name] = checked(name, value);
+    }
+  }
+  if (depth !== void 0) {
+    const d = checked("maxDepth", depth);
+    if (given !== void 0 && hasOwn(given, "maxDepth") && out.maxDepth !== d) {
+      throw invalid(`maxDepth (${d}) and limits.maxDepth (${out.maxDepth}) disagree: give one`);
+    }
+    out.maxDepth = d;
+  }
+  const limits = Object.freeze(out);
+  resolved.add(limits);
+  return limits;
+}
+function passLimits(options) {
+  return { limits: resolveLimits(options) };
+}
+var LIMIT_CODES = Object.freeze({
+  maxDepth: "MAX_DEPTH_EXCEEDED",
+  maxNodes: "MAX_NODES_EXCEEDED",
+  maxPolicyNodes: "MAX_POLICY_NODES_EXCEEDED",
+  maxKeys: "MAX_KEYS_EXCEEDED",
+  maxListItems: "MAX_LIST_ITEMS_EXCEEDED",
+  maxStringLength: "MAX_STRING_LENGTH_EXCEEDED",
+  maxVersionLength: "MAX_VERSION_LENGTH_EXCEEDED",
+  maxPatternLength: "MAX_PATTERN_LENGTH_EXCEEDED",
+  maxWildcards: "MAX_WILDCARDS_EXCEEDED",
+  maxPathSegments: "MAX_PATH_SEGMENTS_EXCEEDED",
+  maxSegmentLength: "MAX_SEGMENT_LENGTH_EXCEEDED",
+  maxRules: "MAX_RULES_EXCEEDED",
+  maxConditions: "MAX_CONDITIONS_EXCEEDED",
+  maxFileBytes: "MAX_FILE_BYTES_EXCEEDED"
+});
+var CODES = new Set(Object.values(LIMIT_CODES));
+function isLimitCode(code) {
+  return setHas.call(CODES, code);
+}
+function limitError(name, at, what, limits) {
+  return new FilterError(
+    LIMIT_CODES[name],
+    at,
+    `${what} at ${showPointer(at)}: the limit ${name} is ${limits[name]}`
+  );
+}
+function utf8LengthExceeds(text, max) {
+  if (text.length > max) return true;
+  if (text.length * 3 <= max) return false;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
+    if (bytes > max) return true;
+  }
+  return false;
+}
+
+// src/semantics/like.ts
+var startsWith = String.prototype.startsWith;
+var endsWith = String.prototype.endsWith;
+var indexOf = String.prototype.indexOf;
+function parseLike(pattern) {
+  const pieces = [];
+  let current = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      const next = pattern[i + 1];
+      if (next === "*" || next === "\\") {
+        current += next;
+        i++;
+      } else {
+        current += "\\";
+      }
+    } else if (c === "*") {
+      pieces.push(current);
+      current = "";
+    } else {
+      current += c;
+    }
+  }
+  pieces.push(current);
+  return { pieces };
+}
+function likeWildcards(pattern) {
+  return parseLike(pattern).pieces.length - 1;
+}
+function compileLike(pattern) {
+  const { pieces } = parseLike(pattern);
+  if (pieces.length === 1) {
+    const exact = pieces[0];
+    return (s) => s === exact;
+  }
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((p) => p !== "");
+  const minLength = first.length + last.length + middle.reduce((n, p) => n + p.length, 0);
+  if (middle.length === 0) {
+    if (last === "") return first === "" ? () => true : (s) => startsWith.call(s, first);
+    if (first === "") return (s) => endsWith.call(s, last);
+    return (s) => s.length >= minLength && startsWith.call(s, first) && endsWith.call(s, last);
+  }
+  return (s) => {
+    if (s.length < minLength || !startsWith.call(s, first) || !endsWith.call(s, last)) return false;
+    const end = s.length - last.length;
+    let pos = first.length;
+    for (let i = 0; i < middle.length; i++) {
+      const piece = middle[i];
+      const at = indexOf.call(s, piece, pos);
+      if (at < 0 || at + piece.length > end) return false;
+      pos = at + piece.length;
+    }
+    return true;
+  };
+}
+
 // src/semantics/version.ts
 var VERSION_PATTERN = "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
 var VERSION_RE = new RegExp(VERSION_PATTERN);
@@ -251,8 +419,8 @@ function comparePlain(s, op) {
 }
 function comparePlainMany(s, operands2) {
   const n = s.length;
-  const count = operands2.length;
-  let open3 = (1 << count) - 1;
+  const count2 = operands2.length;
+  let open3 = (1 << count2) - 1;
   let result = 0;
   let i = 0;
   let c = n > 0 ? charCodeAt(s, 0) : -1;
@@ -264,7 +432,7 @@ function comparePlainMany(s, operands2) {
     const from = i;
     while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
-    for (let j = 0; open3 !== 0 && j < count; j++) {
+    for (let j = 0; open3 !== 0 && j < count2; j++) {
       if ((open3 & 1 << j) === 0) continue;
       const core = operands2[j].core;
       const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
@@ -278,7 +446,7 @@ function comparePlainMany(s, operands2) {
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
-  for (let j = 0; open3 !== 0 && j < count; j++) {
+  for (let j = 0; open3 !== 0 && j < count2; j++) {
     if ((open3 & 1 << j) === 0) continue;
     const op = operands2[j];
     if (op.core.length > k) result |= BELOW << 2 * j;
@@ -292,8 +460,8 @@ function compareVersionTo(s, operands2) {
 }
 function compareVersionScan(s, operands2) {
   const n = s.length;
-  const count = operands2.length;
-  let open3 = (1 << count) - 1;
+  const count2 = operands2.length;
+  let open3 = (1 << count2) - 1;
   let result = 0;
   let i = n > 0 && charCodeAt(s, 0) === 118 ? 1 : 0;
   let c = i < n ? charCodeAt(s, i) : -1;
@@ -304,7 +472,7 @@ function compareVersionScan(s, operands2) {
     const from = i;
     while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
     if (i === start) return -1;
-    for (let j = 0; j < count; j++) {
+    for (let j = 0; j < count2; j++) {
       if ((open3 & 1 << j) === 0) continue;
       const core = operands2[j].core;
       const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
@@ -317,7 +485,7 @@ function compareVersionScan(s, operands2) {
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
-  for (let j = 0; j < count; j++) {
+  for (let j = 0; j < count2; j++) {
     if ((open3 & 1 << j) !== 0 && operands2[j].core.length > k) {
       result |= BELOW << 2 * j;
       open3 &= ~(1 << j);
@@ -337,7 +505,7 @@ function compareVersionScan(s, operands2) {
       if (open3 !== 0) {
         let digits2 = from;
         if (numeric) while (digits2 < i && charCodeAt(s, digits2) === ZERO) digits2++;
-        for (let j = 0; j < count; j++) {
+        for (let j = 0; j < count2; j++) {
           if ((open3 & 1 << j) === 0) continue;
           const op = operands2[j];
           let d;
@@ -356,12 +524,12 @@ function compareVersionScan(s, operands2) {
       if (c !== DOT) break;
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
-    for (let j = 0; j < count; j++) {
+    for (let j = 0; j < count2; j++) {
       const pre = operands2[j].pre;
       if ((open3 & 1 << j) !== 0 && pre !== null && pre.length > m) result |= BELOW << 2 * j;
     }
   } else {
-    for (let j = 0; j < count; j++) {
+    for (let j = 0; j < count2; j++) {
       if ((open3 & 1 << j) !== 0 && operands2[j].pre !== null) result |= ABOVE << 2 * j;
     }
   }
@@ -420,7 +588,7 @@ function isPlainObject(value) {
   const proto = getPrototypeOf(value);
   return proto === null || getPrototypeOf(proto) === null;
 }
-function invalid(op, at, expected, value) {
+function invalid2(op, at, expected, value) {
   const nonJson = value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint" || typeof value === "number" && !Number.isFinite(value);
   return new FilterError(
     nonJson && typeof value !== "number" ? "INVALID_VALUE" : "INVALID_OPERAND",
@@ -428,7 +596,13 @@ function invalid(op, at, expected, value) {
     `"${op}" expects ${expected} at ${at}, got ${describe(value)}`
   );
 }
-function checkString(op, at, value) {
+function checkString(op, at, value, limits) {
+  if (value.length > limits.maxStringLength) {
+    throw limitError("maxStringLength", at, `"${op}" operand of ${value.length} characters`, limits);
+  }
+  return wellFormed(op, at, value);
+}
+function wellFormed(op, at, value) {
   if (!stringIsWellFormed(value)) {
     throw new FilterError(
       "INVALID_VALUE",
@@ -439,7 +613,7 @@ function checkString(op, at, value) {
   return value;
 }
 function checkNumber(op, at, value) {
-  if (!Number.isFinite(value)) throw invalid(op, at, "a finite number", value);
+  if (!Number.isFinite(value)) throw invalid2(op, at, "a finite number", value);
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
     throw new FilterError(
       "INVALID_OPERAND",
@@ -449,17 +623,17 @@ function checkNumber(op, at, value) {
   }
   return value === 0 ? 0 : value;
 }
-function scalarOperand(op, at, value, allowNull) {
+function scalarOperand(op, at, value, allowNull, limits) {
   switch (typeof value) {
     case "string":
-      return checkString(op, at, value);
+      return checkString(op, at, value, limits);
     case "number":
       return checkNumber(op, at, value);
     case "boolean":
       return value;
     default:
       if (value === null && allowNull) return null;
-      throw invalid(
+      throw invalid2(
         op,
         at,
         allowNull ? "a string, number, boolean or null" : "a string, number or boolean",
@@ -467,13 +641,16 @@ function scalarOperand(op, at, value, allowNull) {
       );
   }
 }
-function orderedOperand(op, at, value) {
-  if (typeof value === "string") return checkString(op, at, value);
+function orderedOperand(op, at, value, limits) {
+  if (typeof value === "string") return checkString(op, at, value, limits);
   if (typeof value === "number") return checkNumber(op, at, value);
-  throw invalid(op, at, "a string or a number", value);
+  throw invalid2(op, at, "a string or a number", value);
 }
-function listOperand(op, at, value) {
-  if (!isArray(value)) throw invalid(op, at, "an array", value);
+function listOperand(op, at, value, limits) {
+  if (!isArray(value)) throw invalid2(op, at, "an array", value);
+  if (value.length > limits.maxListItems) {
+    throw limitError("maxListItems", at, `"${op}" has ${value.length} items`, limits);
+  }
   const out = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
@@ -485,22 +662,32 @@ function listOperand(op, at, value) {
         `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${describe(item)}`
       );
     }
-    out[i] = scalarOperand(op, itemAt, item, true);
+    out[i] = scalarOperand(op, itemAt, item, true, limits);
   }
   return Object.freeze(out);
 }
-function stringOperand(op, at, value) {
-  if (typeof value !== "string") throw invalid(op, at, "a string", value);
-  return checkString(op, at, value);
+function likeOperand(op, at, value, limits) {
+  if (typeof value !== "string") throw invalid2(op, at, "a string", value);
+  if (value.length > limits.maxPatternLength) {
+    throw limitError("maxPatternLength", at, `"${op}" pattern of ${value.length} characters`, limits);
+  }
+  const stars = likeWildcards(value);
+  if (stars > limits.maxWildcards) {
+    throw limitError("maxWildcards", at, `"${op}" pattern with ${stars} wildcards`, limits);
+  }
+  return wellFormed(op, at, value);
 }
 function booleanOperand(op, at, value) {
-  if (typeof value !== "boolean") throw invalid(op, at, "a boolean", value);
+  if (typeof value !== "boolean") throw invalid2(op, at, "a boolean", value);
   return value;
 }
-function versionOperand2(op, at, value) {
+function versionOperand2(op, at, value, limits) {
   if (typeof value !== "string")
-    throw invalid(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
-  checkString(op, at, value);
+    throw invalid2(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
+  if (value.length > limits.maxVersionLength) {
+    throw limitError("maxVersionLength", at, `"${op}" version of ${value.length} characters`, limits);
+  }
+  wellFormed(op, at, value);
   if (parseVersion(value) === void 0) {
     throw new FilterError(
       "INVALID_OPERAND",
@@ -513,35 +700,35 @@ function versionOperand2(op, at, value) {
 
 // src/parse/operators.ts
 var RULES = {
-  eq: (at, x) => ({ kind: "eq", value: scalarOperand("$eq", at, x, true) }),
-  ne: (at, x) => ({ kind: "ne", value: scalarOperand("$ne", at, x, true) }),
-  gt: (at, x) => ({ kind: "gt", value: orderedOperand("$gt", at, x) }),
-  gte: (at, x) => ({ kind: "gte", value: orderedOperand("$gte", at, x) }),
-  lt: (at, x) => ({ kind: "lt", value: orderedOperand("$lt", at, x) }),
-  lte: (at, x) => ({ kind: "lte", value: orderedOperand("$lte", at, x) }),
-  in: (at, x) => ({ kind: "in", values: listOperand("$in", at, x) }),
-  nin: (at, x) => ({ kind: "nin", values: listOperand("$nin", at, x) }),
-  like: (at, x) => ({ kind: "like", pattern: stringOperand("$like", at, x) }),
+  eq: (at, x, _, l) => ({ kind: "eq", value: scalarOperand("$eq", at, x, true, l) }),
+  ne: (at, x, _, l) => ({ kind: "ne", value: scalarOperand("$ne", at, x, true, l) }),
+  gt: (at, x, _, l) => ({ kind: "gt", value: orderedOperand("$gt", at, x, l) }),
+  gte: (at, x, _, l) => ({ kind: "gte", value: orderedOperand("$gte", at, x, l) }),
+  lt: (at, x, _, l) => ({ kind: "lt", value: orderedOperand("$lt", at, x, l) }),
+  lte: (at, x, _, l) => ({ kind: "lte", value: orderedOperand("$lte", at, x, l) }),
+  in: (at, x, _, l) => ({ kind: "in", values: listOperand("$in", at, x, l) }),
+  nin: (at, x, _, l) => ({ kind: "nin", values: listOperand("$nin", at, x, l) }),
+  like: (at, x, _, l) => ({ kind: "like", pattern: likeOperand("$like", at, x, l) }),
   exists: (at, x) => ({ kind: "exists", value: booleanOperand("$exists", at, x) }),
-  veq: (at, x) => ({ kind: "veq", value: versionOperand2("$veq", at, x) }),
-  vne: (at, x) => ({ kind: "vne", value: versionOperand2("$vne", at, x) }),
-  vgt: (at, x) => ({ kind: "vgt", value: versionOperand2("$vgt", at, x) }),
-  vgte: (at, x) => ({ kind: "vgte", value: versionOperand2("$vgte", at, x) }),
-  vlt: (at, x) => ({ kind: "vlt", value: versionOperand2("$vlt", at, x) }),
-  vlte: (at, x) => ({ kind: "vlte", value: versionOperand2("$vlte", at, x) }),
+  veq: (at, x, _, l) => ({ kind: "veq", value: versionOperand2("$veq", at, x, l) }),
+  vne: (at, x, _, l) => ({ kind: "vne", value: versionOperand2("$vne", at, x, l) }),
+  vgt: (at, x, _, l) => ({ kind: "vgt", value: versionOperand2("$vgt", at, x, l) }),
+  vgte: (at, x, _, l) => ({ kind: "vgte", value: versionOperand2("$vgte", at, x, l) }),
+  vlt: (at, x, _, l) => ({ kind: "vlt", value: versionOperand2("$vlt", at, x, l) }),
+  vlte: (at, x, _, l) => ({ kind: "vlte", value: versionOperand2("$vlte", at, x, l) }),
   elemMatch: (at, x, nested) => ({ kind: "elemMatch", filter: nested(x, at) })
 };
 var OPERATOR_KINDS = new Map(
   objectKeys(OPERATOR_NAMES).map((kind) => [OPERATOR_NAMES[kind], kind])
 );
-function parseOperator(kind, at, operand2, nested) {
-  return Object.freeze(RULES[kind](at, operand2, nested));
+function parseOperator(kind, at, operand2, nested, limits) {
+  return Object.freeze(RULES[kind](at, operand2, nested, limits));
 }
 
 // src/parse/path.ts
 var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 var ANY_STEP = Object.freeze({ kind: "any" });
-function parsePath(key, at) {
+function parsePath(key, at, limits = DEFAULT_LIMITS) {
   if (typeof key !== "string") {
     throw new FilterError("INVALID_PATH", at, `a field path must be a string at ${at || "the root"}`);
   }
@@ -553,9 +740,22 @@ function parsePath(key, at) {
       `field path at ${at} is not well-formed Unicode (lone surrogate)`
     );
   }
-  const segments = stringSplit(key, PATH_SEPARATOR);
   const steps = [];
-  for (const segment of segments) {
+  let start = 0;
+  for (; ; ) {
+    const end = stringIndexOf.call(key, PATH_SEPARATOR, start);
+    const segment = key.slice(start, end === -1 ? key.length : end);
+    if (steps.length === limits.maxPathSegments) {
+      throw limitError(
+        "maxPathSegments",
+        at,
+        `field path with more than ${limits.maxPathSegments} segments`,
+        limits
+      );
+    }
+    if (segment.length > limits.maxSegmentLength) {
+      throw limitError("maxSegmentLength", at, `field path segment of ${segment.length} characters`, limits);
+    }
     if (segment === "") {
       throw new FilterError("INVALID_PATH", at, `field path "${key}" has an empty segment at ${at}`);
     }
@@ -567,6 +767,8 @@ function parsePath(key, at) {
       );
     }
     steps.push(segment === ARRAY_ANY ? ANY_STEP : Object.freeze({ kind: "key", key: segment }));
+    if (end === -1) break;
+    start = end + PATH_SEPARATOR.length;
   }
   return Object.freeze(steps);
 }
@@ -581,20 +783,26 @@ function printPath(steps) {
 }
 
 // src/parse/filter.ts
-var DEFAULT_MAX_DEPTH = 32;
-var MAX_MAX_DEPTH = 1e3;
-function resolveMaxDepth(options) {
-  const depth = option(options, "maxDepth") ?? DEFAULT_MAX_DEPTH;
-  if (!Number.isInteger(depth) || depth < 1 || depth > MAX_MAX_DEPTH) {
-    throw new FilterError(
-      "INVALID_OPTION",
-      "",
-      `maxDepth must be an integer from 1 to ${MAX_MAX_DEPTH}, got ${String(depth)}`
-    );
+var DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
+var SELECTOR_NODES = 4;
+function count(p, n, at) {
+  p.nodes += n;
+  if (p.nodes > p.limits.maxNodes) {
+    throw limitError("maxNodes", at, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
   }
-  return depth;
+  if (p.policy !== void 0) {
+    p.policy.nodes += n;
+    if (p.policy.nodes > p.limits.maxPolicyNodes) {
+      throw limitError(
+        "maxPolicyNodes",
+        at,
+        `the policy's filters have more than ${p.limits.maxPolicyNodes} nodes together`,
+        p.limits
+      );
+    }
+  }
 }
-function checkKeys(value, at) {
+function checkKeys(value, at, p) {
   if (getOwnPropertySymbols(value).length > 0) {
     throw new FilterError(
       "INVALID_VALUE",
@@ -602,7 +810,11 @@ function checkKeys(value, at) {
       `symbol keys are not allowed in a filter at ${showPointer(at)}`
     );
   }
-  return objectKeys(value);
+  const keys = objectKeys(value);
+  if (keys.length > p.limits.maxKeys) {
+    throw limitError("maxKeys", at, `an object with ${keys.length} keys`, p.limits);
+  }
+  return keys;
 }
 function suggestion(value) {
   if (isArray(value)) return '{ "$in": [...] }';
@@ -611,8 +823,11 @@ function suggestion(value) {
   }
   return '{ "$eq": <value> }';
 }
-function parseField(key, value, at, depth, maxDepth) {
-  const path = parsePath(key, at);
+function parseField(key, value, at, depth, p) {
+  const path = parsePath(key, at, p.limits);
+  let steps = 0;
+  for (let i = 0; i < path.length; i++) steps += path[i].kind === "any" ? SELECTOR_NODES : 1;
+  count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
@@ -621,7 +836,7 @@ function parseField(key, value, at, depth, maxDepth) {
       `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`
     );
   }
-  const names = checkKeys(value, at);
+  const names = checkKeys(value, at, p);
   if (names.length === 0) {
     throw new FilterError(
       "EMPTY_OPERATOR_OBJECT",
@@ -645,18 +860,50 @@ function parseField(key, value, at, depth, maxDepth) {
         `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`
       );
     }
-    operators.push(
-      parseOperator(
-        kind,
-        opAt,
-        value[name],
-        (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, maxDepth, "$elemMatch")
-      )
+    const operator = parseOperator(
+      kind,
+      opAt,
+      value[name],
+      (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, p, "$elemMatch"),
+      p.limits
     );
+    count(p, 1 + extraNodes(operator), opAt);
+    operators.push(operator);
   }
   return Object.freeze({ kind: "field", path, operators: Object.freeze(operators) });
 }
-function parseLogicalList(op, value, at, depth, maxDepth) {
+var EXTRA_NODES = {
+  eq: () => 0,
+  ne: () => 0,
+  gt: () => 0,
+  gte: () => 0,
+  lt: () => 0,
+  lte: () => 0,
+  in: (op) => op.values.length,
+  nin: (op) => op.values.length,
+  like: (op) => likeWildcards(op.pattern),
+  exists: () => 0,
+  veq: (op) => versionParts(op.value),
+  vne: (op) => versionParts(op.value),
+  vgt: (op) => versionParts(op.value),
+  vgte: (op) => versionParts(op.value),
+  vlt: (op) => versionParts(op.value),
+  vlte: (op) => versionParts(op.value),
+  // The inner filter counts its own nodes as it is parsed.
+  elemMatch: () => 0
+};
+function extraNodes(operator) {
+  return EXTRA_NODES[operator.kind](operator);
+}
+function versionParts(version2) {
+  let parts = 1;
+  for (let i = 0; i < version2.length; i++) {
+    const c = version2.charCodeAt(i);
+    if (c === 46 || c === 45 || c === 43) parts++;
+  }
+  return parts;
+}
+function parseLogicalList(op, value, at, depth, p) {
   if (!isArray(value) || value.length === 0) {
     throw new FilterError(
       isArray(value) || !isNonJson(value) ? "INVALID_OPERAND" : "INVALID_VALUE",
@@ -664,22 +911,21 @@ function parseLogicalList(op, value, at, depth, maxDepth) {
       `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? "an empty array" : describe(value)}`
     );
   }
+  if (value.length > p.limits.maxNodes) {
+    throw limitError("maxNodes", at, `"${op}" has ${value.length} items`, p.limits);
+  }
   const out = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
-    out[i] = parseObject(value[i], pointer(at, i), depth + 1, maxDepth, op);
+    out[i] = parseObject(value[i], pointer(at, i), depth + 1, p, op);
   }
   return Object.freeze(out);
 }
 function isNonJson(value) {
   return value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint";
 }
-function parseObject(input, at, depth, maxDepth, parent) {
-  if (depth > maxDepth) {
-    throw new FilterError(
-      "MAX_DEPTH_EXCEEDED",
-      at,
-      `filter nesting exceeds the maximum depth of ${maxDepth} at ${showPointer(at)}`
-    );
+function parseObject(input, at, depth, p, parent) {
+  if (depth > p.limits.maxDepth) {
+    throw limitError("maxDepth", at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
   if (!isPlainObject(input)) {
     const where = parent ? `"${parent}" expects a filter object at ${showPointer(at)}` : `a filter must be an object at ${showPointer(at)}`;
@@ -689,40 +935,42 @@ function parseObject(input, at, depth, maxDepth, parent) {
       `${where}, got ${describe(input)}`
     );
   }
+  count(p, 1, at);
   const clauses = [];
-  for (const key of checkKeys(input, at)) {
+  for (const key of checkKeys(input, at, p)) {
     const keyAt = pointer(at, key);
     const value = input[key];
     switch (key) {
       case "$and":
+        count(p, 1, keyAt);
         clauses.push(
-          Object.freeze({ kind: "and", filters: parseLogicalList("$and", value, keyAt, depth, maxDepth) })
+          Object.freeze({ kind: "and", filters: parseLogicalList("$and", value, keyAt, depth, p) })
         );
         break;
       case "$or":
-        clauses.push(
-          Object.freeze({ kind: "or", filters: parseLogicalList("$or", value, keyAt, depth, maxDepth) })
-        );
+        count(p, 1, keyAt);
+        clauses.push(Object.freeze({ kind: "or", filters: parseLogicalList("$or", value, keyAt, depth, p) }));
         break;
       case "$not":
-        clauses.push(
-          Object.freeze({ kind: "not", filter: parseObject(value, keyAt, depth + 1, maxDepth, "$not") })
-        );
+        count(p, 1, keyAt);
+        clauses.push(Object.freeze({ kind: "not", filter: parseObject(value, keyAt, depth + 1, p, "$not") }));
         break;
       default:
         if (key[0] === "$") {
           const hint = mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
           throw new FilterError("UNKNOWN_OPERATOR", keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
         }
-        clauses.push(parseField(key, value, keyAt, depth, maxDepth));
+        clauses.push(parseField(key, value, keyAt, depth, p));
     }
   }
   return Object.freeze({ kind: "filter", clauses: Object.freeze(clauses) });
 }
 function parseFilter(input, options) {
-  const maxDepth = resolveMaxDepth(options);
+  return parseWithin(input, resolveLimits(options), void 0);
+}
+function parseWithin(input, limits, policy) {
   try {
-    return trust(parseObject(input, "", 1, maxDepth));
+    return trust(parseObject(input, "", 1, { limits, nodes: 0, policy }));
   } catch (error) {
     if (error instanceof FilterError) throw error;
     throw new FilterError(
@@ -917,62 +1165,6 @@ function compareCodePoints(a, b) {
 function isBelowSurrogates(s) {
   for (let i = 0; i < s.length; i++) if (charCodeAt2.call(s, i) >= 55296) return false;
   return true;
-}
-
-// src/semantics/like.ts
-var startsWith = String.prototype.startsWith;
-var endsWith = String.prototype.endsWith;
-var indexOf = String.prototype.indexOf;
-function parseLike(pattern) {
-  const pieces = [];
-  let current = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "\\") {
-      const next = pattern[i + 1];
-      if (next === "*" || next === "\\") {
-        current += next;
-        i++;
-      } else {
-        current += "\\";
-      }
-    } else if (c === "*") {
-      pieces.push(current);
-      current = "";
-    } else {
-      current += c;
-    }
-  }
-  pieces.push(current);
-  return { pieces };
-}
-function compileLike(pattern) {
-  const { pieces } = parseLike(pattern);
-  if (pieces.length === 1) {
-    const exact = pieces[0];
-    return (s) => s === exact;
-  }
-  const first = pieces[0];
-  const last = pieces[pieces.length - 1];
-  const middle = pieces.slice(1, -1).filter((p) => p !== "");
-  const minLength = first.length + last.length + middle.reduce((n, p) => n + p.length, 0);
-  if (middle.length === 0) {
-    if (last === "") return first === "" ? () => true : (s) => startsWith.call(s, first);
-    if (first === "") return (s) => endsWith.call(s, last);
-    return (s) => s.length >= minLength && startsWith.call(s, first) && endsWith.call(s, last);
-  }
-  return (s) => {
-    if (s.length < minLength || !startsWith.call(s, first) || !endsWith.call(s, last)) return false;
-    const end = s.length - last.length;
-    let pos = first.length;
-    for (let i = 0; i < middle.length; i++) {
-      const piece = middle[i];
-      const at = indexOf.call(s, piece, pos);
-      if (at < 0 || at + piece.length > end) return false;
-      pos = at + piece.length;
-    }
-    return true;
-  };
 }
 
 // src/semantics/values.ts
@@ -1569,11 +1761,16 @@ var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
 var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
 var EVERYTHING = parseFilter({});
 var Collector = class {
-  constructor(base) {
+  constructor(base, limits) {
     this.base = base;
+    this.limits = limits;
   }
   base;
+  limits;
   problems = [];
+  /** The nodes of the policy's filters so far, against `maxPolicyNodes`. */
+  budget = { nodes: 0 };
+  counts = { maxRules: 0, maxConditions: 0 };
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
   add(code, path, what, hint) {
     const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
@@ -1581,7 +1778,7 @@ var Collector = class {
   }
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value, at, allowed, what) {
-    for (const key of objectKeys(value)) {
+    for (const key of this.keys(value, at)) {
       if (setHas.call(allowed, key) || at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
         continue;
       const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ""));
@@ -1593,18 +1790,35 @@ var Collector = class {
       );
     }
   }
+  /** The keys of an object of the definition, within `maxKeys`. */
+  keys(value, at) {
+    const keys = objectKeys(value);
+    if (keys.length > this.limits.maxKeys) {
+      throw limitError("maxKeys", at, `an object with ${keys.length} keys`, this.limits);
+    }
+    return keys;
+  }
+  /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */
+  more(limit, n, at) {
+    this.counts[limit] += n;
+    if (this.counts[limit] > this.limits[limit]) {
+      const what = limit === "maxRules" ? "rules" : "conditions";
+      throw limitError(limit, at, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
+    }
+  }
 };
-function parseAt(input, at, c, options) {
+function parseAt(input, at, c) {
   try {
-    return parseFilter(input, options);
+    return parseWithin(input, c.limits, c.budget);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     const message = restateAt(error.message, error.path, at);
+    if (isLimitCode(error.code)) throw new FilterError(error.code, at + error.path, message);
     c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
     return void 0;
   }
 }
-function checkCondition(input, at, c, options) {
+function checkCondition(input, at, c) {
   if (!isPlainObject(input)) {
     c.add(
       "INVALID_TYPE",
@@ -1642,10 +1856,10 @@ function checkCondition(input, at, c, options) {
     return void 0;
   }
   const filterAt = pointer(innerAt, "filter");
-  const filter = parseAt(own(inner, "filter"), filterAt, c, options);
+  const filter = parseAt(own(inner, "filter"), filterAt, c);
   return ok && filter ? Object.freeze({ filter, path: filterAt }) : void 0;
 }
-function checkRule(input, at, c, options) {
+function checkRule(input, at, c) {
   if (!isPlainObject(input)) {
     c.add("INVALID_TYPE", at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
     return void 0;
@@ -1669,11 +1883,12 @@ function checkRule(input, at, c, options) {
     );
     return void 0;
   }
-  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c, options));
+  c.more("maxConditions", list.length, conditionsAt);
+  const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c));
   if (arraySome(conditions, (x) => x === void 0)) return void 0;
   return Object.freeze({ conditions: Object.freeze(conditions), path: at });
 }
-function checkStatus(name, index, input, at, c, options) {
+function checkStatus(name, index, input, at, c) {
   if (name === "") c.add("EMPTY_VALUE", at, "a status name must not be empty");
   if (!isPlainObject(input)) {
     c.add("INVALID_TYPE", at, `status "${name}" must be an object, got ${describe(input)}`);
@@ -1726,7 +1941,8 @@ function checkStatus(name, index, input, at, c, options) {
     c.add("MISSING_RULES", rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
     ok = false;
   } else {
-    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c, options));
+    c.more("maxRules", list.length, rulesAt);
+    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c));
     if (arraySome(parsed, (x) => x === void 0)) ok = false;
     else rules = parsed;
   }
@@ -1757,10 +1973,10 @@ function schemaReference(value, at, c) {
     `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(own(value, SCHEMA_KEY))}`
   );
 }
-function check(input, options) {
+function check(input, limits) {
   const wrapped = isPlainObject(input) && hasOwn(input, "policy") && !hasOwn(input, "statusDefinitions");
   const base = wrapped ? "/policy" : "";
-  const c = new Collector(base);
+  const c = new Collector(base, limits);
   if (wrapped) {
     for (const key of objectKeys(input)) {
       if (key !== "policy" && key !== SCHEMA_KEY)
@@ -1807,7 +2023,7 @@ function check(input, options) {
       c.unknownKeys(query, queryAt, FILTER_KEYS, '"query"');
       if (hasOwn(query, "filter")) {
         scopePath = pointer(queryAt, "filter");
-        scope = parseAt(own(query, "filter"), scopePath, c, options);
+        scope = parseAt(own(query, "filter"), scopePath, c);
       }
     }
   }
@@ -1823,7 +2039,7 @@ function check(input, options) {
     );
   } else {
     const defs = own(def, "statusDefinitions");
-    const names = objectKeys(defs);
+    const names = c.keys(defs, defsAt);
     const defaults = [];
     let complete = true;
     names.forEach((statusName, index) => {
@@ -1839,7 +2055,7 @@ function check(input, options) {
           );
         }
       }
-      const status = checkStatus(statusName, index, raw, at, c, options);
+      const status = checkStatus(statusName, index, raw, at, c);
       if (status) statuses.push(status);
       else complete = false;
     });
@@ -1871,9 +2087,9 @@ function check(input, options) {
   return { problems: [], definition };
 }
 function checkPolicyDefinition(input, options) {
-  resolveMaxDepth(options);
+  const limits = resolveLimits(options);
   try {
-    return check(input, options);
+    return check(input, limits);
   } catch (error) {
     if (error instanceof FilterError) {
       return { problems: [{ code: error.code, path: error.path, message: error.message }] };
@@ -2190,15 +2406,15 @@ function chunkSource(source) {
 }
 async function* decode(source, onBytes) {
   const decoder2 = new TextDecoder("utf-8");
-  let count = 0;
+  let count2 = 0;
   let first = true;
   for await (const chunk of chunkSource(source)) {
     let text;
     if (typeof chunk === "string") {
-      count += chunk.length;
+      count2 += chunk.length;
       text = chunk;
     } else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) {
-      count += chunk.byteLength;
+      count2 += chunk.byteLength;
       text = decoder2.decode(chunk, { stream: true });
     } else {
       throw new InventoryError(
@@ -2206,7 +2422,7 @@ async function* decode(source, onBytes) {
         `expected text or byte chunks, got ${describe(chunk)} (is it an object-mode stream of records? pass it to evaluateInventory directly)`
       );
     }
-    onBytes?.(count);
+    onBytes?.(count2);
     if (first && text !== "") {
       first = false;
       if (text.charCodeAt(0) === 65279) text = text.slice(1);
@@ -2526,10 +2742,10 @@ function planDispatch(policies, members) {
     for (const path of r.keys()) counts2.set(path, (counts2.get(path) ?? 0) + 1);
   let best = null;
   let bestCount = 1;
-  for (const [path, count] of counts2) {
-    if (count > bestCount) {
+  for (const [path, count2] of counts2) {
+    if (count2 > bestCount) {
       best = path;
-      bestCount = count;
+      bestCount = count2;
     }
   }
   if (best === null) return { keys: [], byValue: /* @__PURE__ */ new Map(), always: members };
@@ -2600,7 +2816,7 @@ function compilePolicies(policies, options) {
       (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node)))]
     )
   );
-  const count = plans.length;
+  const count2 = plans.length;
   const holds2 = (id, resource, memo) => {
     const s = slot[id];
     if (s < 0) return predicates[id](resource);
@@ -2610,9 +2826,9 @@ function compilePolicies(policies, options) {
     memo[s] = value ? 1 : 2;
     return value;
   };
-  const decide = (plan, resource, memo) => {
-    if (plan.scope >= 0 && !holds2(plan.scope, resource, memo)) return NOT_APPLICABLE;
-    const { statuses } = plan;
+  const decide = (plan2, resource, memo) => {
+    if (plan2.scope >= 0 && !holds2(plan2.scope, resource, memo)) return NOT_APPLICABLE;
+    const { statuses } = plan2;
     for (let s = 0; s < statuses.length; s++) {
       const { rules, results } = statuses[s];
       nextRule: for (let r = 0; r < rules.length; r++) {
@@ -2623,7 +2839,7 @@ function compilePolicies(policies, options) {
         return results[r];
       }
     }
-    return plan.fallback;
+    return plan2.fallback;
   };
   const all2 = plans.map((_, i) => i);
   const byKind = /* @__PURE__ */ new Map();
@@ -2665,7 +2881,7 @@ function compilePolicies(policies, options) {
     }
   };
   const evaluate = (resource, kind) => {
-    const out = new Array(count).fill(NOT_APPLICABLE);
+    const out = new Array(count2).fill(NOT_APPLICABLE);
     forEachApplicable(resource, kind, (i, result) => {
       out[i] = result;
     });
@@ -2758,6 +2974,39 @@ function checkResource(resource, index) {
     { index }
   );
 }
+function checkResources(resources) {
+  if (isBytes(resources) || resources?.readableObjectMode === false) {
+    throw new InventoryError(
+      "INVALID_RESOURCE",
+      "resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))"
+    );
+  }
+}
+async function eachResource(resources, visit) {
+  checkResources(resources);
+  let index = 0;
+  const one = (resource) => {
+    checkResource(resource, index++);
+    return visit(resource);
+  };
+  if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
+    for await (const resource of resources) {
+      const pending = one(resource);
+      if (isThenable(pending)) await pending;
+    }
+  } else if (resources !== null && typeof resources === "object" && Symbol.iterator in resources) {
+    for (const resource of resources) {
+      const pending = one(resource);
+      if (isThenable(pending)) await pending;
+    }
+  } else {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      "resources must be an array, an iterable or an async iterable"
+    );
+  }
+}
 function skipReason(policy, resource) {
   if (!policy.isActive) return "inactive";
   if (resource !== void 0 && policy.resource !== void 0 && policy.resource !== resource) {
@@ -2785,13 +3034,13 @@ function policySet(list, options) {
 }
 async function evaluateInventory(policies, resources, options) {
   const started = performance.now();
-  const maxDepth = option(options, "maxDepth");
+  const limits = passLimits(options);
   const codegen = option(options, "codegen");
   const resource = option(options, "resource");
   const onResult = option(options, "onResult");
   const signal = option(options, "signal");
   const compileOptions = {
-    ...maxDepth === void 0 ? {} : { maxDepth },
+    ...limits,
     ...codegen === void 0 ? {} : { codegen }
   };
   if (!isArray(policies)) {
@@ -2801,12 +3050,7 @@ async function evaluateInventory(policies, resources, options) {
       `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
     );
   }
-  if (isBytes(resources) || resources?.readableObjectMode === false) {
-    throw new InventoryError(
-      "INVALID_RESOURCE",
-      "resources is a stream of bytes, not of records: parse it first, e.g. evaluateInventory(policies, readNdjson(stream))"
-    );
-  }
+  checkResources(resources);
   const compiled = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
@@ -2823,7 +3067,6 @@ async function evaluateInventory(policies, resources, options) {
   const tallyOne = (i, result) => tallies[i].add(result);
   const visit = (resource2) => {
     signal?.throwIfAborted();
-    checkResource(resource2, index);
     const kind = readKind?.(resource2) ?? fallbackKind ?? null;
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
@@ -2840,23 +3083,7 @@ async function evaluateInventory(policies, resources, options) {
     }
     return onResult({ index: index++, resource: resource2, kind, results });
   };
-  if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
-    for await (const resource2 of resources) {
-      const pending = visit(resource2);
-      if (isThenable(pending)) await pending;
-    }
-  } else if (resources !== null && typeof resources === "object" && Symbol.iterator in resources) {
-    for (const resource2 of resources) {
-      const pending = visit(resource2);
-      if (isThenable(pending)) await pending;
-    }
-  } else {
-    throw new FilterError(
-      "INVALID_OPTION",
-      "",
-      "resources must be an array, an iterable or an async iterable"
-    );
-  }
+  await eachResource(resources, visit);
   const durationMs = performance.now() - started;
   let t = 0;
   return {
@@ -2909,6 +3136,46 @@ function exitOnClosedPipe(out) {
     throw error;
   });
 }
+var LIMIT_OPTION = { limit: { type: "string", multiple: true } };
+function limitUsage(column) {
+  const pad2 = " ".repeat(column);
+  const names = [];
+  let line = "";
+  for (const name of LIMIT_NAMES) {
+    if (line !== "" && column + line.length + name.length > 100) {
+      names.push(line);
+      line = "";
+    }
+    line += `${name}, `;
+  }
+  names.push(line.slice(0, -2));
+  return [
+    `${"      --limit NAME=N".padEnd(column)}one limit raised or lowered (repeatable), NAME one of:`,
+    ...names.map((n) => pad2 + n),
+    `${pad2}the defaults and what each one bounds are in docs/limits.md`
+  ].join("\n");
+}
+function parseLimitFlags(flags, extra = {}) {
+  const given = { ...extra };
+  for (const flag of flags ?? []) {
+    const match = /^([A-Za-z]+)=(\d+)$/.exec(flag);
+    if (match === null) throw new UsageError(`--limit expects NAME=N (a positive integer), got "${flag}"`);
+    const [, name, value] = match;
+    if (!LIMIT_NAMES.includes(name)) {
+      throw new UsageError(`--limit: unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
+    }
+    if (name in extra && extra[name] !== Number(value)) {
+      throw new UsageError(`--limit ${name} contradicts another option that sets it`);
+    }
+    given[name] = Number(value);
+  }
+  try {
+    return resolveLimits({ limits: given });
+  } catch (error) {
+    if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
+    throw error;
+  }
+}
 
 // src/cli/eval-parallel.ts
 import { createReadStream as createReadStream2 } from "fs";
@@ -2939,13 +3206,13 @@ async function openInput(path) {
 }
 var GZIP_MAGIC = [31, 139];
 async function* inputBytes(stream, onBytes) {
-  let count = 0;
+  let count2 = 0;
   async function* raw() {
     try {
       for await (const chunk of stream) {
         const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-        count += buffer.length;
-        onBytes?.(count);
+        count2 += buffer.length;
+        onBytes?.(count2);
         yield buffer;
       }
     } catch (error) {
@@ -3028,13 +3295,13 @@ async function splittable(file, size) {
   }
 }
 async function ranges(file, size, jobs, rangeBytes) {
-  const count = Math.max(jobs, Math.ceil(size / rangeBytes));
-  const step = Math.ceil(size / count);
+  const count2 = Math.max(jobs, Math.ceil(size / rangeBytes));
+  const step = Math.ceil(size / count2);
   const handle = await open(file, "r");
   const starts = [0];
   try {
     const buffer = Buffer.alloc(64 * 1024);
-    for (let k = 1; k < count; k++) {
+    for (let k = 1; k < count2; k++) {
       let at = Math.max(k * step, starts.at(-1));
       let found = -1;
       while (found < 0 && at < size) {
@@ -6458,7 +6725,7 @@ function elemMatchOperand(value) {
   return isPlainObject(inner) ? inner : void 0;
 }
 var ELEM_MATCH = OPERATOR_NAMES.elemMatch;
-function collectFields(raw, at, conjunctive, out, flags, resolveField, prefix) {
+function collectFields(raw, at, conjunctive, out, flags, ctx, prefix) {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     const keyAt = pointer(at, key);
@@ -6471,15 +6738,15 @@ function collectFields(raw, at, conjunctive, out, flags, resolveField, prefix) {
           conjunctive && key === "$and",
           out,
           flags,
-          resolveField,
+          ctx,
           prefix
         );
       });
     } else if (key === "$not") {
       flags.disjunctive = true;
-      collectFields(value, keyAt, false, out, flags, resolveField, prefix);
+      collectFields(value, keyAt, false, out, flags, ctx, prefix);
     } else {
-      const parsed = parseFilter({ [key]: value }).clauses[0];
+      const parsed = parseFilter({ [key]: value }, ctx.parse).clauses[0];
       const clause = prefix === void 0 ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
       const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
       out.push({
@@ -6488,11 +6755,11 @@ function collectFields(raw, at, conjunctive, out, flags, resolveField, prefix) {
         pointer: keyAt,
         operatorPointers: Object.keys(value).map((op) => pointer(keyAt, op)),
         conjunctive,
-        ...resolveField(clause)
+        ...ctx.resolveField(clause)
       });
       const inner = elemMatchOperand(value);
       if (inner !== void 0) {
-        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, resolveField, {
+        collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, ctx, {
           steps: clause.path,
           key: fullKey
         });
@@ -6500,19 +6767,19 @@ function collectFields(raw, at, conjunctive, out, flags, resolveField, prefix) {
     }
   }
 }
-function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors, prefix) {
+function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) {
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     const keyAt = pointer(at, key);
     const one = { [key]: value };
     let error;
     try {
-      parseFilter(one);
+      parseFilter(one, ctx.parse);
     } catch (e) {
       error = e;
     }
     if (error === void 0) {
-      collectFields(one, at, conjunctive, out, flags, resolveField, prefix);
+      collectFields(one, at, conjunctive, out, flags, ctx, prefix);
       continue;
     }
     const before = errors.length;
@@ -6525,20 +6792,20 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors,
           conjunctive && key === "$and",
           out,
           flags,
-          resolveField,
+          ctx,
           errors,
           prefix
         );
       });
     } else if (key === "$not" && isPlainObject(value)) {
       flags.disjunctive = true;
-      collectTolerant(value, keyAt, false, out, flags, resolveField, errors, prefix);
+      collectTolerant(value, keyAt, false, out, flags, ctx, errors, prefix);
     } else if (!key.startsWith("$")) {
       const inner = elemMatchOperand(value);
-      const steps = inner === void 0 ? void 0 : selectorPath(key);
+      const steps = inner === void 0 ? void 0 : selectorPath(key, ctx.parse.limits);
       if (inner !== void 0 && steps !== void 0) {
         const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
-        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, resolveField, errors, {
+        collectTolerant(inner, pointer(keyAt, ELEM_MATCH), false, out, flags, ctx, errors, {
           steps: [...prefix?.steps ?? [], ...steps],
           key: fullKey
         });
@@ -6553,9 +6820,9 @@ function collectTolerant(raw, at, conjunctive, out, flags, resolveField, errors,
     }
   }
 }
-function selectorPath(key) {
+function selectorPath(key, limits) {
   try {
-    const steps = parsePath(key, "");
+    const steps = parsePath(key, "", limits);
     return steps[steps.length - 1]?.kind === "any" ? steps : void 0;
   } catch {
     return void 0;
@@ -6584,8 +6851,7 @@ function rawFilters(def, base) {
   }
   return out;
 }
-function buildModel(document, k8s) {
-  const check2 = checkPolicyDefinition(document);
+function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicyDefinition(document, { limits })) {
   const wrapped = isPlainObject(document) && Object.hasOwn(document, "policy") && !Object.hasOwn(document, "statusDefinitions");
   const base = wrapped ? "/policy" : "";
   const def = wrapped ? document.policy : document;
@@ -6600,6 +6866,7 @@ function buildModel(document, k8s) {
     const underDetails = first?.kind === "key" && first.key === "details";
     return rootType === void 0 ? { k8s: false } : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
   };
+  const ctx = { resolveField, parse: { limits } };
   const filters = [];
   const filterProblems = [];
   for (const { at, raw } of rawFilters(def, base)) {
@@ -6608,13 +6875,13 @@ function buildModel(document, k8s) {
     const flags = { disjunctive: false };
     let node;
     try {
-      node = parseFilter(raw);
+      node = parseFilter(raw, ctx.parse);
     } catch {
-      collectTolerant(raw, at, true, fields, flags, resolveField, filterProblems);
+      collectTolerant(raw, at, true, fields, flags, ctx, filterProblems);
       filters.push({ pointer: at, fields, disjunctive: flags.disjunctive });
       continue;
     }
-    collectFields(raw, at, true, fields, flags, resolveField);
+    collectFields(raw, at, true, fields, flags, ctx);
     filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
   }
   return Object.assign(/* @__PURE__ */ Object.create(null), {
@@ -7123,19 +7390,25 @@ function parseText(text, options) {
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   return formatOf(body, options) === "json" ? parseJsonSource(body) : parseYamlSource(body);
 }
-function runChecks(document, options) {
+function runChecks(document, options, limits) {
   const findings = [];
-  const invalid3 = notJson(document);
-  if (invalid3 !== void 0) return [invalid3];
-  const model = buildModel(detach(document), options.k8sSchema);
-  for (const check2 of CHECKS) {
+  const invalid4 = notJson(document);
+  if (invalid4 !== void 0) return [invalid4];
+  const detached = detach(document);
+  const check2 = checkPolicyDefinition(detached, { limits });
+  const breach = check2.problems.filter((p) => isLimitCode(p.code));
+  if (breach.length > 0) {
+    return breach.map((p) => ({ severity: "error", code: p.code, message: p.message, path: p.path }));
+  }
+  const model = buildModel(detached, options.k8sSchema, limits, check2);
+  for (const check3 of CHECKS) {
     try {
-      check2.run(model, (f) => findings.push(f));
+      check3.run(model, (f) => findings.push(f));
     } catch (error) {
       findings.push({
         severity: "error",
         code: "INVALID_DOCUMENT",
-        message: `the ${check2.name} check could not read the document: ${String(error?.message ?? error)}`,
+        message: `the ${check3.name} check could not read the document: ${String(error?.message ?? error)}`,
         path: ""
       });
     }
@@ -7181,8 +7454,9 @@ function place2(f, positions) {
 function validatePolicy(document, given = {}) {
   const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
+  const limits = resolveLimits(options);
   try {
-    return validate2(document, options, max);
+    return validate2(document, options, max, limits);
   } catch (error) {
     return finish(
       [
@@ -7197,12 +7471,24 @@ function validatePolicy(document, given = {}) {
     );
   }
 }
-function validate2(document, options, max) {
+function validate2(document, options, max, limits) {
   if (typeof document !== "string")
     return finish(
-      runChecks(document, options).map((f) => place2(f, void 0)),
+      runChecks(document, options, limits).map((f) => place2(f, void 0)),
       max
     );
+  if (utf8LengthExceeds(document, limits.maxFileBytes)) {
+    const error = limitError(
+      "maxFileBytes",
+      "",
+      `a document of more than ${limits.maxFileBytes} bytes`,
+      limits
+    );
+    return finish(
+      [{ severity: "error", code: error.code, message: error.message, path: "", line: 1, column: 1 }],
+      max
+    );
+  }
   const source = parseText(document, options);
   const diagnostics = source.problems.map((p) => ({
     severity: p.severity,
@@ -7214,14 +7500,14 @@ function validate2(document, options, max) {
   if (!("value" in source) || diagnostics.some((d) => d.severity === "error" && d.code !== "DUPLICATE_KEY")) {
     return finish(diagnostics, max);
   }
-  for (const f of runChecks(source.value, options)) diagnostics.push(place2(f, source.positions));
+  for (const f of runChecks(source.value, options, limits)) diagnostics.push(place2(f, source.positions));
   return finish(diagnostics, max);
 }
 
 // src/cli/validate-command.ts
 var VERSION = "0.1.0";
 var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                            [--root DIR] [--help] PATH...
+                            [--limit NAME=N]... [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
@@ -7235,7 +7521,8 @@ options:
                         github: GitHub Actions workflow annotations
       --k8s-schema FILE the response of POST /k8sResource/detailsSchema ({ kind, fields }): details$ paths
                         are checked against its descriptors
-      --max-bytes N     largest file read (default 1048576)
+      --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
+${limitUsage(24)}
       --root DIR        files must resolve inside DIR (default: the git repository root, else the
                         working directory); a symlink leading outside is reported, not followed
   -h, --help            this text
@@ -7249,6 +7536,7 @@ var VALIDATE_OPTIONS = {
   format: { type: "string", short: "f" },
   "k8s-schema": { type: "string" },
   "max-bytes": { type: "string" },
+  ...LIMIT_OPTION,
   root: { type: "string" },
   help: { type: "boolean", short: "h" }
 };
@@ -7496,7 +7784,7 @@ function parseFormat(value) {
   throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
 }
 function parseMaxBytes(value) {
-  if (value === void 0) return DEFAULT_MAX_BYTES;
+  if (value === void 0) return void 0;
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
     throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
@@ -7546,6 +7834,7 @@ async function runValidate(argv) {
     }
     const format = parseFormat(values.format);
     const maxBytes = parseMaxBytes(values["max-bytes"]);
+    const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
     if (positionals.length === 0) throw new UsageError("at least one PATH is required");
     const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
     const cwd = process.cwd();
@@ -7560,7 +7849,7 @@ async function runValidate(argv) {
     const reads = await mapLimit(
       targets,
       16,
-      (t) => t.problem === void 0 ? readPolicy(t.path, root, maxBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
+      (t) => t.problem === void 0 ? readPolicy(t.path, root, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
     );
     for (const [i, target] of targets.entries()) {
       const file = display(target.path, cwd);
@@ -7579,6 +7868,7 @@ async function runValidate(argv) {
       const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
       const result = validatePolicy(text, {
         fileName: target.path,
+        limits,
         ...k8sSchema === void 0 ? {} : { k8sSchema }
       });
       reports.push({ file, text, diagnostics: result.diagnostics });
@@ -7623,8 +7913,8 @@ async function policyFiles(paths) {
   }
   return out;
 }
-async function readDocument(file, what) {
-  const read2 = await readPolicy(file, void 0, DEFAULT_MAX_BYTES);
+async function readDocument(file, what, maxBytes = DEFAULT_MAX_BYTES) {
+  const read2 = await readPolicy(file, void 0, maxBytes, "--limit maxFileBytes");
   if ("problem" in read2)
     throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read2.problem}`);
   const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
@@ -7637,17 +7927,17 @@ async function readDocument(file, what) {
     );
   }
 }
-async function loadPolicy(file) {
+async function loadPolicy(file, limits = DEFAULT_LIMITS) {
   let definition;
   try {
-    definition = await readDocument(file, "policy");
+    definition = await readDocument(file, "policy", limits.maxFileBytes);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];
     throw error;
   }
   try {
-    return compilePolicy(definition);
+    return compilePolicy(definition, { limits });
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     return error.problems.map(
@@ -7655,11 +7945,11 @@ async function loadPolicy(file) {
     );
   }
 }
-async function loadPolicies(paths, err) {
+async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
   const policies = [];
   let failed = false;
   for (const file of await policyFiles(paths)) {
-    const loaded = await loadPolicy(file);
+    const loaded = await loadPolicy(file, limits);
     if (Array.isArray(loaded)) {
       for (const line of loaded) err.write(`${line}
 `);
@@ -7673,7 +7963,7 @@ async function loadPolicies(paths, err) {
 var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                         [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                         [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                        [--progress|--no-progress] [--help]
+                        [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -7701,6 +7991,7 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${limitUsage(27)}
   -h, --help               this text
 
 exit codes:
@@ -7723,6 +8014,7 @@ var EVAL_OPTIONS = {
   jobs: { type: "string", short: "j" },
   progress: { type: "boolean" },
   "no-progress": { type: "boolean" },
+  ...LIMIT_OPTION,
   help: { type: "boolean", short: "h" }
 };
 var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
@@ -7779,7 +8071,7 @@ function failures(summary2, conditions) {
   }
   return out;
 }
-function explainSelection(values) {
+function explainSelection(values, limits) {
   const ids = values.id === void 0 ? null : new Set(values.id);
   let where = null;
   if (values.where !== void 0) {
@@ -7790,7 +8082,7 @@ function explainSelection(values) {
       throw new UsageError(`--where is not JSON: ${error.message}`);
     }
     try {
-      where = compileFilter(filter);
+      where = compileFilter(filter, { limits });
     } catch (error) {
       if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
       throw error;
@@ -7828,7 +8120,7 @@ function explainText(index, event, list) {
 `;
 }
 function renderer(policies, options) {
-  const selected = explainSelection(options);
+  const selected = explainSelection(options, options.limits);
   const format = options.format;
   const line = (event, index, explained) => {
     const record = {
@@ -7900,9 +8192,9 @@ function durationText(seconds2) {
   if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
   return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
 }
-function progressLine(count, bytes, size, elapsedMs) {
+function progressLine(count2, bytes, size, elapsedMs) {
   const seconds2 = Math.max(elapsedMs, 1) / 1e3;
-  const parts = [`${int2.format(count)} records`, `${int2.format(Math.round(count / seconds2))} records/s`];
+  const parts = [`${int2.format(count2)} records`, `${int2.format(Math.round(count2 / seconds2))} records/s`];
   if (size !== null && size > 0) {
     const ratio = Math.min(1, bytes / size);
     parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
@@ -7915,19 +8207,19 @@ function progressBar(size) {
   let last = Number.NEGATIVE_INFINITY;
   let bytes = 0;
   const started = performance.now();
-  const draw = (count) => {
+  const draw = (count2) => {
     const now = performance.now();
     if (now - last < 100) return;
     last = now;
     const head = stream.isTTY ? "\r" : "";
     const tail = stream.isTTY ? "\x1B[K" : "\n";
-    stream.write(`${head}${progressLine(count, bytes, size, now - started)}${tail}`);
+    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
   };
   return {
     bytes: (n) => {
       bytes = n;
     },
-    tick: (count) => draw(count),
+    tick: (count2) => draw(count2),
     done: () => {
       if (stream.isTTY) stream.write("\r\x1B[K");
     }
@@ -7973,12 +8265,13 @@ async function runEval(argv) {
         throw error;
       }
     }
-    const selected = explainSelection(values);
+    const limits = parseLimitFlags(values.limit);
+    const selected = explainSelection(values, limits);
     const jobs = parseJobs(values.jobs);
     if (values.progress === true && values["no-progress"] === true) {
       throw new UsageError("--progress and --no-progress exclude each other");
     }
-    const policies = await loadPolicies(paths, err);
+    const policies = await loadPolicies(paths, err, limits);
     if (policies === null) return EXIT.error;
     const failOn = parseFailOn(values["fail-on"] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
@@ -7999,7 +8292,8 @@ async function runEval(argv) {
       format,
       explain: values.explain,
       id: values.id,
-      where: values.where
+      where: values.where,
+      limits
     };
     const render2 = renderer(active, renderOptions);
     let summary2;
@@ -8289,7 +8583,7 @@ function fromBase64url(text) {
 // src/query/token.ts
 var TOKEN_VERSION = 1;
 var decoder = new TextDecoder("utf-8", { fatal: true });
-function invalid2(message) {
+function invalid3(message) {
   return new QueryError([{ code: "INVALID_PAGE_TOKEN", path: "/pageToken", message }]);
 }
 function isSortValue(v) {
@@ -8297,18 +8591,18 @@ function isSortValue(v) {
 }
 function decodeToken(token, expected, secret) {
   const [body, signature, ...rest] = token.split(".");
-  if (body === void 0 || body === "" || rest.length > 0) throw invalid2("pageToken is not a page token");
+  if (body === void 0 || body === "" || rest.length > 0) throw invalid3("pageToken is not a page token");
   if (secret !== void 0) {
     if (signature === void 0)
-      throw invalid2("pageToken is not signed; this server only accepts signed tokens");
+      throw invalid3("pageToken is not signed; this server only accepts signed tokens");
     const given = fromBase64url(signature);
     if (given === void 0 || !equalBytes(given, hmacSha256(secret, body))) {
-      throw invalid2(
+      throw invalid3(
         "pageToken was not issued by this server (bad signature): it was changed or signed with another secret"
       );
     }
   } else if (signature !== void 0) {
-    throw invalid2("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
+    throw invalid3("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
   }
   const bytes = fromBase64url(body);
   let parsed;
@@ -8316,20 +8610,20 @@ function decodeToken(token, expected, secret) {
     if (bytes === void 0) throw new Error("not base64url");
     parsed = JSON.parse(decoder.decode(bytes));
   } catch {
-    throw invalid2("pageToken is not a page token (truncated or not base64url)");
+    throw invalid3("pageToken is not a page token (truncated or not base64url)");
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid2("pageToken is not a page token");
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid3("pageToken is not a page token");
   const [version2, binding, key] = parsed;
   if (version2 !== TOKEN_VERSION) {
-    throw invalid2(
+    throw invalid3(
       `pageToken has format version ${JSON.stringify(version2)}; this server reads version ${TOKEN_VERSION}`
     );
   }
   if (binding !== expected.binding) {
-    throw invalid2("pageToken was made for another filter or sort; start again from the first page");
+    throw invalid3("pageToken was made for another filter or sort; start again from the first page");
   }
   if (!isArray(key) || key.length !== expected.keys || !arrayEvery(key, isSortValue)) {
-    throw invalid2("pageToken does not hold a position of this sort");
+    throw invalid3("pageToken does not hold a position of this sort");
   }
   return Object.freeze([...key]);
 }
@@ -8537,6 +8831,15 @@ function parseFields(value, resource, problems) {
     });
     return void 0;
   }
+  const fieldCount = objectKeys(resource.fields).length;
+  if (value.length > fieldCount) {
+    problems.push({
+      code: "INVALID_FIELDS",
+      path: "/fields",
+      message: `fields lists ${value.length} names; ${resource.name} has ${fieldCount} fields`
+    });
+    return void 0;
+  }
   const selectable = new Set(resource.selectable);
   const seen = /* @__PURE__ */ new Set();
   const out = [];
@@ -8566,11 +8869,11 @@ function parseFields(value, resource, problems) {
   });
   return out;
 }
-function parseQueryFilter(value, resource, maxDepth, problems) {
+function parseQueryFilter(value, resource, limits, problems) {
   if (value === void 0 || value === null) return void 0;
   let node;
   try {
-    node = parseFilter(value, maxDepth === void 0 ? {} : { maxDepth });
+    node = parseFilter(value, limits);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     problems.push({
@@ -8586,9 +8889,24 @@ function parseQueryFilter(value, resource, maxDepth, problems) {
   if (problems.length > before) return false;
   return node.clauses.length === 0 ? void 0 : node;
 }
-function parseQuery(request, resource, options = {}) {
+function parseQuery(request, resource, given = {}) {
   const description = resourceDescription(resource);
-  options = options ?? {};
+  const options = ownOptions(given);
+  const limits = passLimits(options);
+  try {
+    return plan(request, description, options, limits);
+  } catch (error) {
+    if (error instanceof QueryError) throw error;
+    throw new QueryError([
+      {
+        code: "INVALID_REQUEST",
+        path: "",
+        message: `the query request could not be read: ${String(error?.message ?? error)}`
+      }
+    ]);
+  }
+}
+function plan(request, description, options, limits) {
   const maxPageSize = positiveInteger(options.maxPageSize, "maxPageSize", DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
     options.defaultPageSize,
@@ -8608,7 +8926,17 @@ function parseQuery(request, resource, options = {}) {
     ]);
   }
   const problems = [];
-  for (const key of objectKeys(request)) {
+  const keys = objectKeys(request);
+  if (keys.length > limits.limits.maxKeys) {
+    throw new QueryError([
+      {
+        code: "INVALID_REQUEST",
+        path: "",
+        message: `a query request has ${keys.length} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(", ")})`
+      }
+    ]);
+  }
+  for (const key of keys) {
     if (arrayIncludes(PROPERTIES, key)) continue;
     const suggestion2 = key === "nextToken" ? "pageToken" : closest(key, PROPERTIES);
     problems.push({
@@ -8618,11 +8946,11 @@ function parseQuery(request, resource, options = {}) {
       ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
     });
   }
-  const pageSize = parsePageSize(request.pageSize, maxPageSize, defaultPageSize, problems);
-  const filter = parseQueryFilter(request.filter, description, options.maxDepth, problems);
-  const requested = parseSort(request.sort, description, maxSortKeys, problems);
-  const selection = parseFields(request.fields, description, problems);
-  const token = request.pageToken;
+  const pageSize = parsePageSize(own(request, "pageSize"), maxPageSize, defaultPageSize, problems);
+  const filter = parseQueryFilter(own(request, "filter"), description, limits, problems);
+  const requested = parseSort(own(request, "sort"), description, maxSortKeys, problems);
+  const selection = parseFields(own(request, "fields"), description, problems);
+  const token = own(request, "pageToken");
   if (token !== void 0 && token !== null && typeof token !== "string") {
     problems.push({
       code: "INVALID_PAGE_TOKEN",
@@ -8646,7 +8974,7 @@ function parseQuery(request, resource, options = {}) {
   }
   if (problems.length > 0) throw new QueryError(problems);
   const fields = selection !== void 0 && selection.length > 0 ? selection : [...description.selectable];
-  const plan = Object.freeze({
+  const plan2 = Object.freeze({
     resource: description,
     pageSize,
     filter: filter === false ? void 0 : filter,
@@ -8656,8 +8984,8 @@ function parseQuery(request, resource, options = {}) {
     after,
     binding
   });
-  if (secret !== void 0) SECRETS.set(plan, secret);
-  return plan;
+  if (secret !== void 0) SECRETS.set(plan2, secret);
+  return plan2;
 }
 function secretBytes(secret) {
   if (secret === void 0) return void 0;

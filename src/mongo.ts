@@ -12,6 +12,7 @@ export {
   type MongoQuery,
   type MongoStage,
   mongoDocsToPage,
+  policyDiffMongo,
   policyToMongo,
   prepareMongoQuery,
   queryToMongo,

@@ -11,6 +11,7 @@ export {
   type PolicyDefinitionInput,
   type PolicySql,
   pageIndexSql,
+  policyDiffSql,
   policyToSql,
   prepareSqlQuery,
   queryToSql,

@@ -14,6 +14,14 @@ export type {
   PolicyRule,
   StatusDefinition,
 } from './definition.js';
+export {
+  type DiffCell,
+  type DiffExample,
+  type DiffOptions,
+  type DiffSide,
+  diffPolicies,
+  type PolicyDiff,
+} from './diff.js';
 export { PolicyError, type PolicyProblem, type PolicyProblemCode, type PolicyShapeCode } from './errors.js';
 export type {
   ClauseExplanation,

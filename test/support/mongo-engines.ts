@@ -13,6 +13,8 @@ export interface MongoEngine {
   find(query: object, records: readonly object[]): Promise<number[]>;
   /** The value of `field` after `stage`, per `_id` (null when absent). */
   addFields(stage: object, field: string, records: readonly object[]): Promise<unknown[]>;
+  /** The documents a whole pipeline outputs over the records. */
+  aggregate(pipeline: readonly object[], records: readonly object[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,10 @@ export function mingoEngine(): MongoEngine {
       const byId = new Map(out.map((d) => [d._id as number, d[field] ?? null]));
       return records.map((_, i) => byId.get(i) ?? null);
     },
+    async aggregate(pipeline, records) {
+      const docs = withIds(records).map(bsonLike) as Record<string, unknown>[];
+      return new Aggregator(pipeline as Record<string, unknown>[]).run(docs) as Record<string, unknown>[];
+    },
     async close() {},
   };
 }
@@ -107,6 +113,10 @@ export async function serverEngine(url: string): Promise<MongoEngine> {
       const docs = await collection.aggregate([stage as Document, { $sort: { _id: 1 } }]).toArray();
       const byId = new Map(docs.map((d) => [d._id as unknown as number, d[field] ?? null]));
       return records.map((_, i) => byId.get(i) ?? null);
+    },
+    async aggregate(pipeline, records) {
+      await load(records);
+      return (await collection.aggregate(pipeline as Document[]).toArray()) as Record<string, unknown>[];
     },
     async close() {
       await db.dropDatabase();

@@ -7,6 +7,12 @@ export {
   prepareMongoQuery,
   queryToMongo,
 } from './page.js';
-export { type MongoPartition, type MongoPolicy, type MongoPolicyOptions, policyToMongo } from './policy.js';
+export {
+  type MongoPartition,
+  type MongoPolicy,
+  type MongoPolicyOptions,
+  policyDiffMongo,
+  policyToMongo,
+} from './policy.js';
 export type { MongoQuery } from './query.js';
 export { toMongo, toMongoExpr } from './to-mongo.js';

@@ -7,6 +7,7 @@ import { PolicyError } from '../../policy/errors.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
+import type { MongoStage } from './page.js';
 import { filterQuery, type MongoQuery } from './query.js';
 
 /** Options of {@link policyToMongo}. */
@@ -157,4 +158,27 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
       ? { $literal: defaultName }
       : { $switch: { branches, default: { $literal: defaultName } } };
   return { partitions, addStatusStage: { $addFields: { [field]: value } } };
+}
+
+/**
+ * The transition matrix of a policy edit as a MongoDB aggregation: each document's status under both
+ * versions (`policyToMongo`'s `$switch`; `null` out of scope, and for an inactive version), grouped. Its
+ * output documents are `{ before, after, count }`, the biggest cell first: the same matrix as
+ * `diffPolicies` in memory, without reading the collection out of the database.
+ *
+ * @example
+ * await components.aggregate(policyDiffMongo(before, after)).toArray(); // [{ before: 'ok', after: 'eol', count: 12 }, …]
+ */
+export function policyDiffMongo(before: unknown, after: unknown, options?: MongoOptions): MongoStage[] {
+  const status = (policy: unknown): MongoExpr => {
+    const { addStatusStage } = policyToMongo(policy, { ...ownOptions(options), statusField: 's' });
+    const { definition } = checkPolicyDefinition(policy, ownOptions(options));
+    return definition?.isActive === false ? null : addStatusStage.$addFields.s!;
+  };
+  return [
+    { $project: { _id: 0, before: status(before), after: status(after) } },
+    { $group: { _id: { before: '$before', after: '$after' }, count: { $sum: 1 } } },
+    { $project: { _id: 0, before: '$_id.before', after: '$_id.after', count: 1 } },
+    { $sort: { count: -1 } },
+  ];
 }

@@ -7,6 +7,7 @@ import type { SqlFragment, ToSqlOptions } from './types.js';
 export {
   type PolicyDefinitionInput,
   type PolicySql,
+  policyDiffSql,
   policyToSql,
   type StatusCountOptions,
   statusCountSql,

@@ -1,5 +1,6 @@
 import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
+import { passLimits } from '../../limits.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
@@ -40,8 +41,8 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
   const dialect = dialectFor(options.dialect);
   const compiler = new SqlCompiler(dialect, options);
   const offset = checkOffset(options.paramOffset);
-  const depth = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
-  const { problems, definition } = checkPolicyDefinition(policy, depth);
+  const limits = passLimits(options);
+  const { problems, definition } = checkPolicyDefinition(policy, limits);
   if (definition === undefined) throw new PolicyError(problems);
 
   if (!dialect.capabilities.nulInText) {
@@ -57,7 +58,7 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
   }
   const params = new Params((i) => dialect.placeholder(i), offset);
   // Errors of the SQL target (an unmapped field…) point into the definition as given.
-  const filter = (node: unknown, at: string) => compiler.compile(node, params, { ...depth, at });
+  const filter = (node: unknown, at: string) => compiler.compile(node, params, { ...limits, at });
   const inScope = filter(definition.scope, definition.scopePath ?? '');
   const branches: string[] = [`WHEN NOT ${inScope} THEN NULL`];
   // The order `compilePolicy` tries statuses in: highest criticality first, definition order among
@@ -91,6 +92,16 @@ export interface StatusCountOptions extends ToSqlOptions {
  */
 export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlFragment {
   const options = ownOptions(given);
+  const { dialect, from } = tableOf(options);
+  const { statusExpression, params } = policyToSql(policy, options);
+  const sql =
+    `SELECT svc_s.status AS status, COUNT(*) AS count FROM (SELECT ${statusExpression} AS status FROM ${from}) AS svc_s ` +
+    `WHERE svc_s.status IS NOT NULL GROUP BY svc_s.status ORDER BY ${dialect.collateOrder('svc_s.status')}`;
+  return { sql, params };
+}
+
+/** The dialect and the quoted, allow-listed `FROM` target (`"schema"."table" AS "alias"`) of the options. */
+function tableOf(options: StatusCountOptions): { dialect: ReturnType<typeof dialectFor>; from: string } {
   const dialect = dialectFor(options.dialect);
   const names: unknown = typeof options.table === 'string' ? [options.table] : options.table;
   if (!isArray(names) || names.length === 0 || names.length > 2) {
@@ -99,10 +110,36 @@ export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlF
   const table = names
     .map((n: unknown) => dialect.quoteIdentifier(checkIdentifier(dialect, n, '"table"')))
     .join('.');
-  const { statusExpression, params } = policyToSql(policy, options);
   const alias = options.tableAlias === undefined ? '' : ` AS ${dialect.quoteIdentifier(options.tableAlias)}`;
+  return { dialect, from: `${table}${alias}` };
+}
+
+/**
+ * The transition matrix of a policy edit from a database, in one query: each row's status under both
+ * versions (`policyToSql`'s `CASE` expressions; `NULL` out of scope, and for an inactive version), grouped:
+ * rows `{ status_before, status_after, count }`, the biggest cell first. The same matrix as
+ * `diffPolicies` in memory, without reading the inventory out of the database.
+ *
+ * @example
+ * const { sql, params } = policyDiffSql(before, after, { dialect: 'postgres', table: 'components', columns });
+ * const { rows } = await client.query(sql, params); // [{ status_before: 'ok', status_after: 'eol', count: '12' }, …]
+ */
+export function policyDiffSql(before: unknown, after: unknown, given: StatusCountOptions): SqlFragment {
+  const options = ownOptions(given);
+  const { from } = tableOf(options);
+  const offset = checkOffset(options.paramOffset);
+  const first = versionSql(before, options);
+  const second = versionSql(after, { ...options, paramOffset: offset + first.params.length });
   const sql =
-    `SELECT svc_s.status AS status, COUNT(*) AS count FROM (SELECT ${statusExpression} AS status FROM ${table}${alias}) AS svc_s ` +
-    `WHERE svc_s.status IS NOT NULL GROUP BY svc_s.status ORDER BY ${dialect.collateOrder('svc_s.status')}`;
-  return { sql, params };
+    `SELECT svc_d.status_before AS status_before, svc_d.status_after AS status_after, COUNT(*) AS count ` +
+    `FROM (SELECT ${first.statusExpression} AS status_before, ${second.statusExpression} AS status_after FROM ${from}) AS svc_d ` +
+    'GROUP BY svc_d.status_before, svc_d.status_after ORDER BY COUNT(*) DESC';
+  return { sql, params: [...first.params, ...second.params] };
+}
+
+/** A version's status expression: `policyToSql`'s, or no status at all when the version is inactive. */
+function versionSql(policy: unknown, options: ToSqlOptions): PolicySql {
+  const sql = policyToSql(policy, options);
+  const { definition } = checkPolicyDefinition(policy, passLimits(options));
+  return definition?.isActive === false ? { statusExpression: 'CAST(NULL AS TEXT)', params: [] } : sql;
 }
