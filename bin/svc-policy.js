@@ -2810,7 +2810,7 @@ function compilePolicies(policies, options) {
   const slot = [];
   let shared = 0;
   for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
-  const compiled = policies.map(
+  const compiled3 = policies.map(
     (input, i) => isCompiled(input) ? input : buildPolicy(
       definitions[i],
       (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node)))]
@@ -2888,10 +2888,10 @@ function compilePolicies(policies, options) {
     return out;
   };
   return Object.freeze({
-    policies: Object.freeze(compiled),
+    policies: Object.freeze(compiled3),
     evaluate,
     forEachApplicable,
-    explain: (resource) => compiled.map((p) => p.explain(resource))
+    explain: (resource) => compiled3.map((p) => p.explain(resource))
   });
 }
 
@@ -3051,9 +3051,9 @@ async function evaluateInventory(policies, resources, options) {
     );
   }
   checkResources(resources);
-  const compiled = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
-  const skip = compiled.map((p) => skipReason(p, resource));
-  const active = compiled.filter((_, i) => skip[i] === null);
+  const compiled3 = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
+  const skip = compiled3.map((p) => skipReason(p, resource));
+  const active = compiled3.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
@@ -3090,13 +3090,88 @@ async function evaluateInventory(policies, resources, options) {
     resources: index,
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
-    policies: compiled.map(
+    policies: compiled3.map(
       (p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0, { total: index, kinds, unknownKind })
     ),
     kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
     kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null
+  };
+}
+
+// src/policy/diff.ts
+var DEFAULT_EXAMPLES = 3;
+function compiled(policy, options, side2) {
+  if (isCompiled(policy)) return policy;
+  if (typeof policy !== "object" || policy === null || isArray(policy)) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `the ${side2} policy must be a policy definition or a compiled policy, got ${describe(policy)}`
+    );
+  }
+  return compilePolicy(policy, options);
+}
+function resultOf(policy, resource) {
+  return policy.isActive ? policy.evaluate(resource) : NOT_APPLICABLE;
+}
+function side(policy, resource, result) {
+  return { result, explanation: policy.explain(resource) };
+}
+function compareStatus(a, b) {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return compareCodePoints(a, b);
+}
+async function diffPolicies(before, after, resources, options) {
+  const limit = option(options, "examples") ?? DEFAULT_EXAMPLES;
+  if (!Number.isInteger(limit) || limit < 0) {
+    throw new FilterError("INVALID_OPTION", "", `examples must be a whole number, got ${String(limit)}`);
+  }
+  const signal = option(options, "signal");
+  const codegen = option(options, "codegen");
+  const compileOptions = {
+    ...option(options, "limits") === void 0 ? {} : { limits: option(options, "limits") },
+    ...option(options, "maxDepth") === void 0 ? {} : { maxDepth: option(options, "maxDepth") },
+    ...codegen === void 0 ? {} : { codegen }
+  };
+  const a = compiled(before, compileOptions, "before");
+  const b = compiled(after, compileOptions, "after");
+  const cells = /* @__PURE__ */ new Map();
+  let index = 0;
+  let changed = 0;
+  await eachResource(resources, (resource) => {
+    signal?.throwIfAborted();
+    const ra = resultOf(a, resource);
+    const rb = resultOf(b, resource);
+    const key = `${ra.status === null ? "" : `=${ra.status}`}\0${rb.status === null ? "" : `=${rb.status}`}`;
+    let cell = mapGet.call(cells, key);
+    if (cell === void 0) {
+      cell = { before: ra.status, after: rb.status, count: 0, examples: [] };
+      cells.set(key, cell);
+    }
+    cell.count++;
+    if (ra.status !== rb.status) {
+      changed++;
+      if (cell.examples.length < limit) {
+        cell.examples.push({ index, resource, before: side(a, resource, ra), after: side(b, resource, rb) });
+      }
+    }
+    index++;
+  });
+  const matrix = [...cells.values()].map((c) => ({ ...c, changed: c.before !== c.after })).sort(
+    (x, y) => Number(x.changed === false) - Number(y.changed === false) || y.count - x.count || compareStatus(x.before, y.before) || compareStatus(x.after, y.after)
+  );
+  return {
+    policy: { before: a.name, after: b.name },
+    statuses: { before: a.statuses.map((s) => s.name), after: b.statuses.map((s) => s.name) },
+    resources: index,
+    changed,
+    unchanged: index - changed,
+    unchangedShare: index === 0 ? 1 : (index - changed) / index,
+    matrix
   };
 }
 
@@ -4135,8 +4210,8 @@ function operatorDomain(op) {
     case "lt":
     case "lte": {
       const bound = { value: op.value, inclusive: op.kind === "gte" || op.kind === "lte" };
-      const side = op.kind === "gt" || op.kind === "gte" ? { lo: bound } : { hi: bound };
-      return typeof op.value === "string" ? { ...NOTHING, str: { ...ANY_ORDERED, ...side } } : { ...NOTHING, num: { ...ANY_ORDERED, ...side } };
+      const side2 = op.kind === "gt" || op.kind === "gte" ? { lo: bound } : { hi: bound };
+      return typeof op.value === "string" ? { ...NOTHING, str: { ...ANY_ORDERED, ...side2 } } : { ...NOTHING, num: { ...ANY_ORDERED, ...side2 } };
     }
     case "in":
       return only(op.values);
@@ -7917,7 +7992,10 @@ async function readDocument(file, what, maxBytes = DEFAULT_MAX_BYTES) {
   const read2 = await readPolicy(file, void 0, maxBytes, "--limit maxFileBytes");
   if ("problem" in read2)
     throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read2.problem}`);
-  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  return parseDocument2(read2.text, file);
+}
+function parseDocument2(source, file) {
+  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
   try {
     return extname2(file) === ".json" ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
@@ -8384,8 +8462,372 @@ ${EVAL_USAGE}`);
 
 // src/cli/main.ts
 import { readFileSync } from "fs";
-import { dirname as dirname3, join as join4 } from "path";
+import { dirname as dirname3, join as join5 } from "path";
 import { fileURLToPath } from "url";
+
+// src/cli/diff-command.ts
+import { execFileSync } from "child_process";
+import { readdir as readdir3, stat as stat4 } from "fs/promises";
+import { extname as extname3, join as join3 } from "path";
+
+// src/validate/compare.ts
+var DEAD_RULE_CODES = /* @__PURE__ */ new Set([
+  "SHADOWED_RULE",
+  "IMPOSSIBLE_CONDITION",
+  "DUPLICATE_STATUS_RULES"
+]);
+function deadRules(definition, options) {
+  const { problems, definition: policy } = checkPolicyDefinition(definition, options);
+  if (policy === void 0) throw new PolicyError(problems);
+  const findings = validatePolicy(definition, options).diagnostics.filter(
+    (d) => DEAD_RULE_CODES.has(d.code) && // A clause that can never hold kills its rule only as a conjunct: under `$or` another branch may
+    // hold, and under `$not` it makes the negation always true.
+    (d.code !== "IMPOSSIBLE_CONDITION" || !/\/\$(or|not)(\/|$)/.test(d.path))
+  );
+  const at = (path) => findings.some((f) => f.path === path);
+  const below = (path) => findings.some((f) => f.path === path || f.path.startsWith(`${path}/`));
+  const unreachable = /* @__PURE__ */ new Set();
+  for (const status of policy.statuses) {
+    if (status.isDefault) continue;
+    if (at(status.path) || status.rules.every((rule) => below(rule.path))) unreachable.add(status.name);
+  }
+  return { findings, unreachable };
+}
+function comparePolicyRules(before, after, options = {}) {
+  const own2 = { maxDiagnostics: 1e5, ...ownOptions(options) };
+  const was = deadRules(before, own2);
+  const now = deadRules(after, own2);
+  const known = new Set(was.findings.map((f) => `${f.code} ${f.path}`));
+  return {
+    becameUnreachable: [...now.unreachable].filter((s) => !was.unreachable.has(s)),
+    newFindings: now.findings.filter((f) => !known.has(`${f.code} ${f.path}`)).map((f) => ({ code: f.code, path: f.path, message: f.message }))
+  };
+}
+
+// src/cli/diff-command.ts
+var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
+                      [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+
+Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
+versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
+version that is inactive or absent), the biggest movements first, with explained examples.
+
+options:
+  -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
+                           (paired with --after's by policy name), or REV:PATH, a file at a git
+                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json")
+  -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
+                           --before REV:PATH, as it is in the working tree
+  -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or
+                           not; "-" reads standard input (one policy pair only: a directory pair reads
+                           the file once per pair)
+  -f, --format FORMAT      table (default on a terminal), json (default otherwise), or markdown: a
+                           pull-request comment (a matrix per policy, collapsible examples)
+      --examples N         explained examples per changed cell (default 3)
+      --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
+                           than N resources change status at all ("*>0"); repeat it or separate with
+                           commas
+${limitUsage(27)}
+  -h, --help               this text
+
+exit codes:
+  0  compared (no --fail-on condition met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file or git revision, invalid policy, or input that is not an inventory
+`;
+var DIFF_OPTIONS = {
+  before: { type: "string", short: "b" },
+  after: { type: "string", short: "a" },
+  input: { type: "string", short: "i" },
+  format: { type: "string", short: "f" },
+  examples: { type: "string" },
+  "fail-on": { type: "string", multiple: true },
+  ...LIMIT_OPTION,
+  help: { type: "boolean", short: "h" }
+};
+function staticChanges(before, after, limits) {
+  return before === null || after === null ? null : comparePolicyRules(before.definition, after.definition, { limits });
+}
+function staticLines(s) {
+  if (s === null) return [];
+  return [
+    ...s.becameUnreachable.map((name) => `status "${name}" can no longer be reached`),
+    ...s.newFindings.map((f) => `${f.message} [${f.code}]`)
+  ];
+}
+function parseFormat3(value) {
+  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value === "table" || value === "json" || value === "markdown") return value;
+  throw new UsageError(`--format must be table, json or markdown, got "${value}"`);
+}
+function parseExamples(value) {
+  if (value === void 0) return 3;
+  if (!/^\d+$/.test(value) || Number(value) > 1e3) {
+    throw new UsageError(`--examples must be a whole number up to 1000, got "${value}"`);
+  }
+  return Number(value);
+}
+function parseFailOn2(values) {
+  return values.flatMap((v) => v.split(",")).map((text) => {
+    const m = /^(.+?)\s*>\s*(\d+)$/.exec(text.trim());
+    if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text}"`);
+    return { text: text.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
+  });
+}
+async function gitSpec(spec) {
+  const colon = spec.indexOf(":");
+  if (colon <= 0 || await exists(spec)) return null;
+  return { rev: spec.slice(0, colon), path: spec.slice(colon + 1) };
+}
+async function exists(path) {
+  try {
+    await stat4(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function gitShow(rev, path, limits) {
+  if (rev.startsWith("-")) throw new UsageError(`--before: "${rev}" is not a git revision`);
+  try {
+    return execFileSync("git", ["show", `${rev}:${path}`], {
+      encoding: "utf8",
+      maxBuffer: limits.maxFileBytes,
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+  } catch (error) {
+    const stderr = String(error.stderr ?? error.message).trim();
+    throw new InputError(`cannot read ${rev}:${path} from git: ${stderr.split("\n")[0]}`);
+  }
+}
+function compiled2(definition, source, limits) {
+  try {
+    return compilePolicy(definition, { limits });
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    const lines = error.problems.map(
+      (p) => `${printable(source)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
+    );
+    throw new InputError(lines.join("\n"));
+  }
+}
+async function load(spec, limits) {
+  const out = /* @__PURE__ */ new Map();
+  const add = (definition, source) => {
+    const policy = compiled2(definition, source, limits);
+    if (out.has(policy.name)) {
+      throw new InputError(`${printable(source)}: a second policy named "${printable(policy.name)}"`);
+    }
+    out.set(policy.name, { source, definition, policy });
+  };
+  const git = await gitSpec(spec);
+  if (git !== null) {
+    add(parseDocument2(gitShow(git.rev, git.path, limits), git.path), spec);
+    return out;
+  }
+  let isDirectory = false;
+  try {
+    isDirectory = (await stat4(spec)).isDirectory();
+  } catch {
+    throw new InputError(`cannot read ${printable(spec)}: no such file or directory`);
+  }
+  if (!isDirectory) {
+    add(await readDocument(spec, "policy", limits.maxFileBytes), spec);
+    return out;
+  }
+  const names = (await readdir3(spec)).filter((n) => [".json", ".yaml", ".yml"].includes(extname3(n)) && !TEST_FILE.test(n)).sort();
+  for (const name of names) {
+    const file = join3(spec, name);
+    add(await readDocument(file, "policy", limits.maxFileBytes), file);
+  }
+  return out;
+}
+function pairs(before, after) {
+  if (before.size === 1 && after.size === 1) {
+    const [b] = before.values();
+    const [a] = after.values();
+    return [{ name: a.policy.name, before: b, after: a }];
+  }
+  const names = [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort();
+  return names.map((name) => ({ name, before: before.get(name) ?? null, after: after.get(name) ?? null }));
+}
+function absent(other) {
+  return {
+    name: other.name,
+    isActive: false,
+    statusDefinitions: { none: { isDefault: true, criticality: 0 } }
+  };
+}
+var int3 = new Intl.NumberFormat("en-US");
+var label = (status) => status === null ? "(none)" : status;
+var percent = (share) => `${(share * 100).toFixed(1)}%`;
+function resourceId2(resource) {
+  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return "";
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? String(id) : "";
+}
+function decided(side2) {
+  const r = side2.result;
+  if (r.status === null) return "(none)";
+  if (r.matched !== null) return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status})`;
+  const miss = side2.explanation.nearestMiss;
+  return miss === null ? `${r.status} (default)` : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status})`;
+}
+function summaryLine(p) {
+  const d = p.diff;
+  const side2 = p.before === null ? " (new policy)" : p.after === null ? " (removed policy)" : "";
+  return `${int3.format(d.resources)} resources, ${int3.format(d.changed)} change status, ${percent(d.unchangedShare)} unchanged${side2}`;
+}
+function formatTable(diffs) {
+  const blocks = diffs.map((p) => {
+    const lines = [`policy ${printable(p.policy)}: ${summaryLine(p)}`];
+    for (const line of staticLines(p.static)) lines.push(`  statically: ${printable(line)}`);
+    const changed = p.diff.matrix.filter((c) => c.changed);
+    const width = Math.max(
+      0,
+      ...changed.map((c) => printable(`${label(c.before)} \u2192 ${label(c.after)}`).length)
+    );
+    for (const cell of changed) {
+      lines.push(
+        `  ${printable(`${label(cell.before)} \u2192 ${label(cell.after)}`).padEnd(width)}  ${int3.format(cell.count).padStart(8)}`
+      );
+      for (const e of cell.examples) {
+        const id = resourceId2(e.resource);
+        lines.push(
+          `      #${e.index}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
+        );
+      }
+    }
+    return lines.join("\n");
+  });
+  return `${blocks.join("\n\n")}
+`;
+}
+function md(text) {
+  return printable(text).replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+}
+function markdownTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
+  const last = header.length - 1;
+  const cell = (text, i) => i === last ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
+  const rule = widths.map((w, i) => i === last ? `${"-".repeat(w - 1)}:` : "-".repeat(w));
+  return [line(header), `| ${rule.join(" | ")} |`, ...rows.map(line)];
+}
+function formatMarkdown(diffs) {
+  const out = [];
+  const total = diffs.reduce((n, p) => n + p.diff.changed, 0);
+  out.push(
+    `**svc-policy diff**: ${int3.format(total)} status changes over ${diffs.length} ${diffs.length === 1 ? "policy" : "policies"}.`
+  );
+  for (const p of [...diffs].sort((a, b) => b.diff.changed - a.diff.changed)) {
+    out.push("", `#### ${md(p.policy)}`, "", md(summaryLine(p)));
+    const notes = staticLines(p.static);
+    if (notes.length > 0) out.push("", ...notes.map((n) => `- \u26A0\uFE0F ${md(n)}`));
+    const changed = p.diff.matrix.filter((c) => c.changed);
+    if (changed.length === 0) continue;
+    out.push(
+      "",
+      ...markdownTable(
+        ["before", "after", "resources"],
+        changed.map((c) => [md(label(c.before)), md(label(c.after)), int3.format(c.count)])
+      )
+    );
+    out.push("", "<details><summary>Examples</summary>", "");
+    for (const c of changed) {
+      for (const e of c.examples) {
+        const id = resourceId2(e.resource);
+        out.push(
+          `- #${e.index}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
+        );
+      }
+    }
+    out.push("", "</details>");
+  }
+  return `${out.join("\n")}
+`;
+}
+function failures2(diffs, conditions) {
+  const met = [];
+  for (const c of conditions) {
+    for (const p of diffs) {
+      const count2 = p.diff.matrix.filter((cell) => cell.changed && (c.status === null || cell.after === c.status)).reduce((n, cell) => n + cell.count, 0);
+      if (count2 > c.max) met.push({ condition: c.text, policy: p.policy, count: count2 });
+    }
+  }
+  return met;
+}
+async function runDiff(argv) {
+  const out = process.stdout;
+  const err = process.stderr;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, DIFF_OPTIONS);
+    if (values.help) {
+      out.write(DIFF_USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.before === void 0) throw new UsageError("--before SPEC is required");
+    if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
+    const format = parseFormat3(values.format);
+    const examples = parseExamples(values.examples);
+    const failOn = parseFailOn2(values["fail-on"] ?? []);
+    const limits = parseLimitFlags(values.limit);
+    const git = await gitSpec(values.before);
+    const afterSpec = values.after ?? git?.path;
+    if (afterSpec === void 0) throw new UsageError("--after SPEC is required unless --before is REV:PATH");
+    const list = pairs(await load(values.before, limits), await load(afterSpec, limits));
+    if (list.length > 1 && values.input === "-") {
+      throw new UsageError("comparing directories reads the input once per policy: give --input FILE");
+    }
+    const diffs = [];
+    for (const pair of list) {
+      const { stream } = await openInput(values.input);
+      let rejected = 0;
+      const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
+      const b = pair.before?.policy ?? absent(pair.after.policy);
+      const a = pair.after?.policy ?? absent(pair.before.policy);
+      const diff = await diffPolicies(b, a, records, { examples, limits });
+      if (rejected > 0) err.write(`svc-policy diff: ${rejected} record(s) rejected (not valid JSON)
+`);
+      diffs.push({
+        policy: pair.name,
+        before: pair.before?.source ?? null,
+        after: pair.after?.source ?? null,
+        diff,
+        static: staticChanges(pair.before, pair.after, limits)
+      });
+    }
+    const met = failures2(diffs, failOn);
+    if (format === "json") {
+      const report = { policies: diffs };
+      if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: met };
+      out.write(`${JSON.stringify(report, null, 2)}
+`);
+    } else out.write(format === "markdown" ? formatMarkdown(diffs) : formatTable(diffs));
+    if (met.length > 0) {
+      const list2 = met.map((m) => `${printable(m.policy)}: ${printable(m.condition)} (${m.count})`).join(", ");
+      err.write(`svc-policy diff: --fail-on met: ${list2}
+`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(`svc-policy diff: ${printable(error.message)}
+
+${DIFF_USAGE}`);
+      return 2;
+    }
+    if (error instanceof InputError || error instanceof InventoryError) {
+      err.write(`svc-policy diff: ${printable(error.message, { lines: true })}
+`);
+      return 2;
+    }
+    throw error;
+  }
+}
 
 // src/cli/migrate-search-command.ts
 import { readFile } from "fs/promises";
@@ -9377,8 +9819,8 @@ ${MIGRATE_SEARCH_USAGE}`
 }
 
 // src/cli/test-command.ts
-import { readdir as readdir3, stat as stat4 } from "fs/promises";
-import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "path";
+import { readdir as readdir4, stat as stat5 } from "fs/promises";
+import { basename, dirname as dirname2, join as join4, resolve as resolve3 } from "path";
 var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
@@ -9423,10 +9865,10 @@ var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicab
 async function testFiles(paths) {
   const out = [];
   const walk3 = async (dir) => {
-    const entries = await readdir3(dir, { withFileTypes: true });
+    const entries = await readdir4(dir, { withFileTypes: true });
     entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     for (const entry2 of entries) {
-      const path = join3(dir, entry2.name);
+      const path = join4(dir, entry2.name);
       if (entry2.isDirectory()) {
         if (entry2.name !== "node_modules" && !entry2.name.startsWith(".")) await walk3(path);
       } else if (TEST_FILE.test(entry2.name)) out.push(path);
@@ -9435,7 +9877,7 @@ async function testFiles(paths) {
   for (const path of paths) {
     let info;
     try {
-      info = await stat4(path);
+      info = await stat5(path);
     } catch (error) {
       throw new InputError(`cannot read ${path}: ${error.code ?? String(error)}`);
     }
@@ -9451,8 +9893,8 @@ async function policyFileOf(file, declared) {
   }
   const base = basename(file).replace(TEST_FILE, "");
   for (const ext of POLICY_EXTENSIONS3) {
-    const candidate = join3(dirname2(file), `${base}${ext}`);
-    if ((await stat4(candidate).catch(() => null))?.isFile()) return candidate;
+    const candidate = join4(dirname2(file), `${base}${ext}`);
+    if ((await stat5(candidate).catch(() => null))?.isFile()) return candidate;
   }
   throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
 }
@@ -9736,6 +10178,7 @@ var MAIN_USAGE = `usage: svc-policy <command> [options]
        svc-policy --version | --help
 
 commands:
+  diff            what a policy edit does to an inventory (status before \u2192 after)
   eval            evaluate policies over an inventory
   migrate-search  rewrite stored legacy search bodies as query requests
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
@@ -9747,6 +10190,7 @@ options:
   -h, --help     this text
 `;
 var COMMAND_USAGE = {
+  diff: DIFF_USAGE,
   eval: EVAL_USAGE,
   "migrate-search": MIGRATE_SEARCH_USAGE,
   test: TEST_USAGE,
@@ -9756,7 +10200,7 @@ function version() {
   let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join4(dir, "package.json"), "utf8"));
+      const pkg = JSON.parse(readFileSync(join5(dir, "package.json"), "utf8"));
       if (pkg.name === "svc-policy" && typeof pkg.version === "string") return pkg.version;
     } catch {
     }
@@ -9767,6 +10211,8 @@ function version() {
 async function main(argv) {
   const [command, ...rest] = argv;
   switch (command) {
+    case "diff":
+      return runDiff(rest);
     case "eval":
       return runEval(rest);
     case "test":

@@ -3,6 +3,7 @@
  * `yaml`, which the core entry point (`svc-policy`) never imports.
  */
 
+export { comparePolicyRules, type RuleChanges } from './validate/compare.js';
 export { DEFAULT_MAX_DIAGNOSTICS, validatePolicy } from './validate/index.js';
 export { POLICY_SCHEMA } from './validate/schema.js';
 export type {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../validate/unprintable.js';
+import { DIFF_USAGE, runDiff } from './diff-command.js';
 import { EVAL_USAGE, runEval } from './eval-command.js';
 import { MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
 import { runTest, TEST_USAGE } from './test-command.js';
@@ -12,6 +13,7 @@ export const MAIN_USAGE = `usage: svc-policy <command> [options]
        svc-policy --version | --help
 
 commands:
+  diff            what a policy edit does to an inventory (status before → after)
   eval            evaluate policies over an inventory
   migrate-search  rewrite stored legacy search bodies as query requests
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
@@ -25,6 +27,7 @@ options:
 
 /** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  diff: DIFF_USAGE,
   eval: EVAL_USAGE,
   'migrate-search': MIGRATE_SEARCH_USAGE,
   test: TEST_USAGE,
@@ -53,6 +56,8 @@ export function version(): string {
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
+    case 'diff':
+      return runDiff(rest);
     case 'eval':
       return runEval(rest);
     case 'test':

@@ -50,8 +50,13 @@ export async function readDocument(
   const read = await readPolicy(file, undefined, maxBytes, '--limit maxFileBytes');
   if ('problem' in read)
     throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read.problem}`);
+  return parseDocument(read.text, file);
+}
+
+/** Parses the text of a JSON or YAML file (by the extension of `file`, which messages name). */
+export function parseDocument(source: string, file: string): unknown {
   // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
-  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   try {
     return extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
