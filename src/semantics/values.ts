@@ -33,13 +33,14 @@ export function isObjectValue(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * Normalizes a leaf value: a valid `Date` becomes its ISO string; everything else is itself. Objects
- * other than valid dates stay opaque (they equal and order against nothing).
+ * Normalizes a leaf value: a `Date` becomes what JSON makes of it, its ISO string, or `null` for an
+ * invalid one (`JSON.stringify(new Date(NaN))` is `null`, so that is what a database holds for it);
+ * everything else is itself. Objects other than dates stay opaque (they equal and order against nothing).
  */
 export function readLeaf(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && value instanceof Date) {
     // Captured built-ins: a patched Date.prototype cannot change what a record means.
-    return Number.isNaN(dateGetTime.call(value)) ? value : dateToISOString.call(value);
+    return Number.isNaN(dateGetTime.call(value)) ? null : dateToISOString.call(value);
   }
   return value;
 }

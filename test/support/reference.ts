@@ -13,9 +13,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-/** Section 2: null and undefined are missing; a valid Date is its ISO string. */
+/** Section 2: null and undefined are missing; a Date is what JSON makes of it (ISO string, or null). */
 function normalize(v: unknown): unknown {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? v : v.toISOString();
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
   return v;
 }
 

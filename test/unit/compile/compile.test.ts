@@ -87,7 +87,7 @@ describe('compileFilter', () => {
     ]);
   });
 
-  it('reads a valid Date as its ISO string and an invalid one as an opaque value', () => {
+  it('reads a valid Date as its ISO string and an invalid one as null, as JSON does', () => {
     const since = compileFilter({ createdAt: { $gte: '2026-01-01T00:00:00.000Z' } });
     expect(since({ createdAt: new Date('2026-03-01T00:00:00Z') })).toBe(true);
     expect(since({ createdAt: new Date('2025-03-01T00:00:00Z') })).toBe(false);
@@ -97,7 +97,13 @@ describe('compileFilter', () => {
         createdAt: new Date('2026-03-01T00:00:00Z'),
       }),
     ).toBe(true);
-    expect(compileFilter({ createdAt: { $exists: true } })({ createdAt: new Date(Number.NaN) })).toBe(true);
+    const invalid = { createdAt: new Date(Number.NaN) };
+    expect(compileFilter({ createdAt: { $exists: true } })(invalid)).toBe(false);
+    expect(compileFilter({ createdAt: { $eq: null } })(invalid)).toBe(true);
+    expect(compileFilter({ createdAt: { $ne: null } })(invalid)).toBe(false);
+    expect(compileFilter({ createdAt: { $in: [null] } })(invalid)).toBe(true);
+    expect(compileFilter({ createdAt: { $nin: ['x', null] } })(invalid)).toBe(false);
+    expect(compileFilter({ createdAt: { $ne: 'x' } })(invalid)).toBe(true);
   });
 
   it('never throws on non-JSON records and treats them as values of no type', () => {
