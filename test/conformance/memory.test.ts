@@ -23,6 +23,13 @@ describe('conformance fixtures', () => {
       '$and',
       '$or',
       '$not',
+      '$elemMatch',
+      '$veq',
+      '$vne',
+      '$vgt',
+      '$vgte',
+      '$vlt',
+      '$vlte',
     ]) {
       expect(text).toContain(`"${op}"`);
     }

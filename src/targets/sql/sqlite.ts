@@ -49,12 +49,13 @@ const bytes = (s: string): number => encoder.encode(s).length;
 /**
  * What GLOB cannot match exactly: it stops at U+0000, and it decodes U+FFFE and U+FFFF as U+FFFD (its
  * UTF-8 reader maps noncharacters to the replacement character), so the three would match each other.
- * A pattern holding one of them, or a value holding one (decided in SQL from its UTF-8 bytes: NUL,
- * EF BF BD, EF BF BE, EF BF BF), goes the byte-wise way, which compares code points exactly.
+ * A pattern holding one of them goes the byte-wise way, which compares code points exactly. On the
+ * value's side only U+0000 matters (decided in SQL from its byte, since the value is not known here):
+ * a folded U+FFFE or U+FFFF in a value can only meet a `*` of a pattern without the trio, which takes
+ * any character alike, or a literal character of it, which is never U+FFFD.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is one of the characters GLOB cannot match
 const GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
-const GLOB_UNSAFE_BYTES = ["x'00'", "x'EFBFBD'", "x'EFBFBE'", "x'EFBFBF'"];
 
 /** GLOB pattern: `*`, `?` and `[` become one-character classes; everything else is itself. */
 function globPattern(pattern: LikePattern): string {
@@ -172,9 +173,8 @@ export const sqlite: SqlDialect<LiteRef> = {
   like: (expr, pattern, p) => {
     const blob = blobLike(expr, pattern, p);
     if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;
-    const b = `CAST(${expr} AS BLOB)`;
-    const unsafe = GLOB_UNSAFE_BYTES.map((bytes) => `instr(${b}, ${bytes}) > 0`).join(' OR ');
-    return `(CASE WHEN ${unsafe} THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
+    const nul = `instr(CAST(${expr} AS BLOB), x'00') > 0`;
+    return `(CASE WHEN ${nul} THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
   },
   versionKey,
   jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),

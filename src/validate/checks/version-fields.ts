@@ -5,7 +5,8 @@ import type { Check } from './types.js';
 /**
  * Fields that hold versions, by their last key: a component's `version`, an upgrade plan's
  * `currentVersion` and `desiredVersion`, an add-on's `requiredVersion` and `recommendedVersion`, a
- * Kubernetes node group's `version` (`details$.kubernetes$.nodes$.__svcArrayAny__$.version`)…
+ * Kubernetes node group's `version` (`details$.kubernetes$.nodes$.__svcArrayAny__$.version`), a
+ * function's `runtimeVersion`, a database's `engineVersion`…
  */
 export const VERSION_FIELDS: ReadonlySet<string> = new Set([
   'version',
@@ -13,7 +14,26 @@ export const VERSION_FIELDS: ReadonlySet<string> = new Set([
   'desiredVersion',
   'requiredVersion',
   'recommendedVersion',
+  'runtimeVersion',
+  'engineVersion',
 ]);
+
+/** A `$like` pattern that asks for a version prefix: `14.*`, `1.29.*`, `v1.2*`. */
+const VERSION_PREFIX = /^(v?)(\d+(?:\.\d+)*)\.?\*$/;
+
+/**
+ * The version range a prefix pattern means: `14.*` is `$vgte: "14"` and `$vlt: "15"`, which also
+ * holds for `"14"` and `"14.0"`, the spellings the pattern misses (it needs the dot).
+ */
+function prefixRange(pattern: string): string | undefined {
+  const m = VERSION_PREFIX.exec(pattern);
+  if (m === null) return undefined;
+  const parts = m[2]!.split('.');
+  const last = parts.length - 1;
+  // Parts are integers of any size: increment the last one as a decimal string, never as a number.
+  const next = [...parts.slice(0, last), (BigInt(parts[last]!) + 1n).toString()].join('.');
+  return `{ "$vgte": ${JSON.stringify(m[1]! + m[2]!)}, "$vlt": ${JSON.stringify(m[1]! + next)} }`;
+}
 
 /** Free-form maps: a tag named `version` is whatever its owner wrote. */
 const MAPS: ReadonlySet<string> = new Set(['tags', 'customTags']);
@@ -45,6 +65,16 @@ export const versionFields: Check = {
         if (last?.kind !== 'key' || !VERSION_FIELDS.has(last.key)) continue;
         if (first?.kind === 'key' && MAPS.has(first.key)) continue;
         site.node.operators.forEach((op, i) => {
+          if (op.kind === 'like' && /^v?\d/.test(op.pattern)) {
+            const range = prefixRange(op.pattern);
+            report({
+              severity: 'warning',
+              code: 'LIKE_ON_VERSION',
+              message: `"${site.key}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === undefined ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
+              path: site.operatorPointers[i]!,
+            });
+            return;
+          }
           if (!isStringRange(op)) return;
           const name = OPERATOR_NAMES[op.kind];
           const suggested = OPERATOR_NAMES[VERSION_OPERATOR[op.kind]];

@@ -133,6 +133,46 @@ describe('STRING_RANGE_ON_VERSION: range operators on version strings', () => {
   });
 });
 
+describe('LIKE_ON_VERSION: $like on version strings', () => {
+  it.each([
+    ['version', '14.*', '{ "$vgte": "14", "$vlt": "15" }'],
+    ['currentVersion', '1.29.*', '{ "$vgte": "1.29", "$vlt": "1.30" }'],
+    ['runtimeVersion', 'v3.12*', '{ "$vgte": "v3.12", "$vlt": "v3.13" }'],
+    ['details$.postgres$.engineVersion', '9.*', '{ "$vgte": "9", "$vlt": "10" }'],
+    [
+      'version',
+      '99999999999999999999.*',
+      '{ "$vgte": "99999999999999999999", "$vlt": "100000000000000000000" }',
+    ],
+    ['version', '1.*-rc*', undefined],
+  ])('%s with "$like": %s is a warning that gives the range', (field, pattern, range) => {
+    const [d, ...rest] = only('LIKE_ON_VERSION', diagnostics({ [field]: { $like: pattern } }));
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: 'warning', path: `${AT}/${field}/$like` });
+    expect(d!.message).toContain('misses other spellings of the same versions');
+    if (range === undefined) expect(d!.message).toContain('compare versions with "$vgte" and "$vlt"');
+    else expect(d!.message).toContain(`to compare versions write ${range}`);
+  });
+
+  it('says the truth: "14.*" misses "14", the range it suggests does not', () => {
+    expect(compileFilter({ version: { $like: '14.*' } })({ version: '14' })).toBe(false);
+    expect(compileFilter({ version: { $vgte: '14', $vlt: '15' } })({ version: '14' })).toBe(true);
+    expect(compileFilter({ version: { $vgte: '14', $vlt: '15' } })({ version: '14.9.1' })).toBe(true);
+    expect(compileFilter({ version: { $vgte: '14', $vlt: '15' } })({ version: '15' })).toBe(false);
+  });
+
+  it('leaves patterns that do not start with a version, tags and other fields alone', () => {
+    for (const filter of [
+      { version: { $like: '*-rc*' } },
+      { version: { $like: 'latest' } },
+      { 'tags$.version': { $like: '14.*' } },
+      { region: { $like: '1*' } },
+    ]) {
+      expect(only('LIKE_ON_VERSION', diagnostics(filter)), JSON.stringify(filter)).toEqual([]);
+    }
+  });
+});
+
 describe('operators written without their "$"', () => {
   it('{ dueDate: { gte, lt } } is an unknown operator whose hint names the operator, not a nested field', () => {
     const filter = { expirationDate: { gte: '2026-01-01T00:00:00.000Z', lt: '2026-02-01T00:00:00.000Z' } };
