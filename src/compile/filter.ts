@@ -35,13 +35,16 @@ export function setDefaultCodegen(on: boolean): void {
   defaultCodegen = on;
 }
 
+/** Whether the options, and the runtime, give generated code (see {@link CompileOptions.codegen}). */
+export function usesGeneratedCode(options?: Pick<CompileOptions, 'codegen'>): boolean {
+  return (option(options, 'codegen') ?? defaultCodegen) && canGenerateCode();
+}
+
 /** Compiles a validated AST with the compiler the options choose. */
 export function compileNode(node: FilterNode, options?: Pick<CompileOptions, 'codegen'>): Predicate {
   // Where code generation is forbidden (a CSP without `unsafe-eval`, Node's
   // `--disallow-code-generation-from-strings`) the closures give the same answers.
-  return (option(options, 'codegen') ?? defaultCodegen) && canGenerateCode()
-    ? compileGenerated(node)
-    : compileClosures(node);
+  return usesGeneratedCode(options) ? compileGenerated(node) : compileClosures(node);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { printFilter } from '../ast/print.js';
 import { arrayEvery, isArray, mapGet, option, own } from '../builtins.js';
-import { type CompileOptions, compileNode } from '../compile/filter.js';
+import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -78,6 +78,16 @@ interface Dispatch {
   readonly always: readonly number[];
 }
 
+/** Evaluates a fixed list of policies on a resource, calling `found` for each that applies. */
+type Runner = (resource: unknown, found: (index: number, result: PolicyResult) => void) => void;
+
+/** A dispatch with generated runners: `always` alone, and per value `always` with that value's policies. */
+interface GeneratedDispatch {
+  readonly keys: readonly string[];
+  readonly always: Runner;
+  readonly byValue: ReadonlyMap<string, Runner>;
+}
+
 /** Per plain path (the JSON of its keys): the strings a top-level scope clause requires there. */
 function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>();
@@ -151,16 +161,103 @@ function normalized(input: unknown, options: CompileOptions | undefined): Normal
 }
 
 /**
+ * Most policies one generated runner holds: V8 stops optimizing functions past a bytecode size, so a
+ * longer list is split into runners of this many (conditions shared across them are evaluated once per
+ * runner instead of once per resource).
+ */
+const POLICIES_PER_RUNNER = 48;
+
+/**
+ * Generates the runner of a list of policies: one function whose memo of shared conditions is a set
+ * of local variables (`m3`: 0 unknown, 1 true, 2 false), so nothing is allocated per resource and the
+ * plan is not interpreted. The code holds only integers: predicates and results are reached through
+ * the arrays `P` and `R`, never through values written into the source.
+ */
+function generateRunner(
+  members: readonly number[],
+  plans: readonly Plan[],
+  predicates: readonly Predicate[],
+): Runner {
+  const runners: Runner[] = [];
+  for (let from = 0; from < members.length; from += POLICIES_PER_RUNNER) {
+    runners.push(generateChunk(members.slice(from, from + POLICIES_PER_RUNNER), plans, predicates));
+  }
+  if (runners.length === 1) return runners[0]!;
+  return (resource, found) => {
+    for (let i = 0; i < runners.length; i++) runners[i]!(resource, found);
+  };
+}
+
+function generateChunk(
+  members: readonly number[],
+  plans: readonly Plan[],
+  predicates: readonly Predicate[],
+): Runner {
+  const uses = new Map<number, number>();
+  const use = (id: number) => uses.set(id, (uses.get(id) ?? 0) + 1);
+  for (const i of members) {
+    const plan = plans[i]!;
+    if (plan.scope >= 0) use(plan.scope);
+    for (const status of plan.statuses) for (const rule of status.rules) for (const id of rule) use(id);
+  }
+  const memo = [...uses].filter(([, n]) => n > 1).map(([id]) => id);
+  const memoed = new Set(memo);
+  const holds = (id: number): string =>
+    memoed.has(id) ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
+  const results: PolicyResult[] = [];
+  const result = (value: PolicyResult): string => `R[${results.push(value) - 1}]`;
+  const lines: string[] = [];
+  if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(', ')};`);
+  for (const i of members) {
+    const plan = plans[i]!;
+    lines.push(`p${i}: {`);
+    if (plan.scope >= 0) lines.push(`if (!(${holds(plan.scope)})) break p${i};`);
+    for (const status of plan.statuses) {
+      status.rules.forEach((rule, r) => {
+        const test = rule.length === 0 ? 'true' : rule.map(holds).join(' && ');
+        lines.push(`if (${test}) { found(${i}, ${result(status.results[r]!)}); break p${i}; }`);
+      });
+    }
+    lines.push(`found(${i}, ${result(plan.fallback)});`, '}');
+  }
+  const factory = new Function('P', 'R', `return function run(r, found) {\n${lines.join('\n')}\n};`) as (
+    p: readonly Predicate[],
+    r: readonly PolicyResult[],
+  ) => Runner;
+  return factory(predicates, results);
+}
+
+/** The generated runners of a dispatch: `always`, and `always` with each value's candidates. */
+function generateDispatch(
+  dispatch: Dispatch,
+  plans: readonly Plan[],
+  predicates: readonly Predicate[],
+): GeneratedDispatch {
+  const byValue = new Map<string, Runner>();
+  for (const [value, candidates] of dispatch.byValue) {
+    byValue.set(value, generateRunner([...dispatch.always, ...candidates], plans, predicates));
+  }
+  return {
+    keys: dispatch.keys,
+    always: generateRunner(dispatch.always, plans, predicates),
+    byValue,
+  };
+}
+
+/**
  * Compiles a set of policies together, for evaluating many policies over the same resources (what
  * `evaluateInventory` and `svc-policy eval` do). The answers are those of separate `compilePolicy`
  * calls; the work is less:
  *
  * - each distinct condition (the same printed filter, in any policy, scope or rule) is compiled once
- *   and evaluated at most once per resource;
+ *   and evaluated at most once per resource (with generated code, once per runner of up to 48
+ *   policies);
  * - the policy's `resource` kind is checked first (with `evaluate(resource, kind)`), then its scope;
  * - the set dispatches on the equality that most scopes test (`technology: { $eq: 'postgres' }`,
  *   or `$in` of strings): one read of that field chooses the policies that can apply, as OPA's rule
- *   indexing does, and the others are not applicable without evaluating anything.
+ *   indexing does, and the others are not applicable without evaluating anything;
+ * - with generated code, the policies a dispatch chooses are evaluated by one generated function
+ *   whose memo of shared conditions is local variables (nothing allocated or interpreted per resource).
  *
  * Policies may be definitions (a bad one throws the {@link PolicyError} `compilePolicy` would throw) or
  * compiled policies (their normalized definitions are compiled again, into the set).
@@ -276,7 +373,7 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
   );
 
   /** Calls `found` with each policy that applies to the resource (in scope), and its result. */
-  const forEachApplicable = (
+  const interpreted = (
     resource: unknown,
     kind: string | null | undefined,
     found: (index: number, result: PolicyResult) => void,
@@ -285,27 +382,39 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
       typeof kind === 'string'
         ? ((mapGet.call(byKind, kind) as Dispatch | undefined) ?? otherKind)
         : unknownKind;
-    const memo = new Uint8Array(shared);
-    const { always, keys } = dispatch;
-    for (let k = 0; k < always.length; k++) {
-      const i = always[k]!;
-      const result = decide(plans[i]!, resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    // The spare memo is taken for the call and given back after it: a call made from inside this one
+    // (a getter of the resource evaluating the set again) finds none and allocates its own.
+    let memo = spare;
+    if (memo === null) memo = new Uint8Array(shared);
+    else {
+      spare = null;
+      memo.fill(0);
     }
-    if (keys.length === 0) return;
-    let value: unknown = resource;
-    for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]!);
-    value = readLeaf(value);
-    // Any other value (another string, a number, a missing field) fails every dispatched scope.
-    if (typeof value !== 'string') return;
-    const candidates = mapGet.call(dispatch.byValue, value) as readonly number[] | undefined;
-    if (candidates === undefined) return;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k]!;
-      const result = decide(plans[i]!, resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    try {
+      const { always } = dispatch;
+      for (let k = 0; k < always.length; k++) {
+        const i = always[k]!;
+        const result = decide(plans[i]!, resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+      const value = dispatchValue(dispatch.keys, resource);
+      if (value === undefined) return;
+      const candidates = mapGet.call(dispatch.byValue, value) as readonly number[] | undefined;
+      if (candidates === undefined) return;
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k]!;
+        const result = decide(plans[i]!, resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+    } finally {
+      spare = memo;
     }
   };
+  let spare: Uint8Array | null = new Uint8Array(shared);
+
+  const forEachApplicable = usesGeneratedCode(codegen)
+    ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates)
+    : interpreted;
 
   const evaluate = (resource: unknown, kind?: string | null): PolicyResult[] => {
     const out: PolicyResult[] = new Array(count).fill(NOT_APPLICABLE);
@@ -321,4 +430,45 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     forEachApplicable,
     explain: (resource: unknown) => compiled.map((p) => p.explain(resource)),
   });
+}
+
+/**
+ * `forEachApplicable` through generated runners: the dispatch reads the kind and the dispatch field,
+ * then one generated function evaluates every policy that can apply, its memo in local variables.
+ */
+function generatedForEach(
+  byKind: ReadonlyMap<string, Dispatch>,
+  unknownKind: Dispatch,
+  otherKind: Dispatch,
+  plans: readonly Plan[],
+  predicates: readonly Predicate[],
+): CompiledPolicySet['forEachApplicable'] {
+  const kinds = new Map<string, GeneratedDispatch>();
+  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
+  const unknown = generateDispatch(unknownKind, plans, predicates);
+  const other = generateDispatch(otherKind, plans, predicates);
+  return (resource, kind, found) => {
+    const dispatch =
+      typeof kind === 'string'
+        ? ((mapGet.call(kinds, kind) as GeneratedDispatch | undefined) ?? other)
+        : unknown;
+    const value = dispatchValue(dispatch.keys, resource);
+    const run =
+      value === undefined
+        ? dispatch.always
+        : ((mapGet.call(dispatch.byValue, value) as Runner | undefined) ?? dispatch.always);
+    run(resource, found);
+  };
+}
+
+/**
+ * The string a dispatch reads at its path, or `undefined` when there is none (no path, or a value that
+ * is not a string: another type, or missing, fails every dispatched scope).
+ */
+function dispatchValue(keys: readonly string[], resource: unknown): string | undefined {
+  if (keys.length === 0) return undefined;
+  let value: unknown = resource;
+  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]!);
+  value = readLeaf(value);
+  return typeof value === 'string' ? value : undefined;
 }

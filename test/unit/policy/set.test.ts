@@ -56,6 +56,56 @@ describe('compilePolicies', () => {
     expect(found.map(([i, r]) => [i, r.status])).toEqual([[1, 'old']]);
   });
 
+  it('is re-entrant: a resource whose getter evaluates the set again gets the answers of separate calls', () => {
+    // Both policies use A, so the set remembers it per resource; B (also shared) is read after A and
+    // its getter evaluates the set again, between the outer call's two reads of A.
+    const A = { version: { $vlt: '14' } };
+    const B = { region: { $eq: 'r0' } };
+    const both = { conditions: [A, B].map((filter) => ({ type: 'filter', condition: { filter } })) };
+    const definitions = [
+      {
+        name: 'p0',
+        statusDefinitions: {
+          ok: { isDefault: true, criticality: 0 },
+          old: { criticality: 10, rules: [both] },
+        },
+      },
+      {
+        name: 'p1',
+        statusDefinitions: {
+          ok: { isDefault: true, criticality: 0 },
+          old: { criticality: 10, rules: [rule(A)] },
+        },
+      },
+      {
+        name: 'p2',
+        statusDefinitions: {
+          ok: { isDefault: true, criticality: 0 },
+          west: { criticality: 10, rules: [rule(B)] },
+        },
+      },
+    ];
+    for (const codegen of [true, false]) {
+      const set = compilePolicies(definitions, { codegen });
+      const alone = definitions.map((d) => compilePolicy(d, { codegen }));
+      const inner = { version: '16', region: 'r1' };
+      let innerResults: PolicyResult[] = [];
+      const outer = {
+        version: '9.6',
+        get region() {
+          innerResults = set.evaluate(inner);
+          return 'r0';
+        },
+      };
+      expect(
+        set.evaluate(outer).map((r) => r.status),
+        `codegen: ${codegen}`,
+      ).toEqual(['old', 'old', 'west']);
+      expect(innerResults).toEqual(alone.map((p) => p.evaluate(inner)));
+      expect(set.evaluate(inner)).toEqual(alone.map((p) => p.evaluate(inner)));
+    }
+  });
+
   it('throws the PolicyError compilePolicy throws, and a FilterError for a non-array', () => {
     const bad = { name: 'x', statusDefinitions: { a: { criticality: 'high' } } };
     let alone: unknown;
