@@ -41,11 +41,31 @@ function fastReader(keys: readonly string[]): Reader {
   }
 }
 
+const OBJECT_PROTOTYPE = Object.prototype as Record<string, unknown>;
+
+/**
+ * Whether `x` is a plain object (what JSON.parse makes) whose prototype holds nothing at `key`: then
+ * what is read at `key` is its own property. The common case, decided without a call, as generated
+ * code decides it.
+ */
+function plainAt(x: object, key: string): boolean {
+  return (
+    // biome-ignore lint/suspicious/noProto: the prototype test of the generated code, which V8 inlines
+    (x as { __proto__: unknown }).__proto__ === OBJECT_PROTOTYPE &&
+    OBJECT_PROTOTYPE[key] === undefined &&
+    !isArray(x)
+  );
+}
+
 /** True when every key of the chain is an own property of a non-array object (the exact read). */
 function isRealPath(value: unknown, keys: readonly string[]): boolean {
   let x = value;
   for (let i = 0; i < keys.length; i++) {
-    x = readKey(x, keys[i]!);
+    const key = keys[i]!;
+    x =
+      typeof x === 'object' && x !== null && plainAt(x, key)
+        ? (x as Record<string, unknown>)[key]
+        : readKey(x, key);
     if (x === undefined) return false;
   }
   return true;
@@ -65,6 +85,33 @@ export function compilePath(steps: readonly PathStep[], test: LeafTest, normaliz
   const read = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
+    // The reads of short paths are written out here rather than called through `read`: in the
+    // closure compiler every call site is shared by all filters, so each call saved is a megamorphic
+    // call saved (about a fifth of the time of a two-equality filter).
+    if (!normalize && keys.length === 1) {
+      const [a] = keys as [string];
+      return (record) => {
+        const res = test(record == null ? undefined : (record as Record<string, unknown>)[a]);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 1) {
+      const [a] = keys as [string];
+      return (record) => {
+        const res = test(readLeaf(record == null ? undefined : (record as Record<string, unknown>)[a]));
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 3) {
+      const [a, b, c] = keys as [string, string, string];
+      return (record) => {
+        const x = record == null ? undefined : (record as Record<string, unknown>)[a];
+        const y = x == null ? undefined : (x as Record<string, unknown>)[b];
+        const z = y == null ? undefined : (y as Record<string, unknown>)[c];
+        const res = test(normalize ? readLeaf(z) : z);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
     if (!normalize) {
       return (record) => {
         const res = test(read(record));

@@ -193,17 +193,18 @@ function generateChunk(
   plans: readonly Plan[],
   predicates: readonly Predicate[],
 ): Runner {
-  const uses = new Map<number, number>();
-  const use = (id: number) => uses.set(id, (uses.get(id) ?? 0) + 1);
+  // Plain arrays indexed by condition id, not a Map or Set: the code generated from them must not
+  // depend on built-ins that polluted code could have replaced since load.
+  const uses: number[] = new Array(predicates.length).fill(0);
   for (const i of members) {
     const plan = plans[i]!;
-    if (plan.scope >= 0) use(plan.scope);
-    for (const status of plan.statuses) for (const rule of status.rules) for (const id of rule) use(id);
+    if (plan.scope >= 0) uses[plan.scope]!++;
+    for (const status of plan.statuses) for (const rule of status.rules) for (const id of rule) uses[id]!++;
   }
-  const memo = [...uses].filter(([, n]) => n > 1).map(([id]) => id);
-  const memoed = new Set(memo);
+  const memo: number[] = [];
+  for (let id = 0; id < uses.length; id++) if (uses[id]! > 1) memo.push(id);
   const holds = (id: number): string =>
-    memoed.has(id) ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
+    uses[id]! > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
   const results: PolicyResult[] = [];
   const result = (value: PolicyResult): string => `R[${results.push(value) - 1}]`;
   const lines: string[] = [];
