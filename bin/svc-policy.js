@@ -1182,7 +1182,7 @@ function isObjectValue(value) {
 }
 function readLeaf(value) {
   if (typeof value === "object" && value !== null && value instanceof Date) {
-    return Number.isNaN(dateGetTime.call(value)) ? value : dateToISOString.call(value);
+    return Number.isNaN(dateGetTime.call(value)) ? null : dateToISOString.call(value);
   }
   return value;
 }
@@ -1329,16 +1329,16 @@ function compileOperators(ops, compile) {
   };
 }
 var ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-var isIsoLike = (x) => typeof x === "string" && regexpTest(ISO_SHAPE, x);
+var isIsoLikeOrNull = (x) => x === null || typeof x === "string" && regexpTest(ISO_SHAPE, x);
 function readsDates(ops) {
   return arraySome(ops, (op) => {
     switch (op.kind) {
       case "eq":
       case "ne":
-        return isIsoLike(op.value);
+        return isIsoLikeOrNull(op.value);
       case "in":
       case "nin":
-        return arraySome(op.values, isIsoLike);
+        return arraySome(op.values, isIsoLikeOrNull);
       case "gt":
       case "gte":
       case "lt":
@@ -1347,8 +1347,9 @@ function readsDates(ops) {
       case "like":
         return true;
       case "exists":
-        return false;
-      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version.
+        return true;
+      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version; and
+      // `$vne` holds for a missing value as for any non-version, the others for neither.
       case "veq":
       case "vne":
       case "vgt":
@@ -1389,10 +1390,18 @@ function fastReader(keys) {
       };
   }
 }
+var OBJECT_PROTOTYPE = Object.prototype;
+function plainAt(x, key) {
+  return (
+    // biome-ignore lint/suspicious/noProto: the prototype test of the generated code, which V8 inlines
+    x.__proto__ === OBJECT_PROTOTYPE && OBJECT_PROTOTYPE[key] === void 0 && !isArray3(x)
+  );
+}
 function isRealPath(value, keys) {
   let x = value;
   for (let i = 0; i < keys.length; i++) {
-    x = readKey(x, keys[i]);
+    const key = keys[i];
+    x = typeof x === "object" && x !== null && plainAt(x, key) ? x[key] : readKey(x, key);
     if (x === void 0) return false;
   }
   return true;
@@ -1403,6 +1412,30 @@ function compilePath(steps, test, normalize = true) {
   const read2 = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
+    if (!normalize && keys.length === 1) {
+      const [a] = keys;
+      return (record) => {
+        const res = test(record == null ? void 0 : record[a]);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 1) {
+      const [a] = keys;
+      return (record) => {
+        const res = test(readLeaf(record == null ? void 0 : record[a]));
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 3) {
+      const [a, b, c] = keys;
+      return (record) => {
+        const x = record == null ? void 0 : record[a];
+        const y = x == null ? void 0 : x[b];
+        const z = y == null ? void 0 : y[c];
+        const res = test(normalize ? readLeaf(z) : z);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
     if (!normalize) {
       return (record) => {
         const res = test(read2(record));
@@ -1693,7 +1726,7 @@ function generateSource(node) {
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
-var OBJECT_PROTOTYPE = Object.prototype;
+var OBJECT_PROTOTYPE2 = Object.prototype;
 var codegenAllowed;
 function canGenerateCode() {
   if (codegenAllowed === void 0) {
@@ -1726,7 +1759,7 @@ function compileGenerated(node) {
     compareCodePoints,
     isArray4,
     ownSlow,
-    OBJECT_PROTOTYPE,
+    OBJECT_PROTOTYPE2,
     stringStartsWith2,
     stringEndsWith2,
     setHas3,
@@ -1736,8 +1769,11 @@ function compileGenerated(node) {
 
 // src/compile/filter.ts
 var defaultCodegen = true;
+function usesGeneratedCode(options) {
+  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode();
+}
 function compileNode(node, options) {
-  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode() ? compileGenerated(node) : compileClosures(node);
+  return usesGeneratedCode(options) ? compileGenerated(node) : compileClosures(node);
 }
 function compileFilter(filter, options) {
   return compileNode(toFilterNode(filter, options), options);
@@ -2771,6 +2807,59 @@ function normalized(input, options) {
   if (definition === void 0) throw new PolicyError(problems);
   return definition;
 }
+var POLICIES_PER_RUNNER = 48;
+function generateRunner(members, plans, predicates) {
+  const runners = [];
+  for (let from = 0; from < members.length; from += POLICIES_PER_RUNNER) {
+    runners.push(generateChunk(members.slice(from, from + POLICIES_PER_RUNNER), plans, predicates));
+  }
+  if (runners.length === 1) return runners[0];
+  return (resource, found) => {
+    for (let i = 0; i < runners.length; i++) runners[i](resource, found);
+  };
+}
+function generateChunk(members, plans, predicates) {
+  const uses = new Array(predicates.length).fill(0);
+  for (const i of members) {
+    const plan2 = plans[i];
+    if (plan2.scope >= 0) uses[plan2.scope]++;
+    for (const status of plan2.statuses) for (const rule of status.rules) for (const id of rule) uses[id]++;
+  }
+  const memo = [];
+  for (let id = 0; id < uses.length; id++) if (uses[id] > 1) memo.push(id);
+  const holds2 = (id) => uses[id] > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
+  const results = [];
+  const result = (value) => `R[${results.push(value) - 1}]`;
+  const lines = [];
+  if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(", ")};`);
+  for (const i of members) {
+    const plan2 = plans[i];
+    lines.push(`p${i}: {`);
+    if (plan2.scope >= 0) lines.push(`if (!(${holds2(plan2.scope)})) break p${i};`);
+    for (const status of plan2.statuses) {
+      status.rules.forEach((rule, r) => {
+        const test = rule.length === 0 ? "true" : rule.map(holds2).join(" && ");
+        lines.push(`if (${test}) { found(${i}, ${result(status.results[r])}); break p${i}; }`);
+      });
+    }
+    lines.push(`found(${i}, ${result(plan2.fallback)});`, "}");
+  }
+  const factory = new Function("P", "R", `return function run(r, found) {
+${lines.join("\n")}
+};`);
+  return factory(predicates, results);
+}
+function generateDispatch(dispatch, plans, predicates) {
+  const byValue = /* @__PURE__ */ new Map();
+  for (const [value, candidates] of dispatch.byValue) {
+    byValue.set(value, generateRunner([...dispatch.always, ...candidates], plans, predicates));
+  }
+  return {
+    keys: dispatch.keys,
+    always: generateRunner(dispatch.always, plans, predicates),
+    byValue
+  };
+}
 function compilePolicies(policies, options) {
   if (!isArray(policies)) {
     throw new FilterError(
@@ -2858,28 +2947,36 @@ function compilePolicies(policies, options) {
     definitions,
     all2.filter((i) => plans[i].kind === void 0)
   );
-  const forEachApplicable = (resource, kind, found) => {
+  const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
-    const memo = new Uint8Array(shared);
-    const { always: always3, keys } = dispatch;
-    for (let k = 0; k < always3.length; k++) {
-      const i = always3[k];
-      const result = decide(plans[i], resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    let memo = spare;
+    if (memo === null) memo = new Uint8Array(shared);
+    else {
+      spare = null;
+      memo.fill(0);
     }
-    if (keys.length === 0) return;
-    let value = resource;
-    for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
-    value = readLeaf(value);
-    if (typeof value !== "string") return;
-    const candidates = mapGet.call(dispatch.byValue, value);
-    if (candidates === void 0) return;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k];
-      const result = decide(plans[i], resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    try {
+      const { always: always3 } = dispatch;
+      for (let k = 0; k < always3.length; k++) {
+        const i = always3[k];
+        const result = decide(plans[i], resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+      const value = dispatchValue(dispatch.keys, resource);
+      if (value === void 0) return;
+      const candidates = mapGet.call(dispatch.byValue, value);
+      if (candidates === void 0) return;
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k];
+        const result = decide(plans[i], resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+    } finally {
+      spare = memo;
     }
   };
+  let spare = new Uint8Array(shared);
+  const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);
     forEachApplicable(resource, kind, (i, result) => {
@@ -2893,6 +2990,25 @@ function compilePolicies(policies, options) {
     forEachApplicable,
     explain: (resource) => compiled3.map((p) => p.explain(resource))
   });
+}
+function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
+  const unknown = generateDispatch(unknownKind, plans, predicates);
+  const other = generateDispatch(otherKind, plans, predicates);
+  return (resource, kind, found) => {
+    const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
+    const value = dispatchValue(dispatch.keys, resource);
+    const run = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
+    run(resource, found);
+  };
+}
+function dispatchValue(keys, resource) {
+  if (keys.length === 0) return void 0;
+  let value = resource;
+  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
+  value = readLeaf(value);
+  return typeof value === "string" ? value : void 0;
 }
 
 // src/policy/inventory.ts
@@ -6661,8 +6777,19 @@ var VERSION_FIELDS = /* @__PURE__ */ new Set([
   "currentVersion",
   "desiredVersion",
   "requiredVersion",
-  "recommendedVersion"
+  "recommendedVersion",
+  "runtimeVersion",
+  "engineVersion"
 ]);
+var VERSION_PREFIX = /^(v?)(\d+(?:\.\d+)*)\.?\*$/;
+function prefixRange(pattern) {
+  const m = VERSION_PREFIX.exec(pattern);
+  if (m === null) return void 0;
+  const parts = m[2].split(".");
+  const last = parts.length - 1;
+  const next = [...parts.slice(0, last), (BigInt(parts[last]) + 1n).toString()].join(".");
+  return `{ "$vgte": ${JSON.stringify(m[1] + m[2])}, "$vlt": ${JSON.stringify(m[1] + next)} }`;
+}
 var MAPS = /* @__PURE__ */ new Set(["tags", "customTags"]);
 var VERSION_OPERATOR = {
   gt: "vgt",
@@ -6682,6 +6809,16 @@ var versionFields = {
         if (last?.kind !== "key" || !VERSION_FIELDS.has(last.key)) continue;
         if (first?.kind === "key" && MAPS.has(first.key)) continue;
         site.node.operators.forEach((op, i) => {
+          if (op.kind === "like" && /^v?\d/.test(op.pattern)) {
+            const range = prefixRange(op.pattern);
+            report({
+              severity: "warning",
+              code: "LIKE_ON_VERSION",
+              message: `"${site.key}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === void 0 ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
+              path: site.operatorPointers[i]
+            });
+            return;
+          }
           if (!isStringRange(op)) return;
           const name = OPERATOR_NAMES[op.kind];
           const suggested = OPERATOR_NAMES[VERSION_OPERATOR[op.kind]];
