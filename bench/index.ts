@@ -5,7 +5,7 @@
  *
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
- *   npm run bench -- --only filters,policy        # some sections: filters versions compile memory
+ *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile memory
  *                                                 # policy throughput policies jobs sql query
  *                                                 # validate limits
  *
@@ -29,12 +29,14 @@ import { benchLimits, benchPolicyLimits, LIMIT_TARGETS, POLICY_TARGETS } from '.
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { benchQuery, type QueryRow } from './query.js';
+import { benchShapes, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
 import { benchVersions, type VersionResult } from './versions.js';
 
 const SECTIONS = [
   'filters',
+  'shapes',
   'versions',
   'compile',
   'memory',
@@ -146,6 +148,51 @@ if (only.has('filters')) {
   writeReadmeSection(
     'filters',
     `${header}\n\n${text}\n\nAgainst the targets (ratio of ns per record to the hand-written closure):\n\n${targetsTable(all)}`,
+  );
+}
+
+if (only.has('shapes')) {
+  const all = new Map<number, ShapeResult[]>();
+  for (const n of sizes) all.set(n, await benchShapes(components.slice(0, n), rounds));
+  results.shapes = Object.fromEntries(all);
+  const ids = FILTERS.map((f) => f.id);
+  const compilers = [
+    ['codegen', 'generated code (the default)', 1.3, 1.1],
+    ['closures', 'closures (`codegen: false`)', Number.POSITIVE_INFINITY, 1.6],
+  ] as const;
+  const sectionText = [...all]
+    .map(([n, rs]) => {
+      const rows = rs.flatMap((r) =>
+        compilers.map(([c]) => {
+          const ratios = r.filters.map((f) => f.ratio[c]);
+          return [r.shape, c, ...ratios.map(times), times(geomean(ratios))];
+        }),
+      );
+      return `**${int.format(n)} components** (ratio of ns per record to the hand-written closure)\n\n${table(
+        ['shape', 'compiler', ...ids, 'geomean'],
+        rows,
+      )}`;
+    })
+    .join('\n\n');
+  const targets = [...all].flatMap(([n, rs]) =>
+    compilers.map(([c, label, worstTarget, geoTarget]) => {
+      const ratios = rs.flatMap((r) => r.filters.map((f) => f.ratio[c]));
+      const worst = Math.max(...ratios);
+      const shapeGeo = Math.max(...rs.map((r) => geomean(r.filters.map((f) => f.ratio[c]))));
+      return [
+        int.format(n),
+        label,
+        Number.isFinite(worstTarget) ? `${times(worst)} ${worst <= worstTarget ? '✓' : '✗'}` : times(worst),
+        `${times(shapeGeo)} ${shapeGeo <= geoTarget ? '✓' : '✗'} (≤ ${geoTarget}×)`,
+      ];
+    }),
+  );
+  writeReadmeSection(
+    'shapes',
+    `${header}\n\n${sectionText}\n\nAgainst the targets, over every shape (the worst filter, and the worst shape's geomean):\n\n${table(
+      ['records', 'compiler', 'worst filter (target ≤ 1.3× for generated code)', 'worst geomean'],
+      targets,
+    )}`,
   );
 }
 

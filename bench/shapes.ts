@@ -1,0 +1,112 @@
+/**
+ * F1–F5 on data that is not the generator's as it comes: the same components reshaped the ways real
+ * inventories differ, so that a speed claim does not rest on the one shape it was tuned on. Each shape
+ * is parsed from JSON text (what a server or `svc-policy eval` holds), and each contender must count
+ * what the hand-written closure counts before anything is timed.
+ *
+ * - `json`: the components as JSON.parse gives them back;
+ * - `narrow`: only the fields F1–F5 read (`technology`, `region`, `uniqueIdentifier`, `version`,
+ *   `details`), so a record is small and its hidden class short;
+ * - `wide`: forty more fields before the ones read (a long hidden class, the reads deep in it);
+ * - `sparse`: each field read absent from half the records (missing values, more hidden classes);
+ * - `skewed`: 90% of records PostgreSQL in us-east-1 with a recent connection (most records match, so
+ *   the own-property verification runs on most of them);
+ * - `shuffled`: the keys of every record in a random order (a megamorphic set of hidden classes, as
+ *   from many producers).
+ */
+import type { Component } from '../fixtures/generator.js';
+import { mulberry32 } from '../fixtures/generator.js';
+import { compileFilter } from '../src/index.js';
+import { FILTERS } from './filters.js';
+import { assertSameCount, type Case, count, interleaved } from './lib.js';
+
+type Rec = Record<string, unknown>;
+type Predicate = (r: unknown) => boolean;
+
+export const SHAPES = ['json', 'narrow', 'wide', 'sparse', 'skewed', 'shuffled'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+const READ = ['technology', 'region', 'uniqueIdentifier', 'version', 'details'] as const;
+
+function reshape(shape: Shape, c: Rec, random: () => number): Rec {
+  switch (shape) {
+    case 'json':
+      return c;
+    case 'narrow':
+      return Object.fromEntries(READ.filter((k) => k in c).map((k) => [k, c[k]]));
+    case 'wide': {
+      const extra: Rec = {};
+      for (let i = 0; i < 40; i++) extra[`field${i}`] = i % 3 === 0 ? i : `value ${i}`;
+      return { ...extra, ...c };
+    }
+    case 'sparse': {
+      const out: Rec = { ...c };
+      for (const k of READ) if (random() < 0.5) delete out[k];
+      return out;
+    }
+    case 'skewed': {
+      if (random() >= 0.9) return c;
+      return {
+        ...c,
+        technology: 'postgres',
+        region: 'us-east-1',
+        details: { postgres: { lastActiveConnectionTime: '2026-05-01T00:00:00.000Z' } },
+      };
+    }
+    case 'shuffled': {
+      const keys = Object.keys(c);
+      for (let i = keys.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+      }
+      return Object.fromEntries(keys.map((k) => [k, c[k]]));
+    }
+  }
+}
+
+/** The components in one shape, parsed from JSON text. */
+export function shaped(shape: Shape, components: readonly Component[]): unknown[] {
+  const random = mulberry32(7);
+  const records = components.map((c) => reshape(shape, c as unknown as Rec, random));
+  return JSON.parse(JSON.stringify(records)) as unknown[];
+}
+
+export interface ShapeResult {
+  readonly shape: Shape;
+  readonly n: number;
+  /** Per filter: the ratio to the hand-written closure, by compiler. */
+  readonly filters: readonly {
+    readonly id: string;
+    readonly matches: number;
+    readonly handNs: number;
+    readonly ratio: { readonly closures: number; readonly codegen: number };
+  }[];
+}
+
+export async function benchShapes(components: readonly Component[], rounds: number): Promise<ShapeResult[]> {
+  const out: ShapeResult[] = [];
+  for (const shape of SHAPES) {
+    const data = shaped(shape, components);
+    const filters: ShapeResult['filters'][number][] = [];
+    for (const spec of FILTERS) {
+      const contenders: Array<[string, Predicate]> = [
+        ['hand-written', spec.hand],
+        ['closures', compileFilter(spec.ours, { codegen: false })],
+        ['codegen', compileFilter(spec.ours, { codegen: true })],
+      ];
+      const counts = new Map(contenders.map(([name, p]) => [name, count(data, p)]));
+      assertSameCount(`${spec.id} on ${shape} × ${data.length}`, counts, 'hand-written');
+      const cases: Case[] = contenders.map(([name, p]) => ({ name, fn: () => count(data, p) }));
+      const times = await interleaved(`${spec.id} on ${shape} × ${data.length}`, cases, { rounds });
+      const hand = times.get('hand-written')!;
+      filters.push({
+        id: spec.id,
+        matches: counts.get('hand-written')!,
+        handNs: (hand * 1e9) / data.length,
+        ratio: { closures: times.get('closures')! / hand, codegen: times.get('codegen')! / hand },
+      });
+    }
+    out.push({ shape, n: data.length, filters });
+  }
+  return out;
+}
