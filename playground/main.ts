@@ -1,24 +1,30 @@
 /**
  * The playground page: an editor for a filter or a policy, a generated or pasted inventory, and every
- * view of the library's answer, recomputed as you type. Everything runs in the page; the state lives
- * in the URL fragment, so a link shares it without sending anything anywhere.
+ * view of the library's answer, recomputed as you type. What depends on the editor alone (validation,
+ * AST, SQL, MongoDB, explanations) is computed here; every pass over the inventory runs in the worker
+ * (worker.ts), so a 100,000-record sample never blocks the page. The state lives in the URL fragment,
+ * so a link shares it without sending anything anywhere.
  */
-import { parse as parseYaml } from 'yaml';
-import { generateInventory, REFERENCE_DATE } from '../fixtures/generator.js';
+import { reviveDates } from '../fixtures/dates.js';
 import {
   type CompiledPolicy,
   compileFilter,
   compilePolicy,
+  FilterError,
+  type FilterNode,
+  isResourceName,
   parseFilter,
-  parseQuery,
-  queryInMemory,
   type ResourceName,
 } from '../src/index.js';
 import { policyToMongo, toMongo } from '../src/mongo.js';
 import { policyToSql, toSql } from '../src/sql.js';
 import { validatePolicy } from '../src/validate.js';
 import { columnsFor } from './columns.js';
-import { impactMatrix } from './impact.js';
+import { renderExplanation, renderImpact } from './explanation.js';
+import type { FromWorker, InventoryInfo, PageView, StatusChoice, Table, ToWorker } from './protocol.js';
+import { el, renderTable } from './render.js';
+import { LINK_NDJSON_BYTES } from './sample.js';
+import { filterProblem, type ReadText, readProblems, readText, type Shown } from './source.js';
 
 interface State {
   text: string;
@@ -26,6 +32,8 @@ interface State {
   size: number;
   resource: ResourceName;
   query: string;
+  /** Pasted records, when they fit in a link ({@link LINK_NDJSON_BYTES}). */
+  ndjson?: string;
 }
 
 const DEFAULT_STATE: State = {
@@ -45,16 +53,43 @@ const $ = <E extends HTMLElement>(id: string): E => {
 const editor = $<HTMLTextAreaElement>('editor');
 const afterEditor = $<HTMLTextAreaElement>('after');
 const queryEditor = $<HTMLTextAreaElement>('query');
+const ndjsonInput = $<HTMLTextAreaElement>('ndjson');
 const sizeSelect = $<HTMLSelectElement>('size');
 const resourceSelect = $<HTMLSelectElement>('resource');
-const ndjsonInput = $<HTMLTextAreaElement>('ndjson');
+const results = $<HTMLTableElement>('results');
+const prev = $<HTMLButtonElement>('prev');
+const next = $<HTMLButtonElement>('next');
 
-let pasted: unknown[] | undefined;
-let generated: { size: number; records: unknown[] } | undefined;
-let generation = 0;
+/**
+ * Every pane derived from the editors. Each update marks them all stale first; a pane filled during the
+ * update stops being stale, and those still stale when it ends are emptied: no pane ever shows the
+ * answer to an earlier text next to the diagnostics of the current one.
+ */
+const DERIVED = [
+  'ast',
+  'pg',
+  'sqlite',
+  'mongo',
+  'count',
+  'shown',
+  'statuses',
+  'results',
+  'explain',
+  'impact',
+  'page',
+];
+
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+const send = (message: ToWorker): void => worker.postMessage(message);
+
+let run = 0;
+/** The compiled policy of the current run (explanations are computed here, on a click). */
+let policy: CompiledPolicy | undefined;
+/** The resource kind the current policy evaluates. */
+let policyResource: ResourceName = 'component';
 let pageTokens: (string | undefined)[] = [undefined];
-let lastRecords: unknown[] = [];
-let lastPolicy: CompiledPolicy | undefined;
+let queryError: string | undefined;
+let show: StatusChoice = { kind: 'all' };
 
 function readState(): State {
   const hash = location.hash.slice(1);
@@ -69,14 +104,24 @@ function readState(): State {
   return { ...DEFAULT_STATE };
 }
 
-function currentState(): State {
-  return {
+/** Writes the state into the URL fragment, the pasted records only when they fit ({@link LINK_NDJSON_BYTES}). */
+function saveState(): void {
+  const pasted = ndjsonInput.value;
+  const bytes = new TextEncoder().encode(pasted).length;
+  const fits = pasted.trim() !== '' && bytes <= LINK_NDJSON_BYTES;
+  const state: State = {
     text: editor.value,
     after: afterEditor.value,
     size: Number(sizeSelect.value),
     resource: resourceSelect.value as ResourceName,
     query: queryEditor.value,
+    ...(fits ? { ndjson: pasted } : {}),
   };
+  history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
+  $('link-notice').textContent =
+    pasted.trim() !== '' && !fits
+      ? `The link carries the generated sample, not the pasted records: they are ${(bytes / 1024).toFixed(0)} KB, over the ${LINK_NDJSON_BYTES / 1024} KB a link holds.`
+      : '';
 }
 
 function applyState(state: State): void {
@@ -85,395 +130,432 @@ function applyState(state: State): void {
   sizeSelect.value = String(state.size);
   resourceSelect.value = state.resource;
   queryEditor.value = state.query;
+  ndjsonInput.value = state.ndjson ?? '';
 }
 
-function inventory(size: number): unknown[] {
-  if (pasted !== undefined) return pasted;
-  if (generated?.size !== size) {
-    const components = size;
-    const records = [
-      ...generateInventory(
-        { components, certificates: Math.round(components / 10) },
-        { seed: 42, now: REFERENCE_DATE },
-      ),
-    ];
-    generated = { size, records };
+function setStatus(text: string, state?: 'busy' | 'ready' | 'error'): void {
+  const status = $('status');
+  status.textContent = text;
+  // The status has a fixed width (it never moves the header); a longer text is whole in its tooltip.
+  status.title = text;
+  if (state !== undefined) document.documentElement.dataset.state = state;
+}
+
+function fill(id: string, content: string | readonly (Node | string)[]): void {
+  const element = $(id);
+  if (typeof content === 'string') element.textContent = content;
+  else element.replaceChildren(...content);
+  delete element.dataset.stale;
+}
+
+function filled(id: string): void {
+  delete $(id).dataset.stale;
+}
+
+function markStale(): void {
+  for (const id of DERIVED) $(id).dataset.stale = '';
+  prev.disabled = true;
+  next.disabled = true;
+  $('page-number').textContent = '';
+}
+
+/** Ends a run: panes it did not fill are emptied. */
+function finish(text: string, state: 'ready' | 'error'): void {
+  for (const id of DERIVED) {
+    const element = $(id);
+    if (element.dataset.stale === undefined) continue;
+    element.replaceChildren();
+    delete element.dataset.stale;
   }
-  return generated.records;
+  setStatus(text, state);
 }
 
-function formatOf(text: string): 'json' | 'yaml' {
-  return /^\s*[[{]/.test(text) ? 'json' : 'yaml';
+/** Ends a run that stopped before the inventory: the worker drops what it was doing for an earlier one. */
+function stop(text: string): void {
+  send({ type: 'cancel' });
+  finish(text, 'error');
 }
 
-function parseText(text: string): unknown {
-  return formatOf(text) === 'json' ? JSON.parse(text) : parseYaml(text);
-}
-
-function isPolicy(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && ('statusDefinitions' in value || 'name' in value);
-}
-
-function show(id: string, value: unknown): void {
-  $(id).textContent = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+function setMode(mode: 'filter' | 'policy'): void {
+  $('mode').textContent = mode;
+  $('main').className = mode;
+  // Explanations, the impact matrix and the status counts exist for a policy only.
+  $('explaining').hidden = mode === 'filter';
+  $('statuses').hidden = mode === 'filter';
 }
 
 function errorText(error: unknown): string {
-  if (typeof error === 'object' && error !== null) {
-    const e = error as { code?: unknown; message?: unknown; problems?: unknown };
-    if (Array.isArray(e.problems))
-      return e.problems
-        .map(
-          (p: { code: string; path: string; message: string }) =>
-            `${p.code} at ${p.path || '/'}: ${p.message}`,
-        )
-        .join('\n');
-    return `${String(e.code ?? 'ERROR')}: ${String(e.message)}`;
-  }
-  return String(error);
+  if (error instanceof FilterError) return `${error.code} ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
-function kindOf(record: unknown): unknown {
-  return typeof record === 'object' && record !== null
-    ? (record as { resource?: unknown }).resource
-    : undefined;
-}
+/** A diagnostic of `validatePolicy` (with a position, since it reads the text) or of the page's own reading. */
+type Listed = Pick<Shown, 'severity' | 'code' | 'message'> & {
+  readonly line?: number;
+  readonly column?: number;
+};
 
-/** Runs `step` over the records in chunks, yielding to the event loop between them; stops when superseded. */
-async function chunked(
-  records: readonly unknown[],
-  run: number,
-  step: (record: unknown) => void,
-): Promise<boolean> {
-  const CHUNK = 10_000;
-  for (let i = 0; i < records.length; i += CHUNK) {
-    if (run !== generation) return false;
-    const end = Math.min(records.length, i + CHUNK);
-    for (let j = i; j < end; j++) step(records[j]);
-    if (end < records.length) await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return run === generation;
-}
-
-function renderDiagnostics(
-  diagnostics: readonly {
-    severity: string;
-    code: string;
-    message: string;
-    path: string;
-    line?: number;
-    column?: number;
-  }[],
-): void {
-  const list = $('diagnostics');
-  list.replaceChildren(
-    ...diagnostics.map((d) => {
-      const item = document.createElement('li');
-      item.className = d.severity;
-      const where = d.line === undefined ? d.path || '/' : `${d.line}:${d.column ?? 1}`;
-      item.textContent = `${where} ${d.severity} ${d.code} ${d.message}`;
-      return item;
-    }),
+function renderDiagnostics(diagnostics: readonly Listed[]): void {
+  $('diagnostics').replaceChildren(
+    ...(diagnostics.length === 0
+      ? [el('li', 'No problems', { class: 'ok' })]
+      : diagnostics.map((d) =>
+          el('li', `${d.line ?? 1}:${d.column ?? 1} ${d.severity} ${d.code} ${d.message}`, {
+            class: d.severity,
+          }),
+        )),
   );
-  if (diagnostics.length === 0)
-    list.replaceChildren(
-      Object.assign(document.createElement('li'), { className: 'ok', textContent: 'No problems' }),
-    );
 }
 
-function renderTable(
-  records: readonly unknown[],
-  highlight: ReadonlySet<string>,
-  onClick?: (record: unknown) => void,
-): void {
-  const columns = ['id', 'resource', ...[...highlight].filter((f) => f !== 'id' && f !== 'resource')];
-  for (const extra of ['technology', 'region', 'version'])
-    if (!columns.includes(extra) && columns.length < 6) columns.push(extra);
-  const table = $('results');
-  const head = document.createElement('tr');
-  for (const c of columns) head.append(Object.assign(document.createElement('th'), { textContent: c }));
-  const rows = records.slice(0, 50).map((record) => {
-    const tr = document.createElement('tr');
-    for (const c of columns) {
-      const value = (record as Record<string, unknown>)[c];
-      const td = document.createElement('td');
-      td.textContent = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-      if (highlight.has(c)) td.className = 'hit';
-      tr.append(td);
-    }
-    if (onClick !== undefined) {
-      tr.tabIndex = 0;
-      tr.addEventListener('click', () => onClick(record));
-      tr.addEventListener('keydown', (event) => event.key === 'Enter' && onClick(record));
-    }
-    return tr;
-  });
-  table.replaceChildren(head, ...rows);
+/**
+ * A document is a policy when it has `statusDefinitions`, or is the `{ policy: … }` body of `POST
+ * /policy` (as `compilePolicy` reads it); anything else is a filter, whatever its keys (`name` is a
+ * field of the policy resource: `{ "name": { "$like": "Idle*" } }` is a filter).
+ */
+function isPolicy(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (Object.hasOwn(value, 'statusDefinitions') || Object.hasOwn(value, 'policy'))
+  );
 }
 
-function fieldsOf(filter: unknown): Set<string> {
-  const fields = new Set<string>();
-  if (typeof filter === 'object' && filter !== null) {
-    for (const key of Object.keys(filter)) {
-      if (key.startsWith('$')) continue;
-      fields.add(key.split('$.')[0] ?? key);
-    }
+/** The query request of its editor (JSON or YAML); `undefined`, with `queryError` saying why, when it does not read. */
+function readQuery(): Record<string, unknown> | undefined {
+  const read = readText(queryEditor.value.trim() === '' ? '{}' : queryEditor.value);
+  const value = read.source.value;
+  const problem = readProblems(read).find((p) => p.severity === 'error');
+  queryError =
+    problem !== undefined
+      ? `${problem.line}:${problem.column} ${problem.code} ${problem.message}`
+      : typeof value !== 'object' || value === null || Array.isArray(value)
+        ? 'the query request must be an object'
+        : undefined;
+  return queryError === undefined ? (value as Record<string, unknown>) : undefined;
+}
+
+function showSql(id: 'pg' | 'sqlite', compute: () => string): void {
+  try {
+    fill(id, compute());
+  } catch (error) {
+    fill(id, errorText(error));
   }
-  return fields;
 }
 
-async function runFilter(
-  filter: unknown,
-  records: readonly unknown[],
-  resource: ResourceName,
-  run: number,
-): Promise<void> {
-  show('ast', parseFilter(filter));
-  for (const dialect of ['postgres', 'sqlite'] as const) {
-    try {
-      const { sql, params } = toSql(filter as never, { dialect, columns: columnsFor(resource, dialect) });
-      show(dialect === 'postgres' ? 'pg' : 'sqlite', `WHERE ${sql}\n-- params: ${JSON.stringify(params)}`);
-    } catch (error) {
-      show(dialect === 'postgres' ? 'pg' : 'sqlite', errorText(error));
+function updateFilter(read: ReadText, filter: unknown): void {
+  setMode('filter');
+  policy = undefined;
+  const problems = readProblems(read);
+  let node: FilterNode;
+  try {
+    if (problems.some((p) => p.severity === 'error')) {
+      renderDiagnostics(problems);
+      stop('syntax error');
+      return;
     }
+    node = parseFilter(filter);
+  } catch (error) {
+    renderDiagnostics([...problems, filterProblem(error, read)]);
+    stop('invalid filter');
+    return;
+  }
+  renderDiagnostics(problems);
+  const resource = resourceSelect.value as ResourceName;
+  fill('ast', JSON.stringify(node, null, 2));
+  for (const [id, dialect] of [
+    ['pg', 'postgres'],
+    ['sqlite', 'sqlite'],
+  ] as const) {
+    showSql(id, () => {
+      const { sql, params } = toSql(filter as never, { dialect, columns: columnsFor(resource, dialect) });
+      return `WHERE ${sql}\n-- params: ${JSON.stringify(params)}`;
+    });
   }
   try {
-    show('mongo', toMongo(filter as never));
+    fill('mongo', JSON.stringify(toMongo(filter as never), null, 2));
   } catch (error) {
-    show('mongo', errorText(error));
+    fill('mongo', errorText(error));
   }
-  const predicate = compileFilter(filter as never);
-  const matches: unknown[] = [];
-  const done = await chunked(records, run, (record) => {
-    if (kindOf(record) === resource && predicate(record)) matches.push(record);
-  });
-  if (!done) return;
-  show(
-    'count',
-    `${matches.length} of ${records.filter((r) => kindOf(r) === resource).length} ${resource} records match`,
-  );
-  renderTable(matches, fieldsOf(filter));
-  $('statuses').replaceChildren();
-  runQuery(
-    filter,
-    records.filter((r) => kindOf(r) === resource),
-    resource,
-  );
+  pageTokens = [undefined];
+  send({ type: 'filter', run, size: Number(sizeSelect.value), filter, resource, request: readQuery() });
 }
 
-async function runPolicy(definition: unknown, records: readonly unknown[], run: number): Promise<void> {
-  const policy = compilePolicy(definition);
-  lastPolicy = policy;
-  show('ast', policy.definition);
-  const resource: ResourceName = policy.resource === 'certificate' ? 'certificate' : 'component';
-  for (const dialect of ['postgres', 'sqlite'] as const) {
-    const id = dialect === 'postgres' ? 'pg' : 'sqlite';
-    try {
+/** The parsed filters of a policy, by JSON pointer in the definition: its scope, then every condition. */
+function policyAsts(compiled: CompiledPolicy): { at: string; ast: FilterNode }[] {
+  const { scope, scopePath, statuses } = compiled.definition;
+  return [
+    ...(scopePath === null ? [] : [{ at: scopePath, ast: scope }]),
+    ...statuses.flatMap((s) =>
+      s.rules.flatMap((r) => r.conditions.map((c) => ({ at: c.path, ast: c.filter }))),
+    ),
+  ];
+}
+
+/** The "after" policy, when there is a valid one; otherwise the impact pane says why there is none. */
+function readAfter(): unknown {
+  const text = afterEditor.value;
+  if (text.trim() === '') {
+    fill('impact', 'Write an "after" policy to see the impact of the change.');
+    return undefined;
+  }
+  const read = readText(text);
+  const { valid, diagnostics } = validatePolicy(text, { format: read.format });
+  if (!valid) {
+    fill(
+      'impact',
+      diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `"after" ${d.line}:${d.column} error ${d.code} ${d.message}`)
+        .join('\n'),
+    );
+    return undefined;
+  }
+  return read.source.value;
+}
+
+function updatePolicy(read: ReadText, definition: unknown): void {
+  setMode('policy');
+  const { valid, diagnostics } = validatePolicy(editor.value, { format: read.format });
+  renderDiagnostics(diagnostics);
+  if (!valid) {
+    policy = undefined;
+    stop('invalid policy');
+    return;
+  }
+  policy = compilePolicy(definition);
+  fill('ast', JSON.stringify(policyAsts(policy), null, 2));
+  const resource: ResourceName = isResourceName(policy.resource) ? policy.resource : 'component';
+  policyResource = resource;
+  for (const [id, dialect] of [
+    ['pg', 'postgres'],
+    ['sqlite', 'sqlite'],
+  ] as const) {
+    showSql(id, () => {
       const { statusExpression, params } = policyToSql(definition, {
         dialect,
         columns: columnsFor(resource, dialect),
       });
-      show(id, `status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`);
-    } catch (error) {
-      show(id, errorText(error));
+      return `status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`;
+    });
+  }
+  try {
+    fill('mongo', JSON.stringify(policyToMongo(definition), null, 2));
+  } catch (error) {
+    fill('mongo', errorText(error));
+  }
+  fill('explain', 'Click a row of the table (or focus it and press Enter) to see why it has its status.');
+  fill('page', 'Query pages walk the matches of a filter; write a filter to use them.');
+  show = { kind: 'all' };
+  const after = readAfter();
+  send({ type: 'policy', run, size: Number(sizeSelect.value), definition, after, show });
+}
+
+function update(): void {
+  run++;
+  markStale();
+  setStatus('evaluating…', 'busy');
+  saveState();
+  const read = readText(editor.value);
+  const value = read.source.value;
+  try {
+    if (value === undefined) {
+      // A text that does not read is neither a filter nor a policy: the badge keeps the last mode.
+      renderDiagnostics(readProblems(read));
+      stop('syntax error');
+    } else if (isPolicy(value)) updatePolicy(read, value);
+    else updateFilter(read, value);
+  } catch (error) {
+    renderDiagnostics([{ severity: 'error', code: 'ERROR', message: errorText(error), line: 1, column: 1 }]);
+    stop('error');
+  }
+}
+
+function openRow(row: { record: unknown }, tr: HTMLTableRowElement): void {
+  if (policy === undefined) return;
+  for (const selected of Array.from(results.querySelectorAll('tr[aria-selected]')))
+    selected.removeAttribute('aria-selected');
+  tr.setAttribute('aria-selected', 'true');
+  renderExplanation($('explain'), tr.dataset.id ?? '', policy.explain(row.record));
+}
+
+function renderRows(table: Table): void {
+  renderTable(results, table, policy === undefined ? undefined : openRow);
+  fill('shown', table.rows.length < table.total ? `(first ${table.rows.length} shown)` : '');
+  filled('results');
+}
+
+function renderChips(counts: readonly { status: string | null; count: number }[], evaluated: number): void {
+  const choices: [StatusChoice, string][] = [
+    [{ kind: 'all' }, `all: ${evaluated}`],
+    ...counts.map(({ status, count }): [StatusChoice, string] => [
+      { kind: 'status', status },
+      `${status ?? 'not applicable'}: ${count}`,
+    ]),
+  ];
+  fill(
+    'statuses',
+    choices.map(([choice, label]) => {
+      const pressed =
+        choice.kind === show.kind &&
+        (choice.kind === 'all' || (show.kind === 'status' && choice.status === show.status));
+      const button = el('button', label, { type: 'button', 'aria-pressed': String(pressed) });
+      button.addEventListener('click', () => {
+        show = choice;
+        for (const b of Array.from($('statuses').querySelectorAll('button')))
+          b.setAttribute('aria-pressed', String(b === button));
+        setStatus('evaluating…', 'busy');
+        send({ type: 'rows', run, show });
+      });
+      return button;
+    }),
+  );
+}
+
+function renderPage(page: PageView): void {
+  if (queryError !== undefined || 'error' in page) {
+    fill('page', queryError ?? ('error' in page ? page.error : ''));
+    return;
+  }
+  fill('page', JSON.stringify(page.items, null, 2));
+  $('page-number').textContent = `page ${pageTokens.length}`;
+  prev.disabled = pageTokens.length === 1;
+  next.disabled = page.nextPageToken === undefined;
+  next.onclick = () => {
+    pageTokens.push(page.nextPageToken);
+    send({ type: 'page', run, pageToken: page.nextPageToken });
+  };
+  prev.onclick = () => {
+    pageTokens.pop();
+    send({ type: 'page', run, pageToken: pageTokens[pageTokens.length - 1] });
+  };
+}
+
+function renderInventory(info: InventoryInfo): void {
+  const first = info.rejected[0];
+  $('ndjson-note').textContent =
+    info.pasted === null
+      ? ''
+      : `${info.pasted} pasted records${
+          first === undefined
+            ? ''
+            : `; ${info.rejected.length === 1 ? '1 line' : `${info.rejected.length} lines`} skipped (line ${first.line}: ${first.message})`
+        }`;
+}
+
+worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+  const message = event.data;
+  if (message.run !== run) return;
+  switch (message.type) {
+    case 'progress':
+      setStatus(message.text);
+      return;
+    case 'filter': {
+      const resource = resourceSelect.value;
+      renderInventory(message.inventory);
+      fill('count', `${message.table.total} of ${message.candidates} ${resource} records match`);
+      renderRows(message.table);
+      renderPage(message.page);
+      finish('ready', 'ready');
+      return;
     }
-  }
-  try {
-    show('mongo', policyToMongo(definition));
-  } catch (error) {
-    show('mongo', errorText(error));
-  }
-  const scoped = records.filter((r) => policy.resource === undefined || kindOf(r) === policy.resource);
-  const counts = new Map<string, number>();
-  const sample: unknown[] = [];
-  const done = await chunked(scoped, run, (record) => {
-    const result = policy.evaluate(record);
-    const key = result.status ?? 'not applicable';
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (result.status !== null && !result.isDefault && sample.length < 50)
-      sample.push(withStatus(record, result.status));
-  });
-  if (!done) return;
-  show('count', `${scoped.length} ${policy.resource ?? ''} records evaluated`);
-  const list = $('statuses');
-  list.replaceChildren(
-    ...[...counts].map(([status, n]) =>
-      Object.assign(document.createElement('li'), { textContent: `${status}: ${n}` }),
-    ),
-  );
-  const rows =
-    sample.length > 0 ? sample : scoped.slice(0, 50).map((r) => withStatus(r, policy.evaluate(r).status));
-  renderTable(rows, new Set(['status']), (row) =>
-    show('explain', policy.explain(ORIGINAL.get(row as object) ?? row)),
-  );
-  renderImpact(policy, scoped);
-}
-
-/** Table rows of a policy carry their status; the explanation is of the record as given. */
-const ORIGINAL = new WeakMap<object, unknown>();
-function withStatus(record: unknown, status: string | null): unknown {
-  const row = { ...(record as object), status: status ?? 'not applicable' };
-  ORIGINAL.set(row, record);
-  return row;
-}
-
-function renderImpact(before: CompiledPolicy, records: readonly unknown[]): void {
-  const target = $('impact');
-  if (afterEditor.value.trim() === '') {
-    target.textContent = 'Write an "after" policy to see its impact.';
-    return;
-  }
-  let after: CompiledPolicy;
-  try {
-    after = compilePolicy(parseText(afterEditor.value));
-  } catch (error) {
-    target.textContent = errorText(error);
-    return;
-  }
-  const matrix = impactMatrix(before, after, records);
-  const table = document.createElement('table');
-  const head = document.createElement('tr');
-  head.append(Object.assign(document.createElement('th'), { textContent: 'before \\ after' }));
-  for (const a of matrix.after)
-    head.append(Object.assign(document.createElement('th'), { textContent: a ?? 'n/a' }));
-  table.append(head);
-  matrix.before.forEach((b, i) => {
-    const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { textContent: b ?? 'n/a' }));
-    for (const n of matrix.counts[i] ?? [])
-      tr.append(Object.assign(document.createElement('td'), { textContent: String(n) }));
-    table.append(tr);
-  });
-  target.replaceChildren(table);
-}
-
-function runQuery(filter: unknown, records: readonly unknown[], resource: ResourceName): void {
-  const target = $('page');
-  try {
-    const request = JSON.parse(queryEditor.value || '{}') as Record<string, unknown>;
-    const token = pageTokens[pageTokens.length - 1];
-    const plan = parseQuery(
-      { ...request, filter, ...(token === undefined ? {} : { pageToken: token }) },
-      resource,
-    );
-    const page = queryInMemory(records, plan);
-    $('page-number').textContent = `page ${pageTokens.length}`;
-    $<HTMLButtonElement>('next').disabled = page.nextPageToken === undefined;
-    $<HTMLButtonElement>('prev').disabled = pageTokens.length === 1;
-    $<HTMLButtonElement>('next').onclick = () => {
-      pageTokens.push(page.nextPageToken);
-      runQuery(filter, records, resource);
-    };
-    $<HTMLButtonElement>('prev').onclick = () => {
-      pageTokens.pop();
-      runQuery(filter, records, resource);
-    };
-    target.textContent = JSON.stringify(page.items, null, 2);
-  } catch (error) {
-    target.textContent = errorText(error);
-  }
-}
-
-async function update(): Promise<void> {
-  const run = ++generation;
-  const state = currentState();
-  history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
-  const records = inventory(state.size);
-  lastRecords = records as unknown[];
-  $('status').textContent = 'evaluating…';
-  let parsed: unknown;
-  try {
-    parsed = parseText(state.text);
-  } catch {
-    // Syntax errors: the validator reports them with their line and column.
-    renderDiagnostics(validatePolicy(state.text, { format: formatOf(state.text) }).diagnostics);
-    $('status').textContent = 'syntax error';
-    return;
-  }
-  try {
-    if (isPolicy(parsed)) {
-      $('mode').textContent = 'policy';
-      const result = validatePolicy(state.text, { format: formatOf(state.text) });
-      renderDiagnostics(result.diagnostics);
-      if (!result.valid) {
-        $('status').textContent = 'invalid policy';
-        return;
+    case 'policy':
+      renderInventory(message.inventory);
+      fill('count', `${message.evaluated} ${policyResource} records evaluated`);
+      renderChips(message.counts, message.evaluated);
+      renderRows(message.table);
+      if (message.impact !== null) {
+        if ('error' in message.impact) fill('impact', message.impact.error);
+        else {
+          renderImpact($('impact'), message.impact);
+          filled('impact');
+        }
       }
-      await runPolicy(parsed, records, run);
-    } else {
-      $('mode').textContent = 'filter';
-      renderDiagnostics([]);
-      await runFilter(parsed, records, state.resource, run);
-    }
-    if (run === generation) $('status').textContent = 'ready';
-  } catch (error) {
-    renderDiagnostics([
-      {
-        severity: 'error',
-        code: String((error as { code?: unknown }).code ?? 'ERROR'),
-        message: errorText(error),
-        path: '',
-      },
-    ]);
-    $('status').textContent = 'error';
+      finish('ready', 'ready');
+      return;
+    case 'rows':
+      renderRows(message.table);
+      setStatus('ready', 'ready');
+      return;
+    case 'page':
+      renderPage(message.page);
+      return;
+    case 'failed':
+      fill('count', message.message);
+      finish('error', 'error');
+      return;
+  }
+});
+
+/** Copies the link; when the clipboard is missing or refuses, selects the link for the user to copy. */
+async function copyLink(): Promise<void> {
+  const fallback = $('link-fallback');
+  const link = $<HTMLInputElement>('link');
+  try {
+    // `navigator.clipboard` is missing outside secure contexts, whatever the DOM typings say.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (clipboard === undefined) throw new Error('no clipboard');
+    await clipboard.writeText(location.href);
+    fallback.hidden = true;
+    setStatus('link copied');
+  } catch {
+    link.value = location.href;
+    fallback.hidden = false;
+    link.focus();
+    link.select();
+    setStatus('could not copy the link');
   }
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 function schedule(): void {
-  pageTokens = [undefined];
+  // Busy at once, not after the pause: what is shown is already older than the text.
+  setStatus('evaluating…', 'busy');
   if (timer !== undefined) clearTimeout(timer);
-  timer = setTimeout(() => void update(), 200);
+  timer = setTimeout(update, 200);
 }
 
 function loadNdjson(text: string): void {
-  const records: unknown[] = [];
-  for (const line of text.split('\n')) if (line.trim() !== '') records.push(JSON.parse(line));
-  pasted = records.length > 0 ? records : undefined;
+  send({ type: 'inventory', ndjson: text.trim() === '' ? null : text });
   schedule();
 }
 
-/** Conformance cases evaluated in the page, answered as Node's test compares them. */
-function runConformance(
-  fixtures: readonly { filter: unknown; cases: readonly { record: unknown }[] }[],
-): unknown[] {
-  return fixtures.map((fixture) => {
-    try {
-      const predicate = compileFilter(fixture.filter as never);
-      return fixture.cases.map((c) => predicate(c.record));
-    } catch (error) {
-      return { error: (error as { code?: unknown }).code ?? String(error) };
-    }
+/**
+ * The conformance fixtures evaluated in the page: `json` is their text with Dates as `$date` markers,
+ * rebuilt here with the fixtures' own reviver. Returns each case's answer and how many Dates were rebuilt.
+ */
+function runConformance(json: string): { answers: boolean[][]; dates: number } {
+  let dates = 0;
+  const fixtures = JSON.parse(json, (key, value) => {
+    const revived = reviveDates(key, value);
+    if (revived !== value) dates++;
+    return revived;
+  }) as { filter: unknown; cases: { record: unknown }[] }[];
+  const answers = fixtures.map((fixture) => {
+    const predicate = compileFilter(fixture.filter as never);
+    return fixture.cases.map((c) => predicate(c.record));
   });
+  return { answers, dates };
 }
 
 for (const element of [editor, afterEditor, queryEditor]) element.addEventListener('input', schedule);
 for (const element of [sizeSelect, resourceSelect]) element.addEventListener('change', schedule);
-ndjsonInput.addEventListener('input', () => {
-  try {
-    loadNdjson(ndjsonInput.value);
-  } catch (error) {
-    show('status', `NDJSON: ${errorText(error)}`);
-  }
-});
+ndjsonInput.addEventListener('input', () => loadNdjson(ndjsonInput.value));
 document.body.addEventListener('dragover', (event) => event.preventDefault());
 document.body.addEventListener('drop', (event) => {
   event.preventDefault();
   const file = event.dataTransfer?.files[0];
-  if (file !== undefined)
-    void file.text().then((text) => {
-      ndjsonInput.value = text;
-      loadNdjson(text);
-    });
+  if (file === undefined) return;
+  void file.text().then((text) => {
+    ndjsonInput.value = text;
+    loadNdjson(text);
+  });
 });
-$('share').addEventListener('click', () => {
-  void navigator.clipboard?.writeText(location.href).catch(() => undefined);
-  $('status').textContent = 'link copied';
-});
+$('share').addEventListener('click', () => void copyLink());
 
-applyState(readState());
-void update();
+const initial = readState();
+applyState(initial);
+if (initial.ndjson !== undefined) send({ type: 'inventory', ndjson: initial.ndjson });
+update();
 
-Object.assign(window, {
-  svcPlayground: { runConformance, records: () => lastRecords, policy: () => lastPolicy },
-});
+Object.assign(window, { svcPlayground: { runConformance } });

@@ -1,6 +1,7 @@
 /**
  * `npm run playground:screenshot`: builds the playground, opens it in headless Chromium at 1280×800
- * with an example policy and its "after" variant, and saves docs/playground.png for the README.
+ * with an example policy and its "after" variant, opens the explanation of a resource that fell to the
+ * default status (its nearest miss shown), and saves docs/playground.png for the README.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,8 +32,13 @@ try {
     const state = { text: before, after, size: 10000, resource: 'component', query: '{ "pageSize": 5 }' };
     const page = await context.newPage();
     await page.goto(`${url}#${encodeURIComponent(JSON.stringify(state))}`);
-    await page.waitForFunction(`document.getElementById('status')?.textContent === 'ready'`);
-    await page.locator('#results tr[tabindex]').first().click();
+    const ready = `document.documentElement.dataset.state === 'ready'`;
+    await page.waitForFunction(ready);
+    await page.click('#statuses button:has-text("in-use")');
+    await page.waitForFunction(ready);
+    await page.locator('#results tbody tr').first().click();
+    // The policy from its first line, not where the link left the caret.
+    await page.evaluate(`document.getElementById('editor').scrollTop = 0`);
     await page.screenshot({ path: join(root, 'docs', 'playground.png') });
   } finally {
     await context.close();

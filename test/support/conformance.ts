@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { reviveDates } from '../../fixtures/dates.js';
 
 /** One conformance case: a record and whether the fixture's filter matches it. */
 export interface ConformanceCase {
@@ -28,24 +29,9 @@ function walk(dir: string): string[] {
 }
 
 /**
- * JSON cannot hold a JavaScript `Date`, which records may: a fixture writes one as
- * `{ "$date": "<ISO>", "$with": { …own properties } }` (`"$with"` optional), revived here as
- * `Object.assign(new Date(iso), with)`. Each target stores it as it stores any record (SQL and the
- * document stores as JSON, where a `Date` is its ISO string); memory reads the object itself.
- */
-function reviveDates(_key: string, value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const o = value as Record<string, unknown>;
-  if (typeof o.$date !== 'string') return value;
-  const extra = Object.keys(o).filter((k) => k !== '$date' && k !== '$with');
-  if (extra.length > 0)
-    throw new Error(`a $date marker has only "$date" and "$with", not ${extra.join(', ')}`);
-  return Object.assign(new Date(o.$date), (o.$with ?? {}) as object);
-}
-
-/**
- * Loads every conformance fixture. The files are the complete statement of docs/semantics.md as data:
- * every target (in-memory, reference interpreter, SQL engines, MongoDB) runs all of them.
+ * Loads every conformance fixture, its `$date` markers revived as Dates (fixtures/dates.ts). The files
+ * are the complete statement of docs/semantics.md as data: every target (in-memory, reference
+ * interpreter, SQL engines, MongoDB, the playground in a browser) runs all of them.
  */
 export function loadConformance(): ConformanceFixture[] {
   return walk(CONFORMANCE_DIR).map((path) => {

@@ -1,13 +1,16 @@
 import type { Check } from './types.js';
 
-/** Problems of a key itself are shown where the key is written; the others where the value is. */
+/**
+ * Problems of a key itself are shown where the key is written; the others where the value is. Shared with
+ * the playground, which places a filter's errors as `svc-policy validate` places a policy's.
+ */
 const KEY_PROBLEMS = new Set([
   'UNKNOWN_PROPERTY',
   'UNKNOWN_OPERATOR',
   'INVALID_PATH',
   'FORBIDDEN_PATH_SEGMENT',
 ]);
-const anchorOf = (code: string) => (KEY_PROBLEMS.has(code) ? 'key' : 'value');
+export const anchorOf = (code: string): 'key' | 'value' => (KEY_PROBLEMS.has(code) ? 'key' : 'value');
 
 /**
  * The policy engine's own rules (one default status, rules and conditions present, filters parse…), from
