@@ -72,6 +72,7 @@ export interface Page<T = Record<string, unknown>> {
   readonly nextPageToken?: string;
 }
 
+const SCALAR_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'timestamp'];
 const PROPERTIES = ['pageSize', 'filter', 'sort', 'pageToken', 'fields'] as const;
 const DEFAULT_MAX_PAGE_SIZE = 1000;
 const DEFAULT_PAGE_SIZE = 100;
@@ -117,6 +118,12 @@ function checkDescription(description: ResourceDescription): ResourceDescription
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
     if (!hasOwn(description.fields, field)) throw bad(`tie-breaker "${field}" is not in fields`);
+  }
+  for (const [field, d] of Object.entries(description.fields)) {
+    // A required field is read raw by the SQL and MongoDB targets (no type rank): it must be one scalar type.
+    if (d?.required === true && (d.nullable === true || !arrayIncludes(SCALAR_TYPES, d.type))) {
+      throw bad(`required field "${field}" must be a scalar type that is not nullable`);
+    }
   }
   return description;
 }
