@@ -33,6 +33,11 @@ export type QueryErrorCode =
   /** A filter path reading a field that cannot be filtered on. */
   | 'UNFILTERABLE_FIELD'
   /**
+   * A filter operand of another type than the scalar field's values (`{ createdAt: { $gte: 5 } }`), or
+   * `$like` or a version operator on a field that holds no strings: it could never match.
+   */
+  | 'FILTER_TYPE_MISMATCH'
+  /**
    * The `pageToken` is not one this server issued for this filter and sort: malformed, truncated,
    * tampered with, of another format version, made for another filter or sort, or signed with another
    * secret (or unsigned where a signature is required).
@@ -57,6 +62,12 @@ export interface QueryProblem {
   readonly suggestion?: string;
   /** For `INVALID_FILTER` and `UNSUPPORTED_FILTER`: the `FilterError` code. */
   readonly filterCode?: string;
+  /**
+   * For `legacySearchToQuery`, when the converted request was refused: the pointer into that request,
+   * where it differs from `path` (then a pointer into the legacy body, such as `/filter/tags/0/value`
+   * for the request's `/filter/tags$.env/$eq`).
+   */
+  readonly requestPath?: string;
 }
 
 /**

@@ -468,7 +468,9 @@ function itemFields(type: ValueType): ItemFieldDescriptor[] {
 }
 
 /**
- * The field descriptors of a resource, in the order of its description, for a fields-discovery answer.
+ * The field descriptors of a resource, in the order of its description's `fields` (for the built-ins,
+ * the order of the API description's resource table, not that of its selectable list), for a
+ * fields-discovery answer.
  * Only selectable fields are listed unless `all` is set (a field that cannot be selected, such as a
  * certificate's `displayType`, is still filterable and sortable).
  *
