@@ -11,8 +11,9 @@ export type DialectName = 'postgres' | 'sqlite';
  * - `timestamp`: ISO 8601 text (the API's `YYYY-MM-DDTHH:mm:ss.sssZ`); compared as text, exactly like `text`.
  * - `number`: a numeric column (PostgreSQL `double precision` ideally; operands are bound as `float8`).
  * - `boolean`: PostgreSQL `boolean`; SQLite an integer 0/1.
- * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`; values must be
- *   in years 0001–9999 with at most millisecond precision, and operands must be in that exact form.
+ * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`, cut to the
+ *   millisecond (a column holding microseconds is filtered and paged by that millisecond); values must
+ *   be in years 0001–9999, and operands must be in that exact form.
  * - `json` / `jsonb`: a JSON document (PostgreSQL `json`/`jsonb`; SQLite JSON text or a JSONB blob).
  *   Nested paths and selectors are allowed only below these.
  */
