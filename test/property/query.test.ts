@@ -18,8 +18,10 @@ import { checkAsync, titled } from '../support/property.js';
 /**
  * Keyset pages on every target: walking all pages of a random query over a random inventory (many ties,
  * nulls, a field of mixed types, non-ASCII strings) yields exactly the filtered list in the order an
- * independent oracle gives, on memory, SQLite, PGlite, a real PostgreSQL (DATABASE_URL) and mingo; and
- * rows present for the whole walk appear exactly once, in order, when rows come and go between pages.
+ * independent oracle gives, on memory, SQLite, PGlite, a real PostgreSQL (DATABASE_URL), mingo and a
+ * real MongoDB (MONGODB_URL), with no empty page after a token; and rows present for the whole walk
+ * appear exactly once, in order, when rows come and go between pages. On PostgreSQL the typed layout
+ * keeps `createdAt` in a timestamptz column holding microseconds, which must page by the millisecond.
  */
 
 const RESOURCE = {
