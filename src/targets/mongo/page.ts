@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../ast/nodes.js';
-import { arrayEvery, hasOwn, stringIncludes, stringStartsWith } from '../../builtins.js';
+import { arrayEvery, hasOwn, regexpTest, stringIncludes, stringStartsWith } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
@@ -43,6 +43,8 @@ export interface MongoPageQuery {
 
 const NUMBER_TYPES = ['double', 'int', 'long', 'decimal'];
 const ISO_FORMAT = '%Y-%m-%dT%H:%M:%S.%LZ';
+
+const INDEX_LIKE = /^\d+$/;
 
 const rankField = (i: number) => `__svc_r${i}`;
 const keyField = (i: number) => `__svc_k${i}`;
@@ -131,7 +133,9 @@ function readsRaw(plan: QueryPlan): boolean {
       k.field !== '' &&
       k.field !== '_id' &&
       !stringIncludes(k.field, '.') &&
-      !stringStartsWith.call(k.field, '$')
+      !stringStartsWith.call(k.field, '$') &&
+      // A sort document is an object: a key that reads as an array index would be moved to its front.
+      !regexpTest(INDEX_LIKE, k.field)
     );
   });
   return raw && (plan.after === undefined || arrayEvery(plan.after, (c) => typeof c === 'string'));

@@ -127,6 +127,22 @@ describe('queryToMongo', () => {
     }
   });
 
+  it('keeps the computed form for a sort key whose name an object would move to the front', () => {
+    const resource = {
+      name: 'r',
+      fields: {
+        id: { type: 'string', required: true, sortable: true, filterable: true },
+        createdAt: { type: 'timestamp', required: true, sortable: true, filterable: true },
+        '7': { type: 'string', required: true, sortable: true, filterable: true },
+      },
+      selectable: ['id'],
+    } as const;
+    expect(
+      queryToMongo(parseQuery({ sort: { createdAt: 'asc', '7': 'asc' } }, resource)).find,
+    ).toBeUndefined();
+    expect(queryToMongo(parseQuery({ sort: { createdAt: 'asc' } }, resource)).find).toBeDefined();
+  });
+
   it('walks raw and computed orders on mingo exactly as memory does', () => {
     const docs = Array.from({ length: 23 }, (_, i) => ({
       id: `c${(i * 7) % 23}`,
