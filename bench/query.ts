@@ -2,12 +2,19 @@
  * Keyset pages: a page of 100 components, first page and page 1,000 (after 99,900 rows; the last full
  * page when fewer rows match), in memory
  * (`queryInMemory`, a bounded heap over every record, against a full sort and slice) and on PGlite and
- * `node:sqlite` with `queryToSql`, without and with the `pageIndexSql` index on (created_at, id).
+ * `node:sqlite` with `queryToSql`, without and with the `pageIndexSql` index on (created_at, id) (and,
+ * for the mixed-direction order, the index declared with its directions).
+ * Orders: the default (createdAt, id) ascending, with and without a filter; the same descending, with
+ * the built-in description (id and createdAt `required`: a row value the index is entered with) and
+ * with a description that does not promise them (the expansion with its `IS NULL` branches, which is
+ * what every descending walk was before keys could be marked required); and newest first,
+ * `{ createdAt: 'desc' }`, which is (createdAt desc, id asc).
  * Every measurement checks that the targets return the same page.
  */
 import { DatabaseSync } from 'node:sqlite';
 import type { Component } from '../fixtures/generator.js';
 import {
+  COMPONENT_RESOURCE,
   compareKeys,
   compileFilter,
   keyOf,
@@ -16,6 +23,7 @@ import {
   parseQuery,
   type QueryPlan,
   queryInMemory,
+  type ResourceDescription,
 } from '../src/index.js';
 import { type ColumnMapping, type ColumnType, pageIndexSql, queryToSql, sqlRowsToPage } from '../src/sql.js';
 import { time } from './lib.js';
@@ -61,6 +69,25 @@ function sortAndSlice(rows: readonly Component[], plan: QueryPlan): number {
 
 const ids = (page: Page) => page.items.map((i) => i.id).join(',');
 
+/** The component description without the promise that id and createdAt are never missing. */
+const MAYBE_NULL: ResourceDescription = {
+  ...COMPONENT_RESOURCE,
+  fields: Object.fromEntries(
+    Object.entries(COMPONENT_RESOURCE.fields).map(([name, d]) => {
+      const { required: _required, ...rest } = d as typeof d & { required?: boolean };
+      return [name, rest];
+    }),
+  ) as ResourceDescription['fields'],
+};
+
+/** The index of the newest-first order, (created_at desc, id asc). */
+const NEWEST = [{ field: 'createdAt', direction: 'desc' }, 'id'] as const;
+
+interface QueryCase {
+  readonly request: object;
+  readonly resource: ResourceDescription | 'component';
+}
+
 /** Loads the rows into PGlite and SQLite and times the first and the deep page on every target. */
 export async function benchQuery(rows: readonly Component[], repeat: number): Promise<QueryRow[]> {
   const pglite = await loadPglite(DDL, rows, (r) => ({
@@ -78,14 +105,29 @@ export async function benchQuery(rows: readonly Component[], repeat: number): Pr
   for (const r of rows) insert.run(r.id, r.technology, r.region, r.version, r.createdAt, r.updatedAt);
   sqlite.exec('COMMIT');
 
-  const cases: Record<string, object> = {
-    'default order (createdAt, id)': {},
-    'filter technology = postgres': { filter: { technology: { $eq: 'postgres' } } },
+  const cases: Record<string, QueryCase> = {
+    'default order (createdAt, id)': { request: {}, resource: 'component' },
+    'filter technology = postgres': {
+      request: { filter: { technology: { $eq: 'postgres' } } },
+      resource: 'component',
+    },
+    'descending (createdAt, id)': {
+      request: { sort: { createdAt: 'desc', id: 'desc' } },
+      resource: 'component',
+    },
+    'descending, keys not required': {
+      request: { sort: { createdAt: 'desc', id: 'desc' } },
+      resource: MAYBE_NULL,
+    },
+    'newest first (createdAt desc, id asc)': {
+      request: { sort: { createdAt: 'desc' } },
+      resource: 'component',
+    },
   };
   // The token of page `DEEP_PAGE`: the key of the last row of the page before it, from a full sort.
-  const requestFor = (base: object, page: number): object => {
+  const requestFor = (base: object, resource: QueryCase['resource'], page: number): object => {
     if (page === 1) return { ...base, pageSize: PAGE_SIZE, fields: FIELDS };
-    const all = parseQuery({ ...base, pageSize: PAGE_SIZE }, 'component');
+    const all = parseQuery({ ...base, pageSize: PAGE_SIZE }, resource);
     const filter = (base as { filter?: unknown }).filter;
     const matches = filter === undefined ? () => true : compileFilter(filter, { codegen: false });
     const keyed = rows
@@ -99,13 +141,13 @@ export async function benchQuery(rows: readonly Component[], repeat: number): Pr
 
   const results: QueryRow[] = [];
   const run = async (indexed: boolean, into: Map<string, Partial<QueryRow>>) => {
-    for (const [name, base] of Object.entries(cases)) {
+    for (const [name, { request: base, resource }] of Object.entries(cases)) {
       const filter = (base as { filter?: unknown }).filter;
       const matches = filter === undefined ? () => true : compileFilter(filter, { codegen: false });
       // Page 1,000 when there are that many rows, else the last full page.
       const deep = Math.min(DEEP_PAGE, Math.floor(rows.filter((r) => matches(r)).length / PAGE_SIZE));
       for (const page of [1, deep]) {
-        const plan = parseQuery(requestFor(base, page), 'component');
+        const plan = parseQuery(requestFor(base, resource, page), resource);
         const pg = queryToSql(plan, { dialect: 'postgres', table: 'comp', columns: COLUMNS });
         const lite = queryToSql(plan, { dialect: 'sqlite', table: 'comp', columns: COLUMNS });
         const pages: string[] = [];
@@ -132,18 +174,20 @@ export async function benchQuery(rows: readonly Component[], repeat: number): Pr
         if (new Set(pages).size !== 1) throw new Error(`query ${name} page ${page}: targets disagree`);
         into.set(`${name}/${page}`, row);
         console.log(
-          `${indexed ? 'indexed ' : 'no index'}  ${name.padEnd(32)} page ${String(page).padStart(5)}  PGlite ${pgMs.toFixed(2)} ms  SQLite ${liteMs.toFixed(2)} ms${indexed ? '' : `  memory ${row.memoryHeapMs?.toFixed(1)} ms (sort ${row.memorySortMs?.toFixed(0)} ms)`}`,
+          `${indexed ? 'indexed ' : 'no index'}  ${name.padEnd(38)} page ${String(page).padStart(5)}  PGlite ${pgMs.toFixed(2)} ms  SQLite ${liteMs.toFixed(2)} ms${indexed ? '' : `  memory ${row.memoryHeapMs?.toFixed(1)} ms (sort ${row.memorySortMs?.toFixed(0)} ms)`}`,
         );
       }
     }
   };
   const rowsByCase = new Map<string, Partial<QueryRow>>();
   await run(false, rowsByCase);
+  const newest = (dialect: 'postgres' | 'sqlite') =>
+    pageIndexSql({ dialect, table: 'comp', columns: COLUMNS, fields: NEWEST, name: 'comp_newest' });
   await pglite.exec(
-    `${pageIndexSql({ dialect: 'postgres', table: 'comp', columns: COLUMNS })}; CREATE INDEX ON comp (technology); ANALYZE comp`,
+    `${pageIndexSql({ dialect: 'postgres', table: 'comp', columns: COLUMNS })}; ${newest('postgres')}; CREATE INDEX ON comp (technology); ANALYZE comp`,
   );
   sqlite.exec(
-    `${pageIndexSql({ dialect: 'sqlite', table: 'comp', columns: COLUMNS })}; CREATE INDEX t ON comp (technology); ANALYZE`,
+    `${pageIndexSql({ dialect: 'sqlite', table: 'comp', columns: COLUMNS })}; ${newest('sqlite')}; CREATE INDEX t ON comp (technology); ANALYZE`,
   );
   await run(true, rowsByCase);
   for (const r of rowsByCase.values()) results.push(r as QueryRow);

@@ -16,7 +16,14 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
-import { describeFields, QueryError, RESOURCES, type ResourceName } from '../../src/index.js';
+import {
+  describeFields,
+  FilterError,
+  PolicyError,
+  QueryError,
+  RESOURCES,
+  type ResourceName,
+} from '../../src/index.js';
 import { type ColumnMapping, pageIndexSql, prepareSqlQuery } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 
@@ -102,14 +109,75 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** One problem of a request, as error bodies list them: a stable code and a JSON pointer. */
+interface Problem {
+  readonly code: string;
+  readonly path: string;
+  readonly message: string;
+}
+
 class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly problems: readonly unknown[] = [],
+    readonly problems: readonly Problem[] = [],
   ) {
     super(message);
   }
+}
+
+/** Text PostgreSQL cannot store in jsonb: U+0000, or a lone surrogate (not well-formed Unicode). */
+const unstorable = (text: string): boolean => text.includes('\u0000') || !text.isWellFormed();
+
+/** The pointer of the first string (key or value) of a JSON value that PostgreSQL cannot store. */
+function unstorableAt(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return unstorable(value) ? at : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (unstorable(key)) return here;
+    const found = unstorableAt(item, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Display names of the generated component types, for the legacy representation's `typeDisplayName`. */
+const TYPE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  'rds-instance': 'RDS Instance',
+  'aurora-cluster': 'Aurora Cluster',
+  'cloudsql-instance': 'Cloud SQL Instance',
+  'elasticache-cluster': 'ElastiCache Cluster',
+  'eks-cluster': 'EKS Cluster',
+  'gke-cluster': 'GKE Cluster',
+  'aks-cluster': 'AKS Cluster',
+  'opensearch-domain': 'OpenSearch Domain',
+  'msk-cluster': 'MSK Cluster',
+};
+
+/**
+ * A component in the legacy representation, which single reads return (API description, Component):
+ * `integrationId` an integer, `tags` an array of `{ key, value }`, a `typeDisplayName`, and none of the
+ * query representation's own fields (`vendor`, `hasAvailableSvcs`, `customTags`).
+ */
+function legacyComponent(record: Record<string, unknown>): Record<string, unknown> {
+  const { vendor: _vendor, hasAvailableSvcs: _svcs, customTags: _custom, tags, ...rest } = record;
+  const integrationId =
+    typeof rest.integrationId === 'string' && /^\d{1,15}$/.test(rest.integrationId)
+      ? Number(rest.integrationId)
+      : rest.integrationId;
+  const type = typeof rest.type === 'string' ? rest.type : '';
+  const typeDisplayName =
+    TYPE_DISPLAY_NAMES[type] ??
+    type
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ');
+  const pairs =
+    typeof tags === 'object' && tags !== null && !Array.isArray(tags)
+      ? Object.entries(tags).map(([key, value]) => ({ key, value }))
+      : [];
+  return { ...rest, integrationId, typeDisplayName, tags: pairs };
 }
 
 const POLICY_EXAMPLES = join(import.meta.dirname, '..', '..', 'fixtures', 'policies', 'examples');
@@ -247,41 +315,90 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     method: 'GET',
     pattern: /^\/component\/([^/]+)$/,
     run: async (_req, m) => {
-      const id = decodeURIComponent(m[1]!);
-      const rows = await db.query('SELECT doc FROM components WHERE id = $1', [id]);
+      let id: string;
+      try {
+        id = decodeURIComponent(m[1]!);
+      } catch {
+        throw new HttpError(400, 'the component id in the path is not valid percent-encoded UTF-8', [
+          { code: 'INVALID_PATH', path: '', message: `cannot decode ${JSON.stringify(m[1])}` },
+        ]);
+      }
+      // PostgreSQL text cannot hold U+0000, so no stored id has one (and binding it is an error).
+      const rows = id.includes('\u0000')
+        ? []
+        : await db.query('SELECT doc FROM components WHERE id = $1', [id]);
       if (rows.length === 0) throw new HttpError(404, `no component with id ${JSON.stringify(id)}`);
-      return [200, rows[0]!.doc];
+      // The single-record envelope of the description, with the legacy representation.
+      return [200, { items: [legacyComponent(rows[0]!.doc as Record<string, unknown>)], nextToken: null }];
     },
   });
   routes.push({
     method: 'POST',
     pattern: /^\/policy$/,
     run: async (req) => {
+      // The description's body: `{ policy: <policy definition> }`.
       const body = await readJson(req, maxBody);
-      const { valid, diagnostics } = validatePolicy(body);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new HttpError(400, 'the body must be { "policy": <policy definition> }', [
+          { code: 'INVALID_REQUEST', path: '', message: 'expected an object with the property "policy"' },
+        ]);
+      }
+      const problems: Problem[] = Object.keys(body)
+        .filter((key) => key !== 'policy')
+        .map((key) => ({
+          code: 'UNKNOWN_PROPERTY',
+          path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          message: `unknown property "${key}"; the body is { "policy": <policy definition> }`,
+        }));
+      const definition = (body as Record<string, unknown>).policy;
+      if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
+        problems.push({
+          code: 'INVALID_REQUEST',
+          path: '/policy',
+          message: 'policy must be an object: the policy definition',
+        });
+      }
+      if (problems.length > 0) throw new HttpError(400, problems[0]!.message, problems);
+      const { valid, diagnostics } = validatePolicy(definition);
       if (!valid) {
-        const errors = diagnostics.filter((d) => d.severity === 'error');
+        const errors = diagnostics
+          .filter((d) => d.severity === 'error')
+          .map((d) => ({ code: d.code, path: `/policy${d.path}`, message: d.message }));
         throw new HttpError(
           400,
           `the policy is not valid (${errors.length} problem${errors.length === 1 ? '' : 's'})`,
           errors,
         );
       }
+      // A valid policy may still hold text PostgreSQL refuses: refused here, before the insert.
+      const bad = unstorableAt(definition, '/policy');
+      if (bad !== undefined) {
+        const message = 'text holding U+0000 or a lone surrogate cannot be stored';
+        throw new HttpError(400, `the policy cannot be stored: ${message}`, [
+          { code: 'UNSUPPORTED', path: bad, message },
+        ]);
+      }
       const now = new Date().toISOString();
-      const policy = {
-        ...(body as Record<string, unknown>),
-        id: randomUUID(),
-        createdAt: now,
-        updatedAt: now,
-      };
-      await insertAll(db, 'policies', [policy]);
-      return [201, { ...policy, warnings: diagnostics.filter((d) => d.severity === 'warning') }];
+      const id = randomUUID();
+      // The definition itself, name at the top, so that /policy/query finds it by name.
+      await insertAll(db, 'policies', [
+        { ...(definition as Record<string, unknown>), id, createdAt: now, updatedAt: now },
+      ]);
+      // The description shows `{ policy: { id } }` and no status code for any operation but the SBOM
+      // ingestion; 201 is HTTP's answer for a created resource.
+      return [201, { policy: { id } }];
     },
   });
 
   const server = createHttpServer((req, res) => {
     void (async () => {
       try {
+        // Every operation needs the bearer token: a caller without it learns nothing, not even
+        // which paths exist (404) or which methods they take (405).
+        if (!authorized(req, options.token)) {
+          res.setHeader('www-authenticate', 'Bearer');
+          throw new HttpError(401, 'a bearer token is required (Authorization: Bearer <token>)');
+        }
         const path = new URL(req.url ?? '/', 'http://localhost').pathname;
         const all = routes.flatMap((r) => {
           const m = r.pattern.exec(path);
@@ -296,10 +413,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           res.setHeader('allow', matching.map(({ route }) => route.method).join(', '));
           throw new HttpError(405, `${req.method} is not allowed on ${path}`);
         }
-        if (!authorized(req, options.token)) {
-          res.setHeader('www-authenticate', 'Bearer');
-          throw new HttpError(401, 'a bearer token is required (Authorization: Bearer <token>)');
-        }
         const [status, body] = await found.route.run(req, found.m);
         send(res, status, body);
       } catch (error) {
@@ -308,6 +421,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         } else if (error instanceof QueryError) {
           // Every problem of the request, each with its code and JSON pointer.
           send(res, 400, { error: { message: error.message, problems: error.problems } });
+        } else if (error instanceof PolicyError) {
+          const problems = error.problems.map((p) => ({ code: p.code, path: p.path, message: p.message }));
+          send(res, 400, { error: { message: error.message, problems } });
+        } else if (error instanceof FilterError) {
+          // A filter the library refused as written: the request's problem, with its code and pointer.
+          const problem = { code: error.code, path: error.path, message: error.message };
+          send(res, 400, { error: { message: error.message, problems: [problem] } });
         } else {
           log(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
           send(res, 500, { error: { message: 'internal error', problems: [] } });

@@ -22,10 +22,21 @@ export type QueryErrorCode =
   | 'UNSELECTABLE_FIELD'
   /** The `filter` is not a valid filter (the filter's own code is in `filterCode`). */
   | 'INVALID_FILTER'
+  /**
+   * A valid filter that the target cannot run as written (the target's `FilterError` code is in
+   * `filterCode`): text holding U+0000 on PostgreSQL, SQL nested deeper than the database allows, a
+   * non-ISO operand on a `timestamptz` column…
+   */
+  | 'UNSUPPORTED_FILTER'
   /** A filter path whose first segment is not a field of the resource. */
   | 'UNKNOWN_FILTER_FIELD'
   /** A filter path reading a field that cannot be filtered on. */
   | 'UNFILTERABLE_FIELD'
+  /**
+   * A filter operand of another type than the scalar field's values (`{ createdAt: { $gte: 5 } }`), or
+   * `$like` or a version operator on a field that holds no strings: it could never match.
+   */
+  | 'FILTER_TYPE_MISMATCH'
   /**
    * The `pageToken` is not one this server issued for this filter and sort: malformed, truncated,
    * tampered with, of another format version, made for another filter or sort, or signed with another
@@ -49,8 +60,14 @@ export interface QueryProblem {
   readonly message: string;
   /** For unknown names: the closest known name. */
   readonly suggestion?: string;
-  /** For `INVALID_FILTER`: the `FilterError` code. */
+  /** For `INVALID_FILTER` and `UNSUPPORTED_FILTER`: the `FilterError` code. */
   readonly filterCode?: string;
+  /**
+   * For `legacySearchToQuery`, when the converted request was refused: the pointer into that request,
+   * where it differs from `path` (then a pointer into the legacy body, such as `/filter/tags/0/value`
+   * for the request's `/filter/tags$.env/$eq`).
+   */
+  readonly requestPath?: string;
 }
 
 /**
@@ -83,4 +100,24 @@ export class QueryError extends Error {
     this.path = first.path;
     this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
   }
+}
+
+/**
+ * A filter that parsed but that a target cannot run, as a problem of the request: code
+ * `UNSUPPORTED_FILTER`, the pointer inside `/filter`, the target's code in `filterCode`. A server
+ * answers it like any bad request (400), never as an internal error.
+ */
+export function unsupportedFilter(error: {
+  readonly code: string;
+  readonly path: string;
+  readonly message: string;
+}): QueryError {
+  return new QueryError([
+    {
+      code: 'UNSUPPORTED_FILTER',
+      path: `/filter${error.path}`,
+      message: `filter: ${error.message}`,
+      filterCode: error.code,
+    },
+  ]);
 }

@@ -166,16 +166,24 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       request.sort = { ...(body.sort as Record<string, 'asc' | 'desc'>) };
     }
   }
-  const filter = convertFilter(body.filter, target, problems);
+  const origins: Origins = new Map();
+  const filter = convertFilter(body.filter, target, problems, origins);
   if (filter !== undefined && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== undefined) {
     try {
       parseQuery(request, target.resource, { maxPageSize: target.maxPageSize });
     } catch (error) {
       if (!(error instanceof QueryError)) throw error;
-      // The query request's pointers are the legacy body's, except filter keys that were renamed.
+      // Pointers into the legacy body, which the person migrating has; the query request's beside.
       for (const p of error.problems) {
-        problems.push({ ...p, code: 'NOT_CONVERTIBLE', message: `in ${target.path}: ${p.message}` });
+        const path = legacyPointer(p.path, origins);
+        problems.push({
+          ...p,
+          code: 'NOT_CONVERTIBLE',
+          path,
+          message: `in ${target.path}: ${p.message}`,
+          ...(path === p.path ? {} : { requestPath: p.path }),
+        });
       }
     }
   }
@@ -183,10 +191,33 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
   return { ...target, request, notices };
 }
 
+/**
+ * Where each key of the converted filter came from in the legacy body: the pointer of what became the
+ * key (a tag pair's `key`), of what became its `$eq` operand (a tag pair's `value`), and, for `dueDate`,
+ * of each bound by its operator.
+ */
+type Origins = Map<
+  string,
+  { readonly key: string; readonly value: string; readonly ops?: Readonly<Record<string, string>> }
+>;
+
+/** A pointer into the converted request as a pointer into the legacy body (see {@link Origins}). */
+function legacyPointer(path: string, origins: Origins): string {
+  const match = /^\/filter\/([^/]*)(\/([^/]*))?/.exec(path);
+  if (match === null) return path;
+  const key = match[1]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  const origin = origins.get(key);
+  if (origin === undefined) return path;
+  const op = match[3];
+  if (op === undefined) return origin.key;
+  return origin.ops?.[op] ?? origin.value;
+}
+
 function convertFilter(
   filter: unknown,
   target: LegacyTarget,
   problems: QueryProblem[],
+  origins: Origins,
 ): Record<string, unknown> | undefined {
   if (filter === undefined || filter === null) return undefined;
   if (!isObject(filter)) {
@@ -221,13 +252,16 @@ function convertFilter(
             path: at,
             message: `filter property "${key}" must be a string, got ${JSON.stringify(value)}`,
           });
-        } else out[key] = { $eq: value };
+        } else {
+          out[key] = { $eq: value };
+          origins.set(key, { key: at, value: at });
+        }
         break;
       case 'tags':
-        convertTags(value, at, out, problems);
+        convertTags(value, at, out, problems, origins);
         break;
       case 'dueDate':
-        convertDueDate(value, at, out, problems);
+        convertDueDate(value, at, out, problems, origins);
         break;
     }
   }
@@ -239,6 +273,7 @@ function convertTags(
   at: string,
   out: Record<string, unknown>,
   problems: QueryProblem[],
+  origins: Origins,
 ): void {
   if (!isArray(value)) {
     problems.push({
@@ -293,6 +328,7 @@ function convertTags(
       return;
     }
     out[path] = { $eq: tagValue };
+    if (!origins.has(path)) origins.set(path, { key: pointer(where, 'key'), value: pointer(where, 'value') });
   });
 }
 
@@ -301,6 +337,7 @@ function convertDueDate(
   at: string,
   out: Record<string, unknown>,
   problems: QueryProblem[],
+  origins: Origins,
 ): void {
   if (!isObject(value)) {
     problems.push({
@@ -327,5 +364,12 @@ function convertDueDate(
       });
     } else range[op] = v;
   }
-  if (objectKeys(range).length > 0) out.dueDate = range;
+  if (objectKeys(range).length > 0) {
+    out.dueDate = range;
+    origins.set('dueDate', {
+      key: at,
+      value: at,
+      ops: { $gte: pointer(at, 'gte'), $lt: pointer(at, 'lt') },
+    });
+  }
 }

@@ -1,4 +1,10 @@
-import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
+import {
+  assertNever,
+  type FilterNode,
+  LOGICAL_NAMES,
+  OPERATOR_NAMES,
+  type OperatorNode,
+} from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
 import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
 import { FilterError, pointer } from '../errors.js';
@@ -9,6 +15,7 @@ import { QueryError, type QueryProblem } from './errors.js';
 import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
 import {
   DEFAULT_TIE_BREAKERS,
+  type FieldDescription,
   type ResourceDescription,
   type ResourceName,
   resolveResource,
@@ -72,6 +79,7 @@ export interface Page<T = Record<string, unknown>> {
   readonly nextPageToken?: string;
 }
 
+const SCALAR_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'timestamp'];
 const PROPERTIES = ['pageSize', 'filter', 'sort', 'pageToken', 'fields'] as const;
 const DEFAULT_MAX_PAGE_SIZE = 1000;
 const DEFAULT_PAGE_SIZE = 100;
@@ -117,6 +125,12 @@ function checkDescription(description: ResourceDescription): ResourceDescription
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
     if (!hasOwn(description.fields, field)) throw bad(`tie-breaker "${field}" is not in fields`);
+  }
+  for (const [field, d] of Object.entries(description.fields)) {
+    // A required field is read raw by the SQL and MongoDB targets (no type rank): it must be one scalar type.
+    if (d?.required === true && (d.nullable === true || !arrayIncludes(SCALAR_TYPES, d.type))) {
+      throw bad(`required field "${field}" must be a scalar type that is not nullable`);
+    }
   }
   return description;
 }
@@ -199,6 +213,10 @@ function checkFilterFields(
             path: where,
             message: `field "${first.key}" of ${resource.name} cannot be filtered on`,
           });
+        } else if (clause.path.length === 1) {
+          for (const op of clause.operators) {
+            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
+          }
         }
         break;
       }
@@ -214,6 +232,87 @@ function checkFilterFields(
       default:
         assertNever(clause, 'clause');
     }
+  }
+}
+
+/** The operand type a scalar field's values have, or `undefined` for a field of no single scalar type. */
+function operandType(field: FieldDescription): 'string' | 'number' | 'boolean' | undefined {
+  switch (field.type) {
+    case 'string':
+    case 'timestamp':
+      return 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+    case 'map':
+    case 'object':
+    case 'any':
+      return undefined;
+  }
+}
+
+/**
+ * An operand of another type than a scalar field's values (`{ createdAt: { $gte: 5 } }`): the filter is
+ * valid and means the same on every target (never a match, or always for `$ne`/`$nin`), but it is
+ * almost surely a mistake, so the request is refused with `FILTER_TYPE_MISMATCH` at the operand. `null`
+ * operands (missing) and `$exists` are about presence, not type, and pass.
+ */
+function checkOperand(
+  name: string,
+  field: FieldDescription,
+  op: OperatorNode,
+  at: string,
+  problems: QueryProblem[],
+): void {
+  const type = operandType(field);
+  if (type === undefined) return;
+  const check = (value: unknown, where: string) => {
+    if (value === null || typeof value === type) return;
+    problems.push({
+      code: 'FILTER_TYPE_MISMATCH',
+      path: where,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe(value)}, which ${op.kind === 'ne' || op.kind === 'nin' ? 'it always differs from' : 'never matches'} (no conversions)`,
+    });
+  };
+  switch (op.kind) {
+    case 'eq':
+    case 'ne':
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      check(op.value, at);
+      break;
+    case 'in':
+    case 'nin':
+      op.values.forEach((value, i) => {
+        check(value, pointer(at, i));
+      });
+      break;
+    case 'like':
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      // Patterns and versions are strings: they read only string fields.
+      if (type !== 'string') {
+        problems.push({
+          code: 'FILTER_TYPE_MISMATCH',
+          path: at,
+          message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`,
+        });
+      }
+      break;
+    case 'exists':
+    case 'elemMatch':
+      break;
+    default:
+      assertNever(op, 'operator');
   }
 }
 

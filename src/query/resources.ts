@@ -54,6 +54,13 @@ export type FieldDescription = ValueType & {
   readonly sortable: boolean;
   /** May be read by a `filter` (the field itself or any path below it). */
   readonly filterable: boolean;
+  /**
+   * Every record has this field, never `null`, always of its scalar type (the tie-breakers `id` and
+   * `createdAt` of the built-ins). A promise about the data that lets SQL and MongoDB page through an
+   * index (a row-value comparison, a plain `find` sort) where a field that may be missing needs its
+   * null placement spelled out; a record that breaks it may be skipped after a cursor on those targets.
+   */
+  readonly required?: boolean;
   readonly displayName?: string;
   readonly description?: string;
 };
@@ -83,7 +90,7 @@ export const DEFAULT_TIE_BREAKERS = ['createdAt', 'id'] as const;
 export const COMPONENT_RESOURCE = {
   name: 'component',
   fields: {
-    id: { type: 'string', sortable: true, filterable: true, displayName: 'ID' },
+    id: { type: 'string', required: true, sortable: true, filterable: true, displayName: 'ID' },
     integrationId: {
       type: 'string',
       sortable: true,
@@ -155,7 +162,13 @@ export const COMPONENT_RESOURCE = {
       displayName: 'Details',
       description: 'nested, technology-specific',
     },
-    createdAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Created at' },
+    createdAt: {
+      type: 'timestamp',
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Created at',
+    },
     updatedAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Updated at' },
   },
   selectable: [
@@ -184,7 +197,7 @@ export const COMPONENT_RESOURCE = {
 export const CERTIFICATE_RESOURCE = {
   name: 'certificate',
   fields: {
-    id: { type: 'string', sortable: true, filterable: true, displayName: 'ID' },
+    id: { type: 'string', required: true, sortable: true, filterable: true, displayName: 'ID' },
     integrationId: { type: 'string', sortable: true, filterable: true, displayName: 'Integration ID' },
     uniqueIdentifier: { type: 'string', sortable: true, filterable: true, displayName: 'Unique identifier' },
     type: { type: 'string', sortable: true, filterable: true, displayName: 'Type' },
@@ -232,7 +245,13 @@ export const CERTIFICATE_RESOURCE = {
       filterable: true,
       displayName: 'Details',
     },
-    createdAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Created at' },
+    createdAt: {
+      type: 'timestamp',
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Created at',
+    },
     updatedAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Updated at' },
     deletedAt: {
       type: 'timestamp',
@@ -280,10 +299,16 @@ export const CERTIFICATE_RESOURCE = {
 export const POLICY_RESOURCE = {
   name: 'policy',
   fields: {
-    id: { type: 'string', sortable: true, filterable: true, displayName: 'ID' },
+    id: { type: 'string', required: true, sortable: true, filterable: true, displayName: 'ID' },
     name: { type: 'string', sortable: true, filterable: true, displayName: 'Name' },
     description: { type: 'string', sortable: true, filterable: true, displayName: 'Description' },
-    createdAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Created at' },
+    createdAt: {
+      type: 'timestamp',
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Created at',
+    },
     updatedAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Updated at' },
   },
   selectable: ['id', 'name', 'description', 'createdAt', 'updatedAt'],
@@ -307,7 +332,7 @@ const CHANGE = {
 export const UPGRADE_PLAN_RESOURCE = {
   name: 'upgradePlan',
   fields: {
-    id: { type: 'string', sortable: true, filterable: true, displayName: 'ID' },
+    id: { type: 'string', required: true, sortable: true, filterable: true, displayName: 'ID' },
     componentId: { type: 'string', sortable: true, filterable: true, displayName: 'Component ID' },
     technology: { type: 'string', sortable: true, filterable: true, displayName: 'Technology' },
     status: {
@@ -327,7 +352,13 @@ export const UPGRADE_PLAN_RESOURCE = {
       displayName: 'Upgrade plan',
       description: 'sections keyed by name, each with its list of changes',
     },
-    createdAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Created at' },
+    createdAt: {
+      type: 'timestamp',
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Created at',
+    },
     updatedAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Updated at' },
     completedAt: {
       type: 'timestamp',
@@ -437,7 +468,9 @@ function itemFields(type: ValueType): ItemFieldDescriptor[] {
 }
 
 /**
- * The field descriptors of a resource, in the order of its description, for a fields-discovery answer.
+ * The field descriptors of a resource, in the order of its description's `fields` (for the built-ins,
+ * the order of the API description's resource table, not that of its selectable list), for a
+ * fields-discovery answer.
  * Only selectable fields are listed unless `all` is set (a field that cannot be selected, such as a
  * certificate's `displayType`, is still filterable and sortable).
  *

@@ -95,15 +95,34 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(items).toEqual(expected(CERTIFICATES, 'certificate', request));
   });
 
-  it('serves a component by id, 404 for an unknown one', async () => {
+  it('serves a component by id in the single-record envelope, legacy representation; 404 for an unknown one', async () => {
     const c = COMPONENTS[42]!;
-    expect(await call('GET', `/component/${encodeURIComponent(c.id)}`)).toEqual({ status: 200, body: c });
+    const r = await call('GET', `/component/${encodeURIComponent(c.id)}`);
+    expect(r.status).toBe(200);
+    // `{ items: [<one record>], nextToken: null }`, the component as legacy searches and single reads
+    // give it: integer integrationId, tags as { key, value } pairs, a typeDisplayName, and none of the
+    // query representation's own fields.
+    expect(Object.keys(r.body).sort()).toEqual(['items', 'nextToken']);
+    expect(r.body.nextToken).toBeNull();
+    expect(r.body.items).toHaveLength(1);
+    const { vendor: _v, hasAvailableSvcs: _h, customTags: _c, tags, integrationId, ...same } = c;
+    // Tag pairs in key order: jsonb keeps no key order, and a tag map has none.
+    const byKey = (pairs: Array<{ key: string }>) => [...pairs].sort((a, b) => (a.key < b.key ? -1 : 1));
+    expect({ ...r.body.items[0], tags: byKey(r.body.items[0].tags) }).toEqual({
+      ...same,
+      integrationId: Number(integrationId),
+      typeDisplayName: expect.any(String),
+      tags: byKey(Object.entries(tags).map(([key, value]) => ({ key, value }))),
+    });
+    expect(Number.isInteger(r.body.items[0].integrationId)).toBe(true);
     const missing = await call('GET', '/component/no-such-id');
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toContain('no-such-id');
+    // An id no stored component can have (PostgreSQL text holds no U+0000) is simply not there.
+    expect((await call('GET', '/component/a%00b')).status).toBe(404);
   });
 
-  it('creates a valid policy, finds it with /policy/query, and refuses an invalid one with its problems', async () => {
+  it('creates a valid policy from { policy }, answers { policy: { id } }, finds it with /policy/query, and refuses an invalid one with its problems', async () => {
     const policy = {
       name: 'Example: idle redis',
       resource: 'component',
@@ -117,21 +136,24 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
         },
       },
     };
-    const created = await call('POST', '/policy', policy);
+    const created = await call('POST', '/policy', { policy });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ...policy, id: expect.any(String) });
+    expect(created.body).toEqual({ policy: { id: expect.any(String) } });
     const found = await call('POST', '/policy/query', {
       filter: { name: { $eq: policy.name } },
       fields: ['id', 'name'],
     });
-    expect(found.body.items).toEqual([{ id: created.body.id, name: policy.name }]);
+    expect(found.status).toBe(200);
+    expect(found.body.items).toEqual([{ id: created.body.policy.id, name: policy.name }]);
 
     const invalid = await call('POST', '/policy', {
-      name: 'bad',
-      statusDefinitions: {
-        s: {
-          criticality: 1,
-          rules: [{ conditions: [{ type: 'filter', condition: { filter: { a: { $in: 'x' } } } }] }],
+      policy: {
+        name: 'bad',
+        statusDefinitions: {
+          s: {
+            criticality: 1,
+            rules: [{ conditions: [{ type: 'filter', condition: { filter: { a: { $in: 'x' } } } }] }],
+          },
         },
       },
     });
@@ -139,8 +161,14 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(invalid.body.error.message).toMatch(/not valid/);
     const codes = invalid.body.error.problems.map((p: { code: string }) => p.code);
     expect(codes).toContain('NO_DEFAULT_STATUS');
-    expect(invalid.body.error.problems.every((p: { path: unknown }) => typeof p.path === 'string')).toBe(
-      true,
+    // Pointers into the request body, which holds the definition under /policy.
+    for (const p of invalid.body.error.problems) expect(p.path).toMatch(/^\/policy(\/|$)/);
+
+    // The definition itself, not wrapped, is not the body the description gives.
+    const bare = await call('POST', '/policy', policy);
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.problems.map((p: { path: string }) => p.path)).toEqual(
+      expect.arrayContaining(['/name', '/policy']),
     );
   });
 
@@ -183,12 +211,63 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(tampered.status).toBe(400);
   });
 
-  it('401 without the bearer token or with another one', async () => {
+  it('401 without the bearer token or with another one, before anything else is told', async () => {
     for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: TOKEN }]) {
       const r = await call('POST', '/component/query', {}, headers);
       expect(r.status).toBe(401);
       expect(r.body.error.message).toMatch(/bearer token/);
     }
+    // Not 404 (which paths exist) nor 405 (which methods they take) to a caller without the token.
+    for (const [method, path] of [
+      ['POST', '/nothing/here'],
+      ['GET', '/component/query'],
+      ['GET', '/component/%E0%A4%A'],
+    ]) {
+      const r = await call(method!, path!, method === 'POST' ? {} : undefined, {});
+      expect(r.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('400, never 500, for input the database cannot take: a bad path encoding, U+0000 in a filter or a policy', async () => {
+    const badPath = await call('GET', '/component/%E0%A4%A');
+    expect(badPath.status).toBe(400);
+    expect(badPath.body.error.problems).toEqual([expect.objectContaining({ code: 'INVALID_PATH' })]);
+
+    // U+0000 in a value and in a path of a filter: PostgreSQL text cannot hold it.
+    const inValue = await call('POST', '/component/query', {
+      filter: { region: { $in: ['eu-west-1', 'a\u0000b'] } },
+    });
+    expect(inValue.status).toBe(400);
+    expect(inValue.body.error.problems).toEqual([
+      expect.objectContaining({
+        code: 'UNSUPPORTED_FILTER',
+        path: '/filter/region/$in/1',
+        filterCode: 'UNSUPPORTED',
+      }),
+    ]);
+    const inPath = await call('POST', '/component/query', {
+      filter: { 'details$.postgres$.a\u0000': { $exists: true } },
+    });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body.error.problems[0]).toMatchObject({ code: 'UNSUPPORTED_FILTER' });
+    expect(inPath.body.error.problems[0].path).toMatch(/^\/filter\//);
+
+    // A valid policy holding U+0000 (or a lone surrogate) is refused before the insert.
+    const policy = {
+      name: 'nul\u0000name',
+      resource: 'component',
+      statusDefinitions: { ok: { isDefault: true, criticality: 0 } },
+    };
+    const nul = await call('POST', '/policy', { policy });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.problems).toEqual([
+      expect.objectContaining({ code: 'UNSUPPORTED', path: '/policy/name' }),
+    ]);
+    const surrogate = await call('POST', '/policy', {
+      policy: { ...policy, name: 'ok', description: 'x\ud800' },
+    });
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.error.problems[0].path).toBe('/policy/description');
   });
 
   it('404 for an unknown operation, 405 for a wrong method, 413 for an oversized body', async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Aggregator } from 'mingo';
+import { type Collection, type Document, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Page,
@@ -17,15 +18,19 @@ import { checkAsync, titled } from '../support/property.js';
 /**
  * Keyset pages on every target: walking all pages of a random query over a random inventory (many ties,
  * nulls, a field of mixed types, non-ASCII strings) yields exactly the filtered list in the order an
- * independent oracle gives, on memory, SQLite, PGlite, a real PostgreSQL (DATABASE_URL) and mingo; and
- * rows present for the whole walk appear exactly once, in order, when rows come and go between pages.
+ * independent oracle gives, on memory, SQLite, PGlite, a real PostgreSQL (DATABASE_URL), mingo and a
+ * real MongoDB (MONGODB_URL), with no empty page after a token; and rows present for the whole walk
+ * appear exactly once, in order, when rows come and go between pages. On PostgreSQL the typed layout
+ * keeps `createdAt` in a timestamptz column holding microseconds, which must page by the millisecond.
  */
 
 const RESOURCE = {
   name: 'thing',
   fields: {
-    id: { type: 'string', sortable: true, filterable: true },
-    createdAt: { type: 'timestamp', sortable: true, filterable: true },
+    // Every record has both (the tie-breakers): SQL compares them as row values in either direction,
+    // MongoDB reads them raw.
+    id: { type: 'string', required: true, sortable: true, filterable: true },
+    createdAt: { type: 'timestamp', required: true, sortable: true, filterable: true },
     a: { type: 'any', sortable: true, filterable: true },
     b: { type: 'string', nullable: true, sortable: true, filterable: true },
     n: { type: 'number', nullable: true, sortable: true, filterable: true },
@@ -67,11 +72,23 @@ const arbBody = fc.record({
   b: maybe(fc.constantFrom(...STRINGS)),
   n: maybe(fc.constantFrom(...NUMBERS)),
   flag: maybe(fc.boolean()),
+  micros: fc.integer({ min: 0, max: 999 }),
 });
+/**
+ * Microseconds below each record's `createdAt` in the PostgreSQL typed layout, whose `timestamptz`
+ * column holds more than the millisecond the API shows: the record (and every other target) reads the
+ * millisecond, so the rows of one millisecond must still tie there and go by id.
+ */
+const MICROS = new WeakMap<Thing, number>();
 function thing(id: string, body: Record<string, unknown>): Thing {
   const out: Record<string, unknown> = { id };
-  for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'micros') out[k] = v;
+  MICROS.set(out as Thing, (body.micros as number | undefined) ?? 0);
   return out as Thing;
+}
+/** `createdAt` with the record's microseconds: `…00.001Z` becomes `…00.001234Z`. */
+function withMicros(r: Thing): string {
+  return `${r.createdAt.slice(0, -1)}${String(MICROS.get(r) ?? 0).padStart(3, '0')}Z`;
 }
 const arbInventory = fc
   .uniqueArray(arbId, { maxLength: 18 })
@@ -215,6 +232,52 @@ function mingoTarget(): Target {
   };
 }
 
+/**
+ * A real MongoDB server, when MONGODB_URL is set. mingo stands in for it everywhere else, but it orders
+ * strings by UTF-16 code unit (so it skips some inventories) and says nothing of indexes: the server
+ * judges every inventory and runs the raw form through `find` with the index it would use. It is not
+ * run by default because no MongoDB server can be installed on the project's machines (Debian ships
+ * none, and only its packages and npm's are reachable), so neither CI nor a developer has one.
+ */
+async function mongoServerTarget(url: string): Promise<Target & { close(): Promise<void> }> {
+  const client = await MongoClient.connect(url);
+  const db = client.db(`svc_policy_query_${process.pid}_${Date.now()}`);
+  const things: Collection<Document> = db.collection('things');
+  await things.createIndex({ createdAt: 1, id: 1 });
+  return {
+    name: 'mongodb',
+    load: async (records) => {
+      await things.deleteMany({});
+      // Copies: the driver writes an `_id` into what it inserts.
+      if (records.length > 0) await things.insertMany(records.map((r) => ({ ...r })));
+    },
+    insert: async (r) => {
+      await things.insertOne({ ...r });
+    },
+    remove: async (id) => {
+      await things.deleteMany({ id: { $eq: id } });
+    },
+    page: async (plan) => {
+      const query = queryToMongo(plan);
+      const docs = query.find
+        ? await things
+            .find(query.find.filter as Document, {
+              sort: query.find.sort,
+              limit: query.find.limit,
+              projection: query.find.projection,
+            })
+            .toArray()
+        : await things.aggregate(query.pipeline as Document[]).toArray();
+      return mongoDocsToPage(plan, docs as Record<string, unknown>[]);
+    },
+    judges: () => true,
+    close: async () => {
+      await db.dropDatabase();
+      await client.close();
+    },
+  };
+}
+
 type Layout = 'typed' | 'document';
 function columnsFor(
   layout: Layout,
@@ -226,7 +289,11 @@ function columnsFor(
   }
   return {
     id: 'text',
-    createdAt: { column: 'created_at', type: 'timestamp' },
+    // PostgreSQL: a timestamptz holding microseconds (MICROS), ordered and paged by its millisecond.
+    createdAt:
+      dialect === 'postgres'
+        ? { column: 'created_at_tz', type: 'timestamptz' }
+        : { column: 'created_at', type: 'timestamp' },
     a: json,
     b: 'text',
     n: 'number',
@@ -239,7 +306,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const table = `svc_things_${layout}`;
   const columns = columnsFor(layout, engine.dialect);
   const insertSql = pg
-    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb)`
+    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8)`
     : `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc) VALUES (?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
@@ -250,6 +317,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       r.n ?? null,
       r.flag === undefined || r.flag === null ? null : pg ? r.flag : Number(r.flag),
       JSON.stringify(r),
+      ...(pg ? [withMicros(r)] : []),
     ]);
   return {
     name: `${engine.name}/${layout}`,
@@ -277,7 +345,7 @@ async function createTables(engine: Engine): Promise<void> {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'}${pg ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }
@@ -296,6 +364,11 @@ async function walk(
     });
     const page = await target.page(plan);
     expect(page.items.length).toBeLessThanOrEqual(request.pageSize);
+    // A token promises a row after it: a token on an exactly full last page would end the walk with an
+    // empty page. Only rows deleted between the pages can empty the next one.
+    if (token !== undefined && between === undefined && page.items.length === 0) {
+      throw new Error(`${target.name}: an empty page followed a token`);
+    }
     out.push(...page.items);
     if (page.nextPageToken === undefined) return out;
     // A full page is followed by a token; a short page never is.
@@ -322,7 +395,12 @@ function matching(records: readonly Thing[], request: Request): Thing[] {
 describe('keyset pages on every target', () => {
   const engines: Engine[] = [];
   const targets: Target[] = [memoryTarget(), mingoTarget()];
+  let mongo: (Target & { close(): Promise<void> }) | undefined;
   beforeAll(async () => {
+    if (process.env.MONGODB_URL) {
+      mongo = await mongoServerTarget(process.env.MONGODB_URL);
+      targets.push(mongo);
+    }
     for (const name of ENGINE_NAMES) {
       const engine = await openEngine(name);
       engines.push(engine);
@@ -332,6 +410,7 @@ describe('keyset pages on every target', () => {
   });
   afterAll(async () => {
     for (const engine of engines) await engine.close();
+    await mongo?.close();
   });
 
   it(titled('walking every page yields exactly the filtered, sorted list'), {

@@ -1,4 +1,7 @@
 import type { FilterNode } from '../../ast/nodes.js';
+import { arrayEvery, hasOwn, regexpTest, stringIncludes, stringStartsWith } from '../../builtins.js';
+import { FilterError } from '../../errors.js';
+import { unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import {
   finishPage,
@@ -17,21 +20,42 @@ import { filterQuery, MATCH_NOTHING, type MongoQuery } from './query.js';
 /** An aggregation stage. */
 export type MongoStage = { [stage: string]: unknown };
 
-/** A page query for MongoDB: run `pipeline` with `aggregate`, then give the documents to `toPage`. */
+/** The arguments of `collection.find(filter, { sort, limit, projection })` for a page. */
+export interface MongoFind {
+  readonly filter: MongoQuery;
+  readonly sort: Record<string, 1 | -1>;
+  readonly limit: number;
+  readonly projection: Record<string, 0 | 1>;
+}
+
+/**
+ * A page query for MongoDB: run `pipeline` with `aggregate`, or, when `find` is present, the same query
+ * with `find` (either one); then give the documents to {@link mongoDocsToPage}.
+ */
 export interface MongoPageQuery {
   readonly pipeline: MongoStage[];
+  /**
+   * Present when every sort key is read raw (see {@link queryToMongo}): the page as a plain `find`,
+   * which an index on the sort fields serves.
+   */
+  readonly find?: MongoFind;
 }
 
 const NUMBER_TYPES = ['double', 'int', 'long', 'decimal'];
 const ISO_FORMAT = '%Y-%m-%dT%H:%M:%S.%LZ';
+
+const INDEX_LIKE = /^\d+$/;
 
 const rankField = (i: number) => `__svc_r${i}`;
 const keyField = (i: number) => `__svc_k${i}`;
 
 /**
  * The sort value of a top-level field as an expression: the value when it is a number, string or boolean
- * (a BSON date as its ISO string, like `Date` in memory), `null` for anything else. Read by `$getField` on
- * a literal name, so no field name is ever taken for a path or an operator.
+ * (a BSON date as its ISO string, like `Date` in memory), `null` for anything else. Numbers become
+ * doubles: a `long` or `decimal` would otherwise reach the page as a BSON object that the token cannot
+ * carry, while it ranks as a number (the computed key, not the stored value, is what the sort and the
+ * keyset compare, so the pages stay exact; two decimals equal as doubles tie and fall to the next key).
+ * Read by `$getField` on a literal name, so no field name is ever taken for a path or an operator.
  */
 function sortExprs(field: string): { rank: unknown; value: unknown } {
   const f = { $getField: { field: { $literal: field }, input: '$$ROOT' } };
@@ -50,7 +74,9 @@ function sortExprs(field: string): { rank: unknown; value: unknown } {
     value: {
       $switch: {
         branches: [
-          branch({ $in: [type, [...NUMBER_TYPES, 'string', 'bool']] }, f),
+          branch({ $in: [type, ['double', 'int']] }, f),
+          branch({ $in: [type, ['long', 'decimal']] }, { $toDouble: f }),
+          branch({ $in: [type, ['string', 'bool']] }, f),
           branch({ $eq: [type, 'date'] }, { $dateToString: { date: f, format: ISO_FORMAT } }),
         ],
         default: null,
@@ -90,25 +116,87 @@ function keysetMatch(sort: readonly SortKey[], after: readonly SortValue[]): Mon
   return branches.length === 1 ? branches[0]! : { $or: branches };
 }
 
+/**
+ * True when every sort key can be read raw: a field the description marks `required` (present, never
+ * null) of type string or timestamp (stored as ISO strings, docs/mongo.md), with a plain name, and a
+ * cursor, if any, of strings. Then BSON's order (binary, that is code point, without a collation) is
+ * the pages' order, with no type rank to compute. Numbers are left to the computed keys: a `long` or
+ * `decimal` compared with the token's double would not be exact.
+ */
+function readsRaw(plan: QueryPlan): boolean {
+  const fields = plan.resource.fields;
+  const raw = arrayEvery(plan.sort, (k) => {
+    const d = hasOwn(fields, k.field) ? fields[k.field] : undefined;
+    return (
+      d?.required === true &&
+      (d.type === 'string' || d.type === 'timestamp') &&
+      k.field !== '' &&
+      k.field !== '_id' &&
+      !stringIncludes(k.field, '.') &&
+      !stringStartsWith.call(k.field, '$') &&
+      // A sort document is an object: a key that reads as an array index would be moved to its front.
+      !regexpTest(INDEX_LIKE, k.field)
+    );
+  });
+  return raw && (plan.after === undefined || arrayEvery(plan.after, (c) => typeof c === 'string'));
+}
+
+/**
+ * The raw keyset condition, `a > c0 OR (a = c0 AND b > c1) …`, behind the implied bound on the first
+ * key (`a >= c0`, or `a <= c0` descending), so an index on the sort fields is entered at the cursor.
+ */
+function rawKeysetMatch(sort: readonly SortKey[], after: readonly SortValue[]): MongoQuery {
+  const op = (k: SortKey) => (k.direction === 'asc' ? '$gt' : '$lt');
+  const branches: MongoQuery[] = sort.map((k, i) => {
+    const branchQuery: MongoQuery = {};
+    for (let j = 0; j < i; j++) branchQuery[sort[j]!.field] = { $eq: after[j] };
+    branchQuery[k.field] = { [op(k)]: after[i] };
+    return branchQuery;
+  });
+  const first = sort[0]!;
+  const lead = { [first.field]: { [first.direction === 'asc' ? '$gte' : '$lte']: after[0] } };
+  return { $and: [lead, branches.length === 1 ? branches[0]! : { $or: branches }] };
+}
+
 function filterMatch(filter: FilterNode, options: MongoOptions | undefined): MongoQuery {
   checkMongoLimits(filter);
   return filterQuery(filter, { known: resolveKnowledge(options) });
 }
 
+function projectionOf(plan: QueryPlan, extra: readonly string[]): Record<string, 0 | 1> {
+  const project: Record<string, 0 | 1> = { _id: 0 };
+  for (const field of plan.fields) {
+    if (field !== '_id' && !field.includes('.') && !field.startsWith('$')) project[field] = 1;
+  }
+  for (const field of extra) project[field] = 1;
+  if (plan.fields.includes('_id')) delete project._id;
+  return project;
+}
+
 /**
- * Translates a query plan into an aggregation pipeline: `$match` (the filter, as `toMongo` writes it,
- * so an index can serve it), `$addFields` with each sort key's type rank and scalar value, `$match` on
- * the page token's keyset condition, `$sort`, `$limit: pageSize + 1` and `$project` of the selected
- * fields. A pipeline rather than `find`, because the sort must read objects and arrays as missing and
- * dates as strings (docs/query.md), which a `find` sort does not.
+ * Translates a query plan into a MongoDB page query, in one of two forms.
+ *
+ * - **Raw** (`find` present, and a `pipeline` of the same stages): when every sort key is a field the
+ *   description marks `required` of type string or timestamp — the default order `createdAt`, `id` of
+ *   the built-in resources. The filter and the keyset condition on the raw fields, `sort` on the raw
+ *   fields, `limit: pageSize + 1`, and a projection of the selected fields plus the sort fields. An
+ *   index on the sort fields (`{ createdAt: 1, id: 1 }`) serves it, entered at the cursor.
+ * - **Computed** (`pipeline` only): `$match` (the filter, as `toMongo` writes it, so an index can serve
+ *   it), `$addFields` with each sort key's type rank and scalar value, `$match` on the keyset condition,
+ *   `$sort`, `$limit` and `$project`. Needed where a key may be missing or null or of mixed types: the
+ *   sort must read objects and arrays as missing and dates as strings (docs/query.md), which a raw sort
+ *   does not, and place null first ascending and last descending.
  *
  * @example
- * const { pipeline } = queryToMongo(parseQuery(body, 'certificate'));
+ * const plan = parseQuery(body, 'certificate');
+ * const { pipeline } = queryToMongo(plan);
  * const page = mongoDocsToPage(plan, await db.collection('certificates').aggregate(pipeline).toArray());
  */
 export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPageQuery {
+  const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, options);
+  if (readsRaw(plan)) return rawQuery(plan, filter);
   const pipeline: MongoStage[] = [];
-  if (plan.filter !== undefined) pipeline.push({ $match: filterMatch(plan.filter, options) });
+  if (filter !== undefined) pipeline.push({ $match: filter });
   const computed: Record<string, unknown> = {};
   plan.sort.forEach((k, i) => {
     const { rank, value } = sortExprs(k.field);
@@ -125,31 +213,65 @@ export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPage
   });
   pipeline.push({ $sort: order });
   pipeline.push({ $limit: plan.pageSize + 1 });
-  const project: Record<string, 0 | 1> = { _id: 0 };
-  for (const field of plan.fields) {
-    if (field !== '_id' && !field.includes('.') && !field.startsWith('$')) project[field] = 1;
-  }
-  plan.sort.forEach((_, i) => {
-    project[keyField(i)] = 1;
+  pipeline.push({
+    $project: projectionOf(
+      plan,
+      plan.sort.map((_, i) => keyField(i)),
+    ),
   });
-  if (plan.fields.includes('_id')) delete project._id;
-  pipeline.push({ $project: project });
   return { pipeline };
 }
 
-/** Turns the documents of {@link queryToMongo}'s pipeline into the page (items and `nextPageToken`). */
+function rawQuery(plan: QueryPlan, filter: MongoQuery | undefined): MongoPageQuery {
+  const parts: MongoQuery[] = [];
+  if (filter !== undefined) parts.push(filter);
+  if (plan.after !== undefined) parts.push(rawKeysetMatch(plan.sort, plan.after));
+  const match: MongoQuery = parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
+  const sort: Record<string, 1 | -1> = {};
+  for (const k of plan.sort) sort[k.field] = k.direction === 'asc' ? 1 : -1;
+  const limit = plan.pageSize + 1;
+  const projection = projectionOf(
+    plan,
+    plan.sort.map((k) => k.field),
+  );
+  const pipeline: MongoStage[] = [];
+  if (parts.length > 0) pipeline.push({ $match: match });
+  pipeline.push({ $sort: sort }, { $limit: limit }, { $project: projection });
+  return { pipeline, find: { filter: match, sort, limit, projection } };
+}
+
+/**
+ * A number the driver hands over as a BSON object (a `Long` or `Decimal128` kept as such, an `Int32` or
+ * `Double` when values are not promoted) as a JavaScript number; anything else unchanged.
+ */
+function bsonNumber(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const type = (value as { _bsontype?: unknown })._bsontype;
+  if (type === 'Long' || type === 'Decimal128' || type === 'Int32' || type === 'Double') {
+    const n = Number(String(value));
+    return Number.isNaN(n) ? null : n;
+  }
+  return value;
+}
+
+/**
+ * Turns the documents of {@link queryToMongo}'s query (either form) into the page (items and
+ * `nextPageToken`).
+ */
 export function mongoDocsToPage(plan: QueryPlan, docs: readonly Record<string, unknown>[]): Page {
+  const raw = readsRaw(plan);
   return finishPage(
     plan,
     docs,
     (doc) => projectRecord(doc, plan.fields),
-    (doc) => plan.sort.map((_, i) => toSortValue(doc[keyField(i)])),
+    (doc) => plan.sort.map((k, i) => toSortValue(bsonNumber(raw ? doc[k.field] : doc[keyField(i)]))),
   );
 }
 
 /**
  * The one call a server needs per request on MongoDB: validates the body and returns the plan, the
- * pipeline and `toPage(docs)`. Throws a `QueryError` for a bad request.
+ * page query (`pipeline`, and `find` where it applies) and `toPage(docs)`. Throws a `QueryError` for a
+ * bad request, a filter MongoDB cannot run included (`UNSUPPORTED_FILTER`).
  *
  * @example
  * const query = prepareMongoQuery(req.body, 'component', { secret });
@@ -161,5 +283,13 @@ export function prepareMongoQuery(
   options: MongoOptions & QueryOptions = {},
 ): MongoPageQuery & { readonly plan: QueryPlan; toPage(docs: readonly Record<string, unknown>[]): Page } {
   const plan = parseQuery(request, resource, options);
-  return { plan, ...queryToMongo(plan, options), toPage: (docs) => mongoDocsToPage(plan, docs) };
+  let query: MongoPageQuery;
+  try {
+    query = queryToMongo(plan, options);
+  } catch (error) {
+    // The filter parsed, so a FilterError here is one MongoDB cannot run (nested past its limit).
+    if (error instanceof FilterError && error.code !== 'INVALID_OPTION') throw unsupportedFilter(error);
+    throw error;
+  }
+  return { plan, ...query, toPage: (docs) => mongoDocsToPage(plan, docs) };
 }

@@ -62,6 +62,14 @@ const COLUMN_TYPES: ReadonlySet<string> = new Set<ColumnType>([
 /** The exact form `Date.prototype.toISOString` gives for years 0001–9999. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The ISO instant one millisecond after an ISO instant of years 0001–9999; none after the last. */
+function nextMillisecond(instant: string): string | undefined {
+  const next = Date.parse(instant) + 1;
+  return next > LAST_INSTANT ? undefined : new Date(next).toISOString();
+}
+
 /** Where a value is read: a typed column, or a JSON value (in the dialect's own representation). */
 export type Slot<Ref> =
   | { readonly kind: 'column'; readonly type: Exclude<ColumnType, 'json' | 'jsonb'>; readonly sql: string }
@@ -429,8 +437,13 @@ export class SqlCompiler<Ref> {
     }
     this.#checkText(value, at);
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
-      const param = this.#dialect.timestampParam(p.add(this.#instant(value, at)));
-      return `(${slot.sql} IS NOT NULL AND ${slot.sql} = ${param})`;
+      // The record reads as the millisecond (`toISOString`) while the column may hold microseconds: the
+      // value equals the operand when it lies within the operand's millisecond.
+      const c = this.#instant(value, at);
+      const from = `${slot.sql} >= ${this.#dialect.timestampParam(p.add(c))}`;
+      const next = nextMillisecond(c);
+      if (next === undefined) return `(${slot.sql} IS NOT NULL AND ${from})`;
+      return `(${slot.sql} IS NOT NULL AND ${from} AND ${slot.sql} < ${this.#dialect.timestampParam(p.add(next))})`;
     }
     return this.#ifString(slot, p, (v) => `${this.#dialect.collateEq(v)} = ${p.add(value)}`);
   }
@@ -453,8 +466,19 @@ export class SqlCompiler<Ref> {
     }
     this.#checkText(value, at);
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
-      const param = this.#dialect.timestampParam(p.add(this.#instant(value, at)));
-      return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${op} ${param})`;
+      // Compared as the millisecond the record reads as, in a form an index on the column serves:
+      // after the operand's millisecond is from the next one on; up to it is before the next one.
+      const c = this.#instant(value, at);
+      let bound: string | undefined = c;
+      let cmp: string = op;
+      if (op === '>' || op === '<=') {
+        bound = nextMillisecond(c);
+        cmp = op === '>' ? '>=' : '<';
+      }
+      // Past the last millisecond of year 9999 (the last instant the column type allows here).
+      if (bound === undefined) return op === '>' ? FALSE : `${slot.sql} IS NOT NULL`;
+      const param = this.#dialect.timestampParam(p.add(bound));
+      return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${cmp} ${param})`;
     }
     return this.#ifString(slot, p, (v) => `${this.#dialect.collateOrder(v)} ${op} ${p.add(value)}`);
   }
@@ -480,9 +504,8 @@ export class SqlCompiler<Ref> {
     if (strings.length === 1) parts.push(this.#eq(slot, strings[0]!, at, p));
     else if (strings.length > 1) {
       if (slot.kind === 'column' && slot.type === 'timestamptz') {
-        parts.push(
-          `(${slot.sql} IS NOT NULL AND ${this.#dialect.inList(slot.sql, 'timestamptz', strings, p)})`,
-        );
+        // One millisecond range per operand (see #eq), each served by an index on the column.
+        parts.push(or(strings.map((s) => this.#eq(slot, s, at, p))));
       } else {
         parts.push(
           this.#ifString(slot, p, (v) =>

@@ -71,6 +71,7 @@ export const postgres: SqlDialect<PgRef> = {
     maxIdentifierBytes: 63,
     maxParameters: 65535,
     integerBooleans: false,
+    indexNullsOrder: true,
     // PostgreSQL has no fixed expression limit: its stack (`max_stack_depth`) and its parser's stack
     // ("memory exhausted" past 10,000 entries) bound it. Measured on PGlite, whose stack is the smaller:
     // 700 nested selectors and expression heights of 7,000 run; so do these bounds, with room.
@@ -86,6 +87,13 @@ export const postgres: SqlDialect<PgRef> = {
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `${placeholder}::float8`,
   timestampParam: (placeholder) => `${placeholder}::timestamptz`,
+  // `date_trunc` of a timestamptz depends on the session's time zone, so it cannot be indexed; of the
+  // UTC wall-clock time (a timestamp) it is immutable. Cutting UTC time to the millisecond is cutting
+  // the instant: zone offsets are whole seconds.
+  instantKey: (expr) => `date_trunc('milliseconds', ${expr} AT TIME ZONE 'UTC')`,
+  // Text made by the server, not a Date parsed by the driver: PGlite misreads years before 1000, and
+  // `MS` cuts microseconds as the key does.
+  instantText: (expr) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   textParam: (placeholder) => `${placeholder}::text`,
   // "C" orders by byte, which on UTF-8 is code point order, whatever the database's collation.
   collateOrder: (expr) => `${expr} COLLATE "C"`,

@@ -1,6 +1,6 @@
 import { arrayEvery, arrayIncludes, hasOwn, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
-import { QueryError } from '../../query/errors.js';
+import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../query/resources.js';
@@ -60,11 +60,20 @@ function badCursor(message: string): QueryError {
 
 /** A sort key's column(s) and how to compare them with a cursor value. */
 class KeySql<Ref> {
+  /**
+   * The key is a typed column that the resource description promises is never NULL (`required`): no
+   * `IS NULL` branch is needed, so a descending key can be compared as a row value and enter an index.
+   */
+  readonly nonNull: boolean;
+
   constructor(
     private readonly dialect: SqlDialect<Ref>,
     private readonly slot: Slot<Ref>,
     private readonly p: ParamSink,
-  ) {}
+    required: boolean,
+  ) {
+    this.nonNull = required && slot.kind === 'column';
+  }
 
   #json(type: 'number' | 'string' | 'boolean'): string {
     if (this.slot.kind !== 'json') throw new Error('not a JSON slot');
@@ -76,17 +85,16 @@ class KeySql<Ref> {
     return `(CASE WHEN ${this.#json('number')} IS NOT NULL THEN ${TYPE_RANK.number} WHEN ${this.#json('string')} IS NOT NULL THEN ${TYPE_RANK.string} WHEN ${this.#json('boolean')} IS NOT NULL THEN ${TYPE_RANK.boolean} ELSE ${TYPE_RANK.missing} END)`;
   }
 
+  /** A typed column as it is ordered: text in code point order, an instant by its millisecond. */
+  #ordered(slot: Extract<Slot<Ref>, { kind: 'column' }>): string {
+    if (slot.type === 'timestamptz') return this.dialect.instantKey(slot.sql);
+    return columnRank(slot.type) === TYPE_RANK.string ? this.dialect.collateOrder(slot.sql) : slot.sql;
+  }
+
   /** `ORDER BY` items: null placement explicit, strings in code point order whatever the collation. */
   orderBy(direction: 'asc' | 'desc'): string[] {
     const dir = direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
-    if (this.slot.kind === 'column') {
-      const rank = columnRank(this.slot.type);
-      const expr =
-        rank === TYPE_RANK.string && this.slot.type !== 'timestamptz'
-          ? this.dialect.collateOrder(this.slot.sql)
-          : this.slot.sql;
-      return [`${expr} ${dir}`];
-    }
+    if (this.slot.kind === 'column') return [`${this.#ordered(this.slot)} ${dir}`];
     // Within one rank only that rank's value is non-null, so the other columns never decide.
     return [
       `${this.#rank()} ${dir}`,
@@ -96,10 +104,16 @@ class KeySql<Ref> {
     ];
   }
 
+  /** The bound cursor value of a timestamptz key, in the form the key is ordered by. */
+  #instant(c: string): string {
+    if (!ISO_INSTANT.test(c)) throw badCursor('pageToken does not hold a timestamp of this sort');
+    return this.dialect.instantKey(this.dialect.timestampParam(this.p.add(c)));
+  }
+
   /** `value op cursor` for a value of the cursor's own type (`expr` non-null exactly for that type). */
   #compare(
     expr: string,
-    op: '<' | '>' | '=' | '>=',
+    op: '<' | '>' | '=' | '>=' | '<=',
     c: Exclude<SortValue, null>,
     timestamptz: boolean,
   ): string {
@@ -110,10 +124,7 @@ class KeySql<Ref> {
     if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) {
       throw badCursor('pageToken holds text this database cannot store');
     }
-    if (timestamptz) {
-      if (!ISO_INSTANT.test(c)) throw badCursor('pageToken does not hold a timestamp of this sort');
-      return `${expr} ${op} ${dialect.timestampParam(p.add(c))}`;
-    }
+    if (timestamptz) return `${dialect.instantKey(expr)} ${op} ${this.#instant(c)}`;
     const e = op === '=' ? dialect.collateEq(expr) : dialect.collateOrder(expr);
     return `${e} ${op} ${p.add(c)}`;
   }
@@ -132,7 +143,7 @@ class KeySql<Ref> {
     const rc = rankOf(c);
     const slot = this.slot;
     if (slot.kind === 'column') {
-      if (c === null) return () => `${slot.sql} IS NULL`;
+      if (c === null) return this.nonNull ? false : () => `${slot.sql} IS NULL`;
       if (rc !== columnRank(slot.type)) return false;
       return () => this.#compare(slot.sql, '=', c, slot.type === 'timestamptz');
     }
@@ -150,12 +161,14 @@ class KeySql<Ref> {
       const rcol = columnRank(slot.type);
       const tz = slot.type === 'timestamptz';
       if (direction === 'asc') {
-        if (rcol > rc) return () => `${col} IS NOT NULL`;
+        if (rcol > rc) return this.nonNull ? true : () => `${col} IS NOT NULL`;
         return rcol === rc && c !== null ? () => this.#compare(col, '>', c, tz) : false;
       }
       if (c === null) return false;
       if (rcol < rc) return true;
-      if (rcol > rc) return () => `${col} IS NULL`;
+      // Descending, NULL sorts last: after every value, unless the column never holds it.
+      if (rcol > rc) return this.nonNull ? false : () => `${col} IS NULL`;
+      if (this.nonNull) return () => this.#compare(col, '<', c, tz);
       return () => `(${col} IS NULL OR ${this.#compare(col, '<', c, tz)})`;
     }
     if (c === null && direction === 'desc') return false;
@@ -166,18 +179,21 @@ class KeySql<Ref> {
   }
 
   /**
-   * A redundant lower bound implied by the keyset condition on an ascending first key (`a >= $1`): it
-   * lets SQLite seek in the index, which it does not do for a row value with a `COLLATE` clause.
+   * A redundant bound implied by the keyset condition on the first key: `a >= $1` ascending, `a <= $1`
+   * descending (only when the column never holds NULL, which sorts last descending). It lets SQLite seek
+   * in the index, which it does not do for a row value with a `COLLATE` clause, and gives a
+   * mixed-direction order an index condition, where no row value fits.
    */
-  lowerBound(c: SortValue, direction: 'asc' | 'desc'): (() => string) | undefined {
+  leadBound(c: SortValue, direction: 'asc' | 'desc'): (() => string) | undefined {
     const slot = this.slot;
-    if (direction !== 'asc' || c === null || typeof c === 'boolean' || slot.kind !== 'column')
-      return undefined;
+    if (c === null || typeof c === 'boolean' || slot.kind !== 'column') return undefined;
+    if (direction === 'desc' && !this.nonNull) return undefined;
     if (rankOf(c) !== columnRank(slot.type)) return undefined;
     if (slot.type === 'timestamptz' && (typeof c !== 'string' || !ISO_INSTANT.test(c))) return undefined;
     if (typeof c === 'string' && !this.dialect.capabilities.nulInText && stringIncludes(c, '\u0000'))
       return undefined;
-    return () => this.#compare(slot.sql, '>=', c, slot.type === 'timestamptz');
+    const op = direction === 'asc' ? '>=' : '<=';
+    return () => this.#compare(slot.sql, op, c, slot.type === 'timestamptz');
   }
 
   /**
@@ -191,15 +207,17 @@ class KeySql<Ref> {
     const { dialect, p } = this;
     if (slot.type === 'timestamptz') {
       if (typeof c !== 'string' || !ISO_INSTANT.test(c)) return undefined;
-      return () => [slot.sql, dialect.timestampParam(p.add(c))];
+      return () => [this.#ordered(slot), this.#instant(c)];
     }
     if (typeof c === 'number') return () => [slot.sql, dialect.numberParam(p.add(c))];
     if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) return undefined;
-    return () => [dialect.collateOrder(slot.sql), p.add(c)];
+    return () => [this.#ordered(slot), p.add(c)];
   }
 
   select(p: ParamSink): string {
-    return this.slot.kind === 'column' ? this.slot.sql : this.dialect.jsonText(this.slot.ref, p);
+    const slot = this.slot;
+    if (slot.kind === 'json') return this.dialect.jsonText(slot.ref, p);
+    return slot.type === 'timestamptz' ? this.dialect.instantText(slot.sql) : slot.sql;
   }
 }
 
@@ -211,11 +229,15 @@ function unknownField(field: string, what: string): FilterError {
 }
 
 /**
- * The keyset condition: rows strictly after the cursor in the plan's order. When every key is ascending,
- * stored in a typed column and the cursor has no nulls, it is the row-value comparison
- * `(a, b) > ($1, $2)`, which an index on `(a, b)` answers directly; otherwise the expansion
- * `a > $1 OR (a = $1 AND b > $2) …` with null placement and type order spelled out. An ascending
- * first key in a typed column also gets the implied bound `a >= $1`, so SQLite seeks in the index too.
+ * The keyset condition: rows strictly after the cursor in the plan's order. As a row value when the
+ * keys allow it, so an index on the sort columns is entered at the cursor: `(a, b) > ($1, $2)` when
+ * every key is ascending, in a typed column, with a cursor without nulls (NULL sorts first ascending,
+ * so no row after the cursor is NULL there); `(a, b) < ($1, $2)` when every key is descending and every
+ * column is one the description says is never NULL (descending, NULL would sort after every value, and
+ * a row value cannot say so), which the index answers read backwards. Otherwise the expansion
+ * `a > $1 OR (a = $1 AND b > $2) …` with null placement and type order spelled out. A first key in a
+ * typed column also gets its implied bound (`a >= $1`, or `a <= $1` descending on a non-null column),
+ * so SQLite seeks in the index too, and a mixed-direction order with its own index is entered there.
  */
 function keyset<Ref>(
   keys: readonly KeySql<Ref>[],
@@ -224,7 +246,7 @@ function keyset<Ref>(
 ): string {
   const rest = keysetBody(keys, sort, after);
   if (rest === TRUE || rest === FALSE) return rest;
-  const lead = keys[0]?.lowerBound(after[0] ?? null, sort[0]!.direction);
+  const lead = keys[0]?.leadBound(after[0] ?? null, sort[0]!.direction);
   return lead === undefined ? rest : `(${lead()} AND ${rest})`;
 }
 
@@ -233,11 +255,14 @@ function keysetBody<Ref>(
   sort: readonly SortKey[],
   after: readonly SortValue[],
 ): string {
-  if (arrayEvery(sort, (k) => k.direction === 'asc') && arrayEvery(after, (c) => c !== null)) {
+  const ascending = arrayEvery(sort, (k) => k.direction === 'asc');
+  const descending = arrayEvery(sort, (k) => k.direction === 'desc') && arrayEvery(keys, (k) => k.nonNull);
+  if ((ascending || descending) && arrayEvery(after, (c) => c !== null)) {
     const items = keys.map((k, i) => k.rowItem(after[i] as Exclude<SortValue, null>));
     if (arrayEvery(items, (item) => item !== undefined)) {
       const pairs = items.map((bind) => bind!());
-      return `(${pairs.map(([e]) => e).join(', ')}) > (${pairs.map(([, v]) => v).join(', ')})`;
+      const op = ascending ? '>' : '<';
+      return `(${pairs.map(([e]) => e).join(', ')}) ${op} (${pairs.map(([, v]) => v).join(', ')})`;
     }
   }
   const branches: Cond[][] = [];
@@ -253,6 +278,12 @@ function keysetBody<Ref>(
   return any(branches.map((parts) => all(parts.map((build) => (build as () => string)()))));
 }
 
+/** True when the description promises the field in every record (see `FieldDescription.required`). */
+function isRequired(plan: QueryPlan, field: string): boolean {
+  const fields = plan.resource.fields;
+  return hasOwn(fields, field) && fields[field]?.required === true;
+}
+
 /**
  * Translates a query plan into one SQL statement for PostgreSQL or SQLite: the filter, the keyset
  * condition of the page token, `ORDER BY` the plan's total order (nulls first ascending and last
@@ -266,6 +297,15 @@ function keysetBody<Ref>(
  * const page = sqlRowsToPage(plan, (await client.query(sql, params)).rows, { dialect: 'postgres', columns: COLUMNS });
  */
 export function queryToSql(plan: QueryPlan, options: SqlQueryOptions): SqlFragment {
+  return buildQuery(plan, options, (error) => error);
+}
+
+/** {@link queryToSql}, with what becomes of an error the filter's translation throws. */
+function buildQuery(
+  plan: QueryPlan,
+  options: SqlQueryOptions,
+  filterError: (error: FilterError) => Error,
+): SqlFragment {
   const dialect = dialectFor(options?.dialect);
   const compiler = new SqlCompiler(dialect, options);
   const table = checkIdentifier(dialect, options.table, 'table');
@@ -274,13 +314,19 @@ export function queryToSql(plan: QueryPlan, options: SqlQueryOptions): SqlFragme
   const slot = (field: string, what: string) => {
     const s = compiler.fieldSlot(field, p);
     if (s === undefined) throw unknownField(field, what);
-    return new KeySql(dialect, s, p);
+    return new KeySql(dialect, s, p, isRequired(plan, field));
   };
   const select = plan.fields.map((field, i) => `${slot(field, 'selected').select(p)} AS "s${i}"`);
   const keys = plan.sort.map((k) => slot(k.field, 'sort key'));
   select.push(...keys.map((k, i) => `${k.select(p)} AS "k${i}"`));
   const where: string[] = [];
-  if (plan.filter !== undefined) where.push(compiler.compile(plan.filter, p));
+  if (plan.filter !== undefined) {
+    try {
+      where.push(compiler.compile(plan.filter, p));
+    } catch (error) {
+      throw error instanceof FilterError ? filterError(error) : error;
+    }
+  }
   if (plan.after !== undefined) where.push(keyset(keys, plan.sort, plan.after));
   const condition = all(where);
   const order = keys.flatMap((k, i) => k.orderBy(plan.sort[i]!.direction));
@@ -354,7 +400,7 @@ export function sqlRowsToPage(
 /**
  * The one call a server needs per request: validates the request body, and returns the plan, the SQL
  * statement with its parameters, and `toPage(rows)` for the response body. Throws a `QueryError` for a
- * bad request.
+ * bad request, a filter this database cannot run included (`UNSUPPORTED_FILTER`).
  *
  * @example
  * const query = prepareSqlQuery(req.body, 'component', { dialect: 'postgres', table: 'components', columns, secret });
@@ -367,27 +413,38 @@ export function prepareSqlQuery(
   options: SqlQueryOptions & QueryOptions,
 ): SqlQuery & { readonly plan: QueryPlan } {
   const plan = parseQuery(request, resource, options);
-  const { sql, params } = queryToSql(plan, options);
+  // A filter this database cannot run is the request's problem (a 400), not the server's.
+  const { sql, params } = buildQuery(plan, options, unsupportedFilter);
   return { plan, sql, params, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
 }
 
 /** Options of {@link pageIndexSql}. */
 export interface PageIndexOptions extends Pick<SqlQueryOptions, 'dialect' | 'columns' | 'table'> {
-  /** The sort fields the index serves, in order (default the tie-breakers `createdAt`, `id`). */
-  readonly fields?: readonly string[];
+  /**
+   * The sort keys the index serves, in order: field names (ascending) or `{ field, direction }` (default
+   * the tie-breakers `createdAt`, `id`, ascending). A plan's `sort` can be passed as it is.
+   */
+  readonly fields?: readonly (string | SortKey)[];
   /** The index name (default `<table>_page`). */
   readonly name?: string;
 }
 
 /**
  * The `CREATE INDEX` statement of the composite index that page queries on `fields` scan in order:
- * strings in code point order (`COLLATE "C"` on PostgreSQL, `BINARY` on SQLite) and, on PostgreSQL,
- * `NULLS FIRST`, as the queries order (an ascending walk reads it forwards, a descending one backwards).
- * Only typed columns can be indexed this way; a JSON field is `UNSUPPORTED`.
+ * strings in code point order (`COLLATE "C"` on PostgreSQL, `BINARY` on SQLite), a `timestamptz`
+ * column by its millisecond (the expression the queries order by) and, on PostgreSQL, NULL placed as
+ * the queries place it (first ascending, last descending). An index serves the order it is declared in
+ * read forwards, and that order with every direction reversed read backwards: the default index serves
+ * `(createdAt asc, id asc)` and `(createdAt desc, id desc)`; a mixed order such as `{ createdAt:
+ * 'desc' }` (which is `createdAt desc, id asc`) needs an index of its own, declared with those
+ * directions. Only typed columns can be indexed this way; a JSON field is `UNSUPPORTED`.
  *
  * @example
  * await client.query(pageIndexSql({ dialect: 'postgres', table: 'components', columns }));
  * // CREATE INDEX IF NOT EXISTS "components_page" ON "components" ("created_at" COLLATE "C" NULLS FIRST, "id" COLLATE "C" NULLS FIRST)
+ * await client.query(pageIndexSql({ dialect: 'postgres', table: 'components', columns, name: 'components_newest',
+ *   fields: [{ field: 'createdAt', direction: 'desc' }, 'id'] }));
+ * // … ("created_at" COLLATE "C" DESC NULLS LAST, "id" COLLATE "C" NULLS FIRST)
  */
 export function pageIndexSql(options: PageIndexOptions): string {
   const dialect = dialectFor(options?.dialect);
@@ -395,7 +452,17 @@ export function pageIndexSql(options: PageIndexOptions): string {
   const name = checkIdentifier(dialect, options.name ?? `${table}_page`, 'name');
   const compiler = new SqlCompiler(dialect, options);
   const p = new Params((i) => dialect.placeholder(i));
-  const parts = (options.fields ?? ['createdAt', 'id']).map((field) => {
+  const keys = (options.fields ?? ['createdAt', 'id']).map(
+    (k): SortKey => (typeof k === 'string' ? { field: k, direction: 'asc' } : k),
+  );
+  const parts = keys.map(({ field, direction }) => {
+    if (direction !== 'asc' && direction !== 'desc') {
+      throw new FilterError(
+        'INVALID_OPTION',
+        '',
+        `the direction of index key "${field}" must be "asc" or "desc", got ${JSON.stringify(direction)}`,
+      );
+    }
     const slot = compiler.fieldSlot(field, p);
     if (slot === undefined) throw unknownField(field, 'index key');
     if (slot.kind !== 'column') {
@@ -405,9 +472,13 @@ export function pageIndexSql(options: PageIndexOptions): string {
         `field "${field}" is stored as JSON; only typed columns can be indexed for pages`,
       );
     }
-    const text = slot.type === 'text' || slot.type === 'timestamp';
-    const ordered = text ? dialect.collateOrder(slot.sql) : slot.sql;
-    return dialect.capabilities.integerBooleans ? ordered : `${ordered} NULLS FIRST`;
+    let ordered = slot.sql;
+    // The same expressions as the queries' ORDER BY, or the planner cannot match them.
+    if (slot.type === 'timestamptz') ordered = `(${dialect.instantKey(slot.sql)})`;
+    else if (slot.type === 'text' || slot.type === 'timestamp') ordered = dialect.collateOrder(slot.sql);
+    const desc = direction === 'desc' ? ' DESC' : '';
+    if (!dialect.capabilities.indexNullsOrder) return `${ordered}${desc}`;
+    return `${ordered}${desc} ${direction === 'asc' ? 'NULLS FIRST' : 'NULLS LAST'}`;
   });
   return `CREATE INDEX IF NOT EXISTS ${dialect.quoteIdentifier(name)} ON ${dialect.quoteIdentifier(table)} (${parts.join(', ')})`;
 }

@@ -148,6 +148,7 @@ export const sqlite: SqlDialect<LiteRef> = {
     maxIdentifierBytes: 0,
     maxParameters: 32766,
     integerBooleans: true,
+    indexNullsOrder: false,
     // SQLITE_MAX_EXPR_DEPTH (1000): SQLite checks each expression with the heights of the expressions
     // around the subqueries it sits in, so nested selectors and `$elemMatch` use it up fast (the SQL of
     // 24 nested `$elemMatch` is refused). The subquery count only stops hopeless filters early.
@@ -163,6 +164,12 @@ export const sqlite: SqlDialect<LiteRef> = {
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => placeholder,
   timestampParam: () => {
+    throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
+  },
+  instantKey: () => {
+    throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
+  },
+  instantText: () => {
     throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
   },
   textParam: (placeholder) => placeholder,

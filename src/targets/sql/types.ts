@@ -11,8 +11,9 @@ export type DialectName = 'postgres' | 'sqlite';
  * - `timestamp`: ISO 8601 text (the API's `YYYY-MM-DDTHH:mm:ss.sssZ`); compared as text, exactly like `text`.
  * - `number`: a numeric column (PostgreSQL `double precision` ideally; operands are bound as `float8`).
  * - `boolean`: PostgreSQL `boolean`; SQLite an integer 0/1.
- * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`; values must be
- *   in years 0001–9999 with at most millisecond precision, and operands must be in that exact form.
+ * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`, cut to the
+ *   millisecond (a column holding microseconds is filtered and paged by that millisecond); values must
+ *   be in years 0001–9999, and operands must be in that exact form.
  * - `json` / `jsonb`: a JSON document (PostgreSQL `json`/`jsonb`; SQLite JSON text or a JSONB blob).
  *   Nested paths and selectors are allowed only below these.
  */
@@ -81,6 +82,11 @@ export interface DialectCapabilities {
   /** Booleans are the integers 0 and 1 (SQLite), so a boolean operand is bound as one. */
   readonly integerBooleans: boolean;
   /**
+   * `CREATE INDEX` takes `NULLS FIRST`/`NULLS LAST` per column (PostgreSQL). SQLite's has no such
+   * clause: its indexes always hold NULL first ascending, which is already the pages' order.
+   */
+  readonly indexNullsOrder: boolean;
+  /**
    * How deep the database can nest expressions, checked at compile time (src/targets/sql/height.ts;
    * docs/sql.md, "Expression depth"): past these the filter is `UNSUPPORTED`, never a database error.
    */
@@ -114,6 +120,14 @@ export interface SqlDialect<Ref> {
   numberParam(placeholder: string): string;
   /** A timestamp operand (capability `timestamptz`). */
   timestampParam(placeholder: string): string;
+  /**
+   * A `timestamptz` value cut to the millisecond, as an immutable expression an index can hold: what
+   * pages order and compare by, since the API's timestamps (and page tokens) carry milliseconds while
+   * the column may hold microseconds (capability `timestamptz`).
+   */
+  instantKey(expr: string): string;
+  /** A `timestamptz` value as its `toISOString()` text, cut to the millisecond (capability `timestamptz`). */
+  instantText(expr: string): string;
   /** A text parameter standing alone as a `CASE` result, where the database cannot infer its type. */
   textParam(placeholder: string): string;
   /** Text in code point order, for `<`, `>`, … */

@@ -182,6 +182,42 @@ describe.each(ENGINE_NAMES.filter((n) => n !== 'sqlite'))('PostgreSQL quirks on 
     await engine.exec('RESET TIME ZONE');
   });
 
+  it('timestamptz holding microseconds compares as the millisecond the record reads as', async () => {
+    // The API's timestamps (and records read back) carry milliseconds; a column may hold more.
+    await engine.exec(
+      `DROP TABLE IF EXISTS tsu; CREATE TABLE tsu (id integer, at timestamptz);
+       INSERT INTO tsu VALUES (0, '2026-01-01T00:00:00.000000Z'), (1, '2026-01-01T00:00:00.000700Z'), (2, '2026-01-01T00:00:00.001300Z'), (3, '2025-12-31T23:59:59.999999Z'), (4, '9999-12-31T23:59:59.999900Z')`,
+    );
+    // What memory sees: each value cut to its millisecond, as `toISOString` writes it.
+    const records = [
+      { at: '2026-01-01T00:00:00.000Z' },
+      { at: '2026-01-01T00:00:00.000Z' },
+      { at: '2026-01-01T00:00:00.001Z' },
+      { at: '2025-12-31T23:59:59.999Z' },
+      { at: '9999-12-31T23:59:59.999Z' },
+    ];
+    for (const filter of [
+      { at: { $eq: '2026-01-01T00:00:00.000Z' } },
+      { at: { $gt: '2026-01-01T00:00:00.000Z' } },
+      { at: { $gte: '2026-01-01T00:00:00.001Z' } },
+      { at: { $lt: '2026-01-01T00:00:00.001Z' } },
+      { at: { $lte: '2025-12-31T23:59:59.999Z' } },
+      { at: { $in: ['2026-01-01T00:00:00.000Z', '2025-12-31T23:59:59.999Z'] } },
+      { at: { $nin: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z'] } },
+      { at: { $gt: '9999-12-31T23:59:59.999Z' } },
+      { at: { $lte: '9999-12-31T23:59:59.999Z' } },
+      { at: { $eq: '9999-12-31T23:59:59.999Z' } },
+    ]) {
+      const predicate = compileFilter(filter);
+      const { sql, params } = toSql(filter, { dialect: 'postgres', columns: { at: 'timestamptz' } });
+      const rows = await engine.query(`SELECT id FROM tsu WHERE ${sql} ORDER BY id`, params);
+      expect(
+        rows.map((r) => Number(r.id)),
+        JSON.stringify(filter),
+      ).toEqual(records.flatMap((r, i) => (predicate(r) ? [i] : [])));
+    }
+  });
+
   it('string order is by code point even under a non-C collation', async () => {
     const { sql, params } = toSql({ s: { $gt: 'a' } }, { dialect: 'postgres', columns: { s: 'text' } });
     await engine.exec(`DROP TABLE IF EXISTS s; CREATE TABLE s (id integer, s text)`);

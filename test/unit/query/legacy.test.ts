@@ -103,4 +103,35 @@ describe('legacySearchToQuery', () => {
     expect(problems(4 as 3, {})).toEqual([['', 'UNKNOWN_OPERATION']]);
     expect(problems(3, [])).toEqual([['', 'INVALID_REQUEST']]);
   });
+
+  it('points into the legacy body when the converted request is refused, the request pointer beside', () => {
+    const refused = (operation: 3 | 7, body: unknown) => {
+      try {
+        legacySearchToQuery(operation, body);
+      } catch (e) {
+        return (e as QueryError).problems.map((p) => [p.path, p.requestPath, p.filterCode]);
+      }
+      throw new Error('expected a QueryError');
+    };
+    const long = 'v'.repeat(600);
+    expect(
+      refused(7, {
+        filter: {
+          technology: 'postgres',
+          tags: [
+            { key: 'env', value: 'prod' },
+            { key: 'team', value: long },
+          ],
+        },
+      }),
+    ).toEqual([['/filter/tags/1/value', '/filter/tags$.team/$eq', 'MAX_STRING_LENGTH_EXCEEDED']]);
+    expect(refused(7, { filter: { tags: [{ key: 'k'.repeat(200), value: 'v' }] } })).toEqual([
+      ['/filter/tags/0/key', `/filter/tags$.${'k'.repeat(200)}`, 'MAX_SEGMENT_LENGTH_EXCEEDED'],
+    ]);
+    expect(refused(3, { filter: { name: long } })).toEqual([
+      ['/filter/name', '/filter/name/$eq', 'MAX_STRING_LENGTH_EXCEEDED'],
+    ]);
+    // A pointer that is the same in both has no requestPath.
+    expect(refused(7, { sort: { tags: 'asc' } })).toEqual([['/sort/tags', undefined, undefined]]);
+  });
 });

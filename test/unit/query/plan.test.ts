@@ -115,6 +115,37 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it('refuses operands of another type than a scalar field holds, at the operand', () => {
+    expect(
+      problems({
+        filter: {
+          createdAt: { $gte: 5 },
+          hasAvailableSvcs: { $in: [true, 'yes', null] },
+          $or: [{ version: { $ne: 1 } }, { hasAvailableSvcs: { $like: 't*' } }],
+        },
+      }),
+    ).toEqual([
+      ['/filter/createdAt/$gte', 'FILTER_TYPE_MISMATCH', undefined],
+      ['/filter/hasAvailableSvcs/$in/1', 'FILTER_TYPE_MISMATCH', undefined],
+      ['/filter/$or/0/version/$ne', 'FILTER_TYPE_MISMATCH', undefined],
+      ['/filter/$or/1/hasAvailableSvcs/$like', 'FILTER_TYPE_MISMATCH', undefined],
+    ]);
+    // Presence (null, $exists), fields of no single type (details, tags) and paths below a field pass.
+    expect(() =>
+      parseQuery(
+        {
+          filter: {
+            createdAt: { $ne: null },
+            version: { $exists: false },
+            'details$.postgres$.size': { $gt: 5 },
+            'tags$.env': { $eq: 'prod' },
+          },
+        },
+        'component',
+      ),
+    ).not.toThrow();
+  });
+
   it('rejects an unknown resource and a request that is not an object', () => {
     expect(() => parseQuery({}, 'database' as 'policy')).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_RESOURCE' }),

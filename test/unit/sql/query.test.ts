@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FilterError, pageTokenAfter, parseQuery } from '../../../src/index.js';
+import {
+  COMPONENT_RESOURCE,
+  FilterError,
+  pageTokenAfter,
+  parseQuery,
+  QueryError,
+} from '../../../src/index.js';
 import { pageIndexSql, prepareSqlQuery, queryToSql, sqlRowsToPage } from '../../../src/sql.js';
 
 const columns = {
@@ -46,6 +52,59 @@ describe('queryToSql', () => {
     );
     expect(sql).toContain('ORDER BY "region" COLLATE "C" DESC NULLS LAST');
     expect(params).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'c1', 6]);
+  });
+
+  it('writes a descending row value over keys the description says are never null', () => {
+    // id and createdAt are `required` in the component description: no NULL to place last, so the
+    // index (read backwards) is entered at the cursor.
+    const base = { pageSize: 10, fields: ['id'], sort: { createdAt: 'desc', id: 'desc' } } as const;
+    const token = pageTokenAfter(parseQuery(base, 'component'), ['2026-01-01T00:00:00.000Z', 'c1']);
+    const { sql, params } = queryToSql(parseQuery({ ...base, pageToken: token }, 'component'), options);
+    expect(sql).toContain(
+      'WHERE ("created_at" COLLATE "C" <= $3 AND ("created_at" COLLATE "C", "id" COLLATE "C") < ($1, $2)) ORDER BY "created_at" COLLATE "C" DESC NULLS LAST, "id" COLLATE "C" DESC NULLS LAST',
+    );
+    expect(params).toEqual(['2026-01-01T00:00:00.000Z', 'c1', '2026-01-01T00:00:00.000Z', 11]);
+  });
+
+  it('gives a mixed-direction order the bound of its first key, and no IS NULL on required keys', () => {
+    const base = { pageSize: 10, fields: ['id'], sort: { createdAt: 'desc' } } as const;
+    const token = pageTokenAfter(parseQuery(base, 'component'), ['2026-01-01T00:00:00.000Z', 'c1']);
+    const { sql } = queryToSql(parseQuery({ ...base, pageToken: token }, 'component'), options);
+    expect(sql).toContain(
+      'WHERE ("created_at" COLLATE "C" <= $4 AND ("created_at" COLLATE "C" < $1 OR ("created_at" = $2 AND "id" COLLATE "C" > $3)))',
+    );
+    // A descending key that may be missing keeps its NULL branch and gets no bound.
+    const custom = {
+      ...COMPONENT_RESOURCE,
+      fields: {
+        ...COMPONENT_RESOURCE.fields,
+        createdAt: { type: 'timestamp', sortable: true, filterable: true },
+      },
+    } as const;
+    const t2 = pageTokenAfter(parseQuery(base, custom), ['2026-01-01T00:00:00.000Z', 'c1']);
+    expect(queryToSql(parseQuery({ ...base, pageToken: t2 }, custom), options).sql).toContain(
+      'WHERE (("created_at" IS NULL OR "created_at" COLLATE "C" < $1) OR ("created_at" = $2 AND "id" COLLATE "C" > $3))',
+    );
+  });
+
+  it('orders, compares and reads a timestamptz key by its millisecond', () => {
+    const tz = { ...columns, createdAt: { column: 'created_at', type: 'timestamptz' } } as const;
+    const base = { pageSize: 10, fields: ['id', 'createdAt'] } as const;
+    const token = pageTokenAfter(parseQuery(base, 'component'), ['2026-01-01T00:00:00.000Z', 'c1']);
+    const { sql } = queryToSql(parseQuery({ ...base, pageToken: token }, 'component'), {
+      ...options,
+      columns: tz,
+    });
+    const ms = (x: string) => `date_trunc('milliseconds', ${x} AT TIME ZONE 'UTC')`;
+    const text = `to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    expect(sql).toBe(
+      `SELECT "id" AS "s0", ${text} AS "s1", ${text} AS "k0", "id" AS "k1" FROM "components" ` +
+        `WHERE (${ms('"created_at"')} >= ${ms('$3::timestamptz')} AND (${ms('"created_at"')}, "id" COLLATE "C") > (${ms('$1::timestamptz')}, $2)) ` +
+        `ORDER BY ${ms('"created_at"')} ASC NULLS FIRST, "id" COLLATE "C" ASC NULLS FIRST LIMIT $4`,
+    );
+    expect(pageIndexSql({ ...options, columns: tz })).toBe(
+      `CREATE INDEX IF NOT EXISTS "components_page" ON "components" ((${ms('"created_at"')}) NULLS FIRST, "id" COLLATE "C" NULLS FIRST)`,
+    );
   });
 
   it('orders a JSON field by type rank, then by each type', () => {
@@ -106,9 +165,48 @@ describe('queryToSql', () => {
     );
   });
 
-  it('pageIndexSql refuses a JSON key', () => {
+  it('prepareSqlQuery: a filter this database cannot run is a QueryError at its pointer', () => {
+    let caught: unknown;
+    try {
+      prepareSqlQuery(
+        { filter: { region: { $in: ['eu', 'a\u0000'] } }, fields: ['id'] },
+        'component',
+        options,
+      );
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(QueryError);
+    expect((caught as QueryError).problems).toEqual([
+      expect.objectContaining({
+        code: 'UNSUPPORTED_FILTER',
+        path: '/filter/region/$in/1',
+        filterCode: 'UNSUPPORTED',
+      }),
+    ]);
+    // queryToSql itself keeps the FilterError: only a request body has pointers.
+    const plan = parseQuery({ filter: { region: { $eq: 'a\u0000' } }, fields: ['id'] }, 'component');
+    expect(() => queryToSql(plan, options)).toThrow(FilterError);
+  });
+
+  it('pageIndexSql refuses a JSON key and takes directions', () => {
     expect(() => pageIndexSql({ ...options, fields: ['details'] })).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED' }),
+    );
+    const fields = [{ field: 'createdAt', direction: 'desc' }, 'id'] as const;
+    expect(pageIndexSql({ ...options, fields, name: 'newest' })).toBe(
+      'CREATE INDEX IF NOT EXISTS "newest" ON "components" ("created_at" COLLATE "C" DESC NULLS LAST, "id" COLLATE "C" NULLS FIRST)',
+    );
+    expect(pageIndexSql({ ...options, dialect: 'sqlite', fields, name: 'newest' })).toBe(
+      'CREATE INDEX IF NOT EXISTS "newest" ON "components" ("created_at" COLLATE BINARY DESC, "id" COLLATE BINARY)',
+    );
+    // A plan's sort is an index key list as it is.
+    const plan = parseQuery({ sort: { createdAt: 'desc' } }, 'component');
+    expect(pageIndexSql({ ...options, fields: plan.sort, name: 'newest' })).toBe(
+      pageIndexSql({ ...options, fields, name: 'newest' }),
+    );
+    expect(() => pageIndexSql({ ...options, fields: [{ field: 'id', direction: 'up' as 'asc' }] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
     );
   });
 });

@@ -119,6 +119,25 @@ describe('toSql: exact SQL per dialect', () => {
       params: ['2026-01-01T00:00:00.000Z'],
     });
   });
+
+  it('timestamptz compares the millisecond a value reads as, in forms an index on the column serves', () => {
+    // A column holding microseconds reads as its millisecond: equal is "within the operand's
+    // millisecond", after is "from the next millisecond on", up to is "before the next millisecond".
+    expect(toSql({ at: { $eq: '2026-01-01T00:00:00.000Z' } }, pg)).toEqual({
+      sql: `("at" IS NOT NULL AND "at" >= $1::timestamptz AND "at" < $2::timestamptz)`,
+      params: ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z'],
+    });
+    expect(toSql({ at: { $gt: '2026-01-01T00:00:00.999Z' } }, pg)).toEqual({
+      sql: `("at" IS NOT NULL AND "at" >= $1::timestamptz)`,
+      params: ['2026-01-01T00:00:01.000Z'],
+    });
+    expect(toSql({ at: { $lte: '2026-01-01T00:00:00.000Z' } }, pg)).toEqual({
+      sql: `("at" IS NOT NULL AND "at" < $1::timestamptz)`,
+      params: ['2026-01-01T00:00:00.001Z'],
+    });
+    expect(toSql({ at: { $gt: '9999-12-31T23:59:59.999Z' } }, pg).sql).toBe('FALSE');
+    expect(toSql({ at: { $lte: '9999-12-31T23:59:59.999Z' } }, pg).sql).toBe('"at" IS NOT NULL');
+  });
 });
 
 describe('toSql: typed errors', () => {
