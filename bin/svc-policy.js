@@ -6452,7 +6452,7 @@ var DEFAULT_TIE_BREAKERS = ["createdAt", "id"];
 var COMPONENT_RESOURCE = {
   name: "component",
   fields: {
-    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    id: { type: "string", required: true, sortable: true, filterable: true, displayName: "ID" },
     integrationId: {
       type: "string",
       sortable: true,
@@ -6524,7 +6524,13 @@ var COMPONENT_RESOURCE = {
       displayName: "Details",
       description: "nested, technology-specific"
     },
-    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    createdAt: {
+      type: "timestamp",
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Created at"
+    },
     updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" }
   },
   selectable: [
@@ -6547,7 +6553,7 @@ var COMPONENT_RESOURCE = {
 var CERTIFICATE_RESOURCE = {
   name: "certificate",
   fields: {
-    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    id: { type: "string", required: true, sortable: true, filterable: true, displayName: "ID" },
     integrationId: { type: "string", sortable: true, filterable: true, displayName: "Integration ID" },
     uniqueIdentifier: { type: "string", sortable: true, filterable: true, displayName: "Unique identifier" },
     type: { type: "string", sortable: true, filterable: true, displayName: "Type" },
@@ -6595,7 +6601,13 @@ var CERTIFICATE_RESOURCE = {
       filterable: true,
       displayName: "Details"
     },
-    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    createdAt: {
+      type: "timestamp",
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Created at"
+    },
     updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" },
     deletedAt: {
       type: "timestamp",
@@ -6641,10 +6653,16 @@ var CERTIFICATE_RESOURCE = {
 var POLICY_RESOURCE = {
   name: "policy",
   fields: {
-    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    id: { type: "string", required: true, sortable: true, filterable: true, displayName: "ID" },
     name: { type: "string", sortable: true, filterable: true, displayName: "Name" },
     description: { type: "string", sortable: true, filterable: true, displayName: "Description" },
-    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    createdAt: {
+      type: "timestamp",
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Created at"
+    },
     updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" }
   },
   selectable: ["id", "name", "description", "createdAt", "updatedAt"]
@@ -6662,7 +6680,7 @@ var CHANGE = {
 var UPGRADE_PLAN_RESOURCE = {
   name: "upgradePlan",
   fields: {
-    id: { type: "string", sortable: true, filterable: true, displayName: "ID" },
+    id: { type: "string", required: true, sortable: true, filterable: true, displayName: "ID" },
     componentId: { type: "string", sortable: true, filterable: true, displayName: "Component ID" },
     technology: { type: "string", sortable: true, filterable: true, displayName: "Technology" },
     status: {
@@ -6682,7 +6700,13 @@ var UPGRADE_PLAN_RESOURCE = {
       displayName: "Upgrade plan",
       description: "sections keyed by name, each with its list of changes"
     },
-    createdAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Created at" },
+    createdAt: {
+      type: "timestamp",
+      required: true,
+      sortable: true,
+      filterable: true,
+      displayName: "Created at"
+    },
     updatedAt: { type: "timestamp", sortable: true, filterable: true, displayName: "Updated at" },
     completedAt: {
       type: "timestamp",
@@ -9208,6 +9232,7 @@ function decodeToken(token, expected, secret) {
 }
 
 // src/query/plan.ts
+var SCALAR_TYPES = ["string", "integer", "number", "boolean", "timestamp"];
 var PROPERTIES = ["pageSize", "filter", "sort", "pageToken", "fields"];
 var DEFAULT_MAX_PAGE_SIZE = 1e3;
 var DEFAULT_PAGE_SIZE = 100;
@@ -9246,6 +9271,11 @@ function checkDescription(description) {
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
     if (!hasOwn(description.fields, field)) throw bad2(`tie-breaker "${field}" is not in fields`);
+  }
+  for (const [field, d] of Object.entries(description.fields)) {
+    if (d?.required === true && (d.nullable === true || !arrayIncludes(SCALAR_TYPES, d.type))) {
+      throw bad2(`required field "${field}" must be a scalar type that is not nullable`);
+    }
   }
   return description;
 }
@@ -9307,6 +9337,10 @@ function checkFilterFields(node, at, resource, problems) {
             path: where,
             message: `field "${first.key}" of ${resource.name} cannot be filtered on`
           });
+        } else if (clause.path.length === 1) {
+          for (const op of clause.operators) {
+            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
+          }
         }
         break;
       }
@@ -9322,6 +9356,71 @@ function checkFilterFields(node, at, resource, problems) {
       default:
         assertNever(clause, "clause");
     }
+  }
+}
+function operandType(field) {
+  switch (field.type) {
+    case "string":
+    case "timestamp":
+      return "string";
+    case "integer":
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array":
+    case "map":
+    case "object":
+    case "any":
+      return void 0;
+  }
+}
+function checkOperand(name, field, op, at, problems) {
+  const type = operandType(field);
+  if (type === void 0) return;
+  const check2 = (value, where) => {
+    if (value === null || typeof value === type) return;
+    problems.push({
+      code: "FILTER_TYPE_MISMATCH",
+      path: where,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe2(value)}, which ${op.kind === "ne" || op.kind === "nin" ? "it always differs from" : "never matches"} (no conversions)`
+    });
+  };
+  switch (op.kind) {
+    case "eq":
+    case "ne":
+    case "gt":
+    case "gte":
+    case "lt":
+    case "lte":
+      check2(op.value, at);
+      break;
+    case "in":
+    case "nin":
+      op.values.forEach((value, i) => {
+        check2(value, pointer(at, i));
+      });
+      break;
+    case "like":
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      if (type !== "string") {
+        problems.push({
+          code: "FILTER_TYPE_MISMATCH",
+          path: at,
+          message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`
+        });
+      }
+      break;
+    case "exists":
+    case "elemMatch":
+      break;
+    default:
+      assertNever(op, "operator");
   }
 }
 function parsePageSize(value, max, fallback, problems) {
@@ -9691,7 +9790,8 @@ function legacySearchToQuery(operation, body) {
       request.sort = { ...body.sort };
     }
   }
-  const filter = convertFilter(body.filter, target, problems);
+  const origins = /* @__PURE__ */ new Map();
+  const filter = convertFilter(body.filter, target, problems, origins);
   if (filter !== void 0 && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== void 0) {
     try {
@@ -9699,14 +9799,31 @@ function legacySearchToQuery(operation, body) {
     } catch (error) {
       if (!(error instanceof QueryError)) throw error;
       for (const p of error.problems) {
-        problems.push({ ...p, code: "NOT_CONVERTIBLE", message: `in ${target.path}: ${p.message}` });
+        const path = legacyPointer(p.path, origins);
+        problems.push({
+          ...p,
+          code: "NOT_CONVERTIBLE",
+          path,
+          message: `in ${target.path}: ${p.message}`,
+          ...path === p.path ? {} : { requestPath: p.path }
+        });
       }
     }
   }
   if (problems.length > 0) throw new QueryError(problems);
   return { ...target, request, notices };
 }
-function convertFilter(filter, target, problems) {
+function legacyPointer(path, origins) {
+  const match = /^\/filter\/([^/]*)(\/([^/]*))?/.exec(path);
+  if (match === null) return path;
+  const key = match[1].replace(/~1/g, "/").replace(/~0/g, "~");
+  const origin = origins.get(key);
+  if (origin === void 0) return path;
+  const op = match[3];
+  if (op === void 0) return origin.key;
+  return origin.ops?.[op] ?? origin.value;
+}
+function convertFilter(filter, target, problems, origins) {
   if (filter === void 0 || filter === null) return void 0;
   if (!isObject2(filter)) {
     problems.push({
@@ -9740,19 +9857,22 @@ function convertFilter(filter, target, problems) {
             path: at,
             message: `filter property "${key}" must be a string, got ${JSON.stringify(value)}`
           });
-        } else out[key] = { $eq: value };
+        } else {
+          out[key] = { $eq: value };
+          origins.set(key, { key: at, value: at });
+        }
         break;
       case "tags":
-        convertTags(value, at, out, problems);
+        convertTags(value, at, out, problems, origins);
         break;
       case "dueDate":
-        convertDueDate(value, at, out, problems);
+        convertDueDate(value, at, out, problems, origins);
         break;
     }
   }
   return out;
 }
-function convertTags(value, at, out, problems) {
+function convertTags(value, at, out, problems, origins) {
   if (!isArray(value)) {
     problems.push({
       code: "INVALID_REQUEST",
@@ -9800,9 +9920,10 @@ function convertTags(value, at, out, problems) {
       return;
     }
     out[path] = { $eq: tagValue };
+    if (!origins.has(path)) origins.set(path, { key: pointer(where, "key"), value: pointer(where, "value") });
   });
 }
-function convertDueDate(value, at, out, problems) {
+function convertDueDate(value, at, out, problems, origins) {
   if (!isObject2(value)) {
     problems.push({
       code: "INVALID_REQUEST",
@@ -9828,7 +9949,14 @@ function convertDueDate(value, at, out, problems) {
       });
     } else range[op] = v;
   }
-  if (objectKeys(range).length > 0) out.dueDate = range;
+  if (objectKeys(range).length > 0) {
+    out.dueDate = range;
+    origins.set("dueDate", {
+      key: at,
+      value: at,
+      ops: { $gte: pointer(at, "gte"), $lt: pointer(at, "lt") }
+    });
+  }
 }
 
 // src/cli/migrate-search-command.ts
