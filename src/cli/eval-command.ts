@@ -37,7 +37,7 @@ options:
                            *.test.* files excepted); repeat it, or list more files after the options
   -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
                            or the API's list envelope {"items": [...]}; gzip-compressed or not (told
-                           apart by content, not by name). Arrays and NDJSON are streamed.
+                           apart by content, not by name); each is streamed, a record at a time.
   -f, --format FORMAT      table (default on a terminal): a summary table
                            json (default otherwise): {"summary": …}; with --explain also "results"
                            ndjson: one line per resource, then a {"summary": …} line
