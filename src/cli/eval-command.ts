@@ -26,9 +26,9 @@ import { InputError, inputBytes, openInput, type Rejection, readInventory, write
 import { loadPolicies } from './policies.js';
 
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
-                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                        [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                        [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                       [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
