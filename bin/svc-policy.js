@@ -2391,6 +2391,221 @@ function buildPolicy(policy, compile) {
   });
 }
 
+// src/policy/envelope.ts
+function isSpace(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
+}
+var EnvelopeStop = class {
+  constructor(line, message) {
+    this.line = line;
+    this.message = message;
+  }
+  line;
+  message;
+};
+var At = {
+  /** Before the opening `{`. */
+  Open: 0,
+  /** After `{`: a member name or `}`. */
+  KeyOrEnd: 1,
+  /** After `,`: a member name. */
+  Key: 2,
+  InKey: 3,
+  Colon: 4,
+  /** After `:`: the member's value. */
+  Value: 5,
+  InValue: 6,
+  /** After a member: `,` or `}`. */
+  Separator: 7,
+  /** After the `[` of `items`: an element or `]`. */
+  ItemOrEnd: 8,
+  /** After `,` in `items`: an element. */
+  Item: 9,
+  InItem: 10,
+  /** After an element: `,` or `]`. */
+  ItemSeparator: 11,
+  /** After the closing `}`: only blanks. */
+  Closed: 12
+};
+var quoted = (c) => JSON.stringify(String.fromCharCode(c));
+var EnvelopeScanner = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  /** The input is an envelope: its items are records, read one at a time. */
+  committed = false;
+  at = At.Open;
+  line = 1;
+  multiline = false;
+  /** Characters scanned before the current chunk. */
+  consumed = 0;
+  key = "";
+  hadItems = false;
+  /** The value being read: its pieces so far (it may straddle chunks), where it starts, its state. */
+  parts = [];
+  partsLength = 0;
+  valueLine = 1;
+  depth = 0;
+  inString = false;
+  escaped = false;
+  /** Scans the next chunk of text, appending the elements of `items` it completes to `out`. */
+  scan(text, out) {
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (!this.committed && this.consumed + i >= this.max) {
+        if (this.hadItems) this.committed = true;
+        else this.stop(`a JSON document longer than ${this.max} characters before its "items" array`);
+      }
+      const c = text.charCodeAt(i);
+      const at = this.at;
+      if (at === At.InKey || at === At.InValue || at === At.InItem) {
+        if (this.inString) {
+          if (this.escaped) this.escaped = false;
+          else if (c === 92) this.escaped = true;
+          else if (c === 34) this.inString = false;
+          else if (c === 10) this.newline();
+          if (!this.inString && this.depth === 0) this.end(text.slice(start, i + 1), out);
+          continue;
+        }
+        if (c === 34) this.inString = true;
+        else if (c === 123 || c === 91) this.depth++;
+        else if (c === 125 || c === 93) {
+          if (this.depth > 0) {
+            this.depth--;
+            if (this.depth === 0) this.end(text.slice(start, i + 1), out);
+            continue;
+          }
+          this.end(text.slice(start, i), out);
+          i--;
+        } else if (this.depth === 0 && (c === 44 || isSpace(c))) {
+          this.end(text.slice(start, i), out);
+          i--;
+        } else if (c === 10) this.newline();
+        continue;
+      }
+      if (c === 10) {
+        this.newline();
+        continue;
+      }
+      if (isSpace(c)) continue;
+      switch (at) {
+        case At.Open:
+          if (c !== 123) this.stop(`unexpected ${quoted(c)}, expected "{"`);
+          this.at = At.KeyOrEnd;
+          break;
+        case At.KeyOrEnd:
+        case At.Key:
+          if (c === 125 && at === At.KeyOrEnd) {
+            this.close();
+            break;
+          }
+          if (c !== 34) this.stop(`unexpected ${quoted(c)}, expected a member name`);
+          start = i;
+          this.begin(At.InKey, c);
+          break;
+        case At.Colon:
+          if (c !== 58) this.stop(`unexpected ${quoted(c)}, expected ":"`);
+          this.at = At.Value;
+          break;
+        case At.Value:
+          if (this.key === "items") {
+            if (this.hadItems) this.stop('a second "items" member');
+            if (c !== 91) this.stop('"items" is not an array');
+            this.hadItems = true;
+            this.at = At.ItemOrEnd;
+            if (this.multiline) this.committed = true;
+            break;
+          }
+          start = i;
+          this.begin(At.InValue, c);
+          break;
+        case At.Separator:
+          if (c === 44) this.at = At.Key;
+          else if (c === 125) this.close();
+          else this.stop(`unexpected ${quoted(c)}, expected "," or "}"`);
+          break;
+        case At.ItemOrEnd:
+        case At.Item:
+          if (c === 93 && at === At.ItemOrEnd) {
+            this.at = At.Separator;
+            break;
+          }
+          if (c === 44 || c === 93 || c === 125 || c === 58)
+            this.stop(`unexpected ${quoted(c)}, expected an element of "items"`);
+          start = i;
+          this.begin(At.InItem, c);
+          break;
+        case At.ItemSeparator:
+          if (c === 44) this.at = At.Item;
+          else if (c === 93) this.at = At.Separator;
+          else this.stop(`unexpected ${quoted(c)}, expected "," or "]" in "items"`);
+          break;
+        case At.Closed:
+          this.stop("unexpected data after the end of the envelope");
+      }
+    }
+    if (this.at === At.InKey || this.at === At.InValue || this.at === At.InItem) {
+      this.parts.push(text.slice(start));
+      this.partsLength += text.length - start;
+      if (this.partsLength > this.max) {
+        this.stop(
+          `${this.at === At.InItem ? 'an element of "items"' : "a value"} longer than ${this.max} characters (from line ${this.valueLine})`
+        );
+      }
+    }
+    this.consumed += text.length;
+  }
+  /** The input has ended: the envelope must be complete. */
+  finish() {
+    if (this.at !== At.Closed) this.stop("the input ends before the end of the envelope");
+  }
+  newline() {
+    this.line++;
+    if (this.at === At.Open) return;
+    this.multiline = true;
+    if (this.hadItems) this.committed = true;
+  }
+  begin(at, c) {
+    this.at = at;
+    this.valueLine = this.line;
+    this.parts = [];
+    this.partsLength = 0;
+    this.escaped = false;
+    this.inString = c === 34;
+    this.depth = c === 123 || c === 91 ? 1 : 0;
+  }
+  /** The current value is complete, ending with `piece`. */
+  end(piece, out) {
+    this.parts.push(piece);
+    const raw = this.parts.length === 1 ? piece : this.parts.join("");
+    this.parts = [];
+    this.partsLength = 0;
+    if (this.at === At.InItem) {
+      out.push({ text: raw, line: this.valueLine });
+      this.at = At.ItemSeparator;
+      return;
+    }
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      this.stop(`not valid JSON: ${error.message}`);
+    }
+    if (this.at === At.InKey) {
+      this.key = value;
+      this.at = At.Colon;
+    } else this.at = At.Separator;
+  }
+  close() {
+    this.at = At.Closed;
+    if (!this.committed) this.stop("the object ends on its first line");
+  }
+  stop(message) {
+    throw new EnvelopeStop(this.line, message);
+  }
+};
+
 // src/policy/records.ts
 var InventoryError = class extends FilterError {
   line;
@@ -2403,9 +2618,6 @@ var InventoryError = class extends FilterError {
   }
 };
 var DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
-function isSpace(c) {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
-}
 async function* fromReader(stream) {
   const reader = stream.getReader();
   try {
@@ -2553,6 +2765,52 @@ async function* readInventory(source, options = {}) {
   }
 }
 async function* readObjects(head, text, options) {
+  const scanner = new EnvelopeScanner(options.maxRecordLength ?? DEFAULT_MAX_RECORD);
+  const seen = [];
+  let items = [];
+  const ready = function* () {
+    const done = items;
+    items = [];
+    for (const { text: text2, line } of done) {
+      let value;
+      try {
+        value = JSON.parse(text2);
+      } catch (error) {
+        reject(options, line, `element of "items" is not valid JSON: ${error.message}`);
+        continue;
+      }
+      yield value;
+    }
+  };
+  const malformed = (stop) => new InventoryError(
+    "MALFORMED_INPUT",
+    `malformed {"items": [...]} envelope at line ${stop.line}: ${stop.message}`,
+    { line: stop.line }
+  );
+  let chunk = head;
+  try {
+    while (chunk !== void 0) {
+      seen.push(chunk);
+      scanner.scan(chunk, items);
+      if (scanner.committed) {
+        seen.length = 0;
+        yield* ready();
+      }
+      const next = await text.next();
+      chunk = next.done ? void 0 : next.value;
+    }
+    scanner.finish();
+    return;
+  } catch (error) {
+    if (!(error instanceof EnvelopeStop)) throw error;
+    if (scanner.committed) {
+      yield* ready();
+      throw malformed(error);
+    }
+  }
+  yield* readObjectLines(seen.join(""), text, options);
+}
+async function* readObjectLines(head, text, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let mode = "first";
   let held;
@@ -2577,7 +2835,7 @@ async function* readObjects(head, text, options) {
         if (length > max) {
           throw new InventoryError(
             "MALFORMED_INPUT",
-            `a multi-line JSON document longer than ${max} characters (from line ${documentStart}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
+            `a JSON document over several lines longer than ${max} characters (from line ${documentStart}): a record is read whole, and an {"items": [...]} envelope is streamed only when its "items" array begins within the first ${max} characters`,
             { line: documentStart }
           );
         }
@@ -3091,6 +3349,12 @@ function checkResource(resource, index) {
   );
 }
 function checkResources(resources) {
+  if (typeof resources === "string") {
+    throw new InventoryError(
+      "INVALID_RESOURCE",
+      "resources is a string (a file name, or text not parsed yet), not records: parse it first, e.g. evaluateInventory(policies, readNdjson(createReadStream(path))) or readInventory([text])"
+    );
+  }
   if (isBytes(resources) || resources?.readableObjectMode === false) {
     throw new InventoryError(
       "INVALID_RESOURCE",
@@ -3600,6 +3864,7 @@ async function evaluateParallel(run, sink) {
     let lines = 0;
     let doneBytes = 0;
     const kinds = /* @__PURE__ */ new Map();
+    const matchedIds = /* @__PURE__ */ new Set();
     for (let k = 0; k < parts.length; k++) {
       const [start, end] = parts[k];
       for (; ; ) {
@@ -3619,6 +3884,7 @@ async function evaluateParallel(run, sink) {
         } else {
           const s = m.summary;
           for (const [kind, n] of Object.entries(s.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+          for (const id2 of m.ids) matchedIds.add(id2);
           const before = summary2;
           summary2 = before === null ? s : {
             ...before,
@@ -3653,7 +3919,8 @@ async function evaluateParallel(run, sink) {
         unknownKind: merged.unknownKind,
         notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run.kindField) : null
       },
-      rejected
+      rejected,
+      matchedIds
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -3725,7 +3992,14 @@ async function runEvalWorker(render2) {
         }
       );
       flush();
-      port.postMessage({ t: "done", k, summary: summary2, rejected, newlines: tally.newlines });
+      port.postMessage({
+        t: "done",
+        k,
+        summary: summary2,
+        rejected,
+        newlines: tally.newlines,
+        ids: [...renderOne.matchedIds]
+      });
     } catch (error) {
       port.postMessage({
         t: "error",
@@ -7743,7 +8017,7 @@ function validate2(document, options, max, limits) {
 // src/cli/validate-command.ts
 var VERSION = "0.1.0";
 var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                            [--limit NAME=N]... [--root DIR] [--help] PATH...
+                           [--limit NAME=N]... [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
@@ -8200,9 +8474,9 @@ async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
 
 // src/cli/eval-command.ts
 var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
-                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                        [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                        [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                       [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -8211,7 +8485,7 @@ options:
                            *.test.* files excepted); repeat it, or list more files after the options
   -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
                            or the API's list envelope {"items": [...]}; gzip-compressed or not (told
-                           apart by content, not by name). Arrays and NDJSON are streamed.
+                           apart by content, not by name); each is streamed, a record at a time.
   -f, --format FORMAT      table (default on a terminal): a summary table
                            json (default otherwise): {"summary": \u2026}; with --explain also "results"
                            ndjson: one line per resource, then a {"summary": \u2026} line
@@ -8221,7 +8495,8 @@ options:
       --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
                            criticality>=N (or criticality>N); repeat it or separate with commas
       --explain            add, per resource, why each status was given
-      --id ID              explain only the resource with this "id" (repeatable; implies --explain)
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
+                           ID that no record has is named on standard error
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
   -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
                            of 8 MB or more); the file is split on line boundaries and the output is
@@ -8310,7 +8585,7 @@ function failures(summary2, conditions) {
   }
   return out;
 }
-function explainSelection(values, limits) {
+function explainSelection(values, limits, matched) {
   const ids = values.id === void 0 ? null : new Set(values.id);
   let where = null;
   if (values.where !== void 0) {
@@ -8331,7 +8606,10 @@ function explainSelection(values, limits) {
   return (resource) => {
     if (ids !== null) {
       const id = resourceId(resource);
-      if (id !== null && ids.has(String(id))) return true;
+      if (id !== null && ids.has(String(id))) {
+        matched?.add(String(id));
+        return true;
+      }
     }
     return where?.(resource) === true;
   };
@@ -8359,7 +8637,8 @@ function explainText(index, event, list) {
 `;
 }
 function renderer(policies, options) {
-  const selected = explainSelection(options, options.limits);
+  const matchedIds = /* @__PURE__ */ new Set();
+  const selected = explainSelection(options, options.limits, matchedIds);
   const format = options.format;
   const line = (event, index, explained) => {
     const record = {
@@ -8369,7 +8648,7 @@ function renderer(policies, options) {
     if (explained !== null) record.explanations = explained;
     return `{"index":${index},${JSON.stringify(record).slice(1)}`;
   };
-  return (event, index) => {
+  const render2 = (event, index) => {
     const explained = selected?.(event.resource) ? explanations(event, policies) : null;
     switch (format) {
       case "ndjson":
@@ -8380,6 +8659,10 @@ function renderer(policies, options) {
         return explained === null ? null : explainText(index, event, explained);
     }
   };
+  return Object.assign(render2, { matchedIds });
+}
+function unmatchedIds(ids, matched) {
+  return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
 }
 function outputWriter(format, out, explaining) {
   switch (format) {
@@ -8537,6 +8820,7 @@ async function runEval(argv) {
     const render2 = renderer(active, renderOptions);
     let summary2;
     let rejected = 0;
+    let matchedIds = render2.matchedIds;
     const worthIt = values.jobs !== void 0 || size !== null && size >= SMALL_INPUT;
     const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable(inputPath, size);
     if (parallel) {
@@ -8562,6 +8846,7 @@ async function runEval(argv) {
       );
       summary2 = result.summary;
       rejected = result.rejected;
+      matchedIds = result.matchedIds;
     } else {
       const records = readInventory(inputBytes(stream, progress?.bytes), {
         onReject: (r) => {
@@ -8589,9 +8874,18 @@ async function runEval(argv) {
     const failed = failures(summary2, failOn);
     const report = { ...summary2, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    const unmatched = unmatchedIds(values.id, matchedIds);
+    if (values.id !== void 0) report.unmatchedIds = unmatched;
     await writer.finish(summary2, report, rejected);
     if (summary2.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary2.notice)}
 `);
+    if (unmatched.length > 0) {
+      const list = unmatched.map((id) => `"${printable(id)}"`).join(", ");
+      err.write(
+        `svc-policy eval: notice: --id matched no resource: ${list} (no record has that "id"; nothing explained for it)
+`
+      );
+    }
     if (rejected > 0) {
       const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
       err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown2}
@@ -8667,7 +8961,7 @@ function comparePolicyRules(before, after, options = {}) {
 
 // src/cli/diff-command.ts
 var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
-                      [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
@@ -9960,12 +10254,13 @@ function convertDueDate(value, at, out, problems, origins) {
 }
 
 // src/cli/migrate-search-command.ts
-var MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [FILE|-]...
+var MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--help] [FILE|-]...
 
 Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
 their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
-(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {\u2026} }. Prints the converted request (or an array, for an array input) as
-JSON; notices (a dropped nextToken) go to standard error.
+(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {\u2026} }.
+Prints the converted request (or an array, for an array input) as JSON; notices (a dropped nextToken)
+go to standard error.
 
 operations:
   3   POST /policy/search                      -> POST /policy/query
@@ -9983,7 +10278,7 @@ exit codes:
   1  some body cannot be carried over (each problem is printed with its JSON pointer and code)
   2  usage error, unreadable file, or input that is not JSON
 `;
-var OPTIONS = {
+var MIGRATE_SEARCH_OPTIONS = {
   operation: { type: "string", short: "o" },
   envelope: { type: "boolean" },
   help: { type: "boolean", short: "h" }
@@ -10010,7 +10305,7 @@ async function runMigrateSearch(argv) {
   exitOnClosedPipe(process.stdout);
   let args;
   try {
-    args = parseCommandArgs(argv, OPTIONS);
+    args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
     if (args.values.help) {
       process.stdout.write(MIGRATE_SEARCH_USAGE);
       return 0;

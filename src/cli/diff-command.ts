@@ -19,7 +19,7 @@ import { InputError, inputBytes, openInput, readInventory } from './io.js';
 import { parseDocument, readDocument, TEST_FILE } from './policies.js';
 
 export const DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
-                      [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before → status after, "(none)" for resources out of scope or a

@@ -26,9 +26,9 @@ import { InputError, inputBytes, openInput, type Rejection, readInventory, write
 import { loadPolicies } from './policies.js';
 
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
-                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                        [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                        [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                       [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -37,7 +37,7 @@ options:
                            *.test.* files excepted); repeat it, or list more files after the options
   -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
                            or the API's list envelope {"items": [...]}; gzip-compressed or not (told
-                           apart by content, not by name). Arrays and NDJSON are streamed.
+                           apart by content, not by name); each is streamed, a record at a time.
   -f, --format FORMAT      table (default on a terminal): a summary table
                            json (default otherwise): {"summary": …}; with --explain also "results"
                            ndjson: one line per resource, then a {"summary": …} line
@@ -47,7 +47,8 @@ options:
       --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
                            criticality>=N (or criticality>N); repeat it or separate with commas
       --explain            add, per resource, why each status was given
-      --id ID              explain only the resource with this "id" (repeatable; implies --explain)
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
+                           ID that no record has is named on standard error
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
   -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
                            of 8 MB or more); the file is split on line boundaries and the output is
@@ -163,7 +164,10 @@ export function failures(summary: InventorySummary, conditions: readonly FailCon
   return out;
 }
 
-/** Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. */
+/**
+ * Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. The ids of
+ * `--id` that a resource had are added to `matched`, so that the ids that matched nothing can be named.
+ */
 function explainSelection(
   values: {
     readonly explain?: boolean | undefined;
@@ -171,6 +175,7 @@ function explainSelection(
     readonly where?: string | undefined;
   },
   limits: Limits,
+  matched?: Set<string>,
 ): ((resource: unknown) => boolean) | null {
   const ids = values.id === undefined ? null : new Set(values.id);
   let where: ((r: unknown) => boolean) | null = null;
@@ -192,7 +197,10 @@ function explainSelection(
   return (resource) => {
     if (ids !== null) {
       const id = resourceId(resource);
-      if (id !== null && ids.has(String(id))) return true;
+      if (id !== null && ids.has(String(id))) {
+        matched?.add(String(id));
+        return true;
+      }
     }
     return where?.(resource) === true;
   };
@@ -232,12 +240,16 @@ function explainText(index: string, event: ResourceResults, list: readonly Expla
  * Renders one resource's output as text (the ndjson or json line, or the explanation in the table
  * format), or `null` when the format prints nothing for it. The index is given as text: the workers of
  * `--jobs` render with a placeholder that the main thread replaces with the index in the whole input.
+ * `matchedIds` holds the ids of `--id` met so far.
  */
-type Renderer = (event: ResourceResults, index: string) => string | null;
+type Renderer = ((event: ResourceResults, index: string) => string | null) & {
+  readonly matchedIds: ReadonlySet<string>;
+};
 
 /** The renderer for the options: every policy evaluated is explained for the selected resources. */
 export function renderer(policies: readonly CompiledPolicy[], options: RenderOptions): Renderer {
-  const selected = explainSelection(options, options.limits);
+  const matchedIds = new Set<string>();
+  const selected = explainSelection(options, options.limits, matchedIds);
   const format = options.format;
   const line = (event: ResourceResults, index: string, explained: readonly Explanation[] | null) => {
     const record: Record<string, unknown> = {
@@ -248,7 +260,7 @@ export function renderer(policies: readonly CompiledPolicy[], options: RenderOpt
     // `index` first, as JSON.stringify({ index, id, … }) writes it.
     return `{"index":${index},${JSON.stringify(record).slice(1)}`;
   };
-  return (event, index) => {
+  const render = (event: ResourceResults, index: string) => {
     const explained = selected?.(event.resource) ? explanations(event, policies) : null;
     switch (format) {
       case 'ndjson':
@@ -259,6 +271,12 @@ export function renderer(policies: readonly CompiledPolicy[], options: RenderOpt
         return explained === null ? null : explainText(index, event, explained);
     }
   };
+  return Object.assign(render, { matchedIds });
+}
+
+/** The ids of `--id` (without repeats, in the order given) that no resource had. */
+export function unmatchedIds(ids: readonly string[] | undefined, matched: ReadonlySet<string>): string[] {
+  return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
 }
 
 /**
@@ -452,6 +470,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;
     let rejected = 0;
+    let matchedIds: ReadonlySet<string> = render.matchedIds;
     // Without --jobs, a small file is read by one thread: starting workers would cost more than it saves.
     const worthIt = values.jobs !== undefined || (size !== null && size >= SMALL_INPUT);
     const parallel =
@@ -480,6 +499,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       );
       summary = result.summary;
       rejected = result.rejected;
+      matchedIds = result.matchedIds;
     } else {
       const records = readInventory(inputBytes(stream, progress?.bytes), {
         onReject: (r) => {
@@ -507,8 +527,16 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     const failed = failures(summary, failOn);
     const report: Record<string, unknown> = { ...summary, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    const unmatched = unmatchedIds(values.id, matchedIds);
+    if (values.id !== undefined) report.unmatchedIds = unmatched;
     await writer.finish(summary, report, rejected);
     if (summary.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary.notice)}\n`);
+    if (unmatched.length > 0) {
+      const list = unmatched.map((id) => `"${printable(id)}"`).join(', ');
+      err.write(
+        `svc-policy eval: notice: --id matched no resource: ${list} (no record has that "id"; nothing explained for it)\n`,
+      );
+    }
     if (rejected > 0) {
       const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
       err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown}\n`);

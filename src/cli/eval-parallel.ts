@@ -71,6 +71,8 @@ type FromWorker =
       readonly summary: InventorySummary;
       readonly rejected: number;
       readonly newlines: number;
+      /** The ids of `--id` this worker has met so far. */
+      readonly ids: readonly string[];
     }
   | { readonly t: 'error'; readonly k: number; readonly message: string };
 
@@ -230,7 +232,7 @@ function mergePolicies(a: readonly PolicySummary[], b: readonly PolicySummary[])
 export async function evaluateParallel(
   run: ParallelRun,
   sink: ParallelSink,
-): Promise<{ summary: InventorySummary; rejected: number }> {
+): Promise<{ summary: InventorySummary; rejected: number; matchedIds: ReadonlySet<string> }> {
   const started = performance.now();
   const { format, explain, id, where } = run.render;
   const perResource = format === 'ndjson' || explain === true || id !== undefined || where !== undefined;
@@ -290,6 +292,7 @@ export async function evaluateParallel(
     let lines = 0;
     let doneBytes = 0;
     const kinds = new Map<string, number>();
+    const matchedIds = new Set<string>();
     for (let k = 0; k < parts.length; k++) {
       const [start, end] = parts[k]!;
       for (;;) {
@@ -310,6 +313,7 @@ export async function evaluateParallel(
         } else {
           const s = m.summary;
           for (const [kind, n] of Object.entries(s.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+          for (const id of m.ids) matchedIds.add(id);
           const before = summary as InventorySummary | null;
           summary =
             before === null
@@ -351,6 +355,7 @@ export async function evaluateParallel(
             : null,
       },
       rejected,
+      matchedIds,
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -392,7 +397,9 @@ export async function runEvalWorker(
   render: (
     policies: readonly CompiledPolicy[],
     options: RenderOptions,
-  ) => (event: ResourceResults, index: string) => string | null,
+  ) => ((event: ResourceResults, index: string) => string | null) & {
+    readonly matchedIds: ReadonlySet<string>;
+  },
 ): Promise<void> {
   const setup = workerData as WorkerSetup;
   const port = parentPort!;
@@ -447,7 +454,14 @@ export async function runEvalWorker(
         },
       );
       flush();
-      port.postMessage({ t: 'done', k, summary, rejected, newlines: tally.newlines } satisfies FromWorker);
+      port.postMessage({
+        t: 'done',
+        k,
+        summary,
+        rejected,
+        newlines: tally.newlines,
+        ids: [...renderOne.matchedIds],
+      } satisfies FromWorker);
     } catch (error) {
       port.postMessage({
         t: 'error',

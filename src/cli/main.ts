@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../validate/unprintable.js';
-import { DIFF_USAGE, runDiff } from './diff-command.js';
-import { EVAL_USAGE, runEval } from './eval-command.js';
-import { MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
-import { runTest, TEST_USAGE } from './test-command.js';
-import { runValidate, VALIDATE_USAGE } from './validate-command.js';
+import { DIFF_OPTIONS, DIFF_USAGE, runDiff } from './diff-command.js';
+import { EVAL_OPTIONS, EVAL_USAGE, runEval } from './eval-command.js';
+import { MIGRATE_SEARCH_OPTIONS, MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
+import { runTest, TEST_OPTIONS, TEST_USAGE } from './test-command.js';
+import { runValidate, VALIDATE_OPTIONS, VALIDATE_USAGE } from './validate-command.js';
 
 export const MAIN_USAGE = `usage: svc-policy <command> [options]
        svc-policy help [COMMAND]
@@ -32,6 +32,21 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   'migrate-search': MIGRATE_SEARCH_USAGE,
   test: TEST_USAGE,
   validate: VALIDATE_USAGE,
+};
+
+type OptionSpec = {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  readonly multiple?: boolean;
+};
+
+/** The options each command's parser accepts: its usage must list every one of them, and no other. */
+export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSpec>>>> = {
+  diff: DIFF_OPTIONS,
+  eval: EVAL_OPTIONS,
+  'migrate-search': MIGRATE_SEARCH_OPTIONS,
+  test: TEST_OPTIONS,
+  validate: VALIDATE_OPTIONS,
 };
 
 /** The package version: from the package.json above this file (dist/ in the package, src/cli/ in the repo). */

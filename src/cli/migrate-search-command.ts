@@ -5,12 +5,13 @@ import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { write } from './io.js';
 
-export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [FILE|-]...
+export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--help] [FILE|-]...
 
 Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
 their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
-(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {…} }. Prints the converted request (or an array, for an array input) as
-JSON; notices (a dropped nextToken) go to standard error.
+(the default) reads standard input. Without --operation, each item is { "operation": N, "body": {…} }.
+Prints the converted request (or an array, for an array input) as JSON; notices (a dropped nextToken)
+go to standard error.
 
 operations:
   3   POST /policy/search                      -> POST /policy/query
@@ -29,7 +30,7 @@ exit codes:
   2  usage error, unreadable file, or input that is not JSON
 `;
 
-const OPTIONS = {
+export const MIGRATE_SEARCH_OPTIONS = {
   operation: { type: 'string', short: 'o' },
   envelope: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -59,9 +60,9 @@ function itemOperation(item: unknown): [string, unknown] {
 /** `svc-policy migrate-search`: resolves to the exit code. */
 export async function runMigrateSearch(argv: readonly string[]): Promise<number> {
   exitOnClosedPipe(process.stdout);
-  let args: ReturnType<typeof parseCommandArgs<typeof OPTIONS>>;
+  let args: ReturnType<typeof parseCommandArgs<typeof MIGRATE_SEARCH_OPTIONS>>;
   try {
-    args = parseCommandArgs(argv, OPTIONS);
+    args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
     if (args.values.help) {
       process.stdout.write(MIGRATE_SEARCH_USAGE);
       return 0;

@@ -22,7 +22,7 @@ import { TEST_FILE } from './policies.js';
 const VERSION = '0.1.0';
 
 export const VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                            [--limit NAME=N]... [--root DIR] [--help] PATH...
+                           [--limit NAME=N]... [--root DIR] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,

@@ -222,8 +222,18 @@ function checkResource(resource: unknown, index: number): void {
   );
 }
 
-/** Refuses an inventory that is a stream of bytes (what a file stream is before it is parsed). */
+/**
+ * Refuses an inventory that is text or bytes: a string (a file name, or text that was never parsed), or
+ * a stream of bytes (what a file stream is before it is parsed). The same error as a string or bytes
+ * among the resources.
+ */
 function checkResources(resources: unknown): void {
+  if (typeof resources === 'string') {
+    throw new InventoryError(
+      'INVALID_RESOURCE',
+      'resources is a string (a file name, or text not parsed yet), not records: parse it first, e.g. evaluateInventory(policies, readNdjson(createReadStream(path))) or readInventory([text])',
+    );
+  }
   if (isBytes(resources) || (resources as { readableObjectMode?: unknown })?.readableObjectMode === false) {
     throw new InventoryError(
       'INVALID_RESOURCE',
@@ -337,8 +347,9 @@ function policySet(list: readonly CompiledPolicy[], options: CompileOptions): Co
  * compiled policies. Inactive policies (`isActive: false`) are not evaluated and are reported as skipped.
  * A policy naming a `resource` kind applies only to records of that kind (see `kindField`).
  *
- * Resources are parsed records: a string or bytes (what a file stream yields before parsing) rejects
- * with an {@link InventoryError} `INVALID_RESOURCE`; read text with {@link readNdjson}.
+ * Resources are parsed records: a string or bytes among them (what a file stream yields before
+ * parsing), a byte stream, or a string as the whole inventory (a file name?) rejects with an
+ * {@link InventoryError} `INVALID_RESOURCE`; read text with {@link readNdjson}.
  *
  * @example
  * const summary = await evaluateInventory([certificateExpiry], readNdjson(createReadStream('inventory.ndjson')), {

@@ -1,6 +1,7 @@
 import { isArray } from '../builtins.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
+import { type EnvelopeItem, EnvelopeScanner, EnvelopeStop, isSpace } from './envelope.js';
 
 /**
  * Codes of {@link InventoryError}: `INVALID_RESOURCE` (a string or bytes handed over as a resource),
@@ -66,10 +67,6 @@ export type TextSource =
   | ReadableStream<Uint8Array | string>;
 
 const DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
-}
 
 async function* fromReader(stream: ReadableStream<Uint8Array | string>): AsyncGenerator<unknown> {
   const reader = stream.getReader();
@@ -266,11 +263,13 @@ function isEnvelope(value: unknown): value is { items: unknown[] } {
 /**
  * Reads the records of an inventory in any of the forms the CLI accepts, told apart by content: a JSON
  * array (first non-blank character `[`), the API's list envelope (`{ "items": [...], "nextPageToken": … }`,
- * one JSON object holding an `items` array; its items are the records), or NDJSON. Arrays and NDJSON are
- * streamed (one record in memory at a time); an envelope is read whole (the API returns one page of it).
+ * one JSON object holding an `items` array; its items are the records), or NDJSON. All three are
+ * streamed: one record in memory at a time, whatever the size of the input. (An envelope written on one
+ * line is told from a first NDJSON record holding an `items` array by what follows it, so a one-line
+ * envelope of at most `maxRecordLength` characters is read whole first; a longer one is streamed.)
  *
- * A bad NDJSON line, or an array element that is balanced but not JSON, is rejected as with
- * {@link readNdjson}. A broken structure (a missing comma, an unterminated array) throws an
+ * A bad NDJSON line, or an array or `items` element that is balanced but not JSON, is rejected as with
+ * {@link readNdjson}. A broken structure (a missing comma, an unterminated array or envelope) throws an
  * {@link InventoryError} `MALFORMED_INPUT`, since nothing after it can be trusted.
  *
  * @example
@@ -295,13 +294,73 @@ export async function* readInventory(source: TextSource, options: ReadOptions = 
 }
 
 /**
- * Input starting with `{`: NDJSON of objects, or one JSON document (an envelope, or a single record
- * written over several lines). The first line decides: when it is JSON, the input is NDJSON, and a lone
- * envelope line (nothing else follows) yields its items; when it is not, the whole input is read as one
- * document, and if that is not JSON either it is read as NDJSON after all, so bad lines keep their
- * numbers.
+ * Input starting with `{`: an envelope, NDJSON of objects, or one record written over several lines.
+ * The envelope scanner reads first: once it knows the input is an envelope (see {@link EnvelopeScanner}),
+ * the items stream out as they are parsed; when it stops before knowing, the text it has seen (at most
+ * `maxRecordLength` characters and one chunk) and the rest are read by {@link readObjectLines}.
  */
 async function* readObjects(
+  head: string,
+  text: AsyncGenerator<string>,
+  options: ReadOptions,
+): AsyncGenerator<unknown> {
+  const scanner = new EnvelopeScanner(options.maxRecordLength ?? DEFAULT_MAX_RECORD);
+  const seen: string[] = [];
+  let items: EnvelopeItem[] = [];
+  const ready = function* (): Generator<unknown> {
+    const done = items;
+    items = [];
+    for (const { text, line } of done) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        // An element that is balanced but not JSON is rejected alone, as in a JSON array.
+        reject(options, line, `element of "items" is not valid JSON: ${(error as Error).message}`);
+        continue;
+      }
+      yield value;
+    }
+  };
+  const malformed = (stop: EnvelopeStop) =>
+    new InventoryError(
+      'MALFORMED_INPUT',
+      `malformed {"items": [...]} envelope at line ${stop.line}: ${stop.message}`,
+      { line: stop.line },
+    );
+  let chunk: string | undefined = head;
+  try {
+    while (chunk !== undefined) {
+      seen.push(chunk);
+      scanner.scan(chunk, items);
+      if (scanner.committed) {
+        seen.length = 0;
+        yield* ready();
+      }
+      const next = await text.next();
+      chunk = next.done ? undefined : next.value;
+    }
+    scanner.finish();
+    return;
+  } catch (error) {
+    if (!(error instanceof EnvelopeStop)) throw error;
+    if (scanner.committed) {
+      // What was read before the fault is given first, as a JSON array's elements are.
+      yield* ready();
+      throw malformed(error);
+    }
+  }
+  yield* readObjectLines(seen.join(''), text, options);
+}
+
+/**
+ * Input starting with `{` that is not known to be an envelope: NDJSON of objects, or one JSON document
+ * (a one-line envelope, or a single record written over several lines). The first line decides: when it
+ * is JSON, the input is NDJSON, and a lone envelope line (nothing else follows) yields its items; when it
+ * is not, the whole input is read as one document, and if that is not JSON either it is read as NDJSON
+ * after all, so bad lines keep their numbers.
+ */
+async function* readObjectLines(
   head: string,
   text: AsyncGenerator<string>,
   options: ReadOptions,
@@ -309,7 +368,7 @@ async function* readObjects(
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let mode: 'first' | 'ndjson' | 'document' = 'first';
   let held: { items: unknown[] } | undefined;
-  // One document over several lines (the API's pretty-printed envelope, most likely): its lines.
+  // One document over several lines (a record, or an envelope whose "items" begins too late): its lines.
   const document: string[] = [];
   let documentStart = 0;
   let length = 0;
@@ -331,7 +390,7 @@ async function* readObjects(
         if (length > max) {
           throw new InventoryError(
             'MALFORMED_INPUT',
-            `a multi-line JSON document longer than ${max} characters (from line ${documentStart}): an {"items": [...]} envelope is read whole; give larger inventories as a JSON array or NDJSON`,
+            `a JSON document over several lines longer than ${max} characters (from line ${documentStart}): a record is read whole, and an {"items": [...]} envelope is streamed only when its "items" array begins within the first ${max} characters`,
             { line: documentStart },
           );
         }

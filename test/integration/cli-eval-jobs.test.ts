@@ -75,6 +75,7 @@ const FORMATS: string[][] = [
   ['--format', 'json', '--explain', '--where', '{"technology":{"$eq":"postgres"}}'],
   ['--format', 'table', '--id', 'first', '--kind-field', 'resource'],
   ['--format', 'json', '--resource', 'component'],
+  ['--format', 'json', '--id', 'first', '--id', 'a', '--id', 'no-such-id'],
 ];
 
 describe('svc-policy eval --jobs', () => {
@@ -129,6 +130,16 @@ describe('svc-policy eval --jobs', () => {
     };
     expect(last.summary.resources).toBe(6000 - 62);
     expect(last.summary.rejected).toBe(62);
+
+    // The ids of --id that matched nothing, gathered from every worker: in the first and last ranges.
+    const ids = ['--id', 'r1', '--id', 'missing', '--id', 'r5999', '--id', 'r13'];
+    const byOne = run(['eval', '-p', examples, '-i', file, '--format', 'json', ...ids, '--jobs', '1']);
+    const byThree = run(['eval', '-p', examples, '-i', file, '--format', 'json', ...ids, '--jobs', '3']);
+    expect(untimed(byThree.stdout)).toBe(untimed(byOne.stdout));
+    expect(byThree.stderr).toBe(byOne.stderr);
+    expect(byThree.stderr).toContain('--id matched no resource: "missing", "r13" (');
+    const summary = (JSON.parse(byThree.stdout) as { summary: { unmatchedIds: string[] } }).summary;
+    expect(summary.unmatchedIds).toEqual(['missing', 'r13']);
   });
 
   it('reads gzip, JSON arrays, envelopes and standard input with one thread, with the same output', () => {

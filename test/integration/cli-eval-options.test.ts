@@ -94,6 +94,50 @@ describe('svc-policy eval --explain for selected resources', () => {
     expect(out.results[0]!.explanations).toHaveLength(1);
   });
 
+  it('--id that matches no resource: a notice naming it on standard error, unmatchedIds in JSON, exit 0', () => {
+    const r = run(['eval', '-p', idle, '-i', small, '-f', 'json', '--id', 'db-2', '--id', 'no-such-id']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'svc-policy eval: notice: --id matched no resource: "no-such-id" (no record has that "id"; nothing explained for it)\n',
+    );
+    const out = JSON.parse(r.stdout) as {
+      results: Array<{ id: string }>;
+      summary: { unmatchedIds: string[] };
+    };
+    expect(out.results.map((x) => x.id)).toEqual(['db-2']);
+    expect(out.summary.unmatchedIds).toEqual(['no-such-id']);
+
+    // Every id that matched nothing, once each, in the order given; escaped as every value on stderr is.
+    const t = run([
+      'eval',
+      '-p',
+      idle,
+      '-i',
+      small,
+      '-f',
+      'table',
+      '--id',
+      'x\u001b[31m',
+      '--id',
+      'y',
+      '--id',
+      'y',
+    ]);
+    expect(t.code).toBe(0);
+    expect(t.stderr).toContain('--id matched no resource: "x\\u001B[31m", "y" (');
+    expect(t.stdout).not.toContain('resource #');
+
+    // All matched: no notice, and an empty list.
+    const all = run(['eval', '-p', idle, '-i', small, '-f', 'ndjson', '--id', 'db-2']);
+    expect(all.stderr).toBe('');
+    const last = JSON.parse(all.stdout.trim().split('\n').at(-1)!) as { summary: { unmatchedIds: string[] } };
+    expect(last.summary.unmatchedIds).toEqual([]);
+    // Without --id, the summary has no such member.
+    expect(summaryOf(run(['eval', '-p', idle, '-i', small, '-f', 'json']).stdout)).not.toHaveProperty(
+      'unmatchedIds',
+    );
+  });
+
   it('--where explains the resources a filter matches; ndjson still lists every resource', () => {
     const r = run([
       'eval',

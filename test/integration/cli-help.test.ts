@@ -1,11 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVAL_OPTIONS, EVAL_USAGE } from '../../src/cli/eval-command.js';
-import { COMMAND_USAGE, MAIN_USAGE } from '../../src/cli/main.js';
-import { TEST_OPTIONS, TEST_USAGE } from '../../src/cli/test-command.js';
-import { VALIDATE_OPTIONS, VALIDATE_USAGE } from '../../src/cli/validate-command.js';
+import { COMMAND_OPTIONS, COMMAND_USAGE, MAIN_USAGE } from '../../src/cli/main.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -19,22 +16,31 @@ function run(args: string[]) {
 const synopsis = (usage: string) => usage.split('\n\n')[0]!;
 /** The options list: the lines after "options:" up to the next blank line. */
 const optionList = (usage: string) => usage.split('options:\n')[1]?.split('\n\n')[0] ?? '';
+/** Every `--name` a text mentions. */
+const longOptions = (text: string) => [...text.matchAll(/(?:^|[\s[|])--([a-z][\w-]*)/g)].map((m) => m[1]!);
 
-const commands = [
-  { name: 'eval', options: EVAL_OPTIONS, usage: EVAL_USAGE },
-  { name: 'test', options: TEST_OPTIONS, usage: TEST_USAGE },
-  { name: 'validate', options: VALIDATE_OPTIONS, usage: VALIDATE_USAGE },
-] as const;
+/** Every command of `svc-policy help COMMAND`, with the options object its parser is given. */
+const commands = Object.keys(COMMAND_USAGE).map((name) => ({
+  name,
+  usage: COMMAND_USAGE[name]!,
+  options: COMMAND_OPTIONS[name]!,
+}));
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
 
 describe('usage texts', () => {
+  it('has the options of every command, and of no other', () => {
+    expect(Object.keys(COMMAND_OPTIONS).sort()).toEqual(Object.keys(COMMAND_USAGE).sort());
+    expect(Object.keys(COMMAND_USAGE).sort()).toEqual(['diff', 'eval', 'migrate-search', 'test', 'validate']);
+  });
+
   for (const { name, options, usage } of commands) {
     it(`svc-policy ${name}: every option the parser accepts is in the synopsis and the options list`, () => {
       const entries = Object.entries(options) as Array<[string, { short?: string }]>;
       expect(entries.length).toBeGreaterThan(0);
+      expect(synopsis(usage)).toMatch(new RegExp(`^usage: svc-policy ${name} `));
       for (const [long, spec] of entries) {
         expect(synopsis(usage), `--${long} in the synopsis`).toMatch(new RegExp(`--${long}(?![\\w-])`));
         expect(optionList(usage), `--${long} in the options`).toMatch(new RegExp(`--${long}(?![\\w-])`));
@@ -42,9 +48,11 @@ describe('usage texts', () => {
           expect(optionList(usage), `-${spec.short} in the options`).toContain(`-${spec.short}, --${long}`);
         }
       }
-      // And nothing in the options list that the parser would refuse.
-      for (const m of optionList(usage).matchAll(/(?:^|\s)--([a-z][\w-]*)/g)) {
-        expect(Object.keys(options), `--${m[1]} is listed but not accepted`).toContain(m[1]);
+      // And nothing in the synopsis or the options list that the parser would refuse.
+      for (const text of [synopsis(usage), optionList(usage)]) {
+        for (const long of longOptions(text)) {
+          expect(Object.keys(options), `--${long} is listed but not accepted`).toContain(long);
+        }
       }
     });
 
@@ -75,6 +83,48 @@ describe('usage texts', () => {
       expect(r.stderr).toContain('usage: svc-policy');
     }
   });
+});
+
+/** A command's synopsis as the docs write it: `usage: ` dropped, the continuation lines re-aligned. */
+const docSynopsis = (usage: string) =>
+  synopsis(usage)
+    .replace(/^usage: /, '')
+    .replace(/\n {7}/g, '\n');
+
+describe('the synopses in the docs', () => {
+  const files = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  /** The lines of the fenced code blocks of a Markdown file. */
+  const codeLines = (text: string) =>
+    [...text.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].flatMap((m) => m[1]!.split('\n'));
+  const docs = files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
+
+  for (const { name } of commands) {
+    it(`svc-policy ${name}: the docs show the synopsis of \`svc-policy help ${name}\`, and no other`, () => {
+      const help = run(['help', name]);
+      expect(help.code).toBe(0);
+      const expected = docSynopsis(help.stdout);
+      const first = expected.split('\n')[0]!;
+      // A line of a code block that reads like a synopsis (the command, and an option in brackets; an
+      // example never has one) must be the synopsis of today's usage, in full.
+      const starts = new RegExp(`^svc-policy ${name} .*\\[--`);
+      let shown = 0;
+      for (const { file, text } of docs) {
+        const lines = codeLines(text);
+        for (const [i, line] of lines.entries()) {
+          if (!starts.test(line)) continue;
+          expect(`${file}: ${line}`).toBe(`${file}: ${first}`);
+          expect(lines.slice(i, i + expected.split('\n').length).join('\n'), file).toBe(expected);
+          shown++;
+        }
+      }
+      expect(shown, `no doc shows the synopsis of ${name}:\n${expected}`).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('svc-policy --version', () => {

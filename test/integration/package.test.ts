@@ -1,13 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The package as npm ships it: the files `npm pack` puts in the tarball (what ships and nothing more),
- * publint and arethetypeswrong on it, and the README's husky and lefthook set-ups reproduced from the
- * packed tarball installed in a fresh project (what `npx svc-policy validate …` runs there).
+ * publint and arethetypeswrong on it; the README's husky, lint-staged and lefthook set-ups run with real
+ * git commits in a fresh project that installed the packed tarball (the hook tools, pinned, installed
+ * from the npm registry into the test's folders; skipped with the reason when it cannot be reached);
+ * and what an install from git gives (the command, not the library).
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -24,8 +27,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 
 const codegenProject = process.env.SVC_POLICY_TEST_PROJECT === 'codegen';
 
-function run(cmd: string, args: readonly string[], cwd = ROOT) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000 });
+function run(cmd: string, args: readonly string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000, env });
   return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', out: `${r.stdout}${r.stderr}` };
 }
 
@@ -140,60 +143,203 @@ const GOOD = JSON.stringify({
     },
   },
 });
+/** The same policy with a criticality written as a string: one INVALID_TYPE error. */
+const BROKEN = GOOD.replace('"criticality":20', '"criticality":"20"');
+const EMPTY = '{ "name": "expiry", "statusDefinitions": {} }\n';
+
+/** The hook tools, pinned: installed from the npm registry into the test's own folders. */
+const LEFTHOOK = 'lefthook@2.2.2';
+const HUSKY = 'husky@9.1.7';
+const LINT_STAGED = 'lint-staged@17.6.1';
+
+/** What npm prints when it cannot reach the registry (and has nothing cached). */
+const UNREACHABLE =
+  /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT)\b|network (request|connectivity)/i;
+
+/** A fenced block of the README: the one of `lang` that begins with `first` (a comment naming the file). */
+function readmeBlock(lang: string, first: string): string {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = [...text.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\``, 'gm'))]
+    .map((m) => m[1]!)
+    .find((b) => b.startsWith(first));
+  if (block === undefined) throw new Error(`README.md has no ${lang} block starting with ${first}`);
+  return block;
+}
+
+/** The directories of PATH without any node_modules/.bin: a user's shell. */
+const systemPath = () => (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('node_modules'));
 
 describe.skipIf(codegenProject)(
-  'the README set-ups from the packed tarball (husky, lint-staged, lefthook)',
+  'the README set-ups from the packed tarball, with real commits (husky, lint-staged, lefthook)',
   () => {
     let dir: string;
     let project: string;
+    let env: NodeJS.ProcessEnv;
+    let lefthookBin: string | undefined;
+    /** Why the hook tools could not be installed: the registry is out of reach. */
+    let unreachable: string | undefined;
+
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'svc-policy-pack-'));
       const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir]);
       expect(packed.code, packed.out).toBe(0);
       const tarball = join(dir, packed.stdout.trim().split('\n').pop()!);
       project = join(dir, 'project');
-      mkdirSync(join(project, 'policies'), { recursive: true });
+      mkdirSync(project, { recursive: true });
       writeFileSync(join(project, 'package.json'), '{ "name": "infra", "private": true }\n');
-      // As a user's `npm install -D svc-policy` would (the registry for ajv and yaml; the cache first).
-      const installed = run(
-        'npm',
-        ['install', '--save-dev', '--prefer-offline', '--no-audit', '--no-fund', tarball],
-        project,
+      writeFileSync(join(project, '.gitignore'), 'node_modules/\n');
+      writeFileSync(
+        join(dir, 'gitconfig'),
+        '[user]\n\tname = Policy Author\n\temail = author@example.com\n[init]\n\tdefaultBranch = main\n',
       );
+      // A user's shell: the Node running the tests first, no npm script variables, no project bins.
+      env = {};
+      for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+      env.PATH = [dirname(process.execPath), ...systemPath()].join(delimiter);
+      env.GIT_CONFIG_NOSYSTEM = '1';
+      env.GIT_CONFIG_GLOBAL = join(dir, 'gitconfig');
+      env.NO_COLOR = '1';
+      env.HUSKY = undefined;
+      env.LEFTHOOK = undefined;
+      env.SVC_POLICY_TEST_PROJECT = undefined;
+      const npm = (args: readonly string[], cwd: string) =>
+        run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd, env);
+      // As a user's `npm install -D svc-policy` would (the registry for ajv and yaml; the cache first).
+      const installed = npm(['install', '--save-dev', tarball], project);
       expect(installed.code, installed.out).toBe(0);
-    }, 300_000);
+      // The hook tools: husky and lint-staged as the project's devDependencies, lefthook in a folder of
+      // its own (its postinstall would install hooks wherever it lands).
+      const tools = npm(['install', '--save-dev', HUSKY, LINT_STAGED], project);
+      const lefthook = npm(['install', '--prefix', join(dir, 'lefthook'), LEFTHOOK], dir);
+      for (const r of [tools, lefthook]) {
+        if (r.code === 0) continue;
+        if (UNREACHABLE.test(r.out)) unreachable ??= r.out.trim().split('\n').slice(-3).join(' / ');
+        else expect(r.code, r.out).toBe(0);
+      }
+      if (unreachable !== undefined) {
+        console.warn(`the npm registry cannot be reached; the hook tools are not tested: ${unreachable}`);
+      }
+      if (lefthook.code === 0) lefthookBin = join(dir, 'lefthook', 'node_modules', '.bin');
+    }, 600_000);
 
     afterAll(() => {
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     });
 
-    const npx = (args: readonly string[]) => run('npx', ['--no-install', ...args], project);
+    const npx = (args: readonly string[]) => run('npx', ['--no-install', ...args], project, env);
+    const git = (args: readonly string[], extra: NodeJS.ProcessEnv = {}) => {
+      const r = run('git', args, project, { ...env, ...extra });
+      return { ...r, out: stripVTControlCharacters(r.out) };
+    };
+    const commits = () => git(['rev-list', '--count', 'HEAD']).stdout.trim();
 
-    it('husky: `npx svc-policy validate policies/` fails on a broken policy and passes on a good one', () => {
+    /** A fresh repository in the project folder: its files committed, no hooks, no policies. */
+    function freshRepository(): void {
+      for (const name of ['.git', '.husky', 'lefthook.yml', 'policies']) {
+        rmSync(join(project, name), { recursive: true, force: true });
+      }
+      mkdirSync(join(project, 'policies', 'nested'), { recursive: true });
+      expect(git(['init', '-q']).code).toBe(0);
+      expect(git(['add', '-A']).code).toBe(0);
+      expect(git(['commit', '-q', '-m', 'project']).code).toBe(0);
+    }
+
+    /**
+     * The cycle every set-up must pass: a broken policy directly under policies/ refused (nothing
+     * committed), the fixed one accepted, a broken one in a sub-folder refused.
+     */
+    function commitCycle(extra: NodeJS.ProcessEnv = {}): void {
+      writeFileSync(join(project, 'policies', 'idle.json'), BROKEN);
+      expect(git(['add', '-A']).code).toBe(0);
+      const before = commits();
+      const refused = git(['commit', '-m', 'idle policy'], extra);
+      expect(refused.code, refused.out).not.toBe(0);
+      expect(refused.out).toMatch(/policies\/idle\.json:1:\d+ error INVALID_TYPE/);
+      expect(commits()).toBe(before);
+
+      writeFileSync(join(project, 'policies', 'idle.json'), GOOD);
+      expect(git(['add', '-A']).code).toBe(0);
+      const accepted = git(['commit', '-m', 'idle policy'], extra);
+      expect(accepted.code, accepted.out).toBe(0);
+      expect(commits()).toBe(String(Number(before) + 1));
+
+      writeFileSync(join(project, 'policies', 'nested', 'expiry.yaml'), EMPTY);
+      expect(git(['add', '-A']).code).toBe(0);
+      const nested = git(['commit', '-m', 'expiry policy'], extra);
+      expect(nested.code, nested.out).not.toBe(0);
+      expect(nested.out).toMatch(/policies\/nested\/expiry\.yaml:1:\d+ error EMPTY_VALUE/);
+      expect(commits()).toBe(String(Number(before) + 1));
+    }
+
+    it('husky: `.husky/pre-commit` as the README writes it refuses a broken policy, accepts the fixed one', (ctx) => {
+      if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+      freshRepository();
+      const init = npx(['husky']);
+      expect(init.code, init.out).toBe(0);
+      mkdirSync(join(project, '.husky'), { recursive: true });
+      const hook = readmeBlock('sh', '# .husky/pre-commit\n');
+      expect(hook).toContain('npx svc-policy validate policies/');
+      writeFileSync(join(project, '.husky', 'pre-commit'), hook);
+      commitCycle();
+    }, 120_000);
+
+    it('lint-staged: the README configuration validates the staged policies, at any depth under policies/', (ctx) => {
+      if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+      freshRepository();
+      const config = JSON.parse(`{${readmeBlock('json', '"lint-staged"')}}`) as Record<string, unknown>;
+      const pkgPath = join(project, 'package.json');
+      const manifest = JSON.parse(readFileSync(pkgPath, 'utf8')) as Record<string, unknown>;
+      writeFileSync(pkgPath, `${JSON.stringify({ ...manifest, ...config }, null, 2)}\n`);
+      expect(npx(['husky']).code).toBe(0);
+      writeFileSync(join(project, '.husky', 'pre-commit'), 'npx lint-staged\n');
+      try {
+        commitCycle();
+      } finally {
+        writeFileSync(pkgPath, `${JSON.stringify(manifest, null, 2)}\n`);
+      }
+    }, 120_000);
+
+    for (const variant of ['both globs (README)', 'glob_matcher: doublestar'] as const) {
+      it(`lefthook (${variant}): a policy directly under policies/ is validated, broken refused, fixed accepted`, (ctx) => {
+        if (unreachable !== undefined || lefthookBin === undefined) {
+          return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+        }
+        freshRepository();
+        let config = readmeBlock('yaml', '# lefthook.yml\n');
+        expect(config).toContain('run: npx svc-policy validate {staged_files}');
+        if (variant === 'glob_matcher: doublestar') {
+          config = config.replace(
+            /glob:\n\s+- "policies\/\*\.\{json,yaml,yml\}"\n\s+- ("policies\/\*\*\/\*\.\{json,yaml,yml\}")/,
+            'glob: $1',
+          );
+          expect(config).toMatch(/glob: "policies\/\*\*\/\*\.\{json,yaml,yml\}"\n/);
+          config = `glob_matcher: doublestar\n${config}`;
+        }
+        writeFileSync(join(project, 'lefthook.yml'), config);
+        const path = { PATH: [lefthookBin, env.PATH].join(delimiter) };
+        const installed = run(join(lefthookBin, 'lefthook'), ['install'], project, { ...env, ...path });
+        expect(installed.code, installed.out).toBe(0);
+        commitCycle(path);
+      }, 120_000);
+    }
+
+    it('lefthook: the one glob without glob_matcher skips policies/idle.json (why the README lists two)', (ctx) => {
+      if (unreachable !== undefined || lefthookBin === undefined) {
+        return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+      }
+      freshRepository();
       writeFileSync(
-        join(project, 'policies', 'idle.json'),
-        GOOD.replace('"criticality":20', '"criticality":"20"'),
+        join(project, 'lefthook.yml'),
+        'pre-commit:\n  commands:\n    svc-policy:\n      glob: "policies/**/*.{json,yaml,yml}"\n      run: npx svc-policy validate {staged_files}\n',
       );
-      const broken = npx(['svc-policy', 'validate', 'policies/']);
-      expect(broken.code, broken.out).toBe(1);
-      expect(broken.stdout).toMatch(/policies\/idle\.json:1:\d+ error INVALID_TYPE/);
-      writeFileSync(join(project, 'policies', 'idle.json'), GOOD);
-      const good = npx(['svc-policy', 'validate', 'policies/']);
-      expect(good.code, good.out).toBe(0);
-      expect(good.stdout).toContain('1 file checked: 0 errors');
-    });
-
-    it('lint-staged and lefthook: `svc-policy validate` with the staged files as arguments', () => {
-      writeFileSync(join(project, 'policies', 'idle.json'), GOOD);
-      writeFileSync(join(project, 'policies', 'expiry.yaml'), 'name: expiry\nstatusDefinitions: {}\n');
-      // lefthook's `run: npx svc-policy validate {staged_files}` expands to the staged paths.
-      const r = npx(['svc-policy', 'validate', 'policies/idle.json', 'policies/expiry.yaml']);
-      expect(r.code, r.out).toBe(1);
-      expect(r.stdout).toMatch(/policies\/expiry\.yaml:2:\d+ error EMPTY_VALUE/);
-      expect(r.stdout).toContain('2 files checked: 1 error');
-      rmSync(join(project, 'policies', 'expiry.yaml'));
-      expect(npx(['svc-policy', 'validate', 'policies/idle.json']).code).toBe(0);
-    });
+      const path = { PATH: [lefthookBin, env.PATH].join(delimiter) };
+      expect(run(join(lefthookBin, 'lefthook'), ['install'], project, { ...env, ...path }).code).toBe(0);
+      writeFileSync(join(project, 'policies', 'idle.json'), BROKEN);
+      expect(git(['add', '-A']).code).toBe(0);
+      const passed = git(['commit', '-m', 'idle policy'], path);
+      expect(passed.code, passed.out).toBe(0);
+      expect(passed.out).toContain('no files for inspection');
+    }, 120_000);
 
     it('the installed bin is the committed bundle and runs on its own (no dist/cli.js, no build)', () => {
       const installed = join(project, 'node_modules', 'svc-policy');
@@ -202,7 +348,40 @@ describe.skipIf(codegenProject)(
       const help = npx(['svc-policy', 'validate', '--help']);
       expect(help.code, help.out).toBe(0);
       expect(help.stdout).toContain('usage: svc-policy validate');
-      expect(execFileSync('git', ['--version'], { encoding: 'utf8' })).toMatch(/git version/);
     });
   },
 );
+
+const inGit = existsSync(join(ROOT, '.git'));
+
+// The committed HEAD, as npm (and the pre-commit framework) fetch it from git.
+describe.skipIf(codegenProject || !inGit)('installed from git (README: the command only)', () => {
+  let dir: string;
+  let unreachable: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-policy-git-install-'));
+    writeFileSync(join(dir, 'package.json'), '{ "name": "infra", "private": true }\n');
+    const rev = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const r = run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', `git+file://${ROOT}#${rev}`],
+      dir,
+    );
+    if (r.code !== 0 && UNREACHABLE.test(r.out)) unreachable = r.out.trim().split('\n').pop();
+    else expect(r.code, r.out).toBe(0);
+  }, 300_000);
+  afterAll(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives a working svc-policy command, and no library (dist/ is not committed)', (ctx) => {
+    if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+    const version = run(join(dir, 'node_modules', '.bin', 'svc-policy'), ['--version'], dir);
+    expect(version.code, version.out).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+    expect(existsSync(join(dir, 'node_modules', 'svc-policy', 'dist'))).toBe(false);
+    const library = run(process.execPath, ['--input-type=module', '-e', "await import('svc-policy')"], dir);
+    expect(library.code).not.toBe(0);
+    expect(library.stderr).toContain('ERR_MODULE_NOT_FOUND');
+  });
+});

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * npm run a broken nested install first (see scripts/build-bin.ts: the package has none, and its bin is
  * the committed bin/svc-policy.js). Debian's package is pre-commit 3.x; 4.x is installed with pip into a
  * virtual environment when an index pip is configured with has it (PyPI itself may be unreachable: the
- * test then says so and covers 3.x).
+ * test then says so and covers 3.x). Each runs on the system's Node and on the project's (Node 24).
+ *
+ * The `.pre-commit-config.yaml` is the README's, as a user copies it: the repository's URL replaced by
+ * this checkout's path, and its `rev: <commit-sha>` placeholder filled by `pre-commit autoupdate`, as
+ * the README says (the repository has no release tags: autoupdate writes the newest commit's SHA).
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -115,6 +119,24 @@ function userEnv(home: string, nodeDir?: string): NodeJS.ProcessEnv {
 const codegenProject = process.env.SVC_POLICY_TEST_PROJECT === 'codegen';
 const inGit = existsSync(join(ROOT, '.git'));
 
+/** The fenced YAML block of a Markdown file that holds `# .pre-commit-config.yaml`. */
+function configBlock(file: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const block = [...text.matchAll(/^```yaml\n([\s\S]*?)^```/gm)]
+    .map((m) => m[1]!)
+    .find((b) => b.startsWith('# .pre-commit-config.yaml\n'));
+  if (block === undefined) throw new Error(`${file} has no .pre-commit-config.yaml example`);
+  return block;
+}
+
+/** The README's configuration with this checkout as the repository: the placeholder `rev` left as is. */
+function readmeConfig(): string {
+  const block = configBlock('README.md');
+  const url = 'https://github.com/<owner>/svc-policy';
+  if (!block.includes(`repo: ${url} `)) throw new Error(`the README's example no longer names ${url}`);
+  return block.replace(url, JSON.stringify(ROOT));
+}
+
 // Runs once (in the "closures" project): the hook does not depend on the default filter compiler.
 // Outside a git checkout (an unpacked tarball) there is no revision for pre-commit to clone.
 describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre-commit framework', () => {
@@ -153,6 +175,14 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
+  it('shows one configuration in the README and docs/validation.md, pinned by a commit SHA, not a tag', () => {
+    const block = configBlock('README.md');
+    expect(configBlock('docs/validation.md')).toBe(block);
+    expect(block).toMatch(/^ {4}rev: <commit-sha> # /m);
+    // No tag is named: the repository has none to check out (`pathspec 'v0.1.0' did not match`).
+    expect(block).not.toMatch(/rev: v?\d/);
+  });
+
   it('has at least Debian pre-commit to test with', () => {
     // Debian's package is the one that CI and developers' machines can always install.
     expect(
@@ -167,6 +197,7 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
   }).stdout?.trim();
   const cases = [
     { generation: 'Debian pre-commit', node: 'system' },
+    { generation: 'Debian pre-commit', node: 'project' },
     { generation: 'pre-commit 4', node: 'system' },
     { generation: 'pre-commit 4', node: 'project' },
   ] as const;
@@ -201,10 +232,16 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
         console.info(`${generation}: ${version.out.trim()}, Node ${nodeVersion}`);
 
         expect(git('init', '-q').code).toBe(0);
-        writeFileSync(
-          join(repo, '.pre-commit-config.yaml'),
-          `repos:\n  - repo: ${JSON.stringify(ROOT)}\n    rev: ${rev}\n    hooks:\n      - id: svc-policy-validate\n`,
-        );
+        // The README's configuration; `pre-commit autoupdate` writes the rev, as the README says.
+        const config = join(repo, '.pre-commit-config.yaml');
+        writeFileSync(config, readmeConfig());
+        const updated = sh(tool.bin, ['autoupdate'], { cwd: repo, env });
+        expect(updated.code, updated.out).toBe(0);
+        const written = /^ {4}rev: (\S+)/m.exec(readFileSync(config, 'utf8'))?.[1];
+        const tags = execFileSync('git', ['tag', '--list'], { cwd: ROOT, encoding: 'utf8' }).trim();
+        if (tags === '') expect(written).toBe(rev);
+        // Once releases are tagged, autoupdate writes the newest tag: the revision under test is HEAD's.
+        else writeFileSync(config, readFileSync(config, 'utf8').replace(/^( {4}rev: )\S+/m, `$1${rev}`));
         // Not policies: the default `files` pattern must leave them alone (each would fail validation).
         writeFileSync(join(repo, 'package.json'), '{ "name": "infra", "private": true }\n');
         writeFileSync(join(repo, 'config', 'settings.json'), '{ "retries": 3 }\n');
@@ -232,15 +269,21 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
         expect(accepted.code, accepted.out).toBe(0);
         expect(accepted.out).toMatch(/svc-policy validate\.+Passed/);
 
-        // The naming convention outside policies/: `*.policy.json` is checked wherever it is.
+        // The naming convention outside policies/: `*.policy.json` is checked wherever it is; under
+        // policies/, a name that only looks like a test (`canary_test.json`) is a policy, and checked.
         writeFileSync(
           join(repo, 'ops', 'expiry.policy.json'),
           '{ "name": "expiry", "statusDefinitions": {} }\n',
+        );
+        writeFileSync(
+          join(repo, 'policies', 'canary_test.json'),
+          '{ "name": "canary", "statusDefinitions": {} }\n',
         );
         expect(git('add', '-A').code).toBe(0);
         const byName = git('commit', '-q', '-m', 'expiry policy');
         expect(byName.code, byName.out).not.toBe(0);
         expect(byName.out).toMatch(/ops\/expiry\.policy\.json:1:\d+ error EMPTY_VALUE/);
+        expect(byName.out).toMatch(/policies\/canary_test\.json:1:\d+ error EMPTY_VALUE/);
         expect(git('reset', '-q').code).toBe(0);
 
         // A commit touching no policy file runs no check at all (the broken one stays unstaged).

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { BIN } from '../../scripts/build-bin.js';
+import { TEST_FILE } from '../../src/cli/policies.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -150,11 +151,49 @@ describe('the shipped pre-commit hook', () => {
       'mypolicies/x.json',
       'policies.json',
       'policies/idle.test.yaml',
-      'policies/idle_test.json',
+      'policies/idle.test.json',
+      'policies/nested/idle.test.yml',
+      'ops/idle.policy.test.json',
       'policies/README.md',
       'ops/idle.policy.json.bak',
     ]) {
       expect(checked(path), path).toBe(false);
+    }
+  });
+
+  it('leaves out exactly the policy test files `svc-policy test` reads, and checks every other policy', () => {
+    // Names that look like tests to a person but not to `svc-policy test` are policies: validated.
+    for (const path of [
+      'policies/idle_test.json',
+      'policies/canary-test.json',
+      'policies/pen-test.json',
+      'policies/smoke-tests.yml',
+      'policies/latest.json',
+      'policies/test.json',
+      'policies/idle.tests.yaml',
+      'policies/idle.test.yaml.json',
+      'ops/canary-test.policy.json',
+    ]) {
+      expect(checked(path), path).toBe(true);
+    }
+    const names = [
+      'idle.test.json',
+      'idle.test.yaml',
+      'idle.test.yml',
+      'a.b.test.json',
+      '.test.json',
+      'idle_test.json',
+      'canary-test.json',
+      'idle.TEST.json',
+      'idle.test.json5',
+      'idletest.yaml',
+    ];
+    for (const name of names) {
+      const path = `policies/deep/${name}`;
+      const excluded = new RegExp(hook.exclude).test(path);
+      expect(excluded, `${name}: excluded by the hook, or read by svc-policy test`).toBe(
+        TEST_FILE.test(name),
+      );
     }
   });
 });

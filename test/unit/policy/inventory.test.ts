@@ -6,6 +6,7 @@ import { generateInventory } from '../../../fixtures/generator.js';
 import {
   compilePolicy,
   DEFAULT_KIND_FIELD,
+  diffPolicies,
   evaluateInventory,
   FilterError,
   InventoryError,
@@ -171,6 +172,18 @@ describe('evaluateInventory: resources that are text or bytes', () => {
     await expect(evaluateInventory([def], Buffer.from('[]') as never)).rejects.toMatchObject({
       code: 'INVALID_RESOURCE',
     });
+  });
+
+  it('rejects a string as the whole inventory (a file name, or text) with the same typed error', async () => {
+    for (const bad of ['inventory.ndjson', '{"a":1}\n{"a":2}\n', '']) {
+      const done = evaluateInventory([def], bad as never);
+      await expect(done).rejects.toBeInstanceOf(InventoryError);
+      await expect(done).rejects.toMatchObject({ code: 'INVALID_RESOURCE', path: '', index: undefined });
+      await expect(evaluateInventory([def], bad as never)).rejects.toThrow(/readNdjson/);
+      await expect(diffPolicies(def, def, bad as never)).rejects.toMatchObject({ code: 'INVALID_RESOURCE' });
+    }
+    // Not a string and not iterable: still an option error, as before.
+    await expect(evaluateInventory([def], 42 as never)).rejects.toMatchObject({ code: 'INVALID_OPTION' });
   });
 
   it('evaluates the same file through readNdjson, as the records themselves', async () => {

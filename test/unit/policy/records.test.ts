@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InventoryError, type Rejection, readInventory, readNdjson } from '../../../src/index.js';
+import { checkAsync, titled } from '../../support/property.js';
 
 /** Reads `text` delivered as byte chunks of the given sizes (so chunk boundaries fall everywhere). */
 async function read(text: string, chunk: number): Promise<{ records: unknown[]; rejections: Rejection[] }> {
@@ -98,15 +100,158 @@ describe('readInventory: the API list envelope', () => {
     expect((await read(text, 4)).records).toEqual([{ id: 1, items: [9] }, { id: 2 }]);
   });
 
-  it('bounds a multi-line document by maxRecordLength, with a typed error naming the envelope', async () => {
-    const text = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i })) }, null, 2);
-    const done = (async () => {
-      for await (const _ of readInventory([text], { maxRecordLength: 200 })) {
-        // drain
+  /** Every record, or the error that ended the reading with the records read before it. */
+  async function drain(source: Iterable<string> | AsyncIterable<string>, maxRecordLength?: number) {
+    const records: unknown[] = [];
+    const rejections: Rejection[] = [];
+    const options = {
+      onReject: (r: Rejection) => rejections.push(r),
+      ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+    };
+    try {
+      for await (const r of readInventory(source, options)) records.push(r);
+    } catch (error) {
+      return { records, rejections, error: error as InventoryError };
+    }
+    return { records, rejections, error: undefined };
+  }
+  const chunked = (text: string, size: number) =>
+    Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+  it('streams an envelope longer than maxRecordLength, pretty-printed or on one line', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ id: `r${i}`, tags: { n: String(i) } }));
+    for (const text of [
+      JSON.stringify({ nextPageToken: 'x', items: many, meta: { a: [1, ']'] } }, null, 2),
+      JSON.stringify({ items: many, nextPageToken: null }),
+      `\n\n${JSON.stringify({ items: many })}\n`,
+    ]) {
+      expect(text.length).toBeGreaterThan(10_000);
+      for (const size of [1, 7, 4096]) {
+        const { records, error } = await drain(chunked(text, size), 200);
+        expect(error, `${text.slice(0, 20)} by ${size}`).toBeUndefined();
+        expect(records).toEqual(many);
       }
-    })();
-    await expect(done).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
-    await expect(done).rejects.toThrow(/envelope is read whole/);
+    }
+  });
+
+  it('holds one element at a time: a large envelope is read as it is given', async () => {
+    // 200,000 items of a fixed width, produced lazily in 1,000-character chunks: when record i comes
+    // out, the reader has pulled no more than a couple of chunks past its end.
+    const count = 200_000;
+    const item = (i: number) => JSON.stringify({ id: `r${String(i).padStart(7, '0')}`, kind: 'component' });
+    const width = item(0).length + 2; // ",\n"
+    const head = '{\n  "nextPageToken": "abc",\n  "items": [\n';
+    let pulled = 0;
+    async function* source(): AsyncGenerator<string> {
+      let buffer = head;
+      for (let i = 0; i < count; i++) {
+        buffer += `${item(i)}${i + 1 < count ? ',' : ''}\n`;
+        if (buffer.length >= 1000) {
+          pulled += buffer.length;
+          yield buffer;
+          buffer = '';
+        }
+      }
+      buffer += ']\n}\n';
+      pulled += buffer.length;
+      yield buffer;
+    }
+    let n = 0;
+    let lag = 0;
+    for await (const record of readInventory(source(), { maxRecordLength: 1000 })) {
+      expect((record as { id: string }).id).toBe(`r${String(n).padStart(7, '0')}`);
+      n++;
+      lag = Math.max(lag, pulled - (head.length + n * width));
+    }
+    expect(n).toBe(count);
+    expect(lag).toBeLessThan(2 * 1000 + width);
+  });
+
+  it('rejects an element of items that is balanced but not JSON, with its line, and goes on', async () => {
+    const text = '{\n  "items": [\n    {"a": 1},\n    {"a": tru},\n    {"a": 3}\n  ]\n}\n';
+    for (const size of [1, 3, 100]) {
+      const { records, rejections, error } = await drain(chunked(text, size));
+      expect(error).toBeUndefined();
+      expect(records).toEqual([{ a: 1 }, { a: 3 }]);
+      expect(rejections.map((r) => r.line)).toEqual([4]);
+      expect(rejections[0]!.message).toMatch(/^element of "items" is not valid JSON/);
+    }
+  });
+
+  it('throws MALFORMED_INPUT with its line on a broken envelope, after the records before the fault', async () => {
+    for (const [text, line, before] of [
+      ['{\n"items": [\n{"a":1},\n{"a":2} {"a":3}\n]}', 4, 2],
+      ['{\n"items": [\n{"a":1}\n]\n}\n{"a":2}\n', 6, 1],
+      ['{\n"items": [\n{"a":1}\n],\n"items": []\n}', 5, 1],
+      ['{\n"items": [\n{"a":1},\n', 4, 1],
+      ['{\n"items": [{"a":1}],\n"next": tru\n}', 3, 1],
+    ] as const) {
+      const outcomes = [];
+      for (const size of [1, 2, 5, 1000]) {
+        const { records, error } = await drain(chunked(text, size));
+        expect(error, text).toBeInstanceOf(InventoryError);
+        expect(error, text).toMatchObject({ code: 'MALFORMED_INPUT', line });
+        expect(error!.message).toMatch(/^malformed \{"items": \[\.\.\.\]\} envelope at line \d+: /);
+        outcomes.push(records.length);
+      }
+      // Whatever the chunks, the same records come before the error.
+      expect(outcomes, text).toEqual(outcomes.map(() => before));
+    }
+  });
+
+  it(
+    titled('yields the items of any envelope, whatever its layout, chunks and maxRecordLength'),
+    async () => {
+      await checkAsync(
+        fc.asyncProperty(
+          fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 12 }),
+          fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+          fc.boolean(),
+          fc.integer({ min: 1, max: 64 }),
+          fc.integer({ min: 0, max: 400 }),
+          async (items, others, pretty, size, slack) => {
+            const members = { ...others };
+            delete members.items;
+            // "items" first: a one-line envelope longer than maxRecordLength is streamed from the start.
+            const text = JSON.stringify({ items, ...members }, null, pretty ? 2 : undefined);
+            const expected = JSON.parse(JSON.stringify(items)) as unknown[];
+            // Every element, and every other member's value, must fit in maxRecordLength (pretty-printed).
+            const longest = Math.max(
+              0,
+              ...expected.map((v) => JSON.stringify({ items: [v] }, null, 2).length),
+              ...Object.values(members).map((v) => JSON.stringify({ k: v }, null, 2).length),
+            );
+            const { records, rejections, error } = await drain(chunked(text, size), longest + 16 + slack);
+            expect(error).toBeUndefined();
+            expect(rejections).toEqual([]);
+            expect(records).toEqual(expected);
+          },
+        ),
+      );
+    },
+  );
+
+  it('reads NDJSON after blank lines as NDJSON, whose first record holds an items array', async () => {
+    const text = `\n\n${JSON.stringify({ id: 1, items: [9] })}\n${JSON.stringify({ id: 2 })}\n`;
+    for (const size of [1, 4, 1000])
+      expect((await read(text, size)).records).toEqual([{ id: 1, items: [9] }, { id: 2 }]);
+  });
+
+  it('reads a member name with escapes as the name it stands for', async () => {
+    expect((await read('{\n"it\\u0065ms": [1, 2]\n}', 3)).records).toEqual([1, 2]);
+  });
+
+  it('bounds a record over several lines by maxRecordLength, and an envelope whose items begins later', async () => {
+    for (const value of [
+      { id: 'x', tags: Array.from({ length: 50 }, (_, i) => ({ i })) },
+      { nextPageToken: 'x'.repeat(300), items: [1, 2] },
+    ]) {
+      const { error } = await drain([JSON.stringify(value, null, 2)], 200);
+      expect(error).toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+      expect(error!.message).toMatch(
+        /a record is read whole, and an \{"items": \[\.\.\.\]\} envelope is streamed/,
+      );
+    }
   });
 
   it('reads a single pretty-printed record as one record', async () => {
