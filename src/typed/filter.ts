@@ -6,7 +6,10 @@
  * Keys are the `$.`-joined paths of `T`: through nested objects, through arrays only with the selector
  * `__svcArrayAny__`. The operators of a key are those its value's type allows (docs/typed-filters.md).
  * Where `T` does not say (an index signature, `unknown`, or paths deeper than {@link MaxTypedDepth}
- * segments), any key is accepted with loosely typed operands.
+ * segments), any key is accepted with loosely typed operands, except those that cannot read anything
+ * (below a scalar, a selector on an object) or that misspell a described key next to the free ones.
+ * A mistake is a compile error whose message names the path: the operand types carry a
+ * {@link FilterTypeError} that the compiler prints when the operand does not fit.
  */
 
 /** The selector segment, as a type. */
@@ -29,30 +32,78 @@ type Leaf = string | number | boolean | bigint | symbol | Date | null | undefine
 
 /**
  * A type that no value satisfies; its message is what the compiler shows, e.g. `Type 'string' is not
- * assignable to type 'FilterTypeError<"$like compares strings: \"count\" is not a string">'`.
+ * assignable to type 'FilterTypeError<"'$like' matches strings: 'count' is not a string">'`.
  */
 export interface FilterTypeError<Message extends string> {
   readonly 'svc-policy filter type error': Message;
 }
 
+/** Which of string, number and boolean a scalar type holds, as a key of {@link KindWords}. */
+type KindCode<S> =
+  `${[Extract<S, string>] extends [never] ? '' : 's'}${[Extract<S, number>] extends [never] ? '' : 'n'}${[Extract<S, boolean>] extends [never] ? '' : 'b'}`;
+
+/** How a message names the values an operand must be. */
+interface KindWords {
+  '': 'a scalar';
+  s: 'a string';
+  n: 'a number';
+  b: 'a boolean';
+  sn: 'a string or a number';
+  sb: 'a string or a boolean';
+  nb: 'a number or a boolean';
+  snb: 'a string, a number or a boolean';
+}
+
+/** The values of `S` in words: "a string", or "one of the strings of its type" for a union of literals. */
+type Expected<S> = [S] extends [string]
+  ? string extends S
+    ? 'a string'
+    : 'one of the strings of its type'
+  : [S] extends [number]
+    ? number extends S
+      ? 'a number'
+      : 'one of the numbers of its type'
+    : KindWords[KindCode<S> & keyof KindWords];
+
+/**
+ * The operand of `$eq`, `$ne` and the elements of `$in`, `$nin`: the scalar type or `null`, and a
+ * message naming the path that the compiler shows when an operand has another type (`Type 'number' is
+ * not assignable to type 'string | FilterTypeError<"compare 'region' with a string or null"> | null'`).
+ * An object or an array compares only with `null` (missing).
+ */
+type EqOperand<P extends string, S> = [S] extends [never]
+  ? null | FilterTypeError<`'${P}' is an object or an array: compare it with null, or test it with '$exists'`>
+  : S | null | FilterTypeError<`compare '${P}' with ${Expected<S>} or null`>;
+
+/** What the range operators compare in a scalar type: any string if it has strings, any number if numbers. */
+type Ordered<S> = [S] extends [unknown]
+  ?
+      | ([Extract<S, string>] extends [never] ? never : string)
+      | ([Extract<S, number>] extends [never] ? never : number)
+  : never;
+
 /** Operands of the range operators: strings and numbers of the leaf type. */
-type RangeOperand<P extends string, S> = [Extract<S, string | number>] extends [never]
-  ? FilterTypeError<`"$gt", "$gte", "$lt", "$lte" compare strings and numbers: "${P}" is neither`>
-  : (Extract<S, string> extends never ? never : string) | (Extract<S, number> extends never ? never : number);
+type RangeOperand<P extends string, S> = [Ordered<S>] extends [never]
+  ? FilterTypeError<`'$gt', '$gte', '$lt', '$lte' compare strings and numbers: '${P}' is neither`>
+  : Ordered<S> | FilterTypeError<`'$gt', '$gte', '$lt', '$lte' compare '${P}' with ${Expected<Ordered<S>>}`>;
 
 type LikeOperand<P extends string, S> = [Extract<S, string>] extends [never]
-  ? FilterTypeError<`"$like" matches strings: "${P}" is not a string`>
-  : string;
+  ? FilterTypeError<`'$like' matches strings: '${P}' is not a string`>
+  : string | FilterTypeError<`'$like' on '${P}' takes a string pattern`>;
 
 type VersionOperand<P extends string, S> = [Extract<S, string>] extends [never]
-  ? FilterTypeError<`the version operators ("$veq", "$vlt"…) compare version strings: "${P}" is not a string`>
-  : string;
+  ? FilterTypeError<`the version operators ('$veq', '$vlt'…) compare version strings: '${P}' is not a string`>
+  : string | FilterTypeError<`the version operators ('$veq', '$vlt'…) compare '${P}' with a version string`>;
+
+type ExistsOperand<P extends string> = P extends string
+  ? boolean | FilterTypeError<`'$exists' on '${P}' takes true or false`>
+  : never;
 
 type ElemMatchOperand<P extends string, E> = P extends Selector | `${string}$.${Selector}`
   ? [E] extends [never]
-    ? FilterTypeError<`"$elemMatch" needs elements that are objects: the elements at "${P}" are not`>
+    ? FilterTypeError<`'$elemMatch' needs elements that are objects: the elements at '${P}' are not`>
     : Filter<E>
-  : FilterTypeError<`"$elemMatch" needs a path that ends at ${Selector}: write "${P}$.${Selector}"`>;
+  : FilterTypeError<`'$elemMatch' needs a path that ends at ${Selector}: write '${P}$.${Selector}'`>;
 
 /**
  * The operators of the path `P` (shown in messages), whose value has the scalar type `S` (`never` when
@@ -60,21 +111,21 @@ type ElemMatchOperand<P extends string, E> = P extends Selector | `${string}$.${
  */
 export interface FieldOperators<P extends string, S, E = never> {
   /** Equal to the operand (no conversions); `null` matches a missing value. */
-  readonly $eq?: S | null;
+  readonly $eq?: EqOperand<P, S>;
   /** Not `$eq`. */
-  readonly $ne?: S | null;
+  readonly $ne?: EqOperand<P, S>;
   readonly $gt?: RangeOperand<P, S>;
   readonly $gte?: RangeOperand<P, S>;
   readonly $lt?: RangeOperand<P, S>;
   readonly $lte?: RangeOperand<P, S>;
   /** Equal to one of the operands; `null` matches a missing value. */
-  readonly $in?: readonly (S | null)[];
+  readonly $in?: readonly EqOperand<P, S>[];
   /** Not `$in`. */
-  readonly $nin?: readonly (S | null)[];
+  readonly $nin?: readonly EqOperand<P, S>[];
   /** `*` is any run of characters, `\*` a literal star. */
   readonly $like?: LikeOperand<P, S>;
   /** `true`: present and not null; `false`: missing or null. */
-  readonly $exists?: boolean;
+  readonly $exists?: ExistsOperand<P>;
   /** A version equal to the operand (`1.29` = `1.29.0` = `v1.29`); a value that is not a version never matches. */
   readonly $veq?: VersionOperand<P, S>;
   /** Not `$veq` (also true for non-versions and missing values). */
@@ -118,11 +169,21 @@ export interface UntypedFilter {
   readonly [key: string]: unknown;
 }
 
+/**
+ * A path that never reads a value, with the reason. Its operators are a {@link FilterTypeError} naming
+ * the path, so any condition on it is a compile error.
+ */
+interface PathError<Reason extends string> {
+  readonly 'svc-policy path error': Reason;
+}
+
 /** The operators of path `P` whose value has type `V`. */
 type OperatorsAt<P extends string, V> =
   IsLoose<V> extends true
     ? LooseOperators
-    : FieldOperators<P, ScalarOf<NonNullable<V>>, ElementObject<NonNullable<V>>>;
+    : [V] extends [PathError<infer Reason>]
+      ? FilterTypeError<`'${P}' ${Reason}`>
+      : FieldOperators<P, ScalarOf<V>, ElementObject<V>>;
 
 /** The object part of an element type (what `$elemMatch` can read). */
 type ElementObject<V> = V extends Leaf | readonly unknown[] ? never : V extends object ? V : never;
@@ -144,8 +205,21 @@ type IndexValue<T> = string extends keyof T
     : unknown
   : never;
 
-/** Every path strictly below a value of type `T`, with its value type. `D` counts the segments so far. */
-type Entries<T, D extends readonly 0[]> =
+/**
+ * Where a value sits, for the errors its paths may imply. `closed`: every key on the way is described,
+ * so the compiler's excess-property check rejects an unknown key. `open`: below a key next to free keys
+ * (an index signature), whose `${string}` pattern also accepts the unknown keys of this value, so a near
+ * miss of a described key is declared an error ({@link NearMissEntries}). `free`: below a free key,
+ * whose pattern may stand for several segments, so that no pattern can be declared an error without
+ * rejecting some correct path too.
+ */
+type Place = 'closed' | 'open' | 'free';
+
+/**
+ * Every path strictly below a value of type `T`, with its value type. `D` counts the segments so far;
+ * `At` is where the value sits ({@link Place}).
+ */
+type Entries<T, D extends readonly 0[], At extends Place> =
   IsLoose<T> extends true
     ? readonly [string, unknown]
     : D['length'] extends MaxTypedDepth
@@ -153,36 +227,111 @@ type Entries<T, D extends readonly 0[]> =
       : T extends Leaf | ((...args: never) => unknown)
         ? never
         : T extends readonly (infer E)[]
-          ? readonly [Selector, E] | Prefixed<Selector, Entries<NonNullable<E>, [...D, 0]>>
+          ? readonly [Selector, E] | Prefixed<Selector, Entries<NonNullable<E>, [...D, 0], At>>
           : T extends object
-            ? ObjectEntries<T, D>
+            ? ObjectEntries<
+                T,
+                D,
+                At,
+                [IndexValue<T>] extends [never] ? At : At extends 'free' ? 'free' : 'open'
+              >
             : never;
 
-type ObjectEntries<T, D extends readonly 0[]> =
+/**
+ * The paths below an object; `Below` is where its described keys' values sit. When that is `open`, the
+ * free pattern of the object or of an ancestor accepts any key here, so the paths that cannot be right
+ * are declared errors: near misses of the described keys, paths below their scalar values, and the
+ * selector (the object is not an array).
+ */
+type ObjectEntries<T, D extends readonly 0[], At extends Place, Below extends Place> =
   | {
-      [K in KnownKeys<T>]-?: readonly [K, T[K]] | Prefixed<K, Entries<NonNullable<T[K]>, [...D, 0]>>;
+      [K in KnownKeys<T>]-?: readonly [K, T[K]] | Prefixed<K, Entries<NonNullable<T[K]>, [...D, 0], Below>>;
     }[KnownKeys<T>]
-  | IndexEntries<IndexValue<T>, D>;
+  | (Below extends 'open'
+      ?
+          | NearMissEntries<T>
+          | readonly [Selector, SelectorOnObject]
+          | readonly [`${Selector}$.${string}`, SelectorOnObject]
+      : never)
+  | IndexEntries<IndexValue<T>, D, At>;
 
 /**
  * Keys of an index signature. `${string}` cannot be kept to one segment, so it matches every deeper
  * path too: it is loose unless the values are scalars, and the deeper paths of structured values add
- * precise patterns (a key matching several patterns must satisfy all of them).
+ * precise patterns (a key matching several patterns must satisfy all of them). Unless the object sits
+ * below a free key, a path below a scalar value is an error (tags hold strings, which have no keys).
  */
-type IndexEntries<V, D extends readonly 0[]> = [V] extends [never]
+type IndexEntries<V, D extends readonly 0[], At extends Place> = [V] extends [never]
   ? never
   : [ScalarOf<NonNullable<V>>] extends [never]
-    ? readonly [string, unknown] | Prefixed<string, Entries<NonNullable<V>, [...D, 0]>>
+    ? readonly [string, unknown] | Prefixed<string, Entries<NonNullable<V>, [...D, 0], 'free'>>
     : [Exclude<NonNullable<V>, Leaf>] extends [never]
-      ? readonly [string, V]
+      ? readonly [string, V] | (At extends 'free' ? never : readonly [`${string}$.${string}`, BelowScalar<V>])
       : readonly [string, unknown];
+
+type SelectorOnObject =
+  PathError<`applies ${Selector} to an object: the selector reads the elements of arrays only, so the path never matches`>;
+
+type BelowScalar<V> =
+  PathError<`reads below ${Expected<ScalarOf<V>>}: the values here have no keys, so the path never matches`>;
+
+/**
+ * The errors that the described keys of an object with free keys imply (the free keys' `${string}`
+ * pattern would accept them): a near miss of a described key, that is the key with one letter dropped,
+ * doubled or swapped with the next, or in another case (keys of four characters or more, and only near
+ * misses that are not described keys themselves), and a path below a described key whose value is a
+ * scalar. `details$.database$.lastActiveConectionTime` is then an error (did you mean
+ * `lastActiveConnectionTime`?), while a key far from every described key stays free. Paths below a
+ * near miss are errors too when the described key holds an object or an array.
+ */
+type NearMissEntries<T> = {
+  [K in KnownKeys<T>]-?:
+    | NearMissOf<K, Exclude<NearMisses<K>, KnownKeys<T>>, T[K]>
+    | (IsLoose<T[K]> extends true
+        ? never
+        : [Exclude<NonNullable<T[K]>, Leaf>] extends [never]
+          ? readonly [`${K}$.${string}`, BelowScalar<T[K]>]
+          : never);
+}[KnownKeys<T>];
+
+type NearMissOf<K extends string, N, V> = N extends string
+  ?
+      | readonly [N, Misspelt<K>]
+      | ([Exclude<NonNullable<V>, Leaf>] extends [never] ? never : readonly [`${N}$.${string}`, Misspelt<K>])
+  : never;
+
+type Misspelt<K extends string> = PathError<`misspells a field: did you mean '${K}'?`>;
+
+/** The near misses of a key of four characters or more. */
+type NearMisses<K extends string> = K extends `${string}${infer _B}${infer _C}${infer _D}${infer _E}`
+  ?
+      | Dropped<K, '', never>
+      | Doubled<K, '', never>
+      | Swapped<K, '', never>
+      | Lowercase<K>
+      | Uppercase<K>
+      | Capitalize<K>
+      | Uncapitalize<K>
+  : never;
+
+type Dropped<S extends string, Head extends string, Out> = S extends `${infer C}${infer Rest}`
+  ? Dropped<Rest, `${Head}${C}`, Out | `${Head}${Rest}`>
+  : Out;
+
+type Doubled<S extends string, Head extends string, Out> = S extends `${infer C}${infer Rest}`
+  ? Doubled<Rest, `${Head}${C}`, Out | `${Head}${C}${C}${Rest}`>
+  : Out;
+
+type Swapped<S extends string, Head extends string, Out> = S extends `${infer A}${infer B}${infer Rest}`
+  ? Swapped<`${B}${Rest}`, `${Head}${A}`, Out | `${Head}${B}${A}${Rest}`>
+  : Out;
 
 /**
  * The field conditions of a filter over `T`. A record type with free keys at the top (`string` index)
  * gives a `string` pattern, which also matches `$and`, `$or` and `$not`: it admits their operands too.
  */
 type FieldConditions<T> = {
-  readonly [E in Entries<T, []> as E[0]]?: string extends E[0]
+  readonly [E in Entries<T, [], 'closed'> as E[0]]?: string extends E[0]
     ? OperatorsAt<E[0], E[1]> | readonly Filter<T>[] | Filter<T>
     : OperatorsAt<E[0], E[1]>;
 };
@@ -213,5 +362,16 @@ export type Filter<T = unknown> = IsLoose<T> extends true ? unknown : TypedFilte
 /** {@link Filter} of a known record type. */
 export type TypedFilter<T> = FieldConditions<T> & LogicalOperators<T>;
 
-/** Every path of `T` that a filter may name precisely (index-signature patterns included). */
-export type FilterPath<T> = Entries<T, []>[0];
+/**
+ * Every path of `T` that a filter may name precisely (index-signature patterns included; not the paths
+ * that are errors, such as near misses of described keys).
+ */
+export type FilterPath<T> = PathOf<Entries<T, [], 'closed'>>;
+
+type PathOf<E> = E extends readonly [infer K, infer V]
+  ? IsLoose<V> extends true
+    ? K
+    : [V] extends [PathError<string>]
+      ? never
+      : K
+  : never;

@@ -45,6 +45,12 @@ export type RecordOf<D extends ResourceDescription> = {
 /**
  * A component in the API's query representation. `details` is technology-specific and open: its one
  * described sample, `details.database.lastActiveConnectionTime`, is typed; other keys are `unknown`.
+ * Only what the API description says is described (`COMPONENT_RESOURCE`, which validation and the
+ * query module read too): the technology keys of this project's examples (`details.postgres`) are not.
+ * In a `Filter<Component>`, a near miss of a described key (`details$.database$.lastActiveConectionTime`,
+ * `details$.databse`) is an error, while other technologies (`details$.postgres$…`) are loose: declare
+ * their details in your own record type to have them checked (docs/typed-filters.md, "Narrowing
+ * details").
  *
  * @example
  * const idle: Filter<Component> = { 'details$.database$.lastActiveConnectionTime': { $lt: '2026-01-01T00:00:00.000Z' } };

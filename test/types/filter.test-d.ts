@@ -6,6 +6,8 @@ import {
   compileFilter,
   compilePolicy,
   type Filter,
+  type FilterPath,
+  type MaxTypedDepth,
   type PolicyDefinition,
   type PolicyRecord,
   type UpgradePlanItem,
@@ -15,8 +17,10 @@ import { policyToSql, toSql } from '../../src/sql.js';
 
 /**
  * Type tests (vitest typecheck mode, and `tsc --noEmit`): accepted filters compile, rejected ones are
- * errors (`@ts-expect-error` fails when the line compiles). test/unit/typed/messages.test.ts checks the
- * messages the compiler shows for them.
+ * errors (`@ts-expect-error` fails when the line compiles). Most rejected filters are followed by their
+ * corrected form, which must compile: the error is the mistake's, not the rest of the filter's. Filters
+ * are compiled with `compileFilter<T>`, and the tests assert that the predicates take a `T`.
+ * test/unit/typed/messages.test.ts checks the messages the compiler shows for the rejected ones.
  */
 
 /** A record type with precise details, as a user declares one for a technology. */
@@ -65,29 +69,115 @@ describe('Filter<Component>', () => {
   });
 
   it('rejects unknown operators, misspelt paths and operands of the wrong type', () => {
-    // @ts-expect-error unknown operator
-    const a: Filter<Component> = { technology: { $eqq: 'postgres' } };
-    // @ts-expect-error misspelt path
-    const b: Filter<Component> = { technolgy: { $eq: 'postgres' } };
-    // @ts-expect-error a timestamp compared with a number
-    const c: Filter<Component> = { 'details$.database$.lastActiveConnectionTime': { $lt: 3 } };
-    // @ts-expect-error booleans are never ordered
-    const d: Filter<Component> = { hasAvailableSvcs: { $gt: 0 } };
-    // @ts-expect-error $like on a boolean
-    const e: Filter<Component> = { hasAvailableSvcs: { $like: 't*' } };
-    // @ts-expect-error a misspelt path inside $or
-    const f: Filter<Component> = { $or: [{ regoin: { $eq: 'eu' } }] };
-    // @ts-expect-error version operators compare version strings, not booleans
-    const v: Filter<Component> = { hasAvailableSvcs: { $vlt: '1.29' } };
-    // @ts-expect-error tags hold strings
-    const g: Filter<Component> = { 'tags$.team': { $eq: 1 } };
-    // @ts-expect-error an object is compared only for presence
-    const h: Filter<Component> = { details: { $eq: 'x' } };
-    // @ts-expect-error $in holds the leaf type and null
-    const i: Filter<Component> = { region: { $in: ['eu', 5] } };
-    // @ts-expect-error bare values are not filters
-    const j: Filter<Component> = { region: 'eu' };
-    expectTypeOf([a, b, c, d, e, f, v, g, h, i, j]).not.toBeAny();
+    const fixed = [
+      // @ts-expect-error unknown operator
+      compileFilter<Component>({ technology: { $eqq: 'postgres' } }),
+      compileFilter<Component>({ technology: { $eq: 'postgres' } }),
+      // @ts-expect-error misspelt path
+      compileFilter<Component>({ technolgy: { $eq: 'postgres' } }),
+      compileFilter<Component>({ technology: { $eq: 'postgres' } }),
+      // @ts-expect-error a timestamp compared with a number
+      compileFilter<Component>({ 'details$.database$.lastActiveConnectionTime': { $lt: 3 } }),
+      compileFilter<Component>({ 'details$.database$.lastActiveConnectionTime': { $lt: '2026-01-01' } }),
+      // @ts-expect-error booleans are never ordered
+      compileFilter<Component>({ hasAvailableSvcs: { $gt: 0 } }),
+      compileFilter<Component>({ hasAvailableSvcs: { $ne: false } }),
+      // @ts-expect-error $like on a boolean
+      compileFilter<Component>({ hasAvailableSvcs: { $like: 't*' } }),
+      compileFilter<Component>({ region: { $like: 't*' } }),
+      // @ts-expect-error a misspelt path inside $or
+      compileFilter<Component>({ $or: [{ regoin: { $eq: 'eu' } }] }),
+      compileFilter<Component>({ $or: [{ region: { $eq: 'eu' } }] }),
+      // @ts-expect-error version operators compare version strings, not booleans
+      compileFilter<Component>({ hasAvailableSvcs: { $vlt: '1.29' } }),
+      compileFilter<Component>({ version: { $vlt: '1.29' } }),
+      // @ts-expect-error version operands are strings
+      compileFilter<Component>({ version: { $vlt: 1.29 } }),
+      // @ts-expect-error tags hold strings
+      compileFilter<Component>({ 'tags$.team': { $eq: 1 } }),
+      compileFilter<Component>({ 'tags$.team': { $eq: '1' } }),
+      // @ts-expect-error an object is compared only for presence
+      compileFilter<Component>({ details: { $eq: 'x' } }),
+      compileFilter<Component>({ details: { $eq: null, $exists: false } }),
+      // @ts-expect-error $in holds the leaf type and null
+      compileFilter<Component>({ region: { $in: ['eu', 5] } }),
+      compileFilter<Component>({ region: { $in: ['eu', null] } }),
+      // @ts-expect-error $exists takes a boolean
+      compileFilter<Component>({ region: { $exists: 'yes' } }),
+      // @ts-expect-error bare values are not filters
+      compileFilter<Component>({ region: 'eu' }),
+      compileFilter<Component>({ region: { $eq: 'eu' } }),
+    ];
+    expectTypeOf(fixed).items.toEqualTypeOf<(record: Component) => boolean>();
+  });
+
+  it('rejects misspellings of described keys under open objects, and paths below tag values', () => {
+    const fixed = [
+      // @ts-expect-error `database` is described and open: a near miss of its one field is a misspelling
+      compileFilter<Component>({ 'details$.database$.lastActiveConectionTime': { $lt: '2026-01-01' } }),
+      compileFilter<Component>({ 'details$.database$.lastActiveConnectionTime': { $lt: '2026-01-01' } }),
+      // @ts-expect-error a near miss of a described technology, and the paths below it
+      compileFilter<Component>({ 'details$.databse$.lastActiveConnectionTime': { $exists: true } }),
+      // @ts-expect-error another case is a near miss too
+      compileFilter<Component>({ 'details$.Database': { $exists: true } }),
+      compileFilter<Component>({ 'details$.database': { $exists: true } }),
+      // Keys far from every described key stay free: other fields, other technologies.
+      compileFilter<Component>({
+        'details$.database$.connections': { $gt: 3 },
+        'details$.postgres$.lastActiveConectionTime': { $lt: 3 },
+      }),
+      // @ts-expect-error tag values are strings: nothing is below them
+      compileFilter<Component>({ 'tags$.a$.b': { $eq: 'x' } }),
+      // @ts-expect-error the same for custom tags
+      compileFilter<Component>({ 'customTags$.owner$.name': { $exists: true } }),
+      compileFilter<Component>({
+        'tags$.a.b': { $eq: 'x' },
+        'tags$.app.kubernetes.io/name': { $like: 'api-*' },
+      }),
+      // @ts-expect-error the selector reads arrays: tags is a map
+      compileFilter<Component>({ 'tags$.__svcArrayAny__': { $eq: 'x' } }),
+      // @ts-expect-error …and details an object
+      compileFilter<Component>({ 'details$.__svcArrayAny__$.name': { $eq: 'x' } }),
+      compileFilter<Component>({ 'details$.kubernetes$.nodes$.__svcArrayAny__$.name': { $eq: 'x' } }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<Component>();
+    // @ts-expect-error certificate details describe serialNumber
+    compileFilter<Certificate>({ 'details$.serialnumber': { $eq: '01' } });
+    compileFilter<Certificate>({ 'details$.serialNumber': { $eq: '01' } });
+  });
+});
+
+describe('free keys next to described ones', () => {
+  /** An open object of a user's own: two described keys, free keys of unknown type. */
+  interface Open {
+    readonly name: string;
+    readonly id: string;
+    readonly size?: { readonly n: number };
+    readonly [key: string]: unknown;
+  }
+
+  it('rejects near misses of described keys of four characters or more, and paths below scalars', () => {
+    const fixed = [
+      // @ts-expect-error two letters swapped
+      compileFilter<Open>({ nmae: { $eq: 'x' } }),
+      // @ts-expect-error another case
+      compileFilter<Open>({ NAME: { $eq: 'x' } }),
+      // @ts-expect-error a letter doubled, and a path below it
+      compileFilter<Open>({ 'siize$.n': { $eq: 1 } }),
+      // @ts-expect-error a letter dropped
+      compileFilter<Open>({ sze: { $exists: true } }),
+      // @ts-expect-error name is a string: nothing is below it
+      compileFilter<Open>({ 'name$.first': { $exists: true } }),
+      compileFilter<Open>({ name: { $eq: 'x' }, 'size$.n': { $gt: 1 } }),
+      // Short keys have no near misses, and other keys are free: any key, any scalar.
+      compileFilter<Open>({
+        i: { $eq: 1 },
+        ID: { $eq: true },
+        names: { $like: 'a*' },
+        'other$.deep': { $gt: 2 },
+      }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<Open>();
   });
 });
 
@@ -101,14 +191,18 @@ describe('Filter<Certificate>, Filter<UpgradePlanItem>, Filter<PolicyRecord>', (
       'details$.serialNumber': { $eq: '01' },
       'details$.observedLater': { $exists: true },
     };
-    expectTypeOf(ok).not.toBeAny();
-    // @ts-expect-error an array is a value: compare its elements through the selector
-    const a: Filter<Certificate> = { domains: { $eq: 'a.example' } };
-    // @ts-expect-error elements of componentIds are numbers
-    const b: Filter<Certificate> = { 'componentIds$.__svcArrayAny__': { $eq: '10' } };
-    // @ts-expect-error no implicit traversal of arrays
-    const c: Filter<Certificate> = { 'domains$.0': { $eq: 'a' } };
-    expectTypeOf([a, b, c]).not.toBeAny();
+    expectTypeOf(compileFilter<Certificate>(ok)).parameter(0).toEqualTypeOf<Certificate>();
+    const fixed = [
+      // @ts-expect-error an array is a value: compare its elements through the selector
+      compileFilter<Certificate>({ domains: { $eq: 'a.example' } }),
+      compileFilter<Certificate>({ 'domains$.__svcArrayAny__': { $eq: 'a.example' } }),
+      // @ts-expect-error elements of componentIds are numbers
+      compileFilter<Certificate>({ 'componentIds$.__svcArrayAny__': { $eq: '10' } }),
+      compileFilter<Certificate>({ 'componentIds$.__svcArrayAny__': { $eq: 10 } }),
+      // @ts-expect-error no implicit traversal of arrays
+      compileFilter<Certificate>({ 'domains$.0': { $eq: 'a' } }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<Certificate>();
   });
 
   it('types paths below maps of structured values', () => {
@@ -119,23 +213,21 @@ describe('Filter<Certificate>, Filter<UpgradePlanItem>, Filter<PolicyRecord>', (
       },
       completedAt: { $eq: null },
     };
-    expectTypeOf(ok).not.toBeAny();
+    expectTypeOf(compileFilter<UpgradePlanItem>(ok)).parameter(0).toEqualTypeOf<UpgradePlanItem>();
     const change = 'upgradePlan$.nodes$.changes$.__svcArrayAny__';
-    const a: Filter<UpgradePlanItem> = {
+    const fixed = [
       // @ts-expect-error change fields are strings
-      [`${change}$.status`]: { $eq: 1 },
-    };
-    const b: Filter<UpgradePlanItem> = {
+      compileFilter<UpgradePlanItem>({ [`${change}$.status`]: { $eq: 1 } }),
+      compileFilter<UpgradePlanItem>({ [`${change}$.status`]: { $eq: 'active' } }),
       // @ts-expect-error inside $elemMatch, fields are checked against the element's type
-      [change]: { $elemMatch: { name: { $eq: 1 } } },
-    };
-    expectTypeOf(a).not.toBeAny();
-    expectTypeOf(b).not.toBeAny();
-    const named: Filter<PolicyRecord> = { name: { $like: 'Idle*' }, updatedAt: { $gte: '2026' } };
-    expectTypeOf(named).not.toBeAny();
+      compileFilter<UpgradePlanItem>({ [change]: { $elemMatch: { name: { $eq: 1 } } } }),
+      compileFilter<UpgradePlanItem>({ [change]: { $elemMatch: { name: { $eq: 'kube-proxy' } } } }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<UpgradePlanItem>();
+    const named = compileFilter<PolicyRecord>({ name: { $like: 'Idle*' }, updatedAt: { $gte: '2026' } });
+    expectTypeOf(named).parameter(0).toEqualTypeOf<PolicyRecord>();
     // @ts-expect-error policy records have no statusDefinitions field
-    const c: Filter<PolicyRecord> = { statusDefinitions: { $exists: true } };
-    expectTypeOf(c).not.toBeAny();
+    compileFilter<PolicyRecord>({ statusDefinitions: { $exists: true } });
   });
 });
 
@@ -150,26 +242,36 @@ describe('$elemMatch in Filter<T>', () => {
         },
       },
     };
-    expectTypeOf(ok).not.toBeAny();
+    expectTypeOf(compileFilter<Cluster>(ok)).parameter(0).toEqualTypeOf<Cluster>();
   });
 
   it('rejects a misspelt inner path, a wrong inner operand, and paths without a selector', () => {
     const nodes = 'details$.kubernetes$.nodes$.__svcArrayAny__';
-    // @ts-expect-error versoin is not a field of a node group
-    const a: Filter<Cluster> = { [nodes]: { $elemMatch: { versoin: { $eq: '1.27' } } } };
-    // @ts-expect-error status is one of three values
-    const b: Filter<Cluster> = { [nodes]: { $elemMatch: { status: { $eq: 'DEGRADEDD' } } } };
-    // @ts-expect-error $elemMatch needs a path that ends at the selector
-    const c: Filter<Cluster> = { 'details$.kubernetes$.nodes': { $elemMatch: {} } };
+    const fixed = [
+      // @ts-expect-error versoin is not a field of a node group
+      compileFilter<Cluster>({ [nodes]: { $elemMatch: { versoin: { $eq: '1.27' } } } }),
+      compileFilter<Cluster>({ [nodes]: { $elemMatch: { version: { $eq: '1.27' } } } }),
+      // @ts-expect-error status is one of three values
+      compileFilter<Cluster>({ [nodes]: { $elemMatch: { status: { $eq: 'DEGRADEDD' } } } }),
+      compileFilter<Cluster>({ [nodes]: { $elemMatch: { status: { $eq: 'DEGRADED' } } } }),
+      // @ts-expect-error $elemMatch needs a path that ends at the selector
+      compileFilter<Cluster>({ 'details$.kubernetes$.nodes': { $elemMatch: {} } }),
+      compileFilter<Cluster>({ 'details$.kubernetes$.nodes$.__svcArrayAny__': { $elemMatch: {} } }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<Cluster>();
     // @ts-expect-error elements of domains are strings, not objects
-    const d: Filter<Certificate> = { 'domains$.__svcArrayAny__': { $elemMatch: { a: { $eq: 1 } } } };
-    expectTypeOf([a, b, c, d]).not.toBeAny();
+    compileFilter<Certificate>({ 'domains$.__svcArrayAny__': { $elemMatch: { a: { $eq: 1 } } } });
   });
 
   it('catches the misspelt detail field once the technology is declared', () => {
     // @ts-expect-error lastActiveConectionTime is misspelt, and 3 is not a timestamp
-    const a: Filter<Cluster> = { 'details$.postgres$.lastActiveConectionTime': { $lt: 3 } };
-    expectTypeOf(a).not.toBeAny();
+    compileFilter<Cluster>({ 'details$.postgres$.lastActiveConectionTime': { $lt: 3 } });
+    // @ts-expect-error 3 is not a timestamp
+    compileFilter<Cluster>({ 'details$.postgres$.lastActiveConnectionTime': { $lt: 3 } });
+    const idle = compileFilter<Cluster>({
+      'details$.postgres$.lastActiveConnectionTime': { $lt: '2026-01-01' },
+    });
+    expectTypeOf(idle).parameter(0).toEqualTypeOf<Cluster>();
   });
 });
 
@@ -244,18 +346,21 @@ describe('typed entry points', () => {
     policyToMongo<Certificate>(definition);
 
     const late = { expirationDate: { $lt: 5 } };
-    const bad: PolicyDefinition<Certificate> = {
+    const onTime = { expirationDate: { $lt: '2026-06-01T00:00:00.000Z' } };
+    const withCondition = <F>(filter: F) => ({
       name: 'x',
       statusDefinitions: {
         ok: { isDefault: true, criticality: 0 },
         late: {
           criticality: 1,
-          // @ts-expect-error expirationDate is a timestamp (a string), not a number
-          rules: [{ conditions: [{ type: 'filter', condition: { filter: late } }] }],
+          rules: [{ conditions: [{ type: 'filter' as const, condition: { filter } }] }],
         },
       },
-    };
-    expectTypeOf(bad).not.toBeAny();
+    });
+    // A number where the timestamp is compared makes the definition's type wrong…
+    expectTypeOf(withCondition(late)).not.toExtend<PolicyDefinition<Certificate>>();
+    // …and the same definition with a timestamp string is right.
+    expectTypeOf(withCondition(onTime)).toExtend<PolicyDefinition<Certificate>>();
     compilePolicy<Certificate>({
       name: 'x',
       // @ts-expect-error the scope is a Filter<Certificate> too
@@ -264,5 +369,53 @@ describe('typed entry points', () => {
     });
     // Untyped definitions (read from a file, or deliberately invalid) are still accepted.
     compilePolicy({ name: 'x', statusDefinitions: { ok: { isdefault: true, criticality: 0 } } });
+  });
+});
+
+describe('the depth bound', () => {
+  /** A recursive record type: its paths are endless, and typed to the bound. */
+  interface Tree {
+    readonly name: string;
+    readonly size?: number;
+    readonly child?: Tree;
+    readonly children?: readonly Tree[];
+  }
+
+  it('is 8 segments', () => {
+    expectTypeOf<MaxTypedDepth>().toEqualTypeOf<8>();
+  });
+
+  it('checks paths of up to 8 segments, selectors included', () => {
+    const sized = 'children$.__svcArrayAny__$.children$.__svcArrayAny__$.child$.child$.child$.size';
+    const fixed = [
+      // @ts-expect-error 8 segments: name is still a string
+      compileFilter<Tree>({ 'child$.child$.child$.child$.child$.child$.child$.name': { $eq: 1 } }),
+      compileFilter<Tree>({ 'child$.child$.child$.child$.child$.child$.child$.name': { $eq: 'a' } }),
+      // @ts-expect-error 8 segments: a misspelt last segment
+      compileFilter<Tree>({ 'child$.child$.child$.child$.child$.child$.child$.nmae': { $eq: 'a' } }),
+      // @ts-expect-error 8 segments with selectors: size is a number
+      compileFilter<Tree>({ [sized]: { $like: 'a' } }),
+      compileFilter<Tree>({ [sized]: { $gt: 1 } }),
+      // @ts-expect-error 9 segments with a misspelling in the first 8 are not loose
+      compileFilter<Tree>({ 'child$.chlid$.child$.child$.child$.child$.child$.child$.name': { $eq: 'a' } }),
+    ];
+    expectTypeOf(fixed).items.parameter(0).toEqualTypeOf<Tree>();
+  });
+
+  it('accepts any key and any scalar operand past 8 segments', () => {
+    // 9 segments, 3 of them selectors: size is a number, but nothing is checked this deep.
+    const deep =
+      'children$.__svcArrayAny__$.children$.__svcArrayAny__$.children$.__svcArrayAny__$.child$.child$.size';
+    const loose = [
+      compileFilter<Tree>({ 'child$.child$.child$.child$.child$.child$.child$.child$.name': { $eq: 1 } }),
+      compileFilter<Tree>({ 'child$.child$.child$.child$.child$.child$.child$.child$.nmae': { $gt: 'a' } }),
+      compileFilter<Tree>({ [deep]: { $like: 'a*', $in: [1, 'a', true] } }),
+    ];
+    expectTypeOf(loose).items.parameter(0).toEqualTypeOf<Tree>();
+    // The 9th segment and beyond are a free pattern of FilterPath; the 8 before it are not.
+    expectTypeOf<'child$.child$.child$.child$.child$.child$.child$.child$.anything$.at$.all'>().toExtend<
+      FilterPath<Tree>
+    >();
+    expectTypeOf<'child$.child$.child$.child$.child$.child$.child$.nmae'>().not.toExtend<FilterPath<Tree>>();
   });
 });
