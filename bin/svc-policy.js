@@ -1182,7 +1182,7 @@ function isObjectValue(value) {
 }
 function readLeaf(value) {
   if (typeof value === "object" && value !== null && value instanceof Date) {
-    return Number.isNaN(dateGetTime.call(value)) ? value : dateToISOString.call(value);
+    return Number.isNaN(dateGetTime.call(value)) ? null : dateToISOString.call(value);
   }
   return value;
 }
@@ -1329,16 +1329,16 @@ function compileOperators(ops, compile) {
   };
 }
 var ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-var isIsoLike = (x) => typeof x === "string" && regexpTest(ISO_SHAPE, x);
+var isIsoLikeOrNull = (x) => x === null || typeof x === "string" && regexpTest(ISO_SHAPE, x);
 function readsDates(ops) {
   return arraySome(ops, (op) => {
     switch (op.kind) {
       case "eq":
       case "ne":
-        return isIsoLike(op.value);
+        return isIsoLikeOrNull(op.value);
       case "in":
       case "nin":
-        return arraySome(op.values, isIsoLike);
+        return arraySome(op.values, isIsoLikeOrNull);
       case "gt":
       case "gte":
       case "lt":
@@ -1347,8 +1347,9 @@ function readsDates(ops) {
       case "like":
         return true;
       case "exists":
-        return false;
-      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version.
+        return true;
+      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version; and
+      // `$vne` holds for a missing value as for any non-version, the others for neither.
       case "veq":
       case "vne":
       case "vgt":
@@ -1389,10 +1390,18 @@ function fastReader(keys) {
       };
   }
 }
+var OBJECT_PROTOTYPE = Object.prototype;
+function plainAt(x, key) {
+  return (
+    // biome-ignore lint/suspicious/noProto: the prototype test of the generated code, which V8 inlines
+    x.__proto__ === OBJECT_PROTOTYPE && OBJECT_PROTOTYPE[key] === void 0 && !isArray3(x)
+  );
+}
 function isRealPath(value, keys) {
   let x = value;
   for (let i = 0; i < keys.length; i++) {
-    x = readKey(x, keys[i]);
+    const key = keys[i];
+    x = typeof x === "object" && x !== null && plainAt(x, key) ? x[key] : readKey(x, key);
     if (x === void 0) return false;
   }
   return true;
@@ -1403,6 +1412,30 @@ function compilePath(steps, test, normalize = true) {
   const read2 = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
+    if (!normalize && keys.length === 1) {
+      const [a] = keys;
+      return (record) => {
+        const res = test(record == null ? void 0 : record[a]);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 1) {
+      const [a] = keys;
+      return (record) => {
+        const res = test(readLeaf(record == null ? void 0 : record[a]));
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
+    if (keys.length === 3) {
+      const [a, b, c] = keys;
+      return (record) => {
+        const x = record == null ? void 0 : record[a];
+        const y = x == null ? void 0 : x[b];
+        const z = y == null ? void 0 : y[c];
+        const res = test(normalize ? readLeaf(z) : z);
+        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      };
+    }
     if (!normalize) {
       return (record) => {
         const res = test(read2(record));
@@ -1693,7 +1726,7 @@ function generateSource(node) {
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
-var OBJECT_PROTOTYPE = Object.prototype;
+var OBJECT_PROTOTYPE2 = Object.prototype;
 var codegenAllowed;
 function canGenerateCode() {
   if (codegenAllowed === void 0) {
@@ -1726,7 +1759,7 @@ function compileGenerated(node) {
     compareCodePoints,
     isArray4,
     ownSlow,
-    OBJECT_PROTOTYPE,
+    OBJECT_PROTOTYPE2,
     stringStartsWith2,
     stringEndsWith2,
     setHas3,
@@ -1736,8 +1769,11 @@ function compileGenerated(node) {
 
 // src/compile/filter.ts
 var defaultCodegen = true;
+function usesGeneratedCode(options) {
+  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode();
+}
 function compileNode(node, options) {
-  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode() ? compileGenerated(node) : compileClosures(node);
+  return usesGeneratedCode(options) ? compileGenerated(node) : compileClosures(node);
 }
 function compileFilter(filter, options) {
   return compileNode(toFilterNode(filter, options), options);
@@ -2485,16 +2521,21 @@ async function* lineBatches(head, text, options) {
   }
   if (pending !== "") yield { start: line + 1, texts: [pending] };
 }
-async function* parsedLines(batches, options) {
+async function* parsedLines(batches, options, onLine) {
   for await (const { start, texts } of batches) {
     for (let i = 0; i < texts.length; i++) {
       const r = parseLine(texts[i], start + i, options);
-      if (r.ok) yield r.value;
+      if (!r.ok) continue;
+      onLine?.(texts[i]);
+      yield r.value;
     }
   }
 }
 async function* readNdjson(source, options = {}) {
   yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
+}
+async function* readNdjsonLines(source, options, onLine) {
+  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options, onLine);
 }
 function isEnvelope(value) {
   return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
@@ -2771,6 +2812,59 @@ function normalized(input, options) {
   if (definition === void 0) throw new PolicyError(problems);
   return definition;
 }
+var POLICIES_PER_RUNNER = 48;
+function generateRunner(members, plans, predicates) {
+  const runners = [];
+  for (let from = 0; from < members.length; from += POLICIES_PER_RUNNER) {
+    runners.push(generateChunk(members.slice(from, from + POLICIES_PER_RUNNER), plans, predicates));
+  }
+  if (runners.length === 1) return runners[0];
+  return (resource, found) => {
+    for (let i = 0; i < runners.length; i++) runners[i](resource, found);
+  };
+}
+function generateChunk(members, plans, predicates) {
+  const uses = new Array(predicates.length).fill(0);
+  for (const i of members) {
+    const plan2 = plans[i];
+    if (plan2.scope >= 0) uses[plan2.scope]++;
+    for (const status of plan2.statuses) for (const rule of status.rules) for (const id of rule) uses[id]++;
+  }
+  const memo = [];
+  for (let id = 0; id < uses.length; id++) if (uses[id] > 1) memo.push(id);
+  const holds2 = (id) => uses[id] > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
+  const results = [];
+  const result = (value) => `R[${results.push(value) - 1}]`;
+  const lines = [];
+  if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(", ")};`);
+  for (const i of members) {
+    const plan2 = plans[i];
+    lines.push(`p${i}: {`);
+    if (plan2.scope >= 0) lines.push(`if (!(${holds2(plan2.scope)})) break p${i};`);
+    for (const status of plan2.statuses) {
+      status.rules.forEach((rule, r) => {
+        const test = rule.length === 0 ? "true" : rule.map(holds2).join(" && ");
+        lines.push(`if (${test}) { found(${i}, ${result(status.results[r])}); break p${i}; }`);
+      });
+    }
+    lines.push(`found(${i}, ${result(plan2.fallback)});`, "}");
+  }
+  const factory = new Function("P", "R", `return function run(r, found) {
+${lines.join("\n")}
+};`);
+  return factory(predicates, results);
+}
+function generateDispatch(dispatch, plans, predicates) {
+  const byValue = /* @__PURE__ */ new Map();
+  for (const [value, candidates] of dispatch.byValue) {
+    byValue.set(value, generateRunner([...dispatch.always, ...candidates], plans, predicates));
+  }
+  return {
+    keys: dispatch.keys,
+    always: generateRunner(dispatch.always, plans, predicates),
+    byValue
+  };
+}
 function compilePolicies(policies, options) {
   if (!isArray(policies)) {
     throw new FilterError(
@@ -2858,28 +2952,36 @@ function compilePolicies(policies, options) {
     definitions,
     all2.filter((i) => plans[i].kind === void 0)
   );
-  const forEachApplicable = (resource, kind, found) => {
+  const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
-    const memo = new Uint8Array(shared);
-    const { always: always3, keys } = dispatch;
-    for (let k = 0; k < always3.length; k++) {
-      const i = always3[k];
-      const result = decide(plans[i], resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    let memo = spare;
+    if (memo === null) memo = new Uint8Array(shared);
+    else {
+      spare = null;
+      memo.fill(0);
     }
-    if (keys.length === 0) return;
-    let value = resource;
-    for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
-    value = readLeaf(value);
-    if (typeof value !== "string") return;
-    const candidates = mapGet.call(dispatch.byValue, value);
-    if (candidates === void 0) return;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k];
-      const result = decide(plans[i], resource, memo);
-      if (result !== NOT_APPLICABLE) found(i, result);
+    try {
+      const { always: always3 } = dispatch;
+      for (let k = 0; k < always3.length; k++) {
+        const i = always3[k];
+        const result = decide(plans[i], resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+      const value = dispatchValue(dispatch.keys, resource);
+      if (value === void 0) return;
+      const candidates = mapGet.call(dispatch.byValue, value);
+      if (candidates === void 0) return;
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k];
+        const result = decide(plans[i], resource, memo);
+        if (result !== NOT_APPLICABLE) found(i, result);
+      }
+    } finally {
+      spare = memo;
     }
   };
+  let spare = new Uint8Array(shared);
+  const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);
     forEachApplicable(resource, kind, (i, result) => {
@@ -2893,6 +2995,25 @@ function compilePolicies(policies, options) {
     forEachApplicable,
     explain: (resource) => compiled3.map((p) => p.explain(resource))
   });
+}
+function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
+  const unknown = generateDispatch(unknownKind, plans, predicates);
+  const other = generateDispatch(otherKind, plans, predicates);
+  return (resource, kind, found) => {
+    const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
+    const value = dispatchValue(dispatch.keys, resource);
+    const run = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
+    run(resource, found);
+  };
+}
+function dispatchValue(keys, resource) {
+  if (keys.length === 0) return void 0;
+  let value = resource;
+  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
+  value = readLeaf(value);
+  return typeof value === "string" ? value : void 0;
 }
 
 // src/policy/inventory.ts
@@ -3032,17 +3153,11 @@ function policySet(list, options) {
   sets.set(first, { list: [...list], codegen, set });
   return set;
 }
-async function evaluateInventory(policies, resources, options) {
-  const started = performance.now();
-  const limits = passLimits(options);
+function inventoryCompileOptions(options) {
   const codegen = option(options, "codegen");
-  const resource = option(options, "resource");
-  const onResult = option(options, "onResult");
-  const signal = option(options, "signal");
-  const compileOptions = {
-    ...limits,
-    ...codegen === void 0 ? {} : { codegen }
-  };
+  return { ...passLimits(options), ...codegen === void 0 ? {} : { codegen } };
+}
+function policyList(policies) {
   if (!isArray(policies)) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -3050,8 +3165,19 @@ async function evaluateInventory(policies, resources, options) {
       `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
     );
   }
+}
+function compileEach(policies, options) {
+  return policies.map((p) => isCompiled(p) ? p : compilePolicy(p, options));
+}
+async function evaluateInventory(policies, resources, options) {
+  const started = performance.now();
+  const compileOptions = inventoryCompileOptions(options);
+  const resource = option(options, "resource");
+  const onResult = option(options, "onResult");
+  const signal = option(options, "signal");
+  policyList(policies);
   checkResources(resources);
-  const compiled3 = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
+  const compiled3 = compileEach(policies, compileOptions);
   const skip = compiled3.map((p) => skipReason(p, resource));
   const active = compiled3.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
@@ -3252,87 +3378,15 @@ function parseLimitFlags(flags, extra = {}) {
   }
 }
 
-// src/cli/eval-parallel.ts
-import { createReadStream as createReadStream2 } from "fs";
+// src/node/parallel.ts
+import { debuglog } from "util";
+import { Worker } from "worker_threads";
+
+// src/node/split.ts
 import { open } from "fs/promises";
 import { availableParallelism } from "os";
-import { isMainThread, parentPort, Worker, workerData } from "worker_threads";
-
-// src/cli/io.ts
-import { createReadStream } from "fs";
-import { stat } from "fs/promises";
-import { pipeline, Readable } from "stream";
-import { createGunzip } from "zlib";
-var InputError = class extends Error {
-  name = "InputError";
-};
-async function openInput(path) {
-  if (path === "-") return { stream: process.stdin, size: null };
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new InputError(
-      `cannot read input ${path}: ${error.code ?? String(error)}`
-    );
-  }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
-}
-var GZIP_MAGIC = [31, 139];
-async function* inputBytes(stream, onBytes) {
-  let count2 = 0;
-  async function* raw() {
-    try {
-      for await (const chunk of stream) {
-        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-        count2 += buffer.length;
-        onBytes?.(count2);
-        yield buffer;
-      }
-    } catch (error) {
-      throw new InputError(`cannot read input: ${error.message}`);
-    }
-  }
-  const source = raw();
-  let head = Buffer.alloc(0);
-  while (head.length < GZIP_MAGIC.length) {
-    const next = await source.next();
-    if (next.done) break;
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-  }
-  async function* all2() {
-    if (head.length > 0) yield head;
-    yield* source;
-  }
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
-    yield* all2();
-    return;
-  }
-  const gunzip = createGunzip();
-  pipeline(Readable.from(all2()), gunzip, () => {
-  });
-  try {
-    for await (const chunk of gunzip) yield chunk;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read input: not valid gzip: ${error.message}`);
-  }
-}
-function write(stream, text) {
-  if (stream.write(text)) return;
-  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
-}
-
-// src/cli/eval-parallel.ts
-var INDEX_MARK = "\0index\0";
-var RANGE_BYTES = 16 * 1024 * 1024;
-var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
+var SPLIT_THRESHOLD = 8 * 1024 * 1024;
 var HEAD_BYTES = 1024 * 1024;
-var entry = null;
-function setWorkerEntry(url) {
-  entry = url;
-}
 function defaultJobs() {
   return availableParallelism();
 }
@@ -3341,7 +3395,7 @@ function isEnvelope2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
 }
 async function splittable(file, size) {
-  if (entry === null || size === 0) return false;
+  if (size === 0) return false;
   const handle = await open(file, "r");
   try {
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
@@ -3369,7 +3423,7 @@ async function splittable(file, size) {
     await handle.close();
   }
 }
-async function ranges(file, size, jobs, rangeBytes) {
+async function splitRanges(file, size, jobs, rangeBytes) {
   const count2 = Math.max(jobs, Math.ceil(size / rangeBytes));
   const step = Math.ceil(size / count2);
   const handle = await open(file, "r");
@@ -3394,6 +3448,9 @@ async function ranges(file, size, jobs, rangeBytes) {
   }
   return starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : size]);
 }
+
+// src/node/parallel.ts
+var debug = debuglog("svc-policy");
 var Inbox = class {
   items = [];
   waiting = null;
@@ -3402,8 +3459,9 @@ var Inbox = class {
       const w = this.waiting;
       this.waiting = null;
       w(m);
-    } else this.items.push(m);
+    } else if (m !== null) this.items.push(m);
   }
+  /** The next message; `null` when woken by a failure elsewhere. */
   next() {
     const m = this.items.shift();
     if (m !== void 0) return Promise.resolve(m);
@@ -3425,29 +3483,59 @@ function mergePolicies(a, b) {
     };
   });
 }
-async function evaluateParallel(run, sink) {
+var RangeReadError = class extends Error {
+  code;
+  constructor(error) {
+    super(error.message);
+    Object.defineProperty(this, "name", { value: error.name, enumerable: false, configurable: true });
+    this.code = error.code;
+  }
+};
+var INVENTORY_CODES = ["INVALID_RESOURCE", "MALFORMED_RECORD", "MALFORMED_INPUT"];
+function rebuild(error, lines, records) {
+  if (error.name === "InventoryError" && error.code !== void 0 && INVENTORY_CODES.includes(error.code)) {
+    const line = error.line === void 0 ? void 0 : lines + error.line;
+    const index = error.index === void 0 ? void 0 : records + error.index;
+    let message = error.message;
+    if (line !== void 0) message = message.replace(/^line \d+:/, `line ${line}:`);
+    if (index !== void 0) message = message.replace(/^resource \d+ /, `resource ${index} `);
+    return new InventoryError(error.code, message, {
+      ...line === void 0 ? {} : { line },
+      ...index === void 0 ? {} : { index }
+    });
+  }
+  return new RangeReadError(error);
+}
+async function evaluateRanges(run, sink) {
   const started = performance.now();
-  const { format, explain, id, where } = run.render;
-  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
-  const parts = await ranges(
-    run.file,
-    run.size,
-    run.jobs,
-    perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES
-  );
+  run.signal?.throwIfAborted();
+  const parts = await splitRanges(run.file, run.size, run.jobs, run.rangeBytes);
   const inboxes = parts.map(() => new Inbox());
   const setup = {
     svcPolicyEvalWorker: true,
-    entry,
     file: run.file,
     definitions: run.policies.map((p) => p.definition),
     resource: run.resource,
     kindField: run.kindField,
-    render: run.render
+    codegen: run.codegen,
+    maxRecordLength: run.maxRecordLength,
+    maxRejections: run.maxRejections,
+    output: run.output
   };
+  const count2 = Math.min(run.jobs, parts.length);
+  debug("%s: %d bytes in %d ranges, %d worker threads", run.file, run.size, parts.length, count2);
+  let failure = null;
+  let closing = false;
+  const fail = (error) => {
+    if (failure !== null) return;
+    failure = error;
+    for (const inbox of inboxes) inbox.push(null);
+  };
+  const onAbort = () => fail(run.signal.reason);
+  run.signal?.addEventListener("abort", onAbort, { once: true });
   const workers = Array.from(
-    { length: Math.min(run.jobs, parts.length) },
-    () => new Worker(new URL(entry), { workerData: setup, stdout: false, stderr: false })
+    { length: count2 },
+    () => new Worker(new URL(run.entry), { workerData: setup, stdout: false, stderr: false })
   );
   const idle = [];
   let assigned = 0;
@@ -3461,7 +3549,6 @@ async function evaluateParallel(run, sink) {
       assigned++;
     }
   };
-  let failure = null;
   for (const worker of workers) {
     worker.on("message", (m) => {
       inboxes[m.k].push(m);
@@ -3470,9 +3557,9 @@ async function evaluateParallel(run, sink) {
         assign();
       }
     });
-    worker.on("error", (error) => {
-      failure = error;
-      for (const inbox of inboxes) inbox.push({ t: "error", k: 0, message: String(error.message) });
+    worker.on("error", fail);
+    worker.on("exit", (code) => {
+      if (!closing) fail(new Error(`a worker thread evaluating ${run.file} stopped (exit code ${code})`));
     });
     idle.push(worker);
   }
@@ -3488,18 +3575,19 @@ async function evaluateParallel(run, sink) {
       const [start, end] = parts[k];
       for (; ; ) {
         const m = await inboxes[k].next();
-        if (failure !== null) throw failure;
+        if (failure !== null || m === null) throw failure;
         if (m.t === "out") {
-          for (let i = 0; i < m.texts.length; i++) {
-            const pending = sink.output(m.texts[i].replace(INDEX_MARK, String(records + m.indexes[i])));
+          for (let i = 0; i < m.items.length; i++) {
+            const pending = sink.output?.(m.items[i], records + m.indexes[i]);
             if (pending !== void 0) await pending;
+            if (failure !== null) throw failure;
           }
         } else if (m.t === "progress") {
-          sink.progress(records + m.records, doneBytes + m.bytes);
+          sink.progress?.(records + m.records, doneBytes + m.bytes);
         } else if (m.t === "reject") {
-          sink.reject({ line: lines + m.rejection.line, message: m.rejection.message });
+          sink.reject?.({ line: lines + m.rejection.line, message: m.rejection.message });
         } else if (m.t === "error") {
-          throw new InputError(m.message);
+          throw rebuild(m.error, lines, records);
         } else {
           const s = m.summary;
           for (const [kind, n] of Object.entries(s.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
@@ -3510,11 +3598,32 @@ async function evaluateParallel(run, sink) {
             policies: mergePolicies(before.policies, s.policies),
             unknownKind: before.unknownKind + s.unknownKind
           };
+          const range = {
+            start,
+            end,
+            threadId: m.threadId,
+            resources: s.resources,
+            lines: m.newlines,
+            rejected: m.rejected
+          };
+          debug(
+            "%s: range %d of %d, bytes %d-%d: %d records, %d lines, %d rejected, thread %d",
+            run.file,
+            k + 1,
+            parts.length,
+            start,
+            end,
+            range.resources,
+            range.lines,
+            range.rejected,
+            range.threadId
+          );
           records += s.resources;
           lines += m.newlines;
           rejected += m.rejected;
           doneBytes += end - start;
-          sink.progress(records, doneBytes);
+          sink.progress?.(records, doneBytes);
+          sink.range?.(range);
           break;
         }
       }
@@ -3540,84 +3649,136 @@ async function evaluateParallel(run, sink) {
       rejected
     };
   } finally {
+    closing = true;
+    run.signal?.removeEventListener("abort", onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
-function isEvalWorker() {
-  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
-}
-async function* counted(stream, tally) {
-  for await (const chunk of stream) {
-    let at = chunk.indexOf(10);
-    while (at >= 0) {
-      tally.newlines++;
-      at = chunk.indexOf(10, at + 1);
+
+// src/cli/io.ts
+import { createReadStream } from "fs";
+import { stat } from "fs/promises";
+
+// src/node/gzip.ts
+import { pipeline, Readable } from "stream";
+import { createGunzip } from "zlib";
+var GZIP_MAGIC = [31, 139];
+async function* gunzipped(source, corrupt) {
+  let head = Buffer.alloc(0);
+  while (head.length < GZIP_MAGIC.length) {
+    const next = await source.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  let sourceError = null;
+  async function* all2() {
+    if (head.length > 0) yield head;
+    try {
+      for (; ; ) {
+        const next = await source.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } catch (error) {
+      sourceError = { error };
+      throw error;
     }
-    tally.bytes += chunk.length;
-    yield chunk;
+  }
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    yield* all2();
+    return;
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(all2()), gunzip, () => {
+  });
+  try {
+    for await (const chunk of gunzip) yield chunk;
+  } catch (error) {
+    if (sourceError !== null) throw sourceError.error;
+    throw corrupt(error);
   }
 }
-async function runEvalWorker(render2) {
-  const setup = workerData;
-  const port = parentPort;
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node)));
-  const renderOne = render2(
-    policies.filter((p) => skipReason(p, setup.resource) === null),
-    setup.render
-  );
-  port.on("message", async ({ k, start, end }) => {
+
+// src/cli/io.ts
+var InputError = class extends Error {
+  name = "InputError";
+};
+async function openInput(path) {
+  if (path === "-") return { stream: process.stdin, size: null };
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${path}: ${error.code ?? String(error)}`
+    );
+  }
+  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
+  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+}
+async function* inputBytes(stream, onBytes) {
+  let count2 = 0;
+  async function* raw() {
     try {
-      const tally = { newlines: 0, bytes: 0 };
-      let rejected = 0;
-      const stream = createReadStream2(setup.file, { start, end: end - 1 });
-      let indexes = [];
-      let texts = [];
-      let size = 0;
-      const flush = () => {
-        if (texts.length > 0) port.postMessage({ t: "out", k, indexes, texts });
-        indexes = [];
-        texts = [];
-        size = 0;
-      };
-      const summary2 = await evaluateInventory(
-        policies,
-        readNdjson(counted(stream, tally), {
-          onReject: (rejection) => {
-            if (++rejected <= 100) port.postMessage({ t: "reject", k, rejection });
-          }
-        }),
-        {
-          ...setup.resource === void 0 ? {} : { resource: setup.resource },
-          ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
-          onResult: (event) => {
-            const text = renderOne(event, INDEX_MARK);
-            if (text !== null) {
-              indexes.push(event.index);
-              texts.push(text);
-              size += text.length;
-            }
-            if (size > 256 * 1024 || (event.index & 16383) === 16383) {
-              flush();
-              port.postMessage({
-                t: "progress",
-                k,
-                records: event.index + 1,
-                bytes: tally.bytes
-              });
-            }
-          }
-        }
-      );
-      flush();
-      port.postMessage({ t: "done", k, summary: summary2, rejected, newlines: tally.newlines });
+      for await (const chunk of stream) {
+        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        count2 += buffer.length;
+        onBytes?.(count2);
+        yield buffer;
+      }
     } catch (error) {
-      port.postMessage({
-        t: "error",
-        k,
-        message: String(error?.message ?? error)
-      });
+      throw new InputError(`cannot read input: ${error.message}`);
     }
-  });
+  }
+  yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
+}
+function write(stream, text) {
+  if (stream.write(text)) return;
+  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
+}
+
+// src/cli/eval-parallel.ts
+var INDEX_MARK = "\0index\0";
+var RANGE_BYTES = 16 * 1024 * 1024;
+var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
+var MAX_REJECTIONS = 100;
+var entry = null;
+function setWorkerEntry(url) {
+  entry = url;
+}
+async function splittable2(file, size) {
+  return entry !== null && await splittable(file, size);
+}
+async function evaluateParallel(run, sink) {
+  const { format, explain, id, where } = run.render;
+  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+  try {
+    return await evaluateRanges(
+      {
+        entry,
+        file: run.file,
+        size: run.size,
+        jobs: run.jobs,
+        rangeBytes: perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES,
+        policies: run.policies,
+        resource: run.resource,
+        kindField: run.kindField,
+        codegen: void 0,
+        maxRecordLength: void 0,
+        maxRejections: MAX_REJECTIONS,
+        output: run.render,
+        signal: void 0
+      },
+      {
+        output: (text, index) => sink.output(text.replace(INDEX_MARK, String(index))),
+        reject: (rejection) => sink.reject(rejection),
+        progress: (records, bytes) => sink.progress(records, bytes)
+      }
+    );
+  } catch (error) {
+    if (error instanceof RangeReadError) throw new InputError(`cannot read input: ${error.message}`);
+    throw error;
+  }
 }
 
 // src/cli/format.ts
@@ -6661,8 +6822,19 @@ var VERSION_FIELDS = /* @__PURE__ */ new Set([
   "currentVersion",
   "desiredVersion",
   "requiredVersion",
-  "recommendedVersion"
+  "recommendedVersion",
+  "runtimeVersion",
+  "engineVersion"
 ]);
+var VERSION_PREFIX = /^(v?)(\d+(?:\.\d+)*)\.?\*$/;
+function prefixRange(pattern) {
+  const m = VERSION_PREFIX.exec(pattern);
+  if (m === null) return void 0;
+  const parts = m[2].split(".");
+  const last = parts.length - 1;
+  const next = [...parts.slice(0, last), (BigInt(parts[last]) + 1n).toString()].join(".");
+  return `{ "$vgte": ${JSON.stringify(m[1] + m[2])}, "$vlt": ${JSON.stringify(m[1] + next)} }`;
+}
 var MAPS = /* @__PURE__ */ new Set(["tags", "customTags"]);
 var VERSION_OPERATOR = {
   gt: "vgt",
@@ -6682,6 +6854,16 @@ var versionFields = {
         if (last?.kind !== "key" || !VERSION_FIELDS.has(last.key)) continue;
         if (first?.kind === "key" && MAPS.has(first.key)) continue;
         site.node.operators.forEach((op, i) => {
+          if (op.kind === "like" && /^v?\d/.test(op.pattern)) {
+            const range = prefixRange(op.pattern);
+            report({
+              severity: "warning",
+              code: "LIKE_ON_VERSION",
+              message: `"${site.key}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === void 0 ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
+              path: site.operatorPointers[i]
+            });
+            return;
+          }
           if (!isStringRange(op)) return;
           const name = OPERATOR_NAMES[op.kind];
           const suggested = OPERATOR_NAMES[VERSION_OPERATOR[op.kind]];
@@ -8309,7 +8491,6 @@ function wantsProgress(values) {
   const ci = process.env.CI;
   return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
 }
-var SMALL_INPUT = 8 * 1024 * 1024;
 function parseJobs(value) {
   if (value === void 0) return defaultJobs();
   if (!/^[1-9]\d{0,3}$/.test(value))
@@ -8376,8 +8557,8 @@ async function runEval(argv) {
     const render2 = renderer(active, renderOptions);
     let summary2;
     let rejected = 0;
-    const worthIt = values.jobs !== void 0 || size !== null && size >= SMALL_INPUT;
-    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable(inputPath, size);
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
     if (parallel) {
       stream.destroy();
       const result = await evaluateParallel(
@@ -10254,10 +10435,119 @@ ${MAIN_USAGE}`
   }
 }
 
+// src/node/protocol.ts
+import { isMainThread, workerData } from "worker_threads";
+function isEvalWorker() {
+  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
+}
+
+// src/node/worker.ts
+import { createReadStream as createReadStream2 } from "fs";
+import { parentPort, threadId, workerData as workerData2 } from "worker_threads";
+var FLUSH_CHARS = 256 * 1024;
+var FLUSH_ITEMS = 512;
+async function* counted(stream, tally) {
+  for await (const chunk of stream) {
+    let at = chunk.indexOf(10);
+    while (at >= 0) {
+      tally.newlines++;
+      at = chunk.indexOf(10, at + 1);
+    }
+    tally.bytes += chunk.length;
+    yield chunk;
+  }
+}
+function workerError(error, skew) {
+  const e = error;
+  const isObject4 = typeof error === "object" && error !== null;
+  return {
+    name: isObject4 && typeof e.name === "string" ? e.name : "Error",
+    code: isObject4 && typeof e.code === "string" ? e.code : void 0,
+    message: isObject4 && typeof e.message === "string" ? e.message : String(error),
+    line: isObject4 && typeof e.line === "number" ? e.line - skew : void 0,
+    index: isObject4 && typeof e.index === "number" ? e.index : void 0
+  };
+}
+function runRangeWorker(makeOutput) {
+  const setup = workerData2;
+  const port = parentPort;
+  const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
+  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen)));
+  const outputOf = setup.output === null ? null : makeOutput(
+    policies.filter((p) => skipReason(p, setup.resource) === null),
+    setup.output
+  );
+  const post = (message) => port.postMessage(message);
+  const evaluateRange = async ({ k, start, end }) => {
+    const skew = start > 0 ? 1 : 0;
+    let indexes = [];
+    let items = [];
+    let chars = 0;
+    const flush = () => {
+      if (items.length > 0) post({ t: "out", k, indexes, items });
+      indexes = [];
+      items = [];
+      chars = 0;
+    };
+    let stream;
+    try {
+      const tally = { newlines: 0, bytes: 0 };
+      let rejected = 0;
+      const max = setup.maxRejections;
+      const read2 = {
+        ...setup.maxRecordLength === void 0 ? {} : { maxRecordLength: setup.maxRecordLength },
+        ...max === null ? {} : {
+          onReject: ({ line: line2, message }) => {
+            if (++rejected > max) return;
+            flush();
+            post({ t: "reject", k, rejection: { line: line2 - skew, message } });
+          }
+        }
+      };
+      stream = createReadStream2(setup.file, { start: start - skew, end: end - 1 });
+      let line = "";
+      const records = outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text) => {
+        line = text;
+      });
+      const summary2 = await evaluateInventory(policies, records, {
+        ...setup.resource === void 0 ? {} : { resource: setup.resource },
+        ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
+        ...codegen ?? {},
+        ...outputOf === null ? {} : {
+          onResult: (event) => {
+            const item = outputOf(event, line);
+            if (item !== null) {
+              indexes.push(event.index);
+              items.push(item);
+              chars += typeof item === "string" ? item.length : line.length;
+            }
+            if (chars > FLUSH_CHARS || items.length >= FLUSH_ITEMS) flush();
+            if ((event.index & 16383) === 16383) {
+              flush();
+              post({ t: "progress", k, records: event.index + 1, bytes: tally.bytes - skew });
+            }
+          }
+        }
+      });
+      flush();
+      post({ t: "done", k, summary: summary2, rejected, newlines: tally.newlines - skew, threadId });
+    } catch (error) {
+      flush();
+      post({ t: "error", k, error: workerError(error, skew) });
+    } finally {
+      stream?.destroy();
+    }
+  };
+  port.on("message", (range) => void evaluateRange(range));
+}
+
 // src/cli.ts
 setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
-  void runEvalWorker(renderer);
+  runRangeWorker((policies, options) => {
+    const render2 = renderer(policies, options);
+    return (event) => render2(event, INDEX_MARK);
+  });
 } else {
   main(process.argv.slice(2)).then(
     (code) => {
