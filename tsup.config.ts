@@ -20,6 +20,8 @@ export default defineConfig([
       sql: 'src/sql.ts',
       mongo: 'src/mongo.ts',
       validate: 'src/validate.ts',
+      // Node only: inventory files, worker threads. Its workers run this entry's own output file.
+      node: 'src/node.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -2733,16 +2733,21 @@ async function* lineBatches(head, text, options) {
   }
   if (pending !== "") yield { start: line + 1, texts: [pending] };
 }
-async function* parsedLines(batches, options) {
+async function* parsedLines(batches, options, onLine) {
   for await (const { start, texts } of batches) {
     for (let i = 0; i < texts.length; i++) {
       const r = parseLine(texts[i], start + i, options);
-      if (r.ok) yield r.value;
+      if (!r.ok) continue;
+      onLine?.(texts[i]);
+      yield r.value;
     }
   }
 }
 async function* readNdjson(source, options = {}) {
   yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
+}
+async function* readNdjsonLines(source, options, onLine) {
+  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options, onLine);
 }
 function isEnvelope(value) {
   return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
@@ -3412,17 +3417,11 @@ function policySet(list, options) {
   sets.set(first, { list: [...list], codegen, set });
   return set;
 }
-async function evaluateInventory(policies, resources, options) {
-  const started = performance.now();
-  const limits = passLimits(options);
+function inventoryCompileOptions(options) {
   const codegen = option(options, "codegen");
-  const resource = option(options, "resource");
-  const onResult = option(options, "onResult");
-  const signal = option(options, "signal");
-  const compileOptions = {
-    ...limits,
-    ...codegen === void 0 ? {} : { codegen }
-  };
+  return { ...passLimits(options), ...codegen === void 0 ? {} : { codegen } };
+}
+function policyList(policies) {
   if (!isArray(policies)) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -3430,8 +3429,19 @@ async function evaluateInventory(policies, resources, options) {
       `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`
     );
   }
+}
+function compileEach(policies, options) {
+  return policies.map((p) => isCompiled(p) ? p : compilePolicy(p, options));
+}
+async function evaluateInventory(policies, resources, options) {
+  const started = performance.now();
+  const compileOptions = inventoryCompileOptions(options);
+  const resource = option(options, "resource");
+  const onResult = option(options, "onResult");
+  const signal = option(options, "signal");
+  policyList(policies);
   checkResources(resources);
-  const compiled3 = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
+  const compiled3 = compileEach(policies, compileOptions);
   const skip = compiled3.map((p) => skipReason(p, resource));
   const active = compiled3.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
@@ -3632,87 +3642,15 @@ function parseLimitFlags(flags, extra = {}) {
   }
 }
 
-// src/cli/eval-parallel.ts
-import { createReadStream as createReadStream2 } from "fs";
+// src/node/parallel.ts
+import { debuglog } from "util";
+import { Worker } from "worker_threads";
+
+// src/node/split.ts
 import { open } from "fs/promises";
 import { availableParallelism } from "os";
-import { isMainThread, parentPort, Worker, workerData } from "worker_threads";
-
-// src/cli/io.ts
-import { createReadStream } from "fs";
-import { stat } from "fs/promises";
-import { pipeline, Readable } from "stream";
-import { createGunzip } from "zlib";
-var InputError = class extends Error {
-  name = "InputError";
-};
-async function openInput(path) {
-  if (path === "-") return { stream: process.stdin, size: null };
-  let info;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new InputError(
-      `cannot read input ${path}: ${error.code ?? String(error)}`
-    );
-  }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
-}
-var GZIP_MAGIC = [31, 139];
-async function* inputBytes(stream, onBytes) {
-  let count2 = 0;
-  async function* raw() {
-    try {
-      for await (const chunk of stream) {
-        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-        count2 += buffer.length;
-        onBytes?.(count2);
-        yield buffer;
-      }
-    } catch (error) {
-      throw new InputError(`cannot read input: ${error.message}`);
-    }
-  }
-  const source = raw();
-  let head = Buffer.alloc(0);
-  while (head.length < GZIP_MAGIC.length) {
-    const next = await source.next();
-    if (next.done) break;
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-  }
-  async function* all2() {
-    if (head.length > 0) yield head;
-    yield* source;
-  }
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
-    yield* all2();
-    return;
-  }
-  const gunzip = createGunzip();
-  pipeline(Readable.from(all2()), gunzip, () => {
-  });
-  try {
-    for await (const chunk of gunzip) yield chunk;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read input: not valid gzip: ${error.message}`);
-  }
-}
-function write(stream, text) {
-  if (stream.write(text)) return;
-  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
-}
-
-// src/cli/eval-parallel.ts
-var INDEX_MARK = "\0index\0";
-var RANGE_BYTES = 16 * 1024 * 1024;
-var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
+var SPLIT_THRESHOLD = 8 * 1024 * 1024;
 var HEAD_BYTES = 1024 * 1024;
-var entry = null;
-function setWorkerEntry(url) {
-  entry = url;
-}
 function defaultJobs() {
   return availableParallelism();
 }
@@ -3721,7 +3659,7 @@ function isEnvelope2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
 }
 async function splittable(file, size) {
-  if (entry === null || size === 0) return false;
+  if (size === 0) return false;
   const handle = await open(file, "r");
   try {
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
@@ -3749,7 +3687,7 @@ async function splittable(file, size) {
     await handle.close();
   }
 }
-async function ranges(file, size, jobs, rangeBytes) {
+async function splitRanges(file, size, jobs, rangeBytes) {
   const count2 = Math.max(jobs, Math.ceil(size / rangeBytes));
   const step = Math.ceil(size / count2);
   const handle = await open(file, "r");
@@ -3774,6 +3712,9 @@ async function ranges(file, size, jobs, rangeBytes) {
   }
   return starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1] : size]);
 }
+
+// src/node/parallel.ts
+var debug = debuglog("svc-policy");
 var Inbox = class {
   items = [];
   waiting = null;
@@ -3782,8 +3723,9 @@ var Inbox = class {
       const w = this.waiting;
       this.waiting = null;
       w(m);
-    } else this.items.push(m);
+    } else if (m !== null) this.items.push(m);
   }
+  /** The next message; `null` when woken by a failure elsewhere. */
   next() {
     const m = this.items.shift();
     if (m !== void 0) return Promise.resolve(m);
@@ -3805,29 +3747,59 @@ function mergePolicies(a, b) {
     };
   });
 }
-async function evaluateParallel(run, sink) {
+var RangeReadError = class extends Error {
+  code;
+  constructor(error) {
+    super(error.message);
+    Object.defineProperty(this, "name", { value: error.name, enumerable: false, configurable: true });
+    this.code = error.code;
+  }
+};
+var INVENTORY_CODES = ["INVALID_RESOURCE", "MALFORMED_RECORD", "MALFORMED_INPUT"];
+function rebuild(error, lines, records) {
+  if (error.name === "InventoryError" && error.code !== void 0 && INVENTORY_CODES.includes(error.code)) {
+    const line = error.line === void 0 ? void 0 : lines + error.line;
+    const index = error.index === void 0 ? void 0 : records + error.index;
+    let message = error.message;
+    if (line !== void 0) message = message.replace(/^line \d+:/, `line ${line}:`);
+    if (index !== void 0) message = message.replace(/^resource \d+ /, `resource ${index} `);
+    return new InventoryError(error.code, message, {
+      ...line === void 0 ? {} : { line },
+      ...index === void 0 ? {} : { index }
+    });
+  }
+  return new RangeReadError(error);
+}
+async function evaluateRanges(run, sink) {
   const started = performance.now();
-  const { format, explain, id, where } = run.render;
-  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
-  const parts = await ranges(
-    run.file,
-    run.size,
-    run.jobs,
-    perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES
-  );
+  run.signal?.throwIfAborted();
+  const parts = await splitRanges(run.file, run.size, run.jobs, run.rangeBytes);
   const inboxes = parts.map(() => new Inbox());
   const setup = {
     svcPolicyEvalWorker: true,
-    entry,
     file: run.file,
     definitions: run.policies.map((p) => p.definition),
     resource: run.resource,
     kindField: run.kindField,
-    render: run.render
+    codegen: run.codegen,
+    maxRecordLength: run.maxRecordLength,
+    maxRejections: run.maxRejections,
+    output: run.output
   };
+  const count2 = Math.min(run.jobs, parts.length);
+  debug("%s: %d bytes in %d ranges, %d worker threads", run.file, run.size, parts.length, count2);
+  let failure = null;
+  let closing = false;
+  const fail = (error) => {
+    if (failure !== null) return;
+    failure = error;
+    for (const inbox of inboxes) inbox.push(null);
+  };
+  const onAbort = () => fail(run.signal.reason);
+  run.signal?.addEventListener("abort", onAbort, { once: true });
   const workers = Array.from(
-    { length: Math.min(run.jobs, parts.length) },
-    () => new Worker(new URL(entry), { workerData: setup, stdout: false, stderr: false })
+    { length: count2 },
+    () => new Worker(new URL(run.entry), { workerData: setup, stdout: false, stderr: false })
   );
   const idle = [];
   let assigned = 0;
@@ -3841,7 +3813,6 @@ async function evaluateParallel(run, sink) {
       assigned++;
     }
   };
-  let failure = null;
   for (const worker of workers) {
     worker.on("message", (m) => {
       inboxes[m.k].push(m);
@@ -3850,9 +3821,9 @@ async function evaluateParallel(run, sink) {
         assign();
       }
     });
-    worker.on("error", (error) => {
-      failure = error;
-      for (const inbox of inboxes) inbox.push({ t: "error", k: 0, message: String(error.message) });
+    worker.on("error", fail);
+    worker.on("exit", (code) => {
+      if (!closing) fail(new Error(`a worker thread evaluating ${run.file} stopped (exit code ${code})`));
     });
     idle.push(worker);
   }
@@ -3864,27 +3835,27 @@ async function evaluateParallel(run, sink) {
     let lines = 0;
     let doneBytes = 0;
     const kinds = /* @__PURE__ */ new Map();
-    const matchedIds = /* @__PURE__ */ new Set();
+    const seen = [];
     for (let k = 0; k < parts.length; k++) {
       const [start, end] = parts[k];
       for (; ; ) {
         const m = await inboxes[k].next();
-        if (failure !== null) throw failure;
+        if (failure !== null || m === null) throw failure;
         if (m.t === "out") {
-          for (let i = 0; i < m.texts.length; i++) {
-            const pending = sink.output(m.texts[i].replace(INDEX_MARK, String(records + m.indexes[i])));
+          for (let i = 0; i < m.items.length; i++) {
+            const pending = sink.output?.(m.items[i], records + m.indexes[i]);
             if (pending !== void 0) await pending;
+            if (failure !== null) throw failure;
           }
         } else if (m.t === "progress") {
-          sink.progress(records + m.records, doneBytes + m.bytes);
+          sink.progress?.(records + m.records, doneBytes + m.bytes);
         } else if (m.t === "reject") {
-          sink.reject({ line: lines + m.rejection.line, message: m.rejection.message });
+          sink.reject?.({ line: lines + m.rejection.line, message: m.rejection.message });
         } else if (m.t === "error") {
-          throw new InputError(m.message);
+          throw rebuild(m.error, lines, records);
         } else {
           const s = m.summary;
           for (const [kind, n] of Object.entries(s.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
-          for (const id2 of m.ids) matchedIds.add(id2);
           const before = summary2;
           summary2 = before === null ? s : {
             ...before,
@@ -3892,11 +3863,33 @@ async function evaluateParallel(run, sink) {
             policies: mergePolicies(before.policies, s.policies),
             unknownKind: before.unknownKind + s.unknownKind
           };
+          const range = {
+            start,
+            end,
+            threadId: m.threadId,
+            resources: s.resources,
+            lines: m.newlines,
+            rejected: m.rejected
+          };
+          debug(
+            "%s: range %d of %d, bytes %d-%d: %d records, %d lines, %d rejected, thread %d",
+            run.file,
+            k + 1,
+            parts.length,
+            start,
+            end,
+            range.resources,
+            range.lines,
+            range.rejected,
+            range.threadId
+          );
+          if (m.seen !== null) seen.push(m.seen);
           records += s.resources;
           lines += m.newlines;
           rejected += m.rejected;
           doneBytes += end - start;
-          sink.progress(records, doneBytes);
+          sink.progress?.(records, doneBytes);
+          sink.range?.(range);
           break;
         }
       }
@@ -3920,94 +3913,142 @@ async function evaluateParallel(run, sink) {
         notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run.kindField) : null
       },
       rejected,
-      matchedIds
+      seen
     };
   } finally {
+    closing = true;
+    run.signal?.removeEventListener("abort", onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
-function isEvalWorker() {
-  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
-}
-async function* counted(stream, tally) {
-  for await (const chunk of stream) {
-    let at = chunk.indexOf(10);
-    while (at >= 0) {
-      tally.newlines++;
-      at = chunk.indexOf(10, at + 1);
+
+// src/cli/io.ts
+import { createReadStream } from "fs";
+import { stat } from "fs/promises";
+
+// src/node/gzip.ts
+import { pipeline, Readable } from "stream";
+import { createGunzip } from "zlib";
+var GZIP_MAGIC = [31, 139];
+async function* gunzipped(source, corrupt) {
+  let head = Buffer.alloc(0);
+  while (head.length < GZIP_MAGIC.length) {
+    const next = await source.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  let sourceError = null;
+  async function* all2() {
+    if (head.length > 0) yield head;
+    try {
+      for (; ; ) {
+        const next = await source.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } catch (error) {
+      sourceError = { error };
+      throw error;
     }
-    tally.bytes += chunk.length;
-    yield chunk;
+  }
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
+    yield* all2();
+    return;
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(all2()), gunzip, () => {
+  });
+  try {
+    for await (const chunk of gunzip) yield chunk;
+  } catch (error) {
+    if (sourceError !== null) throw sourceError.error;
+    throw corrupt(error);
   }
 }
-async function runEvalWorker(render2) {
-  const setup = workerData;
-  const port = parentPort;
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node)));
-  const renderOne = render2(
-    policies.filter((p) => skipReason(p, setup.resource) === null),
-    setup.render
-  );
-  port.on("message", async ({ k, start, end }) => {
+
+// src/cli/io.ts
+var InputError = class extends Error {
+  name = "InputError";
+};
+async function openInput(path) {
+  if (path === "-") return { stream: process.stdin, size: null };
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${path}: ${error.code ?? String(error)}`
+    );
+  }
+  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
+  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+}
+async function* inputBytes(stream, onBytes) {
+  let count2 = 0;
+  async function* raw() {
     try {
-      const tally = { newlines: 0, bytes: 0 };
-      let rejected = 0;
-      const stream = createReadStream2(setup.file, { start, end: end - 1 });
-      let indexes = [];
-      let texts = [];
-      let size = 0;
-      const flush = () => {
-        if (texts.length > 0) port.postMessage({ t: "out", k, indexes, texts });
-        indexes = [];
-        texts = [];
-        size = 0;
-      };
-      const summary2 = await evaluateInventory(
-        policies,
-        readNdjson(counted(stream, tally), {
-          onReject: (rejection) => {
-            if (++rejected <= 100) port.postMessage({ t: "reject", k, rejection });
-          }
-        }),
-        {
-          ...setup.resource === void 0 ? {} : { resource: setup.resource },
-          ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
-          onResult: (event) => {
-            const text = renderOne(event, INDEX_MARK);
-            if (text !== null) {
-              indexes.push(event.index);
-              texts.push(text);
-              size += text.length;
-            }
-            if (size > 256 * 1024 || (event.index & 16383) === 16383) {
-              flush();
-              port.postMessage({
-                t: "progress",
-                k,
-                records: event.index + 1,
-                bytes: tally.bytes
-              });
-            }
-          }
-        }
-      );
-      flush();
-      port.postMessage({
-        t: "done",
-        k,
-        summary: summary2,
-        rejected,
-        newlines: tally.newlines,
-        ids: [...renderOne.matchedIds]
-      });
+      for await (const chunk of stream) {
+        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        count2 += buffer.length;
+        onBytes?.(count2);
+        yield buffer;
+      }
     } catch (error) {
-      port.postMessage({
-        t: "error",
-        k,
-        message: String(error?.message ?? error)
-      });
+      throw new InputError(`cannot read input: ${error.message}`);
     }
-  });
+  }
+  yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
+}
+function write(stream, text) {
+  if (stream.write(text)) return;
+  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
+}
+
+// src/cli/eval-parallel.ts
+var INDEX_MARK = "\0index\0";
+var RANGE_BYTES = 16 * 1024 * 1024;
+var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
+var MAX_REJECTIONS = 100;
+var entry = null;
+function setWorkerEntry(url) {
+  entry = url;
+}
+async function splittable2(file, size) {
+  return entry !== null && await splittable(file, size);
+}
+async function evaluateParallel(run, sink) {
+  const { format, explain, id, where } = run.render;
+  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+  try {
+    const { summary: summary2, rejected, seen } = await evaluateRanges(
+      {
+        entry,
+        file: run.file,
+        size: run.size,
+        jobs: run.jobs,
+        rangeBytes: perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES,
+        policies: run.policies,
+        resource: run.resource,
+        kindField: run.kindField,
+        codegen: void 0,
+        maxRecordLength: void 0,
+        maxRejections: MAX_REJECTIONS,
+        output: run.render,
+        signal: void 0
+      },
+      {
+        output: (text, index) => sink.output(text.replace(INDEX_MARK, String(index))),
+        reject: (rejection) => sink.reject(rejection),
+        progress: (records, bytes) => sink.progress(records, bytes)
+      }
+    );
+    const matchedIds = /* @__PURE__ */ new Set();
+    for (const ids of seen) for (const id2 of ids) matchedIds.add(id2);
+    return { summary: summary2, rejected, matchedIds };
+  } catch (error) {
+    if (error instanceof RangeReadError) throw new InputError(`cannot read input: ${error.message}`);
+    throw error;
+  }
 }
 
 // src/cli/format.ts
@@ -8753,7 +8794,6 @@ function wantsProgress(values) {
   const ci = process.env.CI;
   return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
 }
-var SMALL_INPUT = 8 * 1024 * 1024;
 function parseJobs(value) {
   if (value === void 0) return defaultJobs();
   if (!/^[1-9]\d{0,3}$/.test(value))
@@ -8821,8 +8861,8 @@ async function runEval(argv) {
     let summary2;
     let rejected = 0;
     let matchedIds = render2.matchedIds;
-    const worthIt = values.jobs !== void 0 || size !== null && size >= SMALL_INPUT;
-    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable(inputPath, size);
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
     if (parallel) {
       stream.destroy();
       const result = await evaluateParallel(
@@ -10814,10 +10854,122 @@ ${MAIN_USAGE}`
   }
 }
 
+// src/node/protocol.ts
+import { isMainThread, workerData } from "worker_threads";
+function isEvalWorker() {
+  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
+}
+
+// src/node/worker.ts
+import { createReadStream as createReadStream2 } from "fs";
+import { parentPort, threadId, workerData as workerData2 } from "worker_threads";
+var FLUSH_CHARS = 256 * 1024;
+var FLUSH_ITEMS = 512;
+async function* counted(stream, tally) {
+  for await (const chunk of stream) {
+    let at = chunk.indexOf(10);
+    while (at >= 0) {
+      tally.newlines++;
+      at = chunk.indexOf(10, at + 1);
+    }
+    tally.bytes += chunk.length;
+    yield chunk;
+  }
+}
+function workerError(error, skew) {
+  const e = error;
+  const isObject4 = typeof error === "object" && error !== null;
+  return {
+    name: isObject4 && typeof e.name === "string" ? e.name : "Error",
+    code: isObject4 && typeof e.code === "string" ? e.code : void 0,
+    message: isObject4 && typeof e.message === "string" ? e.message : String(error),
+    line: isObject4 && typeof e.line === "number" ? e.line - skew : void 0,
+    index: isObject4 && typeof e.index === "number" ? e.index : void 0
+  };
+}
+function runRangeWorker(makeOutput) {
+  const setup = workerData2;
+  const port = parentPort;
+  const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
+  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen)));
+  const outputOf = setup.output === null ? null : makeOutput(
+    policies.filter((p) => skipReason(p, setup.resource) === null),
+    setup.output
+  );
+  const post = (message) => port.postMessage(message);
+  const evaluateRange = async ({ k, start, end }) => {
+    const skew = start > 0 ? 1 : 0;
+    let indexes = [];
+    let items = [];
+    let chars = 0;
+    const flush = () => {
+      if (items.length > 0) post({ t: "out", k, indexes, items });
+      indexes = [];
+      items = [];
+      chars = 0;
+    };
+    let stream;
+    try {
+      const tally = { newlines: 0, bytes: 0 };
+      let rejected = 0;
+      const max = setup.maxRejections;
+      const read2 = {
+        ...setup.maxRecordLength === void 0 ? {} : { maxRecordLength: setup.maxRecordLength },
+        ...max === null ? {} : {
+          onReject: ({ line: line2, message }) => {
+            if (++rejected > max) return;
+            flush();
+            post({ t: "reject", k, rejection: { line: line2 - skew, message } });
+          }
+        }
+      };
+      stream = createReadStream2(setup.file, { start: start - skew, end: end - 1 });
+      let line = "";
+      const records = outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text) => {
+        line = text;
+      });
+      const summary2 = await evaluateInventory(policies, records, {
+        ...setup.resource === void 0 ? {} : { resource: setup.resource },
+        ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
+        ...codegen ?? {},
+        ...outputOf === null ? {} : {
+          onResult: (event) => {
+            const item = outputOf(event, line);
+            if (item !== null) {
+              indexes.push(event.index);
+              items.push(item);
+              chars += typeof item === "string" ? item.length : line.length;
+            }
+            if (chars > FLUSH_CHARS || items.length >= FLUSH_ITEMS) flush();
+            if ((event.index & 16383) === 16383) {
+              flush();
+              post({ t: "progress", k, records: event.index + 1, bytes: tally.bytes - skew });
+            }
+          }
+        }
+      });
+      flush();
+      const seen = outputOf?.seen?.() ?? null;
+      post({ t: "done", k, summary: summary2, rejected, newlines: tally.newlines - skew, threadId, seen });
+    } catch (error) {
+      flush();
+      post({ t: "error", k, error: workerError(error, skew) });
+    } finally {
+      stream?.destroy();
+    }
+  };
+  port.on("message", (range) => void evaluateRange(range));
+}
+
 // src/cli.ts
 setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
-  void runEvalWorker(renderer);
+  runRangeWorker((policies, options) => {
+    const render2 = renderer(policies, options);
+    return Object.assign((event) => render2(event, INDEX_MARK), {
+      seen: () => [...render2.matchedIds]
+    });
+  });
 } else {
   main(process.argv.slice(2)).then(
     (code) => {

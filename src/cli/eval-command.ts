@@ -20,7 +20,13 @@ import {
   parseLimitFlags,
   UsageError,
 } from './args.js';
-import { defaultJobs, evaluateParallel, type RenderOptions, splittable } from './eval-parallel.js';
+import {
+  defaultJobs,
+  evaluateParallel,
+  type RenderOptions,
+  SPLIT_THRESHOLD,
+  splittable,
+} from './eval-parallel.js';
 import { explanationText, formatSummary } from './format.js';
 import { InputError, inputBytes, openInput, type Rejection, readInventory, write } from './io.js';
 import { loadPolicies } from './policies.js';
@@ -395,9 +401,6 @@ function wantsProgress(values: {
   return process.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false' || ci === '0');
 }
 
-/** Below this size, an input is read by one thread unless `--jobs` is given. */
-const SMALL_INPUT = 8 * 1024 * 1024;
-
 /** `--jobs N`: a positive integer; by default the available cores. */
 function parseJobs(value: string | undefined): number {
   if (value === undefined) return defaultJobs();
@@ -472,7 +475,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     let rejected = 0;
     let matchedIds: ReadonlySet<string> = render.matchedIds;
     // Without --jobs, a small file is read by one thread: starting workers would cost more than it saves.
-    const worthIt = values.jobs !== undefined || (size !== null && size >= SMALL_INPUT);
+    const worthIt = values.jobs !== undefined || (size !== null && size >= SPLIT_THRESHOLD);
     const parallel =
       jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
     if (parallel) {

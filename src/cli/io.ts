@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { pipeline, Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { gunzipped } from '../node/gzip.js';
 
 export { type Rejection, readInventory } from '../policy/records.js';
 
@@ -25,12 +25,10 @@ export async function openInput(path: string): Promise<{ stream: Readable; size:
   return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b];
-
 /**
- * The bytes of an input, gunzipped when they start with the gzip magic bytes (whatever the file is
- * called: `inventory.json` may well be compressed, and standard input has no name). `onBytes` counts the
- * bytes read from the input itself, so a progress bar against the file size stays right.
+ * The bytes of an input, gunzipped when they start with the gzip magic bytes (see {@link gunzipped}).
+ * `onBytes` counts the bytes read from the input itself, so a progress bar against the file size stays
+ * right.
  */
 export async function* inputBytes(
   stream: Readable,
@@ -49,30 +47,7 @@ export async function* inputBytes(
       throw new InputError(`cannot read input: ${(error as Error).message}`);
     }
   }
-  const source = raw();
-  let head: Buffer = Buffer.alloc(0);
-  // Standard input may deliver a single byte first: the magic needs two.
-  while (head.length < GZIP_MAGIC.length) {
-    const next = await source.next();
-    if (next.done) break;
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-  }
-  async function* all(): AsyncGenerator<Buffer> {
-    if (head.length > 0) yield head;
-    yield* source;
-  }
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) {
-    yield* all();
-    return;
-  }
-  const gunzip = createGunzip();
-  pipeline(Readable.from(all()), gunzip, () => {});
-  try {
-    for await (const chunk of gunzip) yield chunk as Buffer;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read input: not valid gzip: ${(error as Error).message}`);
-  }
+  yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
 }
 
 /** Writes to a stream, waiting for `drain` when its buffer is full (back-pressure). */

@@ -339,6 +339,31 @@ function policySet(list: readonly CompiledPolicy[], options: CompileOptions): Co
   return set;
 }
 
+/** The compile options of an inventory's options (own properties only). @internal */
+export function inventoryCompileOptions(options: InventoryOptions | undefined): CompileOptions {
+  const codegen = option(options, 'codegen');
+  return { ...passLimits(options), ...(codegen === undefined ? {} : { codegen }) };
+}
+
+/** Refuses policies that are not an array. @internal */
+export function policyList(policies: unknown): asserts policies is readonly unknown[] {
+  if (!isArray(policies)) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
+    );
+  }
+}
+
+/**
+ * The policies compiled, definitions checked one by one (a bad one throws what compilePolicy throws
+ * for it), compiled policies kept. @internal
+ */
+export function compileEach(policies: readonly unknown[], options: CompileOptions): CompiledPolicy[] {
+  return policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, options)));
+}
+
 /**
  * Evaluates policies over an inventory: an array, any iterable, or an async iterable (a stream of
  * records, read one at a time, so memory stays constant whatever its size). Per-resource results go to
@@ -364,25 +389,13 @@ export async function evaluateInventory(
 ): Promise<InventorySummary> {
   const started = performance.now();
   // Own properties only: an option inherited from a polluted Object.prototype is no option.
-  const limits = passLimits(options);
-  const codegen = option(options, 'codegen');
+  const compileOptions = inventoryCompileOptions(options);
   const resource = option(options, 'resource');
   const onResult = option(options, 'onResult');
   const signal = option(options, 'signal');
-  const compileOptions: CompileOptions = {
-    ...limits,
-    ...(codegen === undefined ? {} : { codegen }),
-  };
-  if (!isArray(policies)) {
-    throw new FilterError(
-      'INVALID_OPTION',
-      '',
-      `policies must be an array of policy definitions or compiled policies, got ${describe(policies)}`,
-    );
-  }
+  policyList(policies);
   checkResources(resources);
-  // Each definition is checked alone first: a bad one throws what compilePolicy throws for it.
-  const compiled = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
+  const compiled = compileEach(policies, compileOptions);
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));

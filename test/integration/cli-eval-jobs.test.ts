@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { progressLine } from '../../src/cli/eval-command.js';
+import { arbNdjsonInventory } from '../support/ndjson.js';
 import { check, titled } from '../support/property.js';
 import { suiteTempDir } from '../support/temp.js';
 
@@ -14,16 +15,66 @@ const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-jobs');
 
 /** Runs the built binary (its workers run the same file) with the Node running the tests. */
-function run(args: string[], input?: string | Buffer) {
+function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], {
     cwd: root,
     encoding: 'utf8',
     input: input ?? '',
     maxBuffer: 256 * 1024 * 1024,
     // CI set or not: the progress line must come from --progress only.
-    env: { ...process.env, CI: '' },
+    env: { ...process.env, CI: '', NODE_DEBUG: '', ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A range as `NODE_DEBUG=svc-policy` reports it once evaluated. */
+interface DebugRange {
+  readonly start: number;
+  readonly end: number;
+  readonly records: number;
+  readonly lines: number;
+  readonly rejected: number;
+  readonly thread: number;
+}
+
+const DEBUG_LINE = /^SVC-POLICY \d+: /;
+const DEBUG_RANGE =
+  /: range \d+ of \d+, bytes (\d+)-(\d+): (\d+) records, (\d+) lines, (\d+) rejected, thread (\d+)$/;
+
+/**
+ * Runs with `NODE_DEBUG=svc-policy`: the ranges the worker threads evaluated, and standard error
+ * without the debug lines (what the same run prints without them).
+ */
+function runTraced(args: string[]) {
+  const r = run(args, undefined, { NODE_DEBUG: 'svc-policy' });
+  const lines = r.stderr.split('\n');
+  const ranges: DebugRange[] = lines.flatMap((line) => {
+    const m = DEBUG_LINE.test(line) ? DEBUG_RANGE.exec(line) : null;
+    if (m === null) return [];
+    const [start, end, records, lines, rejected, thread] = m.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    return [{ start, end, records, lines, rejected, thread }];
+  });
+  const stderr = lines.filter((line) => !DEBUG_LINE.test(line)).join('\n');
+  return { ...r, stderr, ranges };
+}
+
+/** The ranges cover the file, one after the other, each evaluated by a worker thread (not thread 0). */
+function expectWorkersRan(ranges: readonly DebugRange[], file: Buffer | string): void {
+  const bytes = typeof file === 'string' ? Buffer.from(file) : file;
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges[0]!.start).toBe(0);
+  expect(ranges.at(-1)!.end).toBe(bytes.length);
+  for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.start).toBe(ranges[i - 1]!.end);
+  for (const r of ranges) expect(r.thread).toBeGreaterThan(0);
+  const newlines = bytes.reduce((n, b) => n + (b === 0x0a ? 1 : 0), 0);
+  expect(ranges.reduce((n, r) => n + r.lines, 0)).toBe(newlines);
 }
 
 /** The output without the two timing fields (wall-clock time and the rate drawn from it). */
@@ -35,40 +86,6 @@ const untimed = (text: string) =>
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
-
-/** Lines of an NDJSON inventory: records of both kinds, malformed and blank lines, CRLF endings. */
-const arbLine: fc.Arbitrary<string> = fc.oneof(
-  {
-    weight: 8,
-    arbitrary: fc
-      .record({
-        id: fc.string({ maxLength: 6 }),
-        resource: fc.constantFrom('component', 'certificate', undefined, 'other'),
-        technology: fc.constantFrom('postgres', 'mysql', 'redis', 'kubernetes', 'kafka'),
-        version: fc.constantFrom('9.6', '14', '14.13', '1.27', '1.31', null),
-        expirationDate: fc.constantFrom('2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'),
-        tags: fc.constantFrom({}, { owner: 'x', team: 'data' }, { team: 'é😀' }),
-        details: fc.constantFrom({}, { postgres: { lastActiveConnectionTime: '2025-01-01T00:00:00.000Z' } }),
-      })
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)))),
-  },
-  { weight: 1, arbitrary: fc.constantFrom('{bad json', 'nope', '[1,', '{"a":') },
-  { weight: 1, arbitrary: fc.constantFrom('', '   ', '\t') },
-);
-
-const arbFile = fc
-  .tuple(
-    fc.array(fc.tuple(arbLine, fc.constantFrom('\n', '\n', '\r\n')), { minLength: 1, maxLength: 120 }),
-    fc.boolean(),
-  )
-  .map(([lines, trailing]) => {
-    // The first line is a record, so that the input reads as NDJSON (not one document over lines).
-    const text = [
-      '{"id":"first","resource":"component","technology":"postgres"}\n',
-      ...lines.map(([l, e]) => l + e),
-    ].join('');
-    return trailing ? text : text.replace(/\r?\n$/, '');
-  });
 
 const FORMATS: string[][] = [
   ['--format', 'ndjson'],
@@ -84,17 +101,24 @@ describe('svc-policy eval --jobs', () => {
     () => {
       let n = 0;
       check(
-        fc.property(arbFile, fc.constantFrom(...FORMATS), fc.constantFrom('2', '3'), (text, format, jobs) => {
-          const file = join(temp.folder(), `inventory-${n++}.ndjson`);
-          writeFileSync(file, text);
-          const args = ['eval', '-p', examples, '-i', file, ...format];
-          const one = run([...args, '--jobs', '1']);
-          const many = run([...args, '--jobs', jobs]);
-          expect(one.stderr).not.toContain('internal error');
-          expect(many.code).toBe(one.code);
-          expect(untimed(many.stdout)).toBe(untimed(one.stdout));
-          expect(many.stderr).toBe(one.stderr);
-        }),
+        fc.property(
+          arbNdjsonInventory,
+          fc.constantFrom(...FORMATS),
+          fc.constantFrom('2', '3'),
+          (text, format, jobs) => {
+            const file = join(temp.folder(), `inventory-${n++}.ndjson`);
+            writeFileSync(file, text);
+            const args = ['eval', '-p', examples, '-i', file, ...format];
+            const one = run([...args, '--jobs', '1']);
+            const many = runTraced([...args, '--jobs', jobs]);
+            expect(one.stderr).not.toContain('internal error');
+            expect(many.code).toBe(one.code);
+            expect(untimed(many.stdout)).toBe(untimed(one.stdout));
+            expect(many.stderr).toBe(one.stderr);
+            // Split and evaluated by worker threads, not read by one thread after all.
+            expectWorkersRan(many.ranges, text);
+          },
+        ),
         // Each run starts three processes and their workers: a few dozen runs, not a thousand.
         { numRuns: process.env.CI ? 40 : 8 },
       );
@@ -119,12 +143,18 @@ describe('svc-policy eval --jobs', () => {
     const file = join(temp.folder(), 'large.ndjson');
     writeFileSync(file, `${lines.join('\n')}\n`);
     const one = run(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '1']);
-    const three = run(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '3']);
+    const three = runTraced(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '3']);
     expect(one.code).toBe(3);
     expect(three.code).toBe(3);
     expect(untimed(three.stdout)).toBe(untimed(one.stdout));
     expect(three.stderr).toBe(one.stderr);
     expect(three.stderr).toContain(`${file}:5931: not valid JSON`);
+    // Three ranges, one for each of three worker threads, together holding every record and rejection.
+    expectWorkersRan(three.ranges, readFileSync(file));
+    expect(three.ranges).toHaveLength(3);
+    expect(new Set(three.ranges.map((r) => r.thread)).size).toBe(3);
+    expect(three.ranges.reduce((n, r) => n + r.records, 0)).toBe(6000 - 62);
+    expect(three.ranges.reduce((n, r) => n + r.rejected, 0)).toBe(62);
     const last = JSON.parse(three.stdout.trim().split('\n').at(-1)!) as {
       summary: { resources: number; rejected: number };
     };
@@ -160,14 +190,54 @@ describe('svc-policy eval --jobs', () => {
       const file = join(temp.folder(), name);
       writeFileSync(file, content);
       const one = run(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '1']);
-      const two = run(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '2']);
+      const two = runTraced(['eval', '-p', examples, '-i', file, '--format', 'ndjson', '--jobs', '2']);
       expect(two.code).toBe(0);
       expect(untimed(two.stdout)).toBe(untimed(one.stdout));
       expect(two.stdout.split('\n').length).toBe(52);
+      expect(two.ranges, name).toEqual([]);
     }
     const piped = run(['eval', '-p', examples, '--format', 'ndjson', '--jobs', '2'], ndjson);
     expect(piped.code).toBe(0);
     expect(piped.stdout.split('\n').length).toBe(52);
+  });
+
+  it('reads a byte order mark that starts a range as part of its line, as one job does', () => {
+    // Two ranges: the second starts at the line with the mark (not JSON there: only a file may start with one).
+    const first = JSON.stringify({ id: 'a', resource: 'component', pad: 'x'.repeat(60) });
+    const text = `${first}\n\uFEFF{"id":"bom"}\n${JSON.stringify({ id: 'c', resource: 'component' })}\n`;
+    const file = join(temp.folder(), 'bom.ndjson');
+    writeFileSync(file, text);
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
+    const one = run([...args, '--jobs', '1']);
+    const two = runTraced([...args, '--jobs', '2']);
+    expect(one.code).toBe(3);
+    expect(one.stderr).toContain(`${file}:2: not valid JSON`);
+    expect(two.code).toBe(3);
+    expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+    expect(two.stderr).toBe(one.stderr);
+    expectWorkersRan(two.ranges, text);
+    expect(two.ranges.map((r) => r.start)).toEqual([0, Buffer.byteLength(first) + 1]);
+  });
+
+  it('stops where one job stops, naming the resource by its index in the whole file', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i === 2500 ? '"a bare string"' : JSON.stringify({ id: `s${i}`, resource: 'component' }),
+    );
+    const file = join(temp.folder(), 'bare-string.ndjson');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
+    const one = run([...args, '--jobs', '1']);
+    const three = runTraced([...args, '--jobs', '3']);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('resource 2500 is a string');
+    expect(three.code).toBe(2);
+    expect(three.stderr).toBe(one.stderr);
+    // The resources before it were written, as with one job.
+    expect(three.stdout).toBe(one.stdout);
+    expect(three.stdout.split('\n')).toHaveLength(2501);
+    // The ranges before the one that stopped were evaluated by worker threads.
+    expect(three.ranges.length).toBeGreaterThan(0);
+    for (const r of three.ranges) expect(r.thread).toBeGreaterThan(0);
   });
 
   it('rejects a --jobs that is not a positive integer', () => {
@@ -207,6 +277,44 @@ describe('svc-policy eval progress line', () => {
       // Standard output is untouched.
       expect(r.stdout).not.toMatch(PROGRESS);
       JSON.parse(r.stdout);
+    }
+  });
+
+  // A real terminal: util-linux's `script` runs the command on a pseudo-terminal (standard output and
+  // error both), and its own standard output is what the terminal showed.
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  const onTerminal = (jobs: string, ci: string) => {
+    const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+    const command = [process.execPath, cli, 'eval', '-p', examples, '-i', big(), '--jobs', jobs]
+      .map(quote)
+      .join(' ');
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: root,
+      encoding: 'utf8',
+      input: '',
+      env: { ...process.env, CI: ci, NODE_DEBUG: '' },
+      timeout: 120_000,
+    });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it('is shown on a terminal by default, redrawn in place and erased at the end; not in CI', (ctx) => {
+    if (!hasScript) {
+      const reason = '`script` (util-linux) is not installed: no pseudo-terminal to run the command on';
+      console.warn(`skipped: ${reason}`);
+      ctx.skip(reason);
+    }
+    for (const jobs of ['1', '2']) {
+      const shown = onTerminal(jobs, '');
+      expect(shown.code, shown.err).toBe(0);
+      expect(shown.out).toMatch(PROGRESS);
+      // Drawn from the start of the line, the rest of the line cleared, and erased before the table.
+      expect(shown.out).toMatch(new RegExp(`\\r${PROGRESS.source}.*\\u001b\\[K`));
+      expect(shown.out).toContain('\r\u001b[KCertificate expiry: ');
+      const ci = onTerminal(jobs, 'true');
+      expect(ci.code, ci.err).toBe(0);
+      expect(ci.out).toContain('Certificate expiry: ');
+      expect(ci.out).not.toMatch(/records\/s/);
     }
   });
 

@@ -83,8 +83,8 @@ describe.skipIf(codegenProject)('what npm pack ships', () => {
       /^bin\/svc-policy\.js$/,
       /^schema\/policy\.schema\.json$/,
       /^docs\/[a-z-]+\.md$/,
-      /^dist\/(index|sql|mongo|validate)\.(js|cjs)(\.map)?$/,
-      /^dist\/(index|sql|mongo|validate)\.d\.c?ts$/,
+      /^dist\/(index|sql|mongo|validate|node)\.(js|cjs)(\.map)?$/,
+      /^dist\/(index|sql|mongo|validate|node)\.d\.c?ts$/,
       /^dist\/chunk-[\w-]+\.(js|cjs)(\.map)?$/,
       /^dist\/[\w-]+\.d\.c?ts$/,
     ];
@@ -117,7 +117,7 @@ describe.skipIf(codegenProject)('package linters', () => {
       analysis: { entrypoints: Record<string, unknown>; problems: { resolutionKind?: string }[] };
     };
     expect(Object.keys(analysis.entrypoints)).toEqual(
-      expect.arrayContaining(['.', './sql', './mongo', './validate']),
+      expect.arrayContaining(['.', './sql', './mongo', './validate', './node']),
     );
     expect(analysis.problems.filter((p) => p.resolutionKind !== 'node10')).toEqual([]);
   });

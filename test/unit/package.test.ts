@@ -26,7 +26,10 @@ function importGraph(entry: string): { files: string[]; external: string[] } {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const text = readFileSync(file, 'utf8');
+    // Comments left out: an example in a doc comment (`import … from 'svc-policy/node'`) imports nothing.
+    const text = readFileSync(file, 'utf8')
+      .replace(/^\s*\/\*[\s\S]*?\*\//gm, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)) {
       const spec = (m[1] ?? m[2])!;
       if (/^import\s+type\s/.test(m[0]) || /^export\s+type\s/.test(m[0])) continue;
@@ -40,7 +43,9 @@ function importGraph(entry: string): { files: string[]; external: string[] } {
 describe('package', () => {
   it('is named svc-policy, with the entry points and the bin', () => {
     expect(pkg.name).toBe('svc-policy');
-    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './sql', './mongo', './validate']));
+    expect(Object.keys(pkg.exports)).toEqual(
+      expect.arrayContaining(['.', './sql', './mongo', './validate', './node']),
+    );
     expect(pkg.bin['svc-policy']).toBe('./bin/svc-policy.js');
     expect(pkg.engines.node).toBe('>=22');
     expect(pkg.devDependencies.node).toMatch(/^\^?24\./);
@@ -52,6 +57,13 @@ describe('package', () => {
       expect(files.length, entry).toBeGreaterThan(5);
       expect(external, entry).toEqual([]);
     }
+  });
+
+  it('keeps Node built-ins to the Node entry point, without ajv or yaml', () => {
+    const { files, external } = importGraph('src/node.ts');
+    expect(files.length).toBeGreaterThan(5);
+    expect(external.length).toBeGreaterThan(0);
+    for (const spec of external) expect(spec, spec).toMatch(/^node:/);
   });
 
   it('has ajv and yaml as its only runtime dependencies, loaded by the validation entry point (README)', () => {

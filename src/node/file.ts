@@ -1,0 +1,204 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { option } from '../builtins.js';
+import { FilterError } from '../errors.js';
+import { describe } from '../parse/operands.js';
+import {
+  type CompiledPolicy,
+  InventoryError,
+  type InventoryOptions,
+  type InventorySummary,
+  type PolicyOutcome,
+  type ReadOptions,
+  type ResourceResults,
+  readInventory,
+} from '../policy/index.js';
+import {
+  compileEach,
+  evaluateInventory,
+  inventoryCompileOptions,
+  kindReader,
+  policyList,
+  skipReason,
+} from '../policy/inventory.js';
+import { gunzipped } from './gzip.js';
+import { evaluateRanges, type FileRange } from './parallel.js';
+import { resultCodec } from './results.js';
+import { defaultJobs, SPLIT_THRESHOLD, splittable } from './split.js';
+import type { OutputFactory } from './worker.js';
+
+/**
+ * Options of `evaluateInventoryFile`: those of `evaluateInventory`, of the readers, and the threads.
+ *
+ * @example
+ * const options: InventoryFileOptions = {
+ *   jobs: 2, // two worker threads, whatever the size of the file
+ *   resource: 'component',
+ *   onReject: ({ line, message }) => console.error(`line ${line}: ${message}`),
+ *   onResult: ({ index, results }) => {
+ *     if (results[0]?.result.status === 'idle') idle.push(index); // in input order, whatever `jobs`
+ *   },
+ * };
+ */
+export interface InventoryFileOptions extends InventoryOptions, Pick<ReadOptions, 'maxRecordLength'> {
+  /**
+   * Called for a line (or array element) that is not JSON, which is then skipped, with its line number
+   * in the file, in input order (whatever `jobs`). Without it, the first such line rejects with an
+   * `InventoryError` `MALFORMED_RECORD` whose `line` is set.
+   */
+  readonly onReject?: ReadOptions['onReject'];
+  /**
+   * Worker threads evaluating an NDJSON file, split on line boundaries into byte ranges: a positive
+   * integer. Default: the available cores (`os.availableParallelism()`) for files of 8 MiB or more,
+   * 1 otherwise; with `onResult`, one fewer (the calling thread parses each record again to pass it
+   * on), so 1 on two cores. A gzip file, a JSON array, an `{ items }` envelope or one document over several lines
+   * is read by one thread whatever `jobs` says, as is a file whose `kindField` is a function unless
+   * `jobs` asks for more (a function cannot be passed to a thread: `INVALID_OPTION`).
+   */
+  readonly jobs?: number;
+  /**
+   * Called as each range of a split file has been passed on (in file order): its bytes, the worker
+   * thread that evaluated it, its resources, lines and malformed lines. Never called when the file is
+   * read by one thread.
+   */
+  readonly onRange?: (range: FileRange) => void;
+}
+
+/** Ranges are about this long (or the file divided by the jobs, when that is shorter). */
+const RANGE_BYTES = 16 * 1024 * 1024;
+/**
+ * With `onResult`, a range's results (the text of each record) wait in memory until the ranges before
+ * them are passed on: ranges are shorter.
+ */
+const RANGE_BYTES_WITH_RESULTS = 4 * 1024 * 1024;
+
+/**
+ * The per-resource output of the library's workers: `[line, kind, ...codes]`, the text the record was
+ * parsed from and its results as numbers (see {@link resultCodec}), its index posted apart. Copying
+ * the parsed record and its result objects to the calling thread would cost several times what
+ * parsing the text again there costs.
+ */
+export const resultsOutput: OutputFactory = (policies) => {
+  const codecs = policies.map(resultCodec);
+  return (event, line) => {
+    const item: unknown[] = [line, event.kind];
+    for (let i = 0; i < codecs.length; i++) item.push(codecs[i]!.encode(event.results[i]!.result));
+    return item;
+  };
+};
+
+/** The calling thread's side of {@link resultsOutput}: the event `onResult` receives. */
+function resultsInput(policies: readonly CompiledPolicy[], resource: string | undefined) {
+  const active = policies.filter((p) => skipReason(p, resource) === null);
+  const codecs = active.map(resultCodec);
+  return (item: unknown, index: number): ResourceResults => {
+    const fields = item as [string, string | null, ...number[]];
+    const results: PolicyOutcome[] = new Array(codecs.length);
+    for (let i = 0; i < codecs.length; i++) {
+      results[i] = { policy: active[i]!.name, result: codecs[i]!.decode(fields[2 + i] as number) };
+    }
+    return { index, resource: JSON.parse(fields[0]), kind: fields[1], results };
+  };
+}
+
+function filePath(path: unknown): string {
+  if (typeof path === 'string' && path !== '') return path;
+  if (path instanceof URL && path.protocol === 'file:') return fileURLToPath(path);
+  throw new FilterError(
+    'INVALID_OPTION',
+    '',
+    `the inventory file must be a path (a string or a file: URL), got ${describe(path)}`,
+  );
+}
+
+/**
+ * `evaluateInventoryFile` (svc-policy/node), its workers started on `entry`: the URL of the entry file,
+ * which runs `runRangeWorker` when started as a worker.
+ */
+export async function evaluateFile(
+  entry: string,
+  policies: readonly unknown[],
+  path: string | URL,
+  options?: InventoryFileOptions,
+): Promise<InventorySummary> {
+  // As evaluateInventory: policies first (an invalid one throws before anything is read), then options.
+  const compileOptions = inventoryCompileOptions(options);
+  policyList(policies);
+  const file = filePath(path);
+  const compiled = compileEach(policies, compileOptions);
+  const kindField = option(options, 'kindField');
+  kindReader(kindField);
+  const explicit = option(options, 'jobs');
+  if (explicit !== undefined && !(Number.isSafeInteger(explicit) && explicit >= 1)) {
+    throw new FilterError('INVALID_OPTION', '', `jobs must be a positive integer, got ${describe(explicit)}`);
+  }
+  const onResult = option(options, 'onResult');
+  const onReject = option(options, 'onReject');
+  const onRange = option(options, 'onRange');
+  const maxRecordLength = option(options, 'maxRecordLength');
+  const signal = option(options, 'signal');
+  signal?.throwIfAborted();
+
+  const info = await stat(file);
+  let jobs = explicit ?? (info.isFile() && info.size >= SPLIT_THRESHOLD ? defaultJobs() : 1);
+  // With onResult the calling thread parses every record again (see resultsOutput): a core is its own.
+  if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
+  if (jobs > 1 && typeof kindField === 'function') {
+    if (explicit !== undefined) {
+      throw new FilterError(
+        'INVALID_OPTION',
+        '',
+        `kindField is a function, which worker threads cannot call: give it as a field path (kindField: 'meta$.kind') or set jobs: 1`,
+      );
+    }
+    jobs = 1;
+  }
+
+  if (jobs > 1 && info.isFile() && (await splittable(file, info.size))) {
+    const resource = option(options, 'resource');
+    const received = resultsInput(compiled, resource);
+    const { summary } = await evaluateRanges(
+      {
+        entry,
+        file,
+        size: info.size,
+        jobs,
+        rangeBytes: onResult === undefined ? RANGE_BYTES : RANGE_BYTES_WITH_RESULTS,
+        policies: compiled,
+        resource,
+        kindField: kindField as string | null | undefined,
+        codegen: compileOptions.codegen,
+        maxRecordLength,
+        maxRejections: onReject === undefined ? null : Number.POSITIVE_INFINITY,
+        output: onResult === undefined ? null : true,
+        signal,
+      },
+      {
+        ...(onResult === undefined
+          ? {}
+          : {
+              output: (item, index) => onResult(received(item, index)),
+            }),
+        ...(onReject === undefined ? {} : { reject: onReject }),
+        ...(onRange === undefined ? {} : { range: onRange }),
+      },
+    );
+    return summary;
+  }
+
+  const stream = createReadStream(file);
+  try {
+    const bytes = gunzipped(
+      stream[Symbol.asyncIterator](),
+      (error) => new InventoryError('MALFORMED_INPUT', `not valid gzip: ${error.message}`),
+    );
+    const read: ReadOptions = {
+      ...(onReject === undefined ? {} : { onReject }),
+      ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+    };
+    return await evaluateInventory(compiled, readInventory(bytes, read), options);
+  } finally {
+    stream.destroy();
+  }
+}

@@ -1,0 +1,102 @@
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+
+/**
+ * Splitting an NDJSON file into byte ranges that start at the beginning of a line, for the worker
+ * threads of `svc-policy eval --jobs` and `evaluateInventoryFile` (svc-policy/node).
+ */
+
+/** Files of this size or more are split across the available cores unless told otherwise. */
+export const SPLIT_THRESHOLD = 8 * 1024 * 1024;
+
+/** The head read to decide whether the file is NDJSON that can be split. */
+const HEAD_BYTES = 1024 * 1024;
+
+/** The default number of worker threads: the cores this process may use. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+
+function isEnvelope(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { items?: unknown }).items)
+  );
+}
+
+/**
+ * Whether the file can be split: an uncompressed file that `readInventory` reads as NDJSON (not a
+ * JSON array, not an envelope, not one document over several lines). Decided from its head as
+ * `readInventory` decides: the first non-blank character, and for `{`, whether the first non-blank line
+ * is JSON (and not an envelope).
+ */
+export async function splittable(file: string, size: number): Promise<boolean> {
+  if (size === 0) return false;
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytes = head.subarray(0, bytesRead);
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) return false; // gzip
+    const text = new TextDecoder().decode(bytes);
+    let i = 0;
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    if (i === text.length) return false;
+    const c = text.charCodeAt(i);
+    if (c === 0x5b /* [ */) return false;
+    if (c !== 0x7b /* { */) return true;
+    for (const raw of text.split('\n')) {
+      if (raw.trim() === '') continue;
+      // The head ends inside this line (no newline before the end of the head): cannot tell.
+      if (bytesRead < size && text.indexOf('\n') < 0) return false;
+      try {
+        return !isEnvelope(JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Byte ranges `[start, end)` of the file, each starting at the beginning of a line: about
+ * `rangeBytes` long, or the file divided by `jobs` when that is shorter.
+ */
+export async function splitRanges(
+  file: string,
+  size: number,
+  jobs: number,
+  rangeBytes: number,
+): Promise<Array<[number, number]>> {
+  const count = Math.max(jobs, Math.ceil(size / rangeBytes));
+  const step = Math.ceil(size / count);
+  const handle = await open(file, 'r');
+  const starts = [0];
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (let k = 1; k < count; k++) {
+      let at = Math.max(k * step, starts.at(-1)!);
+      // The start of the next line after `at - 1`: just after the first newline at or after it.
+      let found = -1;
+      while (found < 0 && at < size) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at - 1);
+        if (bytesRead === 0) break;
+        const nl = buffer.subarray(0, bytesRead).indexOf(0x0a);
+        if (nl >= 0) found = at - 1 + nl + 1;
+        else at += bytesRead;
+      }
+      if (found < 0 || found >= size) break;
+      if (found > starts.at(-1)!) starts.push(found);
+    }
+  } finally {
+    await handle.close();
+  }
+  return starts.map((s, k) => [s, k + 1 < starts.length ? starts[k + 1]! : size]);
+}

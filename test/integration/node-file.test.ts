@@ -1,0 +1,359 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InventorySummary, Rejection, ResourceResults } from '../../src/index.js';
+import type * as NodeEntry from '../../src/node.js';
+import type { FileRange, InventoryFileOptions } from '../../src/node.js';
+import { arbNdjsonInventory } from '../support/ndjson.js';
+import { checkAsync, titled } from '../support/property.js';
+import { suiteTempDir } from '../support/temp.js';
+
+/**
+ * `evaluateInventoryFile` (svc-policy/node) as the package ships it: the built ESM and CommonJS files,
+ * whose worker threads run those very files (the sources cannot be started as a worker).
+ */
+
+const root = join(import.meta.dirname, '..', '..');
+const temp = suiteTempDir('node-file');
+const examples = join(root, 'fixtures', 'policies', 'examples');
+const policies: unknown[] = readdirSync(examples)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
+// An inactive policy is reported as skipped whatever the number of jobs.
+policies.push({ ...(policies[0] as object), name: 'inactive', isActive: false });
+
+type Entry = typeof NodeEntry;
+const builds: Record<'esm' | 'cjs', Entry> = {} as never;
+
+beforeAll(async () => {
+  const esm = join(root, 'dist', 'node.js');
+  if (!existsSync(esm)) throw new Error('dist/node.js is missing: run `npm run build:dist`');
+  builds.esm = (await import(pathToFileURL(esm).href)) as Entry;
+  builds.cjs = createRequire(import.meta.url)(join(root, 'dist', 'node.cjs')) as Entry;
+});
+
+/** The summary without the two timing fields. */
+const untimed = (s: InventorySummary) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+
+/** Everything a run gives: the summary, the callbacks in the order they were called, the ranges. */
+interface Observed {
+  readonly summary: ReturnType<typeof untimed> | null;
+  readonly error: { name: string; code: unknown; message: string; line: unknown; index: unknown } | null;
+  /** `onResult` and `onReject` calls, interleaved as they came. */
+  readonly calls: Array<['result', ResourceResults] | ['reject', Rejection]>;
+  readonly ranges: FileRange[];
+}
+
+async function observe(
+  build: 'esm' | 'cjs',
+  file: string,
+  options: InventoryFileOptions & { readonly results?: boolean; readonly rejects?: boolean },
+): Promise<Observed> {
+  const calls: Observed['calls'] = [];
+  const ranges: FileRange[] = [];
+  const { results = true, rejects = true, ...rest } = options;
+  try {
+    const summary = await builds[build].evaluateInventoryFile(policies, file, {
+      ...rest,
+      ...(results ? { onResult: (e: ResourceResults) => void calls.push(['result', e]) } : {}),
+      ...(rejects ? { onReject: (r: Rejection) => void calls.push(['reject', r]) } : {}),
+      onRange: (r) => ranges.push(r),
+    });
+    return { summary: untimed(summary), error: null, calls, ranges };
+  } catch (e) {
+    const { name, code, message, line, index } = e as Record<string, unknown>;
+    return {
+      summary: null,
+      error: { name: String(name), code, message: String(message), line, index },
+      calls,
+      ranges,
+    };
+  }
+}
+
+/** The ranges cover the file, one after the other, each evaluated by a worker thread (not thread 0). */
+function expectWorkersRan(ranges: readonly FileRange[], bytes: Buffer): void {
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(ranges[0]!.start).toBe(0);
+  expect(ranges.at(-1)!.end).toBe(bytes.length);
+  for (let i = 1; i < ranges.length; i++) expect(ranges[i]!.start).toBe(ranges[i - 1]!.end);
+  for (const r of ranges) expect(r.threadId).toBeGreaterThan(0);
+  const newlines = bytes.reduce((n, b) => n + (b === 0x0a ? 1 : 0), 0);
+  expect(ranges.reduce((n, r) => n + r.lines, 0)).toBe(newlines);
+}
+
+/** The same run as `jobs: 1` gives, and evaluated by worker threads. */
+async function expectSameAsOneJob(
+  file: string,
+  options: Parameters<typeof observe>[2],
+  jobsList: readonly number[] = [2, 3],
+  build: 'esm' | 'cjs' = 'esm',
+): Promise<Observed> {
+  const one = await observe(build, file, { ...options, jobs: 1 });
+  expect(one.ranges).toEqual([]);
+  for (const jobs of jobsList) {
+    const many = await observe(build, file, { ...options, jobs });
+    expect(many.error, `jobs ${jobs}`).toEqual(one.error);
+    expect(many.summary, `jobs ${jobs}`).toEqual(one.summary);
+    expect(many.calls, `jobs ${jobs}`).toEqual(one.calls);
+    if (one.error === null) expectWorkersRan(many.ranges, readFileSync(file));
+    else for (const r of many.ranges) expect(r.threadId).toBeGreaterThan(0);
+  }
+  return one;
+}
+
+let fileCount = 0;
+function writeInventory(text: string | Buffer, name = `inventory-${fileCount++}.ndjson`): string {
+  const file = join(temp.folder(), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** A larger inventory: records of both kinds, a malformed line every 97. */
+function largeInventory(lines: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    out.push(
+      i % 97 === 13
+        ? '{not json'
+        : JSON.stringify({
+            id: `r${i}`,
+            resource: i % 10 === 0 ? 'certificate' : 'component',
+            technology: ['postgres', 'redis', 'kubernetes'][i % 3],
+            version: i % 2 ? '14' : '9.6',
+            type: 'ssl',
+            expirationDate: i % 4 ? '2026-01-01T00:00:00.000Z' : '2027-01-01T00:00:00.000Z',
+          }),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+describe('evaluateInventoryFile', () => {
+  it(
+    titled('gives with 2 and 3 jobs what 1 job gives, on random NDJSON files with malformed lines'),
+    async () => {
+      await checkAsync(
+        fc.asyncProperty(
+          arbNdjsonInventory,
+          fc.record({
+            build: fc.constantFrom<'esm' | 'cjs'>('esm', 'cjs'),
+            results: fc.boolean(),
+            rejects: fc.boolean(),
+            resource: fc.constantFrom(undefined, 'component'),
+            kindField: fc.constantFrom(undefined, null, 'resource', 'tags$.team'),
+          }),
+          async (text, { build, resource, kindField, ...rest }) => {
+            const file = writeInventory(text);
+            await expectSameAsOneJob(
+              file,
+              {
+                ...rest,
+                ...(resource === undefined ? {} : { resource }),
+                ...(kindField === undefined ? {} : { kindField }),
+              },
+              [2, 3],
+              build,
+            );
+          },
+        ),
+        // Each run starts five worker threads: a few dozen runs, not a thousand.
+        { numRuns: process.env.CI ? 30 : 8 },
+      );
+    },
+  );
+
+  it('splits a larger file into one range per thread, numbering lines and resources in the whole file', async () => {
+    const file = writeInventory(largeInventory(6000));
+    for (const build of ['esm', 'cjs'] as const) {
+      const one = await expectSameAsOneJob(file, {}, [3], build);
+      const three = await observe(build, file, { jobs: 3 });
+      expect(three.ranges).toHaveLength(3);
+      expect(new Set(three.ranges.map((r) => r.threadId)).size).toBe(3);
+      expect(three.ranges.reduce((n, r) => n + r.resources, 0)).toBe(6000 - 62);
+      expect(three.ranges.reduce((n, r) => n + r.rejected, 0)).toBe(62);
+      expect(one.summary?.resources).toBe(6000 - 62);
+      const rejected = one.calls.filter((c) => c[0] === 'reject').map((c) => (c[1] as Rejection).line);
+      expect(rejected).toHaveLength(62);
+      expect(rejected.at(-1)).toBe(5931);
+      const indexes = one.calls.filter((c) => c[0] === 'result').map((c) => (c[1] as ResourceResults).index);
+      expect(indexes).toEqual(indexes.map((_, i) => i));
+    }
+  });
+
+  it('stops where one job stops: the first malformed line without onReject, a bare string, a long line', async () => {
+    const lines = largeInventory(3000).split('\n');
+    // The first malformed line (13) is in the first range: make the first 2500 lines well formed.
+    const clean = lines.map((l, i) => (l === '{not json' && i < 2500 ? '{}' : l)).join('\n');
+    const malformed = await expectSameAsOneJob(writeInventory(clean), { rejects: false });
+    // Line 2536 (index 2535) is the first malformed line left: 2535 = 13 + 97 × 26.
+    expect(malformed.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_RECORD', line: 2536 });
+    expect(malformed.error?.message).toMatch(/^line 2536: not valid JSON/);
+
+    const bare = lines.map((l, i) => (i === 2600 ? '"a bare string"' : l)).join('\n');
+    const string = await expectSameAsOneJob(writeInventory(bare), {});
+    expect(string.error).toMatchObject({ name: 'InventoryError', code: 'INVALID_RESOURCE' });
+    // The resources before it: the lines before it less the 27 malformed ones (13, 110, …, 2535).
+    expect(string.error?.index).toBe(2600 - 27);
+    expect(string.error?.message).toMatch(/^resource 2573 is a string/);
+
+    // Longer than maxRecordLength and than a chunk read, so that the reader sees it unfinished.
+    const pad = 'x'.repeat(200_000);
+    const long = lines.map((l, i) => (i === 2700 ? JSON.stringify({ pad }) : l)).join('\n');
+    const tooLong = await expectSameAsOneJob(writeInventory(long), { maxRecordLength: 100_000 });
+    expect(tooLong.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_INPUT', line: 2701 });
+  });
+
+  it('reads gzip, JSON arrays, envelopes and multi-line documents with one thread, whatever jobs says', async () => {
+    const records = Array.from({ length: 50 }, (_, i) => ({ id: `x${i}`, resource: 'component' }));
+    const ndjson = records.map((r) => JSON.stringify(r)).join('\n');
+    const inputs: Array<[string, string | Buffer]> = [
+      ['gz.ndjson', gzipSync(ndjson)],
+      ['array.json', JSON.stringify(records)],
+      ['envelope.json', JSON.stringify({ items: records })],
+      ['pretty.json', JSON.stringify({ items: records }, null, 2)],
+    ];
+    const reference = await observe('esm', writeInventory(ndjson), { jobs: 1 });
+    for (const [name, content] of inputs) {
+      const file = writeInventory(content, name);
+      for (const jobs of [1, 4]) {
+        const r = await observe('esm', file, { jobs });
+        expect(r.ranges, name).toEqual([]);
+        expect(r.summary, name).toEqual(reference.summary);
+        expect(r.calls, name).toEqual(reference.calls);
+      }
+    }
+    const corrupt = await observe('esm', writeInventory(gzipSync(ndjson).subarray(0, 40), 'cut.gz'), {});
+    expect(corrupt.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_INPUT' });
+    expect(corrupt.error?.message).toMatch(/^not valid gzip: /);
+  });
+
+  it('by default splits files of 8 MiB or more across the available cores, and reads smaller ones with one thread', async () => {
+    const small = writeInventory(largeInventory(200));
+    expect((await observe('esm', small, {})).ranges).toEqual([]);
+    const big = writeInventory(largeInventory(80_000), 'big.ndjson');
+    expect(readFileSync(big).length).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+    const { availableParallelism } = await import('node:os');
+    const split = await observe('esm', big, { results: false });
+    if (availableParallelism() > 1) expectWorkersRan(split.ranges, readFileSync(big));
+    else expect(split.ranges).toEqual([]);
+    const one = await observe('esm', big, { jobs: 1, results: false });
+    expect(split.summary).toEqual(one.summary);
+    expect(split.calls).toEqual(one.calls);
+    // With onResult, one core fewer: the calling thread parses each record again.
+    const withResults = await observe('esm', big, { rejects: false, onReject() {}, results: true });
+    if (availableParallelism() > 2) expect(withResults.ranges.length).toBeGreaterThan(0);
+    else expect(withResults.ranges).toEqual([]);
+  });
+
+  it('passes results on in input order, waiting for the promise onResult returns', async () => {
+    const file = writeInventory(largeInventory(3000));
+    const seen: number[] = [];
+    let pending = 0;
+    const summary = await builds.esm.evaluateInventoryFile(policies, file, {
+      jobs: 2,
+      onReject: () => {},
+      onResult: async ({ index, results }) => {
+        // The policies' own results, frozen, as with one thread.
+        for (const { result } of results) expect(Object.isFrozen(result)).toBe(true);
+        expect(pending).toBe(0);
+        pending++;
+        if (index % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        seen.push(index);
+        pending--;
+      },
+    });
+    expect(seen).toEqual(Array.from({ length: summary.resources }, (_, i) => i));
+  });
+
+  it('gives onResult the record as one thread parses it, own __proto__ key included', async () => {
+    const lines = largeInventory(2000).split('\n');
+    lines[1500] = '{"id":"proto","resource":"component","__proto__":{"polluted":true}}';
+    const file = writeInventory(lines.join('\n'));
+    const records: unknown[] = [];
+    await builds.esm.evaluateInventoryFile(policies, file, {
+      jobs: 2,
+      onReject() {},
+      onResult: ({ resource }) => {
+        if ((resource as { id?: unknown }).id === 'proto') records.push(resource);
+      },
+    });
+    expect(records).toHaveLength(1);
+    const record = records[0] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(record)).toEqual(['id', 'resource', '__proto__']);
+    expect(JSON.stringify(record)).toBe(lines[1500]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses what it cannot do: a bad jobs, a kindField function for several threads, a missing file', async () => {
+    const file = writeInventory(largeInventory(100));
+    for (const jobs of [0, -1, 1.5, Number.NaN, '2']) {
+      await expect(
+        builds.esm.evaluateInventoryFile(policies, file, { jobs: jobs as number }),
+      ).rejects.toMatchObject({ code: 'INVALID_OPTION', message: expect.stringMatching(/^jobs must be/) });
+    }
+    const kindField = (r: unknown) => (r as { resource?: string }).resource;
+    await expect(
+      builds.esm.evaluateInventoryFile(policies, file, { jobs: 2, kindField }),
+    ).rejects.toMatchObject({
+      name: 'FilterError',
+      code: 'INVALID_OPTION',
+      message: expect.stringContaining('jobs: 1'),
+    });
+    // Without jobs (one thread for a small file) and with jobs: 1, a function is fine.
+    const byFunction = await builds.esm.evaluateInventoryFile(policies, file, { kindField, onReject() {} });
+    const byPath = await builds.esm.evaluateInventoryFile(policies, file, {
+      jobs: 1,
+      kindField: 'resource',
+      onReject() {},
+    });
+    expect({ ...untimed(byFunction), kindField: null }).toEqual({ ...untimed(byPath), kindField: null });
+    for (const jobs of [1, 2]) {
+      await expect(
+        builds.esm.evaluateInventoryFile(policies, join(temp.folder(), 'missing.ndjson'), { jobs }),
+      ).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+    await expect(builds.esm.evaluateInventoryFile(policies, 42 as never)).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
+    await expect(
+      builds.esm.evaluateInventoryFile([{ name: 'bad' }], file, { jobs: 2 }),
+    ).rejects.toMatchObject({
+      name: 'PolicyError',
+    });
+  });
+
+  it('stops when the signal aborts, with its reason', async () => {
+    const file = writeInventory(largeInventory(3000));
+    for (const jobs of [1, 2]) {
+      const controller = new AbortController();
+      const reason = new Error('enough');
+      await expect(
+        builds.esm.evaluateInventoryFile(policies, file, {
+          jobs,
+          signal: controller.signal,
+          onReject: () => {},
+          onResult: ({ index }) => {
+            if (index === 1000) controller.abort(reason);
+          },
+        }),
+      ).rejects.toBe(reason);
+    }
+  });
+
+  it('takes a file: URL', async () => {
+    const file = writeInventory(largeInventory(300));
+    const byPath = await builds.cjs.evaluateInventoryFile(policies, file, { jobs: 2, onReject: () => {} });
+    const byUrl = await builds.cjs.evaluateInventoryFile(policies, pathToFileURL(file), {
+      jobs: 2,
+      onReject: () => {},
+    });
+    expect(untimed(byUrl)).toEqual(untimed(byPath));
+  });
+});
