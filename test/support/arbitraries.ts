@@ -148,6 +148,11 @@ const arbVersionNumber: fc.Arbitrary<string> = fc.oneof(
       '18446744073709551616',
       '123456789012345678901234567890',
       '0000123456789012345678901234567890',
+      // Either side of nine digits, where parts stop being compared as numbers.
+      '999999999',
+      '1000000000',
+      '000000001',
+      '0000000001',
     ),
   },
 );
