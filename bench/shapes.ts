@@ -64,11 +64,13 @@ function reshape(shape: Shape, c: Rec, random: () => number): Rec {
   }
 }
 
-/** The components in one shape, parsed from JSON text. */
+/**
+ * The components in one shape, each parsed from its JSON text (record by record: the text of a million
+ * records together is longer than a JavaScript string may be).
+ */
 export function shaped(shape: Shape, components: readonly Component[]): unknown[] {
   const random = mulberry32(7);
-  const records = components.map((c) => reshape(shape, c as unknown as Rec, random));
-  return JSON.parse(JSON.stringify(records)) as unknown[];
+  return components.map((c) => JSON.parse(JSON.stringify(reshape(shape, c as unknown as Rec, random))));
 }
 
 export interface ShapeResult {
