@@ -50,7 +50,7 @@ function reshape(shape: Shape, c: Rec, random: () => number): Rec {
         ...c,
         technology: 'postgres',
         region: 'us-east-1',
-        details: { postgres: { lastActiveConnectionTime: '2026-05-01T00:00:00.000Z' } },
+        details: { postgres: { lastActiveConnectionTime: '2026-05-30T00:00:00.000Z' } },
       };
     }
     case 'shuffled': {
