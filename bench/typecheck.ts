@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '../fixtures/generator.js';
 import { machine, median, RESULTS_DIR, table, writeReadmeSection } from './lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -36,19 +37,8 @@ if (!(rounds >= 1) || !Number.isSafeInteger(count) || count <= 0) {
   throw new Error('--rounds takes a number ≥ 1 and --filters a positive integer');
 }
 
-/** A small seeded generator (mulberry32), so every run checks the same filters. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const r = random(11);
+// The inventory generator's seeded random numbers, so every run checks the same filters.
+const r = mulberry32(11);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const q = (s: string) => JSON.stringify(s);
 
