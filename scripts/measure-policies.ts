@@ -84,6 +84,22 @@ function policy(definition: Record<string, unknown>): void {
   raise('maxConditions', conditions);
 }
 
+/** Values of a document as `maxDocumentValues` counts them: every value, and every key of an object. */
+function documentValues(value: unknown): number {
+  let n = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    n++;
+    if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === 'object' && v !== null) {
+      n += Object.keys(v).length;
+      stack.push(...Object.values(v));
+    }
+  }
+  return n;
+}
+
 let files = 0;
 for (const dir of dirs) {
   for (const name of readdirSync(dir)) {
@@ -96,7 +112,12 @@ for (const dir of dirs) {
       continue;
     const text = readFileSync(file, 'utf8');
     raise('maxFileBytes', Buffer.byteLength(text));
-    policy((extname(name) === '.json' ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>);
+    const document = (extname(name) === '.json' ? JSON.parse(text) : parseYaml(text)) as Record<
+      string,
+      unknown
+    >;
+    raise('maxDocumentValues', documentValues(document));
+    policy(document);
     files++;
   }
 }

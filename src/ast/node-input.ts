@@ -1,5 +1,5 @@
 import { hasOwn } from '../builtins.js';
-import { FilterError } from '../errors.js';
+import { FilterError, isOwnError, safeMessage } from '../errors.js';
 import { type ParseOptions, parseFilter } from '../parse/filter.js';
 import type { FilterNode } from './nodes.js';
 import { printFilter } from './print.js';
@@ -31,15 +31,8 @@ export function toFilterNode(input: unknown, options?: ParseOptions): FilterNode
     try {
       json = printFilter(input);
     } catch (error) {
-      if (error instanceof FilterError) throw error;
-      throw new FilterError(
-        'INVALID_NODE',
-        '',
-        `not a filter AST: ${String((error as Error)?.message ?? error)}`,
-        {
-          cause: error,
-        },
-      );
+      if (isOwnError(error)) throw error;
+      throw new FilterError('INVALID_NODE', '', `not a filter AST: ${safeMessage(error)}`, { cause: error });
     }
     return parseFilter(json, options);
   }

@@ -1,5 +1,5 @@
 import { hasOwn, isArray, own } from '../builtins.js';
-import { FilterError, pointer } from '../errors.js';
+import { FilterError, isOwnError, pointer, safeMessage } from '../errors.js';
 import { printPath } from '../parse/path.js';
 import {
   assertNever,
@@ -154,15 +154,8 @@ export function printFilter(node: FilterNode): FilterJson {
   try {
     return printNode(node, '', 1);
   } catch (error) {
-    if (error instanceof FilterError) throw error;
+    if (isOwnError(error)) throw error;
     // A getter or a Proxy trap of a hand-built AST threw (or a revoked Proxy): bad input, typed.
-    throw new FilterError(
-      'INVALID_NODE',
-      '',
-      `not a filter AST: ${String((error as Error)?.message ?? error)}`,
-      {
-        cause: error,
-      },
-    );
+    throw new FilterError('INVALID_NODE', '', `not a filter AST: ${safeMessage(error)}`, { cause: error });
   }
 }

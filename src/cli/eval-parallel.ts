@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { compileNode } from '../compile/filter.js';
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import type { Limits } from '../limits.js';
 import type { NormalizedPolicy } from '../policy/check.js';
 import { buildPolicy, type CompiledPolicy } from '../policy/compile.js';
@@ -452,7 +453,7 @@ export async function runEvalWorker(
       port.postMessage({
         t: 'error',
         k,
-        message: String((error as Error)?.message ?? error),
+        message: safeMessage(error, MAX_CLI_MESSAGE),
       } satisfies FromWorker);
     }
   });

@@ -9,7 +9,7 @@ import {
 } from '../ast/nodes.js';
 import { trust } from '../ast/trusted.js';
 import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys } from '../builtins.js';
-import { FilterError, pointer, showPointer } from '../errors.js';
+import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
 import { describe, isPlainObject } from './operands.js';
@@ -28,6 +28,9 @@ export const DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
 export function resolveMaxDepth(options: ParseOptions | undefined): number {
   return resolveLimits(options).maxDepth;
 }
+
+/** Length of the longest operator name (`$elemMatch`): no longer key can be an operator. */
+const LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
 
 /**
  * The nodes a selector step counts: it is a loop over elements in memory, a subquery over `json_each`
@@ -90,7 +93,7 @@ function suggestion(value: unknown): string {
     typeof value === 'boolean' ||
     value === null
   ) {
-    return `{ "$eq": ${JSON.stringify(value)} }`;
+    return `{ "$eq": ${JSON.stringify(typeof value === 'string' ? showText(value) : value)} }`;
   }
   return '{ "$eq": <value> }';
 }
@@ -105,7 +108,7 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
       isNonJson(value) ? 'INVALID_VALUE' : 'EXPECTED_OPERATOR_OBJECT',
       at,
-      `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`,
+      `field "${showText(key)}" expects an operator object at ${showPointer(at)}, got ${describe(value)}; write ${suggestion(value)}`,
     );
   }
   const names = checkKeys(value, at, p);
@@ -113,25 +116,30 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
     throw new FilterError(
       'EMPTY_OPERATOR_OBJECT',
       at,
-      `field "${key}" has an empty operator object at ${at}`,
+      `field "${showText(key)}" has an empty operator object at ${showPointer(at)}`,
     );
   }
   const operators: OperatorNode[] = [];
   for (const name of names) {
     const opAt = pointer(at, name);
-    const kind = mapGet.call(OPERATOR_KINDS, name);
+    // A key longer than every operator name is none: refused before it is hashed for the lookup or
+    // lower-cased for the hint, which would cost as much as reading a 10 MB key.
+    const kind = name.length > LONGEST_OPERATOR ? undefined : mapGet.call(OPERATOR_KINDS, name);
     if (kind === undefined) {
       // `{ dueDate: { gte, lt } }` is an operator without its "$", not a nested field.
-      const bare = mapHas.call(OPERATOR_KINDS, `$${name.toLowerCase()}`)
-        ? `$${name.toLowerCase()}`
-        : undefined;
+      const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : '';
+      const bare = mapHas.call(OPERATOR_KINDS, lower) ? lower : undefined;
       const hint =
         name[0] === '$'
           ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
           : bare !== undefined
             ? `operators start with "$": did you mean "${bare}"?`
-            : `nested fields are written "${key}$.${name}"`;
-      throw new FilterError('UNKNOWN_OPERATOR', opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
+            : `nested fields are written "${showText(`${key}$.${name}`)}"`;
+      throw new FilterError(
+        'UNKNOWN_OPERATOR',
+        opAt,
+        `unknown operator "${showText(name)}" at ${showPointer(opAt)}; ${hint}`,
+      );
     }
     if (kind === 'elemMatch' && path[path.length - 1]?.kind !== 'any') {
       // Without a selector the operand would have to mean "this value is an object satisfying the
@@ -139,7 +147,7 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       throw new FilterError(
         'INVALID_PATH',
         opAt,
-        `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+        `"$elemMatch" at ${showPointer(opAt)} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${showText(key + PATH_SEPARATOR + ARRAY_ANY)}"`,
       );
     }
     const operator = parseOperator(
@@ -205,7 +213,7 @@ function parseLogicalList(
     throw new FilterError(
       isArray(value) || !isNonJson(value) ? 'INVALID_OPERAND' : 'INVALID_VALUE',
       at,
-      `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
+      `"${op}" expects a non-empty array of filters at ${showPointer(at)}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
     );
   }
   // Each item is at least a filter node: a list longer than the node limit is refused before it is read.
@@ -264,10 +272,16 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
         break;
       default:
         if (key[0] === '$') {
-          const hint = mapHas.call(OPERATOR_KINDS, key)
-            ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
-            : 'logical operators are $and, $or, $not';
-          throw new FilterError('UNKNOWN_OPERATOR', keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
+          // Looked up only when it could be an operator's name (see LONGEST_OPERATOR).
+          const hint =
+            key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key)
+              ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
+              : 'logical operators are $and, $or, $not';
+          throw new FilterError(
+            'UNKNOWN_OPERATOR',
+            keyAt,
+            `unknown operator "${showText(key)}" at ${showPointer(keyAt)}; ${hint}`,
+          );
         }
         clauses.push(parseField(key, value, keyAt, depth, p));
     }
@@ -295,15 +309,11 @@ export function parseWithin(input: unknown, limits: Limits, policy: NodeBudget |
   try {
     return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }));
   } catch (error) {
-    if (error instanceof FilterError) throw error;
-    // A getter or a Proxy trap in a hand-built filter threw: report it as bad input, not as our crash.
-    throw new FilterError(
-      'INVALID_VALUE',
-      '',
-      `the filter could not be read: ${String((error as Error)?.message ?? error)}`,
-      {
-        cause: error,
-      },
-    );
+    if (isOwnError(error)) throw error;
+    // A getter or a Proxy trap in a hand-built filter threw (anything: a revoked Proxy, an object
+    // without a prototype): report it as bad input, not as our crash.
+    throw new FilterError('INVALID_VALUE', '', `the filter could not be read: ${safeMessage(error)}`, {
+      cause: error,
+    });
   }
 }

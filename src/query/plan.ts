@@ -1,7 +1,7 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
 import { type FilterJson, printFilter } from '../ast/print.js';
 import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
-import { FilterError, pointer } from '../errors.js';
+import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
@@ -87,7 +87,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(showText(value));
   if (typeof value === 'number') return String(value);
   return `a ${typeof value}`;
 }
@@ -180,7 +180,7 @@ function checkFilterFields(
           problems.push({
             code: 'UNKNOWN_FILTER_FIELD',
             path: where,
-            message: `filter path "${printPath(clause.path)}" does not start with a field of ${resource.name}`,
+            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`,
           });
           break;
         }
@@ -190,14 +190,14 @@ function checkFilterFields(
           problems.push({
             code: 'UNKNOWN_FILTER_FIELD',
             path: where,
-            message: `filter field "${first.key}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
             ...(suggestion === undefined ? {} : { suggestion }),
           });
         } else if (!field.filterable) {
           problems.push({
             code: 'UNFILTERABLE_FIELD',
             path: where,
-            message: `field "${first.key}" of ${resource.name} cannot be filtered on`,
+            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`,
           });
         }
         break;
@@ -277,7 +277,7 @@ function parseSort(
       problems.push({
         code: 'UNKNOWN_SORT_FIELD',
         path: at,
-        message: `sort field "${field}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+        message: `sort field "${showText(field)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
         ...(suggestion === undefined ? {} : { suggestion }),
       });
       ok = false;
@@ -285,7 +285,7 @@ function parseSort(
       problems.push({
         code: 'UNSORTABLE_FIELD',
         path: at,
-        message: `field "${field}" of ${resource.name} cannot be sorted on`,
+        message: `field "${showText(field)}" of ${resource.name} cannot be sorted on`,
       });
       ok = false;
     }
@@ -293,7 +293,7 @@ function parseSort(
       problems.push({
         code: 'INVALID_SORT_DIRECTION',
         path: at,
-        message: `sort direction of "${field}" must be "asc" or "desc", got ${describe(direction)}`,
+        message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${describe(direction)}`,
       });
       ok = false;
     }
@@ -339,7 +339,11 @@ function parseFields(
         message: `fields/${i} must be a field name, got ${describe(field)}`,
       });
     } else if (seen.has(field)) {
-      problems.push({ code: 'INVALID_FIELDS', path: at, message: `field "${field}" is selected twice` });
+      problems.push({
+        code: 'INVALID_FIELDS',
+        path: at,
+        message: `field "${showText(field)}" is selected twice`,
+      });
     } else if (!selectable.has(field)) {
       const known = hasOwn(resource.fields, field);
       const suggestion = known ? undefined : closest(field, resource.selectable);
@@ -347,8 +351,8 @@ function parseFields(
         code: known ? 'UNSELECTABLE_FIELD' : 'UNKNOWN_FIELD',
         path: at,
         message: known
-          ? `field "${field}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(', ')})`
-          : `field "${field}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+          ? `field "${showText(field)}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(', ')})`
+          : `field "${showText(field)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
         ...(suggestion === undefined ? {} : { suggestion }),
       });
     } else {
@@ -370,12 +374,13 @@ function parseQueryFilter(
   try {
     node = parseFilter(value, limits);
   } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
+    const e = ownFilterError(error);
+    if (e === undefined) throw error;
     problems.push({
       code: 'INVALID_FILTER',
-      path: `/filter${error.path}`,
-      message: `filter: ${error.message}`,
-      filterCode: error.code,
+      path: `/filter${e.path}`,
+      message: `filter: ${e.message}`,
+      filterCode: e.code,
     });
     return false;
   }
@@ -412,13 +417,13 @@ export function parseQuery(
   try {
     return plan(request, description, options, limits);
   } catch (error) {
-    if (error instanceof QueryError) throw error;
+    if (isOwnError(error)) throw error;
     // A getter or a Proxy trap of a request handed in as a value threw while it was read.
     throw new QueryError([
       {
         code: 'INVALID_REQUEST',
         path: '',
-        message: `the query request could not be read: ${String((error as Error)?.message ?? error)}`,
+        message: `the query request could not be read: ${safeMessage(error)}`,
       },
     ]);
   }
@@ -466,7 +471,7 @@ function plan(
     problems.push({
       code: 'UNKNOWN_PROPERTY',
       path: pointer('', key),
-      message: `unknown property "${key}" of a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+      message: `unknown property "${showText(key)}" of a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
       ...(suggestion === undefined ? {} : { suggestion }),
     });
   }
@@ -494,7 +499,7 @@ function plan(
       // Only the format can be judged when the filter or sort is wrong; the binding needs both.
       after = decodeToken(token, { binding, keys: sort.length }, secret);
     } catch (error) {
-      if (!(error instanceof QueryError)) throw error;
+      if (!isOwnError(error) || !(error instanceof QueryError)) throw error;
       if (requested !== undefined && filter !== false) problems.push(...error.problems);
     }
   }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify as yamlStringify } from 'yaml';
 import { worstFilters, worstPolicies } from '../../fixtures/worst-filters.js';
 import {
   checkPolicyDefinition,
@@ -22,7 +23,7 @@ import { policyToMongo, toMongo } from '../../src/mongo.js';
 import { policyToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 import { suiteTempDir } from '../support/temp.js';
-import { guardPrototypes, HANG_BOUND_MS, quickly, thrown } from './support.js';
+import { guardPrototypes, HANG_BOUND_MS, polluted, quickly, thrown } from './support.js';
 
 /**
  * The limits of docs/limits.md: one options object for every entry point, each breach its own code with
@@ -248,9 +249,12 @@ describe('policy limits', () => {
   });
 
   it('a policy with thousands of statuses is refused before the pairwise rule analysis', () => {
+    // 1,500 statuses are more values than a document may have; 100 are more statuses than maxKeys.
     const huge = many(1500, 1, 1);
     const result = quickly(() => validatePolicy(huge));
-    expect(result.diagnostics.map((d) => d.code)).toEqual(['MAX_KEYS_EXCEEDED']);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['MAX_DOCUMENT_VALUES_EXCEEDED']);
+    const wide = quickly(() => validatePolicy(many(100, 1, 1)));
+    expect(wide.diagnostics.map((d) => d.code)).toEqual(['MAX_KEYS_EXCEEDED']);
   });
 
   it('a policy text larger than maxFileBytes is refused before it is parsed', () => {
@@ -292,6 +296,275 @@ describe('checked before the expensive work', () => {
         expect(performance.now() - started, name).toBeLessThan(2_000);
       }
     }
+  });
+});
+
+describe('long keys are refused reading no more of them than the limits allow, with short messages', () => {
+  const MB10 = 10_000_000;
+  /** A message quoting a 10 MB key stays this short; the error's `path` keeps the whole pointer. */
+  const SHORT = 1_000;
+  const entries = (filter: unknown): [string, () => unknown][] => [
+    ['parseFilter', () => parseFilter(filter)],
+    ['compileFilter', () => compileFilter(filter)],
+    ['toSql', () => toSql(filter, { dialect: 'sqlite', columns: { a: 'json' } })],
+    ['toMongo', () => toMongo(filter)],
+    ['compilePolicy', () => compilePolicy(policyOf(filter))],
+  ];
+  const refusedAll = (filter: unknown, code: string, path: string) => {
+    for (const [name, run] of entries(filter)) {
+      const e = quickly(() => thrown(run)) as FilterError;
+      const problem = e instanceof PolicyError ? e.problems[0]! : e;
+      expect([name, problem.code]).toEqual([name, code]);
+      expect(problem.path === (name === 'compilePolicy' ? FILTER_AT + path : path), name).toBe(true);
+      expect(problem.message.length, name).toBeLessThan(SHORT);
+      expect(e.message.length, name).toBeLessThan(SHORT);
+    }
+    // More characters than a policy file may have: validatePolicy refuses the document by its size.
+    const result = quickly(() => validatePolicy(policyOf(filter)));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['MAX_FILE_BYTES_EXCEEDED']);
+    expect(result.diagnostics[0]!.message.length).toBeLessThan(SHORT);
+  };
+
+  it('a 10 MB path key: only its first maxPathSegments × (maxSegmentLength + 2) code units are split', () => {
+    const key = 'a'.repeat(MB10);
+    refusedAll({ [key]: { $eq: 1 } }, 'MAX_SEGMENT_LENGTH_EXCEEDED', `/${key}`);
+    // What lies past that bound is never read: neither a lone surrogate (which would be INVALID_VALUE
+    // once the whole key is checked) nor a forbidden segment (FORBIDDEN_PATH_SEGMENT).
+    const longest = DEFAULT_LIMITS.maxPathSegments * (DEFAULT_LIMITS.maxSegmentLength + 2);
+    const segment = 'b'.repeat(DEFAULT_LIMITS.maxSegmentLength);
+    const fullSegments = Array.from({ length: DEFAULT_LIMITS.maxPathSegments + 1 }, () => segment).join('$.');
+    expect(fullSegments.length).toBeGreaterThan(longest);
+    const tail = `$.__proto__\uD800${'c'.repeat(MB10)}`;
+    refusedAll(
+      { [fullSegments + tail]: { $eq: 1 } },
+      'MAX_PATH_SEGMENTS_EXCEEDED',
+      `/${fullSegments + tail}`,
+    );
+    const oneLong = `a$.${'s'.repeat(longest)}${tail}`;
+    const e = thrown(() => parseFilter({ [oneLong]: { $eq: 1 } })) as FilterError;
+    expect(e.code).toBe('MAX_SEGMENT_LENGTH_EXCEEDED');
+    // The segment was read up to the bound only, and the message says so.
+    expect(e.message).toMatch(/field path segment of more than \d+ characters/);
+  });
+
+  it('a 10 MB operator key, or a 10 MB $-key of a filter, is no operator: not looked up, not lower-cased', () => {
+    const name = `$${'x'.repeat(MB10)}`;
+    const lowered: number[] = [];
+    const toLowerCase = String.prototype.toLowerCase;
+    polluted(
+      String.prototype,
+      {
+        toLowerCase(this: string) {
+          lowered.push(this.length);
+          return toLowerCase.call(this);
+        },
+      },
+      () => {
+        refusedAll({ a: { [name]: 1 } }, 'UNKNOWN_OPERATOR', `/a/${name}`);
+        refusedAll({ a: { [name.slice(1)]: 1 } }, 'UNKNOWN_OPERATOR', `/a/${name.slice(1)}`);
+        refusedAll({ [name]: 1 }, 'UNKNOWN_OPERATOR', `/${name}`);
+      },
+    );
+    expect(Math.max(0, ...lowered)).toBeLessThan(1_000);
+  });
+
+  it('a 1 MB key or string anywhere in a policy (within maxFileBytes) or a query request gives short messages', () => {
+    const key = 'k'.repeat(1_000_000);
+    const condition = (type: string) => ({ type, condition: { filter: { a: { $eq: 1 } } } });
+    const ok = { isDefault: true, criticality: 0 };
+    const policies: [string, unknown][] = [
+      ['an unknown property', { ...policyOf({ a: { $eq: 1 } }), [key]: 1 }],
+      ['a resource', { ...policyOf({ a: { $eq: 1 } }), resource: key }],
+      ['a status name', { name: 'p', statusDefinitions: { ok, [key]: { criticality: 'x' } } }],
+      ['a second default', { name: 'p', statusDefinitions: { ok, [key]: ok } }],
+      ['a status property', { name: 'p', statusDefinitions: { ok: { ...ok, [key]: 1 } } }],
+      [
+        'a condition type',
+        {
+          name: 'p',
+          statusDefinitions: { ok, s: { criticality: 1, rules: [{ conditions: [condition(key)] }] } },
+        },
+      ],
+      ['a filter path', policyOf({ [key]: { $eq: 1 } })],
+      ['an operator', policyOf({ a: { [`$${key}`]: 1 } })],
+      ['an operator without $', policyOf({ a: { [key]: 1 } })],
+      ['a $-key of a filter', policyOf({ [`$${key}`]: 1 })],
+    ];
+    for (const [where, policy] of policies) {
+      // (Any string is a resource: the engine has no problem with it, validation warns.)
+      const { problems } = quickly(() => checkPolicyDefinition(policy));
+      expect(problems.length > 0 || where === 'a resource', where).toBe(true);
+      for (const p of problems) expect(p.message.length, `${where}: ${p.code}`).toBeLessThan(SHORT);
+      for (const input of [policy, JSON.stringify(policy)]) {
+        const { diagnostics } = quickly(() => validatePolicy(input));
+        expect(diagnostics.length, where).toBeGreaterThan(0);
+        for (const d of diagnostics) expect(d.message.length, `${where}: ${d.code}`).toBeLessThan(SHORT);
+      }
+    }
+    for (const request of [
+      { [key]: 1 },
+      { sort: { [key]: 'asc' } },
+      { sort: { name: key } },
+      { fields: [key] },
+    ]) {
+      const e = thrown(() => parseQuery(request, 'component')) as QueryError;
+      expect(e).toBeInstanceOf(QueryError);
+      for (const p of e.problems) expect(p.message.length).toBeLessThan(SHORT);
+    }
+  });
+});
+
+/** The values of a JSON value as `maxDocumentValues` counts them: every value, and every key. */
+function documentValues(value: unknown): number {
+  let n = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    n++;
+    if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === 'object' && v !== null) {
+      n += Object.keys(v).length;
+      stack.push(...Object.values(v));
+    }
+  }
+  return n;
+}
+
+/** 1 MiB policy documents, in each syntax, written to have as many values as a megabyte holds. */
+function denseDocuments(): [string, string, 'json' | 'yaml'][] {
+  const MiB = 1024 * 1024;
+  const head = 'name: p\nstatusDefinitions:\n  ok: {isDefault: true, criticality: 0}\nextra:\n';
+  const fill = (text: string, unit: string) =>
+    text + unit.repeat(Math.floor((MiB - text.length - 8) / unit.length));
+  return [
+    ['a YAML block sequence of 260,000 items', fill(head, '- 1\n'), 'yaml'],
+    ['a YAML flow sequence of 520,000 items', `${fill(`${head}  [`, '1,')}1]\n`, 'yaml'],
+    [
+      'a YAML mapping of 80,000 keys',
+      fill(head, '  k: 1\n')
+        .replace(/ {2}k: 1\n/g, (_m, o) => `  k${o}: 1\n`)
+        .slice(0, MiB),
+      'yaml',
+    ],
+    ['a YAML sequence of 500,000 empty items', fill(head, '-\n'), 'yaml'],
+    [
+      'a JSON array of 520,000 numbers',
+      `${fill('{"name":"p","statusDefinitions":{"ok":{"isDefault":true,"criticality":0}},"extra":[', '1,')}1]}`,
+      'json',
+    ],
+  ];
+}
+
+/** Documents nested far deeper than any parser's stack allows, within 1 MiB. */
+function deepDocuments(): [string, string, 'json' | 'yaml'][] {
+  const n = 400_000;
+  return [
+    [
+      'a YAML flow sequence nested 400,000 deep',
+      `name: p\nextra: ${'['.repeat(n)}${']'.repeat(n)}\n`,
+      'yaml',
+    ],
+    ['a YAML block sequence nested 400,000 deep', `name: p\nextra:\n  ${'- '.repeat(n)}1\n`, 'yaml'],
+    [
+      'a YAML flow mapping nested 100,000 deep',
+      `name: p\nextra: ${'{a: '.repeat(100_000)}1${'}'.repeat(100_000)}\n`,
+      'yaml',
+    ],
+    [
+      'a JSON array nested 500,000 deep',
+      `{"name":"p","extra":${'['.repeat(500_000)}${']'.repeat(500_000)}}`,
+      'json',
+    ],
+  ];
+}
+
+describe('policy documents: values counted, and nesting checked, while they are read', () => {
+  it('the count is exact, and the same for a value, JSON text and YAML text', () => {
+    const policy = {
+      ...policyOf({ id: { $in: ['a', 'b', 'c'] }, 'tags$.team': { $eq: 'x' } }),
+      description: 'd',
+      query: { filter: { $or: [{ kind: { $eq: 'db' } }, { kind: { $exists: false } }] } },
+    };
+    const values = documentValues(policy);
+    const texts: [string, unknown, string][] = [
+      ['value', policy, 'p'],
+      ['JSON', JSON.stringify(policy, null, 2), 'p.json'],
+      ['YAML', yamlStringify(policy), 'p.yaml'],
+      ['YAML flow', yamlStringify(policy, { collectionStyle: 'flow' }), 'p.yaml'],
+    ];
+    for (const [name, input, fileName] of texts) {
+      const at = (limit: number) =>
+        validatePolicy(input, { fileName, limits: { maxDocumentValues: limit } }).diagnostics.map(
+          (d) => d.code,
+        );
+      expect(at(values), name).toEqual([]);
+      expect(at(values - 1), name).toEqual(['MAX_DOCUMENT_VALUES_EXCEEDED']);
+    }
+  });
+
+  it('an array or an object too large for the budget is refused by its length, none of its values read', () => {
+    let reads = 0;
+    const items = new Proxy(new Array(2_000_000).fill(0), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const result = validatePolicy({ ...policyOf({ a: { $eq: 1 } }), extra: items });
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['MAX_DOCUMENT_VALUES_EXCEEDED', '/extra'],
+    ]);
+    expect(reads).toBe(0);
+    let gets = 0;
+    const keys = new Proxy(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i])), {
+      get(target, key, receiver) {
+        gets++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const wide = validatePolicy({ ...policyOf({ a: { $eq: 1 } }), extra: keys });
+    expect(wide.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['MAX_DOCUMENT_VALUES_EXCEEDED', '/extra'],
+    ]);
+    expect(gets).toBe(0);
+  });
+
+  it('the characters of a document handed in as a value are held to maxFileBytes', () => {
+    const result = validatePolicy({ ...policyOf({ a: { $eq: 1 } }), description: 'x'.repeat(50_000_000) });
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ['MAX_FILE_BYTES_EXCEEDED', '/description'],
+    ]);
+    const key = validatePolicy({ ...policyOf({ a: { $eq: 1 } }), ['k'.repeat(2_000_000)]: 1 });
+    expect(key.diagnostics.map((d) => [d.code, d.path])).toEqual([['MAX_FILE_BYTES_EXCEEDED', '']]);
+  });
+
+  it.each(denseDocuments())(
+    '%s is refused where the count passes the limit, the rest unread',
+    (_, text, format) => {
+      expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxFileBytes);
+      const result = quickly(() => validatePolicy(text, { format }));
+      expect(result.diagnostics.map((d) => d.code)).toEqual(['MAX_DOCUMENT_VALUES_EXCEEDED']);
+      // The place of the refusal is where the 16,385th value (or fewer) was written: a fraction of the text.
+      const d = result.diagnostics[0]!;
+      const offset =
+        text
+          .split('\n')
+          .slice(0, d.line! - 1)
+          .join('\n').length + d.column!;
+      expect(offset).toBeLessThan(text.length / 3);
+    },
+  );
+
+  it.each(deepDocuments())('%s is refused at depth 257, before a parser recurses', (_, text, format) => {
+    const result = quickly(() => validatePolicy(text, { format }));
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['TOO_DEEP']);
+    const d = result.diagnostics[0]!;
+    const offset =
+      text
+        .split('\n')
+        .slice(0, d.line! - 1)
+        .join('\n').length + d.column!;
+    expect(offset).toBeLessThan(2_000);
   });
 });
 
@@ -397,5 +670,51 @@ describe('the CLI', () => {
     }
     const both = await runCli(['validate', '--max-bytes', '10', '--limit', 'maxFileBytes=20', file]);
     expect(both.code).toBe(2);
+  });
+
+  it('a file over maxFileBytes is MAX_FILE_BYTES_EXCEEDED, in validate and in eval', async () => {
+    files();
+    const validated = await runCli([
+      'validate',
+      '--root',
+      temp.folder(),
+      '--format',
+      'json',
+      '--limit',
+      'maxFileBytes=100',
+      file,
+    ]);
+    expect(validated.code).toBe(2);
+    expect(JSON.parse(validated.stdout).files[0].diagnostics[0].code).toBe('MAX_FILE_BYTES_EXCEEDED');
+    const evaluated = await runCli([
+      'eval',
+      '--policy',
+      file,
+      '--input',
+      inventory,
+      '--limit',
+      'maxFileBytes=100',
+    ]);
+    expect(evaluated.code).toBe(2);
+    expect(evaluated.stderr).toContain('MAX_FILE_BYTES_EXCEEDED');
+  });
+
+  it('dense and deep policy files are refused by validate and by eval, before they are parsed', async () => {
+    files();
+    const documents = [...denseDocuments().slice(0, 1), ...deepDocuments()];
+    for (const [name, text, format] of documents) {
+      const path = join(temp.folder(), `doc.${format}`);
+      writeFileSync(path, text);
+      const code = name.includes('nested') ? 'TOO_DEEP' : 'MAX_DOCUMENT_VALUES_EXCEEDED';
+      const validated = await runCli(['validate', '--root', temp.folder(), '--format', 'json', path]);
+      expect(validated.code, name).toBe(1);
+      expect(
+        JSON.parse(validated.stdout).files[0].diagnostics.map((d: { code: string }) => d.code),
+        name,
+      ).toEqual([code]);
+      const evaluated = await runCli(['eval', '--policy', path, '--input', inventory]);
+      expect(evaluated.code, name).toBe(2);
+      expect(evaluated.stderr, name).toContain(code);
+    }
   });
 });

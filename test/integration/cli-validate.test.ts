@@ -129,7 +129,7 @@ describe('svc-policy validate (built binary)', () => {
     }
     const big = run(['big.json', '--max-bytes', '1000'], dir);
     expect(big.code).toBe(2);
-    expect(big.stdout).toMatch(/UNREADABLE_FILE .*more than the limit of 1000/);
+    expect(big.stdout).toMatch(/MAX_FILE_BYTES_EXCEEDED .*more than the limit of 1000/);
     expect(run(['outside.json', '--root', VALID], dir).stdout).toMatch(/outside/);
   });
 

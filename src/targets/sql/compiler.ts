@@ -23,7 +23,7 @@ import {
   stringIncludes,
   stringStartsWith,
 } from '../../builtins.js';
-import { FilterError, pointer, showPointer } from '../../errors.js';
+import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
@@ -337,7 +337,7 @@ export class SqlCompiler<Ref> {
       throw new FilterError(
         'UNKNOWN_FIELD',
         at,
-        `field "${first.key}" is not in the column mapping (used at ${at})`,
+        `field "${showText(first.key)}" is not in the column mapping (used at ${at})`,
       );
     }
     const column = this.columnSql(mapping.column);
@@ -349,7 +349,7 @@ export class SqlCompiler<Ref> {
       throw new FilterError(
         'UNKNOWN_FIELD',
         at,
-        `field path "${printPath(field.path)}" reads below the ${mapping.type} column of "${first.key}"; nested paths are allowed only below json/jsonb columns (at ${at})`,
+        `field path "${showText(printPath(field.path))}" reads below the ${mapping.type} column of "${showText(first.key)}"; nested paths are allowed only below json/jsonb columns (at ${at})`,
       );
     }
     const slot: Slot<Ref> = { kind: 'column', type: mapping.type, sql: column };
