@@ -158,59 +158,6 @@ function restateAt(message, local, at) {
   return `${message} (in the filter at ${showPointer(at)})`;
 }
 
-// src/ast/nodes.ts
-var ARRAY_ANY = "__svcArrayAny__";
-var PATH_SEPARATOR = "$.";
-var OPERATOR_NAMES = {
-  eq: "$eq",
-  ne: "$ne",
-  gt: "$gt",
-  gte: "$gte",
-  lt: "$lt",
-  lte: "$lte",
-  in: "$in",
-  nin: "$nin",
-  like: "$like",
-  exists: "$exists",
-  veq: "$veq",
-  vne: "$vne",
-  vgt: "$vgt",
-  vgte: "$vgte",
-  vlt: "$vlt",
-  vlte: "$vlte",
-  elemMatch: "$elemMatch"
-};
-var VERSION_COMPARISONS = {
-  veq: "eq",
-  vne: "ne",
-  vgt: "gt",
-  vgte: "gte",
-  vlt: "lt",
-  vlte: "lte"
-};
-function isVersionNode(op) {
-  return hasOwn(VERSION_COMPARISONS, op.kind);
-}
-var LOGICAL_NAMES = {
-  and: "$and",
-  or: "$or",
-  not: "$not"
-};
-function assertNever(value, what) {
-  const kind = typeof value === "object" && value !== null ? value.kind : value;
-  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
-}
-
-// src/ast/trusted.ts
-var trusted = /* @__PURE__ */ new WeakSet();
-function trust(node) {
-  trusted.add(node);
-  return node;
-}
-function isTrusted(node) {
-  return weakSetHas.call(trusted, node);
-}
-
 // src/limits.ts
 var DEFAULT_LIMITS = Object.freeze({
   maxDepth: 32,
@@ -320,6 +267,59 @@ function utf8LengthExceeds(text, max) {
     if (bytes > max) return true;
   }
   return false;
+}
+
+// src/ast/nodes.ts
+var ARRAY_ANY = "__svcArrayAny__";
+var PATH_SEPARATOR = "$.";
+var OPERATOR_NAMES = {
+  eq: "$eq",
+  ne: "$ne",
+  gt: "$gt",
+  gte: "$gte",
+  lt: "$lt",
+  lte: "$lte",
+  in: "$in",
+  nin: "$nin",
+  like: "$like",
+  exists: "$exists",
+  veq: "$veq",
+  vne: "$vne",
+  vgt: "$vgt",
+  vgte: "$vgte",
+  vlt: "$vlt",
+  vlte: "$vlte",
+  elemMatch: "$elemMatch"
+};
+var VERSION_COMPARISONS = {
+  veq: "eq",
+  vne: "ne",
+  vgt: "gt",
+  vgte: "gte",
+  vlt: "lt",
+  vlte: "lte"
+};
+function isVersionNode(op) {
+  return hasOwn(VERSION_COMPARISONS, op.kind);
+}
+var LOGICAL_NAMES = {
+  and: "$and",
+  or: "$or",
+  not: "$not"
+};
+function assertNever(value, what) {
+  const kind = typeof value === "object" && value !== null ? value.kind : value;
+  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
+}
+
+// src/ast/trusted.ts
+var trusted = /* @__PURE__ */ new WeakMap();
+function trust(node, limits) {
+  trusted.set(node, limits);
+  return node;
+}
+function trustedLimits(node) {
+  return weakMapGet.call(trusted, node);
 }
 
 // src/semantics/like.ts
@@ -970,6 +970,24 @@ var EXTRA_NODES = {
 function extraNodes(operator) {
   return EXTRA_NODES[operator.kind](operator);
 }
+function operandNodes(kind, operand2, limits) {
+  switch (kind) {
+    case "in":
+    case "nin":
+      return isArray(operand2) ? operand2.length : 0;
+    case "like":
+      return typeof operand2 === "string" && operand2.length <= limits.maxPatternLength ? likeWildcards(operand2) : 0;
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      return typeof operand2 === "string" && operand2.length <= limits.maxVersionLength ? versionParts(operand2) : 0;
+    default:
+      return 0;
+  }
+}
 function versionParts(version2) {
   let parts = 1;
   for (let i = 0; i < version2.length; i++) {
@@ -1049,7 +1067,7 @@ function parseFilter(input, options) {
 }
 function parseWithin(input, limits, policy) {
   try {
-    return trust(parseObject(input, "", 1, { limits, nodes: 0, policy }));
+    return trust(parseObject(input, "", 1, { limits, nodes: 0, policy }), limits);
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_VALUE", "", `the filter could not be read: ${safeMessage(error)}`, {
@@ -1058,8 +1076,140 @@ function parseWithin(input, limits, policy) {
   }
 }
 
+// src/ast/footprint.ts
+var FILTER_LIMITS = [
+  "maxDepth",
+  "maxNodes",
+  "maxKeys",
+  "maxListItems",
+  "maxStringLength",
+  "maxVersionLength",
+  "maxPatternLength",
+  "maxWildcards",
+  "maxPathSegments",
+  "maxSegmentLength"
+];
+var footprints = /* @__PURE__ */ new WeakMap();
+function footprintOf(node) {
+  const known = weakMapGet.call(footprints, node);
+  if (known !== void 0) return known;
+  const f = {
+    maxDepth: 0,
+    maxNodes: 0,
+    maxKeys: 0,
+    maxListItems: 0,
+    maxStringLength: 0,
+    maxVersionLength: 0,
+    maxPatternLength: 0,
+    maxWildcards: 0,
+    maxPathSegments: 0,
+    maxSegmentLength: 0
+  };
+  const raise = (axis, value) => {
+    if (value > f[axis]) f[axis] = value;
+  };
+  const text = (value) => {
+    if (typeof value === "string") raise("maxStringLength", value.length);
+  };
+  const operator = (op, depth) => {
+    f.maxNodes += 1 + extraNodes(op);
+    switch (op.kind) {
+      case "eq":
+      case "ne":
+      case "gt":
+      case "gte":
+      case "lt":
+      case "lte":
+        text(op.value);
+        break;
+      case "in":
+      case "nin":
+        raise("maxListItems", op.values.length);
+        for (let i = 0; i < op.values.length; i++) text(op.values[i]);
+        break;
+      case "like":
+        raise("maxPatternLength", op.pattern.length);
+        raise("maxWildcards", likeWildcards(op.pattern));
+        break;
+      case "veq":
+      case "vne":
+      case "vgt":
+      case "vgte":
+      case "vlt":
+      case "vlte":
+        raise("maxVersionLength", op.value.length);
+        break;
+      case "exists":
+        break;
+      case "elemMatch":
+        filter(op.filter, depth + 1);
+        break;
+      default:
+        assertNever(op, "operator node");
+    }
+  };
+  const filter = (n, depth) => {
+    raise("maxDepth", depth);
+    raise("maxKeys", n.clauses.length);
+    f.maxNodes += 1;
+    for (let c = 0; c < n.clauses.length; c++) {
+      const clause = n.clauses[c];
+      switch (clause.kind) {
+        case "field": {
+          raise("maxPathSegments", clause.path.length);
+          f.maxNodes += 1;
+          for (let i = 0; i < clause.path.length; i++) {
+            const step = clause.path[i];
+            if (step.kind === "any") {
+              f.maxNodes += SELECTOR_NODES;
+              raise("maxSegmentLength", ARRAY_ANY.length);
+            } else {
+              f.maxNodes += 1;
+              raise("maxSegmentLength", step.key.length);
+            }
+          }
+          raise("maxKeys", clause.operators.length);
+          for (let i = 0; i < clause.operators.length; i++) operator(clause.operators[i], depth);
+          break;
+        }
+        case "and":
+        case "or":
+          f.maxNodes += 1;
+          for (let i = 0; i < clause.filters.length; i++) filter(clause.filters[i], depth + 1);
+          break;
+        case "not":
+          f.maxNodes += 1;
+          filter(clause.filter, depth + 1);
+          break;
+        default:
+          assertNever(clause, "clause node");
+      }
+    }
+  };
+  filter(node, 1);
+  footprints.set(node, f);
+  return f;
+}
+function fits(footprint, limits) {
+  for (let i = 0; i < FILTER_LIMITS.length; i++) {
+    const axis = FILTER_LIMITS[i];
+    if (footprint[axis] > limits[axis]) return false;
+  }
+  return true;
+}
+function covers(wide, narrow) {
+  for (let i = 0; i < FILTER_LIMITS.length; i++) {
+    const axis = FILTER_LIMITS[i];
+    if (wide[axis] < narrow[axis]) return false;
+  }
+  return true;
+}
+
 // src/ast/print.ts
-function operand(op, at, depth) {
+function limited(b) {
+  return b.count?.limits;
+}
+function operand(op, at, depth, b) {
   switch (op.kind) {
     case "eq":
     case "ne":
@@ -1076,24 +1226,36 @@ function operand(op, at, depth) {
     case "vlte":
       return op.value;
     case "in":
-    case "nin":
-      return isArray(op.values) ? [...op.values] : op.values;
+    case "nin": {
+      const values = op.values;
+      if (!isArray(values)) return values;
+      const limits = limited(b);
+      if (limits !== void 0 && values.length > limits.maxListItems) {
+        throw limitError(
+          "maxListItems",
+          at,
+          `"${OPERATOR_NAMES[op.kind]}" has ${values.length} items`,
+          limits
+        );
+      }
+      return [...values];
+    }
     case "like":
       return op.pattern;
     case "elemMatch":
-      return printNode(op.filter, at, depth + 1);
+      return printNode(op.filter, at, depth + 1, b);
     default:
       return assertNever(op, "operator node");
   }
 }
 function bad(at, what) {
-  return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${at || "the root"}`);
+  return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${showPointer(at)}`);
 }
 function setKey(out, key, value, at) {
   if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
-      `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`
+      `two entries print to the same key "${showText(key)}" (a JSON object cannot hold both; combine them with $and)`
     );
   }
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
@@ -1101,7 +1263,7 @@ function setKey(out, key, value, at) {
 function read(node, key) {
   return own(node, key);
 }
-function printOperator(op, at, depth) {
+function printOperator(op, at, depth, b) {
   if (typeof op !== "object" || op === null) throw bad(at, "an operator that is not an object");
   const kind = read(op, "kind");
   if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, "an unknown operator node");
@@ -1113,13 +1275,54 @@ function printOperator(op, at, depth) {
     filter: read(op, "filter")
   });
   const name = OPERATOR_NAMES[kind];
-  return [name, operand(node, pointer(at, name), depth)];
+  const opAt = pointer(at, name);
+  const printed = operand(node, opAt, depth, b);
+  if (b.count !== void 0) {
+    const fields = node;
+    const raw = kind === "in" || kind === "nin" ? fields.values : kind === "like" ? fields.pattern : fields.value;
+    count(b.count, 1 + operandNodes(kind, raw, b.count.limits), opAt);
+  }
+  return [name, printed];
 }
-function printNode(node, at, depth) {
-  if (depth > 1e3) throw bad(at, "nesting deeper than 1000");
+function printFieldKey(path, at, b) {
+  const limits = limited(b);
+  if (limits !== void 0 && path.length > limits.maxPathSegments) {
+    throw limitError("maxPathSegments", at, `a field path of ${path.length} segments`, limits);
+  }
+  const steps = [];
+  let nodes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    const stepKind = typeof step === "object" && step !== null ? read(step, "kind") : void 0;
+    const key = stepKind === "key" ? read(step, "key") : void 0;
+    if (stepKind === "any") {
+      steps.push({ kind: "any" });
+      nodes += SELECTOR_NODES;
+    } else if (stepKind === "key" && typeof key === "string") {
+      if (limits !== void 0 && key.length > limits.maxSegmentLength) {
+        throw limitError("maxSegmentLength", at, `a field path segment of ${key.length} characters`, limits);
+      }
+      steps.push({ kind: "key", key });
+      nodes += 1;
+    } else throw bad(at, "a malformed path step");
+  }
+  return { key: printPath(steps), nodes };
+}
+function printNode(node, at, depth, b) {
+  const limits = limited(b);
+  if (limits !== void 0 && depth > limits.maxDepth) {
+    throw limitError("maxDepth", at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
+  }
+  if (depth > MAX_MAX_DEPTH) throw bad(at, `nesting deeper than ${MAX_MAX_DEPTH}`);
   const clauses = typeof node === "object" && node !== null ? read(node, "clauses") : void 0;
   if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
+  }
+  if (b.count !== void 0) {
+    count(b.count, 1, at);
+    if (clauses.length > b.count.limits.maxKeys) {
+      throw limitError("maxKeys", at, `an object with ${clauses.length} keys`, b.count.limits);
+    }
   }
   const out = {};
   for (let c = 0; c < clauses.length; c++) {
@@ -1131,20 +1334,18 @@ function printNode(node, at, depth) {
         const path = read(clause, "path");
         const operators = read(clause, "operators");
         if (!isArray(path) || !isArray(operators)) throw bad(at, "a malformed field node");
-        const steps = [];
-        for (let i = 0; i < path.length; i++) {
-          const step = path[i];
-          const stepKind = typeof step === "object" && step !== null ? read(step, "kind") : void 0;
-          const key2 = stepKind === "key" ? read(step, "key") : void 0;
-          if (stepKind === "any") steps.push({ kind: "any" });
-          else if (stepKind === "key" && typeof key2 === "string") steps.push({ kind: "key", key: key2 });
-          else throw bad(at, "a malformed path step");
+        const { key, nodes } = printFieldKey(path, at, b);
+        const keyAt = pointer(at, key);
+        if (b.count !== void 0) {
+          count(b.count, 1 + nodes, keyAt);
+          if (operators.length > b.count.limits.maxKeys) {
+            throw limitError("maxKeys", keyAt, `an object with ${operators.length} keys`, b.count.limits);
+          }
         }
-        const key = printPath(steps);
         const ops = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], pointer(at, key), depth);
-          setKey(ops, name, value, pointer(at, key));
+          const [name, value] = printOperator(operators[i], keyAt, depth, b);
+          setKey(ops, name, value, keyAt);
         }
         setKey(out, key, ops, at);
         break;
@@ -1152,32 +1353,45 @@ function printNode(node, at, depth) {
       case "and":
       case "or": {
         const name = LOGICAL_NAMES[kind];
+        const keyAt = pointer(at, name);
         const filters = read(clause, "filters");
-        if (!isArray(filters)) throw bad(pointer(at, name), "a malformed logical node");
-        setKey(
-          out,
-          name,
-          filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
-          at
-        );
+        if (!isArray(filters)) throw bad(keyAt, "a malformed logical node");
+        if (b.count !== void 0) {
+          count(b.count, 1, keyAt);
+          if (filters.length > b.count.limits.maxNodes) {
+            throw limitError("maxNodes", keyAt, `"${name}" has ${filters.length} items`, b.count.limits);
+          }
+        }
+        const items = new Array(filters.length);
+        for (let i = 0; i < filters.length; i++)
+          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, b);
+        setKey(out, name, items, at);
         break;
       }
-      case "not":
-        setKey(out, "$not", printNode(read(clause, "filter"), pointer(at, "$not"), depth + 1), at);
+      case "not": {
+        const keyAt = pointer(at, "$not");
+        if (b.count !== void 0) count(b.count, 1, keyAt);
+        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, b), at);
         break;
+      }
       default:
         assertNever(kind, "clause node");
     }
   }
   return out;
 }
-function printFilter(node) {
+function printWithin(node, limits) {
   try {
-    return printNode(node, "", 1);
+    return printNode(node, "", 1, {
+      count: limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 }
+    });
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_NODE", "", `not a filter AST: ${safeMessage(error)}`, { cause: error });
   }
+}
+function printParsed(node) {
+  return printWithin(node, void 0);
 }
 
 // src/ast/node-input.ts
@@ -1190,18 +1404,15 @@ function isFilterNode(input) {
   }
 }
 function toFilterNode(input, options) {
-  if (isFilterNode(input)) {
-    if (isTrusted(input)) return input;
-    let json;
-    try {
-      json = printFilter(input);
-    } catch (error) {
-      if (isOwnError(error)) throw error;
-      throw new FilterError("INVALID_NODE", "", `not a filter AST: ${safeMessage(error)}`, { cause: error });
-    }
-    return parseFilter(json, options);
+  if (!isFilterNode(input)) return parseFilter(input, options);
+  const limits = resolveLimits(options);
+  const parsedUnder = trustedLimits(input);
+  if (parsedUnder !== void 0) {
+    if (parsedUnder === limits || covers(limits, parsedUnder) || fits(footprintOf(input), limits))
+      return input;
+    return parseFilter(printWithin(input, void 0), { limits });
   }
-  return parseFilter(input, options);
+  return parseFilter(printWithin(input, limits), { limits });
 }
 
 // src/semantics/compare.ts
@@ -2272,7 +2483,7 @@ function explainField(clause, record, base) {
     return { ...read2, elemMatch: explainFilter(inner, value, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
-  const operators = printFilter({ kind: "filter", clauses: [clause] })[path];
+  const operators = printParsed({ kind: "filter", clauses: [clause] })[path];
   const explained = {
     kind: "field",
     held: matched !== null,
@@ -2315,7 +2526,7 @@ function explainCondition(condition, index, record) {
   return {
     index,
     path: condition.path,
-    filter: printFilter(condition.filter),
+    filter: printParsed(condition.filter),
     ...explainFilter(condition.filter, record)
   };
 }
@@ -2859,7 +3070,7 @@ function compilePolicies(policies, options) {
   const predicates = [];
   const uses = [];
   const conditionId = (node) => {
-    const key = JSON.stringify(printFilter(node));
+    const key = JSON.stringify(printParsed(node));
     let id = mapGet.call(ids, key);
     if (id === void 0) {
       id = predicates.length;
@@ -2886,7 +3097,7 @@ function compilePolicies(policies, options) {
   const compiled3 = policies.map(
     (input, i) => isCompiled(input) ? input : buildPolicy(
       definitions[i],
-      (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node)))]
+      (node) => predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))]
     )
   );
   const count2 = plans.length;
@@ -4752,7 +4963,7 @@ function canonical(value) {
 }
 function ruleSet(status) {
   const rules = status.rules.map(
-    (rule) => canonical([...new Set(rule.conditions.map((c) => canonical(printFilter(c.filter))))].sort())
+    (rule) => canonical([...new Set(rule.conditions.map((c) => canonical(printParsed(c.filter))))].sort())
   );
   return canonical([...new Set(rules)].sort());
 }
@@ -5061,10 +5272,10 @@ function implies(premises, target) {
     return premises.some((p) => p.key === t.key && isSubset(fieldDomain(p.node.operators), want));
   });
 }
-var operatorsJson = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
+var operatorsJson = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 
 // src/validate/checks/impossible-conditions.ts
-var show2 = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
+var show2 = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 var impossibleConditions = {
   name: "impossible-conditions",
   run(model, report) {
@@ -9436,7 +9647,7 @@ function canonical2(value) {
 function bindingOf(resource, filter, sort) {
   const text = canonical2([
     resource.name,
-    filter === void 0 ? null : printFilter(filter),
+    filter === void 0 ? null : printParsed(filter),
     sort.map((k) => [k.field, k.direction])
   ]);
   return base64url(sha256(text).subarray(0, 16));

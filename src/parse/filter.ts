@@ -44,15 +44,18 @@ export interface NodeBudget {
   nodes: number;
 }
 
-/** The state of one parse: its limits and the nodes counted so far (the parser itself, not a closure). */
-interface Parse {
+/** Nodes counted so far against `limits` (and, in a policy, the policy's budget). */
+export interface NodeCount {
   readonly limits: Limits;
   nodes: number;
   readonly policy: NodeBudget | undefined;
 }
 
+/** The state of one parse: its limits and the nodes counted so far (the parser itself, not a closure). */
+type Parse = NodeCount;
+
 /** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */
-function count(p: Parse, n: number, at: string): void {
+export function count(p: NodeCount, n: number, at: string): void {
   p.nodes += n;
   if (p.nodes > p.limits.maxNodes) {
     throw limitError('maxNodes', at, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
@@ -188,8 +191,37 @@ const EXTRA_NODES: { readonly [K in OperatorKind]: (op: Extract<OperatorNode, { 
   elemMatch: () => 0,
 };
 
-function extraNodes(operator: OperatorNode): number {
+/** The nodes a parsed operator holds besides itself (see {@link EXTRA_NODES}). */
+export function extraNodes(operator: OperatorNode): number {
   return (EXTRA_NODES[operator.kind] as (op: OperatorNode) => number)(operator);
+}
+
+/**
+ * The nodes an operator of `kind` holds besides itself for an operand not parsed yet (a hand-built
+ * AST's), as {@link EXTRA_NODES} counts them once the parser has checked it; 0 for an operand the parser
+ * will refuse before counting it (not a list, a pattern or a version past its length limit).
+ */
+export function operandNodes(kind: OperatorKind, operand: unknown, limits: Limits): number {
+  switch (kind) {
+    case 'in':
+    case 'nin':
+      return isArray(operand) ? operand.length : 0;
+    case 'like':
+      return typeof operand === 'string' && operand.length <= limits.maxPatternLength
+        ? likeWildcards(operand)
+        : 0;
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      return typeof operand === 'string' && operand.length <= limits.maxVersionLength
+        ? versionParts(operand)
+        : 0;
+    default:
+      return 0;
+  }
 }
 
 /** The identifiers of a version: its parts separated by `.`, `-` and `+` (`1.2.0-rc.1` has 5). */
@@ -307,7 +339,7 @@ export function parseFilter(input: unknown, options?: ParseOptions): FilterNode 
  */
 export function parseWithin(input: unknown, limits: Limits, policy: NodeBudget | undefined): FilterNode {
   try {
-    return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }));
+    return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }), limits);
   } catch (error) {
     if (isOwnError(error)) throw error;
     // A getter or a Proxy trap in a hand-built filter threw (anything: a revoked Proxy, an object

@@ -1,5 +1,5 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
-import { type FilterJson, printFilter } from '../ast/print.js';
+import { type FilterJson, printParsed } from '../ast/print.js';
 import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
 import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
@@ -158,7 +158,7 @@ function bindingOf(
 ): string {
   const text = canonical([
     resource.name,
-    filter === undefined ? null : printFilter(filter),
+    filter === undefined ? null : printParsed(filter),
     sort.map((k) => [k.field, k.direction]),
   ]);
   return base64url(sha256(text).subarray(0, 16));

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
 import { worstFilters, worstPolicies } from '../../fixtures/worst-filters.js';
@@ -11,17 +12,24 @@ import {
   DEFAULT_LIMITS,
   evaluateInventory,
   FilterError,
+  type FilterNode,
   LIMIT_CODES,
   LIMIT_NAMES,
   type Limits,
   PolicyError,
   parseFilter,
   parseQuery,
+  printFilter,
   QueryError,
+  queryInMemory,
 } from '../../src/index.js';
-import { policyToMongo, toMongo } from '../../src/mongo.js';
-import { policyToSql, toSql } from '../../src/sql.js';
+import { isLimitCode } from '../../src/limits.js';
+import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
+import { policyToSql, queryToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
+import { arbFilter } from '../support/arbitraries.js';
+import { UNBOUNDED } from '../support/limits.js';
+import { check, titled } from '../support/property.js';
 import { suiteTempDir } from '../support/temp.js';
 import { guardPrototypes, HANG_BOUND_MS, polluted, quickly, thrown } from './support.js';
 
@@ -179,10 +187,20 @@ describe('each breach is its own typed error at its place', () => {
         path: '/filter/technology/$in',
       }),
     ]);
-    const raised = parseQuery({ pageSize: 10, filter: { technology: { $in: ids(300) } } }, 'component', {
-      limits: { maxListItems: 300, maxNodes: 400 },
-    });
+    const raised = parseQuery(
+      { pageSize: 10, fields: ['id'], filter: { technology: { $in: ids(300) } } },
+      'component',
+      {
+        limits: { maxListItems: 300, maxNodes: 400 },
+      },
+    );
     expect(raised.filter).toBeDefined();
+    // The plan's filter runs under the limits it was parsed with, in memory and in SQL.
+    expect(queryInMemory([{ id: 'a', technology: 'id-299', createdAt: 't' }], raised).items).toHaveLength(1);
+    const columns = { id: 'text', technology: 'text', createdAt: 'text' } as const;
+    expect(queryToSql(raised, { dialect: 'sqlite', table: 't', columns }).params).toContain(
+      JSON.stringify(ids(300)),
+    );
   });
 
   it('in evaluateInventory, through the compile options', async () => {
@@ -269,35 +287,273 @@ describe('policy limits', () => {
   });
 });
 
+/** A Proxy of `target` that counts the reads of its elements (index keys) or properties. */
+function counted<T extends object>(
+  target: T,
+  what: 'items' | 'properties',
+): { proxy: T; reads: () => number } {
+  let reads = 0;
+  const proxy = new Proxy(target, {
+    get(t, key, receiver) {
+      if (typeof key === 'string' && (what === 'properties' || /^\d+$/.test(key))) reads++;
+      return Reflect.get(t, key, receiver);
+    },
+  });
+  return { proxy, reads: () => reads };
+}
+
 describe('checked before the expensive work', () => {
-  it('a 1,000,000-item $in, a 200,000-key filter, a 20,000-segment path and a 1 MB pattern are refused at once', () => {
-    const huge = {
-      list: { id: { $in: ids(1_000_000) } },
-      keys: Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`f${i}`, { $eq: i }])),
-      path: { [segments(20_000)]: { $eq: 1 } },
-      pattern: { name: { $like: `${'x*'.repeat(500_000)}` } },
-      string: { name: { $eq: 'x'.repeat(1_000_000) } },
-    };
-    for (const [name, filter] of Object.entries(huge)) {
-      for (const run of [
-        () => compileFilter(filter),
-        () => toMongo(filter),
-        () => validatePolicy(policyOf(filter)),
-      ]) {
-        const started = performance.now();
-        try {
-          const out = run();
-          // validatePolicy answers with diagnostics rather than throwing.
-          expect((out as { valid?: boolean }).valid, name).toBe(false);
-        } catch (error) {
-          expect(error, name).toBeInstanceOf(FilterError);
-        }
-        // Generous: what is measured is "no work proportional to the input's square", not speed.
-        expect(performance.now() - started, name).toBeLessThan(2_000);
+  /** Every entry point a filter reaches, each refusing with a typed error (validatePolicy: diagnostics). */
+  const everyEntry = (filter: unknown): [string, () => unknown][] => [
+    ['compileFilter', () => compileFilter(filter)],
+    // Fixed columns: reading the filter's own keys here would count as reads of the hostile input.
+    ['toSql', () => toSql(filter, { dialect: 'postgres', columns: { id: 'jsonb', name: 'jsonb' } })],
+    ['toMongo', () => toMongo(filter)],
+    ['validatePolicy', () => validatePolicy(policyOf(filter))],
+    ['parseQuery', () => parseQuery({ filter }, 'component')],
+  ];
+  const refusedBy = (run: () => unknown): string => {
+    try {
+      const out = run() as { diagnostics?: { code: string }[] };
+      return out.diagnostics?.[0]?.code ?? 'accepted';
+    } catch (error) {
+      if (error instanceof QueryError) return error.problems[0]?.filterCode ?? error.code;
+      return error instanceof FilterError ? error.code : String(error);
+    }
+  };
+
+  it('a 1,000,000-item $in and a 200,000-key filter are refused by their length: no item or value is read', () => {
+    for (const [name, entry] of everyEntry(undefined)) {
+      void entry;
+      const list = counted(ids(1_000_000), 'items');
+      const listCode = quickly(() =>
+        refusedBy(everyEntry({ id: { $in: list.proxy } }).find(([n]) => n === name)![1]),
+      );
+      const keys = counted(
+        Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`f${i}`, { $eq: i }])),
+        'properties',
+      );
+      const keysCode = quickly(() => refusedBy(everyEntry(keys.proxy).find(([n]) => n === name)![1]));
+      // validatePolicy counts the document's values first: 1,000,000 items are more than it may hold.
+      expect([name, listCode], name).toEqual([
+        name,
+        name === 'validatePolicy' ? 'MAX_DOCUMENT_VALUES_EXCEEDED' : 'MAX_LIST_ITEMS_EXCEEDED',
+      ]);
+      expect([name, keysCode]).toEqual([
+        name,
+        name === 'validatePolicy' ? 'MAX_DOCUMENT_VALUES_EXCEEDED' : 'MAX_KEYS_EXCEEDED',
+      ]);
+      expect([name, list.reads(), keys.reads()]).toEqual([name, 0, 0]);
+    }
+  });
+
+  it('a 20,000-segment path, a 1 MB pattern and a 1 MB string are refused reading their start only', () => {
+    // Each ends in a lone surrogate, which the whole string's check would refuse as INVALID_VALUE:
+    // the limit's code shows the end was never read.
+    const huge: [string, unknown, string][] = [
+      ['path', { [`${segments(20_000)}\uD800`]: { $eq: 1 } }, 'MAX_PATH_SEGMENTS_EXCEEDED'],
+      ['pattern', { name: { $like: `${'x*'.repeat(500_000)}\uD800` } }, 'MAX_PATTERN_LENGTH_EXCEEDED'],
+      ['string', { name: { $eq: `${'x'.repeat(1_000_000)}\uD800` } }, 'MAX_STRING_LENGTH_EXCEEDED'],
+    ];
+    for (const [what, filter, code] of huge) {
+      for (const [name, run] of everyEntry(filter)) {
+        expect([what, name, quickly(() => refusedBy(run))]).toEqual([what, name, code]);
       }
     }
   });
+
+  it('a hand-built AST is counted as it is read: refused once past a limit, the rest unread', () => {
+    const field = (key: string, op: object) => ({
+      kind: 'field',
+      path: [{ kind: 'key', key }],
+      operators: [op],
+    });
+    const ast = (clauses: unknown) => ({ kind: 'filter', clauses });
+    const entries = (node: unknown): [string, () => unknown][] => [
+      ['printFilter', () => printFilter(node as FilterNode)],
+      ['compileFilter', () => compileFilter(node as FilterNode)],
+      ['toSql', () => toSql(node, { dialect: 'sqlite', columns: { f: 'json', id: 'json' } })],
+      ['toMongo', () => toMongo(node)],
+      ['toMongoExpr', () => toMongoExpr(node)],
+    ];
+    const cases: [string, () => { node: unknown; reads: () => number }, string, number][] = [
+      [
+        '200,000 clauses',
+        () => {
+          const c = counted(
+            Array.from({ length: 200_000 }, (_, i) => field(`f${i}`, { kind: 'eq', value: i })),
+            'items',
+          );
+          return { node: ast(c.proxy), reads: c.reads };
+        },
+        'MAX_KEYS_EXCEEDED',
+        0,
+      ],
+      [
+        'an $or of 1,000,000 filters',
+        () => {
+          const c = counted(
+            Array.from({ length: 1_000_000 }, () => ast([])),
+            'items',
+          );
+          return { node: ast([{ kind: 'or', filters: c.proxy }]), reads: c.reads };
+        },
+        'MAX_NODES_EXCEEDED',
+        0,
+      ],
+      [
+        'an $in of 1,000,000 values',
+        () => {
+          const c = counted(ids(1_000_000), 'items');
+          return { node: ast([field('id', { kind: 'in', values: c.proxy })]), reads: c.reads };
+        },
+        'MAX_LIST_ITEMS_EXCEEDED',
+        0,
+      ],
+      [
+        'a path of 1,000,000 steps',
+        () => {
+          const c = counted(
+            Array.from({ length: 1_000_000 }, () => ({ kind: 'key', key: 'k' })),
+            'items',
+          );
+          return {
+            node: ast([{ kind: 'field', path: c.proxy, operators: [{ kind: 'eq', value: 1 }] }]),
+            reads: c.reads,
+          };
+        },
+        'MAX_PATH_SEGMENTS_EXCEEDED',
+        0,
+      ],
+      [
+        // 250 filters of 4 nodes each: the 65th passes the 256 nodes of the defaults.
+        'an $and of 250 small filters',
+        () => {
+          const c = counted(
+            Array.from({ length: 250 }, (_, i) => ast([field(`f${i}`, { kind: 'eq', value: i })])),
+            'items',
+          );
+          return { node: ast([{ kind: 'and', filters: c.proxy }]), reads: c.reads };
+        },
+        'MAX_NODES_EXCEEDED',
+        64,
+      ],
+      [
+        'a filter nested 100,000 deep',
+        () => {
+          let node: unknown = ast([]);
+          let reads = 0;
+          for (let i = 0; i < 100_000; i++) {
+            const inner = node;
+            node = ast([
+              Object.defineProperty({ kind: 'not' }, 'filter', {
+                enumerable: true,
+                get: () => {
+                  reads++;
+                  return inner;
+                },
+              }),
+            ]);
+          }
+          return { node, reads: () => reads };
+        },
+        'MAX_DEPTH_EXCEEDED',
+        DEFAULT_LIMITS.maxDepth,
+      ],
+    ];
+    for (const [what, make, code, maxReads] of cases) {
+      for (const [name, run] of entries(undefined)) {
+        void run;
+        const { node, reads } = make();
+        const entry = entries(node).find(([n]) => n === name)![1];
+        const e = quickly(() => thrown(entry)) as FilterError;
+        expect([what, name, e.code]).toEqual([what, name, code]);
+        expect(reads(), `${what}, ${name}: elements read`).toBeLessThanOrEqual(maxReads);
+      }
+    }
+  });
+
+  it('a parsed AST is held to the limits of the call that uses it, with the error its JSON would get', () => {
+    const filter = { id: { $in: ids(5_000) }, name: { $eq: 'x'.repeat(600) } };
+    const raised = { maxListItems: 5_000, maxNodes: 6_000, maxStringLength: 1_000 };
+    const ast = parseFilter(filter, { limits: raised });
+    const tight = { limits: { maxListItems: 3 } };
+    const expected = thrown(() => parseFilter(filter, tight)) as FilterError;
+    expect(expected.code).toBe('MAX_LIST_ITEMS_EXCEEDED');
+    for (const [name, run] of [
+      ['compileFilter', () => compileFilter(ast, tight)],
+      ['compileFilter closures', () => compileFilter(ast, { ...tight, codegen: false })],
+      ['toSql', () => toSql(ast, { dialect: 'sqlite', columns: { id: 'text', name: 'text' }, ...tight })],
+      ['toMongo', () => toMongo(ast, tight)],
+      ['toMongoExpr', () => toMongoExpr(ast, tight)],
+    ] as const) {
+      const e = thrown(run) as FilterError;
+      expect([name, e.code, e.path, e.message]).toEqual([
+        name,
+        expected.code,
+        expected.path,
+        expected.message,
+      ]);
+    }
+    // The defaults refuse its string too; limits it fits are no obstacle, and the AST is used as it is.
+    expect((thrown(() => compileFilter(ast)) as FilterError).code).toBe('MAX_LIST_ITEMS_EXCEEDED');
+    expect(compileFilter(ast, { limits: raised })({ id: 'id-4999', name: 'x'.repeat(600) })).toBe(true);
+    const small = parseFilter({ id: { $in: ids(3) } }, { limits: raised });
+    expect(compileFilter(small, tight)({ id: 'id-2' })).toBe(true);
+  });
+
+  it(
+    titled(
+      'a parsed AST and its JSON are refused alike under any limits; a hand-built copy only when they are',
+    ),
+    () => {
+      const arbLimits = fc.record(
+        {
+          maxDepth: fc.integer({ min: 1, max: 6 }),
+          maxNodes: fc.integer({ min: 1, max: 40 }),
+          maxKeys: fc.integer({ min: 1, max: 4 }),
+          maxListItems: fc.integer({ min: 1, max: 4 }),
+          maxStringLength: fc.integer({ min: 1, max: 6 }),
+          maxPatternLength: fc.integer({ min: 1, max: 6 }),
+          maxWildcards: fc.integer({ min: 1, max: 3 }),
+          maxPathSegments: fc.integer({ min: 1, max: 3 }),
+          maxSegmentLength: fc.integer({ min: 1, max: 4 }),
+        },
+        { requiredKeys: [] },
+      );
+      check(
+        fc.property(arbFilter, arbLimits, (filter, limits) => {
+          let ast: FilterNode;
+          try {
+            ast = parseFilter(filter, { limits: UNBOUNDED_DEPTH });
+          } catch {
+            return;
+          }
+          const json = errorOf(() => parseFilter(filter, { limits }));
+          const parsed = errorOf(() => compileFilter(ast, { limits }));
+          expect(parsed).toEqual(json);
+          // A copy the library did not make: refused exactly when the JSON is, with a limit's code.
+          const copy = errorOf(() => compileFilter(structuredClone(ast), { limits }));
+          expect(copy === undefined).toBe(json === undefined);
+          if (copy !== undefined) expect(isLimitCode(copy.split(' ')[0]!)).toBe(true);
+        }),
+      );
+    },
+  );
 });
+
+const UNBOUNDED_DEPTH: Partial<Limits> = { ...UNBOUNDED, maxDepth: 1000 };
+
+/** The code and path of the FilterError `run` throws, or `undefined` when it returns. */
+function errorOf(run: () => unknown): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    return `${error.code} ${error.path}`;
+  }
+}
 
 describe('long keys are refused reading no more of them than the limits allow, with short messages', () => {
   const MB10 = 10_000_000;

@@ -171,10 +171,14 @@ describe('deep and wide filters', () => {
     }
   });
 
-  it('a 100,000-deep hand-built AST is refused quickly by printFilter', () => {
+  it('a 100,000-deep hand-built AST is refused quickly by printFilter, at the depth limit', () => {
     let node: unknown = { kind: 'filter', clauses: [] };
     for (let i = 0; i < 100_000; i++) node = { kind: 'filter', clauses: [{ kind: 'not', filter: node }] };
-    expectFilterError(() => printFilter(node as FilterNode), 'INVALID_NODE');
+    expectFilterError(() => printFilter(node as FilterNode), 'MAX_DEPTH_EXCEEDED', '/$not'.repeat(32));
+    expectFilterError(
+      () => printFilter(node as FilterNode, { limits: { maxDepth: 1000, maxNodes: 1_000_000 } }),
+      'MAX_DEPTH_EXCEEDED',
+    );
   });
 
   it('a wide filter (10,000 keys) either compiles to the right answer or is refused with a typed error', () => {

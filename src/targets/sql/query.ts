@@ -1,3 +1,4 @@
+import { parsedUnder } from '../../ast/node-input.js';
 import { arrayEvery, arrayIncludes, hasOwn, stringIncludes } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import { QueryError } from '../../query/errors.js';
@@ -280,7 +281,7 @@ export function queryToSql(plan: QueryPlan, options: SqlQueryOptions): SqlFragme
   const keys = plan.sort.map((k) => slot(k.field, 'sort key'));
   select.push(...keys.map((k, i) => `${k.select(p)} AS "k${i}"`));
   const where: string[] = [];
-  if (plan.filter !== undefined) where.push(compiler.compile(plan.filter, p));
+  if (plan.filter !== undefined) where.push(compiler.compile(plan.filter, p, parsedUnder(plan.filter)));
   if (plan.after !== undefined) where.push(keyset(keys, plan.sort, plan.after));
   const condition = all(where);
   const order = keys.flatMap((k, i) => k.orderBy(plan.sort[i]!.direction));

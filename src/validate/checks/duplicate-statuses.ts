@@ -1,4 +1,4 @@
-import { printFilter } from '../../ast/print.js';
+import { printParsed } from '../../ast/print.js';
 import { showText } from '../../errors.js';
 import type { NormalizedStatus } from '../../policy/check.js';
 import type { Check } from './types.js';
@@ -18,7 +18,7 @@ function canonical(value: unknown): string {
 /** A status's rules as a set: each rule as the sorted set of its conditions. */
 function ruleSet(status: NormalizedStatus): string {
   const rules = status.rules.map((rule) =>
-    canonical([...new Set(rule.conditions.map((c) => canonical(printFilter(c.filter))))].sort()),
+    canonical([...new Set(rule.conditions.map((c) => canonical(printParsed(c.filter))))].sort()),
   );
   return canonical([...new Set(rules)].sort());
 }

@@ -1,11 +1,11 @@
-import { printFilter } from '../../ast/print.js';
+import { printParsed } from '../../ast/print.js';
 import { showPointer, showText } from '../../errors.js';
 import { fieldDomain, isEmpty } from '../domain.js';
 import type { FieldSite } from '../model.js';
 import { facts, firstConflict, ruleViews, scopeOf } from '../rules.js';
 import type { Check } from './types.js';
 
-const show = (site: FieldSite) => JSON.stringify(printFilter({ kind: 'filter', clauses: [site.node] }));
+const show = (site: FieldSite) => JSON.stringify(printParsed({ kind: 'filter', clauses: [site.node] }));
 
 /**
  * Conditions that can never hold: one field whose operators exclude every value (`$gte: 10` with
