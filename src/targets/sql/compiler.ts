@@ -506,6 +506,19 @@ export class SqlCompiler<Ref> {
     const parsed = parseLike(pattern);
     if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0]!, at, p);
     if (arrayEvery(parsed.pieces, (piece) => piece === '')) return this.#ifString(slot, p, () => TRUE);
+    const bound = this.#dialect.capabilities.likePatternLimit;
+    if (bound !== null) {
+      // Limits raised past the defaults (256 characters) can make a pattern the database refuses when
+      // the statement runs: refused here, at the place, like SQL nested deeper than it runs.
+      const bytes = this.#dialect.likePatternBytes(parsed);
+      if (bytes > bound.maxBytes) {
+        throw new FilterError(
+          'UNSUPPORTED',
+          at,
+          `the "$like" pattern at ${showPointer(at)} is ${bytes} bytes as ${this.#dialect.name} matches it, past ${bound.name}`,
+        );
+      }
+    }
     return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
   }
 

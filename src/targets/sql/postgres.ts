@@ -81,6 +81,8 @@ export const postgres: SqlDialect<PgRef> = {
       maxHeight: 8000,
       maxParentheses: 5000,
     },
+    // PostgreSQL's LIKE has no length bound of its own.
+    likePatternLimit: null,
   },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -92,6 +94,7 @@ export const postgres: SqlDialect<PgRef> = {
   collateEq: (expr) => expr,
   inList: (expr, kind, values, p) =>
     `${expr} = ANY(${p.add(values)}::${kind === 'number' ? 'float8' : kind}[])`,
+  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern(pattern)).length,
   like: (expr, pattern, p) => `${expr} COLLATE "C" LIKE ${p.add(likePattern(pattern))} ESCAPE '!'`,
   versionKey,
   jsonColumn: (column, type, path) => ({ base: column, keys: path, fn: type }),

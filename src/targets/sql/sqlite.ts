@@ -158,6 +158,8 @@ export const sqlite: SqlDialect<LiteRef> = {
       maxHeight: 1000,
       maxParentheses: 2000,
     },
+    // The default of node:sqlite and of most builds, in UTF-8 bytes.
+    likePatternLimit: { name: 'SQLITE_MAX_LIKE_PATTERN_LENGTH (50,000 bytes)', maxBytes: 50_000 },
   },
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -170,6 +172,9 @@ export const sqlite: SqlDialect<LiteRef> = {
   collateEq: (expr) => `${expr} COLLATE BINARY`,
   inList: (expr, _kind, values, p) =>
     `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
+  // The byte-wise way binds its pieces, not a pattern; GLOB is given the pattern whole.
+  likePatternBytes: (pattern) =>
+    arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece)) ? 0 : bytes(globPattern(pattern)),
   like: (expr, pattern, p) => {
     const blob = blobLike(expr, pattern, p);
     if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;
