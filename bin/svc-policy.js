@@ -98,24 +98,13 @@ function safeMessage(error, max = MAX_SHOWN_MESSAGE) {
   return showText(text, max);
 }
 function messageOf(error) {
-  switch (typeof error) {
-    case "string":
-      return error;
-    case "number":
-    case "boolean":
-    case "bigint":
-    case "undefined":
-      return `${String(error)} (thrown as a value)`;
-    case "symbol":
-      return `${String(error)} (thrown as a value)`;
-    case "function":
-      return "a function (thrown as a value)";
-    default: {
-      if (error === null) return "null (thrown as a value)";
-      const message = error.message;
-      return typeof message === "string" ? message : "an object that is not an Error (thrown as a value)";
-    }
+  if (typeof error === "string") return error;
+  if (typeof error === "object" && error !== null) {
+    const message = error.message;
+    if (typeof message === "string") return message;
   }
+  const kind = typeof error === "object" ? error === null ? "null" : "an object that is not an Error" : typeof error === "function" ? "a function" : String(error);
+  return `${kind} (thrown as a value)`;
 }
 var MAX_SHOWN_TEXT = 80;
 function showText(text, max = MAX_SHOWN_TEXT) {
@@ -313,13 +302,38 @@ function assertNever(value, what) {
 }
 
 // src/ast/trusted.ts
+var FILTER_LIMITS = [
+  "maxDepth",
+  "maxNodes",
+  "maxKeys",
+  "maxListItems",
+  "maxStringLength",
+  "maxVersionLength",
+  "maxPatternLength",
+  "maxWildcards",
+  "maxPathSegments",
+  "maxSegmentLength"
+];
+function emptyFootprint() {
+  const out = {};
+  for (let i = 0; i < FILTER_LIMITS.length; i++) out[FILTER_LIMITS[i]] = 0;
+  return out;
+}
 var trusted = /* @__PURE__ */ new WeakMap();
-function trust(node, limits) {
-  trusted.set(node, limits);
+function trust(node, limits, footprint) {
+  trusted.set(node, { limits, footprint });
   return node;
 }
-function trustedLimits(node) {
+function parsedOf(node) {
   return weakMapGet.call(trusted, node);
+}
+function fits(parsed, limits) {
+  if (parsed.limits === limits) return true;
+  for (let i = 0; i < FILTER_LIMITS.length; i++) {
+    const axis = FILTER_LIMITS[i];
+    if (parsed.footprint[axis] > limits[axis]) return false;
+  }
+  return true;
 }
 
 // src/semantics/like.ts
@@ -855,6 +869,38 @@ function printPath(steps) {
 var DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
 var LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
 var SELECTOR_NODES = 4;
+function reach(p, axis, value) {
+  if (value > p.seen[axis]) p.seen[axis] = value;
+}
+function measure(p, op, extra) {
+  switch (op.kind) {
+    case "in":
+    case "nin":
+      reach(p, "maxListItems", op.values.length);
+      for (let i = 0; i < op.values.length; i++) {
+        const v = op.values[i];
+        if (typeof v === "string") reach(p, "maxStringLength", v.length);
+      }
+      return;
+    case "like":
+      reach(p, "maxPatternLength", op.pattern.length);
+      reach(p, "maxWildcards", extra);
+      return;
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      reach(p, "maxVersionLength", op.value.length);
+      return;
+    case "exists":
+    case "elemMatch":
+      return;
+    default:
+      if (typeof op.value === "string") reach(p, "maxStringLength", op.value.length);
+  }
+}
 function count(p, n, at) {
   p.nodes += n;
   if (p.nodes > p.limits.maxNodes) {
@@ -884,6 +930,7 @@ function checkKeys(value, at, p) {
   if (keys.length > p.limits.maxKeys) {
     throw limitError("maxKeys", at, `an object with ${keys.length} keys`, p.limits);
   }
+  reach(p, "maxKeys", keys.length);
   return keys;
 }
 function suggestion(value) {
@@ -896,7 +943,12 @@ function suggestion(value) {
 function parseField(key, value, at, depth, p) {
   const path = parsePath(key, at, p.limits);
   let steps = 0;
-  for (let i = 0; i < path.length; i++) steps += path[i].kind === "any" ? SELECTOR_NODES : 1;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    steps += step.kind === "any" ? SELECTOR_NODES : 1;
+    reach(p, "maxSegmentLength", step.kind === "any" ? ARRAY_ANY.length : step.key.length);
+  }
+  reach(p, "maxPathSegments", path.length);
   count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
@@ -942,7 +994,9 @@ function parseField(key, value, at, depth, p) {
       (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, p, "$elemMatch"),
       p.limits
     );
-    count(p, 1 + extraNodes(operator), opAt);
+    const extra = extraNodes(operator);
+    count(p, 1 + extra, opAt);
+    measure(p, operator, extra);
     operators.push(operator);
   }
   return Object.freeze({ kind: "field", path, operators: Object.freeze(operators) });
@@ -969,24 +1023,6 @@ var EXTRA_NODES = {
 };
 function extraNodes(operator) {
   return EXTRA_NODES[operator.kind](operator);
-}
-function operandNodes(kind, operand2, limits) {
-  switch (kind) {
-    case "in":
-    case "nin":
-      return isArray(operand2) ? operand2.length : 0;
-    case "like":
-      return typeof operand2 === "string" && operand2.length <= limits.maxPatternLength ? likeWildcards(operand2) : 0;
-    case "veq":
-    case "vne":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      return typeof operand2 === "string" && operand2.length <= limits.maxVersionLength ? versionParts(operand2) : 0;
-    default:
-      return 0;
-  }
 }
 function versionParts(version2) {
   let parts = 1;
@@ -1020,6 +1056,7 @@ function parseObject(input, at, depth, p, parent) {
   if (depth > p.limits.maxDepth) {
     throw limitError("maxDepth", at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
+  reach(p, "maxDepth", depth);
   if (!isPlainObject(input)) {
     const where = parent ? `"${parent}" expects a filter object at ${showPointer(at)}` : `a filter must be an object at ${showPointer(at)}`;
     throw new FilterError(
@@ -1067,7 +1104,10 @@ function parseFilter(input, options) {
 }
 function parseWithin(input, limits, policy) {
   try {
-    return trust(parseObject(input, "", 1, { limits, nodes: 0, policy }), limits);
+    const p = { limits, nodes: 0, policy, seen: emptyFootprint() };
+    const node = parseObject(input, "", 1, p);
+    p.seen.maxNodes = p.nodes;
+    return trust(node, limits, p.seen);
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_VALUE", "", `the filter could not be read: ${safeMessage(error)}`, {
@@ -1076,140 +1116,8 @@ function parseWithin(input, limits, policy) {
   }
 }
 
-// src/ast/footprint.ts
-var FILTER_LIMITS = [
-  "maxDepth",
-  "maxNodes",
-  "maxKeys",
-  "maxListItems",
-  "maxStringLength",
-  "maxVersionLength",
-  "maxPatternLength",
-  "maxWildcards",
-  "maxPathSegments",
-  "maxSegmentLength"
-];
-var footprints = /* @__PURE__ */ new WeakMap();
-function footprintOf(node) {
-  const known = weakMapGet.call(footprints, node);
-  if (known !== void 0) return known;
-  const f = {
-    maxDepth: 0,
-    maxNodes: 0,
-    maxKeys: 0,
-    maxListItems: 0,
-    maxStringLength: 0,
-    maxVersionLength: 0,
-    maxPatternLength: 0,
-    maxWildcards: 0,
-    maxPathSegments: 0,
-    maxSegmentLength: 0
-  };
-  const raise = (axis, value) => {
-    if (value > f[axis]) f[axis] = value;
-  };
-  const text = (value) => {
-    if (typeof value === "string") raise("maxStringLength", value.length);
-  };
-  const operator = (op, depth) => {
-    f.maxNodes += 1 + extraNodes(op);
-    switch (op.kind) {
-      case "eq":
-      case "ne":
-      case "gt":
-      case "gte":
-      case "lt":
-      case "lte":
-        text(op.value);
-        break;
-      case "in":
-      case "nin":
-        raise("maxListItems", op.values.length);
-        for (let i = 0; i < op.values.length; i++) text(op.values[i]);
-        break;
-      case "like":
-        raise("maxPatternLength", op.pattern.length);
-        raise("maxWildcards", likeWildcards(op.pattern));
-        break;
-      case "veq":
-      case "vne":
-      case "vgt":
-      case "vgte":
-      case "vlt":
-      case "vlte":
-        raise("maxVersionLength", op.value.length);
-        break;
-      case "exists":
-        break;
-      case "elemMatch":
-        filter(op.filter, depth + 1);
-        break;
-      default:
-        assertNever(op, "operator node");
-    }
-  };
-  const filter = (n, depth) => {
-    raise("maxDepth", depth);
-    raise("maxKeys", n.clauses.length);
-    f.maxNodes += 1;
-    for (let c = 0; c < n.clauses.length; c++) {
-      const clause = n.clauses[c];
-      switch (clause.kind) {
-        case "field": {
-          raise("maxPathSegments", clause.path.length);
-          f.maxNodes += 1;
-          for (let i = 0; i < clause.path.length; i++) {
-            const step = clause.path[i];
-            if (step.kind === "any") {
-              f.maxNodes += SELECTOR_NODES;
-              raise("maxSegmentLength", ARRAY_ANY.length);
-            } else {
-              f.maxNodes += 1;
-              raise("maxSegmentLength", step.key.length);
-            }
-          }
-          raise("maxKeys", clause.operators.length);
-          for (let i = 0; i < clause.operators.length; i++) operator(clause.operators[i], depth);
-          break;
-        }
-        case "and":
-        case "or":
-          f.maxNodes += 1;
-          for (let i = 0; i < clause.filters.length; i++) filter(clause.filters[i], depth + 1);
-          break;
-        case "not":
-          f.maxNodes += 1;
-          filter(clause.filter, depth + 1);
-          break;
-        default:
-          assertNever(clause, "clause node");
-      }
-    }
-  };
-  filter(node, 1);
-  footprints.set(node, f);
-  return f;
-}
-function fits(footprint, limits) {
-  for (let i = 0; i < FILTER_LIMITS.length; i++) {
-    const axis = FILTER_LIMITS[i];
-    if (footprint[axis] > limits[axis]) return false;
-  }
-  return true;
-}
-function covers(wide, narrow) {
-  for (let i = 0; i < FILTER_LIMITS.length; i++) {
-    const axis = FILTER_LIMITS[i];
-    if (wide[axis] < narrow[axis]) return false;
-  }
-  return true;
-}
-
 // src/ast/print.ts
-function limited(b) {
-  return b.count?.limits;
-}
-function operand(op, at, depth, b) {
+function operand(op, at, depth, tally) {
   switch (op.kind) {
     case "eq":
     case "ne":
@@ -1229,7 +1137,7 @@ function operand(op, at, depth, b) {
     case "nin": {
       const values = op.values;
       if (!isArray(values)) return values;
-      const limits = limited(b);
+      const limits = tally?.limits;
       if (limits !== void 0 && values.length > limits.maxListItems) {
         throw limitError(
           "maxListItems",
@@ -1243,7 +1151,7 @@ function operand(op, at, depth, b) {
     case "like":
       return op.pattern;
     case "elemMatch":
-      return printNode(op.filter, at, depth + 1, b);
+      return printNode(op.filter, at, depth + 1, tally);
     default:
       return assertNever(op, "operator node");
   }
@@ -1263,7 +1171,7 @@ function setKey(out, key, value, at) {
 function read(node, key) {
   return own(node, key);
 }
-function printOperator(op, at, depth, b) {
+function printOperator(op, at, depth, tally) {
   if (typeof op !== "object" || op === null) throw bad(at, "an operator that is not an object");
   const kind = read(op, "kind");
   if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, "an unknown operator node");
@@ -1276,16 +1184,12 @@ function printOperator(op, at, depth, b) {
   });
   const name = OPERATOR_NAMES[kind];
   const opAt = pointer(at, name);
-  const printed = operand(node, opAt, depth, b);
-  if (b.count !== void 0) {
-    const fields = node;
-    const raw = kind === "in" || kind === "nin" ? fields.values : kind === "like" ? fields.pattern : fields.value;
-    count(b.count, 1 + operandNodes(kind, raw, b.count.limits), opAt);
-  }
+  const printed = operand(node, opAt, depth, tally);
+  if (tally !== void 0) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
   return [name, printed];
 }
-function printFieldKey(path, at, b) {
-  const limits = limited(b);
+function printFieldKey(path, at, tally) {
+  const limits = tally?.limits;
   if (limits !== void 0 && path.length > limits.maxPathSegments) {
     throw limitError("maxPathSegments", at, `a field path of ${path.length} segments`, limits);
   }
@@ -1308,8 +1212,8 @@ function printFieldKey(path, at, b) {
   }
   return { key: printPath(steps), nodes };
 }
-function printNode(node, at, depth, b) {
-  const limits = limited(b);
+function printNode(node, at, depth, tally) {
+  const limits = tally?.limits;
   if (limits !== void 0 && depth > limits.maxDepth) {
     throw limitError("maxDepth", at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
   }
@@ -1318,10 +1222,10 @@ function printNode(node, at, depth, b) {
   if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
   }
-  if (b.count !== void 0) {
-    count(b.count, 1, at);
-    if (clauses.length > b.count.limits.maxKeys) {
-      throw limitError("maxKeys", at, `an object with ${clauses.length} keys`, b.count.limits);
+  if (tally !== void 0) {
+    count(tally, 1, at);
+    if (clauses.length > tally.limits.maxKeys) {
+      throw limitError("maxKeys", at, `an object with ${clauses.length} keys`, tally.limits);
     }
   }
   const out = {};
@@ -1334,17 +1238,17 @@ function printNode(node, at, depth, b) {
         const path = read(clause, "path");
         const operators = read(clause, "operators");
         if (!isArray(path) || !isArray(operators)) throw bad(at, "a malformed field node");
-        const { key, nodes } = printFieldKey(path, at, b);
+        const { key, nodes } = printFieldKey(path, at, tally);
         const keyAt = pointer(at, key);
-        if (b.count !== void 0) {
-          count(b.count, 1 + nodes, keyAt);
-          if (operators.length > b.count.limits.maxKeys) {
-            throw limitError("maxKeys", keyAt, `an object with ${operators.length} keys`, b.count.limits);
+        if (tally !== void 0) {
+          count(tally, 1 + nodes, keyAt);
+          if (operators.length > tally.limits.maxKeys) {
+            throw limitError("maxKeys", keyAt, `an object with ${operators.length} keys`, tally.limits);
           }
         }
         const ops = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], keyAt, depth, b);
+          const [name, value] = printOperator(operators[i], keyAt, depth, tally);
           setKey(ops, name, value, keyAt);
         }
         setKey(out, key, ops, at);
@@ -1356,22 +1260,22 @@ function printNode(node, at, depth, b) {
         const keyAt = pointer(at, name);
         const filters = read(clause, "filters");
         if (!isArray(filters)) throw bad(keyAt, "a malformed logical node");
-        if (b.count !== void 0) {
-          count(b.count, 1, keyAt);
-          if (filters.length > b.count.limits.maxNodes) {
-            throw limitError("maxNodes", keyAt, `"${name}" has ${filters.length} items`, b.count.limits);
+        if (tally !== void 0) {
+          count(tally, 1, keyAt);
+          if (filters.length > tally.limits.maxNodes) {
+            throw limitError("maxNodes", keyAt, `"${name}" has ${filters.length} items`, tally.limits);
           }
         }
         const items = new Array(filters.length);
         for (let i = 0; i < filters.length; i++)
-          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, b);
+          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, tally);
         setKey(out, name, items, at);
         break;
       }
       case "not": {
         const keyAt = pointer(at, "$not");
-        if (b.count !== void 0) count(b.count, 1, keyAt);
-        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, b), at);
+        if (tally !== void 0) count(tally, 1, keyAt);
+        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, tally), at);
         break;
       }
       default:
@@ -1382,9 +1286,7 @@ function printNode(node, at, depth, b) {
 }
 function printWithin(node, limits) {
   try {
-    return printNode(node, "", 1, {
-      count: limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 }
-    });
+    return printNode(node, "", 1, limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 });
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_NODE", "", `not a filter AST: ${safeMessage(error)}`, { cause: error });
@@ -1406,10 +1308,9 @@ function isFilterNode(input) {
 function toFilterNode(input, options) {
   if (!isFilterNode(input)) return parseFilter(input, options);
   const limits = resolveLimits(options);
-  const parsedUnder = trustedLimits(input);
-  if (parsedUnder !== void 0) {
-    if (parsedUnder === limits || covers(limits, parsedUnder) || fits(footprintOf(input), limits))
-      return input;
+  const parsed = parsedOf(input);
+  if (parsed !== void 0) {
+    if (fits(parsed, limits)) return input;
     return parseFilter(printWithin(input, void 0), { limits });
   }
   return parseFilter(printWithin(input, limits), { limits });

@@ -140,26 +140,22 @@ export function safeMessage(error: unknown, max = MAX_SHOWN_MESSAGE): string {
 }
 
 function messageOf(error: unknown): string {
-  switch (typeof error) {
-    case 'string':
-      return error;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-    case 'undefined':
-      // The primitives' own conversions: no user code runs.
-      return `${String(error)} (thrown as a value)`;
-    case 'symbol':
-      // String(symbol) is the symbol's description, never its (patchable) toString.
-      return `${String(error)} (thrown as a value)`;
-    case 'function':
-      return 'a function (thrown as a value)';
-    default: {
-      if (error === null) return 'null (thrown as a value)';
-      const message = (error as { message?: unknown }).message;
-      return typeof message === 'string' ? message : 'an object that is not an Error (thrown as a value)';
-    }
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
   }
+  // What kind of value it was. String() of a primitive runs no code of the value (a Symbol gives its
+  // description, never its patchable toString).
+  const kind =
+    typeof error === 'object'
+      ? error === null
+        ? 'null'
+        : 'an object that is not an Error'
+      : typeof error === 'function'
+        ? 'a function'
+        : String(error);
+  return `${kind} (thrown as a value)`;
 }
 
 /** Longest key or string from the input written whole into a message. */

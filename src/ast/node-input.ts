@@ -1,10 +1,9 @@
 import { hasOwn } from '../builtins.js';
 import { type LimitOptions, resolveLimits } from '../limits.js';
 import { type ParseOptions, parseFilter } from '../parse/filter.js';
-import { covers, fits, footprintOf } from './footprint.js';
 import type { FilterNode } from './nodes.js';
 import { printWithin } from './print.js';
-import { trustedLimits } from './trusted.js';
+import { fits, parsedOf } from './trusted.js';
 
 /**
  * True when `input` is meant as an AST rather than a JSON filter. A JSON filter can never have a string
@@ -27,19 +26,18 @@ export function isFilterNode(input: unknown): input is FilterNode {
  * - A hand-built AST is printed and parsed again, so it gets exactly the checks a JSON filter gets, and
  *   a malformed one a typed error. The print counts nodes, depth, keys, list items and path segments
  *   against the limits as it reads, so an AST past them is refused before it is all read.
- * - An AST the parser made is used as it is when it fits the limits: when it was parsed under limits
- *   no larger than these (the usual case, the defaults twice), or when its footprint (what it reaches
- *   on each axis, measured once and kept with it) is within them. Otherwise it is printed and parsed
+ * - An AST the parser made is used as it is when it fits the limits: when they are those it was parsed
+ *   under (the usual case, the defaults twice), or when its footprint (the most it reaches on each
+ *   axis, recorded by the parser and kept with it) is within them. Otherwise it is printed and parsed
  *   under these limits, which refuses it exactly as its JSON would be refused: an AST parsed with
  *   `maxListItems: 5000` does not pass a call whose limit is 3.
  */
 export function toFilterNode(input: unknown, options?: ParseOptions): FilterNode {
   if (!isFilterNode(input)) return parseFilter(input, options);
   const limits = resolveLimits(options);
-  const parsedUnder = trustedLimits(input);
-  if (parsedUnder !== undefined) {
-    if (parsedUnder === limits || covers(limits, parsedUnder) || fits(footprintOf(input), limits))
-      return input;
+  const parsed = parsedOf(input);
+  if (parsed !== undefined) {
+    if (fits(parsed, limits)) return input;
     return parseFilter(printWithin(input, undefined), { limits });
   }
   return parseFilter(printWithin(input, limits), { limits });
@@ -52,6 +50,6 @@ export function toFilterNode(input: unknown, options?: ParseOptions): FilterNode
  * @internal
  */
 export function parsedUnder(node: unknown): LimitOptions {
-  const limits = typeof node === 'object' && node !== null ? trustedLimits(node) : undefined;
-  return limits === undefined ? {} : { limits };
+  const parsed = typeof node === 'object' && node !== null ? parsedOf(node) : undefined;
+  return parsed === undefined ? {} : { limits: parsed.limits };
 }

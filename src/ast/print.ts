@@ -1,7 +1,7 @@
 import { hasOwn, isArray, own } from '../builtins.js';
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
-import { count, type NodeCount, operandNodes, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
+import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
 import {
   assertNever,
@@ -13,27 +13,22 @@ import {
   type OperatorNode,
   type PathStep,
 } from './nodes.js';
-import { trustedLimits } from './trusted.js';
+import { parsedOf } from './trusted.js';
 
 /** The JSON form of a filter, as accepted by `parseFilter`. */
 export type FilterJson = { [key: string]: unknown };
 
-/**
- * What a print of a hand-built AST counts, and against which limits: the parser will count the printed
- * filter again, exactly, but printing is itself work proportional to the AST (200,000 clauses took
- * 0.3 s), so the nodes, the depth, the keys of each object, the items of each list and the segments of
- * each path are counted as the AST is read, in the parser's order and weights, and the print stops as
- * soon as one passes its limit. `limits` is `undefined` for an AST the parser made: it prints whole.
+/*
+ * What a print of a hand-built AST counts, and against which limits (`tally`): the parser will count the
+ * printed filter again, exactly, but printing is itself work proportional to the AST (200,000 clauses
+ * took 0.3 s), so the nodes it prints (filter objects, clauses, path steps, operators and list items,
+ * in the parser's order and weights), its depth, the keys of each object, the items of each list and
+ * the segments of each path are counted as the AST is read, and the print stops as soon as one passes
+ * its limit. It never counts more than the parser would (wildcards and version parts cost a print
+ * nothing; the parser counts them). `tally` is `undefined` for an AST the parser made: it prints whole.
  */
-interface Budget {
-  readonly count: NodeCount | undefined;
-}
 
-function limited(b: Budget): Limits | undefined {
-  return b.count?.limits;
-}
-
-function operand(op: OperatorNode, at: string, depth: number, b: Budget): unknown {
+function operand(op: OperatorNode, at: string, depth: number, tally: NodeCount | undefined): unknown {
   switch (op.kind) {
     case 'eq':
     case 'ne':
@@ -53,7 +48,7 @@ function operand(op: OperatorNode, at: string, depth: number, b: Budget): unknow
     case 'nin': {
       const values: unknown = op.values;
       if (!isArray(values)) return values;
-      const limits = limited(b);
+      const limits = tally?.limits;
       // Refused by its length before it is copied, as the parser refuses a list.
       if (limits !== undefined && values.length > limits.maxListItems) {
         throw limitError(
@@ -68,7 +63,7 @@ function operand(op: OperatorNode, at: string, depth: number, b: Budget): unknow
     case 'like':
       return op.pattern;
     case 'elemMatch':
-      return printNode(op.filter, at, depth + 1, b);
+      return printNode(op.filter, at, depth + 1, tally);
     default:
       return assertNever(op, 'operator node');
   }
@@ -101,7 +96,12 @@ function read(node: object, key: string): unknown {
   return own(node, key);
 }
 
-function printOperator(op: unknown, at: string, depth: number, b: Budget): [string, unknown] {
+function printOperator(
+  op: unknown,
+  at: string,
+  depth: number,
+  tally: NodeCount | undefined,
+): [string, unknown] {
   if (typeof op !== 'object' || op === null) throw bad(at, 'an operator that is not an object');
   const kind = read(op, 'kind');
   if (typeof kind !== 'string' || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, 'an unknown operator node');
@@ -114,19 +114,19 @@ function printOperator(op: unknown, at: string, depth: number, b: Budget): [stri
   }) as unknown as OperatorNode;
   const name = OPERATOR_NAMES[kind as OperatorKind];
   const opAt = pointer(at, name);
-  const printed = operand(node, opAt, depth, b);
-  if (b.count !== undefined) {
-    const fields = node as unknown as { values: unknown; pattern: unknown; value: unknown };
-    const raw =
-      kind === 'in' || kind === 'nin' ? fields.values : kind === 'like' ? fields.pattern : fields.value;
-    count(b.count, 1 + operandNodes(kind as OperatorKind, raw, b.count.limits), opAt);
-  }
+  const printed = operand(node, opAt, depth, tally);
+  // The operator and the items of its list: what printing it copies (the parser counts the rest).
+  if (tally !== undefined) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
   return [name, printed];
 }
 
 /** The key a field's path prints to, its steps read and, for a hand-built AST, counted. */
-function printFieldKey(path: readonly unknown[], at: string, b: Budget): { key: string; nodes: number } {
-  const limits = limited(b);
+function printFieldKey(
+  path: readonly unknown[],
+  at: string,
+  tally: NodeCount | undefined,
+): { key: string; nodes: number } {
+  const limits = tally?.limits;
   // The key cannot be printed without reading every step: a path past the limits is refused first,
   // at the place of the filter holding it.
   if (limits !== undefined && path.length > limits.maxPathSegments) {
@@ -152,8 +152,8 @@ function printFieldKey(path: readonly unknown[], at: string, b: Budget): { key: 
   return { key: printPath(steps), nodes };
 }
 
-function printNode(node: unknown, at: string, depth: number, b: Budget): FilterJson {
-  const limits = limited(b);
+function printNode(node: unknown, at: string, depth: number, tally: NodeCount | undefined): FilterJson {
+  const limits = tally?.limits;
   // Depth is bounded so that a cyclic or absurdly deep hand-built AST fails cleanly.
   if (limits !== undefined && depth > limits.maxDepth) {
     throw limitError('maxDepth', at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
@@ -163,11 +163,11 @@ function printNode(node: unknown, at: string, depth: number, b: Budget): FilterJ
   if (typeof node !== 'object' || node === null || read(node, 'kind') !== 'filter' || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
   }
-  if (b.count !== undefined) {
-    count(b.count, 1, at);
+  if (tally !== undefined) {
+    count(tally, 1, at);
     // One key per clause in the printed object: too many are refused before one is read.
-    if (clauses.length > b.count.limits.maxKeys) {
-      throw limitError('maxKeys', at, `an object with ${clauses.length} keys`, b.count.limits);
+    if (clauses.length > tally.limits.maxKeys) {
+      throw limitError('maxKeys', at, `an object with ${clauses.length} keys`, tally.limits);
     }
   }
   const out: FilterJson = {};
@@ -180,17 +180,17 @@ function printNode(node: unknown, at: string, depth: number, b: Budget): FilterJ
         const path = read(clause, 'path');
         const operators = read(clause, 'operators');
         if (!isArray(path) || !isArray(operators)) throw bad(at, 'a malformed field node');
-        const { key, nodes } = printFieldKey(path, at, b);
+        const { key, nodes } = printFieldKey(path, at, tally);
         const keyAt = pointer(at, key);
-        if (b.count !== undefined) {
-          count(b.count, 1 + nodes, keyAt);
-          if (operators.length > b.count.limits.maxKeys) {
-            throw limitError('maxKeys', keyAt, `an object with ${operators.length} keys`, b.count.limits);
+        if (tally !== undefined) {
+          count(tally, 1 + nodes, keyAt);
+          if (operators.length > tally.limits.maxKeys) {
+            throw limitError('maxKeys', keyAt, `an object with ${operators.length} keys`, tally.limits);
           }
         }
         const ops: FilterJson = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], keyAt, depth, b);
+          const [name, value] = printOperator(operators[i], keyAt, depth, tally);
           setKey(ops, name, value, keyAt);
         }
         setKey(out, key, ops, at);
@@ -202,23 +202,23 @@ function printNode(node: unknown, at: string, depth: number, b: Budget): FilterJ
         const keyAt = pointer(at, name);
         const filters = read(clause, 'filters');
         if (!isArray(filters)) throw bad(keyAt, 'a malformed logical node');
-        if (b.count !== undefined) {
-          count(b.count, 1, keyAt);
+        if (tally !== undefined) {
+          count(tally, 1, keyAt);
           // Each item is at least a filter node: a longer list is refused by its length, as in the parser.
-          if (filters.length > b.count.limits.maxNodes) {
-            throw limitError('maxNodes', keyAt, `"${name}" has ${filters.length} items`, b.count.limits);
+          if (filters.length > tally.limits.maxNodes) {
+            throw limitError('maxNodes', keyAt, `"${name}" has ${filters.length} items`, tally.limits);
           }
         }
         const items: FilterJson[] = new Array(filters.length);
         for (let i = 0; i < filters.length; i++)
-          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, b);
+          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, tally);
         setKey(out, name, items, at);
         break;
       }
       case 'not': {
         const keyAt = pointer(at, '$not');
-        if (b.count !== undefined) count(b.count, 1, keyAt);
-        setKey(out, '$not', printNode(read(clause, 'filter'), keyAt, depth + 1, b), at);
+        if (tally !== undefined) count(tally, 1, keyAt);
+        setKey(out, '$not', printNode(read(clause, 'filter'), keyAt, depth + 1, tally), at);
         break;
       }
       default:
@@ -235,9 +235,7 @@ function printNode(node: unknown, at: string, depth: number, b: Budget): FilterJ
  */
 export function printWithin(node: unknown, limits: Limits | undefined): FilterJson {
   try {
-    return printNode(node, '', 1, {
-      count: limits === undefined ? undefined : { limits, nodes: 0, policy: undefined },
-    });
+    return printNode(node, '', 1, limits === undefined ? undefined : { limits, nodes: 0, policy: undefined });
   } catch (error) {
     if (isOwnError(error)) throw error;
     // A getter or a Proxy trap of a hand-built AST threw (or a revoked Proxy): bad input, typed.
@@ -264,6 +262,6 @@ export function printParsed(node: FilterNode): FilterJson {
  * printFilter(parseFilter({ 'tags$.team': { $eq: 'core' } })); // { 'tags$.team': { $eq: 'core' } }
  */
 export function printFilter(node: FilterNode, options?: ParseOptions): FilterJson {
-  const limits = trustedLimits(node as object) !== undefined ? undefined : resolveLimits(options);
+  const limits = parsedOf(node as object) !== undefined ? undefined : resolveLimits(options);
   return printWithin(node, limits);
 }

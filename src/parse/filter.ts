@@ -7,7 +7,7 @@ import {
   type OperatorNode,
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
-import { trust } from '../ast/trusted.js';
+import { emptyFootprint, type Footprint, trust } from '../ast/trusted.js';
 import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys } from '../builtins.js';
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
@@ -51,8 +51,51 @@ export interface NodeCount {
   readonly policy: NodeBudget | undefined;
 }
 
-/** The state of one parse: its limits and the nodes counted so far (the parser itself, not a closure). */
-type Parse = NodeCount;
+/**
+ * The state of one parse: its limits, the nodes counted so far, and the most the filter reaches on each
+ * axis of the limits (kept with the AST: a call with other limits checks it against them, see
+ * ast/node-input.ts). The parser itself, not a closure.
+ */
+interface Parse extends NodeCount {
+  readonly seen: Footprint;
+}
+
+/** Records that the filter reaches `value` on `axis`. */
+function reach(p: Parse, axis: keyof Footprint, value: number): void {
+  if (value > p.seen[axis]) p.seen[axis] = value;
+}
+
+/** What an operator's operand reaches: its strings, list, pattern or version (`extra`: its nodes besides itself). */
+function measure(p: Parse, op: OperatorNode, extra: number): void {
+  switch (op.kind) {
+    case 'in':
+    case 'nin':
+      reach(p, 'maxListItems', op.values.length);
+      for (let i = 0; i < op.values.length; i++) {
+        const v = op.values[i];
+        if (typeof v === 'string') reach(p, 'maxStringLength', v.length);
+      }
+      return;
+    case 'like':
+      reach(p, 'maxPatternLength', op.pattern.length);
+      reach(p, 'maxWildcards', extra);
+      return;
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      reach(p, 'maxVersionLength', op.value.length);
+      return;
+    case 'exists':
+    case 'elemMatch':
+      return;
+    default:
+      // $eq, $ne and the ranges: a string operand.
+      if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
+  }
+}
 
 /** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */
 export function count(p: NodeCount, n: number, at: string): void {
@@ -85,6 +128,7 @@ function checkKeys(value: object, at: string, p: Parse): string[] {
   if (keys.length > p.limits.maxKeys) {
     throw limitError('maxKeys', at, `an object with ${keys.length} keys`, p.limits);
   }
+  reach(p, 'maxKeys', keys.length);
   return keys;
 }
 
@@ -104,7 +148,13 @@ function suggestion(value: unknown): string {
 function parseField(key: string, value: unknown, at: string, depth: number, p: Parse): FieldNode {
   const path = parsePath(key, at, p.limits);
   let steps = 0;
-  for (let i = 0; i < path.length; i++) steps += path[i]!.kind === 'any' ? SELECTOR_NODES : 1;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i]!;
+    steps += step.kind === 'any' ? SELECTOR_NODES : 1;
+    // The selector is written as a segment, held to the segment length like any other.
+    reach(p, 'maxSegmentLength', step.kind === 'any' ? ARRAY_ANY.length : step.key.length);
+  }
+  reach(p, 'maxPathSegments', path.length);
   count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
@@ -160,7 +210,9 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       (operand, nestedAt) => parseObject(operand, nestedAt, depth + 1, p, '$elemMatch'),
       p.limits,
     );
-    count(p, 1 + extraNodes(operator), opAt);
+    const extra = extraNodes(operator);
+    count(p, 1 + extra, opAt);
+    measure(p, operator, extra);
     operators.push(operator);
   }
   return Object.freeze({ kind: 'field', path, operators: Object.freeze(operators) });
@@ -194,34 +246,6 @@ const EXTRA_NODES: { readonly [K in OperatorKind]: (op: Extract<OperatorNode, { 
 /** The nodes a parsed operator holds besides itself (see {@link EXTRA_NODES}). */
 export function extraNodes(operator: OperatorNode): number {
   return (EXTRA_NODES[operator.kind] as (op: OperatorNode) => number)(operator);
-}
-
-/**
- * The nodes an operator of `kind` holds besides itself for an operand not parsed yet (a hand-built
- * AST's), as {@link EXTRA_NODES} counts them once the parser has checked it; 0 for an operand the parser
- * will refuse before counting it (not a list, a pattern or a version past its length limit).
- */
-export function operandNodes(kind: OperatorKind, operand: unknown, limits: Limits): number {
-  switch (kind) {
-    case 'in':
-    case 'nin':
-      return isArray(operand) ? operand.length : 0;
-    case 'like':
-      return typeof operand === 'string' && operand.length <= limits.maxPatternLength
-        ? likeWildcards(operand)
-        : 0;
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return typeof operand === 'string' && operand.length <= limits.maxVersionLength
-        ? versionParts(operand)
-        : 0;
-    default:
-      return 0;
-  }
 }
 
 /** The identifiers of a version: its parts separated by `.`, `-` and `+` (`1.2.0-rc.1` has 5). */
@@ -272,6 +296,7 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
   if (depth > p.limits.maxDepth) {
     throw limitError('maxDepth', at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
+  reach(p, 'maxDepth', depth);
   if (!isPlainObject(input)) {
     const where = parent
       ? `"${parent}" expects a filter object at ${showPointer(at)}`
@@ -339,7 +364,10 @@ export function parseFilter(input: unknown, options?: ParseOptions): FilterNode 
  */
 export function parseWithin(input: unknown, limits: Limits, policy: NodeBudget | undefined): FilterNode {
   try {
-    return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }), limits);
+    const p: Parse = { limits, nodes: 0, policy, seen: emptyFootprint() };
+    const node = parseObject(input, '', 1, p);
+    p.seen.maxNodes = p.nodes;
+    return trust(node, limits, p.seen);
   } catch (error) {
     if (isOwnError(error)) throw error;
     // A getter or a Proxy trap in a hand-built filter threw (anything: a revoked Proxy, an object
