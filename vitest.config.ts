@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests leave nothing in the system temp directory: their own files go to folders they remove
+// (test/support/temp.ts), and the tools they start write no caches there either — tsx (the SARIF
+// checker, spawned scripts) and Node's module compile cache, which TypeScript's tsc (the type tests)
+// and other tools switch on. Set here, in the process that starts the workers and tsc, so every child
+// inherits them.
+process.env.TSX_DISABLE_CACHE = '1';
+process.env.NODE_DISABLE_COMPILE_CACHE = '1';
+
 const shared = {
   include: ['test/**/*.test.ts'],
   testTimeout: 300_000,
@@ -19,14 +27,23 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'closures', execArgv: ['--disallow-code-generation-from-strings'] },
+        test: {
+          ...shared,
+          name: 'closures',
+          execArgv: ['--disallow-code-generation-from-strings'],
+          // Fails every file of the project should the flag not be in effect (test/support/setup-closures.ts).
+          setupFiles: ['test/support/setup-closures.ts'],
+          // Suites that do not compile filters themselves (SQL depth, the example server) run once, here,
+          // under the flag; CLIs spawned by the hostile suites get the flag too (test/support/node-flags.ts).
+          env: { SVC_POLICY_TEST_PROJECT: 'closures' },
+        },
       },
       {
         test: {
           ...shared,
           name: 'codegen',
           setupFiles: ['test/support/setup-codegen.ts'],
-          // Suites that do not compile filters themselves (the pre-commit install) run once, not twice.
+          // The package and pre-commit suites run once, in one project or the other (see each file).
           env: { SVC_POLICY_TEST_PROJECT: 'codegen' },
         },
       },

@@ -6,12 +6,17 @@ import { EVAL_OPTIONS, EVAL_USAGE } from '../../src/cli/eval-command.js';
 import { COMMAND_USAGE, MAIN_USAGE } from '../../src/cli/main.js';
 import { TEST_OPTIONS, TEST_USAGE } from '../../src/cli/test-command.js';
 import { VALIDATE_OPTIONS, VALIDATE_USAGE } from '../../src/cli/validate-command.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', input: '' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    input: '',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
