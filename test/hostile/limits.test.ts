@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,7 @@ import { policyToSql, queryToSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 import { arbFilter } from '../support/arbitraries.js';
 import { UNBOUNDED } from '../support/limits.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { check, titled } from '../support/property.js';
 import { suiteTempDir } from '../support/temp.js';
 import { guardPrototypes, HANG_BOUND_MS, polluted, quickly, thrown } from './support.js';
@@ -78,7 +79,46 @@ describe('the defaults', () => {
     expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
   });
 
-  it('accept the repository example policies and the worst filters they are sized for', () => {
+  it("are what docs/limits.md says the repository's policies use: each measured by the tightest limits that accept them", () => {
+    // The largest use of each limit over the example and valid policies, found by bisection on the
+    // limit (so it is what the library counts, not a reimplementation of the count), against the
+    // "largest use" column of the table in docs/limits.md.
+    const documented = limitsTable();
+    const files = POLICY_DIRS.flatMap((dir) =>
+      readdirSync(dir)
+        .filter((n) => /\.(json|ya?ml)$/.test(n) && !n.includes('.test.'))
+        .map((n) => join(dir, n)),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    const largest = Object.fromEntries(LIMIT_NAMES.map((name) => [name, 0])) as Record<keyof Limits, number>;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const format = file.endsWith('.json') ? 'json' : 'yaml';
+      const accepts = (limits: Partial<Limits>) =>
+        !validatePolicy(text, { format, limits }).diagnostics.some((d) => isLimitCode(d.code));
+      expect(accepts({}), file).toBe(true);
+      for (const name of LIMIT_NAMES) {
+        // maxDepth caps at 1,000; every other limit is bisected below its default.
+        let lo = 1;
+        let hi = DEFAULT_LIMITS[name];
+        while (lo < hi) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (accepts({ [name]: mid })) hi = mid;
+          else lo = mid + 1;
+        }
+        // (Limits are at least 1: a file that does not use one at all measures 1, as one that uses 1.)
+        largest[name] = Math.max(largest[name], lo);
+      }
+    }
+    for (const name of LIMIT_NAMES) {
+      expect([name, largest[name]]).toEqual([name, documented[name]?.largest]);
+      expect([name, DEFAULT_LIMITS[name]]).toEqual([name, documented[name]?.default]);
+      // The defaults are far above what the policies use.
+      expect(largest[name], name).toBeLessThanOrEqual(DEFAULT_LIMITS[name] / 2);
+    }
+  });
+
+  it('accept every worst filter, each of which fills the node budget', () => {
     for (const [name, filter] of Object.entries(worstFilters())) {
       expect(() => parseFilter(filter), name).not.toThrow();
     }
@@ -96,14 +136,32 @@ describe('the defaults', () => {
     }
   });
 
-  it('refuse one node more than each worst filter holds', () => {
+  it('the worst filters hold at least 90% of maxNodes: a tenth fewer nodes allowed refuses each', () => {
     for (const [name, filter] of Object.entries(worstFilters())) {
-      const tight = { ...DEFAULT_LIMITS, maxNodes: countNodes(filter) - 1 };
+      expect(countNodes(filter), name).toBeGreaterThanOrEqual(0.9 * DEFAULT_LIMITS.maxNodes);
+      const tight = { ...DEFAULT_LIMITS, maxNodes: Math.floor(0.9 * DEFAULT_LIMITS.maxNodes) };
       const e = thrown(() => parseFilter(filter, { limits: tight }));
       expect((e as FilterError).code, name).toBe('MAX_NODES_EXCEEDED');
     }
   });
 });
+
+const POLICY_DIRS = ['examples', 'valid'].map((d) =>
+  join(import.meta.dirname, '..', '..', 'fixtures', 'policies', d),
+);
+
+/** The table of docs/limits.md: each limit's default and largest use, as written. */
+function limitsTable(): Partial<Record<keyof Limits, { default: number; largest: number }>> {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'limits.md'), 'utf8');
+  const out: Partial<Record<keyof Limits, { default: number; largest: number }>> = {};
+  for (const line of text.split('\n')) {
+    const m = /^\| `(\w+)`\s*\|\s*([\d,]+)\s*\|\s*([\d,]+)\s*\|/.exec(line);
+    if (m === null) continue;
+    const number = (x: string) => Number(x.replace(/,/g, ''));
+    out[m[1] as keyof Limits] = { default: number(m[2]!), largest: number(m[3]!) };
+  }
+  return out;
+}
 
 /** The fewest nodes a filter can be parsed under (what the parser counts), by bisection. */
 function countNodes(filter: unknown): number {
@@ -865,7 +923,10 @@ describe('the CLI', () => {
   const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
   const temp = suiteTempDir('limits');
   const runCli = async (args: readonly string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: HANG_BOUND_MS * 6 });
+    const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, ...args], {
+      encoding: 'utf8',
+      timeout: HANG_BOUND_MS * 6,
+    });
     if (r.error) throw r.error;
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
