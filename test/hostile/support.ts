@@ -1,3 +1,4 @@
+import util from 'node:util';
 import { afterEach, expect } from 'vitest';
 import { FilterError, PolicyError, QueryError } from '../../src/index.js';
 
@@ -56,12 +57,18 @@ export function expectPolicyError(fn: () => unknown, code?: string): PolicyError
   return e;
 }
 
+/** True for the library's own typed errors (never for a value an input threw, whatever it claims). */
+export function isTypedError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || util.types.isProxy(error)) return false;
+  return error instanceof FilterError || error instanceof PolicyError || error instanceof QueryError;
+}
+
 /** Asserts that `fn` either returns or throws only the library's own typed errors. */
 export function onlyTypedErrors(fn: () => unknown): void {
   try {
     fn();
   } catch (error) {
-    if (error instanceof FilterError || error instanceof PolicyError || error instanceof QueryError) return;
+    if (isTypedError(error)) return;
     throw error;
   }
 }
