@@ -44,7 +44,9 @@ var setHas = Set.prototype.has;
 var mapGet = Map.prototype.get;
 var mapHas = Map.prototype.has;
 var weakMapGet = WeakMap.prototype.get;
+var weakMapSet = WeakMap.prototype.set;
 var weakSetHas = WeakSet.prototype.has;
+var weakSetAdd = WeakSet.prototype.add;
 var regexpTest = uncurry(RegExp.prototype.test);
 function own(o, key) {
   return hasOwn(o, key) ? o[key] : void 0;
@@ -78,7 +80,7 @@ var FilterError = class extends Error {
 };
 var OWN_ERRORS = /* @__PURE__ */ new WeakSet();
 function markOwn(error) {
-  OWN_ERRORS.add(error);
+  weakSetAdd.call(OWN_ERRORS, error);
 }
 function isOwnError(value) {
   return typeof value === "object" && value !== null && weakSetHas.call(OWN_ERRORS, value);
@@ -321,7 +323,7 @@ function emptyFootprint() {
 }
 var trusted = /* @__PURE__ */ new WeakMap();
 function trust(node, limits, footprint) {
-  trusted.set(node, { limits, footprint });
+  weakMapSet.call(trusted, node, { limits, footprint });
   return node;
 }
 function parsedOf(node) {
@@ -9315,8 +9317,25 @@ var encoder = new TextEncoder();
 function utf8(text) {
   return encoder.encode(text);
 }
+var nativeSha256 = (() => {
+  try {
+    const get = globalThis.process?.getBuiltinModule;
+    const crypto = typeof get === "function" ? get("node:crypto") : void 0;
+    const createHash = crypto?.createHash;
+    if (typeof createHash !== "function") return void 0;
+    return (bytes) => {
+      const digest = createHash("sha256").update(bytes).digest();
+      return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+    };
+  } catch {
+    return void 0;
+  }
+})();
 function sha256(data) {
   const bytes = typeof data === "string" ? utf8(data) : data;
+  return nativeSha256 === void 0 ? sha256Portable(bytes) : nativeSha256(bytes);
+}
+function sha256Portable(bytes) {
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(bytes.length + 9 + 63 >> 6 << 6 >>> 0);
   padded.set(bytes);
@@ -9843,7 +9862,7 @@ function plan(request, description, options, limits) {
     after,
     binding
   });
-  if (secret !== void 0) SECRETS.set(plan2, secret);
+  if (secret !== void 0) weakMapSet.call(SECRETS, plan2, secret);
   return plan2;
 }
 function secretBytes(secret) {

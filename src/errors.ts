@@ -1,4 +1,4 @@
-import { charCodeAt, stringIncludes, weakSetHas } from './builtins.js';
+import { charCodeAt, stringIncludes, weakSetAdd, weakSetHas } from './builtins.js';
 /** Stable codes of {@link FilterError}. Part of the public contract: never renamed, only added to. */
 export type FilterErrorCode =
   /** The filter (or a `$and`/`$or` item, or the `$not` operand) is not a plain object. */
@@ -99,7 +99,8 @@ const OWN_ERRORS = new WeakSet<object>();
 
 /** Marks an error made by this library (FilterError and QueryError constructors). @internal */
 export function markOwn(error: object): void {
-  OWN_ERRORS.add(error);
+  // Captured: a replaced WeakSet.prototype.add must not make the library's errors look foreign.
+  weakSetAdd.call(OWN_ERRORS, error);
 }
 
 /** True for an error made by this library; never runs code of the value (no trap, no getter). */

@@ -1,4 +1,4 @@
-import { weakMapGet } from '../builtins.js';
+import { weakMapGet, weakMapSet } from '../builtins.js';
 import type { Limits } from '../limits.js';
 import type { FilterNode } from './nodes.js';
 
@@ -42,7 +42,7 @@ export interface Parsed {
 const trusted = new WeakMap<object, Parsed>();
 
 export function trust(node: FilterNode, limits: Limits, footprint: Footprint): FilterNode {
-  trusted.set(node, { limits, footprint });
+  weakMapSet.call(trusted, node, { limits, footprint });
   return node;
 }
 

@@ -1,6 +1,16 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES } from '../ast/nodes.js';
 import { type FilterJson, printParsed } from '../ast/print.js';
-import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
+import {
+  arrayIncludes,
+  arraySome,
+  hasOwn,
+  isArray,
+  objectKeys,
+  own,
+  ownOptions,
+  weakMapGet,
+  weakMapSet,
+} from '../builtins.js';
 import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
@@ -515,7 +525,8 @@ function plan(
     after,
     binding,
   });
-  if (secret !== undefined) SECRETS.set(plan, secret);
+  // Captured: a replaced WeakMap.prototype.set must not leave a plan of a signing server unsigned.
+  if (secret !== undefined) weakMapSet.call(SECRETS, plan, secret);
   return plan;
 }
 
@@ -535,7 +546,10 @@ function secretBytes(secret: unknown): Uint8Array | undefined {
  * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
  */
 export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
-  return encodeToken({ binding: plan.binding, key }, SECRETS.get(plan));
+  return encodeToken(
+    { binding: plan.binding, key },
+    weakMapGet.call(SECRETS, plan) as Uint8Array | undefined,
+  );
 }
 
 /**

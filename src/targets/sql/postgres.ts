@@ -1,4 +1,4 @@
-import { weakMapGet } from '../../builtins.js';
+import { weakMapGet, weakMapSet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -20,7 +20,7 @@ function exprOf(ref: PgRef, p: ParamSink): string {
   let expr = weakMapGet.call(exprs, ref);
   if (expr === undefined) {
     expr = ref.keys.reduce((e, key) => `(${e} -> ${p.add(key)}::text)`, ref.base);
-    exprs.set(ref, expr);
+    weakMapSet.call(exprs, ref, expr);
   }
   return expr;
 }

@@ -1,4 +1,4 @@
-import { arraySome, regexpTest, weakMapGet } from '../../builtins.js';
+import { arraySome, regexpTest, weakMapGet, weakMapSet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -27,7 +27,7 @@ function pathOf(ref: LiteRef, p: ParamSink): string {
     const suffix = ref.keys.map(label).join('');
     if (ref.element === null) path = p.add(`$${suffix}`);
     else path = suffix === '' ? `${ref.element}.fullkey` : `(${ref.element}.fullkey || ${p.add(suffix)})`;
-    paths.set(ref, path);
+    weakMapSet.call(paths, ref, path);
   }
   return path;
 }
