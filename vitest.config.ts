@@ -1,5 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// Tests leave nothing in the system temp directory: their own files go to folders they remove
+// (test/support/temp.ts), and the tools they start write no caches there either — tsx (the SARIF
+// checker, spawned scripts) and Node's module compile cache, which TypeScript's tsc (the type tests)
+// and other tools switch on. Set here, in the process that starts the workers and tsc, so every child
+// inherits them.
+process.env.TSX_DISABLE_CACHE = '1';
+process.env.NODE_DISABLE_COMPILE_CACHE = '1';
+
 const shared = {
   include: ['test/**/*.test.ts'],
   testTimeout: 300_000,
@@ -28,6 +36,11 @@ export default defineConfig({
           // workers forbid (its locators then wait forever). The page under test does not depend on the
           // project: the browser runs the bundle, whichever compiler the Node workers use.
           exclude: [...configDefaults.exclude, 'test/browser/**'],
+          // Fails every file of the project should the flag not be in effect (test/support/setup-closures.ts).
+          setupFiles: ['test/support/setup-closures.ts'],
+          // Suites that do not compile filters themselves (SQL depth, the example server) run once, here,
+          // under the flag; CLIs spawned by the hostile suites get the flag too (test/support/node-flags.ts).
+          env: { SVC_POLICY_TEST_PROJECT: 'closures' },
         },
       },
       {
@@ -35,7 +48,7 @@ export default defineConfig({
           ...shared,
           name: 'codegen',
           setupFiles: ['test/support/setup-codegen.ts'],
-          // Suites that do not compile filters themselves (the pre-commit install) run once, not twice.
+          // The package and pre-commit suites run once, in one project or the other (see each file).
           env: { SVC_POLICY_TEST_PROJECT: 'codegen' },
         },
       },

@@ -25,7 +25,14 @@ import { benchCompile, memoryPerPredicate } from './compile.js';
 import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
 import { benchJobs } from './jobs.js';
 import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
-import { benchLimits, benchPolicyLimits, LIMIT_TARGETS, POLICY_TARGETS } from './limits.js';
+import {
+  benchDocumentLimits,
+  benchLikeRun,
+  benchLimits,
+  benchPolicyLimits,
+  LIMIT_TARGETS,
+  POLICY_TARGETS,
+} from './limits.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { benchQuery, type QueryRow } from './query.js';
@@ -429,26 +436,43 @@ if (only.has('query')) {
 if (only.has('limits')) {
   const rows = await benchLimits(rounds);
   const policies = await benchPolicyLimits(rounds);
-  results.limits = { filters: rows, policies };
+  const documents = await benchDocumentLimits(rounds);
+  const likes = await benchLikeRun(rounds);
+  results.limits = { filters: rows, policies, documents, likeRun: likes };
   const cell = (x: number | null) => (x === null ? 'refused' : `${x.toFixed(3)} ${x < 1 ? '✓' : '✗'}`);
   const worst = Math.max(...rows.flatMap((r) => Object.values(r.ms).filter((x) => x !== null)));
   const refusals = rows.flatMap((r) =>
     Object.entries(r.refused).map(([t, why]) => `- ${r.filter}, ${t}: ${why}`),
   );
+  const msOf = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
   writeReadmeSection(
     'limits',
     `${header}
 
-The worst filter the default limits accept, per construct (fixtures/worst-filters.ts), in ms per compile (target < 1 ms); the slowest: ${worst.toFixed(3)} ms.\n\n${table(
+The worst filter the default limits accept, per construct (fixtures/worst-filters.ts), in ms per compile (target < 1 ms); the slowest: ${worst.toFixed(3)} ms. \`MongoDB expr\` is \`toMongoExpr\`; \`parseQuery\` reads the filter in a query request (its fields checked against a description).\n\n${table(
       ['filter', ...LIMIT_TARGETS],
       rows.map((r) => [r.filter, ...LIMIT_TARGETS.map((t) => cell(r.ms[t]))]),
-    )}${refusals.length === 0 ? '' : `\n\nRefused by a target's own bound (a typed error at compile time):\n\n${refusals.join('\n')}`}\n\nThe worst policies the default limits accept (fixtures/worst-filters.ts, \`worstPolicies\`), in ms per call:\n\n${table(
+    )}${refusals.length === 0 ? '' : `\n\nRefused by a target's own bound (a typed error at compile time):\n\n${refusals.join('\n')}`}\n\nThe worst policies the default limits accept (fixtures/worst-filters.ts, \`worstPolicies\`), in ms per call (\`evaluateInventory\`: 1,000 records through the policy, compiling it included):\n\n${table(
       ['policy', 'file size', ...POLICY_TARGETS],
       policies.map((p) => [
         p.policy,
         `${int.format(p.bytes)} B`,
         ...POLICY_TARGETS.map((t) => p.ms[t].toFixed(2)),
       ]),
+    )}\n\nThe worst policy files the default limits accept, and some they refuse (fixtures/worst-filters.ts, \`worstDocuments\`, \`refusedDocuments\`): \`validatePolicy\` of the text in ms, and \`svc-policy validate FILE\` (the built CLI, node's start included) in wall-clock ms and peak memory:\n\n${table(
+      ['policy file', 'size', 'values', 'validatePolicy', 'first diagnostic', 'CLI', 'CLI memory'],
+      documents.map((d) => [
+        d.document,
+        `${int.format(d.bytes)} B`,
+        d.values === null ? '—' : int.format(d.values),
+        `${msOf(d.validateMs)} ms`,
+        d.outcome,
+        d.cliMs === null ? '—' : `${msOf(d.cliMs)} ms`,
+        d.cliMB === null ? '—' : `${d.cliMB.toFixed(0)} MB`,
+      ]),
+    )}\n\nWhat a \`$like\` within the default limits costs to run, in ms per 50 KB row (20 rows; PGlite is PostgreSQL compiled to WebAssembly):\n\n${table(
+      ['pattern', 'value', 'SQLite', 'PGlite', 'memory'],
+      likes.map((l) => [l.pattern, l.value, msOf(l.ms.SQLite), msOf(l.ms.PGlite), l.ms.memory.toFixed(4)]),
     )}`,
   );
 }

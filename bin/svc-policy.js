@@ -44,7 +44,9 @@ var setHas = Set.prototype.has;
 var mapGet = Map.prototype.get;
 var mapHas = Map.prototype.has;
 var weakMapGet = WeakMap.prototype.get;
+var weakMapSet = WeakMap.prototype.set;
 var weakSetHas = WeakSet.prototype.has;
+var weakSetAdd = WeakSet.prototype.add;
 var regexpTest = uncurry(RegExp.prototype.test);
 function own(o, key) {
   return hasOwn(o, key) ? o[key] : void 0;
@@ -73,8 +75,56 @@ var FilterError = class extends Error {
     super(path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message, options);
     this.code = code;
     this.path = path;
+    markOwn(this);
   }
 };
+var OWN_ERRORS = /* @__PURE__ */ new WeakSet();
+function markOwn(error) {
+  weakSetAdd.call(OWN_ERRORS, error);
+}
+function isOwnError(value) {
+  return typeof value === "object" && value !== null && weakSetHas.call(OWN_ERRORS, value);
+}
+function ownFilterError(value) {
+  return isOwnError(value) && value instanceof FilterError ? value : void 0;
+}
+var MAX_SHOWN_MESSAGE = 300;
+var MAX_CLI_MESSAGE = 4096;
+function safeMessage(error, max = MAX_SHOWN_MESSAGE) {
+  let text;
+  try {
+    text = messageOf(error);
+  } catch {
+    text = "a value whose message cannot be read";
+  }
+  return showText(text, max);
+}
+function messageOf(error) {
+  if (typeof error === "string") return error;
+  if (typeof error === "object" && error !== null) {
+    const message = error.message;
+    if (typeof message === "string") return message;
+  }
+  const kind = typeof error === "object" ? error === null ? "null" : "an object that is not an Error" : typeof error === "function" ? "a function" : String(error);
+  return `${kind} (thrown as a value)`;
+}
+var MAX_SHOWN_TEXT = 80;
+function showText(text, max = MAX_SHOWN_TEXT) {
+  if (text.length <= max) return text;
+  const head = cutAt(text, max);
+  return `${text.slice(0, head)}\u2026(${(text.length - head).toLocaleString("en-US")} more characters)`;
+}
+function showValue(value) {
+  if (typeof value === "string") return JSON.stringify(showText(value));
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+function cutAt(text, at) {
+  const before = charCodeAt(text, at - 1);
+  const after = charCodeAt(text, at);
+  return before >= 55296 && before <= 56319 && after >= 56320 && after <= 57343 ? at - 1 : at;
+}
 function escapePointerToken(token) {
   if (!stringIncludes(token, "~") && !stringIncludes(token, "/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -89,68 +139,14 @@ function showPointer(path) {
   if (path === "") return "the root";
   if (path.length <= MAX_SHOWN_POINTER) return path;
   const keep = (MAX_SHOWN_POINTER - 40) / 2;
-  const points = Array.from(path);
-  const head = points.slice(0, keep).join("");
-  const tail = points.slice(-keep).join("");
+  const head = path.slice(0, cutAt(path, keep));
+  const tail = path.slice(cutAt(path, path.length - keep));
   return `${head}\u2026(${(path.length - head.length - tail.length).toLocaleString("en-US")} characters)\u2026${tail}`;
 }
 function restateAt(message, local, at) {
   const shownLocal = ` at ${showPointer(local)}`;
   if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at + local)}`);
   return `${message} (in the filter at ${showPointer(at)})`;
-}
-
-// src/ast/nodes.ts
-var ARRAY_ANY = "__svcArrayAny__";
-var PATH_SEPARATOR = "$.";
-var OPERATOR_NAMES = {
-  eq: "$eq",
-  ne: "$ne",
-  gt: "$gt",
-  gte: "$gte",
-  lt: "$lt",
-  lte: "$lte",
-  in: "$in",
-  nin: "$nin",
-  like: "$like",
-  exists: "$exists",
-  veq: "$veq",
-  vne: "$vne",
-  vgt: "$vgt",
-  vgte: "$vgte",
-  vlt: "$vlt",
-  vlte: "$vlte",
-  elemMatch: "$elemMatch"
-};
-var VERSION_COMPARISONS = {
-  veq: "eq",
-  vne: "ne",
-  vgt: "gt",
-  vgte: "gte",
-  vlt: "lt",
-  vlte: "lte"
-};
-function isVersionNode(op) {
-  return hasOwn(VERSION_COMPARISONS, op.kind);
-}
-var LOGICAL_NAMES = {
-  and: "$and",
-  or: "$or",
-  not: "$not"
-};
-function assertNever(value, what) {
-  const kind = typeof value === "object" && value !== null ? value.kind : value;
-  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
-}
-
-// src/ast/trusted.ts
-var trusted = /* @__PURE__ */ new WeakSet();
-function trust(node) {
-  trusted.add(node);
-  return node;
-}
-function isTrusted(node) {
-  return weakSetHas.call(trusted, node);
 }
 
 // src/limits.ts
@@ -168,7 +164,8 @@ var DEFAULT_LIMITS = Object.freeze({
   maxSegmentLength: 128,
   maxRules: 64,
   maxConditions: 256,
-  maxFileBytes: 1024 * 1024
+  maxFileBytes: 1024 * 1024,
+  maxDocumentValues: 16384
 });
 var LIMIT_NAMES = Object.freeze(
   objectKeys(DEFAULT_LIMITS)
@@ -237,7 +234,8 @@ var LIMIT_CODES = Object.freeze({
   maxSegmentLength: "MAX_SEGMENT_LENGTH_EXCEEDED",
   maxRules: "MAX_RULES_EXCEEDED",
   maxConditions: "MAX_CONDITIONS_EXCEEDED",
-  maxFileBytes: "MAX_FILE_BYTES_EXCEEDED"
+  maxFileBytes: "MAX_FILE_BYTES_EXCEEDED",
+  maxDocumentValues: "MAX_DOCUMENT_VALUES_EXCEEDED"
 });
 var CODES = new Set(Object.values(LIMIT_CODES));
 function isLimitCode(code) {
@@ -260,6 +258,84 @@ function utf8LengthExceeds(text, max) {
     if (bytes > max) return true;
   }
   return false;
+}
+
+// src/ast/nodes.ts
+var ARRAY_ANY = "__svcArrayAny__";
+var PATH_SEPARATOR = "$.";
+var OPERATOR_NAMES = {
+  eq: "$eq",
+  ne: "$ne",
+  gt: "$gt",
+  gte: "$gte",
+  lt: "$lt",
+  lte: "$lte",
+  in: "$in",
+  nin: "$nin",
+  like: "$like",
+  exists: "$exists",
+  veq: "$veq",
+  vne: "$vne",
+  vgt: "$vgt",
+  vgte: "$vgte",
+  vlt: "$vlt",
+  vlte: "$vlte",
+  elemMatch: "$elemMatch"
+};
+var VERSION_COMPARISONS = {
+  veq: "eq",
+  vne: "ne",
+  vgt: "gt",
+  vgte: "gte",
+  vlt: "lt",
+  vlte: "lte"
+};
+function isVersionNode(op) {
+  return hasOwn(VERSION_COMPARISONS, op.kind);
+}
+var LOGICAL_NAMES = {
+  and: "$and",
+  or: "$or",
+  not: "$not"
+};
+function assertNever(value, what) {
+  const kind = typeof value === "object" && value !== null ? value.kind : value;
+  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${JSON.stringify(String(kind))}`);
+}
+
+// src/ast/trusted.ts
+var FILTER_LIMITS = [
+  "maxDepth",
+  "maxNodes",
+  "maxKeys",
+  "maxListItems",
+  "maxStringLength",
+  "maxVersionLength",
+  "maxPatternLength",
+  "maxWildcards",
+  "maxPathSegments",
+  "maxSegmentLength"
+];
+function emptyFootprint() {
+  const out = {};
+  for (let i = 0; i < FILTER_LIMITS.length; i++) out[FILTER_LIMITS[i]] = 0;
+  return out;
+}
+var trusted = /* @__PURE__ */ new WeakMap();
+function trust(node, limits, footprint) {
+  weakMapSet.call(trusted, node, { limits, footprint });
+  return node;
+}
+function parsedOf(node) {
+  return weakMapGet.call(trusted, node);
+}
+function fits(parsed, limits) {
+  if (parsed.limits === limits) return true;
+  for (let i = 0; i < FILTER_LIMITS.length; i++) {
+    const axis = FILTER_LIMITS[i];
+    if (parsed.footprint[axis] > limits[axis]) return false;
+  }
+  return true;
 }
 
 // src/semantics/like.ts
@@ -348,12 +424,14 @@ function parseVersion(text) {
     normal
   });
 }
+var MAX_NUMERIC_DIGITS = 9;
 function versionOperand(v) {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === "") core.pop();
   const numeric = v.prerelease.map(isDigitsOnly);
   const pre = v.prerelease.length === 0 ? null : v.prerelease.map((id, i) => numeric[i] ? digits(id) : id);
-  return { core, pre, numeric };
+  const nums = core.every((d) => d.length <= MAX_NUMERIC_DIGITS) ? core.map((d) => d === "" ? 0 : Number(d)) : null;
+  return { core, pre, numeric, nums };
 }
 var DOT = 46;
 var DASH = 45;
@@ -381,45 +459,11 @@ function compareText(s, from, to, d) {
 var BELOW = 1;
 var ABOVE = 2;
 var NOT_PLAIN = -2;
-function comparePlain(s, op) {
-  const n = s.length;
-  const core = op.core;
-  let i = 0;
-  let c = n > 0 ? charCodeAt(s, 0) : -1;
-  if (c === 118) c = ++i < n ? charCodeAt(s, i) : -1;
-  let result = 0;
-  let k = 0;
-  for (; ; ) {
-    const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    if (result === 0) {
-      const d = k < core.length ? core[k] : "";
-      const len = d.length;
-      let diff = 0;
-      while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - charCodeAt(d, i - from);
-        c = ++i < n ? charCodeAt(s, i) : -1;
-      }
-      const read2 = i - from;
-      if (read2 !== len) result = read2 < len ? BELOW : ABOVE;
-      else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
-    } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-    if (i === start) return -1;
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  if (i !== n) return NOT_PLAIN;
-  if (result !== 0) return result;
-  if (core.length > k) return BELOW;
-  return op.pre === null ? 0 : ABOVE;
-}
-function comparePlainMany(s, operands2) {
-  const n = s.length;
+var TOO_LONG = -3;
+function comparePlain(s, operands2) {
   const count2 = operands2.length;
+  for (let j = 0; j < count2; j++) if (operands2[j].nums === null) return TOO_LONG;
+  const n = s.length;
   let open3 = (1 << count2) - 1;
   let result = 0;
   let i = 0;
@@ -428,16 +472,19 @@ function comparePlainMany(s, operands2) {
   let k = 0;
   for (; ; ) {
     const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
+    let x = 0;
+    while (c >= ZERO && c <= NINE) {
+      if (i - start === MAX_NUMERIC_DIGITS) return TOO_LONG;
+      x = x * 10 + (c - ZERO);
+      c = ++i < n ? charCodeAt(s, i) : -1;
+    }
     if (i === start) return -1;
     for (let j = 0; open3 !== 0 && j < count2; j++) {
       if ((open3 & 1 << j) === 0) continue;
-      const core = operands2[j].core;
-      const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
-      if (d !== 0) {
-        result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
+      const nums = operands2[j].nums;
+      const d = k < nums.length ? nums[k] : 0;
+      if (x !== d) {
+        result |= (x < d ? BELOW : ABOVE) << 2 * j;
         open3 ^= 1 << j;
       }
     }
@@ -449,14 +496,14 @@ function comparePlainMany(s, operands2) {
   for (let j = 0; open3 !== 0 && j < count2; j++) {
     if ((open3 & 1 << j) === 0) continue;
     const op = operands2[j];
-    if (op.core.length > k) result |= BELOW << 2 * j;
+    if (op.nums.length > k) result |= BELOW << 2 * j;
     else if (op.pre !== null) result |= ABOVE << 2 * j;
   }
   return result;
 }
 function compareVersionTo(s, operands2) {
-  const plain = operands2.length === 1 ? comparePlain(s, operands2[0]) : comparePlainMany(s, operands2);
-  return plain !== NOT_PLAIN ? plain : compareVersionScan(s, operands2);
+  const plain = comparePlain(s, operands2);
+  return plain >= -1 ? plain : compareVersionScan(s, operands2);
 }
 function compareVersionScan(s, operands2) {
   const n = s.length;
@@ -593,7 +640,7 @@ function invalid2(op, at, expected, value) {
   return new FilterError(
     nonJson && typeof value !== "number" ? "INVALID_VALUE" : "INVALID_OPERAND",
     at,
-    `"${op}" expects ${expected} at ${at}, got ${describe(value)}`
+    `"${op}" expects ${expected} at ${showPointer(at)}, got ${describe(value)}`
   );
 }
 function checkString(op, at, value, limits) {
@@ -607,7 +654,7 @@ function wellFormed(op, at, value) {
     throw new FilterError(
       "INVALID_VALUE",
       at,
-      `"${op}" operand at ${at} is not well-formed Unicode (lone surrogate)`
+      `"${op}" operand at ${showPointer(at)} is not well-formed Unicode (lone surrogate)`
     );
   }
   return value;
@@ -618,7 +665,7 @@ function checkNumber(op, at, value) {
     throw new FilterError(
       "INVALID_OPERAND",
       at,
-      `"${op}" operand ${value} at ${at} is an integer outside the safe range \xB1(2^53\u22121)`
+      `"${op}" operand ${value} at ${showPointer(at)} is an integer outside the safe range \xB1(2^53\u22121)`
     );
   }
   return value === 0 ? 0 : value;
@@ -692,7 +739,7 @@ function versionOperand2(op, at, value, limits) {
     throw new FilterError(
       "INVALID_OPERAND",
       at,
-      `"${op}" expects a version at ${at}, got ${JSON.stringify(value)}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`
+      `"${op}" expects a version at ${showPointer(at)}, got ${JSON.stringify(showText(value))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`
     );
   }
   return value;
@@ -730,21 +777,23 @@ var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"
 var ANY_STEP = Object.freeze({ kind: "any" });
 function parsePath(key, at, limits = DEFAULT_LIMITS) {
   if (typeof key !== "string") {
-    throw new FilterError("INVALID_PATH", at, `a field path must be a string at ${at || "the root"}`);
+    throw new FilterError("INVALID_PATH", at, `a field path must be a string at ${showPointer(at)}`);
   }
-  if (key === "") throw new FilterError("INVALID_PATH", at, `empty field path at ${at || "the root"}`);
-  if (!stringIsWellFormed(key)) {
+  if (key === "") throw new FilterError("INVALID_PATH", at, `empty field path at ${showPointer(at)}`);
+  const longest = limits.maxPathSegments * (limits.maxSegmentLength + PATH_SEPARATOR.length);
+  const text = key.length > longest ? key.slice(0, longest + 1) : key;
+  if (text === key && !stringIsWellFormed(key)) {
     throw new FilterError(
       "INVALID_VALUE",
       at,
-      `field path at ${at} is not well-formed Unicode (lone surrogate)`
+      `field path at ${showPointer(at)} is not well-formed Unicode (lone surrogate)`
     );
   }
   const steps = [];
   let start = 0;
   for (; ; ) {
-    const end = stringIndexOf.call(key, PATH_SEPARATOR, start);
-    const segment = key.slice(start, end === -1 ? key.length : end);
+    const end = stringIndexOf.call(text, PATH_SEPARATOR, start);
+    const segment = text.slice(start, end === -1 ? text.length : end);
     if (steps.length === limits.maxPathSegments) {
       throw limitError(
         "maxPathSegments",
@@ -754,22 +803,29 @@ function parsePath(key, at, limits = DEFAULT_LIMITS) {
       );
     }
     if (segment.length > limits.maxSegmentLength) {
-      throw limitError("maxSegmentLength", at, `field path segment of ${segment.length} characters`, limits);
+      const size = end === -1 && text !== key ? `more than ${segment.length - 1}` : `${segment.length}`;
+      throw limitError("maxSegmentLength", at, `field path segment of ${size} characters`, limits);
     }
     if (segment === "") {
-      throw new FilterError("INVALID_PATH", at, `field path "${key}" has an empty segment at ${at}`);
+      throw new FilterError(
+        "INVALID_PATH",
+        at,
+        `field path "${showText(key)}" has an empty segment at ${showPointer(at)}`
+      );
     }
     if (setHas.call(FORBIDDEN, segment)) {
       throw new FilterError(
         "FORBIDDEN_PATH_SEGMENT",
         at,
-        `field path "${key}" uses the forbidden segment "${segment}" at ${at}`
+        `field path "${showText(key)}" uses the forbidden segment "${segment}" at ${showPointer(at)}`
       );
     }
     steps.push(segment === ARRAY_ANY ? ANY_STEP : Object.freeze({ kind: "key", key: segment }));
     if (end === -1) break;
     start = end + PATH_SEPARATOR.length;
   }
+  if (text !== key)
+    throw limitError("maxSegmentLength", at, "field path longer than the limits allow", limits);
   return Object.freeze(steps);
 }
 function printPath(steps) {
@@ -784,7 +840,40 @@ function printPath(steps) {
 
 // src/parse/filter.ts
 var DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
+var LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
 var SELECTOR_NODES = 4;
+function reach(p, axis, value) {
+  if (value > p.seen[axis]) p.seen[axis] = value;
+}
+function measure(p, op, extra) {
+  switch (op.kind) {
+    case "in":
+    case "nin":
+      reach(p, "maxListItems", op.values.length);
+      for (let i = 0; i < op.values.length; i++) {
+        const v = op.values[i];
+        if (typeof v === "string") reach(p, "maxStringLength", v.length);
+      }
+      return;
+    case "like":
+      reach(p, "maxPatternLength", op.pattern.length);
+      reach(p, "maxWildcards", extra);
+      return;
+    case "veq":
+    case "vne":
+    case "vgt":
+    case "vgte":
+    case "vlt":
+    case "vlte":
+      reach(p, "maxVersionLength", op.value.length);
+      return;
+    case "exists":
+    case "elemMatch":
+      return;
+    default:
+      if (typeof op.value === "string") reach(p, "maxStringLength", op.value.length);
+  }
+}
 function count(p, n, at) {
   p.nodes += n;
   if (p.nodes > p.limits.maxNodes) {
@@ -814,26 +903,32 @@ function checkKeys(value, at, p) {
   if (keys.length > p.limits.maxKeys) {
     throw limitError("maxKeys", at, `an object with ${keys.length} keys`, p.limits);
   }
+  reach(p, "maxKeys", keys.length);
   return keys;
 }
 function suggestion(value) {
   if (isArray(value)) return '{ "$in": [...] }';
   if (typeof value === "string" || typeof value === "number" && Number.isFinite(value) || typeof value === "boolean" || value === null) {
-    return `{ "$eq": ${JSON.stringify(value)} }`;
+    return `{ "$eq": ${JSON.stringify(typeof value === "string" ? showText(value) : value)} }`;
   }
   return '{ "$eq": <value> }';
 }
 function parseField(key, value, at, depth, p) {
   const path = parsePath(key, at, p.limits);
   let steps = 0;
-  for (let i = 0; i < path.length; i++) steps += path[i].kind === "any" ? SELECTOR_NODES : 1;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    steps += step.kind === "any" ? SELECTOR_NODES : 1;
+    reach(p, "maxSegmentLength", step.kind === "any" ? ARRAY_ANY.length : step.key.length);
+  }
+  reach(p, "maxPathSegments", path.length);
   count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
       isNonJson(value) ? "INVALID_VALUE" : "EXPECTED_OPERATOR_OBJECT",
       at,
-      `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`
+      `field "${showText(key)}" expects an operator object at ${showPointer(at)}, got ${describe(value)}; write ${suggestion(value)}`
     );
   }
   const names = checkKeys(value, at, p);
@@ -841,23 +936,28 @@ function parseField(key, value, at, depth, p) {
     throw new FilterError(
       "EMPTY_OPERATOR_OBJECT",
       at,
-      `field "${key}" has an empty operator object at ${at}`
+      `field "${showText(key)}" has an empty operator object at ${showPointer(at)}`
     );
   }
   const operators = [];
   for (const name of names) {
     const opAt = pointer(at, name);
-    const kind = mapGet.call(OPERATOR_KINDS, name);
+    const kind = name.length > LONGEST_OPERATOR ? void 0 : mapGet.call(OPERATOR_KINDS, name);
     if (kind === void 0) {
-      const bare = mapHas.call(OPERATOR_KINDS, `$${name.toLowerCase()}`) ? `$${name.toLowerCase()}` : void 0;
-      const hint = name[0] === "$" ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${key}$.${name}"`;
-      throw new FilterError("UNKNOWN_OPERATOR", opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
+      const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : "";
+      const bare = mapHas.call(OPERATOR_KINDS, lower) ? lower : void 0;
+      const hint = name[0] === "$" ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${showText(`${key}$.${name}`)}"`;
+      throw new FilterError(
+        "UNKNOWN_OPERATOR",
+        opAt,
+        `unknown operator "${showText(name)}" at ${showPointer(opAt)}; ${hint}`
+      );
     }
     if (kind === "elemMatch" && path[path.length - 1]?.kind !== "any") {
       throw new FilterError(
         "INVALID_PATH",
         opAt,
-        `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`
+        `"$elemMatch" at ${showPointer(opAt)} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${showText(key + PATH_SEPARATOR + ARRAY_ANY)}"`
       );
     }
     const operator = parseOperator(
@@ -867,7 +967,9 @@ function parseField(key, value, at, depth, p) {
       (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, p, "$elemMatch"),
       p.limits
     );
-    count(p, 1 + extraNodes(operator), opAt);
+    const extra = extraNodes(operator);
+    count(p, 1 + extra, opAt);
+    measure(p, operator, extra);
     operators.push(operator);
   }
   return Object.freeze({ kind: "field", path, operators: Object.freeze(operators) });
@@ -908,7 +1010,7 @@ function parseLogicalList(op, value, at, depth, p) {
     throw new FilterError(
       isArray(value) || !isNonJson(value) ? "INVALID_OPERAND" : "INVALID_VALUE",
       at,
-      `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? "an empty array" : describe(value)}`
+      `"${op}" expects a non-empty array of filters at ${showPointer(at)}, got ${isArray(value) ? "an empty array" : describe(value)}`
     );
   }
   if (value.length > p.limits.maxNodes) {
@@ -927,6 +1029,7 @@ function parseObject(input, at, depth, p, parent) {
   if (depth > p.limits.maxDepth) {
     throw limitError("maxDepth", at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
+  reach(p, "maxDepth", depth);
   if (!isPlainObject(input)) {
     const where = parent ? `"${parent}" expects a filter object at ${showPointer(at)}` : `a filter must be an object at ${showPointer(at)}`;
     throw new FilterError(
@@ -957,8 +1060,12 @@ function parseObject(input, at, depth, p, parent) {
         break;
       default:
         if (key[0] === "$") {
-          const hint = mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
-          throw new FilterError("UNKNOWN_OPERATOR", keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
+          const hint = key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
+          throw new FilterError(
+            "UNKNOWN_OPERATOR",
+            keyAt,
+            `unknown operator "${showText(key)}" at ${showPointer(keyAt)}; ${hint}`
+          );
         }
         clauses.push(parseField(key, value, keyAt, depth, p));
     }
@@ -970,22 +1077,20 @@ function parseFilter(input, options) {
 }
 function parseWithin(input, limits, policy) {
   try {
-    return trust(parseObject(input, "", 1, { limits, nodes: 0, policy }));
+    const p = { limits, nodes: 0, policy, seen: emptyFootprint() };
+    const node = parseObject(input, "", 1, p);
+    p.seen.maxNodes = p.nodes;
+    return trust(node, limits, p.seen);
   } catch (error) {
-    if (error instanceof FilterError) throw error;
-    throw new FilterError(
-      "INVALID_VALUE",
-      "",
-      `the filter could not be read: ${String(error?.message ?? error)}`,
-      {
-        cause: error
-      }
-    );
+    if (isOwnError(error)) throw error;
+    throw new FilterError("INVALID_VALUE", "", `the filter could not be read: ${safeMessage(error)}`, {
+      cause: error
+    });
   }
 }
 
 // src/ast/print.ts
-function operand(op, at, depth) {
+function operand(op, at, depth, tally) {
   switch (op.kind) {
     case "eq":
     case "ne":
@@ -1002,24 +1107,36 @@ function operand(op, at, depth) {
     case "vlte":
       return op.value;
     case "in":
-    case "nin":
-      return isArray(op.values) ? [...op.values] : op.values;
+    case "nin": {
+      const values = op.values;
+      if (!isArray(values)) return values;
+      const limits = tally?.limits;
+      if (limits !== void 0 && values.length > limits.maxListItems) {
+        throw limitError(
+          "maxListItems",
+          at,
+          `"${OPERATOR_NAMES[op.kind]}" has ${values.length} items`,
+          limits
+        );
+      }
+      return [...values];
+    }
     case "like":
       return op.pattern;
     case "elemMatch":
-      return printNode(op.filter, at, depth + 1);
+      return printNode(op.filter, at, depth + 1, tally);
     default:
       return assertNever(op, "operator node");
   }
 }
 function bad(at, what) {
-  return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${at || "the root"}`);
+  return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${showPointer(at)}`);
 }
 function setKey(out, key, value, at) {
   if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
-      `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`
+      `two entries print to the same key "${showText(key)}" (a JSON object cannot hold both; combine them with $and)`
     );
   }
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
@@ -1027,7 +1144,7 @@ function setKey(out, key, value, at) {
 function read(node, key) {
   return own(node, key);
 }
-function printOperator(op, at, depth) {
+function printOperator(op, at, depth, tally) {
   if (typeof op !== "object" || op === null) throw bad(at, "an operator that is not an object");
   const kind = read(op, "kind");
   if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, "an unknown operator node");
@@ -1039,13 +1156,50 @@ function printOperator(op, at, depth) {
     filter: read(op, "filter")
   });
   const name = OPERATOR_NAMES[kind];
-  return [name, operand(node, pointer(at, name), depth)];
+  const opAt = pointer(at, name);
+  const printed = operand(node, opAt, depth, tally);
+  if (tally !== void 0) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
+  return [name, printed];
 }
-function printNode(node, at, depth) {
-  if (depth > 1e3) throw bad(at, "nesting deeper than 1000");
+function printFieldKey(path, at, tally) {
+  const limits = tally?.limits;
+  if (limits !== void 0 && path.length > limits.maxPathSegments) {
+    throw limitError("maxPathSegments", at, `a field path of ${path.length} segments`, limits);
+  }
+  const steps = [];
+  let nodes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    const stepKind = typeof step === "object" && step !== null ? read(step, "kind") : void 0;
+    const key = stepKind === "key" ? read(step, "key") : void 0;
+    if (stepKind === "any") {
+      steps.push({ kind: "any" });
+      nodes += SELECTOR_NODES;
+    } else if (stepKind === "key" && typeof key === "string") {
+      if (limits !== void 0 && key.length > limits.maxSegmentLength) {
+        throw limitError("maxSegmentLength", at, `a field path segment of ${key.length} characters`, limits);
+      }
+      steps.push({ kind: "key", key });
+      nodes += 1;
+    } else throw bad(at, "a malformed path step");
+  }
+  return { key: printPath(steps), nodes };
+}
+function printNode(node, at, depth, tally) {
+  const limits = tally?.limits;
+  if (limits !== void 0 && depth > limits.maxDepth) {
+    throw limitError("maxDepth", at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
+  }
+  if (depth > MAX_MAX_DEPTH) throw bad(at, `nesting deeper than ${MAX_MAX_DEPTH}`);
   const clauses = typeof node === "object" && node !== null ? read(node, "clauses") : void 0;
   if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
+  }
+  if (tally !== void 0) {
+    count(tally, 1, at);
+    if (clauses.length > tally.limits.maxKeys) {
+      throw limitError("maxKeys", at, `an object with ${clauses.length} keys`, tally.limits);
+    }
   }
   const out = {};
   for (let c = 0; c < clauses.length; c++) {
@@ -1057,20 +1211,18 @@ function printNode(node, at, depth) {
         const path = read(clause, "path");
         const operators = read(clause, "operators");
         if (!isArray(path) || !isArray(operators)) throw bad(at, "a malformed field node");
-        const steps = [];
-        for (let i = 0; i < path.length; i++) {
-          const step = path[i];
-          const stepKind = typeof step === "object" && step !== null ? read(step, "kind") : void 0;
-          const key2 = stepKind === "key" ? read(step, "key") : void 0;
-          if (stepKind === "any") steps.push({ kind: "any" });
-          else if (stepKind === "key" && typeof key2 === "string") steps.push({ kind: "key", key: key2 });
-          else throw bad(at, "a malformed path step");
+        const { key, nodes } = printFieldKey(path, at, tally);
+        const keyAt = pointer(at, key);
+        if (tally !== void 0) {
+          count(tally, 1 + nodes, keyAt);
+          if (operators.length > tally.limits.maxKeys) {
+            throw limitError("maxKeys", keyAt, `an object with ${operators.length} keys`, tally.limits);
+          }
         }
-        const key = printPath(steps);
         const ops = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], pointer(at, key), depth);
-          setKey(ops, name, value, pointer(at, key));
+          const [name, value] = printOperator(operators[i], keyAt, depth, tally);
+          setKey(ops, name, value, keyAt);
         }
         setKey(out, key, ops, at);
         break;
@@ -1078,39 +1230,43 @@ function printNode(node, at, depth) {
       case "and":
       case "or": {
         const name = LOGICAL_NAMES[kind];
+        const keyAt = pointer(at, name);
         const filters = read(clause, "filters");
-        if (!isArray(filters)) throw bad(pointer(at, name), "a malformed logical node");
-        setKey(
-          out,
-          name,
-          filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
-          at
-        );
+        if (!isArray(filters)) throw bad(keyAt, "a malformed logical node");
+        if (tally !== void 0) {
+          count(tally, 1, keyAt);
+          if (filters.length > tally.limits.maxNodes) {
+            throw limitError("maxNodes", keyAt, `"${name}" has ${filters.length} items`, tally.limits);
+          }
+        }
+        const items = new Array(filters.length);
+        for (let i = 0; i < filters.length; i++)
+          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, tally);
+        setKey(out, name, items, at);
         break;
       }
-      case "not":
-        setKey(out, "$not", printNode(read(clause, "filter"), pointer(at, "$not"), depth + 1), at);
+      case "not": {
+        const keyAt = pointer(at, "$not");
+        if (tally !== void 0) count(tally, 1, keyAt);
+        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, tally), at);
         break;
+      }
       default:
         assertNever(kind, "clause node");
     }
   }
   return out;
 }
-function printFilter(node) {
+function printWithin(node, limits) {
   try {
-    return printNode(node, "", 1);
+    return printNode(node, "", 1, limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 });
   } catch (error) {
-    if (error instanceof FilterError) throw error;
-    throw new FilterError(
-      "INVALID_NODE",
-      "",
-      `not a filter AST: ${String(error?.message ?? error)}`,
-      {
-        cause: error
-      }
-    );
+    if (isOwnError(error)) throw error;
+    throw new FilterError("INVALID_NODE", "", `not a filter AST: ${safeMessage(error)}`, { cause: error });
   }
+}
+function printParsed(node) {
+  return printWithin(node, void 0);
 }
 
 // src/ast/node-input.ts
@@ -1123,25 +1279,14 @@ function isFilterNode(input) {
   }
 }
 function toFilterNode(input, options) {
-  if (isFilterNode(input)) {
-    if (isTrusted(input)) return input;
-    let json;
-    try {
-      json = printFilter(input);
-    } catch (error) {
-      if (error instanceof FilterError) throw error;
-      throw new FilterError(
-        "INVALID_NODE",
-        "",
-        `not a filter AST: ${String(error?.message ?? error)}`,
-        {
-          cause: error
-        }
-      );
-    }
-    return parseFilter(json, options);
+  if (!isFilterNode(input)) return parseFilter(input, options);
+  const limits = resolveLimits(options);
+  const parsed = parsedOf(input);
+  if (parsed !== void 0) {
+    if (fits(parsed, limits)) return input;
+    return parseFilter(printWithin(input, void 0), { limits });
   }
-  return parseFilter(input, options);
+  return parseFilter(printWithin(input, limits), { limits });
 }
 
 // src/semantics/compare.ts
@@ -1412,30 +1557,6 @@ function compilePath(steps, test, normalize = true) {
   const read2 = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
-    if (!normalize && keys.length === 1) {
-      const [a] = keys;
-      return (record) => {
-        const res = test(record == null ? void 0 : record[a]);
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
-    if (keys.length === 1) {
-      const [a] = keys;
-      return (record) => {
-        const res = test(readLeaf(record == null ? void 0 : record[a]));
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
-    if (keys.length === 3) {
-      const [a, b, c] = keys;
-      return (record) => {
-        const x = record == null ? void 0 : record[a];
-        const y = x == null ? void 0 : x[b];
-        const z = y == null ? void 0 : y[c];
-        const res = test(normalize ? readLeaf(z) : z);
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
     if (!normalize) {
       return (record) => {
         const res = test(read2(record));
@@ -1796,6 +1917,9 @@ var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
 var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
 var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
 var EVERYTHING = parseFilter({});
+function quoted(value) {
+  return typeof value === "string" ? JSON.stringify(showText(value)) : describe(value);
+}
 var Collector = class {
   constructor(base, limits) {
     this.base = base;
@@ -1817,11 +1941,12 @@ var Collector = class {
     for (const key of this.keys(value, at)) {
       if (setHas.call(allowed, key) || at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
         continue;
-      const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ""));
+      const folded = key.length <= MAX_SHOWN_TEXT ? key.toLowerCase().replace(/[-_ ]/g, "") : void 0;
+      const near = [...allowed].find((k) => k.toLowerCase() === folded);
       this.add(
         "UNKNOWN_PROPERTY",
         pointer(at, key),
-        `unknown property "${key}" in ${what}`,
+        `unknown property "${showText(key)}" in ${what}`,
         near !== void 0 ? `did you mean "${near}"?` : void 0
       );
     }
@@ -1847,10 +1972,11 @@ function parseAt(input, at, c) {
   try {
     return parseWithin(input, c.limits, c.budget);
   } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
-    const message = restateAt(error.message, error.path, at);
-    if (isLimitCode(error.code)) throw new FilterError(error.code, at + error.path, message);
-    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
+    const e = ownFilterError(error);
+    if (e === void 0) throw error;
+    const message = restateAt(e.message, e.path, at);
+    if (isLimitCode(e.code)) throw new FilterError(e.code, at + e.path, message);
+    c.problems.push(Object.freeze({ code: e.code, path: at + e.path, message }));
     return void 0;
   }
 }
@@ -1872,7 +1998,7 @@ function checkCondition(input, at, c) {
     c.add(
       "INVALID_CONDITION_TYPE",
       pointer(at, "type"),
-      `condition type must be "filter", got ${JSON.stringify(own(input, "type")) ?? describe(own(input, "type"))}`
+      `condition type must be "filter", got ${quoted(own(input, "type"))}`
     );
     ok = false;
   }
@@ -1927,10 +2053,10 @@ function checkRule(input, at, c) {
 function checkStatus(name, index, input, at, c) {
   if (name === "") c.add("EMPTY_VALUE", at, "a status name must not be empty");
   if (!isPlainObject(input)) {
-    c.add("INVALID_TYPE", at, `status "${name}" must be an object, got ${describe(input)}`);
+    c.add("INVALID_TYPE", at, `status "${showText(name)}" must be an object, got ${describe(input)}`);
     return void 0;
   }
-  c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
+  c.unknownKeys(input, at, STATUS_KEYS, `status "${showText(name)}"`);
   let ok = name !== "";
   const isDefault = own(input, "isDefault") ?? false;
   if (typeof isDefault !== "boolean") {
@@ -1943,7 +2069,7 @@ function checkStatus(name, index, input, at, c) {
   }
   const criticality = own(input, "criticality");
   if (!hasOwn(input, "criticality")) {
-    c.add("MISSING_PROPERTY", at, `status "${name}" needs a "criticality" (a number)`);
+    c.add("MISSING_PROPERTY", at, `status "${showText(name)}" needs a "criticality" (a number)`);
     ok = false;
   } else if (typeof criticality !== "number") {
     c.add(
@@ -1967,14 +2093,18 @@ function checkStatus(name, index, input, at, c) {
     c.add(
       "MISSING_RULES",
       at,
-      `status "${name}" is not the default, so it needs "rules" (it could never be reached)`
+      `status "${showText(name)}" is not the default, so it needs "rules" (it could never be reached)`
     );
     ok = false;
   } else if (!isArray(list)) {
     c.add("INVALID_TYPE", rulesAt, `"rules" must be an array, got ${describe(list)}`);
     ok = false;
   } else if (list.length === 0 && isDefault === false) {
-    c.add("MISSING_RULES", rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
+    c.add(
+      "MISSING_RULES",
+      rulesAt,
+      `status "${showText(name)}" is not the default, so it needs at least one rule`
+    );
     ok = false;
   } else {
     c.more("maxRules", list.length, rulesAt);
@@ -2016,7 +2146,11 @@ function check(input, limits) {
   if (wrapped) {
     for (const key of objectKeys(input)) {
       if (key !== "policy" && key !== SCHEMA_KEY)
-        c.add("UNKNOWN_PROPERTY", pointer("", key), `unknown property "${key}" in the request body`);
+        c.add(
+          "UNKNOWN_PROPERTY",
+          pointer("", key),
+          `unknown property "${showText(key)}" in the request body`
+        );
     }
     schemaReference(input, "", c);
   }
@@ -2087,7 +2221,7 @@ function check(input, limits) {
           c.add(
             "MULTIPLE_DEFAULT_STATUSES",
             pointer(at, "isDefault"),
-            `status "${statusName}" is a second default ("${defaults[0]}" is already); exactly one status has "isDefault": true`
+            `status "${showText(statusName)}" is a second default ("${showText(defaults[0])}" is already); exactly one status has "isDefault": true`
           );
         }
       }
@@ -2127,15 +2261,14 @@ function checkPolicyDefinition(input, options) {
   try {
     return check(input, limits);
   } catch (error) {
-    if (error instanceof FilterError) {
-      return { problems: [{ code: error.code, path: error.path, message: error.message }] };
-    }
+    const own2 = ownFilterError(error);
+    if (own2 !== void 0) return { problems: [{ code: own2.code, path: own2.path, message: own2.message }] };
     return {
       problems: [
         {
           code: "INVALID_VALUE",
           path: "",
-          message: `the policy definition could not be read: ${String(error?.message ?? error)}`
+          message: `the policy definition could not be read: ${safeMessage(error)}`
         }
       ]
     };
@@ -2235,7 +2368,7 @@ function explainField(clause, record, base) {
     return { ...read2, elemMatch: explainFilter(inner, value, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
-  const operators = printFilter({ kind: "filter", clauses: [clause] })[path];
+  const operators = printParsed({ kind: "filter", clauses: [clause] })[path];
   const explained = {
     kind: "field",
     held: matched !== null,
@@ -2278,7 +2411,7 @@ function explainCondition(condition, index, record) {
   return {
     index,
     path: condition.path,
-    filter: printFilter(condition.filter),
+    filter: printParsed(condition.filter),
     ...explainFilter(condition.filter, record)
   };
 }
@@ -2427,7 +2560,7 @@ var At = {
   /** After the closing `}`: only blanks. */
   Closed: 12
 };
-var quoted = (c) => JSON.stringify(String.fromCharCode(c));
+var quoted2 = (c) => JSON.stringify(String.fromCharCode(c));
 var EnvelopeScanner = class {
   constructor(max) {
     this.max = max;
@@ -2491,7 +2624,7 @@ var EnvelopeScanner = class {
       if (isSpace(c)) continue;
       switch (at) {
         case At.Open:
-          if (c !== 123) this.stop(`unexpected ${quoted(c)}, expected "{"`);
+          if (c !== 123) this.stop(`unexpected ${quoted2(c)}, expected "{"`);
           this.at = At.KeyOrEnd;
           break;
         case At.KeyOrEnd:
@@ -2500,12 +2633,12 @@ var EnvelopeScanner = class {
             this.close();
             break;
           }
-          if (c !== 34) this.stop(`unexpected ${quoted(c)}, expected a member name`);
+          if (c !== 34) this.stop(`unexpected ${quoted2(c)}, expected a member name`);
           start = i;
           this.begin(At.InKey, c);
           break;
         case At.Colon:
-          if (c !== 58) this.stop(`unexpected ${quoted(c)}, expected ":"`);
+          if (c !== 58) this.stop(`unexpected ${quoted2(c)}, expected ":"`);
           this.at = At.Value;
           break;
         case At.Value:
@@ -2523,7 +2656,7 @@ var EnvelopeScanner = class {
         case At.Separator:
           if (c === 44) this.at = At.Key;
           else if (c === 125) this.close();
-          else this.stop(`unexpected ${quoted(c)}, expected "," or "}"`);
+          else this.stop(`unexpected ${quoted2(c)}, expected "," or "}"`);
           break;
         case At.ItemOrEnd:
         case At.Item:
@@ -2532,14 +2665,14 @@ var EnvelopeScanner = class {
             break;
           }
           if (c === 44 || c === 93 || c === 125 || c === 58)
-            this.stop(`unexpected ${quoted(c)}, expected an element of "items"`);
+            this.stop(`unexpected ${quoted2(c)}, expected an element of "items"`);
           start = i;
           this.begin(At.InItem, c);
           break;
         case At.ItemSeparator:
           if (c === 44) this.at = At.Item;
           else if (c === 93) this.at = At.Separator;
-          else this.stop(`unexpected ${quoted(c)}, expected "," or "]" in "items"`);
+          else this.stop(`unexpected ${quoted2(c)}, expected "," or "]" in "items"`);
           break;
         case At.Closed:
           this.stop("unexpected data after the end of the envelope");
@@ -2700,7 +2833,7 @@ function parseLine(text, line, options) {
   try {
     return { ok: true, value: JSON.parse(trimmed) };
   } catch (error) {
-    return reject(options, line, `not valid JSON: ${error.message}`);
+    return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
   }
 }
 async function* lineBatches(head, text, options) {
@@ -2913,7 +3046,7 @@ async function* readArray(head, source, options) {
     try {
       return { ok: true, value: JSON.parse(raw) };
     } catch (error) {
-      return reject(options, valueLine, `array element is not valid JSON: ${error.message}`);
+      return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
     }
   };
   while (text !== void 0) {
@@ -3138,7 +3271,7 @@ function compilePolicies(policies, options) {
   const predicates = [];
   const uses = [];
   const conditionId = (node) => {
-    const key = JSON.stringify(printFilter(node));
+    const key = JSON.stringify(printParsed(node));
     let id = mapGet.call(ids, key);
     if (id === void 0) {
       id = predicates.length;
@@ -3165,7 +3298,7 @@ function compilePolicies(policies, options) {
   const compiled3 = policies.map(
     (input, i) => isCompiled(input) ? input : buildPolicy(
       definitions[i],
-      (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node)))]
+      (node) => predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))]
     )
   );
   const count2 = plans.length;
@@ -3402,7 +3535,7 @@ function skipReason(policy, resource) {
 function kindNotice(unknown, total, policyKinds, kindField) {
   const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
   const where = kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
-  return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${k}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
+  return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${showText(k)}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
 }
 var sets = /* @__PURE__ */ new WeakMap();
 function policySet(list, options) {
@@ -4096,7 +4229,7 @@ ${totals}
 `;
 }
 var SHOWN_VALUE_CHARS = 200;
-function showValue(value) {
+function showValue2(value) {
   let text;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -4108,7 +4241,7 @@ function showValue(value) {
 }
 function describeFound(v) {
   if (!v.found) return "missing";
-  const text = showValue(v.value);
+  const text = showValue2(v.value);
   if (v.version === void 0) return text;
   return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
 }
@@ -4163,7 +4296,581 @@ function explanationText(e, indent = "  ", expected) {
 // src/cli/policies.ts
 import { readdir as readdir2, stat as stat3 } from "fs/promises";
 import { extname as extname2, join as join2 } from "path";
-import { parse as parseYaml } from "yaml";
+
+// src/validate/source/positions.ts
+var SourcePositions = class {
+  #lineStarts = [0];
+  #nodes = /* @__PURE__ */ new Map();
+  constructor(text) {
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
+  }
+  set(pointer2, offsets) {
+    this.#nodes.set(pointer2, offsets);
+  }
+  /** The line and column of a text offset. */
+  at(offset) {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+  /**
+   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
+   * the document does not hold (a missing property) falls back to its nearest ancestor.
+   */
+  locate(pointer2, anchor = "value") {
+    let p = pointer2;
+    for (; ; ) {
+      const node = this.#nodes.get(p);
+      if (node !== void 0)
+        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+      anchor = "value";
+    }
+  }
+};
+
+// src/validate/source/json.ts
+var MAX_NESTING = 256;
+var SyntaxFailure = class extends Error {
+  constructor(offset, message, code = "SYNTAX_ERROR", path = "") {
+    super(message);
+    this.offset = offset;
+    this.code = code;
+    this.path = path;
+  }
+  offset;
+  code;
+  path;
+};
+var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var ESCAPES = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "	"
+};
+function show(c) {
+  if (c === void 0) return "the end of the text";
+  const code = c.codePointAt(0);
+  return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
+}
+var Reader = class {
+  constructor(text, positions, limits) {
+    this.text = text;
+    this.positions = positions;
+    this.limits = limits;
+  }
+  text;
+  positions;
+  limits;
+  i = 0;
+  problems = [];
+  /** Values and keys read so far, against `limits.maxDocumentValues`. */
+  values = 0;
+  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
+  count(offset, at) {
+    if (++this.values <= this.limits.maxDocumentValues) return;
+    const error = limitError(
+      "maxDocumentValues",
+      at,
+      `a document of more than ${this.limits.maxDocumentValues} values`,
+      this.limits
+    );
+    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at);
+  }
+  fail(message, offset = this.i) {
+    throw new SyntaxFailure(offset, message);
+  }
+  space() {
+    const t = this.text;
+    for (; ; ) {
+      const c = t.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else return;
+    }
+  }
+  value(at, depth, key) {
+    this.space();
+    const start = this.i;
+    this.count(start, at);
+    this.positions.set(at, key === void 0 ? { value: start } : { value: start, key });
+    const c = this.text[start];
+    if (c === "{" || c === "[") {
+      if (depth >= MAX_NESTING) {
+        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
+      }
+      return c === "{" ? this.object(at, depth + 1) : this.array(at, depth + 1);
+    }
+    if (c === '"') return this.string();
+    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
+      NUMBER.lastIndex = start;
+      const m = NUMBER.exec(this.text);
+      if (m === null) this.fail(`invalid number`);
+      this.i = start + m[0].length;
+      return Number(m[0]);
+    }
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null]
+    ]) {
+      if (this.text.startsWith(word, start)) {
+        this.i = start + word.length;
+        return v;
+      }
+    }
+    return this.fail(`unexpected ${show(c)}, expected a JSON value`);
+  }
+  string() {
+    const t = this.text;
+    let i = this.i + 1;
+    let out = "";
+    let from = i;
+    for (; ; ) {
+      const c = t.charCodeAt(i);
+      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
+      if (c === 34) break;
+      if (c < 32) this.fail(`${show(t[i])} must be escaped in a string`, i);
+      if (c === 92) {
+        out += t.slice(from, i);
+        const e = t[i + 1];
+        if (e === "u") {
+          const hex = t.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          i += 6;
+        } else {
+          const r = e === void 0 ? void 0 : ESCAPES[e];
+          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
+          out += r;
+          i += 2;
+        }
+        from = i;
+        continue;
+      }
+      i++;
+    }
+    out += t.slice(from, i);
+    this.i = i + 1;
+    return out;
+  }
+  object(at, depth) {
+    const out = {};
+    const seen = /* @__PURE__ */ new Set();
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "}") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      this.space();
+      const keyAt = this.i;
+      if (this.text[keyAt] !== '"')
+        this.fail(`unexpected ${show(this.text[keyAt])}, expected a key in double quotes`);
+      const key = this.string();
+      this.count(keyAt, pointer(at, key));
+      this.space();
+      if (this.text[this.i] !== ":")
+        this.fail(`unexpected ${show(this.text[this.i])}, expected ":" after the key`);
+      this.i++;
+      const child = pointer(at, key);
+      if (seen.has(key)) {
+        this.problems.push({
+          code: "DUPLICATE_KEY",
+          severity: "error",
+          offset: keyAt,
+          path: child,
+          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`
+        });
+      }
+      seen.add(key);
+      const value = this.value(child, depth, keyAt);
+      if (key === "__proto__") {
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      } else out[key] = value;
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "}") return out;
+      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "}"`, this.i - 1);
+    }
+  }
+  array(at, depth) {
+    const out = [];
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "]") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value(pointer(at, out.length), depth));
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "]") return out;
+      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "]"`, this.i - 1);
+    }
+  }
+};
+function parseJsonSource(text, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text);
+  const reader = new Reader(text, positions, limits);
+  try {
+    const value = reader.value("", 0);
+    reader.space();
+    if (reader.i < text.length) reader.fail(`unexpected ${show(text[reader.i])} after the JSON value`);
+    return { value, positions, problems: reader.problems };
+  } catch (error) {
+    if (!(error instanceof SyntaxFailure)) throw error;
+    const problem = {
+      code: error.code,
+      severity: "error",
+      offset: error.offset,
+      path: error.path,
+      message: error.code === "SYNTAX_ERROR" ? `invalid JSON: ${error.message}` : error.message
+    };
+    return { positions, problems: [...reader.problems, problem] };
+  }
+}
+function jsonTextProblem(text, limits) {
+  const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
+  let depth = 0;
+  let values = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const start = i;
+    if (c === 34) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > MAX_NESTING) {
+        return {
+          code: "TOO_DEEP",
+          severity: "error",
+          offset: start,
+          path: "",
+          message: `nesting deeper than ${MAX_NESTING} levels`
+        };
+      }
+    } else if (c === 125 || c === 93) {
+      depth--;
+      continue;
+    } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
+      while (i + 1 < text.length && /[0-9A-Za-z.+-]/.test(text[i + 1])) i++;
+    } else continue;
+    if (++values > max) {
+      const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
+      return {
+        code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+        severity: "error",
+        offset: start,
+        path: "",
+        message: error.message
+      };
+    }
+  }
+  return void 0;
+}
+
+// src/validate/source/yaml.ts
+import {
+  Composer,
+  CST,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  Parser,
+  YAMLParseError
+} from "yaml";
+function keyString(key) {
+  if (isScalar(key)) return String(key.value);
+  return String(key);
+}
+function expandedSize(root, doc, cap) {
+  const sizes = /* @__PURE__ */ new Map();
+  const open3 = /* @__PURE__ */ new Set();
+  const sizeOf = (start) => {
+    const stack = [{ node: start, done: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const node = isAlias(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.done && open3.has(node)) {
+        sizes.set(node, cap + 1);
+        stack.pop();
+        continue;
+      }
+      const children = isMap(node) ? node.items.flatMap((pair) => isPair(pair) ? [pair.key, pair.value] : []) : isSeq(node) ? node.items : [];
+      if (!top.done) {
+        top.done = true;
+        open3.add(node);
+        for (const child of children)
+          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
+        continue;
+      }
+      stack.pop();
+      open3.delete(node);
+      let size = 1;
+      for (const child of children) {
+        if (child === null || child === void 0) continue;
+        size += sizes.get(isAlias(child) ? child.resolve(doc) : child) ?? 1;
+        if (size > cap) break;
+      }
+      sizes.set(node, Math.min(size, cap + 1));
+    }
+    return sizes.get(isAlias(start) ? start.resolve(doc) : start) ?? 1;
+  };
+  return sizeOf(root);
+}
+function walk(node, at, positions, doc, depth, keyOffset) {
+  if (depth > MAX_NESTING) return;
+  let target = node;
+  if (isAlias(target)) target = target.resolve(doc);
+  const own2 = node;
+  const start = own2?.range?.[0] ?? target?.range?.[0];
+  if (start !== void 0) {
+    positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
+  }
+  if (isMap(target)) {
+    for (const pair of target.items) {
+      if (!isPair(pair)) continue;
+      const key = pair.key;
+      const child = pointer(at, keyString(pair.key));
+      const keyStart = key?.range?.[0];
+      if (pair.value === null) {
+        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
+      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
+    }
+  } else if (isSeq(target)) {
+    target.items.forEach((item, i) => {
+      walk(item, pointer(at, i), positions, doc, depth + 1);
+    });
+  }
+}
+function duplicateKeyPointers(root) {
+  const out = /* @__PURE__ */ new Map();
+  const stack = [[root, "", 0]];
+  while (stack.length > 0) {
+    const [node, at, depth] = stack.pop();
+    if (depth > MAX_NESTING) continue;
+    if (isMap(node)) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const name = keyString(pair.key);
+        const child = pointer(at, name);
+        const start = pair.key?.range?.[0];
+        if (seen.has(name) && start !== void 0) out.set(start, child);
+        seen.add(name);
+        stack.push([pair.value, child, depth + 1]);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        stack.push([item, pointer(at, i), depth + 1]);
+      });
+    }
+  }
+  return out;
+}
+function unescapePointerTail(at) {
+  return at.slice(at.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function depthOf(value) {
+  let max = 0;
+  const stack = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop();
+    if (d > max) max = d;
+    if (d > MAX_NESTING) return d;
+    if (typeof v === "object" && v !== null) {
+      for (const child of Object.values(v)) stack.push([child, d + 1]);
+    }
+  }
+  return max;
+}
+var Refusal = class extends Error {
+  constructor(problem) {
+    super(problem.message);
+    this.problem = problem;
+  }
+  problem;
+};
+function* guardedTokens(text, parser, limits) {
+  let written = 0;
+  let indicated = 0;
+  const refuse = (code, message) => {
+    throw new Refusal({ code, severity: "error", offset: parser.offset, path: "", message });
+  };
+  for (const lexeme of new Lexer().lex(text)) {
+    switch (CST.tokenType(lexeme)) {
+      case "scalar":
+      case "single-quoted-scalar":
+      case "double-quoted-scalar":
+      case "alias":
+      case "flow-map-start":
+      case "flow-seq-start":
+        written++;
+        break;
+      case "seq-item-ind":
+      case "map-value-ind":
+      case "explicit-key-ind":
+        indicated++;
+        break;
+      default:
+        break;
+    }
+    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
+      const error = limitError(
+        "maxDocumentValues",
+        "",
+        `a document of more than ${limits.maxDocumentValues} values`,
+        limits
+      );
+      refuse("MAX_DOCUMENT_VALUES_EXCEEDED", error.message);
+    }
+    yield* parser.next(lexeme);
+    if (parser.stack.length > MAX_NESTING + 2)
+      refuse("TOO_DEEP", `nesting deeper than ${MAX_NESTING} levels`);
+  }
+  yield* parser.end();
+}
+function composeDocument(text, limits) {
+  const parser = new Parser();
+  const composer = new Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
+  let doc;
+  try {
+    for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
+      if (doc === void 0) doc = next;
+      else {
+        doc.errors.push(
+          new YAMLParseError(
+            [next.range[0], next.range[1]],
+            "MULTIPLE_DOCS",
+            "Source contains multiple documents; a policy file holds one"
+          )
+        );
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refusal) return { problem: error.problem };
+    return {
+      problem: {
+        code: "SYNTAX_ERROR",
+        severity: "error",
+        offset: 0,
+        path: "",
+        message: `invalid YAML: ${safeMessage(error)}`
+      }
+    };
+  }
+  return { doc };
+}
+function parseYamlSource(text, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text);
+  const read2 = readYaml(text, limits);
+  if (!("doc" in read2)) return { positions, problems: read2.problems };
+  walk(read2.doc.contents, "", positions, read2.doc, 0);
+  return { value: read2.value, positions, problems: read2.problems };
+}
+function readYaml(text, limits) {
+  const composed = composeDocument(text, limits);
+  if ("problem" in composed) return { problems: [composed.problem] };
+  const { doc } = composed;
+  const problems = [];
+  for (const e of doc.errors) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: e.pos[0],
+      path: "",
+      message: `invalid YAML: ${e.message.split("\n")[0]}`
+    });
+  }
+  for (const [offset, at] of duplicateKeyPointers(doc.contents)) {
+    problems.push({
+      code: "DUPLICATE_KEY",
+      severity: "error",
+      offset,
+      path: at,
+      message: `duplicate key "${showText(unescapePointerTail(at))}" at ${showPointer(at)}: YAML parsers silently keep only the last`
+    });
+  }
+  for (const w of doc.warnings) {
+    problems.push({
+      code: "YAML_WARNING",
+      severity: "warning",
+      offset: w.pos[0],
+      path: "",
+      message: w.message.split("\n")[0] ?? w.message
+    });
+  }
+  problems.sort((a, b) => a.offset - b.offset);
+  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
+  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
+  if (expanded > limits.maxDocumentValues) {
+    const error = limitError(
+      "maxDocumentValues",
+      "",
+      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
+      limits
+    );
+    problems.push({
+      code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `${error.message}; write the repeated parts out or use fewer aliases`
+    });
+    return { problems };
+  }
+  let value;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `the YAML document cannot be read: ${safeMessage(error)}`
+    });
+    return { problems };
+  }
+  if (depthOf(value) > MAX_NESTING) {
+    problems.push({
+      code: "TOO_DEEP",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `nesting deeper than ${MAX_NESTING} levels`
+    });
+    return { problems };
+  }
+  return { value, doc, problems };
+}
 
 // src/cli/validate-command.ts
 import { constants } from "fs";
@@ -4294,7 +5001,7 @@ ${frame(lines, d)}`;
 
 // src/validate/fields/types.ts
 var STRING = { kind: "string" };
-var NUMBER = { kind: "number" };
+var NUMBER2 = { kind: "number" };
 var BOOLEAN = { kind: "boolean" };
 var TIMESTAMP = { kind: "timestamp" };
 var ANY = { kind: "any" };
@@ -4363,7 +5070,7 @@ var arraySelectors = {
           report({
             severity: "error",
             code: "SELECTOR_ON_NON_ARRAY",
-            message: `"${key}" selects elements of "${head || "the resource"}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
+            message: `"${showText(key)}" selects elements of "${head || "the resource"}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
             path: site.pointer,
             anchor: "key"
           });
@@ -4375,11 +5082,11 @@ var arraySelectors = {
             ...site.node.path.slice(r.step)
           ]);
           const items = r.parent.kind === "array" ? r.parent.items.kind : "any";
-          const advice = items === "object" || items === "map" || items === "any" ? `write "${fixed}"` : `its elements have no keys either`;
+          const advice = items === "object" || items === "map" || items === "any" ? `write "${showText(fixed)}"` : `its elements have no keys either`;
           report({
             severity: "error",
             code: "MISSING_ARRAY_SELECTOR",
-            message: `"${head}" is ${describeType(r.parent)}; "${key}" reads a key of the array itself, which is always missing; ${advice}`,
+            message: `"${showText(head)}" is ${describeType(r.parent)}; "${showText(key)}" reads a key of the array itself, which is always missing; ${advice}`,
             path: site.pointer,
             anchor: "key"
           });
@@ -4390,7 +5097,7 @@ var arraySelectors = {
           report({
             severity: "error",
             code: "MISSING_ARRAY_SELECTOR",
-            message: `"${key}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+            message: `"${showText(key)}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
             path: site.pointer,
             anchor: "key"
           });
@@ -4419,6 +5126,7 @@ function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
   return prev[b.length];
 }
 function closest(name, known) {
+  if (name.length > MAX_SHOWN_TEXT) return void 0;
   const lower = name.toLowerCase();
   let best;
   let bestDistance = Math.max(2, Math.floor(name.length / 3));
@@ -4515,7 +5223,7 @@ var dottedPaths = {
         report({
           severity: "warning",
           code: "DOTTED_PATH",
-          message: `"${step.key}" in "${site.key}" is one key with dots in its name, which a ${model.resource ?? "resource"} does not have: paths join keys with "$." (not "." as in MongoDB); did you mean "${hint.rewrite}"?`,
+          message: `"${showText(step.key)}" in "${showText(site.key)}" is one key with dots in its name, which a ${model.resource ?? "resource"} does not have: paths join keys with "$." (not "." as in MongoDB); did you mean "${showText(hint.rewrite)}"?`,
           path: site.pointer,
           anchor: "key"
         });
@@ -4535,7 +5243,7 @@ function canonical(value) {
 }
 function ruleSet(status) {
   const rules = status.rules.map(
-    (rule) => canonical([...new Set(rule.conditions.map((c) => canonical(printFilter(c.filter))))].sort())
+    (rule) => canonical([...new Set(rule.conditions.map((c) => canonical(printParsed(c.filter))))].sort())
   );
   return canonical([...new Set(rules)].sort());
 }
@@ -4562,7 +5270,7 @@ var duplicateStatuses = {
       report({
         severity: "warning",
         code: "DUPLICATE_STATUS_RULES",
-        message: `status "${loser.name}" has the same rules as "${winner.name}", which is evaluated first (criticality ${winner.criticality}): "${loser.name}" is never given through them`,
+        message: `status "${showText(loser.name)}" has the same rules as "${showText(winner.name)}", which is evaluated first (criticality ${winner.criticality}): "${showText(loser.name)}" is never given through them`,
         path: loser.path,
         anchor: "key"
       });
@@ -4585,13 +5293,13 @@ var fieldPaths = {
         const name = step.kind === "key" ? step.key : "";
         let message;
         if (r.kind === "through-scalar") {
-          message = `field "${head}" of a ${kind} is ${describeType(r.parent)}, so "${site.key}" reads nothing and never matches`;
+          message = `field "${showText(head)}" of a ${kind} is ${describeType(r.parent)}, so "${showText(site.key)}" reads nothing and never matches`;
         } else {
-          const where = r.step === 0 ? `a ${kind}` : `"${head}" of a ${kind}`;
+          const where = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
           const dotted = dottedPathHint(model, site);
-          const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${dotted.rewrite}"?` : r.suggestion === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?`;
-          const inKey = site.node.path.length === 1 ? "" : ` in "${site.key}"`;
-          message = `unknown field "${name}"${inKey}: ${where} has no such field${hint}`;
+          const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${showText(dotted.rewrite)}"?` : r.suggestion === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?`;
+          const inKey = site.node.path.length === 1 ? "" : ` in "${showText(site.key)}"`;
+          message = `unknown field "${showText(name)}"${inKey}: ${where} has no such field${hint}`;
         }
         report({ severity: "error", code: "UNKNOWN_FIELD", message, path: site.pointer, anchor: "key" });
       }
@@ -4844,10 +5552,10 @@ function implies(premises, target) {
     return premises.some((p) => p.key === t.key && isSubset(fieldDomain(p.node.operators), want));
   });
 }
-var operatorsJson = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
+var operatorsJson = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 
 // src/validate/checks/impossible-conditions.ts
-var show = (site) => JSON.stringify(printFilter({ kind: "filter", clauses: [site.node] }));
+var show2 = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 var impossibleConditions = {
   name: "impossible-conditions",
   run(model, report) {
@@ -4857,7 +5565,7 @@ var impossibleConditions = {
         report({
           severity: "warning",
           code: "IMPOSSIBLE_CONDITION",
-          message: `${show(site)} can never hold: no value satisfies all of its operators`,
+          message: `${show2(site)} can never hold: no value satisfies all of its operators`,
           path: site.pointer,
           anchor: "key"
         });
@@ -4870,7 +5578,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: `${show(scopeConflict.site)} contradicts ${show(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
+        message: `${show2(scopeConflict.site)} contradicts ${show2(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
         path: scopeConflict.site.pointer,
         anchor: "key"
       });
@@ -4883,7 +5591,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: inScope ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index} of "${view.status.name}" never holds for a resource in scope` : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${view.status.name}" never holds`,
+        message: inScope ? `${show2(conflict.site)} contradicts the policy's scope ${show2(conflict.with)}: rule ${view.index} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show2(conflict.site)} contradicts ${show2(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: "key"
       });
@@ -6346,7 +7054,7 @@ function finding(e) {
     return {
       severity: "error",
       code: "SCHEMA",
-      message: `unknown property "${key}" (schema)`,
+      message: `unknown property "${showText(key)}" (schema)`,
       path: pointer(e.instancePath, key),
       anchor: "key"
     };
@@ -6354,7 +7062,7 @@ function finding(e) {
   return {
     severity: "error",
     code: "SCHEMA",
-    message: `${e.instancePath || "the document"} ${e.message ?? "is invalid"} (schema: ${e.schemaPath})`,
+    message: `${e.instancePath === "" ? "the document" : showPointer(e.instancePath)} ${e.message ?? "is invalid"} (schema: ${e.schemaPath})`,
     path: e.instancePath
   };
 }
@@ -6391,7 +7099,7 @@ var k8sDetails = {
           report({
             severity: "error",
             code: "K8S_UNKNOWN_FIELD",
-            message: `"${site.key}" is not a detail field of ${kind} (descriptors list the filterable paths)${hint}`,
+            message: `"${showText(site.key)}" is not a detail field of ${kind} (descriptors list the filterable paths)${hint}`,
             path: site.pointer,
             anchor: "key"
           });
@@ -6402,7 +7110,7 @@ var k8sDetails = {
           report({
             severity: "error",
             code: "K8S_NOT_FILTERABLE",
-            message: `"${printPath(site.node.path.slice(0, r.blocked + 1))}" is not filterable for ${kind}`,
+            message: `"${showText(printPath(site.node.path.slice(0, r.blocked + 1)))}" is not filterable for ${kind}`,
             path: site.pointer,
             anchor: "key"
           });
@@ -6419,7 +7127,7 @@ var k8sDetails = {
             report({
               severity: "warning",
               code: "K8S_UNKNOWN_VALUE",
-              message: `"${OPERATOR_NAMES[op.kind]}" compares "${site.key}" with "${v}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(", ")})`,
+              message: `"${OPERATOR_NAMES[op.kind]}" compares "${showText(site.key)}" with "${showText(v)}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(", ")})`,
               path: where
             });
           }
@@ -6462,7 +7170,7 @@ var likePatterns = {
           report({
             severity: "warning",
             code: "SUSPICIOUS_LIKE_PATTERN",
-            message: `"$like" pattern ${JSON.stringify(op.pattern)} on "${site.key}" has ${found.join(" and ")}, but $like is not a regular expression or SQL LIKE: only "*" is a wildcard and every other character matches itself, so this likely never matches` + (better === void 0 ? "" : `; did you mean ${JSON.stringify(better)}?`),
+            message: `"$like" pattern ${JSON.stringify(op.pattern)} on "${showText(site.key)}" has ${found.join(" and ")}, but $like is not a regular expression or SQL LIKE: only "*" is a wildcard and every other character matches itself, so this likely never matches` + (better === void 0 ? "" : `; did you mean ${JSON.stringify(better)}?`),
             path: site.operatorPointers[i] ?? site.pointer
           });
         });
@@ -6515,13 +7223,13 @@ function sameType(type, value) {
 }
 function checkOperator(field, type, op, at, report) {
   const name = OPERATOR_NAMES[op.kind];
-  const what = `"${field}" is ${describeType(type)}`;
+  const what = `"${showText(field)}" is ${describeType(type)}`;
   const mismatch = (message, path = at) => report({ severity: "error", code: "TYPE_MISMATCH", message, path });
   if (op.kind === "exists") return;
   if (op.kind === "elemMatch") {
     if (type.kind === "map" || type.kind === "object" || op.filter.clauses.length === 0) return;
     mismatch(
-      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${field}": { \u2026 }`
+      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { \u2026 }`
     );
     return;
   }
@@ -6563,14 +7271,14 @@ function checkOperator(field, type, op, at, report) {
         report({
           severity: "error",
           code: "INVALID_TIMESTAMP",
-          message: `${what}, but "${name}" compares it with "${v}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
+          message: `${what}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
           path: operand2.at
         });
       } else if (!isCanonicalTimestamp(v)) {
         report({
           severity: "warning",
           code: "NON_CANONICAL_TIMESTAMP",
-          message: `"${name}" compares "${field}" with "${v}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
+          message: `"${name}" compares "${showText(field)}" with "${showText(v)}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
           path: operand2.at
         });
       }
@@ -6641,7 +7349,7 @@ var shadowedRules = {
       report({
         severity: "warning",
         code: "SHADOWED_RULE",
-        message: `rule ${view.index} of "${view.status.name}" can never decide: whenever it holds, rule ${winner.index} of "${winner.status.name}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
+        message: `rule ${view.index} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
         path: view.rule.path,
         anchor: "key"
       });
@@ -6716,7 +7424,7 @@ function inspect(text, where, path, anchor, report) {
     report({
       severity: "warning",
       code: "CONFUSABLE_CHARACTERS",
-      message: `${where} has the word ${JSON.stringify(mixed.word)} mixing ${mixed.scripts.join(" and ")} letters, a likely lookalike`,
+      message: `${where} has the word ${JSON.stringify(showText(mixed.word))} mixing ${mixed.scripts.join(" and ")} letters, a likely lookalike`,
       path,
       anchor
     });
@@ -6729,7 +7437,7 @@ var unicode = {
     while (stack.length > 0) {
       const [value, at] = stack.pop();
       if (typeof value === "string") {
-        inspect(value, `the value at ${at || "the root"}`, at, "value", report);
+        inspect(value, `the value at ${showPointer(at)}`, at, "value", report);
       } else if (Array.isArray(value)) {
         for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], pointer(at, i)]);
       } else if (typeof value === "object" && value !== null) {
@@ -6737,7 +7445,7 @@ var unicode = {
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
           const child = pointer(at, key);
-          inspect(key, `the key ${JSON.stringify(key)}`, child, "key", report);
+          inspect(key, `the key ${JSON.stringify(showText(key))}`, child, "key", report);
           stack.push([value[key], child]);
         }
       }
@@ -6759,6 +7467,7 @@ var QueryError = class extends Error {
     this.code = first.code;
     this.path = first.path;
     this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
+    markOwn(this);
   }
 };
 
@@ -7104,7 +7813,7 @@ var unknownResource = {
     report({
       severity: "warning",
       code: "UNKNOWN_RESOURCE",
-      message: `resource "${model.resource}" has no field table (known: ${Object.keys(FIELD_TABLES).join(", ")}); its field paths are not checked`,
+      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(FIELD_TABLES).join(", ")}); its field paths are not checked`,
       path: `${model.base}/resource`
     });
   }
@@ -7153,7 +7862,7 @@ var versionFields = {
             report({
               severity: "warning",
               code: "LIKE_ON_VERSION",
-              message: `"${site.key}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === void 0 ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
+              message: `"${showText(site.key)}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === void 0 ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
               path: site.operatorPointers[i]
             });
             return;
@@ -7165,7 +7874,7 @@ var versionFields = {
           report({
             severity: "warning",
             code: "STRING_RANGE_ON_VERSION",
-            message: `"${site.key}" holds versions, but "${name}" compares strings by code point ("1.9" sorts after "1.29", "1.100" before it); to compare versions write ${fix}`,
+            message: `"${showText(site.key)}" holds versions, but "${name}" compares strings by code point ("1.9" sorts after "1.29", "1.100" before it); to compare versions write ${fix}`,
             path: site.operatorPointers[i]
           });
         });
@@ -7200,7 +7909,7 @@ function typeOf(word, values) {
   let type = ANY;
   if (/bool/.test(w)) type = BOOLEAN;
   else if (/date|time/.test(w)) type = TIMESTAMP;
-  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER;
+  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER2;
   else if (/string|text|enum|keyword/.test(w))
     type = values !== void 0 && values.length > 0 ? { kind: "string", values } : STRING;
   if (type.kind === "any" && values !== void 0 && values.length > 0) type = { kind: "string", values };
@@ -7362,12 +8071,9 @@ function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) 
         });
       }
     }
-    if (errors.length === before && error instanceof FilterError) {
-      errors.push({
-        code: error.code,
-        message: restateAt(error.message, error.path, at),
-        path: at + error.path
-      });
+    const own2 = ownFilterError(error);
+    if (errors.length === before && own2 !== void 0) {
+      errors.push({ code: own2.code, message: restateAt(own2.message, own2.path, at), path: at + own2.path });
     }
   }
 }
@@ -7447,437 +8153,6 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   });
 }
 
-// src/validate/source/positions.ts
-var SourcePositions = class {
-  #lineStarts = [0];
-  #nodes = /* @__PURE__ */ new Map();
-  constructor(text) {
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
-  }
-  set(pointer2, offsets) {
-    this.#nodes.set(pointer2, offsets);
-  }
-  /** The line and column of a text offset. */
-  at(offset) {
-    const starts = this.#lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
-  }
-  /**
-   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
-   * the document does not hold (a missing property) falls back to its nearest ancestor.
-   */
-  locate(pointer2, anchor = "value") {
-    let p = pointer2;
-    for (; ; ) {
-      const node = this.#nodes.get(p);
-      if (node !== void 0)
-        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
-      if (p === "") return { line: 1, column: 1 };
-      p = p.slice(0, p.lastIndexOf("/"));
-      anchor = "value";
-    }
-  }
-};
-
-// src/validate/source/json.ts
-var MAX_NESTING = 256;
-var SyntaxFailure = class extends Error {
-  constructor(offset, message, code = "SYNTAX_ERROR") {
-    super(message);
-    this.offset = offset;
-    this.code = code;
-  }
-  offset;
-  code;
-};
-var NUMBER2 = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-var ESCAPES = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "	"
-};
-function show2(c) {
-  if (c === void 0) return "the end of the text";
-  const code = c.codePointAt(0);
-  return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
-}
-var Reader = class {
-  constructor(text, positions) {
-    this.text = text;
-    this.positions = positions;
-  }
-  text;
-  positions;
-  i = 0;
-  problems = [];
-  fail(message, offset = this.i) {
-    throw new SyntaxFailure(offset, message);
-  }
-  space() {
-    const t = this.text;
-    for (; ; ) {
-      const c = t.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else return;
-    }
-  }
-  value(at, depth, key) {
-    this.space();
-    const start = this.i;
-    this.positions.set(at, key === void 0 ? { value: start } : { value: start, key });
-    const c = this.text[start];
-    if (c === "{" || c === "[") {
-      if (depth >= MAX_NESTING) {
-        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
-      }
-      return c === "{" ? this.object(at, depth + 1) : this.array(at, depth + 1);
-    }
-    if (c === '"') return this.string();
-    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
-      NUMBER2.lastIndex = start;
-      const m = NUMBER2.exec(this.text);
-      if (m === null) this.fail(`invalid number`);
-      this.i = start + m[0].length;
-      return Number(m[0]);
-    }
-    for (const [word, v] of [
-      ["true", true],
-      ["false", false],
-      ["null", null]
-    ]) {
-      if (this.text.startsWith(word, start)) {
-        this.i = start + word.length;
-        return v;
-      }
-    }
-    return this.fail(`unexpected ${show2(c)}, expected a JSON value`);
-  }
-  string() {
-    const t = this.text;
-    let i = this.i + 1;
-    let out = "";
-    let from = i;
-    for (; ; ) {
-      const c = t.charCodeAt(i);
-      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
-      if (c === 34) break;
-      if (c < 32) this.fail(`${show2(t[i])} must be escaped in a string`, i);
-      if (c === 92) {
-        out += t.slice(from, i);
-        const e = t[i + 1];
-        if (e === "u") {
-          const hex = t.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          i += 6;
-        } else {
-          const r = e === void 0 ? void 0 : ESCAPES[e];
-          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
-          out += r;
-          i += 2;
-        }
-        from = i;
-        continue;
-      }
-      i++;
-    }
-    out += t.slice(from, i);
-    this.i = i + 1;
-    return out;
-  }
-  object(at, depth) {
-    const out = {};
-    const seen = /* @__PURE__ */ new Set();
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "}") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      this.space();
-      const keyAt = this.i;
-      if (this.text[keyAt] !== '"')
-        this.fail(`unexpected ${show2(this.text[keyAt])}, expected a key in double quotes`);
-      const key = this.string();
-      this.space();
-      if (this.text[this.i] !== ":")
-        this.fail(`unexpected ${show2(this.text[this.i])}, expected ":" after the key`);
-      this.i++;
-      const child = pointer(at, key);
-      if (seen.has(key)) {
-        this.problems.push({
-          code: "DUPLICATE_KEY",
-          severity: "error",
-          offset: keyAt,
-          path: child,
-          message: `duplicate key "${key}" at ${child}: JSON parsers silently keep only the last`
-        });
-      }
-      seen.add(key);
-      const value = this.value(child, depth, keyAt);
-      if (key === "__proto__") {
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      } else out[key] = value;
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "}") return out;
-      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "}"`, this.i - 1);
-    }
-  }
-  array(at, depth) {
-    const out = [];
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "]") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value(pointer(at, out.length), depth));
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "]") return out;
-      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "]"`, this.i - 1);
-    }
-  }
-};
-function parseJsonSource(text) {
-  const positions = new SourcePositions(text);
-  const reader = new Reader(text, positions);
-  try {
-    const value = reader.value("", 0);
-    reader.space();
-    if (reader.i < text.length) reader.fail(`unexpected ${show2(text[reader.i])} after the JSON value`);
-    return { value, positions, problems: reader.problems };
-  } catch (error) {
-    if (!(error instanceof SyntaxFailure)) throw error;
-    const problem = {
-      code: error.code,
-      severity: "error",
-      offset: error.offset,
-      path: "",
-      message: error.code === "TOO_DEEP" ? error.message : `invalid JSON: ${error.message}`
-    };
-    return { positions, problems: [...reader.problems, problem] };
-  }
-}
-
-// src/validate/source/yaml.ts
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-function keyString(key) {
-  if (isScalar(key)) return String(key.value);
-  return String(key);
-}
-var MAX_EXPANDED_NODES = 2e5;
-function expandedSize(root, doc, cap) {
-  const sizes = /* @__PURE__ */ new Map();
-  const open3 = /* @__PURE__ */ new Set();
-  const sizeOf = (start) => {
-    const stack = [{ node: start, done: false }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const node = isAlias(top.node) ? top.node.resolve(doc) : top.node;
-      if (sizes.has(node)) {
-        stack.pop();
-        continue;
-      }
-      if (!top.done && open3.has(node)) {
-        sizes.set(node, cap + 1);
-        stack.pop();
-        continue;
-      }
-      const children = isMap(node) ? node.items.flatMap((pair) => isPair(pair) ? [pair.key, pair.value] : []) : isSeq(node) ? node.items : [];
-      if (!top.done) {
-        top.done = true;
-        open3.add(node);
-        for (const child of children)
-          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
-        continue;
-      }
-      stack.pop();
-      open3.delete(node);
-      let size = 1;
-      for (const child of children) {
-        if (child === null || child === void 0) continue;
-        size += sizes.get(isAlias(child) ? child.resolve(doc) : child) ?? 1;
-        if (size > cap) break;
-      }
-      sizes.set(node, Math.min(size, cap + 1));
-    }
-    return sizes.get(isAlias(start) ? start.resolve(doc) : start) ?? 1;
-  };
-  return sizeOf(root);
-}
-function walk(node, at, positions, doc, depth, keyOffset) {
-  if (depth > MAX_NESTING) return;
-  let target = node;
-  if (isAlias(target)) target = target.resolve(doc);
-  const own2 = node;
-  const start = own2?.range?.[0] ?? target?.range?.[0];
-  if (start !== void 0) {
-    positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
-  }
-  if (isMap(target)) {
-    for (const pair of target.items) {
-      if (!isPair(pair)) continue;
-      const key = pair.key;
-      const child = pointer(at, keyString(pair.key));
-      const keyStart = key?.range?.[0];
-      if (pair.value === null) {
-        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
-      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
-    }
-  } else if (isSeq(target)) {
-    target.items.forEach((item, i) => {
-      walk(item, pointer(at, i), positions, doc, depth + 1);
-    });
-  }
-}
-function duplicateKeyPointers(root) {
-  const out = /* @__PURE__ */ new Map();
-  const stack = [[root, "", 0]];
-  while (stack.length > 0) {
-    const [node, at, depth] = stack.pop();
-    if (depth > MAX_NESTING) continue;
-    if (isMap(node)) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const name = keyString(pair.key);
-        const child = pointer(at, name);
-        const start = pair.key?.range?.[0];
-        if (seen.has(name) && start !== void 0) out.set(start, child);
-        seen.add(name);
-        stack.push([pair.value, child, depth + 1]);
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        stack.push([item, pointer(at, i), depth + 1]);
-      });
-    }
-  }
-  return out;
-}
-function unescapePointerTail(at) {
-  return at.slice(at.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function depthOf(value) {
-  let max = 0;
-  const stack = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop();
-    if (d > max) max = d;
-    if (d > MAX_NESTING) return d;
-    if (typeof v === "object" && v !== null) {
-      for (const child of Object.values(v)) stack.push([child, d + 1]);
-    }
-  }
-  return max;
-}
-function parseYamlSource(text) {
-  const positions = new SourcePositions(text);
-  const problems = [];
-  const lineCounter = new LineCounter();
-  let doc;
-  try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: "1.2" });
-  } catch (error) {
-    return {
-      positions,
-      problems: [
-        {
-          code: "SYNTAX_ERROR",
-          severity: "error",
-          offset: 0,
-          path: "",
-          message: `invalid YAML: ${String(error)}`
-        }
-      ]
-    };
-  }
-  const duplicates = doc.errors.some((e) => e.code === "DUPLICATE_KEY") ? duplicateKeyPointers(doc.contents) : /* @__PURE__ */ new Map();
-  for (const e of doc.errors) {
-    const at = e.code === "DUPLICATE_KEY" ? duplicates.get(e.pos[0]) : void 0;
-    problems.push(
-      at === void 0 ? {
-        code: e.code === "DUPLICATE_KEY" ? "DUPLICATE_KEY" : "SYNTAX_ERROR",
-        severity: "error",
-        offset: e.pos[0],
-        path: "",
-        message: `invalid YAML: ${e.message.split("\n")[0]}`
-      } : {
-        code: "DUPLICATE_KEY",
-        severity: "error",
-        offset: e.pos[0],
-        path: at,
-        message: `duplicate key "${unescapePointerTail(at)}" at ${at}: YAML parsers silently keep only the last`
-      }
-    );
-  }
-  for (const w of doc.warnings) {
-    problems.push({
-      code: "YAML_WARNING",
-      severity: "warning",
-      offset: w.pos[0],
-      path: "",
-      message: w.message.split("\n")[0] ?? w.message
-    });
-  }
-  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY"))
-    return { positions, problems };
-  const expanded = expandedSize(doc.contents, doc, MAX_EXPANDED_NODES);
-  if (expanded > MAX_EXPANDED_NODES) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `the YAML document's aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString("en-US")} values; write the repeated parts out or use fewer aliases`
-    });
-    return { positions, problems };
-  }
-  let value;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `the YAML document cannot be read: ${error?.message ?? String(error)}`
-    });
-    return { positions, problems };
-  }
-  if (depthOf(value) > MAX_NESTING) {
-    problems.push({
-      code: "TOO_DEEP",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `nesting deeper than ${MAX_NESTING} levels`
-    });
-    return { positions, problems };
-  }
-  walk(doc.contents, "", positions, doc, 0);
-  return { value, positions, problems };
-}
-
 // src/validate/index.ts
 var DEFAULT_MAX_DIAGNOSTICS = 100;
 function formatOf(text, options) {
@@ -7888,64 +8163,105 @@ function formatOf(text, options) {
   const first = /\S/.exec(text)?.[0];
   return first === "{" || first === "[" ? "json" : "yaml";
 }
-function notJson(document) {
-  const stack = [[document, "", 0, []]];
+function detach(document, limits) {
+  const root = /* @__PURE__ */ Object.create(null);
+  const stack = [
+    { from: void 0, key: "value", into: root, at: "", depth: 0 }
+  ];
+  const open3 = /* @__PURE__ */ new Set();
+  let values = 0;
+  let characters = 0;
+  const bad2 = (message, path, code = "INVALID_DOCUMENT") => ({
+    finding: { severity: "error", code, message, path }
+  });
+  const tooMany = (at, what) => ({
+    finding: toFinding(limitError("maxDocumentValues", at, what, limits))
+  });
+  const tooLong2 = (at) => ({
+    finding: toFinding(
+      limitError(
+        "maxFileBytes",
+        at,
+        `a document whose strings and keys hold more than ${limits.maxFileBytes} characters`,
+        limits
+      )
+    )
+  });
   while (stack.length > 0) {
-    const [value, at, depth, ancestors] = stack.pop();
-    const bad2 = (message, code = "INVALID_DOCUMENT") => ({
-      severity: "error",
-      code,
-      message,
-      path: at
-    });
-    if (value === null || typeof value === "string" || typeof value === "boolean") continue;
-    if (typeof value === "number") {
-      if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`);
+    const next = stack.pop();
+    if ("leave" in next) {
+      open3.delete(next.leave);
       continue;
     }
-    if (typeof value !== "object") return bad2(`${typeof value} at ${showPointer(at)} is not JSON data`);
-    if (arrayIncludes(ancestors, value)) return bad2(`the document contains a cycle at ${showPointer(at)}`);
-    if (depth >= MAX_NESTING)
-      return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, "TOO_DEEP");
-    const chain = [...ancestors, value];
-    if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) stack.push([v, pointer(at, i), depth + 1, chain]);
-    } else for (const [k, v] of Object.entries(value)) stack.push([v, pointer(at, k), depth + 1, chain]);
-  }
-  return void 0;
-}
-function detach(document) {
-  const copy = (v) => typeof v !== "object" || v === null ? v : isArray(v) ? new Array(v.length) : /* @__PURE__ */ Object.create(null);
-  const root = copy(document);
-  const stack = [[document, root]];
-  while (stack.length > 0) {
-    const [from, to] = stack.pop();
-    if (typeof from !== "object" || from === null) continue;
-    const keys = objectKeys(from);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const value = from[key];
-      const target = copy(value);
-      defineProperty(to, key, {
-        value: target,
-        enumerable: true,
-        writable: true,
-        configurable: true
-      });
-      stack.push([value, target]);
+    const { at, depth } = next;
+    const value = next.from === void 0 ? document : next.from[next.key];
+    if (++values > limits.maxDocumentValues) {
+      return tooMany(at, `a document of more than ${limits.maxDocumentValues} values`);
     }
+    let copy = value;
+    if (typeof value === "string") {
+      characters += value.length;
+      if (characters > limits.maxFileBytes) return tooLong2(at);
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`, at);
+    } else if (typeof value === "object" && value !== null) {
+      if (open3.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
+      if (depth >= MAX_NESTING) {
+        return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, at, "TOO_DEEP");
+      }
+      const left = limits.maxDocumentValues - values;
+      if (isArray(value)) {
+        if (value.length > left) return tooMany(at, `an array of ${value.length} items`);
+        copy = new Array(value.length);
+        open3.add(value);
+        stack.push({ leave: value });
+        for (let i = value.length - 1; i >= 0; i--) {
+          stack.push({
+            from: value,
+            key: i,
+            into: copy,
+            at: pointer(at, i),
+            depth: depth + 1
+          });
+        }
+      } else {
+        const keys = objectKeys(value);
+        if (2 * keys.length > left) return tooMany(at, `an object of ${keys.length} keys`);
+        values += keys.length;
+        copy = /* @__PURE__ */ Object.create(null);
+        open3.add(value);
+        stack.push({ leave: value });
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i];
+          characters += key.length;
+          if (characters > limits.maxFileBytes) return tooLong2(at);
+          stack.push({ from: value, key, into: copy, at: pointer(at, key), depth: depth + 1 });
+        }
+      }
+    } else if (value !== null && typeof value !== "boolean") {
+      return bad2(`${typeof value} at ${showPointer(at)} is not JSON data`, at);
+    }
+    defineProperty(next.into, next.key, {
+      value: copy,
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
   }
-  return root;
+  return { value: root.value };
 }
-function parseText(text, options) {
+function toFinding(error) {
+  return { severity: "error", code: error.code, message: error.message, path: error.path };
+}
+function parseText(text, options, limits) {
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-  return formatOf(body, options) === "json" ? parseJsonSource(body) : parseYamlSource(body);
+  return formatOf(body, options) === "json" ? parseJsonSource(body, limits) : parseYamlSource(body, limits);
 }
 function runChecks(document, options, limits) {
   const findings = [];
-  const invalid4 = notJson(document);
-  if (invalid4 !== void 0) return [invalid4];
-  const detached = detach(document);
+  const copied = detach(document, limits);
+  if ("finding" in copied) return [copied.finding];
+  const detached = copied.value;
   const check2 = checkPolicyDefinition(detached, { limits });
   const breach = check2.problems.filter((p) => isLimitCode(p.code));
   if (breach.length > 0) {
@@ -7959,7 +8275,7 @@ function runChecks(document, options, limits) {
       findings.push({
         severity: "error",
         code: "INVALID_DOCUMENT",
-        message: `the ${check3.name} check could not read the document: ${String(error?.message ?? error)}`,
+        message: `the ${check3.name} check could not read the document: ${safeMessage(error)}`,
         path: ""
       });
     }
@@ -8014,7 +8330,7 @@ function validatePolicy(document, given = {}) {
         {
           severity: "error",
           code: "INVALID_DOCUMENT",
-          message: `the document could not be read: ${String(error?.message ?? error)}`,
+          message: `the document could not be read: ${safeMessage(error)}`,
           path: ""
         }
       ],
@@ -8040,7 +8356,7 @@ function validate2(document, options, max, limits) {
       max
     );
   }
-  const source = parseText(document, options);
+  const source = parseText(document, options, limits);
   const diagnostics = source.problems.map((p) => ({
     severity: p.severity,
     code: p.code,
@@ -8229,7 +8545,7 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
   if (info.size > maxBytes) {
     return {
       problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
-      code: "UNREADABLE_FILE"
+      code: "MAX_FILE_BYTES_EXCEEDED"
     };
   }
   if (root !== void 0 && !inside(root, real)) {
@@ -8254,7 +8570,7 @@ async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
       if (length > maxBytes) {
         return {
           problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
-          code: "UNREADABLE_FILE"
+          code: "MAX_FILE_BYTES_EXCEEDED"
         };
       }
       bytes = Buffer.concat(chunks, length);
@@ -8406,7 +8722,7 @@ async function runValidate(argv) {
       const file = display(target.path, cwd);
       const read2 = reads[i];
       if ("problem" in read2) {
-        if (read2.code === "UNREADABLE_FILE") unreadable = true;
+        if (read2.code !== "INVALID_ENCODING") unreadable = true;
         const d = {
           severity: "error",
           code: read2.code,
@@ -8434,7 +8750,7 @@ async function runValidate(argv) {
 ${VALIDATE_USAGE}`);
       return 2;
     }
-    err.write(`svc-policy validate: ${printable(String(error?.message ?? error))}
+    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}
 `);
     return 2;
   }
@@ -8464,27 +8780,50 @@ async function policyFiles(paths) {
   }
   return out;
 }
-async function readDocument(file, what, maxBytes = DEFAULT_MAX_BYTES) {
+async function readDocument(file, what, maxBytes = DEFAULT_MAX_BYTES, limits) {
   const read2 = await readPolicy(file, void 0, maxBytes, "--limit maxFileBytes");
   if ("problem" in read2)
-    throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read2.problem}`);
-  return parseDocument2(read2.text, file);
-}
-function parseDocument2(source, file) {
-  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
-  try {
-    return extname2(file) === ".json" ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
-    const message = printable(String(error?.message ?? error), { lines: true });
     throw new InputError(
-      `${printable(file)}: not valid ${extname2(file) === ".json" ? "JSON" : "YAML"}: ${message}`
+      `cannot read ${what} ${printable(file)}: the file ${read2.problem}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
     );
+  return parseDocument(read2.text, file, limits);
+}
+function parseDocument(source, file, limits) {
+  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
+  const json = extname2(file) === ".json";
+  const fail = (message, offset) => {
+    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
+    return new InputError(
+      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
+    );
+  };
+  if (json) {
+    const problem = jsonTextProblem(text, limits);
+    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
+    try {
+      return JSON.parse(text);
+    } catch (error2) {
+      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
+    }
   }
+  const read2 = readYaml(text, limits ?? UNBOUNDED_VALUES);
+  const error = read2.problems.find((p) => p.severity === "error");
+  if (error !== void 0 || !("value" in read2)) {
+    const p = error ?? read2.problems[0];
+    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
+  }
+  return read2.value;
+}
+var UNBOUNDED_VALUES = { ...DEFAULT_LIMITS, maxDocumentValues: Number.MAX_SAFE_INTEGER };
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
 }
 async function loadPolicy(file, limits = DEFAULT_LIMITS) {
   let definition;
   try {
-    definition = await readDocument(file, "policy", limits.maxFileBytes);
+    definition = await readDocument(file, "policy", limits.maxFileBytes, limits);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];
@@ -9117,7 +9456,7 @@ async function load(spec, limits) {
   };
   const git = await gitSpec(spec);
   if (git !== null) {
-    add(parseDocument2(gitShow(git.rev, git.path, limits), git.path), spec);
+    add(parseDocument(gitShow(git.rev, git.path, limits), git.path, limits), spec);
     return out;
   }
   let isDirectory = false;
@@ -9127,13 +9466,13 @@ async function load(spec, limits) {
     throw new InputError(`cannot read ${printable(spec)}: no such file or directory`);
   }
   if (!isDirectory) {
-    add(await readDocument(spec, "policy", limits.maxFileBytes), spec);
+    add(await readDocument(spec, "policy", limits.maxFileBytes, limits), spec);
     return out;
   }
   const names = (await readdir3(spec)).filter((n) => [".json", ".yaml", ".yml"].includes(extname3(n)) && !TEST_FILE.test(n)).sort();
   for (const name of names) {
     const file = join3(spec, name);
-    add(await readDocument(file, "policy", limits.maxFileBytes), file);
+    add(await readDocument(file, "policy", limits.maxFileBytes, limits), file);
   }
   return out;
 }
@@ -9398,8 +9737,25 @@ var encoder = new TextEncoder();
 function utf8(text) {
   return encoder.encode(text);
 }
+var nativeSha256 = (() => {
+  try {
+    const get = globalThis.process?.getBuiltinModule;
+    const crypto = typeof get === "function" ? get("node:crypto") : void 0;
+    const createHash = crypto?.createHash;
+    if (typeof createHash !== "function") return void 0;
+    return (bytes) => {
+      const digest = createHash("sha256").update(bytes).digest();
+      return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
+    };
+  } catch {
+    return void 0;
+  }
+})();
 function sha256(data) {
   const bytes = typeof data === "string" ? utf8(data) : data;
+  return nativeSha256 === void 0 ? sha256Portable(bytes) : nativeSha256(bytes);
+}
+function sha256Portable(bytes) {
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(bytes.length + 9 + 63 >> 6 << 6 >>> 0);
   padded.set(bytes);
@@ -9578,7 +9934,7 @@ function isObject(value) {
 function describe2(value) {
   if (value === null) return "null";
   if (isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "string") return JSON.stringify(showText(value));
   if (typeof value === "number") return String(value);
   return `a ${typeof value}`;
 }
@@ -9637,7 +9993,7 @@ function canonical2(value) {
 function bindingOf(resource, filter, sort) {
   const text = canonical2([
     resource.name,
-    filter === void 0 ? null : printFilter(filter),
+    filter === void 0 ? null : printParsed(filter),
     sort.map((k) => [k.field, k.direction])
   ]);
   return base64url(sha256(text).subarray(0, 16));
@@ -9652,7 +10008,7 @@ function checkFilterFields(node, at, resource, problems) {
           problems.push({
             code: "UNKNOWN_FILTER_FIELD",
             path: where,
-            message: `filter path "${printPath(clause.path)}" does not start with a field of ${resource.name}`
+            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`
           });
           break;
         }
@@ -9662,14 +10018,14 @@ function checkFilterFields(node, at, resource, problems) {
           problems.push({
             code: "UNKNOWN_FILTER_FIELD",
             path: where,
-            message: `filter field "${first.key}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
             ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
           });
         } else if (!field.filterable) {
           problems.push({
             code: "UNFILTERABLE_FIELD",
             path: where,
-            message: `field "${first.key}" of ${resource.name} cannot be filtered on`
+            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`
           });
         } else if (clause.path.length === 1) {
           for (const op of clause.operators) {
@@ -9809,7 +10165,7 @@ function parseSort(value, resource, maxKeys, problems) {
       problems.push({
         code: "UNKNOWN_SORT_FIELD",
         path: at,
-        message: `sort field "${field}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        message: `sort field "${showText(field)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
       ok = false;
@@ -9817,7 +10173,7 @@ function parseSort(value, resource, maxKeys, problems) {
       problems.push({
         code: "UNSORTABLE_FIELD",
         path: at,
-        message: `field "${field}" of ${resource.name} cannot be sorted on`
+        message: `field "${showText(field)}" of ${resource.name} cannot be sorted on`
       });
       ok = false;
     }
@@ -9825,7 +10181,7 @@ function parseSort(value, resource, maxKeys, problems) {
       problems.push({
         code: "INVALID_SORT_DIRECTION",
         path: at,
-        message: `sort direction of "${field}" must be "asc" or "desc", got ${describe2(direction)}`
+        message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${describe2(direction)}`
       });
       ok = false;
     }
@@ -9864,14 +10220,18 @@ function parseFields(value, resource, problems) {
         message: `fields/${i} must be a field name, got ${describe2(field)}`
       });
     } else if (seen.has(field)) {
-      problems.push({ code: "INVALID_FIELDS", path: at, message: `field "${field}" is selected twice` });
+      problems.push({
+        code: "INVALID_FIELDS",
+        path: at,
+        message: `field "${showText(field)}" is selected twice`
+      });
     } else if (!selectable.has(field)) {
       const known = hasOwn(resource.fields, field);
       const suggestion2 = known ? void 0 : closest(field, resource.selectable);
       problems.push({
         code: known ? "UNSELECTABLE_FIELD" : "UNKNOWN_FIELD",
         path: at,
-        message: known ? `field "${field}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(", ")})` : `field "${field}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        message: known ? `field "${showText(field)}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(", ")})` : `field "${showText(field)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
     } else {
@@ -9887,12 +10247,13 @@ function parseQueryFilter(value, resource, limits, problems) {
   try {
     node = parseFilter(value, limits);
   } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
+    const e = ownFilterError(error);
+    if (e === void 0) throw error;
     problems.push({
       code: "INVALID_FILTER",
-      path: `/filter${error.path}`,
-      message: `filter: ${error.message}`,
-      filterCode: error.code
+      path: `/filter${e.path}`,
+      message: `filter: ${e.message}`,
+      filterCode: e.code
     });
     return false;
   }
@@ -9908,12 +10269,12 @@ function parseQuery(request, resource, given = {}) {
   try {
     return plan(request, description, options, limits);
   } catch (error) {
-    if (error instanceof QueryError) throw error;
+    if (isOwnError(error)) throw error;
     throw new QueryError([
       {
         code: "INVALID_REQUEST",
         path: "",
-        message: `the query request could not be read: ${String(error?.message ?? error)}`
+        message: `the query request could not be read: ${safeMessage(error)}`
       }
     ]);
   }
@@ -9954,7 +10315,7 @@ function plan(request, description, options, limits) {
     problems.push({
       code: "UNKNOWN_PROPERTY",
       path: pointer("", key),
-      message: `unknown property "${key}" of a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+      message: `unknown property "${showText(key)}" of a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
       ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
     });
   }
@@ -9980,7 +10341,7 @@ function plan(request, description, options, limits) {
     try {
       after = decodeToken(token, { binding, keys: sort.length }, secret);
     } catch (error) {
-      if (!(error instanceof QueryError)) throw error;
+      if (!isOwnError(error) || !(error instanceof QueryError)) throw error;
       if (requested !== void 0 && filter !== false) problems.push(...error.problems);
     }
   }
@@ -9996,7 +10357,7 @@ function plan(request, description, options, limits) {
     after,
     binding
   });
-  if (secret !== void 0) SECRETS.set(plan2, secret);
+  if (secret !== void 0) weakMapSet.call(SECRETS, plan2, secret);
   return plan2;
 }
 function secretBytes(secret) {
@@ -10067,7 +10428,7 @@ function legacySearchToQuery(operation, body) {
       {
         code: "UNKNOWN_OPERATION",
         path: "",
-        message: `unknown legacy search operation ${JSON.stringify(operation)} (known: 3 ${LEGACY_OPERATIONS[3].legacyPath}, 6 ${LEGACY_OPERATIONS[6].legacyPath}, 7 ${LEGACY_OPERATIONS[7].legacyPath}, 12 ${LEGACY_OPERATIONS[12].legacyPath})`
+        message: `unknown legacy search operation ${showValue(operation)} (known: 3 ${LEGACY_OPERATIONS[3].legacyPath}, 6 ${LEGACY_OPERATIONS[6].legacyPath}, 7 ${LEGACY_OPERATIONS[7].legacyPath}, 12 ${LEGACY_OPERATIONS[12].legacyPath})`
       }
     ]);
   }
@@ -10085,7 +10446,7 @@ function legacySearchToQuery(operation, body) {
     problems.push({
       code: "NOT_CONVERTIBLE",
       path: pointer("", key),
-      message: `"${key}" is not part of a legacy search body and has no equivalent in a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+      message: `"${showText(key)}" is not part of a legacy search body and has no equivalent in a query request${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
       ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
     });
   }
@@ -10100,7 +10461,7 @@ function legacySearchToQuery(operation, body) {
       problems.push({
         code: "INVALID_REQUEST",
         path: "/pageSize",
-        message: `pageSize must be an integer from 1 to ${target.maxPageSize}, got ${JSON.stringify(n)}`
+        message: `pageSize must be an integer from 1 to ${target.maxPageSize}, got ${showValue(n)}`
       });
     } else request.pageSize = n;
   }
@@ -10117,7 +10478,7 @@ function legacySearchToQuery(operation, body) {
           problems.push({
             code: "NOT_CONVERTIBLE",
             path: pointer("/sort", field),
-            message: `sort direction of "${field}" must be "asc" or "desc", got ${JSON.stringify(direction)}`
+            message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${showValue(direction)}`
           });
         }
       }
@@ -10175,7 +10536,7 @@ function convertFilter(filter, target, problems, origins) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: at,
-        message: `filter property "${key}" is not one of ${target.legacyPath} (${target.filters.join(", ")}); it cannot be carried over${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        message: `filter property "${showText(key)}" is not one of ${target.legacyPath} (${target.filters.join(", ")}); it cannot be carried over${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
       continue;
@@ -10189,7 +10550,7 @@ function convertFilter(filter, target, problems, origins) {
           problems.push({
             code: "INVALID_REQUEST",
             path: at,
-            message: `filter property "${key}" must be a string, got ${JSON.stringify(value)}`
+            message: `filter property "${showText(key)}" must be a string, got ${showValue(value)}`
           });
         } else {
           out[key] = { $eq: value };
@@ -10230,7 +10591,7 @@ function convertTags(value, at, out, problems, origins) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: pointer(where, extra[0]),
-        message: `tag property "${extra[0]}" has no equivalent`
+        message: `tag property "${showText(extra[0])}" has no equivalent`
       });
       return;
     }
@@ -10239,7 +10600,7 @@ function convertTags(value, at, out, problems, origins) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: pointer(where, "key"),
-        message: `tag key ${JSON.stringify(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`
+        message: `tag key ${showValue(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`
       });
       return;
     }
@@ -10249,7 +10610,7 @@ function convertTags(value, at, out, problems, origins) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: where,
-        message: `tag "${key}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`
+        message: `tag "${showText(key)}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`
       });
       return;
     }
@@ -10273,13 +10634,13 @@ function convertDueDate(value, at, out, problems, origins) {
       problems.push({
         code: "NOT_CONVERTIBLE",
         path: pointer(at, bound),
-        message: `dueDate bound "${bound}" has no equivalent (only gte and lt)`
+        message: `dueDate bound "${showText(bound)}" has no equivalent (only gte and lt)`
       });
     } else if (typeof v !== "string" || Number.isNaN(Date.parse(v))) {
       problems.push({
         code: "INVALID_REQUEST",
         path: pointer(at, bound),
-        message: `dueDate.${bound} must be a timestamp string, got ${JSON.stringify(v)}`
+        message: `dueDate.${bound} must be a timestamp string, got ${showValue(v)}`
       });
     } else range[op] = v;
   }
@@ -10577,26 +10938,26 @@ async function runFile(file, filter) {
   try {
     document = await readDocument(file, "test file");
   } catch (e) {
-    return error(e.message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policyFile;
   try {
     policyFile = await policyFileOf(file, isObject3(document) ? document.policy : void 0);
   } catch (e) {
-    return error(e.message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policy;
   try {
     policy = await loadPolicy(policyFile);
   } catch (e) {
-    return error(e.message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   if (Array.isArray(policy)) return error(`invalid policy: ${policy.join("; ")}`);
   let cases;
   try {
     cases = readCases(document, policy);
   } catch (e) {
-    return error(e.message, policy.name);
+    return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
   }
   const name = policy.name;
   return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map((c) => runCase(file, policy, c));
@@ -10882,7 +11243,7 @@ function workerError(error, skew) {
   return {
     name: isObject4 && typeof e.name === "string" ? e.name : "Error",
     code: isObject4 && typeof e.code === "string" ? e.code : void 0,
-    message: isObject4 && typeof e.message === "string" ? e.message : String(error),
+    message: safeMessage(error, MAX_CLI_MESSAGE),
     line: isObject4 && typeof e.line === "number" ? e.line - skew : void 0,
     index: isObject4 && typeof e.index === "number" ? e.index : void 0
   };
@@ -10962,6 +11323,14 @@ function runRangeWorker(makeOutput) {
 }
 
 // src/cli.ts
+function internalError(error) {
+  try {
+    const stack = error?.stack;
+    if (typeof stack === "string") return stack;
+  } catch {
+  }
+  return safeMessage(error, MAX_CLI_MESSAGE);
+}
 setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
   runRangeWorker((policies, options) => {
@@ -10977,7 +11346,7 @@ if (isEvalWorker()) {
     },
     (error) => {
       process.stderr.write(
-        `svc-policy: internal error: ${printable(String(error?.stack ?? error), { lines: true })}
+        `svc-policy: internal error: ${printable(internalError(error), { lines: true })}
 `
       );
       process.exitCode = 2;

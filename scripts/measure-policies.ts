@@ -1,88 +1,19 @@
 /**
  * What the repository's example and valid policies need of each limit (docs/limits.md): the largest
- * value each one reaches, next to its default. Run with `npx tsx scripts/measure-policies.ts [DIR...]`.
+ * value each one reaches, next to its default. Each is measured by the library itself, as the tightest
+ * limit that still accepts the file (a bisection over `validatePolicy` of the file's text), so the
+ * figures are what the parser and the readers count. A limit is at least 1: a file that does not use
+ * one measures 1. Run with `npx tsx scripts/measure-policies.ts [DIR...]`; test/hostile/limits.test.ts
+ * checks the table of docs/limits.md against the same measure.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { PATH_SEPARATOR } from '../src/ast/nodes.js';
-import { DEFAULT_LIMITS, LIMIT_NAMES, type Limits } from '../src/limits.js';
-import { likeWildcards } from '../src/semantics/like.js';
-
-type Usage = Record<keyof Limits, number>;
+import { DEFAULT_LIMITS, isLimitCode, LIMIT_NAMES, type Limits } from '../src/limits.js';
+import { validatePolicy } from '../src/validate.js';
 
 const dirs =
   process.argv.length > 2 ? process.argv.slice(2) : ['fixtures/policies/examples', 'fixtures/policies/valid'];
-const usage = Object.fromEntries(LIMIT_NAMES.map((n) => [n, 0])) as Usage;
-const raise = (name: keyof Limits, value: number) => {
-  usage[name] = Math.max(usage[name], value);
-};
-
-/** Counts a filter's nodes as the parser does (docs/limits.md) and records the other axes; returns its nodes. */
-function filter(value: unknown, depth: number): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  raise('maxDepth', depth);
-  const keys = Object.keys(value);
-  raise('maxKeys', keys.length);
-  let nodes = 1;
-  for (const key of keys) {
-    const operand = (value as Record<string, unknown>)[key];
-    nodes += 1;
-    if (key === '$and' || key === '$or') {
-      for (const item of operand as unknown[]) nodes += filter(item, depth + 1);
-      continue;
-    }
-    if (key === '$not') {
-      nodes += filter(operand, depth + 1);
-      continue;
-    }
-    const segments = key.split(PATH_SEPARATOR);
-    raise('maxPathSegments', segments.length);
-    for (const s of segments) raise('maxSegmentLength', s.length);
-    nodes += segments.length;
-    const ops = operand as Record<string, unknown>;
-    raise('maxKeys', Object.keys(ops).length);
-    for (const [op, x] of Object.entries(ops)) {
-      nodes += 1;
-      if (op === '$elemMatch') nodes += filter(x, depth + 1);
-      else if (op === '$like' && typeof x === 'string') {
-        raise('maxPatternLength', x.length);
-        raise('maxWildcards', likeWildcards(x));
-        nodes += likeWildcards(x);
-      } else if (Array.isArray(x)) {
-        raise('maxListItems', x.length);
-        nodes += x.length;
-        for (const item of x) if (typeof item === 'string') raise('maxStringLength', item.length);
-      } else if (typeof x === 'string') raise('maxStringLength', x.length);
-    }
-  }
-  raise('maxNodes', nodes);
-  return nodes;
-}
-
-function policy(definition: Record<string, unknown>): void {
-  const def = (definition.policy ?? definition) as Record<string, unknown>;
-  let nodes = filter((def.query as { filter?: unknown } | undefined)?.filter, 1);
-  let rules = 0;
-  let conditions = 0;
-  const statuses = (def.statusDefinitions ?? {}) as Record<
-    string,
-    { rules?: { conditions: { condition: { filter: unknown } }[] }[] }
-  >;
-  raise('maxKeys', Object.keys(statuses).length);
-  for (const status of Object.values(statuses)) {
-    for (const rule of status.rules ?? []) {
-      rules++;
-      for (const c of rule.conditions) {
-        conditions++;
-        nodes += filter(c.condition.filter, 1);
-      }
-    }
-  }
-  raise('maxPolicyNodes', nodes);
-  raise('maxRules', rules);
-  raise('maxConditions', conditions);
-}
+const usage = Object.fromEntries(LIMIT_NAMES.map((n) => [n, 0])) as Record<keyof Limits, number>;
 
 let files = 0;
 for (const dir of dirs) {
@@ -95,8 +26,20 @@ for (const dir of dirs) {
     )
       continue;
     const text = readFileSync(file, 'utf8');
-    raise('maxFileBytes', Buffer.byteLength(text));
-    policy((extname(name) === '.json' ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>);
+    const format = extname(name) === '.json' ? 'json' : 'yaml';
+    const accepts = (limits: Partial<Limits>) =>
+      !validatePolicy(text, { format, limits }).diagnostics.some((d) => isLimitCode(d.code));
+    if (!accepts({})) throw new Error(`${file}: the default limits refuse it`);
+    for (const limit of LIMIT_NAMES) {
+      let lo = 1;
+      let hi = DEFAULT_LIMITS[limit];
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (accepts({ [limit]: mid })) hi = mid;
+        else lo = mid + 1;
+      }
+      usage[limit] = Math.max(usage[limit], lo);
+    }
     files++;
   }
 }

@@ -70,7 +70,9 @@ export const setHas = Set.prototype.has;
 export const mapGet = Map.prototype.get;
 export const mapHas = Map.prototype.has;
 export const weakMapGet = WeakMap.prototype.get;
+export const weakMapSet = WeakMap.prototype.set;
 export const weakSetHas = WeakSet.prototype.has;
+export const weakSetAdd = WeakSet.prototype.add;
 export const regexpTest: (re: RegExp, s: string) => boolean = uncurry(RegExp.prototype.test);
 
 /** Own property `key` of `o`, or `undefined` when `o` only inherits it (a polluted prototype). */

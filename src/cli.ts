@@ -1,10 +1,22 @@
 import { renderer } from './cli/eval-command.js';
 import { INDEX_MARK, type RenderOptions, setWorkerEntry } from './cli/eval-parallel.js';
 import { main } from './cli/main.js';
+import { MAX_CLI_MESSAGE, safeMessage } from './errors.js';
 import { isEvalWorker } from './node/protocol.js';
 import { runRangeWorker } from './node/worker.js';
 import type { ResourceResults } from './policy/index.js';
 import { printable } from './validate/unprintable.js';
+
+/** The stack of an error the CLI did not expect (its message when it has no string stack). */
+function internalError(error: unknown): string {
+  try {
+    const stack = (error as { stack?: unknown } | null)?.stack;
+    if (typeof stack === 'string') return stack;
+  } catch {
+    // A getter or a Proxy trap: the message (or what kind of value it was) says what can be said.
+  }
+  return safeMessage(error, MAX_CLI_MESSAGE);
+}
 
 // `svc-policy eval --jobs N` starts its worker threads on this very file (the bundle, once built):
 // started as one, it evaluates ranges of the input instead of running the command line, rendering each
@@ -25,7 +37,7 @@ if (isEvalWorker()) {
     },
     (error: unknown) => {
       process.stderr.write(
-        `svc-policy: internal error: ${printable(String((error as Error)?.stack ?? error), { lines: true })}\n`,
+        `svc-policy: internal error: ${printable(internalError(error), { lines: true })}\n`,
       );
       process.exitCode = 2;
     },

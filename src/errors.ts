@@ -1,4 +1,4 @@
-import { stringIncludes } from './builtins.js';
+import { charCodeAt, stringIncludes, weakSetAdd, weakSetHas } from './builtins.js';
 /** Stable codes of {@link FilterError}. Part of the public contract: never renamed, only added to. */
 export type FilterErrorCode =
   /** The filter (or a `$and`/`$or` item, or the `$not` operand) is not a plain object. */
@@ -43,6 +43,8 @@ export type FilterErrorCode =
   | 'MAX_CONDITIONS_EXCEEDED'
   /** A policy file or source text larger than `limits.maxFileBytes`. */
   | 'MAX_FILE_BYTES_EXCEEDED'
+  /** A policy document with more values than `limits.maxDocumentValues`. */
+  | 'MAX_DOCUMENT_VALUES_EXCEEDED'
   /** A value that is not JSON (function, symbol, BigInt, symbol keys, ill-formed Unicode…). */
   | 'INVALID_VALUE'
   /** An AST handed to the API that is not a well-formed {@link FilterNode}. */
@@ -83,7 +85,111 @@ export class FilterError extends Error {
     super(path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message, options);
     this.code = code;
     this.path = path;
+    markOwn(this);
   }
+}
+
+/**
+ * The errors this library made. A catch block that rethrows "its own" errors tells them from whatever
+ * else was thrown by this mark, not by `instanceof`: `instanceof` asks a Proxy's `getPrototypeOf` trap,
+ * which can throw (a revoked Proxy) or lie (a Proxy claiming `FilterError.prototype`), and the object
+ * passed on would then be the attacker's, not a typed error.
+ */
+const OWN_ERRORS = new WeakSet<object>();
+
+/** Marks an error made by this library (FilterError and QueryError constructors). @internal */
+export function markOwn(error: object): void {
+  // Captured: a replaced WeakSet.prototype.add must not make the library's errors look foreign.
+  weakSetAdd.call(OWN_ERRORS, error);
+}
+
+/** True for an error made by this library; never runs code of the value (no trap, no getter). */
+export function isOwnError(value: unknown): value is Error {
+  return typeof value === 'object' && value !== null && weakSetHas.call(OWN_ERRORS, value);
+}
+
+/** `value` when it is a {@link FilterError} this library made, else `undefined`. */
+export function ownFilterError(value: unknown): FilterError | undefined {
+  return isOwnError(value) && value instanceof FilterError ? value : undefined;
+}
+
+/** Longest text of a thrown value written into a message (by default). */
+export const MAX_SHOWN_MESSAGE = 300;
+
+/**
+ * Longest text of an error written by the CLI: its own errors and the YAML parser's, whose messages
+ * quote the lines around the place (a code frame), are shown whole.
+ */
+export const MAX_CLI_MESSAGE = 4096;
+
+/**
+ * What a thrown value says, for a message: the `message` of an error, the text of a thrown string, or
+ * what kind of value it was. It never throws and its length is bounded: the value may be hostile (a
+ * revoked Proxy, an object without a prototype, a `message` getter that throws, a `toString` or
+ * `Symbol.toPrimitive` that throws), and `String(value)` would run its code or fail. Only a string
+ * `message` read as a plain property is used; no method of the value is called.
+ */
+export function safeMessage(error: unknown, max = MAX_SHOWN_MESSAGE): string {
+  let text: string;
+  try {
+    text = messageOf(error);
+  } catch {
+    // Reading `message` ran a getter or a Proxy trap that threw (a revoked Proxy throws on any read).
+    text = 'a value whose message cannot be read';
+  }
+  return showText(text, max);
+}
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  }
+  // What kind of value it was. String() of a primitive runs no code of the value (a Symbol gives its
+  // description, never its patchable toString).
+  const kind =
+    typeof error === 'object'
+      ? error === null
+        ? 'null'
+        : 'an object that is not an Error'
+      : typeof error === 'function'
+        ? 'a function'
+        : String(error);
+  return `${kind} (thrown as a value)`;
+}
+
+/** Longest key or string from the input written whole into a message. */
+export const MAX_SHOWN_TEXT = 80;
+
+/**
+ * How a key or a string from the input is shown inside a message: whole up to `max` UTF-16 code units,
+ * else its start and the number of code units left out (`aaaa…(999,920 more characters)`). A key of
+ * 10 MB would otherwise make a 10 MB message, once per place that quotes it. The cut never splits a
+ * surrogate pair, and costs nothing proportional to the text.
+ */
+export function showText(text: string, max = MAX_SHOWN_TEXT): string {
+  if (text.length <= max) return text;
+  const head = cutAt(text, max);
+  return `${text.slice(0, head)}…(${(text.length - head).toLocaleString('en-US')} more characters)`;
+}
+
+/**
+ * A value from the input as a message shows it: a string quoted (and cut, see {@link showText}), a
+ * number, boolean or null as JSON, anything else by its kind. Never throws, never runs the value's code.
+ */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(showText(value));
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** `at`, moved back one code unit when it would fall between the two halves of a surrogate pair. */
+function cutAt(text: string, at: number): number {
+  const before = charCodeAt(text, at - 1);
+  const after = charCodeAt(text, at);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff ? at - 1 : at;
 }
 
 /** Escapes one reference token of a JSON pointer (RFC 6901 §3). */
@@ -113,10 +219,10 @@ export function showPointer(path: string): string {
   if (path === '') return 'the root';
   if (path.length <= MAX_SHOWN_POINTER) return path;
   const keep = (MAX_SHOWN_POINTER - 40) / 2;
-  // Cut on code point boundaries, so that no half of a surrogate pair is left at either edge.
-  const points = Array.from(path);
-  const head = points.slice(0, keep).join('');
-  const tail = points.slice(-keep).join('');
+  // Cut on code point boundaries, so that no half of a surrogate pair is left at either edge; only the
+  // code units at the two cuts are read, whatever the pointer's length (a 10 MB key makes a 10 MB one).
+  const head = path.slice(0, cutAt(path, keep));
+  const tail = path.slice(cutAt(path, path.length - keep));
   return `${head}…(${(path.length - head.length - tail.length).toLocaleString('en-US')} characters)…${tail}`;
 }
 

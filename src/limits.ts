@@ -48,8 +48,18 @@ export interface Limits {
   readonly maxRules: number;
   /** Conditions of one policy, over all its rules. */
   readonly maxConditions: number;
-  /** Size of one policy file or policy source text, in UTF-8 bytes. */
+  /**
+   * Size of one policy file or policy source text, in UTF-8 bytes. A document handed to
+   * `validatePolicy` as a value is held to it too, by the characters of its strings and keys (a lower
+   * bound of its size as a file).
+   */
   readonly maxFileBytes: number;
+  /**
+   * Values of one policy document (`validatePolicy`, and the policy files of the CLI): every object,
+   * array, string, number, boolean and null, and every key of an object, counted as the document is
+   * read and before it is parsed further (a YAML document's aliases expanded).
+   */
+  readonly maxDocumentValues: number;
 }
 
 /** The limits applied when none are given. Frozen; see docs/limits.md for what each one bounds. */
@@ -68,6 +78,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxRules: 64,
   maxConditions: 256,
   maxFileBytes: 1024 * 1024,
+  maxDocumentValues: 16_384,
 });
 
 /** Each limit's name, for the option checks and the CLI. */
@@ -163,6 +174,7 @@ export const LIMIT_CODES = Object.freeze({
   maxRules: 'MAX_RULES_EXCEEDED',
   maxConditions: 'MAX_CONDITIONS_EXCEEDED',
   maxFileBytes: 'MAX_FILE_BYTES_EXCEEDED',
+  maxDocumentValues: 'MAX_DOCUMENT_VALUES_EXCEEDED',
 } as const satisfies Record<keyof Limits, string>);
 
 /** The error code of an exceeded limit. */

@@ -1,5 +1,7 @@
 import { hasOwn, isArray, own } from '../builtins.js';
-import { FilterError, pointer } from '../errors.js';
+import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
+import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
+import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
 import {
   assertNever,
@@ -11,11 +13,22 @@ import {
   type OperatorNode,
   type PathStep,
 } from './nodes.js';
+import { parsedOf } from './trusted.js';
 
 /** The JSON form of a filter, as accepted by `parseFilter`. */
 export type FilterJson = { [key: string]: unknown };
 
-function operand(op: OperatorNode, at: string, depth: number): unknown {
+/*
+ * What a print of a hand-built AST counts, and against which limits (`tally`): the parser will count the
+ * printed filter again, exactly, but printing is itself work proportional to the AST (200,000 clauses
+ * took 0.3 s), so the nodes it prints (filter objects, clauses, path steps, operators and list items,
+ * in the parser's order and weights), its depth, the keys of each object, the items of each list and
+ * the segments of each path are counted as the AST is read, and the print stops as soon as one passes
+ * its limit. It never counts more than the parser would (wildcards and version parts cost a print
+ * nothing; the parser counts them). `tally` is `undefined` for an AST the parser made: it prints whole.
+ */
+
+function operand(op: OperatorNode, at: string, depth: number, tally: NodeCount | undefined): unknown {
   switch (op.kind) {
     case 'eq':
     case 'ne':
@@ -32,19 +45,32 @@ function operand(op: OperatorNode, at: string, depth: number): unknown {
     case 'vlte':
       return op.value;
     case 'in':
-    case 'nin':
-      return isArray(op.values) ? [...op.values] : op.values;
+    case 'nin': {
+      const values: unknown = op.values;
+      if (!isArray(values)) return values;
+      const limits = tally?.limits;
+      // Refused by its length before it is copied, as the parser refuses a list.
+      if (limits !== undefined && values.length > limits.maxListItems) {
+        throw limitError(
+          'maxListItems',
+          at,
+          `"${OPERATOR_NAMES[op.kind]}" has ${values.length} items`,
+          limits,
+        );
+      }
+      return [...values];
+    }
     case 'like':
       return op.pattern;
     case 'elemMatch':
-      return printNode(op.filter, at, depth + 1);
+      return printNode(op.filter, at, depth + 1, tally);
     default:
       return assertNever(op, 'operator node');
   }
 }
 
 function bad(at: string, what: string): FilterError {
-  return new FilterError('INVALID_NODE', at, `not a filter AST: ${what} at ${at || 'the root'}`);
+  return new FilterError('INVALID_NODE', at, `not a filter AST: ${what} at ${showPointer(at)}`);
 }
 
 /**
@@ -56,7 +82,7 @@ function setKey(out: FilterJson, key: string, value: unknown, at: string): void 
   if (hasOwn(out, key)) {
     throw bad(
       pointer(at, key),
-      `two entries print to the same key "${key}" (a JSON object cannot hold both; combine them with $and)`,
+      `two entries print to the same key "${showText(key)}" (a JSON object cannot hold both; combine them with $and)`,
     );
   }
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
@@ -70,7 +96,12 @@ function read(node: object, key: string): unknown {
   return own(node, key);
 }
 
-function printOperator(op: unknown, at: string, depth: number): [string, unknown] {
+function printOperator(
+  op: unknown,
+  at: string,
+  depth: number,
+  tally: NodeCount | undefined,
+): [string, unknown] {
   if (typeof op !== 'object' || op === null) throw bad(at, 'an operator that is not an object');
   const kind = read(op, 'kind');
   if (typeof kind !== 'string' || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, 'an unknown operator node');
@@ -82,15 +113,62 @@ function printOperator(op: unknown, at: string, depth: number): [string, unknown
     filter: read(op, 'filter'),
   }) as unknown as OperatorNode;
   const name = OPERATOR_NAMES[kind as OperatorKind];
-  return [name, operand(node, pointer(at, name), depth)];
+  const opAt = pointer(at, name);
+  const printed = operand(node, opAt, depth, tally);
+  // The operator and the items of its list: what printing it copies (the parser counts the rest).
+  if (tally !== undefined) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
+  return [name, printed];
 }
 
-function printNode(node: unknown, at: string, depth: number): FilterJson {
+/** The key a field's path prints to, its steps read and, for a hand-built AST, counted. */
+function printFieldKey(
+  path: readonly unknown[],
+  at: string,
+  tally: NodeCount | undefined,
+): { key: string; nodes: number } {
+  const limits = tally?.limits;
+  // The key cannot be printed without reading every step: a path past the limits is refused first,
+  // at the place of the filter holding it.
+  if (limits !== undefined && path.length > limits.maxPathSegments) {
+    throw limitError('maxPathSegments', at, `a field path of ${path.length} segments`, limits);
+  }
+  const steps: PathStep[] = [];
+  let nodes = 0;
+  for (let i = 0; i < path.length; i++) {
+    const step: unknown = path[i];
+    const stepKind = typeof step === 'object' && step !== null ? read(step, 'kind') : undefined;
+    const key = stepKind === 'key' ? read(step as object, 'key') : undefined;
+    if (stepKind === 'any') {
+      steps.push({ kind: 'any' });
+      nodes += SELECTOR_NODES;
+    } else if (stepKind === 'key' && typeof key === 'string') {
+      if (limits !== undefined && key.length > limits.maxSegmentLength) {
+        throw limitError('maxSegmentLength', at, `a field path segment of ${key.length} characters`, limits);
+      }
+      steps.push({ kind: 'key', key });
+      nodes += 1;
+    } else throw bad(at, 'a malformed path step');
+  }
+  return { key: printPath(steps), nodes };
+}
+
+function printNode(node: unknown, at: string, depth: number, tally: NodeCount | undefined): FilterJson {
+  const limits = tally?.limits;
   // Depth is bounded so that a cyclic or absurdly deep hand-built AST fails cleanly.
-  if (depth > 1000) throw bad(at, 'nesting deeper than 1000');
+  if (limits !== undefined && depth > limits.maxDepth) {
+    throw limitError('maxDepth', at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
+  }
+  if (depth > MAX_MAX_DEPTH) throw bad(at, `nesting deeper than ${MAX_MAX_DEPTH}`);
   const clauses = typeof node === 'object' && node !== null ? read(node, 'clauses') : undefined;
   if (typeof node !== 'object' || node === null || read(node, 'kind') !== 'filter' || !isArray(clauses)) {
     throw bad(at, 'expected a node of kind "filter"');
+  }
+  if (tally !== undefined) {
+    count(tally, 1, at);
+    // One key per clause in the printed object: too many are refused before one is read.
+    if (clauses.length > tally.limits.maxKeys) {
+      throw limitError('maxKeys', at, `an object with ${clauses.length} keys`, tally.limits);
+    }
   }
   const out: FilterJson = {};
   for (let c = 0; c < clauses.length; c++) {
@@ -102,20 +180,18 @@ function printNode(node: unknown, at: string, depth: number): FilterJson {
         const path = read(clause, 'path');
         const operators = read(clause, 'operators');
         if (!isArray(path) || !isArray(operators)) throw bad(at, 'a malformed field node');
-        const steps: PathStep[] = [];
-        for (let i = 0; i < path.length; i++) {
-          const step: unknown = path[i];
-          const stepKind = typeof step === 'object' && step !== null ? read(step, 'kind') : undefined;
-          const key = stepKind === 'key' ? read(step as object, 'key') : undefined;
-          if (stepKind === 'any') steps.push({ kind: 'any' });
-          else if (stepKind === 'key' && typeof key === 'string') steps.push({ kind: 'key', key });
-          else throw bad(at, 'a malformed path step');
+        const { key, nodes } = printFieldKey(path, at, tally);
+        const keyAt = pointer(at, key);
+        if (tally !== undefined) {
+          count(tally, 1 + nodes, keyAt);
+          if (operators.length > tally.limits.maxKeys) {
+            throw limitError('maxKeys', keyAt, `an object with ${operators.length} keys`, tally.limits);
+          }
         }
-        const key = printPath(steps);
         const ops: FilterJson = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], pointer(at, key), depth);
-          setKey(ops, name, value, pointer(at, key));
+          const [name, value] = printOperator(operators[i], keyAt, depth, tally);
+          setKey(ops, name, value, keyAt);
         }
         setKey(out, key, ops, at);
         break;
@@ -123,19 +199,28 @@ function printNode(node: unknown, at: string, depth: number): FilterJson {
       case 'and':
       case 'or': {
         const name = LOGICAL_NAMES[kind];
+        const keyAt = pointer(at, name);
         const filters = read(clause, 'filters');
-        if (!isArray(filters)) throw bad(pointer(at, name), 'a malformed logical node');
-        setKey(
-          out,
-          name,
-          filters.map((f, i) => printNode(f, pointer(at, name, i), depth + 1)),
-          at,
-        );
+        if (!isArray(filters)) throw bad(keyAt, 'a malformed logical node');
+        if (tally !== undefined) {
+          count(tally, 1, keyAt);
+          // Each item is at least a filter node: a longer list is refused by its length, as in the parser.
+          if (filters.length > tally.limits.maxNodes) {
+            throw limitError('maxNodes', keyAt, `"${name}" has ${filters.length} items`, tally.limits);
+          }
+        }
+        const items: FilterJson[] = new Array(filters.length);
+        for (let i = 0; i < filters.length; i++)
+          items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, tally);
+        setKey(out, name, items, at);
         break;
       }
-      case 'not':
-        setKey(out, '$not', printNode(read(clause, 'filter'), pointer(at, '$not'), depth + 1), at);
+      case 'not': {
+        const keyAt = pointer(at, '$not');
+        if (tally !== undefined) count(tally, 1, keyAt);
+        setKey(out, '$not', printNode(read(clause, 'filter'), keyAt, depth + 1, tally), at);
         break;
+      }
       default:
         assertNever(kind, 'clause node');
     }
@@ -144,25 +229,39 @@ function printNode(node: unknown, at: string, depth: number): FilterJson {
 }
 
 /**
+ * Prints an AST under `limits` (`undefined`: no limits, for an AST the parser made). Throws
+ * `FilterError` only: `INVALID_NODE` for what is not an AST, a limit's code for an AST past a limit.
+ * @internal
+ */
+export function printWithin(node: unknown, limits: Limits | undefined): FilterJson {
+  try {
+    return printNode(node, '', 1, limits === undefined ? undefined : { limits, nodes: 0, policy: undefined });
+  } catch (error) {
+    if (isOwnError(error)) throw error;
+    // A getter or a Proxy trap of a hand-built AST threw (or a revoked Proxy): bad input, typed.
+    throw new FilterError('INVALID_NODE', '', `not a filter AST: ${safeMessage(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Prints an AST this library built from parsed nodes (a parsed filter, or a filter object around parsed
+ * clauses): no limits, the parser bounded what it holds.
+ * @internal
+ */
+export function printParsed(node: FilterNode): FilterJson {
+  return printWithin(node, undefined);
+}
+
+/**
  * Prints an AST back to the JSON form of a filter. `printFilter(parseFilter(f))` deep-equals every
- * normalized filter `f`, and `parseFilter(printFilter(n))` deep-equals every parsed AST `n`.
+ * normalized filter `f`, and `parseFilter(printFilter(n))` deep-equals every parsed AST `n`. An AST the
+ * parser made prints whole; a hand-built one is held to the limits of `options` (the defaults unless
+ * given) while it is read, as the parser holds a JSON filter.
  *
  * @example
  * printFilter(parseFilter({ 'tags$.team': { $eq: 'core' } })); // { 'tags$.team': { $eq: 'core' } }
  */
-export function printFilter(node: FilterNode): FilterJson {
-  try {
-    return printNode(node, '', 1);
-  } catch (error) {
-    if (error instanceof FilterError) throw error;
-    // A getter or a Proxy trap of a hand-built AST threw (or a revoked Proxy): bad input, typed.
-    throw new FilterError(
-      'INVALID_NODE',
-      '',
-      `not a filter AST: ${String((error as Error)?.message ?? error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
+export function printFilter(node: FilterNode, options?: ParseOptions): FilterJson {
+  const limits = parsedOf(node as object) !== undefined ? undefined : resolveLimits(options);
+  return printWithin(node, limits);
 }

@@ -185,7 +185,7 @@ async function load(spec: string, limits: Limits): Promise<Map<string, Loaded>> 
   };
   const git = await gitSpec(spec);
   if (git !== null) {
-    add(parseDocument(gitShow(git.rev, git.path, limits), git.path), spec);
+    add(parseDocument(gitShow(git.rev, git.path, limits), git.path, limits), spec);
     return out;
   }
   let isDirectory = false;
@@ -195,7 +195,7 @@ async function load(spec: string, limits: Limits): Promise<Map<string, Loaded>> 
     throw new InputError(`cannot read ${printable(spec)}: no such file or directory`);
   }
   if (!isDirectory) {
-    add(await readDocument(spec, 'policy', limits.maxFileBytes), spec);
+    add(await readDocument(spec, 'policy', limits.maxFileBytes, limits), spec);
     return out;
   }
   const names = (await readdir(spec))
@@ -203,7 +203,7 @@ async function load(spec: string, limits: Limits): Promise<Map<string, Loaded>> 
     .sort();
   for (const name of names) {
     const file = join(spec, name);
-    add(await readDocument(file, 'policy', limits.maxFileBytes), file);
+    add(await readDocument(file, 'policy', limits.maxFileBytes, limits), file);
   }
   return out;
 }

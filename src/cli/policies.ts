@@ -1,8 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
+import { jsonTextProblem } from '../validate/source/json.js';
+import { readYaml } from '../validate/source/yaml.js';
 import { printable } from '../validate/unprintable.js';
 import { InputError } from './io.js';
 import { DEFAULT_MAX_BYTES, readPolicy } from './validate-command.js';
@@ -40,32 +42,64 @@ export async function policyFiles(paths: readonly string[]): Promise<string[]> {
 /**
  * Reads a JSON or YAML file (by extension) as `validate` reads it: a FIFO or device named `*.json` is
  * refused, not opened (opening a FIFO blocks until a writer comes), and so are files too large and files
- * that are not UTF-8. A UTF-8 byte order mark is ignored. Messages are escaped for a terminal.
+ * that are not UTF-8. A UTF-8 byte order mark is ignored. Messages are escaped for a terminal. With
+ * `limits` (policy files), the document is held to `maxFileBytes` and `maxDocumentValues`; without
+ * (test files, which hold records), to the size of `maxBytes` only; nesting is bounded either way.
  */
 export async function readDocument(
   file: string,
   what: string,
   maxBytes = DEFAULT_MAX_BYTES,
+  limits?: Limits,
 ): Promise<unknown> {
   const read = await readPolicy(file, undefined, maxBytes, '--limit maxFileBytes');
   if ('problem' in read)
-    throw new InputError(`cannot read ${what} ${printable(file)}: the file ${read.problem}`);
-  return parseDocument(read.text, file);
+    throw new InputError(
+      `cannot read ${what} ${printable(file)}: the file ${read.problem}${read.code === 'MAX_FILE_BYTES_EXCEEDED' ? ` [${read.code}]` : ''}`,
+    );
+  return parseDocument(read.text, file, limits);
 }
 
-/** Parses the text of a JSON or YAML file (by the extension of `file`, which messages name). */
-export function parseDocument(source: string, file: string): unknown {
+/**
+ * Parses the text of a JSON or YAML file (by the extension of `file`, which messages name), nesting and
+ * (with `limits`) values checked before the parser builds anything: the readers `validate` uses.
+ */
+export function parseDocument(source: string, file: string, limits?: Limits): unknown {
   // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  try {
-    return extname(file) === '.json' ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
-    // The parser's message quotes the file (a YAML one over several lines, with a code frame).
-    const message = printable(String((error as Error)?.message ?? error), { lines: true });
-    throw new InputError(
-      `${printable(file)}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${message}`,
+  const json = extname(file) === '.json';
+  const fail = (message: string, offset?: number) => {
+    const where = offset === undefined ? '' : ` (line ${lineOf(text, offset)})`;
+    return new InputError(
+      `${printable(file)}: not valid ${json ? 'JSON' : 'YAML'}${where}: ${printable(message, { lines: true })}`,
     );
+  };
+  if (json) {
+    const problem = jsonTextProblem(text, limits);
+    if (problem !== undefined) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw fail(safeMessage(error, MAX_CLI_MESSAGE));
+    }
   }
+  const read = readYaml(text, limits ?? UNBOUNDED_VALUES);
+  const error = read.problems.find((p) => p.severity === 'error');
+  if (error !== undefined || !('value' in read)) {
+    const p = error ?? read.problems[0];
+    throw fail(p === undefined ? 'the document cannot be read' : `${p.message} [${p.code}]`, p?.offset);
+  }
+  return read.value;
+}
+
+/** The limits of a test file: nesting only (its records may be many). */
+const UNBOUNDED_VALUES: Limits = { ...DEFAULT_LIMITS, maxDocumentValues: Number.MAX_SAFE_INTEGER };
+
+/** The 1-based line of an offset of `text`. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** One policy file, compiled; or the lines describing each of its problems. */
@@ -75,7 +109,7 @@ export async function loadPolicy(
 ): Promise<CompiledPolicy | string[]> {
   let definition: unknown;
   try {
-    definition = await readDocument(file, 'policy', limits.maxFileBytes);
+    definition = await readDocument(file, 'policy', limits.maxFileBytes, limits);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];

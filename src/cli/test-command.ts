@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
@@ -204,26 +205,26 @@ async function runFile(file: string, filter: RegExp | null): Promise<TestOutcome
   try {
     document = await readDocument(file, 'test file');
   } catch (e) {
-    return error((e as Error).message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policyFile: string;
   try {
     policyFile = await policyFileOf(file, isObject(document) ? document.policy : undefined);
   } catch (e) {
-    return error((e as Error).message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policy: CompiledPolicy | string[];
   try {
     policy = await loadPolicy(policyFile);
   } catch (e) {
-    return error((e as Error).message);
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   if (Array.isArray(policy)) return error(`invalid policy: ${policy.join('; ')}`);
   let cases: TestCase[];
   try {
     cases = readCases(document, policy);
   } catch (e) {
-    return error((e as Error).message, policy.name);
+    return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
   }
   const name = policy.name;
   return cases

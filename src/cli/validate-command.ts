@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { formatGithub } from '../validate/formats/github.js';
 import { formatSarif } from '../validate/formats/sarif.js';
 import { formatText } from '../validate/formats/text.js';
@@ -212,7 +213,10 @@ export async function readPolicy(
   root: string | undefined,
   maxBytes: number,
   limitName = '--max-bytes',
-): Promise<{ text: string } | { problem: string; code: 'UNREADABLE_FILE' | 'INVALID_ENCODING' }> {
+): Promise<
+  | { text: string }
+  | { problem: string; code: 'UNREADABLE_FILE' | 'INVALID_ENCODING' | 'MAX_FILE_BYTES_EXCEEDED' }
+> {
   let real: string;
   try {
     real = await realpath(path);
@@ -232,7 +236,7 @@ export async function readPolicy(
   if (info.size > maxBytes) {
     return {
       problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
-      code: 'UNREADABLE_FILE',
+      code: 'MAX_FILE_BYTES_EXCEEDED',
     };
   }
   if (root !== undefined && !inside(root, real)) {
@@ -260,7 +264,7 @@ export async function readPolicy(
       if (length > maxBytes) {
         return {
           problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
-          code: 'UNREADABLE_FILE',
+          code: 'MAX_FILE_BYTES_EXCEEDED',
         };
       }
       bytes = Buffer.concat(chunks, length);
@@ -432,7 +436,8 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
       const file = display(target.path, cwd);
       const read = reads[i]!;
       if ('problem' in read) {
-        if (read.code === 'UNREADABLE_FILE') unreadable = true;
+        // A file that was not read (too large among them) leaves the run incomplete: exit 2.
+        if (read.code !== 'INVALID_ENCODING') unreadable = true;
         const d: Diagnostic = {
           severity: 'error',
           code: read.code,
@@ -458,7 +463,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
       err.write(`svc-policy validate: ${printable(error.message)}\n\n${VALIDATE_USAGE}`);
       return 2;
     }
-    err.write(`svc-policy validate: ${printable(String((error as Error)?.message ?? error))}\n`);
+    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}\n`);
     return 2;
   }
 }

@@ -1,6 +1,6 @@
 import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
 import { compileOperators, readsDates } from './operators.js';
-import { compilePath, compileSimpleField, type Predicate } from './path.js';
+import { compilePath, type Predicate } from './path.js';
 
 const always: Predicate = () => true;
 
@@ -41,15 +41,10 @@ function any(preds: readonly Predicate[]): Predicate {
 function compileClause(clause: ClauseNode): Predicate {
   switch (clause.kind) {
     case 'field':
-      // Equalities and memberships without an operand a Date could equal (readsDates) take the path
-      // whose test is inlined.
-      return (
-        (readsDates(clause.operators) ? undefined : compileSimpleField(clause.path, clause.operators)) ??
-        compilePath(
-          clause.path,
-          compileOperators(clause.operators, compileClosures),
-          readsDates(clause.operators),
-        )
+      return compilePath(
+        clause.path,
+        compileOperators(clause.operators, compileClosures),
+        readsDates(clause.operators),
       );
     case 'and':
       return all(clause.filters.map(compileClosures));

@@ -1,5 +1,5 @@
-import type { OperatorNode, PathStep, Scalar } from '../ast/nodes.js';
-import { arrayFindIndex, arrayIncludes } from '../builtins.js';
+import type { PathStep } from '../ast/nodes.js';
+import { arrayFindIndex } from '../builtins.js';
 import { readKey, readLeaf } from '../semantics/values.js';
 import type { LeafTest } from './operators.js';
 
@@ -85,33 +85,6 @@ export function compilePath(steps: readonly PathStep[], test: LeafTest, normaliz
   const read = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
-    // The reads of short paths are written out here rather than called through `read`: in the
-    // closure compiler every call site is shared by all filters, so each call saved is a megamorphic
-    // call saved (about a fifth of the time of a two-equality filter).
-    if (!normalize && keys.length === 1) {
-      const [a] = keys as [string];
-      return (record) => {
-        const res = test(record == null ? undefined : (record as Record<string, unknown>)[a]);
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
-    if (keys.length === 1) {
-      const [a] = keys as [string];
-      return (record) => {
-        const res = test(readLeaf(record == null ? undefined : (record as Record<string, unknown>)[a]));
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
-    if (keys.length === 3) {
-      const [a, b, c] = keys as [string, string, string];
-      return (record) => {
-        const x = record == null ? undefined : (record as Record<string, unknown>)[a];
-        const y = x == null ? undefined : (x as Record<string, unknown>)[b];
-        const z = y == null ? undefined : (y as Record<string, unknown>)[c];
-        const res = test(normalize ? readLeaf(z) : z);
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
-      };
-    }
     if (!normalize) {
       return (record) => {
         const res = test(read(record));
@@ -131,66 +104,4 @@ export function compilePath(steps: readonly PathStep[], test: LeafTest, normaliz
     for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
     return false;
   };
-}
-
-/** Lists up to this size are scanned; above it a `Set` is faster than a loop of `===` (as in operators.ts). */
-const SCAN_LIMIT = 8;
-const setHas = Set.prototype.has;
-
-/** The membership test of a list without `null` (which the general path handles). */
-function isMember(values: readonly Scalar[]): (v: unknown) => boolean {
-  const list = [...new Set(values)];
-  if (list.length <= SCAN_LIMIT) {
-    return (v) => {
-      for (let i = 0; i < list.length; i++) if (list[i] === v) return true;
-      return false;
-    };
-  }
-  const set: ReadonlySet<unknown> = new Set(list);
-  return (v) => setHas.call(set, v);
-}
-
-/**
- * The closure compiler's fast path for the most common clause: one equality or membership operator
- * (`$eq`, `$ne`, `$in`, `$nin`, no `null` operand, no ISO-like string) on a path without a selector.
- * The test is written into the clause's own closure instead of called through a shared `test`: that
- * call site sees every filter's tests, so V8 cannot inline it, and it costs as much as the comparison.
- * `undefined` when the clause is not of that kind (the general {@link compilePath} compiles it).
- */
-export function compileSimpleField(
-  steps: readonly PathStep[],
-  ops: readonly OperatorNode[],
-): Predicate | undefined {
-  if (ops.length !== 1 || steps.length === 0 || arrayFindIndex(steps, (s) => s.kind === 'any') >= 0) {
-    return undefined;
-  }
-  const keys = steps.map((s) => (s.kind === 'key' ? s.key : ''));
-  const read = fastReader(keys);
-  const op = ops[0]!;
-  switch (op.kind) {
-    case 'eq': {
-      const x = op.value;
-      if (x === null) return undefined;
-      // Missing is false: only a match needs the exact read.
-      return (record) => read(record) === x && isRealPath(record, keys);
-    }
-    case 'ne': {
-      const x = op.value;
-      if (x === null) return undefined;
-      // Missing is true: only a match of the operand needs the exact read.
-      return (record) => read(record) !== x || !isRealPath(record, keys);
-    }
-    case 'in': {
-      if (arrayIncludes(op.values, null)) return undefined;
-      const member = isMember(op.values as readonly Scalar[]);
-      return (record) => member(read(record)) && isRealPath(record, keys);
-    }
-    case 'nin': {
-      if (arrayIncludes(op.values, null)) return undefined;
-      const member = isMember(op.values as readonly Scalar[]);
-      return (record) => !member(read(record)) || !isRealPath(record, keys);
-    }
-    default:
-      return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { compileNode } from '../compile/filter.js';
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { buildPolicy, type CompiledPolicy } from '../policy/compile.js';
 import { evaluateInventory, type ReadOptions, type ResourceResults, readNdjson } from '../policy/index.js';
 import { skipReason } from '../policy/inventory.js';
@@ -50,7 +51,7 @@ function workerError(error: unknown, skew: number): WorkerError {
   return {
     name: isObject && typeof e.name === 'string' ? e.name : 'Error',
     code: isObject && typeof e.code === 'string' ? e.code : undefined,
-    message: isObject && typeof e.message === 'string' ? e.message : String(error),
+    message: safeMessage(error, MAX_CLI_MESSAGE),
     line: isObject && typeof e.line === 'number' ? e.line - skew : undefined,
     index: isObject && typeof e.index === 'number' ? e.index : undefined,
   };

@@ -7,9 +7,9 @@ import {
   type OperatorNode,
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
-import { trust } from '../ast/trusted.js';
+import { emptyFootprint, type Footprint, trust } from '../ast/trusted.js';
 import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys } from '../builtins.js';
-import { FilterError, pointer, showPointer } from '../errors.js';
+import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
 import { describe, isPlainObject } from './operands.js';
@@ -29,6 +29,9 @@ export function resolveMaxDepth(options: ParseOptions | undefined): number {
   return resolveLimits(options).maxDepth;
 }
 
+/** Length of the longest operator name (`$elemMatch`): no longer key can be an operator. */
+const LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
+
 /**
  * The nodes a selector step counts: it is a loop over elements in memory, a subquery over `json_each`
  * or `jsonb_array_elements` in SQL and an `$elemMatch` or array guard in MongoDB, several times the
@@ -41,15 +44,61 @@ export interface NodeBudget {
   nodes: number;
 }
 
-/** The state of one parse: its limits and the nodes counted so far (the parser itself, not a closure). */
-interface Parse {
+/** Nodes counted so far against `limits` (and, in a policy, the policy's budget). */
+export interface NodeCount {
   readonly limits: Limits;
   nodes: number;
   readonly policy: NodeBudget | undefined;
 }
 
+/**
+ * The state of one parse: its limits, the nodes counted so far, and the most the filter reaches on each
+ * axis of the limits (kept with the AST: a call with other limits checks it against them, see
+ * ast/node-input.ts). The parser itself, not a closure.
+ */
+interface Parse extends NodeCount {
+  readonly seen: Footprint;
+}
+
+/** Records that the filter reaches `value` on `axis`. */
+function reach(p: Parse, axis: keyof Footprint, value: number): void {
+  if (value > p.seen[axis]) p.seen[axis] = value;
+}
+
+/** What an operator's operand reaches: its strings, list, pattern or version (`extra`: its nodes besides itself). */
+function measure(p: Parse, op: OperatorNode, extra: number): void {
+  switch (op.kind) {
+    case 'in':
+    case 'nin':
+      reach(p, 'maxListItems', op.values.length);
+      for (let i = 0; i < op.values.length; i++) {
+        const v = op.values[i];
+        if (typeof v === 'string') reach(p, 'maxStringLength', v.length);
+      }
+      return;
+    case 'like':
+      reach(p, 'maxPatternLength', op.pattern.length);
+      reach(p, 'maxWildcards', extra);
+      return;
+    case 'veq':
+    case 'vne':
+    case 'vgt':
+    case 'vgte':
+    case 'vlt':
+    case 'vlte':
+      reach(p, 'maxVersionLength', op.value.length);
+      return;
+    case 'exists':
+    case 'elemMatch':
+      return;
+    default:
+      // $eq, $ne and the ranges: a string operand.
+      if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
+  }
+}
+
 /** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */
-function count(p: Parse, n: number, at: string): void {
+export function count(p: NodeCount, n: number, at: string): void {
   p.nodes += n;
   if (p.nodes > p.limits.maxNodes) {
     throw limitError('maxNodes', at, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
@@ -79,6 +128,7 @@ function checkKeys(value: object, at: string, p: Parse): string[] {
   if (keys.length > p.limits.maxKeys) {
     throw limitError('maxKeys', at, `an object with ${keys.length} keys`, p.limits);
   }
+  reach(p, 'maxKeys', keys.length);
   return keys;
 }
 
@@ -90,7 +140,7 @@ function suggestion(value: unknown): string {
     typeof value === 'boolean' ||
     value === null
   ) {
-    return `{ "$eq": ${JSON.stringify(value)} }`;
+    return `{ "$eq": ${JSON.stringify(typeof value === 'string' ? showText(value) : value)} }`;
   }
   return '{ "$eq": <value> }';
 }
@@ -98,14 +148,20 @@ function suggestion(value: unknown): string {
 function parseField(key: string, value: unknown, at: string, depth: number, p: Parse): FieldNode {
   const path = parsePath(key, at, p.limits);
   let steps = 0;
-  for (let i = 0; i < path.length; i++) steps += path[i]!.kind === 'any' ? SELECTOR_NODES : 1;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i]!;
+    steps += step.kind === 'any' ? SELECTOR_NODES : 1;
+    // The selector is written as a segment, held to the segment length like any other.
+    reach(p, 'maxSegmentLength', step.kind === 'any' ? ARRAY_ANY.length : step.key.length);
+  }
+  reach(p, 'maxPathSegments', path.length);
   count(p, 1 + steps, at);
   if (!isPlainObject(value)) {
     throw new FilterError(
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
       isNonJson(value) ? 'INVALID_VALUE' : 'EXPECTED_OPERATOR_OBJECT',
       at,
-      `field "${key}" expects an operator object at ${at}, got ${describe(value)}; write ${suggestion(value)}`,
+      `field "${showText(key)}" expects an operator object at ${showPointer(at)}, got ${describe(value)}; write ${suggestion(value)}`,
     );
   }
   const names = checkKeys(value, at, p);
@@ -113,25 +169,30 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
     throw new FilterError(
       'EMPTY_OPERATOR_OBJECT',
       at,
-      `field "${key}" has an empty operator object at ${at}`,
+      `field "${showText(key)}" has an empty operator object at ${showPointer(at)}`,
     );
   }
   const operators: OperatorNode[] = [];
   for (const name of names) {
     const opAt = pointer(at, name);
-    const kind = mapGet.call(OPERATOR_KINDS, name);
+    // A key longer than every operator name is none: refused before it is hashed for the lookup or
+    // lower-cased for the hint, which would cost as much as reading a 10 MB key.
+    const kind = name.length > LONGEST_OPERATOR ? undefined : mapGet.call(OPERATOR_KINDS, name);
     if (kind === undefined) {
       // `{ dueDate: { gte, lt } }` is an operator without its "$", not a nested field.
-      const bare = mapHas.call(OPERATOR_KINDS, `$${name.toLowerCase()}`)
-        ? `$${name.toLowerCase()}`
-        : undefined;
+      const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : '';
+      const bare = mapHas.call(OPERATOR_KINDS, lower) ? lower : undefined;
       const hint =
         name[0] === '$'
           ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
           : bare !== undefined
             ? `operators start with "$": did you mean "${bare}"?`
-            : `nested fields are written "${key}$.${name}"`;
-      throw new FilterError('UNKNOWN_OPERATOR', opAt, `unknown operator "${name}" at ${opAt}; ${hint}`);
+            : `nested fields are written "${showText(`${key}$.${name}`)}"`;
+      throw new FilterError(
+        'UNKNOWN_OPERATOR',
+        opAt,
+        `unknown operator "${showText(name)}" at ${showPointer(opAt)}; ${hint}`,
+      );
     }
     if (kind === 'elemMatch' && path[path.length - 1]?.kind !== 'any') {
       // Without a selector the operand would have to mean "this value is an object satisfying the
@@ -139,7 +200,7 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       throw new FilterError(
         'INVALID_PATH',
         opAt,
-        `"$elemMatch" at ${opAt} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+        `"$elemMatch" at ${showPointer(opAt)} needs a path that ends at the selector ${ARRAY_ANY} (some element of the array there); write "${showText(key + PATH_SEPARATOR + ARRAY_ANY)}"`,
       );
     }
     const operator = parseOperator(
@@ -149,7 +210,9 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       (operand, nestedAt) => parseObject(operand, nestedAt, depth + 1, p, '$elemMatch'),
       p.limits,
     );
-    count(p, 1 + extraNodes(operator), opAt);
+    const extra = extraNodes(operator);
+    count(p, 1 + extra, opAt);
+    measure(p, operator, extra);
     operators.push(operator);
   }
   return Object.freeze({ kind: 'field', path, operators: Object.freeze(operators) });
@@ -180,7 +243,8 @@ const EXTRA_NODES: { readonly [K in OperatorKind]: (op: Extract<OperatorNode, { 
   elemMatch: () => 0,
 };
 
-function extraNodes(operator: OperatorNode): number {
+/** The nodes a parsed operator holds besides itself (see {@link EXTRA_NODES}). */
+export function extraNodes(operator: OperatorNode): number {
   return (EXTRA_NODES[operator.kind] as (op: OperatorNode) => number)(operator);
 }
 
@@ -205,7 +269,7 @@ function parseLogicalList(
     throw new FilterError(
       isArray(value) || !isNonJson(value) ? 'INVALID_OPERAND' : 'INVALID_VALUE',
       at,
-      `"${op}" expects a non-empty array of filters at ${at}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
+      `"${op}" expects a non-empty array of filters at ${showPointer(at)}, got ${isArray(value) ? 'an empty array' : describe(value)}`,
     );
   }
   // Each item is at least a filter node: a list longer than the node limit is refused before it is read.
@@ -232,6 +296,7 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
   if (depth > p.limits.maxDepth) {
     throw limitError('maxDepth', at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
+  reach(p, 'maxDepth', depth);
   if (!isPlainObject(input)) {
     const where = parent
       ? `"${parent}" expects a filter object at ${showPointer(at)}`
@@ -264,10 +329,16 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
         break;
       default:
         if (key[0] === '$') {
-          const hint = mapHas.call(OPERATOR_KINDS, key)
-            ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
-            : 'logical operators are $and, $or, $not';
-          throw new FilterError('UNKNOWN_OPERATOR', keyAt, `unknown operator "${key}" at ${keyAt}; ${hint}`);
+          // Looked up only when it could be an operator's name (see LONGEST_OPERATOR).
+          const hint =
+            key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key)
+              ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
+              : 'logical operators are $and, $or, $not';
+          throw new FilterError(
+            'UNKNOWN_OPERATOR',
+            keyAt,
+            `unknown operator "${showText(key)}" at ${showPointer(keyAt)}; ${hint}`,
+          );
         }
         clauses.push(parseField(key, value, keyAt, depth, p));
     }
@@ -293,17 +364,16 @@ export function parseFilter(input: unknown, options?: ParseOptions): FilterNode 
  */
 export function parseWithin(input: unknown, limits: Limits, policy: NodeBudget | undefined): FilterNode {
   try {
-    return trust(parseObject(input, '', 1, { limits, nodes: 0, policy }));
+    const p: Parse = { limits, nodes: 0, policy, seen: emptyFootprint() };
+    const node = parseObject(input, '', 1, p);
+    p.seen.maxNodes = p.nodes;
+    return trust(node, limits, p.seen);
   } catch (error) {
-    if (error instanceof FilterError) throw error;
-    // A getter or a Proxy trap in a hand-built filter threw: report it as bad input, not as our crash.
-    throw new FilterError(
-      'INVALID_VALUE',
-      '',
-      `the filter could not be read: ${String((error as Error)?.message ?? error)}`,
-      {
-        cause: error,
-      },
-    );
+    if (isOwnError(error)) throw error;
+    // A getter or a Proxy trap in a hand-built filter threw (anything: a revoked Proxy, an object
+    // without a prototype): report it as bad input, not as our crash.
+    throw new FilterError('INVALID_VALUE', '', `the filter could not be read: ${safeMessage(error)}`, {
+      cause: error,
+    });
   }
 }

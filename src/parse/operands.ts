@@ -1,6 +1,6 @@
 import type { Scalar } from '../ast/nodes.js';
 import { getPrototypeOf, isArray, stringIsWellFormed } from '../builtins.js';
-import { FilterError, pointer } from '../errors.js';
+import { FilterError, pointer, showPointer, showText } from '../errors.js';
 import { type Limits, limitError } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
 import { parseVersion } from '../semantics/version.js';
@@ -53,7 +53,7 @@ function invalid(op: string, at: string, expected: string, value: unknown): Filt
   return new FilterError(
     nonJson && typeof value !== 'number' ? 'INVALID_VALUE' : 'INVALID_OPERAND',
     at,
-    `"${op}" expects ${expected} at ${at}, got ${describe(value)}`,
+    `"${op}" expects ${expected} at ${showPointer(at)}, got ${describe(value)}`,
   );
 }
 
@@ -69,7 +69,7 @@ function wellFormed(op: string, at: string, value: string): string {
     throw new FilterError(
       'INVALID_VALUE',
       at,
-      `"${op}" operand at ${at} is not well-formed Unicode (lone surrogate)`,
+      `"${op}" operand at ${showPointer(at)} is not well-formed Unicode (lone surrogate)`,
     );
   }
   return value;
@@ -81,7 +81,7 @@ function checkNumber(op: string, at: string, value: number): number {
     throw new FilterError(
       'INVALID_OPERAND',
       at,
-      `"${op}" operand ${value} at ${at} is an integer outside the safe range ±(2^53−1)`,
+      `"${op}" operand ${value} at ${showPointer(at)} is an integer outside the safe range ±(2^53−1)`,
     );
   }
   // -0 and 0 are one value everywhere; normalizing keeps printing and every target simple.
@@ -179,7 +179,7 @@ export function versionOperand(op: string, at: string, value: unknown, limits: L
     throw new FilterError(
       'INVALID_OPERAND',
       at,
-      `"${op}" expects a version at ${at}, got ${JSON.stringify(value)}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`,
+      `"${op}" expects a version at ${showPointer(at)}, got ${JSON.stringify(showText(value))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`,
     );
   }
   return value;

@@ -10,7 +10,16 @@ import {
   own,
   setHas,
 } from '../builtins.js';
-import { FilterError, pointer, restateAt, showPointer } from '../errors.js';
+import {
+  FilterError,
+  MAX_SHOWN_TEXT,
+  ownFilterError,
+  pointer,
+  restateAt,
+  safeMessage,
+  showPointer,
+  showText,
+} from '../errors.js';
 import { isLimitCode, type Limits, limitError, resolveLimits } from '../limits.js';
 import { type NodeBudget, type ParseOptions, parseFilter, parseWithin } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
@@ -97,6 +106,11 @@ const FILTER_KEYS = new Set(['filter']);
 /** The scope of a policy without `query.filter`: the empty filter, which holds for every resource. */
 const EVERYTHING: FilterNode = parseFilter({});
 
+/** A value for a message: a string quoted (and cut), anything else described. */
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(showText(value)) : describe(value);
+}
+
 class Collector {
   readonly problems: PolicyProblem[] = [];
   /** The nodes of the policy's filters so far, against `maxPolicyNodes`. */
@@ -117,11 +131,13 @@ class Collector {
         (at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
       )
         continue;
-      const near = [...allowed].find((k) => k.toLowerCase() === key.toLowerCase().replace(/[-_ ]/g, ''));
+      // A near miss is looked for among keys of a property name's length only (not in a 10 MB key).
+      const folded = key.length <= MAX_SHOWN_TEXT ? key.toLowerCase().replace(/[-_ ]/g, '') : undefined;
+      const near = [...allowed].find((k) => k.toLowerCase() === folded);
       this.add(
         'UNKNOWN_PROPERTY',
         pointer(at, key),
-        `unknown property "${key}" in ${what}`,
+        `unknown property "${showText(key)}" in ${what}`,
         near !== undefined ? `did you mean "${near}"?` : undefined,
       );
     }
@@ -156,12 +172,13 @@ function parseAt(input: unknown, at: string, c: Collector) {
   try {
     return parseWithin(input, c.limits, c.budget);
   } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
+    const e = ownFilterError(error);
+    if (e === undefined) throw error;
     // Filter messages name their place relative to the filter; restate it relative to the definition.
-    const message = restateAt(error.message, error.path, at);
+    const message = restateAt(e.message, e.path, at);
     // Past a limit the rest of the policy is not read: the one problem is the whole answer.
-    if (isLimitCode(error.code)) throw new FilterError(error.code, at + error.path, message);
-    c.problems.push(Object.freeze({ code: error.code, path: at + error.path, message }));
+    if (isLimitCode(e.code)) throw new FilterError(e.code, at + e.path, message);
+    c.problems.push(Object.freeze({ code: e.code, path: at + e.path, message }));
     return undefined;
   }
 }
@@ -184,7 +201,7 @@ function checkCondition(input: unknown, at: string, c: Collector): NormalizedCon
     c.add(
       'INVALID_CONDITION_TYPE',
       pointer(at, 'type'),
-      `condition type must be "filter", got ${JSON.stringify(own(input, 'type')) ?? describe(own(input, 'type'))}`,
+      `condition type must be "filter", got ${quoted(own(input, 'type'))}`,
     );
     ok = false;
   }
@@ -247,10 +264,10 @@ function checkStatus(
 ): NormalizedStatus | undefined {
   if (name === '') c.add('EMPTY_VALUE', at, 'a status name must not be empty');
   if (!isPlainObject(input)) {
-    c.add('INVALID_TYPE', at, `status "${name}" must be an object, got ${describe(input)}`);
+    c.add('INVALID_TYPE', at, `status "${showText(name)}" must be an object, got ${describe(input)}`);
     return undefined;
   }
-  c.unknownKeys(input, at, STATUS_KEYS, `status "${name}"`);
+  c.unknownKeys(input, at, STATUS_KEYS, `status "${showText(name)}"`);
   let ok = name !== '';
   const isDefault = own(input, 'isDefault') ?? false;
   if (typeof isDefault !== 'boolean') {
@@ -263,7 +280,7 @@ function checkStatus(
   }
   const criticality = own(input, 'criticality');
   if (!hasOwn(input, 'criticality')) {
-    c.add('MISSING_PROPERTY', at, `status "${name}" needs a "criticality" (a number)`);
+    c.add('MISSING_PROPERTY', at, `status "${showText(name)}" needs a "criticality" (a number)`);
     ok = false;
   } else if (typeof criticality !== 'number') {
     c.add(
@@ -288,14 +305,18 @@ function checkStatus(
     c.add(
       'MISSING_RULES',
       at,
-      `status "${name}" is not the default, so it needs "rules" (it could never be reached)`,
+      `status "${showText(name)}" is not the default, so it needs "rules" (it could never be reached)`,
     );
     ok = false;
   } else if (!isArray(list)) {
     c.add('INVALID_TYPE', rulesAt, `"rules" must be an array, got ${describe(list)}`);
     ok = false;
   } else if (list.length === 0 && isDefault === false) {
-    c.add('MISSING_RULES', rulesAt, `status "${name}" is not the default, so it needs at least one rule`);
+    c.add(
+      'MISSING_RULES',
+      rulesAt,
+      `status "${showText(name)}" is not the default, so it needs at least one rule`,
+    );
     ok = false;
   } else {
     c.more('maxRules', list.length, rulesAt);
@@ -347,7 +368,11 @@ function check(input: unknown, limits: Limits): PolicyCheck {
   if (wrapped) {
     for (const key of objectKeys(input)) {
       if (key !== 'policy' && key !== SCHEMA_KEY)
-        c.add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${key}" in the request body`);
+        c.add(
+          'UNKNOWN_PROPERTY',
+          pointer('', key),
+          `unknown property "${showText(key)}" in the request body`,
+        );
     }
     schemaReference(input, '', c);
   }
@@ -421,7 +446,7 @@ function check(input: unknown, limits: Limits): PolicyCheck {
           c.add(
             'MULTIPLE_DEFAULT_STATUSES',
             pointer(at, 'isDefault'),
-            `status "${statusName}" is a second default ("${defaults[0]}" is already); exactly one status has "isDefault": true`,
+            `status "${showText(statusName)}" is a second default ("${showText(defaults[0]!)}" is already); exactly one status has "isDefault": true`,
           );
         }
       }
@@ -486,15 +511,14 @@ export function checkPolicyDefinition(input: unknown, options?: ParseOptions): P
     return check(input, limits);
   } catch (error) {
     // A getter, a Proxy trap or an invalid option threw while reading: report it, never crash.
-    if (error instanceof FilterError) {
-      return { problems: [{ code: error.code, path: error.path, message: error.message }] };
-    }
+    const own = ownFilterError(error);
+    if (own !== undefined) return { problems: [{ code: own.code, path: own.path, message: own.message }] };
     return {
       problems: [
         {
           code: 'INVALID_VALUE',
           path: '',
-          message: `the policy definition could not be read: ${String((error as Error)?.message ?? error)}`,
+          message: `the policy definition could not be read: ${safeMessage(error)}`,
         },
       ],
     };

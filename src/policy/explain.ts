@@ -8,7 +8,7 @@ import {
   OPERATOR_NAMES,
   type PathStep,
 } from '../ast/nodes.js';
-import { type FilterJson, printFilter } from '../ast/print.js';
+import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayEvery,
   arrayFind,
@@ -278,7 +278,7 @@ function explainField(clause: FieldNode, record: unknown, base: Base): FieldExpl
     return { ...read, elemMatch: explainFilter(inner, value, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
-  const operators = printFilter({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
+  const operators = printParsed({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
   const explained: FieldExplanation = {
     kind: 'field',
     held: matched !== null,
@@ -333,7 +333,7 @@ function explainCondition(
   return {
     index,
     path: condition.path,
-    filter: printFilter(condition.filter),
+    filter: printParsed(condition.filter),
     ...explainFilter(condition.filter, record),
   };
 }

@@ -1,7 +1,7 @@
 import type { PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
-import { FilterError } from '../errors.js';
+import { FilterError, showText } from '../errors.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
@@ -305,7 +305,7 @@ export function kindNotice(
         : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
   return (
     `${unknown} of ${total} records have no kind (${where}), so policies meant for ` +
-    `${named.map((k) => `"${k}"`).join(', ')} records were applied to every one of them; ` +
+    `${named.map((k) => `"${showText(k)}"`).join(', ')} records were applied to every one of them; ` +
     'if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) ' +
     'or give the kind of a single-kind inventory (resource, --resource KIND)'
   );

@@ -1,5 +1,5 @@
 import { isArray } from '../builtins.js';
-import { FilterError } from '../errors.js';
+import { FilterError, safeMessage } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { type EnvelopeItem, EnvelopeScanner, EnvelopeStop, isSpace } from './envelope.js';
 
@@ -169,7 +169,7 @@ function parseLine(text: string, line: number, options: ReadOptions): Parsed {
   try {
     return { ok: true, value: JSON.parse(trimmed) };
   } catch (error) {
-    return reject(options, line, `not valid JSON: ${(error as Error).message}`);
+    return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
   }
 }
 
@@ -489,7 +489,7 @@ async function* readArray(
     try {
       return { ok: true, value: JSON.parse(raw) };
     } catch (error) {
-      return reject(options, valueLine, `array element is not valid JSON: ${(error as Error).message}`);
+      return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
     }
   };
   while (text !== undefined) {

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { printFilter } from '../ast/print.js';
+import { printParsed } from '../ast/print.js';
 import { arrayEvery, isArray, mapGet, option, own } from '../builtins.js';
 import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
@@ -284,7 +284,7 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
   const predicates: Predicate[] = [];
   const uses: number[] = [];
   const conditionId = (node: FilterNode): number => {
-    const key = JSON.stringify(printFilter(node));
+    const key = JSON.stringify(printParsed(node));
     let id = mapGet.call(ids, key) as number | undefined;
     if (id === undefined) {
       id = predicates.length;
@@ -321,7 +321,7 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
       ? input
       : buildPolicy(
           definitions[i]!,
-          (node) => predicates[mapGet.call(ids, JSON.stringify(printFilter(node))) as number]!,
+          (node) => predicates[mapGet.call(ids, JSON.stringify(printParsed(node))) as number]!,
         ),
   );
   const count = plans.length;

@@ -1,3 +1,5 @@
+import { markOwn } from '../errors.js';
+
 /** Stable codes of the problems a {@link QueryError} lists. Never renamed, only added to. */
 export type QueryErrorCode =
   /** The request is not a JSON object, or a property of it has the wrong type. */
@@ -99,6 +101,7 @@ export class QueryError extends Error {
     this.code = first.code;
     this.path = first.path;
     this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
+    markOwn(this);
   }
 }
 

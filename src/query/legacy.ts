@@ -1,6 +1,6 @@
 import { ARRAY_ANY, PATH_SEPARATOR } from '../ast/nodes.js';
 import { arrayIncludes, hasOwn, isArray, objectKeys, stringIncludes } from '../builtins.js';
-import { pointer } from '../errors.js';
+import { pointer, showText, showValue } from '../errors.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { parseQuery, type QueryRequest } from './plan.js';
 import type { ResourceName } from './resources.js';
@@ -109,7 +109,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       {
         code: 'UNKNOWN_OPERATION',
         path: '',
-        message: `unknown legacy search operation ${JSON.stringify(operation)} (known: 3 ${LEGACY_OPERATIONS[3].legacyPath}, 6 ${LEGACY_OPERATIONS[6].legacyPath}, 7 ${LEGACY_OPERATIONS[7].legacyPath}, 12 ${LEGACY_OPERATIONS[12].legacyPath})`,
+        message: `unknown legacy search operation ${showValue(operation)} (known: 3 ${LEGACY_OPERATIONS[3].legacyPath}, 6 ${LEGACY_OPERATIONS[6].legacyPath}, 7 ${LEGACY_OPERATIONS[7].legacyPath}, 12 ${LEGACY_OPERATIONS[12].legacyPath})`,
       },
     ]);
   }
@@ -127,7 +127,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
     problems.push({
       code: 'NOT_CONVERTIBLE',
       path: pointer('', key),
-      message: `"${key}" is not part of a legacy search body and has no equivalent in a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+      message: `"${showText(key)}" is not part of a legacy search body and has no equivalent in a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
       ...(suggestion === undefined ? {} : { suggestion }),
     });
   }
@@ -142,7 +142,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       problems.push({
         code: 'INVALID_REQUEST',
         path: '/pageSize',
-        message: `pageSize must be an integer from 1 to ${target.maxPageSize}, got ${JSON.stringify(n)}`,
+        message: `pageSize must be an integer from 1 to ${target.maxPageSize}, got ${showValue(n)}`,
       });
     } else request.pageSize = n;
   }
@@ -159,7 +159,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
           problems.push({
             code: 'NOT_CONVERTIBLE',
             path: pointer('/sort', field),
-            message: `sort direction of "${field}" must be "asc" or "desc", got ${JSON.stringify(direction)}`,
+            message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${showValue(direction)}`,
           });
         }
       }
@@ -236,7 +236,7 @@ function convertFilter(
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: at,
-        message: `filter property "${key}" is not one of ${target.legacyPath} (${target.filters.join(', ')}); it cannot be carried over${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+        message: `filter property "${showText(key)}" is not one of ${target.legacyPath} (${target.filters.join(', ')}); it cannot be carried over${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
         ...(suggestion === undefined ? {} : { suggestion }),
       });
       continue;
@@ -250,7 +250,7 @@ function convertFilter(
           problems.push({
             code: 'INVALID_REQUEST',
             path: at,
-            message: `filter property "${key}" must be a string, got ${JSON.stringify(value)}`,
+            message: `filter property "${showText(key)}" must be a string, got ${showValue(value)}`,
           });
         } else {
           out[key] = { $eq: value };
@@ -298,7 +298,7 @@ function convertTags(
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: pointer(where, extra[0]!),
-        message: `tag property "${extra[0]}" has no equivalent`,
+        message: `tag property "${showText(extra[0]!)}" has no equivalent`,
       });
       return;
     }
@@ -312,7 +312,7 @@ function convertTags(
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: pointer(where, 'key'),
-        message: `tag key ${JSON.stringify(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`,
+        message: `tag key ${showValue(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`,
       });
       return;
     }
@@ -323,7 +323,7 @@ function convertTags(
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: where,
-        message: `tag "${key}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`,
+        message: `tag "${showText(key)}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`,
       });
       return;
     }
@@ -354,13 +354,13 @@ function convertDueDate(
       problems.push({
         code: 'NOT_CONVERTIBLE',
         path: pointer(at, bound),
-        message: `dueDate bound "${bound}" has no equivalent (only gte and lt)`,
+        message: `dueDate bound "${showText(bound)}" has no equivalent (only gte and lt)`,
       });
     } else if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) {
       problems.push({
         code: 'INVALID_REQUEST',
         path: pointer(at, bound),
-        message: `dueDate.${bound} must be a timestamp string, got ${JSON.stringify(v)}`,
+        message: `dueDate.${bound} must be a timestamp string, got ${showValue(v)}`,
       });
     } else range[op] = v;
   }

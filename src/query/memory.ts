@@ -1,3 +1,4 @@
+import { parsedUnder } from '../ast/node-input.js';
 import { compileFilter } from '../compile/filter.js';
 import { compareKeys, keyOf, type SortValue } from './order.js';
 import { finishPage, isAfterCursor, type Page, projectRecord, type QueryPlan } from './plan.js';
@@ -12,7 +13,7 @@ const predicates = new WeakMap<QueryPlan, (record: unknown) => boolean>();
 function predicateOf(plan: QueryPlan): (record: unknown) => boolean {
   let predicate = predicates.get(plan);
   if (predicate === undefined) {
-    predicate = plan.filter === undefined ? () => true : compileFilter(plan.filter);
+    predicate = plan.filter === undefined ? () => true : compileFilter(plan.filter, parsedUnder(plan.filter));
     predicates.set(plan, predicate);
   }
   return predicate;

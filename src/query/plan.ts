@@ -5,9 +5,19 @@ import {
   OPERATOR_NAMES,
   type OperatorNode,
 } from '../ast/nodes.js';
-import { type FilterJson, printFilter } from '../ast/print.js';
-import { arrayIncludes, arraySome, hasOwn, isArray, objectKeys, own, ownOptions } from '../builtins.js';
-import { FilterError, pointer } from '../errors.js';
+import { type FilterJson, printParsed } from '../ast/print.js';
+import {
+  arrayIncludes,
+  arraySome,
+  hasOwn,
+  isArray,
+  objectKeys,
+  own,
+  ownOptions,
+  weakMapGet,
+  weakMapSet,
+} from '../builtins.js';
+import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
@@ -95,7 +105,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(showText(value));
   if (typeof value === 'number') return String(value);
   return `a ${typeof value}`;
 }
@@ -172,7 +182,7 @@ function bindingOf(
 ): string {
   const text = canonical([
     resource.name,
-    filter === undefined ? null : printFilter(filter),
+    filter === undefined ? null : printParsed(filter),
     sort.map((k) => [k.field, k.direction]),
   ]);
   return base64url(sha256(text).subarray(0, 16));
@@ -194,7 +204,7 @@ function checkFilterFields(
           problems.push({
             code: 'UNKNOWN_FILTER_FIELD',
             path: where,
-            message: `filter path "${printPath(clause.path)}" does not start with a field of ${resource.name}`,
+            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`,
           });
           break;
         }
@@ -204,14 +214,14 @@ function checkFilterFields(
           problems.push({
             code: 'UNKNOWN_FILTER_FIELD',
             path: where,
-            message: `filter field "${first.key}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
             ...(suggestion === undefined ? {} : { suggestion }),
           });
         } else if (!field.filterable) {
           problems.push({
             code: 'UNFILTERABLE_FIELD',
             path: where,
-            message: `field "${first.key}" of ${resource.name} cannot be filtered on`,
+            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`,
           });
         } else if (clause.path.length === 1) {
           for (const op of clause.operators) {
@@ -376,7 +386,7 @@ function parseSort(
       problems.push({
         code: 'UNKNOWN_SORT_FIELD',
         path: at,
-        message: `sort field "${field}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+        message: `sort field "${showText(field)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
         ...(suggestion === undefined ? {} : { suggestion }),
       });
       ok = false;
@@ -384,7 +394,7 @@ function parseSort(
       problems.push({
         code: 'UNSORTABLE_FIELD',
         path: at,
-        message: `field "${field}" of ${resource.name} cannot be sorted on`,
+        message: `field "${showText(field)}" of ${resource.name} cannot be sorted on`,
       });
       ok = false;
     }
@@ -392,7 +402,7 @@ function parseSort(
       problems.push({
         code: 'INVALID_SORT_DIRECTION',
         path: at,
-        message: `sort direction of "${field}" must be "asc" or "desc", got ${describe(direction)}`,
+        message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${describe(direction)}`,
       });
       ok = false;
     }
@@ -438,7 +448,11 @@ function parseFields(
         message: `fields/${i} must be a field name, got ${describe(field)}`,
       });
     } else if (seen.has(field)) {
-      problems.push({ code: 'INVALID_FIELDS', path: at, message: `field "${field}" is selected twice` });
+      problems.push({
+        code: 'INVALID_FIELDS',
+        path: at,
+        message: `field "${showText(field)}" is selected twice`,
+      });
     } else if (!selectable.has(field)) {
       const known = hasOwn(resource.fields, field);
       const suggestion = known ? undefined : closest(field, resource.selectable);
@@ -446,8 +460,8 @@ function parseFields(
         code: known ? 'UNSELECTABLE_FIELD' : 'UNKNOWN_FIELD',
         path: at,
         message: known
-          ? `field "${field}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(', ')})`
-          : `field "${field}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+          ? `field "${showText(field)}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(', ')})`
+          : `field "${showText(field)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
         ...(suggestion === undefined ? {} : { suggestion }),
       });
     } else {
@@ -469,12 +483,13 @@ function parseQueryFilter(
   try {
     node = parseFilter(value, limits);
   } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
+    const e = ownFilterError(error);
+    if (e === undefined) throw error;
     problems.push({
       code: 'INVALID_FILTER',
-      path: `/filter${error.path}`,
-      message: `filter: ${error.message}`,
-      filterCode: error.code,
+      path: `/filter${e.path}`,
+      message: `filter: ${e.message}`,
+      filterCode: e.code,
     });
     return false;
   }
@@ -511,13 +526,13 @@ export function parseQuery(
   try {
     return plan(request, description, options, limits);
   } catch (error) {
-    if (error instanceof QueryError) throw error;
+    if (isOwnError(error)) throw error;
     // A getter or a Proxy trap of a request handed in as a value threw while it was read.
     throw new QueryError([
       {
         code: 'INVALID_REQUEST',
         path: '',
-        message: `the query request could not be read: ${String((error as Error)?.message ?? error)}`,
+        message: `the query request could not be read: ${safeMessage(error)}`,
       },
     ]);
   }
@@ -565,7 +580,7 @@ function plan(
     problems.push({
       code: 'UNKNOWN_PROPERTY',
       path: pointer('', key),
-      message: `unknown property "${key}" of a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+      message: `unknown property "${showText(key)}" of a query request${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
       ...(suggestion === undefined ? {} : { suggestion }),
     });
   }
@@ -593,7 +608,7 @@ function plan(
       // Only the format can be judged when the filter or sort is wrong; the binding needs both.
       after = decodeToken(token, { binding, keys: sort.length }, secret);
     } catch (error) {
-      if (!(error instanceof QueryError)) throw error;
+      if (!isOwnError(error) || !(error instanceof QueryError)) throw error;
       if (requested !== undefined && filter !== false) problems.push(...error.problems);
     }
   }
@@ -609,7 +624,8 @@ function plan(
     after,
     binding,
   });
-  if (secret !== undefined) SECRETS.set(plan, secret);
+  // Captured: a replaced WeakMap.prototype.set must not leave a plan of a signing server unsigned.
+  if (secret !== undefined) weakMapSet.call(SECRETS, plan, secret);
   return plan;
 }
 
@@ -629,7 +645,10 @@ function secretBytes(secret: unknown): Uint8Array | undefined {
  * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
  */
 export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
-  return encodeToken({ binding: plan.binding, key }, SECRETS.get(plan));
+  return encodeToken(
+    { binding: plan.binding, key },
+    weakMapGet.call(SECRETS, plan) as Uint8Array | undefined,
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { MAX_SHOWN_TEXT } from '../errors.js';
+
 /** Levenshtein distance, with a cap: returns `cap + 1` as soon as the distance must exceed `cap`. */
 export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
@@ -22,6 +24,8 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
  * within a third of the name's length (at least 2). `undefined` when nothing is close.
  */
 export function closest(name: string, known: Iterable<string>): string | undefined {
+  // Names are short: a long one is near none of them (and is not lower-cased, whatever its length).
+  if (name.length > MAX_SHOWN_TEXT) return undefined;
   const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(name.length / 3));

@@ -163,20 +163,25 @@ const BELOW = 1;
 const ABOVE = 2;
 
 const NOT_PLAIN = -2;
-/** A part too long for {@link comparePlainNumeric}: the digit-string comparison decides. */
+/** A part too long for {@link comparePlain}, or an operand without numbers: the general scan decides. */
 const TOO_LONG = -3;
 
 /**
- * {@link comparePlain} with parts read as numbers while they have at most {@link MAX_NUMERIC_DIGITS}
- * digits (leading zeros included, so the value is exact): a multiply-add per digit instead of a read of
- * the operand's digit string, about a quarter faster on `x.y.z` values. `TOO_LONG` otherwise.
+ * The hot path: a value of numeric parts only (`1.29.3`, `v14`), the common case, against operands
+ * whose parts all have numbers (`nums`). Each part is read as a number while it has at most
+ * {@link MAX_NUMERIC_DIGITS} digits (leading zeros included, so the value is exact) and compared with
+ * every operand still undecided; nothing else is looked at. Anything else (a pre-release, build
+ * metadata, junk after the parts, a longer part) answers `NOT_PLAIN` or `TOO_LONG`, for the general scan.
  */
-function comparePlainNumeric(s: string, nums: readonly number[], pre: readonly string[] | null): number {
+function comparePlain(s: string, operands: readonly VersionOperand[]): number {
+  const count = operands.length;
+  for (let j = 0; j < count; j++) if (operands[j]!.nums === null) return TOO_LONG;
   const n = s.length;
+  let open = (1 << count) - 1;
+  let result = 0;
   let i = 0;
   let c = n > 0 ? charCodeAt(s, 0) : -1;
   if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
-  let result = 0;
   let k = 0;
   for (;;) {
     const start = i;
@@ -187,90 +192,12 @@ function comparePlainNumeric(s: string, nums: readonly number[], pre: readonly s
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
     if (i === start) return -1;
-    if (result === 0) {
-      const d = k < nums.length ? nums[k]! : 0;
-      if (x !== d) result = x < d ? BELOW : ABOVE;
-    }
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  if (i !== n) return NOT_PLAIN;
-  if (result !== 0) return result;
-  // The operand's trailing zero parts are dropped: a part it has beyond the value's is not zero.
-  if (nums.length > k) return BELOW;
-  return pre === null ? 0 : ABOVE;
-}
-
-/**
- * The hot path: one operand, and a value of numeric parts only (`1.29.3`, `v14`), the common case.
- * Each part is compared with the operand's while it is read, and nothing else is looked at. Anything
- * else (a pre-release, build metadata, junk after the parts) answers `NOT_PLAIN`, for the general scan.
- */
-function comparePlain(s: string, op: VersionOperand): number {
-  if (op.nums !== null) {
-    const fast = comparePlainNumeric(s, op.nums, op.pre);
-    if (fast !== TOO_LONG) return fast;
-  }
-  const n = s.length;
-  const core = op.core;
-  let i = 0;
-  let c = n > 0 ? charCodeAt(s, 0) : -1;
-  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
-  let result = 0;
-  let k = 0;
-  for (;;) {
-    const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    if (result === 0) {
-      // The part is compared while it is read: its first differing digit, then its length.
-      const d = k < core.length ? core[k]! : '';
-      const len = d.length;
-      let diff = 0;
-      while (c >= ZERO && c <= NINE) {
-        if (diff === 0 && i - from < len) diff = c - charCodeAt(d, i - from);
-        c = ++i < n ? charCodeAt(s, i) : -1;
-      }
-      const read = i - from;
-      if (read !== len) result = read < len ? BELOW : ABOVE;
-      else if (diff !== 0) result = diff < 0 ? BELOW : ABOVE;
-    } else {
-      while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-    if (i === start) return -1;
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  if (i !== n) return NOT_PLAIN;
-  if (result !== 0) return result;
-  if (core.length > k) return BELOW;
-  return op.pre === null ? 0 : ABOVE;
-}
-
-/** {@link comparePlain} for several operands (a range such as `$vgte` with `$vlt`), packed. */
-function comparePlainMany(s: string, operands: readonly VersionOperand[]): number {
-  const n = s.length;
-  const count = operands.length;
-  let open = (1 << count) - 1;
-  let result = 0;
-  let i = 0;
-  let c = n > 0 ? charCodeAt(s, 0) : -1;
-  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
-  let k = 0;
-  for (;;) {
-    const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
-    if (i === start) return -1;
     for (let j = 0; open !== 0 && j < count; j++) {
       if ((open & (1 << j)) === 0) continue;
-      const core = operands[j]!.core;
-      const d = compareDigits(s, from, i, k < core.length ? core[k]! : '');
-      if (d !== 0) {
-        result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
+      const nums = operands[j]!.nums!;
+      const d = k < nums.length ? nums[k]! : 0;
+      if (x !== d) {
+        result |= (x < d ? BELOW : ABOVE) << (2 * j);
         open ^= 1 << j;
       }
     }
@@ -279,10 +206,11 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
   if (i !== n) return NOT_PLAIN;
+  // The operands' trailing zero parts are dropped: a part an operand has beyond the value's is not zero.
   for (let j = 0; open !== 0 && j < count; j++) {
     if ((open & (1 << j)) === 0) continue;
     const op = operands[j]!;
-    if (op.core.length > k) result |= BELOW << (2 * j);
+    if (op.nums!.length > k) result |= BELOW << (2 * j);
     else if (op.pre !== null) result |= ABOVE << (2 * j);
   }
   return result;
@@ -295,8 +223,8 @@ function comparePlainMany(s: string, operands: readonly VersionOperand[]): numbe
  * string and the operands' arrays (an out-of-bounds read is a slow path in JavaScript engines).
  */
 export function compareVersionTo(s: string, operands: readonly VersionOperand[]): number {
-  const plain = operands.length === 1 ? comparePlain(s, operands[0]!) : comparePlainMany(s, operands);
-  return plain !== NOT_PLAIN ? plain : compareVersionScan(s, operands);
+  const plain = comparePlain(s, operands);
+  return plain >= -1 ? plain : compareVersionScan(s, operands);
 }
 
 /** The general scan: pre-release and build identifiers, and the rejection of everything else. */

@@ -1,5 +1,5 @@
-import { arrayIncludes, defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
-import { MAX_SHOWN_POINTER, pointer, showPointer } from '../errors.js';
+import { defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
+import { type FilterError, MAX_SHOWN_POINTER, pointer, safeMessage, showPointer } from '../errors.js';
 import { isLimitCode, type Limits, limitError, resolveLimits, utf8LengthExceeds } from '../limits.js';
 import { checkPolicyDefinition } from '../policy/check.js';
 import { CHECKS } from './checks/index.js';
@@ -24,79 +24,134 @@ function formatOf(text: string, options: ValidateOptions): 'json' | 'yaml' {
   return first === '{' || first === '[' ? 'json' : 'yaml';
 }
 
+/** One value of a document handed in as an object, to be read and copied. */
+interface Pending {
+  /** The object or array holding the value (`undefined` for the document itself). */
+  readonly from: object | undefined;
+  readonly key: string | number;
+  /** Where its copy goes. */
+  readonly into: Record<string | number, unknown>;
+  readonly at: string;
+  readonly depth: number;
+}
+
 /**
- * Why a value handed in as a parsed document is not JSON data, or `undefined` when it is: cycles,
- * nesting beyond {@link MAX_NESTING}, and values no file can hold. Iterative, so it cannot overflow.
+ * A copy of a document handed in as a value, whose objects have no prototype, or why it cannot be
+ * read: a value no JSON file can hold, a cycle, nesting deeper than {@link MAX_NESTING}, more values
+ * than `maxDocumentValues` or more characters in its strings and keys than `maxFileBytes`. Each value
+ * is read once (a getter runs once), the budgets are counted while copying, and an array or an object
+ * too large for what is left of them is refused by its length before any of its values is read: a
+ * 2,000,000-item array costs nothing. Iterative, so no nesting can overflow the stack.
  */
-function notJson(document: unknown): Finding | undefined {
-  const stack: [unknown, string, number, readonly object[]][] = [[document, '', 0, []]];
+function detach(document: unknown, limits: Limits): { value: unknown } | { finding: Finding } {
+  const root = Object.create(null) as Record<string, unknown>;
+  const stack: (Pending | { readonly leave: object })[] = [
+    { from: undefined, key: 'value', into: root, at: '', depth: 0 },
+  ];
+  // The objects and arrays being copied, from the root down to the current value: a cycle leads back to one.
+  const open = new Set<object>();
+  let values = 0;
+  let characters = 0;
+  const bad = (message: string, path: string, code = 'INVALID_DOCUMENT') => ({
+    finding: { severity: 'error', code, message, path } satisfies Finding,
+  });
+  const tooMany = (at: string, what: string) => ({
+    finding: toFinding(limitError('maxDocumentValues', at, what, limits)),
+  });
+  const tooLong = (at: string) => ({
+    finding: toFinding(
+      limitError(
+        'maxFileBytes',
+        at,
+        `a document whose strings and keys hold more than ${limits.maxFileBytes} characters`,
+        limits,
+      ),
+    ),
+  });
   while (stack.length > 0) {
-    const [value, at, depth, ancestors] = stack.pop()!;
-    const bad = (message: string, code = 'INVALID_DOCUMENT'): Finding => ({
-      severity: 'error',
-      code,
-      message,
-      path: at,
-    });
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return bad(`${value} at ${showPointer(at)} is not a JSON number`);
+    const next = stack.pop()!;
+    if ('leave' in next) {
+      open.delete(next.leave);
       continue;
     }
-    if (typeof value !== 'object') return bad(`${typeof value} at ${showPointer(at)} is not JSON data`);
-    if (arrayIncludes(ancestors, value)) return bad(`the document contains a cycle at ${showPointer(at)}`);
-    if (depth >= MAX_NESTING)
-      return bad(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, 'TOO_DEEP');
-    const chain = [...ancestors, value];
-    if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) stack.push([v, pointer(at, i), depth + 1, chain]);
-    } else for (const [k, v] of Object.entries(value)) stack.push([v, pointer(at, k), depth + 1, chain]);
-  }
-  return undefined;
-}
-
-/**
- * A copy of JSON data whose objects have no prototype. Iterative (the data is known to be acyclic and
- * at most {@link MAX_NESTING} deep, see {@link notJson}).
- */
-function detach(document: unknown): unknown {
-  const copy = (v: unknown): unknown =>
-    typeof v !== 'object' || v === null ? v : isArray(v) ? new Array(v.length) : Object.create(null);
-  const root = copy(document);
-  const stack: [unknown, unknown][] = [[document, root]];
-  while (stack.length > 0) {
-    const [from, to] = stack.pop()!;
-    if (typeof from !== 'object' || from === null) continue;
-    const keys = objectKeys(from);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const value = (from as Record<string, unknown>)[key];
-      const target = copy(value);
-      defineProperty(to as object, key, {
-        value: target,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      stack.push([value, target]);
+    const { at, depth } = next;
+    const value =
+      next.from === undefined ? document : (next.from as Record<string | number, unknown>)[next.key];
+    if (++values > limits.maxDocumentValues) {
+      return tooMany(at, `a document of more than ${limits.maxDocumentValues} values`);
     }
+    let copy: unknown = value;
+    if (typeof value === 'string') {
+      characters += value.length;
+      if (characters > limits.maxFileBytes) return tooLong(at);
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return bad(`${value} at ${showPointer(at)} is not a JSON number`, at);
+    } else if (typeof value === 'object' && value !== null) {
+      if (open.has(value)) return bad(`the document contains a cycle at ${showPointer(at)}`, at);
+      if (depth >= MAX_NESTING) {
+        return bad(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, at, 'TOO_DEEP');
+      }
+      const left = limits.maxDocumentValues - values;
+      if (isArray(value)) {
+        // Each item is at least one value: a longer array is refused by its length, unread.
+        if (value.length > left) return tooMany(at, `an array of ${value.length} items`);
+        copy = new Array(value.length);
+        open.add(value);
+        stack.push({ leave: value });
+        for (let i = value.length - 1; i >= 0; i--) {
+          stack.push({
+            from: value,
+            key: i,
+            into: copy as unknown[] as never,
+            at: pointer(at, i),
+            depth: depth + 1,
+          });
+        }
+      } else {
+        const keys = objectKeys(value);
+        // A key and its value are two values.
+        if (2 * keys.length > left) return tooMany(at, `an object of ${keys.length} keys`);
+        values += keys.length;
+        copy = Object.create(null);
+        open.add(value);
+        stack.push({ leave: value });
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i]!;
+          characters += key.length;
+          if (characters > limits.maxFileBytes) return tooLong(at);
+          stack.push({ from: value, key, into: copy as never, at: pointer(at, key), depth: depth + 1 });
+        }
+      }
+    } else if (value !== null && typeof value !== 'boolean') {
+      return bad(`${typeof value} at ${showPointer(at)} is not JSON data`, at);
+    }
+    defineProperty(next.into, next.key, {
+      value: copy,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
-  return root;
+  return { value: root.value };
 }
 
-function parseText(text: string, options: ValidateOptions): ParsedSource {
+function toFinding(error: FilterError): Finding {
+  return { severity: 'error', code: error.code, message: error.message, path: error.path };
+}
+
+function parseText(text: string, options: ValidateOptions, limits: Limits): ParsedSource {
   // A byte order mark is not part of the document; dropping it keeps columns as editors count them.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return formatOf(body, options) === 'json' ? parseJsonSource(body) : parseYamlSource(body);
+  return formatOf(body, options) === 'json' ? parseJsonSource(body, limits) : parseYamlSource(body, limits);
 }
 
 function runChecks(document: unknown, options: ValidateOptions, limits: Limits): Finding[] {
   const findings: Finding[] = [];
-  const invalid = notJson(document);
-  if (invalid !== undefined) return [invalid];
   // The checks (ajv's schema validation among them) read the document with plain property access and
   // `for…in`: on a copy without prototypes, a property set on Object.prototype is not in the document.
-  const detached = detach(document);
+  const copied = detach(document, limits);
+  if ('finding' in copied) return [copied.finding];
+  const detached = copied.value;
   const check = checkPolicyDefinition(detached, { limits });
   // A policy past a limit is refused before the costly checks (the schema, the pairwise rule analysis)
   // see it: the limit's problem is the whole answer.
@@ -113,7 +168,7 @@ function runChecks(document: unknown, options: ValidateOptions, limits: Limits):
       findings.push({
         severity: 'error',
         code: 'INVALID_DOCUMENT',
-        message: `the ${check.name} check could not read the document: ${String((error as Error)?.message ?? error)}`,
+        message: `the ${check.name} check could not read the document: ${safeMessage(error)}`,
         path: '',
       });
     }
@@ -198,7 +253,7 @@ export function validatePolicy(document: unknown, given: ValidateOptions = {}): 
         {
           severity: 'error',
           code: 'INVALID_DOCUMENT',
-          message: `the document could not be read: ${String((error as Error)?.message ?? error)}`,
+          message: `the document could not be read: ${safeMessage(error)}`,
           path: '',
         },
       ],
@@ -231,7 +286,7 @@ function validate(
       max,
     );
   }
-  const source = parseText(document, options);
+  const source = parseText(document, options, limits);
   const diagnostics: Diagnostic[] = source.problems.map((p) => ({
     severity: p.severity,
     code: p.code,

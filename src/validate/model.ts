@@ -5,7 +5,7 @@ import {
   PATH_SEPARATOR,
   type PathStep,
 } from '../ast/nodes.js';
-import { FilterError, pointer, restateAt } from '../errors.js';
+import { ownFilterError, pointer, restateAt } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
@@ -217,13 +217,10 @@ function collectTolerant(
       }
     }
     // Nothing below explains the failure (an empty `$and`, nesting too deep…): report the clause's own.
-    if (errors.length === before && error instanceof FilterError) {
+    const own = ownFilterError(error);
+    if (errors.length === before && own !== undefined) {
       // As the engine does: the message names its place relative to the filter; restate it in full.
-      errors.push({
-        code: error.code,
-        message: restateAt(error.message, error.path, at),
-        path: at + error.path,
-      });
+      errors.push({ code: own.code, message: restateAt(own.message, own.path, at), path: at + own.path });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { printFilter } from '../ast/print.js';
+import { printParsed } from '../ast/print.js';
 import type { NormalizedRule, NormalizedStatus } from '../policy/check.js';
 import { type Domain, fieldDomain, intersect, isEmpty, isSubset, TOP } from './domain.js';
 import type { FieldSite, FilterSite, PolicyModel } from './model.js';
@@ -95,4 +95,4 @@ export function implies(premises: readonly FieldSite[], target: readonly FieldSi
 }
 
 const operatorsJson = (site: FieldSite): string =>
-  JSON.stringify(printFilter({ kind: 'filter', clauses: [site.node] }));
+  JSON.stringify(printParsed({ kind: 'filter', clauses: [site.node] }));

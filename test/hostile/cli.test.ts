@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../../src/validate/unprintable.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { suiteTempDir } from '../support/temp.js';
 import { guardPrototypes, HANG_BOUND_MS } from './support.js';
 
@@ -20,7 +21,7 @@ const CLI = join(root, 'dist', 'cli.js');
 const temp = suiteTempDir('hostile-cli');
 
 function run(args: readonly string[], options: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, ...args], {
     cwd: options.cwd ?? root,
     encoding: 'utf8',
     input: options.input ?? '',
@@ -93,16 +94,25 @@ describe('validate: names and messages cannot forge output', () => {
     expect(r.stdout).toContain('p\\u001B[31m\\u000A::error::forged.json:1:');
   });
 
-  it('--format github emits only its own workflow commands, one line each', () => {
+  it('--format github emits only its own workflow commands, one line per diagnostic', () => {
     const r = run(['validate', '--format', 'github', dir], { cwd: dir });
     const lines = r.stdout.split('\n').filter((l) => l !== '');
-    expect(lines.length).toBeGreaterThan(0);
+    // As many command lines as diagnostics: a newline smuggled in a name or a message would add one.
+    const json = JSON.parse(run(['validate', '--format', 'json', dir], { cwd: dir }).stdout) as {
+      files: { diagnostics: unknown[] }[];
+    };
+    const diagnostics = json.files.reduce((n, f) => n + f.diagnostics.length, 0);
+    expect(diagnostics).toBeGreaterThan(0);
+    expect(lines).toHaveLength(diagnostics);
     for (const line of lines) {
-      expect(line).toMatch(/^::(error|warning) file=/);
+      expect(line).toMatch(/^::(error|warning) file=[^:]*(::|,)/);
       expect(line).not.toMatch(RAW_CONTROL);
-      // Exactly one command per line: the message part holds no second `::` command start.
-      expect(line.slice(2).includes('\n')).toBe(false);
+      // The forged command of the file name and keys is there as data, escaped, never as a command.
+      expect(line.indexOf('::', 2)).toBeGreaterThan(0);
+      expect(line.slice(line.indexOf('::', 2) + 2)).not.toMatch(/(^|\n)::/);
     }
+    expect(r.stdout).toContain('\\u001B');
+    expect(r.stdout).not.toContain(ESC);
   });
 
   it('--format json and sarif carry the file name exactly', () => {

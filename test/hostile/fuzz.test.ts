@@ -1,9 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   checkPolicyDefinition,
   compileFilter,
   compilePolicy,
+  evaluateInventory,
   type FilterNode,
   parseFilter,
   parseQuery,
@@ -11,24 +15,47 @@ import {
   QueryError,
 } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
-import { policyToSql, toSql } from '../../src/sql.js';
+import { COMPONENT_RESOURCE } from '../../src/query/resources.js';
+import { policyToSql, queryToSql, statusCountSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
-import { check, NUM_RUNS, SEED, titled } from '../support/property.js';
-import { guardPrototypes, onlyTypedErrors } from './support.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
+import { check, checkAsync, FUZZ_SEED, NUM_RUNS, titled } from '../support/property.js';
+import { suiteTempDir } from '../support/temp.js';
+import { guardPrototypes, HANG_BOUND_MS, isTypedError, onlyTypedErrors, thrownValues } from './support.js';
 
 /**
- * Fuzzing, in CI like every suite: arbitrary JSON, arbitrary JavaScript values and arbitrary strings
- * into every entry point. The only failure allowed is the library's own typed error (`FilterError`,
- * `PolicyError`); `checkPolicyDefinition` and `validatePolicy` may not throw at all. Each property runs
- * `FC_RUNS` times (1,000 in CI) with the project's seed (printed in the titles and on failure), and
- * stops early after {@link FUZZ_MS} so that the suite's time stays bounded.
+ * Fuzzing, in CI like every suite: arbitrary JSON, arbitrary JavaScript values (hostile ones among them:
+ * getters and Proxy traps that throw anything, not only errors) and arbitrary strings into every entry
+ * point, the CLI included. The only failure allowed is the library's own typed error (`FilterError`,
+ * `PolicyError`, `QueryError`); `checkPolicyDefinition` and `validatePolicy` may not throw at all. Each
+ * property runs `FC_RUNS` times (1,000 in CI) and stops early after {@link FUZZ_MS}, so the suite's time
+ * stays bounded.
+ *
+ * The seed is `FC_SEED` when set, else a fresh one per run (CI explores new inputs every time): it is
+ * printed when the suite starts, in every title and in every failure. To replay a failure:
+ *
+ *   FC_SEED=<seed> npx vitest run test/hostile/fuzz.test.ts
+ *
+ * (with `FC_RUNS` as in the failing run; fast-check's message also gives the `path` of the
+ * counterexample, to pass as `{ path }` for a one-run replay).
  */
 
 guardPrototypes();
 
+// The seed of this run, for whoever reads the log.
+console.log(
+  `fuzzing with FC_SEED=${FUZZ_SEED}; replay: FC_SEED=${FUZZ_SEED} npx vitest run test/hostile/fuzz.test.ts`,
+);
+
 /** Time budget of each property, in milliseconds (`FUZZ_MS` to change it). */
 const FUZZ_MS = Number(process.env.FUZZ_MS ?? 4_000);
-const params = { interruptAfterTimeLimit: FUZZ_MS, markInterruptAsFailure: false, numRuns: NUM_RUNS };
+const params = {
+  seed: FUZZ_SEED,
+  interruptAfterTimeLimit: FUZZ_MS,
+  markInterruptAsFailure: false,
+  numRuns: NUM_RUNS,
+};
+const fuzzTitle = (title: string) => titled(title, FUZZ_SEED);
 
 /** Keys an attacker would try, among arbitrary ones. */
 const KEYS = [
@@ -96,7 +123,55 @@ const arbAnything = fc.anything({
   key: arbKey,
 });
 
-const arbInput = fc.oneof(arbJson, arbAnything);
+/**
+ * A JSON value with one of its objects (chosen by `index`) made hostile: a getter of one of its keys, or
+ * a Proxy trap read by every walk over it (`ownKeys`, `get`), throws a value that is not an error, or not
+ * a readable one (test/hostile/support.ts, `thrownValues`).
+ */
+const THROWN = thrownValues();
+const arbHostile: fc.Arbitrary<unknown> = fc
+  .tuple(arbJson, fc.nat(), fc.nat({ max: THROWN.length - 1 }), fc.constantFrom('getter', 'ownKeys', 'get'))
+  .map(([value, index, which, how]) => {
+    const make = THROWN[which]![1];
+    const objects: object[] = [];
+    const stack = [value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === 'object' && v !== null) {
+        objects.push(v);
+        stack.push(...Object.values(v));
+      }
+    }
+    const hostile = (target: object): object => {
+      if (how === 'getter') {
+        const key = Object.keys(target)[0] ?? 'a';
+        return Object.defineProperty({ ...target }, key, {
+          enumerable: true,
+          get() {
+            throw make();
+          },
+        });
+      }
+      return new Proxy(target, {
+        [how]() {
+          throw make();
+        },
+      });
+    };
+    if (objects.length === 0) return hostile({ a: value });
+    const target = objects[index % objects.length]!;
+    if (target === value) return hostile(target);
+    // Replace the chosen object where its parent holds it.
+    for (const parent of objects) {
+      for (const key of Object.keys(parent)) {
+        if ((parent as Record<string, unknown>)[key] === target)
+          (parent as Record<string, unknown>)[key] = hostile(target);
+      }
+    }
+    return value;
+  });
+
+const arbInput = fc.oneof(arbJson, arbAnything, arbHostile);
 const COLUMNS = { a: 'text', x: 'jsonb', kind: 'number', name: 'text' } as const;
 const SQLITE_COLUMNS = { a: 'text', x: 'json', kind: 'number', name: 'text' } as const;
 
@@ -110,13 +185,42 @@ const FILTER_ENTRY_POINTS: [string, (input: unknown) => unknown][] = [
   ['toMongoExpr', (f) => toMongoExpr(f)],
   ['policyToSql', (p) => policyToSql(p, { dialect: 'sqlite', columns: SQLITE_COLUMNS })],
   ['policyToMongo', (p) => policyToMongo(p)],
+  ['statusCountSql', (p) => statusCountSql(p, { dialect: 'postgres', columns: COLUMNS, table: 't' })],
   ['parseQuery', (request) => parseQuery(request, 'component')],
   ['parseQuery of the filter', (filter) => parseQuery({ filter }, 'component')],
+  [
+    'queryToSql of the parsed request',
+    (request) =>
+      queryToSql(parseQuery(request, 'component'), { dialect: 'sqlite', columns: QUERY_COLUMNS, table: 't' }),
+  ],
+  [
+    'queryToSql of a request with the filter',
+    (filter) =>
+      queryToSql(parseQuery({ filter }, 'component'), {
+        dialect: 'postgres',
+        columns: Object.fromEntries(
+          Object.entries(QUERY_COLUMNS).map(([k, v]) => [k, v === 'json' ? 'jsonb' : v]),
+        ),
+        table: 't',
+      }),
+  ],
 ];
 
-describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
+/** Every field of a component as a column of its type, so that a plan's SQL is built whole. */
+const QUERY_COLUMNS = Object.fromEntries(
+  Object.entries(COMPONENT_RESOURCE.fields).map(([name, field]) => [
+    name,
+    field.type === 'boolean'
+      ? 'boolean'
+      : ['map', 'object', 'array', 'any'].includes(field.type)
+        ? 'json'
+        : 'text',
+  ]),
+) as Record<string, 'text' | 'json' | 'boolean'>;
+
+describe(`fuzzing every entry point [FC_SEED=${FUZZ_SEED}]`, () => {
   for (const [name, entry] of FILTER_ENTRY_POINTS) {
-    it(titled(`${name}: arbitrary JSON and values give a result or a typed error`), () => {
+    it(fuzzTitle(`${name}: arbitrary JSON and values give a result or a typed error`), () => {
       check(
         fc.property(arbInput, (input) => onlyTypedErrors(() => entry(input))),
         params,
@@ -124,7 +228,7 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
     });
   }
 
-  it(titled('parseQuery: arbitrary strings as page tokens give INVALID_PAGE_TOKEN or a position'), () => {
+  it(fuzzTitle('parseQuery: arbitrary strings as page tokens give INVALID_PAGE_TOKEN or a position'), () => {
     const arbToken = fc.oneof(
       fc.string({ unit: 'binary' }),
       fc.base64String(),
@@ -143,7 +247,7 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
     );
   });
 
-  it(titled('compileFilter, both compilers: arbitrary input, then arbitrary records never throw'), () => {
+  it(fuzzTitle('compileFilter, both compilers: arbitrary input, then arbitrary records never throw'), () => {
     check(
       fc.property(arbInput, fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 4 }), (input, records) => {
         for (const codegen of [false, true]) {
@@ -158,7 +262,28 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
     );
   });
 
-  it(titled('compilePolicy: a PolicyError or a policy that evaluates and explains any record'), () => {
+  it(
+    fuzzTitle('evaluateInventory: arbitrary policies over arbitrary records settle, or reject typed'),
+    async () => {
+      await checkAsync(
+        fc.asyncProperty(
+          fc.array(arbInput, { maxLength: 2 }),
+          fc.array(fc.oneof(fc.jsonValue({ maxDepth: 3 }), arbAnything), { maxLength: 4 }),
+          async (policies, records) => {
+            try {
+              const summary = await evaluateInventory(policies, records);
+              expect(summary.resources).toBe(records.length);
+            } catch (error) {
+              if (!isTypedError(error)) throw error;
+            }
+          },
+        ),
+        params,
+      );
+    },
+  );
+
+  it(fuzzTitle('compilePolicy: a PolicyError or a policy that evaluates and explains any record'), () => {
     check(
       fc.property(arbInput, fc.jsonValue({ maxDepth: 3 }), (input, record) => {
         onlyTypedErrors(() => {
@@ -171,7 +296,7 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
     );
   });
 
-  it(titled('checkPolicyDefinition never throws: problems, or a definition'), () => {
+  it(fuzzTitle('checkPolicyDefinition never throws: problems, or a definition'), () => {
     check(
       fc.property(arbInput, (input) => {
         const { problems, definition } = checkPolicyDefinition(input);
@@ -181,7 +306,7 @@ describe(`fuzzing every entry point [FC_SEED=${SEED}]`, () => {
     );
   });
 
-  it(titled('validatePolicy never throws, on values, JSON text and YAML text'), () => {
+  it(fuzzTitle('validatePolicy never throws, on values, JSON text and YAML text'), () => {
     const arbText = fc.oneof(
       fc.string({ unit: 'binary' }),
       arbJson.map((v) => JSON.stringify(v) ?? ''),
@@ -258,9 +383,11 @@ const arbValidFilter: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ f: Rec
   }),
 ).f;
 
-describe(`parse ∘ print round trips on arbitrary valid filters with arbitrary keys and operands [FC_SEED=${SEED}]`, () => {
+describe(`parse ∘ print round trips on arbitrary valid filters with arbitrary keys and operands [FC_SEED=${FUZZ_SEED}]`, () => {
   it(
-    titled('printFilter(parseFilter(f)) is f (numbers normalized), and parsing it again gives the same AST'),
+    fuzzTitle(
+      'printFilter(parseFilter(f)) is f (numbers normalized), and parsing it again gives the same AST',
+    ),
     () => {
       check(
         fc.property(arbValidFilter, (filter) => {
@@ -281,3 +408,77 @@ describe(`parse ∘ print round trips on arbitrary valid filters with arbitrary 
     },
   );
 });
+
+/** Text shaped like policy files, in either syntax, with hostile keys: most of it is invalid. */
+const arbFileText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  arbJson.map((v) => JSON.stringify(v) ?? ''),
+  arbJson.map((v) =>
+    JSON.stringify({
+      name: 'p',
+      statusDefinitions: { ok: { isDefault: true, criticality: 0 } },
+      query: { filter: v },
+    }),
+  ),
+  fc
+    .array(
+      fc.constantFrom(
+        'name: x',
+        'statusDefinitions:',
+        '  ok: {isDefault: true, criticality: 0}',
+        '  - &a [1, *a]',
+        'a: *b',
+        '{',
+        '[[[[',
+        '- - - -',
+        ': :',
+        'k: v',
+        '"\\ud800"',
+        '\u001b[2J::error::x',
+      ),
+      { maxLength: 8 },
+    )
+    .map((lines) => lines.join('\n')),
+);
+
+describe(`fuzzing the CLI with arbitrary policy files [FC_SEED=${FUZZ_SEED}]`, () => {
+  const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+  const temp = suiteTempDir('fuzz-cli');
+  /** Spawned runs are slow (a node start each): a few per property, `FUZZ_CLI_RUNS` to change. */
+  const runs = Number(process.env.FUZZ_CLI_RUNS ?? 12);
+  const cli = (args: readonly string[], input = '') => {
+    const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, ...args], {
+      encoding: 'utf8',
+      input,
+      timeout: HANG_BOUND_MS * 2,
+    });
+    if (r.error) throw r.error;
+    // Whatever the file holds, the CLI reports it; an internal error is a crash of ours.
+    expect(r.stderr).not.toContain('internal error');
+    return r;
+  };
+
+  it(fuzzTitle('validate and eval read any file: a report or a typed refusal, never a crash'), () => {
+    check(
+      fc.property(arbFileText, fc.constantFrom('json', 'yaml'), (text, ext) => {
+        const file = join(temp.folder(), `policy.${ext}`);
+        writeFileSync(file, text);
+        const validated = cli(['validate', '--root', temp.folder(), '--format', 'json', file]);
+        expect([0, 1]).toContain(validated.status);
+        const report = JSON.parse(validated.stdout) as { files: { diagnostics: unknown[] }[] };
+        expect(report.files).toHaveLength(1);
+        const evaluated = cli(['eval', '--policy', file, '--format', 'json'], '{"a": 1}\n');
+        expect([0, 2]).toContain(evaluated.status);
+        // A file validate finds no error in is a policy eval runs (validation checks more, not less).
+        if (!hasErrors(report)) expect(evaluated.status, evaluated.stderr).toBe(0);
+      }),
+      { ...params, numRuns: runs, interruptAfterTimeLimit: FUZZ_MS * 3 },
+    );
+  });
+});
+
+function hasErrors(report: { files: { diagnostics: unknown[] }[] }): boolean {
+  return report.files.some((f) =>
+    f.diagnostics.some((d) => (d as { severity: string }).severity === 'error'),
+  );
+}

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FilterError } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
 import { check, titled } from '../support/property.js';
+import { guardPrototypes } from './support.js';
+
+// Every attack leaves the built-in prototypes as they were (test/hostile/support.ts).
+guardPrototypes();
 
 /**
  * The output grammar, walked strictly: every `$`-key must be an allowed operator at an operator

@@ -146,8 +146,8 @@ describe('hostile names and keys', () => {
 
 describe('YAML alias bombs', () => {
   it('a wide anchor repeated by many aliases is refused before it is expanded', () => {
-    // 99 aliases of a 30,000-item anchor: 60 KB of text standing for 3 million values.
-    const anchor = `[${Array.from({ length: 30_000 }, (_, i) => i).join(',')}]`;
+    // 99 aliases of a 10,000-item anchor: 50 KB of text standing for a million values.
+    const anchor = `[${Array.from({ length: 10_000 }, (_, i) => i).join(',')}]`;
     const text = [
       'name: bomb',
       `anchor: &a ${anchor}`,
@@ -157,8 +157,13 @@ describe('YAML alias bombs', () => {
     const result = quickly(() => validatePolicy(text, { format: 'yaml' }));
     expect(result.valid).toBe(false);
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]).toMatchObject({ code: 'SYNTAX_ERROR', path: '' });
-    expect(result.diagnostics[0]!.message).toContain('aliases expand to more than 200,000 values');
+    expect(result.diagnostics[0]).toMatchObject({ code: 'MAX_DOCUMENT_VALUES_EXCEEDED', path: '' });
+    expect(result.diagnostics[0]!.message).toContain('aliases expand to more than 16384 values');
+    // A wider anchor has more values than the limit as written: refused while it is read.
+    const wide = text.replace(anchor, `[${Array.from({ length: 30_000 }, (_, i) => i).join(',')}]`);
+    const refused = quickly(() => validatePolicy(wide, { format: 'yaml' }));
+    expect(refused.diagnostics.map((d) => [d.code, d.line])).toEqual([['MAX_DOCUMENT_VALUES_EXCEEDED', 2]]);
+    expect(refused.diagnostics[0]!.message).toContain('a document of more than 16384 values');
   });
 
   it('aliases that repeat small parts are read as usual', () => {

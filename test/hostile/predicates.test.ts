@@ -109,15 +109,23 @@ describe('regular-expression and wildcard bombs', () => {
 });
 
 describe('where code generation is forbidden', () => {
-  it('codegen: true still compiles, with the closure compiler, and answers alike', () => {
-    // The "closures" test project runs with --disallow-code-generation-from-strings (vitest.config.ts).
-    let allowed = true;
+  it('each test project runs the runtime it names: closures forbids code generation, codegen allows it', () => {
+    // vitest.config.ts: the "closures" project runs with --disallow-code-generation-from-strings.
+    const project = process.env.SVC_POLICY_TEST_PROJECT;
+    expect(['closures', 'codegen']).toContain(project);
+    const forbidden = project === 'closures';
+    expect(process.execArgv.includes('--disallow-code-generation-from-strings')).toBe(forbidden);
+    let refused = false;
     try {
       new Function('return 1')();
     } catch {
-      allowed = false;
+      refused = true;
     }
-    expect(canGenerateCode()).toBe(allowed);
+    expect(refused).toBe(forbidden);
+    expect(canGenerateCode()).toBe(!forbidden);
+  });
+
+  it('codegen: true still compiles, with the closure compiler, and answers alike', () => {
     const filter = { a: { $like: 'x*' }, 'b$.__svcArrayAny__$.c': { $in: [1, 2, 3] } };
     const generated = compileFilter(filter, { codegen: true });
     const closures = compileFilter(filter, { codegen: false });

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { type DialectName, policyToSql, statusCountSql, type ToSqlOptions, toSql } from '../../src/sql.js';
 import { ENGINE_NAMES, type Engine, openEngine, TestTable } from '../integration/sql/engines.js';
+import { guardPrototypes } from './support.js';
+
+// Every attack leaves the built-in prototypes as they were (test/hostile/support.ts).
+guardPrototypes();
 
 /** Text that would change a query's structure if it were ever spliced into SQL or a JSON path. */
 const HOSTILE = [

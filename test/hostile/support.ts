@@ -1,3 +1,4 @@
+import util from 'node:util';
 import { afterEach, expect } from 'vitest';
 import { FilterError, PolicyError, QueryError } from '../../src/index.js';
 
@@ -56,12 +57,18 @@ export function expectPolicyError(fn: () => unknown, code?: string): PolicyError
   return e;
 }
 
+/** True for the library's own typed errors (never for a value an input threw, whatever it claims). */
+export function isTypedError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || util.types.isProxy(error)) return false;
+  return error instanceof FilterError || error instanceof PolicyError || error instanceof QueryError;
+}
+
 /** Asserts that `fn` either returns or throws only the library's own typed errors. */
 export function onlyTypedErrors(fn: () => unknown): void {
   try {
     fn();
   } catch (error) {
-    if (error instanceof FilterError || error instanceof PolicyError || error instanceof QueryError) return;
+    if (isTypedError(error)) return;
     throw error;
   }
 }
@@ -178,6 +185,72 @@ export function throwingGetter(key: string, rest: Record<string, unknown> = {}):
     enumerable: true,
     get() {
       throw new Error(`getter of ${key}`);
+    },
+  });
+}
+
+/**
+ * Values a getter or a Proxy trap can throw that are not errors, or not readable ones: each must end
+ * in the library's typed error all the same, with a short message. `String(value)` fails or runs the
+ * value's code on most of them.
+ */
+export function thrownValues(): [string, () => unknown][] {
+  const nullPrototype = Object.create(null) as object;
+  const throwingMessage = Object.defineProperty(new Error('x'), 'message', {
+    get() {
+      throw new Error('message getter');
+    },
+  });
+  const throwingConversions = {
+    message: undefined,
+    toString() {
+      throw new Error('toString');
+    },
+    valueOf() {
+      throw new Error('valueOf');
+    },
+    [Symbol.toPrimitive]() {
+      throw new Error('toPrimitive');
+    },
+  };
+  const messageTrapThrows = new Proxy(new Error('x'), {
+    get() {
+      throw new Error('get trap');
+    },
+    getPrototypeOf() {
+      throw new Error('getPrototypeOf trap');
+    },
+  });
+  const pretendsToBeOurs = new Proxy(
+    {},
+    {
+      // Claims to be a FilterError: `instanceof` would believe it, the library must not.
+      getPrototypeOf: () => FilterError.prototype,
+      get: (_, key) => (key === 'message' ? 'forged' : key === 'code' ? 'FORGED' : undefined),
+    },
+  );
+  return [
+    ['an object without a prototype', () => nullPrototype],
+    ['a revoked Proxy', () => revokedProxy()],
+    ['an Error whose message getter throws', () => throwingMessage],
+    ['an object whose toString, valueOf and Symbol.toPrimitive throw', () => throwingConversions],
+    ['a Proxy whose get and getPrototypeOf traps throw', () => messageTrapThrows],
+    ['a Proxy claiming FilterError.prototype', () => pretendsToBeOurs],
+    ['a 1 MB string', () => 'x'.repeat(1_000_000)],
+    ['an Error with a 1 MB message', () => new Error('m'.repeat(1_000_000))],
+    ['a Symbol', () => Symbol('thrown')],
+    ['undefined', () => undefined],
+    ['null', () => null],
+    ['a BigInt', () => 10n],
+  ];
+}
+
+/** An object whose `key` getter throws the value `make` returns (anything, not only errors). */
+export function getterThrowing(key: string, make: () => unknown, rest: Record<string, unknown> = {}): object {
+  return Object.defineProperty({ ...rest }, key, {
+    enumerable: true,
+    get() {
+      throw make();
     },
   });
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { suiteTempDir } from '../support/temp.js';
 
 /**
@@ -14,7 +15,7 @@ const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const temp = suiteTempDir('diff');
 
 function run(args: readonly string[], cwd: string, input = '') {
-  const r = spawnSync(process.execPath, [CLI, 'diff', ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, 'diff', ...args], {
     cwd,
     encoding: 'utf8',
     input,

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { progressLine } from '../../src/cli/eval-command.js';
 import { arbNdjsonInventory } from '../support/ndjson.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { check, titled } from '../support/property.js';
 import { suiteTempDir } from '../support/temp.js';
 
@@ -16,7 +17,7 @@ const temp = suiteTempDir('eval-jobs');
 
 /** Runs the built binary (its workers run the same file) with the Node running the tests. */
 function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
     cwd: root,
     encoding: 'utf8',
     input: input ?? '',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInventory } from '../../fixtures/generator.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -15,7 +16,11 @@ const idle = join(examples, 'idle-databases.json');
 
 /** Runs the built binary with the Node running the tests. */
 function run(args: string[], input?: string | Buffer) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', input: input ?? '' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    input: input ?? '',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { suiteTempDir } from '../support/temp.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -13,7 +14,11 @@ const temp = suiteTempDir('eval');
 
 /** Runs the built binary with the Node running the tests. */
 function run(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', input: input ?? '' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    input: input ?? '',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

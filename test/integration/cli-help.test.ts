@@ -3,12 +3,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_OPTIONS, COMMAND_USAGE, MAIN_USAGE } from '../../src/cli/main.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', input: '' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    input: '',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../support/node-flags.js';
 
 /** The built binary, as users run it (`npm test` builds before vitest; locally: `npx tsup`). */
 const CLI = resolve('dist/cli.js');
 
 function run(args: readonly string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, 'migrate-search', ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, 'migrate-search', ...args], {
     encoding: 'utf8',
     timeout: 60_000,
     ...(input === undefined ? {} : { input }),

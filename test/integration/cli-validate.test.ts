@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/validate.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
 import { sarifErrors } from '../support/sarif.js';
 import { suiteTempDir } from '../support/temp.js';
 
@@ -13,7 +14,7 @@ const INVALID = resolve('fixtures/policies/invalid');
 const K8S = resolve('test/unit/validate/k8s-node-schema.json');
 
 function run(args: readonly string[], cwd = process.cwd()) {
-  const r = spawnSync(process.execPath, [CLI, 'validate', ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, 'validate', ...args], {
     cwd,
     encoding: 'utf8',
     timeout: 60_000,
@@ -129,7 +130,7 @@ describe('svc-policy validate (built binary)', () => {
     }
     const big = run(['big.json', '--max-bytes', '1000'], dir);
     expect(big.code).toBe(2);
-    expect(big.stdout).toMatch(/UNREADABLE_FILE .*more than the limit of 1000/);
+    expect(big.stdout).toMatch(/MAX_FILE_BYTES_EXCEEDED .*more than the limit of 1000/);
     expect(run(['outside.json', '--root', VALID], dir).stdout).toMatch(/outside/);
   });
 

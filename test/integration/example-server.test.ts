@@ -7,9 +7,10 @@ import { parseQuery, queryInMemory } from '../../src/index.js';
  * The example server (examples/server/), over real HTTP: every page of a query walked and compared with
  * the library's in-memory answer over the same generated inventory, and every kind of error. On PGlite,
  * and on the PostgreSQL server when DATABASE_URL is set. The server is the library's wiring, not a
- * compiler: it runs in one of the two test projects.
+ * compiler: it runs once, in the project that forbids code generation, as a server under a
+ * Content-Security-Policy-like runtime would (its in-memory compiles fall back to closures).
  */
-const once = process.env.SVC_POLICY_TEST_PROJECT === 'codegen';
+const once = process.env.SVC_POLICY_TEST_PROJECT === 'closures';
 const TOKEN = 'example-test-token';
 const SEED = { components: 300, certificates: 60, seed: 7 };
 const COMPONENTS = [...generateComponents(SEED.components, { seed: SEED.seed })];

@@ -1,6 +1,7 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES, OPERATOR_NAMES } from '../../ast/nodes.js';
-import { FilterError, pointer } from '../../errors.js';
+import { FilterError, pointer, showPointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
+import { likeToRegex } from './regex.js';
 
 /**
  * The longest path the MongoDB target translates. MongoDB stores documents nested at most 100 levels
@@ -12,7 +13,20 @@ import { printPath } from '../../parse/path.js';
 export const MAX_PATH_STEPS = 100;
 
 /**
- * Throws `UNSUPPORTED` (with the place in the filter) for a path longer than {@link MAX_PATH_STEPS}.
+ * The longest regular expression, in UTF-8 bytes, the MongoDB target writes for a `$like`. PCRE2, which
+ * MongoDB uses, refuses a pattern whose compiled form passes 64K code units ("regular expression is too
+ * large"); MongoDB's own tests (jstests/core/query/regex/regex_limit.js) guarantee 16,384 bytes of
+ * pattern, and a `$like` of 3,000 wildcards (60 KB of pattern, 3,000 capture groups) is refused by the
+ * server. At 16,384 bytes the compiled form stays under the bound whatever the pattern holds: a literal
+ * character compiles to two code units, a wildcard's group (about 20 bytes of pattern) to about 50.
+ */
+export const MAX_REGEX_BYTES = 16_384;
+
+const encoder = new TextEncoder();
+
+/**
+ * Throws `UNSUPPORTED` (with the place in the filter) for a path longer than {@link MAX_PATH_STEPS}, and
+ * for a `$like` whose regular expression is longer than {@link MAX_REGEX_BYTES}.
  * `base` is the pointer of the filter itself (a policy condition's place, or `''`). An explicit stack,
  * not recursion: the filter's own nesting is bounded only by the caller's `maxDepth`.
  */
@@ -36,6 +50,16 @@ export function checkMongoLimits(node: FilterNode, base = ''): void {
           for (const op of clause.operators) {
             if (op.kind === 'elemMatch') {
               stack.push({ node: op.filter, at: pointer(where, OPERATOR_NAMES.elemMatch), above: steps });
+            } else if (op.kind === 'like') {
+              const bytes = encoder.encode(likeToRegex(op.pattern)).length;
+              if (bytes > MAX_REGEX_BYTES) {
+                const likeAt = pointer(where, OPERATOR_NAMES.like);
+                throw new FilterError(
+                  'UNSUPPORTED',
+                  likeAt,
+                  `the "$like" pattern at ${showPointer(likeAt)} makes a regular expression of ${bytes} bytes, longer than the MongoDB target writes (${MAX_REGEX_BYTES})`,
+                );
+              }
             }
           }
           break;

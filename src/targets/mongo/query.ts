@@ -17,6 +17,7 @@ import {
   setHas,
   stringIncludes,
   weakMapGet,
+  weakMapSet,
 } from '../../builtins.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
@@ -404,7 +405,7 @@ export function filterQuery(
       let q = weakMapGet.call(memo, c) as MongoQuery | undefined;
       if (q === undefined) {
         q = clauseQuery(c, ctx);
-        memo.set(c, q);
+        weakMapSet.call(memo, c, q);
       }
       return q;
     }),

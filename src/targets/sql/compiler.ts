@@ -23,7 +23,7 @@ import {
   stringIncludes,
   stringStartsWith,
 } from '../../builtins.js';
-import { FilterError, pointer, showPointer } from '../../errors.js';
+import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
@@ -345,7 +345,7 @@ export class SqlCompiler<Ref> {
       throw new FilterError(
         'UNKNOWN_FIELD',
         at,
-        `field "${first.key}" is not in the column mapping (used at ${at})`,
+        `field "${showText(first.key)}" is not in the column mapping (used at ${at})`,
       );
     }
     const column = this.columnSql(mapping.column);
@@ -357,7 +357,7 @@ export class SqlCompiler<Ref> {
       throw new FilterError(
         'UNKNOWN_FIELD',
         at,
-        `field path "${printPath(field.path)}" reads below the ${mapping.type} column of "${first.key}"; nested paths are allowed only below json/jsonb columns (at ${at})`,
+        `field path "${showText(printPath(field.path))}" reads below the ${mapping.type} column of "${showText(first.key)}"; nested paths are allowed only below json/jsonb columns (at ${at})`,
       );
     }
     const slot: Slot<Ref> = { kind: 'column', type: mapping.type, sql: column };
@@ -529,6 +529,19 @@ export class SqlCompiler<Ref> {
     const parsed = parseLike(pattern);
     if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0]!, at, p);
     if (arrayEvery(parsed.pieces, (piece) => piece === '')) return this.#ifString(slot, p, () => TRUE);
+    const bound = this.#dialect.capabilities.likePatternLimit;
+    if (bound !== null) {
+      // Limits raised past the defaults (256 characters) can make a pattern the database refuses when
+      // the statement runs: refused here, at the place, like SQL nested deeper than it runs.
+      const bytes = this.#dialect.likePatternBytes(parsed);
+      if (bytes > bound.maxBytes) {
+        throw new FilterError(
+          'UNSUPPORTED',
+          at,
+          `the "$like" pattern at ${showPointer(at)} is ${bytes} bytes as ${this.#dialect.name} matches it, past ${bound.name}`,
+        );
+      }
+    }
     return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
   }
 

@@ -1,5 +1,5 @@
 import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
+import { FilterError, showPointer, showText } from '../../errors.js';
 import { passLimits } from '../../limits.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
@@ -51,7 +51,7 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
         throw new FilterError(
           'UNSUPPORTED',
           status.path,
-          `status name ${JSON.stringify(status.name)} contains U+0000, which ${dialect.name} text cannot hold (at ${status.path})`,
+          `status name ${JSON.stringify(showText(status.name))} contains U+0000, which ${dialect.name} text cannot hold (at ${showPointer(status.path)})`,
         );
       }
     }

@@ -1,4 +1,4 @@
-import { weakMapGet } from '../../builtins.js';
+import { weakMapGet, weakMapSet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -20,7 +20,7 @@ function exprOf(ref: PgRef, p: ParamSink): string {
   let expr = weakMapGet.call(exprs, ref);
   if (expr === undefined) {
     expr = ref.keys.reduce((e, key) => `(${e} -> ${p.add(key)}::text)`, ref.base);
-    exprs.set(ref, expr);
+    weakMapSet.call(exprs, ref, expr);
   }
   return expr;
 }
@@ -82,6 +82,8 @@ export const postgres: SqlDialect<PgRef> = {
       maxHeight: 8000,
       maxParentheses: 5000,
     },
+    // PostgreSQL's LIKE has no length bound of its own.
+    likePatternLimit: null,
   },
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -100,6 +102,7 @@ export const postgres: SqlDialect<PgRef> = {
   collateEq: (expr) => expr,
   inList: (expr, kind, values, p) =>
     `${expr} = ANY(${p.add(values)}::${kind === 'number' ? 'float8' : kind}[])`,
+  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern(pattern)).length,
   like: (expr, pattern, p) => `${expr} COLLATE "C" LIKE ${p.add(likePattern(pattern))} ESCAPE '!'`,
   versionKey,
   jsonColumn: (column, type, path) => ({ base: column, keys: path, fn: type }),

@@ -1,5 +1,6 @@
+import { parsedUnder } from '../../ast/node-input.js';
 import { arrayEvery, arrayIncludes, hasOwn, stringIncludes } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
+import { FilterError, ownFilterError } from '../../errors.js';
 import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
@@ -322,9 +323,10 @@ function buildQuery(
   const where: string[] = [];
   if (plan.filter !== undefined) {
     try {
-      where.push(compiler.compile(plan.filter, p));
+      where.push(compiler.compile(plan.filter, p, parsedUnder(plan.filter)));
     } catch (error) {
-      throw error instanceof FilterError ? filterError(error) : error;
+      const own = ownFilterError(error);
+      throw own === undefined ? error : filterError(own);
     }
   }
   if (plan.after !== undefined) where.push(keyset(keys, plan.sort, plan.after));

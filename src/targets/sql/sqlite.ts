@@ -1,4 +1,4 @@
-import { arraySome, regexpTest, weakMapGet } from '../../builtins.js';
+import { arraySome, regexpTest, weakMapGet, weakMapSet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import type { ParamSink, SqlDialect } from './types.js';
@@ -27,7 +27,7 @@ function pathOf(ref: LiteRef, p: ParamSink): string {
     const suffix = ref.keys.map(label).join('');
     if (ref.element === null) path = p.add(`$${suffix}`);
     else path = suffix === '' ? `${ref.element}.fullkey` : `(${ref.element}.fullkey || ${p.add(suffix)})`;
-    paths.set(ref, path);
+    weakMapSet.call(paths, ref, path);
   }
   return path;
 }
@@ -159,6 +159,8 @@ export const sqlite: SqlDialect<LiteRef> = {
       maxHeight: 1000,
       maxParentheses: 2000,
     },
+    // The default of node:sqlite and of most builds, in UTF-8 bytes.
+    likePatternLimit: { name: 'SQLITE_MAX_LIKE_PATTERN_LENGTH (50,000 bytes)', maxBytes: 50_000 },
   },
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
@@ -177,6 +179,9 @@ export const sqlite: SqlDialect<LiteRef> = {
   collateEq: (expr) => `${expr} COLLATE BINARY`,
   inList: (expr, _kind, values, p) =>
     `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
+  // The byte-wise way binds its pieces, not a pattern; GLOB is given the pattern whole.
+  likePatternBytes: (pattern) =>
+    arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece)) ? 0 : bytes(globPattern(pattern)),
   like: (expr, pattern, p) => {
     const blob = blobLike(expr, pattern, p);
     if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;

@@ -91,6 +91,12 @@ export interface DialectCapabilities {
    * docs/sql.md, "Expression depth"): past these the filter is `UNSUPPORTED`, never a database error.
    */
   readonly expressionLimits: ExpressionLimits;
+  /**
+   * The longest pattern the database matches with `LIKE` or `GLOB`, or `null` for no bound of its own.
+   * SQLite refuses a longer one when the statement runs ("LIKE or GLOB pattern too complex"); here it
+   * is `UNSUPPORTED` at compile time, at the `$like`.
+   */
+  readonly likePatternLimit: { readonly name: string; readonly maxBytes: number } | null;
 }
 
 /** Bounds on the nesting of the SQL of one filter (see {@link DialectCapabilities}). */
@@ -143,6 +149,8 @@ export interface SqlDialect<Ref> {
   ): string;
   /** `expr` (non-null text) matches the `$like` pattern, which has at least one star. */
   like(expr: string, pattern: LikePattern, p: ParamSink): string;
+  /** The UTF-8 bytes of the pattern `like` gives the database's `LIKE` or `GLOB` (0 when it gives none). */
+  likePatternBytes(pattern: LikePattern): number;
   /**
    * The sortable key of `expr` (non-null text) when it is a version, SQL `NULL` otherwise: the key
    * `versionKey` of semantics/version.ts gives, built in plain SQL (no user-defined function).

@@ -1,4 +1,5 @@
 import { ARRAY_ANY, OPERATOR_NAMES, type OperatorNode, PATH_SEPARATOR } from '../../ast/nodes.js';
+import { showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { describeType } from '../fields/types.js';
 import type { Check } from './types.js';
@@ -36,7 +37,7 @@ export const arraySelectors: Check = {
           report({
             severity: 'error',
             code: 'SELECTOR_ON_NON_ARRAY',
-            message: `"${key}" selects elements of "${head || 'the resource'}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
+            message: `"${showText(key)}" selects elements of "${head || 'the resource'}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
             path: site.pointer,
             anchor: 'key',
           });
@@ -51,12 +52,12 @@ export const arraySelectors: Check = {
           const items = r.parent.kind === 'array' ? r.parent.items.kind : 'any';
           const advice =
             items === 'object' || items === 'map' || items === 'any'
-              ? `write "${fixed}"`
+              ? `write "${showText(fixed)}"`
               : `its elements have no keys either`;
           report({
             severity: 'error',
             code: 'MISSING_ARRAY_SELECTOR',
-            message: `"${head}" is ${describeType(r.parent)}; "${key}" reads a key of the array itself, which is always missing; ${advice}`,
+            message: `"${showText(head)}" is ${describeType(r.parent)}; "${showText(key)}" reads a key of the array itself, which is always missing; ${advice}`,
             path: site.pointer,
             anchor: 'key',
           });
@@ -68,7 +69,7 @@ export const arraySelectors: Check = {
           report({
             severity: 'error',
             code: 'MISSING_ARRAY_SELECTOR',
-            message: `"${key}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+            message: `"${showText(key)}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
             path: site.pointer,
             anchor: 'key',
           });

@@ -1,4 +1,5 @@
 import type { PathStep } from '../../ast/nodes.js';
+import { showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { resolve } from '../fields/resolve.js';
 import type { FieldType } from '../fields/types.js';
@@ -73,8 +74,8 @@ export const dottedPaths: Check = {
           severity: 'warning',
           code: 'DOTTED_PATH',
           message:
-            `"${step.key}" in "${site.key}" is one key with dots in its name, which a ${model.resource ?? 'resource'} ` +
-            `does not have: paths join keys with "$." (not "." as in MongoDB); did you mean "${hint.rewrite}"?`,
+            `"${showText(step.key)}" in "${showText(site.key)}" is one key with dots in its name, which a ${model.resource ?? 'resource'} ` +
+            `does not have: paths join keys with "$." (not "." as in MongoDB); did you mean "${showText(hint.rewrite)}"?`,
           path: site.pointer,
           anchor: 'key',
         });

@@ -1,4 +1,5 @@
-import { printFilter } from '../../ast/print.js';
+import { printParsed } from '../../ast/print.js';
+import { showText } from '../../errors.js';
 import type { NormalizedStatus } from '../../policy/check.js';
 import type { Check } from './types.js';
 
@@ -17,7 +18,7 @@ function canonical(value: unknown): string {
 /** A status's rules as a set: each rule as the sorted set of its conditions. */
 function ruleSet(status: NormalizedStatus): string {
   const rules = status.rules.map((rule) =>
-    canonical([...new Set(rule.conditions.map((c) => canonical(printFilter(c.filter))))].sort()),
+    canonical([...new Set(rule.conditions.map((c) => canonical(printParsed(c.filter))))].sort()),
   );
   return canonical([...new Set(rules)].sort());
 }
@@ -54,7 +55,7 @@ export const duplicateStatuses: Check = {
       report({
         severity: 'warning',
         code: 'DUPLICATE_STATUS_RULES',
-        message: `status "${loser.name}" has the same rules as "${winner.name}", which is evaluated first (criticality ${winner.criticality}): "${loser.name}" is never given through them`,
+        message: `status "${showText(loser.name)}" has the same rules as "${showText(winner.name)}", which is evaluated first (criticality ${winner.criticality}): "${showText(loser.name)}" is never given through them`,
         path: loser.path,
         anchor: 'key',
       });

@@ -1,3 +1,4 @@
+import { showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import { describeType } from '../fields/types.js';
 import { dottedPathHint } from './dotted-paths.js';
@@ -19,18 +20,18 @@ export const fieldPaths: Check = {
         const name = step.kind === 'key' ? step.key : '';
         let message: string;
         if (r.kind === 'through-scalar') {
-          message = `field "${head}" of a ${kind} is ${describeType(r.parent)}, so "${site.key}" reads nothing and never matches`;
+          message = `field "${showText(head)}" of a ${kind} is ${describeType(r.parent)}, so "${showText(site.key)}" reads nothing and never matches`;
         } else {
-          const where = r.step === 0 ? `a ${kind}` : `"${head}" of a ${kind}`;
+          const where = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
           const dotted = dottedPathHint(model, site);
           const hint =
             dotted?.step === r.step
-              ? `; paths join keys with "$.": did you mean "${dotted.rewrite}"?`
+              ? `; paths join keys with "$.": did you mean "${showText(dotted.rewrite)}"?`
               : r.suggestion === undefined
                 ? ''
                 : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`;
-          const inKey = site.node.path.length === 1 ? '' : ` in "${site.key}"`;
-          message = `unknown field "${name}"${inKey}: ${where} has no such field${hint}`;
+          const inKey = site.node.path.length === 1 ? '' : ` in "${showText(site.key)}"`;
+          message = `unknown field "${showText(name)}"${inKey}: ${where} has no such field${hint}`;
         }
         report({ severity: 'error', code: 'UNKNOWN_FIELD', message, path: site.pointer, anchor: 'key' });
       }

@@ -1,11 +1,11 @@
-import { printFilter } from '../../ast/print.js';
-import { showPointer } from '../../errors.js';
+import { printParsed } from '../../ast/print.js';
+import { showPointer, showText } from '../../errors.js';
 import { fieldDomain, isEmpty } from '../domain.js';
 import type { FieldSite } from '../model.js';
 import { facts, firstConflict, ruleViews, scopeOf } from '../rules.js';
 import type { Check } from './types.js';
 
-const show = (site: FieldSite) => JSON.stringify(printFilter({ kind: 'filter', clauses: [site.node] }));
+const show = (site: FieldSite) => JSON.stringify(printParsed({ kind: 'filter', clauses: [site.node] }));
 
 /**
  * Conditions that can never hold: one field whose operators exclude every value (`$gte: 10` with
@@ -48,8 +48,8 @@ export const impossibleConditions: Check = {
         severity: 'warning',
         code: 'IMPOSSIBLE_CONDITION',
         message: inScope
-          ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index} of "${view.status.name}" never holds for a resource in scope`
-          : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${view.status.name}" never holds`,
+          ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index} of "${showText(view.status.name)}" never holds for a resource in scope`
+          : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: 'key',
       });

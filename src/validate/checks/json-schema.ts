@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { pointer } from '../../errors.js';
+import { pointer, showPointer, showText } from '../../errors.js';
 import { schemaValidator } from '../schema.js';
 import type { Check, Finding } from './types.js';
 
@@ -13,7 +13,7 @@ function finding(e: ErrorObject): Finding {
     return {
       severity: 'error',
       code: 'SCHEMA',
-      message: `unknown property "${key}" (schema)`,
+      message: `unknown property "${showText(key)}" (schema)`,
       path: pointer(e.instancePath, key),
       anchor: 'key',
     };
@@ -21,7 +21,7 @@ function finding(e: ErrorObject): Finding {
   return {
     severity: 'error',
     code: 'SCHEMA',
-    message: `${e.instancePath || 'the document'} ${e.message ?? 'is invalid'} (schema: ${e.schemaPath})`,
+    message: `${e.instancePath === '' ? 'the document' : showPointer(e.instancePath)} ${e.message ?? 'is invalid'} (schema: ${e.schemaPath})`,
     path: e.instancePath,
   };
 }

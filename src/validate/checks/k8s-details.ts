@@ -1,5 +1,5 @@
 import { OPERATOR_NAMES } from '../../ast/nodes.js';
-import { pointer } from '../../errors.js';
+import { pointer, showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
 import type { Check } from './types.js';
 
@@ -24,7 +24,7 @@ export const k8sDetails: Check = {
           report({
             severity: 'error',
             code: 'K8S_UNKNOWN_FIELD',
-            message: `"${site.key}" is not a detail field of ${kind} (descriptors list the filterable paths)${hint}`,
+            message: `"${showText(site.key)}" is not a detail field of ${kind} (descriptors list the filterable paths)${hint}`,
             path: site.pointer,
             anchor: 'key',
           });
@@ -35,7 +35,7 @@ export const k8sDetails: Check = {
           report({
             severity: 'error',
             code: 'K8S_NOT_FILTERABLE',
-            message: `"${printPath(site.node.path.slice(0, r.blocked + 1))}" is not filterable for ${kind}`,
+            message: `"${showText(printPath(site.node.path.slice(0, r.blocked + 1)))}" is not filterable for ${kind}`,
             path: site.pointer,
             anchor: 'key',
           });
@@ -57,7 +57,7 @@ export const k8sDetails: Check = {
             report({
               severity: 'warning',
               code: 'K8S_UNKNOWN_VALUE',
-              message: `"${OPERATOR_NAMES[op.kind]}" compares "${site.key}" with "${v}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(', ')})`,
+              message: `"${OPERATOR_NAMES[op.kind]}" compares "${showText(site.key)}" with "${showText(v)}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(', ')})`,
               path: where,
             });
           }

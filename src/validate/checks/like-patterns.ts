@@ -1,3 +1,4 @@
+import { showText } from '../../errors.js';
 import type { Check } from './types.js';
 
 /**
@@ -46,7 +47,7 @@ export const likePatterns: Check = {
             severity: 'warning',
             code: 'SUSPICIOUS_LIKE_PATTERN',
             message:
-              `"$like" pattern ${JSON.stringify(op.pattern)} on "${site.key}" has ${found.join(' and ')}, ` +
+              `"$like" pattern ${JSON.stringify(op.pattern)} on "${showText(site.key)}" has ${found.join(' and ')}, ` +
               `but $like is not a regular expression or SQL LIKE: only "*" is a wildcard and every other ` +
               `character matches itself, so this likely never matches` +
               (better === undefined ? '' : `; did you mean ${JSON.stringify(better)}?`),

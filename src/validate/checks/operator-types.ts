@@ -1,5 +1,5 @@
 import { isVersionNode, OPERATOR_NAMES, type OperatorNode, type Scalar } from '../../ast/nodes.js';
-import { pointer } from '../../errors.js';
+import { pointer, showText } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
 import { describeType, type FieldType } from '../fields/types.js';
 import { isCanonicalTimestamp, isIsoTimestamp } from '../timestamps.js';
@@ -45,7 +45,7 @@ function checkOperator(
   report: (f: Finding) => void,
 ) {
   const name = OPERATOR_NAMES[op.kind];
-  const what = `"${field}" is ${describeType(type)}`;
+  const what = `"${showText(field)}" is ${describeType(type)}`;
   const mismatch = (message: string, path = at) =>
     report({ severity: 'error', code: 'TYPE_MISMATCH', message, path });
   if (op.kind === 'exists') return;
@@ -53,7 +53,7 @@ function checkOperator(
     // The fields inside are checked as fields of the element; here only whether elements are objects.
     if (type.kind === 'map' || type.kind === 'object' || op.filter.clauses.length === 0) return;
     mismatch(
-      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${field}": { … }`,
+      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { … }`,
     );
     return;
   }
@@ -99,14 +99,14 @@ function checkOperator(
         report({
           severity: 'error',
           code: 'INVALID_TIMESTAMP',
-          message: `${what}, but "${name}" compares it with "${v}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
+          message: `${what}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
           path: operand.at,
         });
       } else if (!isCanonicalTimestamp(v)) {
         report({
           severity: 'warning',
           code: 'NON_CANONICAL_TIMESTAMP',
-          message: `"${name}" compares "${field}" with "${v}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
+          message: `"${name}" compares "${showText(field)}" with "${showText(v)}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
           path: operand.at,
         });
       }

@@ -1,3 +1,4 @@
+import { showText } from '../../errors.js';
 import { facts, implies, neverHolds, ruleViews, scopeOf } from '../rules.js';
 import { duplicatePairs, evaluationOrder } from './duplicate-statuses.js';
 import type { Check } from './types.js';
@@ -33,7 +34,7 @@ export const shadowedRules: Check = {
       report({
         severity: 'warning',
         code: 'SHADOWED_RULE',
-        message: `rule ${view.index} of "${view.status.name}" can never decide: whenever it holds, rule ${winner.index} of "${winner.status.name}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
+        message: `rule ${view.index} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
         path: view.rule.path,
         anchor: 'key',
       });

@@ -1,4 +1,4 @@
-import { pointer } from '../../errors.js';
+import { pointer, showPointer, showText } from '../../errors.js';
 import type { Check, Finding } from './types.js';
 
 /** Characters that reorder the display of text (Trojan Source, CVE-2021-42574). */
@@ -81,7 +81,7 @@ function inspect(
     report({
       severity: 'warning',
       code: 'CONFUSABLE_CHARACTERS',
-      message: `${where} has the word ${JSON.stringify(mixed.word)} mixing ${mixed.scripts.join(' and ')} letters, a likely lookalike`,
+      message: `${where} has the word ${JSON.stringify(showText(mixed.word))} mixing ${mixed.scripts.join(' and ')} letters, a likely lookalike`,
       path,
       anchor,
     });
@@ -97,7 +97,7 @@ export const unicode: Check = {
     while (stack.length > 0) {
       const [value, at] = stack.pop()!;
       if (typeof value === 'string') {
-        inspect(value, `the value at ${at || 'the root'}`, at, 'value', report);
+        inspect(value, `the value at ${showPointer(at)}`, at, 'value', report);
       } else if (Array.isArray(value)) {
         for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], pointer(at, i)]);
       } else if (typeof value === 'object' && value !== null) {
@@ -105,7 +105,7 @@ export const unicode: Check = {
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i]!;
           const child = pointer(at, key);
-          inspect(key, `the key ${JSON.stringify(key)}`, child, 'key', report);
+          inspect(key, `the key ${JSON.stringify(showText(key))}`, child, 'key', report);
           stack.push([(value as Record<string, unknown>)[key], child]);
         }
       }

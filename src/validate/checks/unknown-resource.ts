@@ -1,3 +1,4 @@
+import { showText } from '../../errors.js';
 import { FIELD_TABLES } from '../fields/index.js';
 import type { Check } from './types.js';
 
@@ -9,7 +10,7 @@ export const unknownResource: Check = {
     report({
       severity: 'warning',
       code: 'UNKNOWN_RESOURCE',
-      message: `resource "${model.resource}" has no field table (known: ${Object.keys(FIELD_TABLES).join(', ')}); its field paths are not checked`,
+      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(FIELD_TABLES).join(', ')}); its field paths are not checked`,
       path: `${model.base}/resource`,
     });
   },

@@ -1,4 +1,5 @@
 import { OPERATOR_NAMES, type OperatorNode, type RangeKind, type VersionKind } from '../../ast/nodes.js';
+import { showText } from '../../errors.js';
 import { parseVersion } from '../../semantics/version.js';
 import type { Check } from './types.js';
 
@@ -70,7 +71,7 @@ export const versionFields: Check = {
             report({
               severity: 'warning',
               code: 'LIKE_ON_VERSION',
-              message: `"${site.key}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === undefined ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
+              message: `"${showText(site.key)}" holds versions, but "$like": ${JSON.stringify(op.pattern)} matches their text: it misses other spellings of the same versions ("14" and "14.0" for "14.*") and "14*" takes "140"; ${range === undefined ? 'compare versions with "$vgte" and "$vlt"' : `to compare versions write ${range}`}`,
               path: site.operatorPointers[i]!,
             });
             return;
@@ -85,7 +86,7 @@ export const versionFields: Check = {
           report({
             severity: 'warning',
             code: 'STRING_RANGE_ON_VERSION',
-            message: `"${site.key}" holds versions, but "${name}" compares strings by code point ("1.9" sorts after "1.29", "1.100" before it); to compare versions write ${fix}`,
+            message: `"${showText(site.key)}" holds versions, but "${name}" compares strings by code point ("1.9" sorts after "1.29", "1.100" before it); to compare versions write ${fix}`,
             path: site.operatorPointers[i]!,
           });
         });

@@ -1,9 +1,15 @@
-import { pointer } from '../../errors.js';
+import { pointer, showPointer, showText } from '../../errors.js';
+import { DEFAULT_LIMITS, type Limits, limitError } from '../../limits.js';
 import { SourcePositions } from './positions.js';
 
 /** A problem found while reading the text: its offset and a message. */
 export interface SourceProblem {
-  readonly code: 'SYNTAX_ERROR' | 'DUPLICATE_KEY' | 'TOO_DEEP' | 'YAML_WARNING';
+  readonly code:
+    | 'SYNTAX_ERROR'
+    | 'DUPLICATE_KEY'
+    | 'TOO_DEEP'
+    | 'YAML_WARNING'
+    | 'MAX_DOCUMENT_VALUES_EXCEEDED';
   readonly severity: 'error' | 'warning';
   readonly offset: number;
   readonly path: string;
@@ -24,7 +30,8 @@ class SyntaxFailure extends Error {
   constructor(
     readonly offset: number,
     message: string,
-    readonly code: 'SYNTAX_ERROR' | 'TOO_DEEP' = 'SYNTAX_ERROR',
+    readonly code: 'SYNTAX_ERROR' | 'TOO_DEEP' | 'MAX_DOCUMENT_VALUES_EXCEEDED' = 'SYNTAX_ERROR',
+    readonly path = '',
   ) {
     super(message);
   }
@@ -57,11 +64,26 @@ function show(c: string | undefined): string {
 class Reader {
   i = 0;
   readonly problems: SourceProblem[] = [];
+  /** Values and keys read so far, against `limits.maxDocumentValues`. */
+  values = 0;
 
   constructor(
     readonly text: string,
     readonly positions: SourcePositions,
+    readonly limits: Limits,
   ) {}
+
+  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
+  count(offset: number, at: string): void {
+    if (++this.values <= this.limits.maxDocumentValues) return;
+    const error = limitError(
+      'maxDocumentValues',
+      at,
+      `a document of more than ${this.limits.maxDocumentValues} values`,
+      this.limits,
+    );
+    throw new SyntaxFailure(offset, error.message, 'MAX_DOCUMENT_VALUES_EXCEEDED', at);
+  }
 
   fail(message: string, offset = this.i): never {
     throw new SyntaxFailure(offset, message);
@@ -79,6 +101,7 @@ class Reader {
   value(at: string, depth: number, key?: number): unknown {
     this.space();
     const start = this.i;
+    this.count(start, at);
     this.positions.set(at, key === undefined ? { value: start } : { value: start, key });
     const c = this.text[start];
     if (c === '{' || c === '[') {
@@ -157,6 +180,7 @@ class Reader {
       if (this.text[keyAt] !== '"')
         this.fail(`unexpected ${show(this.text[keyAt])}, expected a key in double quotes`);
       const key = this.string();
+      this.count(keyAt, pointer(at, key));
       this.space();
       if (this.text[this.i] !== ':')
         this.fail(`unexpected ${show(this.text[this.i])}, expected ":" after the key`);
@@ -168,7 +192,7 @@ class Reader {
           severity: 'error',
           offset: keyAt,
           path: child,
-          message: `duplicate key "${key}" at ${child}: JSON parsers silently keep only the last`,
+          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`,
         });
       }
       seen.add(key);
@@ -204,10 +228,13 @@ class Reader {
   }
 }
 
-/** Reads JSON text, keeping the position of every node. Never throws. */
-export function parseJsonSource(text: string): ParsedSource {
+/**
+ * Reads JSON text, keeping the position of every node, within `limits.maxDocumentValues` (counted as it
+ * reads, so the refusal comes before the rest of the text is read). Never throws.
+ */
+export function parseJsonSource(text: string, limits: Limits = DEFAULT_LIMITS): ParsedSource {
   const positions = new SourcePositions(text);
-  const reader = new Reader(text, positions);
+  const reader = new Reader(text, positions, limits);
   try {
     const value = reader.value('', 0);
     reader.space();
@@ -219,9 +246,61 @@ export function parseJsonSource(text: string): ParsedSource {
       code: error.code,
       severity: 'error',
       offset: error.offset,
-      path: '',
-      message: error.code === 'TOO_DEEP' ? error.message : `invalid JSON: ${error.message}`,
+      path: error.path,
+      message: error.code === 'SYNTAX_ERROR' ? `invalid JSON: ${error.message}` : error.message,
     };
     return { positions, problems: [...reader.problems, problem] };
   }
+}
+
+/**
+ * What a JSON file must pass before `JSON.parse` reads it (the CLI's policy files): nesting within
+ * {@link MAX_NESTING} and, when `limits` are given, values and keys within `maxDocumentValues`. One
+ * pass over the text, building nothing and recursing never: a file of 500,000 nested arrays is refused
+ * at its 257th, where `JSON.parse` would build them all. Text that is not JSON is left to the parser
+ * to report (the scan counts only what it recognises).
+ */
+export function jsonTextProblem(text: string, limits?: Limits): SourceProblem | undefined {
+  const max = limits === undefined ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
+  let depth = 0;
+  let values = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const start = i;
+    if (c === 0x22 /* " */) {
+      // A string (a value or a key): skip to its closing quote, escapes included.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > MAX_NESTING) {
+        return {
+          code: 'TOO_DEEP',
+          severity: 'error',
+          offset: start,
+          path: '',
+          message: `nesting deeper than ${MAX_NESTING} levels`,
+        };
+      }
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+      continue;
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e) {
+      // A number, true, false or null: skip the rest of the token.
+      while (i + 1 < text.length && /[0-9A-Za-z.+-]/.test(text[i + 1]!)) i++;
+    } else continue;
+    if (++values > max) {
+      const error = limitError('maxDocumentValues', '', `a document of more than ${max} values`, limits!);
+      return {
+        code: 'MAX_DOCUMENT_VALUES_EXCEEDED',
+        severity: 'error',
+        offset: start,
+        path: '',
+        message: error.message,
+      };
+    }
+  }
+  return undefined;
 }

@@ -1,5 +1,19 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
-import { pointer } from '../../errors.js';
+import {
+  Composer,
+  CST,
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  type Node,
+  Parser,
+  YAMLParseError,
+} from 'yaml';
+import { pointer, safeMessage, showPointer, showText } from '../../errors.js';
+import { DEFAULT_LIMITS, type Limits, limitError } from '../../limits.js';
 import { MAX_NESTING, type ParsedSource, type SourceProblem } from './json.js';
 import { SourcePositions } from './positions.js';
 
@@ -8,15 +22,12 @@ function keyString(key: unknown): string {
   return String(key);
 }
 
-/** Most values a YAML document may stand for once its aliases are expanded (far above any policy). */
-export const MAX_EXPANDED_NODES = 200_000;
-
 /**
  * How many values `node` stands for with its aliases expanded, counted up to a little past `cap`: the
  * size of each anchored node is computed once (an alias then costs a lookup), and the count stops as
  * soon as it passes the cap. Explicit stacks, no recursion.
  */
-function expandedSize(root: unknown, doc: ReturnType<typeof parseDocument>, cap: number): number {
+function expandedSize(root: unknown, doc: Document.Parsed, cap: number): number {
   const sizes = new Map<unknown, number>();
   const open = new Set<unknown>();
   const sizeOf = (start: unknown): number => {
@@ -67,7 +78,7 @@ function walk(
   node: unknown,
   at: string,
   positions: SourcePositions,
-  doc: ReturnType<typeof parseDocument>,
+  doc: Document.Parsed,
   depth: number,
   keyOffset?: number,
 ): void {
@@ -151,53 +162,153 @@ function depthOf(value: unknown): number {
   return max;
 }
 
+/** Why the guarded read below stopped reading: a limit passed before the document was composed. */
+class Refusal extends Error {
+  constructor(readonly problem: SourceProblem) {
+    super(problem.message);
+  }
+}
+
 /**
- * Reads YAML 1.2 text (core schema) with unique keys enforced, keeping the position of every node.
- * Never throws.
+ * The concrete syntax of `text`, read token by token through the `yaml` package's lexer and parser
+ * and checked before any of it is composed into a document: the parser's stack (one entry per open
+ * collection) must stay within {@link MAX_NESTING}, or composing would recurse once per level and
+ * overflow the call stack (a 1 MB flow sequence nested 400,000 deep did, after seconds); and the values
+ * written must stay within `maxDocumentValues`, or composing 1 MB of `- 1` lines would take seconds.
+ *
+ * Values are counted from below, so that no document within the limit is refused here: every scalar,
+ * alias and flow collection written is a value of its own, and so is the entry of every `-` and the
+ * value of every `:` (and the key of every `?`): the larger of the two counts never exceeds the values
+ * the document has, keys counted, and is within a small factor of them. The exact count follows once
+ * the document is composed (see `detach` in ../index.ts), within that factor of the limit.
  */
-export function parseYamlSource(text: string): ParsedSource {
-  const positions = new SourcePositions(text);
-  const problems: SourceProblem[] = [];
-  const lineCounter = new LineCounter();
-  let doc: ReturnType<typeof parseDocument>;
+function* guardedTokens(text: string, parser: Parser, limits: Limits): Generator<CST.Token, void> {
+  let written = 0;
+  let indicated = 0;
+  const refuse = (code: SourceProblem['code'], message: string): never => {
+    throw new Refusal({ code, severity: 'error', offset: parser.offset, path: '', message });
+  };
+  for (const lexeme of new Lexer().lex(text)) {
+    switch (CST.tokenType(lexeme)) {
+      case 'scalar':
+      case 'single-quoted-scalar':
+      case 'double-quoted-scalar':
+      case 'alias':
+      case 'flow-map-start':
+      case 'flow-seq-start':
+        written++;
+        break;
+      case 'seq-item-ind':
+      case 'map-value-ind':
+      case 'explicit-key-ind':
+        indicated++;
+        break;
+      default:
+        break;
+    }
+    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
+      const error = limitError(
+        'maxDocumentValues',
+        '',
+        `a document of more than ${limits.maxDocumentValues} values`,
+        limits,
+      );
+      refuse('MAX_DOCUMENT_VALUES_EXCEEDED', error.message);
+    }
+    yield* parser.next(lexeme);
+    // The stack holds the document and, above it, each open collection (and the scalar being read).
+    if (parser.stack.length > MAX_NESTING + 2)
+      refuse('TOO_DEEP', `nesting deeper than ${MAX_NESTING} levels`);
+  }
+  yield* parser.end();
+}
+
+/**
+ * The YAML document of `text` (the first one; a second is an error, as `parseDocument` has it), or the
+ * problem that stopped the guarded read. Keys are not checked for uniqueness here: the `yaml` package
+ * compares each key with every earlier key of its mapping (quadratic in a mapping's size), where
+ * {@link duplicateKeyPointers} uses a set.
+ */
+function composeDocument(
+  text: string,
+  limits: Limits,
+): { doc: Document.Parsed } | { problem: SourceProblem } {
+  const parser = new Parser();
+  const composer = new Composer({ uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  let doc: Document.Parsed | undefined;
   try {
-    doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+    for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
+      if (doc === undefined) doc = next;
+      else {
+        doc.errors.push(
+          new YAMLParseError(
+            [next.range[0], next.range[1]],
+            'MULTIPLE_DOCS',
+            'Source contains multiple documents; a policy file holds one',
+          ),
+        );
+        break;
+      }
+    }
   } catch (error) {
+    if (error instanceof Refusal) return { problem: error.problem };
     return {
-      positions,
-      problems: [
-        {
-          code: 'SYNTAX_ERROR',
-          severity: 'error',
-          offset: 0,
-          path: '',
-          message: `invalid YAML: ${String(error)}`,
-        },
-      ],
+      problem: {
+        code: 'SYNTAX_ERROR',
+        severity: 'error',
+        offset: 0,
+        path: '',
+        message: `invalid YAML: ${safeMessage(error)}`,
+      },
     };
   }
-  const duplicates = doc.errors.some((e) => e.code === 'DUPLICATE_KEY')
-    ? duplicateKeyPointers(doc.contents)
-    : new Map<number, string>();
+  // `compose(…, forceDoc)` ends with a document, an empty one for an empty stream.
+  return { doc: doc! };
+}
+
+/**
+ * Reads YAML 1.2 text (core schema) with unique keys enforced, keeping the position of every node,
+ * within `limits.maxDocumentValues` (aliases expanded) and {@link MAX_NESTING}, each checked before the
+ * work it bounds (see {@link guardedTokens}). Never throws.
+ */
+export function parseYamlSource(text: string, limits: Limits = DEFAULT_LIMITS): ParsedSource {
+  const positions = new SourcePositions(text);
+  const read = readYaml(text, limits);
+  if (!('doc' in read)) return { positions, problems: read.problems };
+  walk(read.doc.contents, '', positions, read.doc, 0);
+  return { value: read.value, positions, problems: read.problems };
+}
+
+/**
+ * A YAML document's value, read as {@link parseYamlSource} reads it but without positions (the CLI's
+ * policy files), or the problems that keep it from being read (`problems` may also hold warnings and
+ * duplicate keys next to a value). Never throws.
+ */
+export function readYaml(
+  text: string,
+  limits: Limits,
+): { value: unknown; doc: Document.Parsed; problems: SourceProblem[] } | { problems: SourceProblem[] } {
+  const composed = composeDocument(text, limits);
+  if ('problem' in composed) return { problems: [composed.problem] };
+  const { doc } = composed;
+  const problems: SourceProblem[] = [];
   for (const e of doc.errors) {
-    const at = e.code === 'DUPLICATE_KEY' ? duplicates.get(e.pos[0]) : undefined;
-    problems.push(
-      at === undefined
-        ? {
-            code: e.code === 'DUPLICATE_KEY' ? 'DUPLICATE_KEY' : 'SYNTAX_ERROR',
-            severity: 'error',
-            offset: e.pos[0],
-            path: '',
-            message: `invalid YAML: ${e.message.split('\n')[0]}`,
-          }
-        : {
-            code: 'DUPLICATE_KEY',
-            severity: 'error',
-            offset: e.pos[0],
-            path: at,
-            message: `duplicate key "${unescapePointerTail(at)}" at ${at}: YAML parsers silently keep only the last`,
-          },
-    );
+    problems.push({
+      code: 'SYNTAX_ERROR',
+      severity: 'error',
+      offset: e.pos[0],
+      path: '',
+      message: `invalid YAML: ${e.message.split('\n')[0]}`,
+    });
+  }
+  for (const [offset, at] of duplicateKeyPointers(doc.contents)) {
+    problems.push({
+      code: 'DUPLICATE_KEY',
+      severity: 'error',
+      offset,
+      path: at,
+      message: `duplicate key "${showText(unescapePointerTail(at))}" at ${showPointer(at)}: YAML parsers silently keep only the last`,
+    });
   }
   for (const w of doc.warnings) {
     problems.push({
@@ -208,23 +319,29 @@ export function parseYamlSource(text: string): ParsedSource {
       message: w.message.split('\n')[0] ?? w.message,
     });
   }
+  problems.sort((a, b) => a.offset - b.offset);
   // A duplicate key leaves a readable document (the last value wins), so the other checks still run,
   // as they do for JSON: every problem in one pass.
-  if (problems.some((p) => p.severity === 'error' && p.code !== 'DUPLICATE_KEY'))
-    return { positions, problems };
+  if (problems.some((p) => p.severity === 'error' && p.code !== 'DUPLICATE_KEY')) return { problems };
   // Aliases repeat their anchor's nodes: a few kilobytes can stand for millions of values, each then
   // read, positioned and checked. `maxAliasCount` bounds aliases nested in aliases, not a wide anchor
   // repeated, so the expanded size is counted first.
-  const expanded = expandedSize(doc.contents, doc, MAX_EXPANDED_NODES);
-  if (expanded > MAX_EXPANDED_NODES) {
+  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
+  if (expanded > limits.maxDocumentValues) {
+    const error = limitError(
+      'maxDocumentValues',
+      '',
+      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
+      limits,
+    );
     problems.push({
-      code: 'SYNTAX_ERROR',
+      code: 'MAX_DOCUMENT_VALUES_EXCEEDED',
       severity: 'error',
       offset: 0,
       path: '',
-      message: `the YAML document's aliases expand to more than ${MAX_EXPANDED_NODES.toLocaleString('en-US')} values; write the repeated parts out or use fewer aliases`,
+      message: `${error.message}; write the repeated parts out or use fewer aliases`,
     });
-    return { positions, problems };
+    return { problems };
   }
   let value: unknown;
   try {
@@ -236,9 +353,9 @@ export function parseYamlSource(text: string): ParsedSource {
       severity: 'error',
       offset: 0,
       path: '',
-      message: `the YAML document cannot be read: ${(error as Error)?.message ?? String(error)}`,
+      message: `the YAML document cannot be read: ${safeMessage(error)}`,
     });
-    return { positions, problems };
+    return { problems };
   }
   if (depthOf(value) > MAX_NESTING) {
     problems.push({
@@ -248,8 +365,7 @@ export function parseYamlSource(text: string): ParsedSource {
       path: '',
       message: `nesting deeper than ${MAX_NESTING} levels`,
     });
-    return { positions, problems };
+    return { problems };
   }
-  walk(doc.contents, '', positions, doc, 0);
-  return { value, positions, problems };
+  return { value, doc, problems };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../../src/mongo.js';
+import { MAX_REGEX_BYTES } from '../../../src/targets/mongo/limits.js';
+import { likeToRegex } from '../../../src/targets/mongo/regex.js';
 import { UNBOUNDED } from '../../support/limits.js';
 
 const NOT_ARRAY = { $not: { $type: 'array' } };
@@ -205,6 +207,46 @@ describe('path length limit', () => {
     expect(() =>
       policyToMongo({ ...policy, query: { filter: { [key]: { $eq: 1 } } } }, { limits: UNBOUNDED }),
     ).toThrow(expect.objectContaining({ code: 'UNSUPPORTED', path: `/query/filter/${key}` }));
+  });
+});
+
+describe('regular expression length limit', () => {
+  it('a $like whose regular expression is longer than 16,384 bytes is UNSUPPORTED at its place', () => {
+    // 3,000 wildcards: a pattern of 60 KB and 3,000 capture groups, which MongoDB refuses.
+    const stars = `${'*a'.repeat(3_000)}*`;
+    const longest = `${'a'.repeat(MAX_REGEX_BYTES - 1)}*`;
+    expect(likeToRegex(longest)).toHaveLength(MAX_REGEX_BYTES);
+    for (const translate of [toMongo, toMongoExpr]) {
+      expect(() => translate({ $or: [{ name: { $like: stars } }] }, { limits: UNBOUNDED })).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED', path: '/$or/0/name/$like' }),
+      );
+      expect(() => translate({ name: { $like: longest } }, { limits: UNBOUNDED })).not.toThrow();
+      expect(() => translate({ name: { $like: `a${longest}` } }, { limits: UNBOUNDED })).toThrow(
+        expect.objectContaining({ code: 'UNSUPPORTED', message: expect.stringContaining('16384') }),
+      );
+    }
+    const policy = {
+      name: 'p',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        bad: {
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter: { name: { $like: stars } } } }] }],
+        },
+      },
+    };
+    expect(() => policyToMongo(policy, { limits: UNBOUNDED })).toThrow(
+      expect.objectContaining({
+        code: 'UNSUPPORTED',
+        path: '/statusDefinitions/bad/rules/0/conditions/0/condition/filter/name/$like',
+      }),
+    );
+  });
+
+  it('the default limits keep every regular expression far below it', () => {
+    const worst = `${'.'.repeat(240)}${'*.'.repeat(16)}`.slice(0, 256);
+    expect(likeToRegex(worst).length).toBeLessThan(MAX_REGEX_BYTES / 8);
+    expect(() => toMongo({ name: { $like: worst } })).not.toThrow();
   });
 });
 

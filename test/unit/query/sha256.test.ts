@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { base64url, fromBase64url, hmacSha256, sha256 } from '../../../src/index.js';
+import { sha256Portable, utf8 } from '../../../src/query/sha256.js';
 import { check } from '../../support/property.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -32,9 +33,22 @@ describe('SHA-256 and HMAC-SHA-256 in plain TypeScript', () => {
     ).toBe('60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54');
   });
 
+  it('the plain TypeScript hash (used where Node is not) matches the FIPS 180-4 examples', () => {
+    expect(hex(sha256Portable(utf8('')))).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    expect(hex(sha256Portable(utf8('abc')))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(hex(sha256Portable(utf8('a'.repeat(1_000_000))))).toBe(
+      'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+    );
+  });
+
   it('agrees with node:crypto on random inputs of every length around the block size', () => {
     check(
       fc.property(fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ maxLength: 150 }), (key, message) => {
+        expect(hex(sha256Portable(message))).toBe(createHash('sha256').update(message).digest('hex'));
         expect(hex(sha256(message))).toBe(createHash('sha256').update(message).digest('hex'));
         expect(hex(hmacSha256(key, message))).toBe(createHmac('sha256', key).update(message).digest('hex'));
       }),

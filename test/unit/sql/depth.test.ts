@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter } from '../../../src/index.js';
 import { toSql } from '../../../src/sql.js';
@@ -52,6 +53,44 @@ describe('expression depth', () => {
 
   it('default depths never come near the bounds', () => {
     expect(() => toSql(notChain(31), { dialect: 'sqlite', columns: { a: 'json' } })).not.toThrow();
+  });
+});
+
+describe('$like pattern length', () => {
+  const lite = { dialect: 'sqlite', columns: { a: 'text' }, limits: UNBOUNDED } as const;
+  /** A pattern with a star whose GLOB form is `bytes` bytes long. */
+  const ofBytes = (bytes: number) => `${'x'.repeat(bytes - 1)}*`;
+
+  it('SQLite refuses a GLOB pattern past 50,000 bytes when it runs; toSql refuses it at compile time', () => {
+    const db = new DatabaseSync(':memory:');
+    try {
+      db.exec("CREATE TABLE t (a TEXT); INSERT INTO t VALUES ('x')");
+      const run = (pattern: string) => db.prepare('SELECT count(*) AS n FROM t WHERE a GLOB ?').get(pattern);
+      expect(() => run(ofBytes(50_000))).not.toThrow();
+      expect(() => run(ofBytes(50_001))).toThrow(/LIKE or GLOB pattern too complex/);
+      // The compiled filter runs at the bound, and is refused one byte past it, at the $like.
+      const { sql, params } = toSql({ a: { $like: ofBytes(50_000) } }, lite);
+      expect(() =>
+        db.prepare(`SELECT count(*) AS n FROM t WHERE ${sql}`).get(...(params as string[])),
+      ).not.toThrow();
+    } finally {
+      db.close();
+    }
+    const e = thrown(() => toSql({ a: { $like: ofBytes(50_001) } }, lite));
+    expect([e.code, e.path]).toEqual(['UNSUPPORTED', '/a/$like']);
+    expect(e.message).toContain('SQLITE_MAX_LIKE_PATTERN_LENGTH');
+    // Bytes, not characters: 25,001 two-byte characters are 50,002 bytes. GLOB's classes count too.
+    expect(thrown(() => toSql({ a: { $like: `${'é'.repeat(25_001)}*` } }, lite)).code).toBe('UNSUPPORTED');
+    expect(thrown(() => toSql({ a: { $like: `${'?'.repeat(16_667)}*` } }, lite)).code).toBe('UNSUPPORTED');
+    // The byte-wise way (a pattern holding U+0000) binds no GLOB pattern, and PostgreSQL has no bound.
+    expect(() => toSql({ a: { $like: `\u0000${ofBytes(60_000)}` } }, lite)).not.toThrow();
+    expect(() => toSql({ a: { $like: ofBytes(60_000) } }, { ...lite, dialect: 'postgres' })).not.toThrow();
+  });
+
+  it('the default limits keep every pattern far below the bound', () => {
+    expect(() =>
+      toSql({ a: { $like: ofBytes(256) } }, { dialect: 'sqlite', columns: { a: 'text' } }),
+    ).not.toThrow();
   });
 });
 
