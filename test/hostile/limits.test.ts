@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
-import { worstFilters, worstPolicies } from '../../fixtures/worst-filters.js';
+import { documentValues, worstFilters, worstPolicies } from '../../fixtures/worst-filters.js';
 import {
   checkPolicyDefinition,
   compileFilter,
@@ -727,22 +727,6 @@ describe('long keys are refused reading no more of them than the limits allow, w
     }
   });
 });
-
-/** The values of a JSON value as `maxDocumentValues` counts them: every value, and every key. */
-function documentValues(value: unknown): number {
-  let n = 0;
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    n++;
-    if (Array.isArray(v)) stack.push(...v);
-    else if (typeof v === 'object' && v !== null) {
-      n += Object.keys(v).length;
-      stack.push(...Object.values(v));
-    }
-  }
-  return n;
-}
 
 /** 1 MiB policy documents, in each syntax, written to have as many values as a megabyte holds. */
 function denseDocuments(): [string, string, 'json' | 'yaml'][] {
