@@ -25,6 +25,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   types: string;
 };
 
+// Packing, linting the package and installing it do not depend on the filter compiler a vitest project
+// uses: these suites run once, in the "closures" project, and are skipped in the "codegen" one.
 const codegenProject = process.env.SVC_POLICY_TEST_PROJECT === 'codegen';
 
 function run(cmd: string, args: readonly string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) {
