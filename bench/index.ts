@@ -213,6 +213,7 @@ if (only.has('versions')) {
       ([n, rs]) =>
         `**${int.format(n)} components** (ns per record; version ÷ string, target ≤ 2×)\n\n${table(
           [
+            'shape',
             'filter',
             'matches (version / string)',
             'string ns',
@@ -221,6 +222,7 @@ if (only.has('versions')) {
             'version codegen ns (÷ string)',
           ],
           rs.map((r) => [
+            r.shape,
             r.id,
             `${int.format(r.matches.version)} / ${int.format(r.matches.string)}`,
             ns(r.nsPerRecord.string!),

@@ -12,7 +12,7 @@ import { arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
-import { compareVersionTo } from '../semantics/version.js';
+import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from '../semantics/version.js';
 import { compileClosures } from './closures.js';
 import { compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
@@ -75,29 +75,21 @@ class Emitter {
     return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r) { return ${main}; };`;
   }
 
-  /** Version operators of the field being emitted, by their index in its one `compareVersionTo` call. */
-  private versionIndex = new Map<OperatorNode, number>();
+  /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
+  private versionOperands = new Map<OperatorNode, VersionOperand>();
 
-  /** A version operator over `vr`, the packed answer of the field's one comparison (-1: not a version). */
+  /**
+   * A version operator over `vk`, the value's plain key (one numeric comparison: the common case), or
+   * else over `vr`, the packed answer of the field's one `compareVersionTo` (-1: not a version); that
+   * also where `vk` is the odd key of a pre-release operand (see `plainVersionKey`).
+   */
   private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
-    const j = this.versionIndex.get(op);
-    if (j === undefined) throw new RangeError('version operator outside its field');
-    // With one operand, `vr` is the answer itself (0, 1 or 2; -1 for a non-version).
-    const c = this.versionIndex.size === 1 ? 'vr' : `((vr >>> ${2 * j}) & 3)`;
-    switch (VERSION_COMPARISONS[op.kind]) {
-      case 'eq':
-        return `(vr >= 0 && ${c} === 0)`;
-      case 'ne':
-        return `(vr < 0 || ${c} !== 0)`;
-      case 'lt':
-        return `(vr >= 0 && ${c} === 1)`;
-      case 'gt':
-        return `(vr >= 0 && ${c} === 2)`;
-      case 'lte':
-        return `(vr >= 0 && ${c} !== 2)`;
-      case 'gte':
-        return `(vr >= 0 && ${c} !== 1)`;
-    }
+    const operand = this.versionOperands.get(op);
+    if (operand === undefined) throw new RangeError('version operator outside its field');
+    const comparison = VERSION_COMPARISONS[op.kind];
+    const r = `(vr < 0 ? 3 : (vr >>> ${2 * [...this.versionOperands.keys()].indexOf(op)}) & 3)`;
+    const plain = operand.key % 2 === 1 ? `vk >= 0 && vk !== ${operand.key}` : 'vk >= 0';
+    return `(${plain} ? vk ${SIGNS[comparison]} ${operand.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
   }
 
   operator(op: OperatorNode): string {
@@ -110,7 +102,7 @@ class Emitter {
       case 'gte':
       case 'lt':
       case 'lte': {
-        const sign = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[op.kind];
+        const sign = SIGNS[op.kind];
         if (typeof op.value === 'number') return `(typeof v === "number" && v ${sign} ${literal(op.value)})`;
         if (isBelowSurrogates(op.value)) return `(typeof v === "string" && v ${sign} ${literal(op.value)})`;
         return `(typeof v === "string" && cmp(v, ${literal(op.value)}) ${sign} 0)`;
@@ -145,11 +137,11 @@ class Emitter {
         if (op.filter.clauses.length === 0) return 'true';
         const fn = this.name('m');
         // The inner filter's fields set their own version operands: the outer field keeps its.
-        const outer = this.versionIndex;
+        const outer = this.versionOperands;
         try {
           this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
         } finally {
-          this.versionIndex = outer;
+          this.versionOperands = outer;
         }
         // As `isObjectValue`: a `Date` that is no valid date (a valid one is already its string) is no object.
         return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
@@ -188,13 +180,22 @@ class Emitter {
     const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(undefined);
-      // The value is read as a version once for all the version operators of the field.
+      // The value is read as a version once for all the version operators of the field: as a plain key
+      // when every operand has one (a value the key cannot hold, -2, is compared parsed), else parsed.
       const versionOps = operators.filter(isVersionNode);
-      this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));
+      const {
+        operands,
+        range: [lo, hi],
+      } = versionOperands(versionOps);
+      this.versionOperands = new Map(versionOps.map((op, j) => [op, operands[j]!]));
+      const parsedWhen = ['-2', ...operands.map((o) => o.key).filter((key) => key % 2 === 1)]
+        .map((key) => `vk === ${key}`)
+        .join(' || ');
       const compare =
         versionOps.length === 0
           ? ''
-          : `const vr = typeof v === "string" ? vcmp(v, ${this.value(versionOperands(versionOps))}) : -1; `;
+          : `const vk = typeof v === "string" ? ${operands.every((o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'} : -1; ` +
+            `const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands)}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +
@@ -293,8 +294,12 @@ type Factory = (
   sw: typeof stringStartsWith,
   ew: typeof stringEndsWith,
   has: typeof setHas,
+  vkey: typeof plainVersionKey,
   vcmp: typeof compareVersionTo,
 ) => Predicate;
+
+/** JavaScript's comparison operators, by comparison. */
+const SIGNS = { eq: '===', ne: '!==', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
 /** Captured at load: the generated code compares against the real `Object.prototype`. */
 const OBJECT_PROTOTYPE = Object.prototype;
@@ -334,6 +339,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     'sw',
     'ew',
     'has',
+    'vkey',
     'vcmp',
     source,
   ) as Factory;
@@ -347,6 +353,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     stringStartsWith,
     stringEndsWith,
     setHas,
+    plainVersionKey,
     compareVersionTo,
   );
 }

@@ -15,6 +15,7 @@ import {
   ACCEPTS,
   compareVersionTo,
   holds,
+  keyRange,
   parseVersion,
   type VersionOperand,
   versionOperand,
@@ -107,9 +108,20 @@ function ordered(kind: Order, x: string | number): LeafTest {
   }
 }
 
-/** The operands of version operators, parsed once at compile time (the parser validated them). */
-export function versionOperands(ops: readonly VersionNode[]): VersionOperand[] {
-  return ops.map((op) => versionOperand(parseVersion(op.value)!));
+/**
+ * The operands of one key's version operators, parsed once at compile time (the parser validated
+ * them), and the range of keys outside which they cannot all hold ({@link keyRange}).
+ */
+export function versionOperands(ops: readonly VersionNode[]): {
+  operands: VersionOperand[];
+  range: [lo: number, hi: number];
+} {
+  const operands = ops.map((op) => versionOperand(parseVersion(op.value)!));
+  const range = keyRange(
+    ops.map((op) => VERSION_COMPARISONS[op.kind]),
+    operands,
+  );
+  return { operands, range };
 }
 
 /**
@@ -117,24 +129,27 @@ export function versionOperands(ops: readonly VersionNode[]): VersionOperand[] {
  * in the same pass (`compareVersionTo`), whatever their number; nothing is allocated per call.
  */
 function versions(ops: readonly VersionNode[]): LeafTest {
-  const operands = versionOperands(ops);
+  const {
+    operands,
+    range: [lo, hi],
+  } = versionOperands(ops);
   const accepts = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
   if (accepts.length === 1) {
     const a = accepts[0]!;
     // Not a string: a type mismatch, which only `$vne` (exactly `not $veq`) holds for.
     const other = holds(a, -1, 0);
-    return (v) => (typeof v === 'string' ? holds(a, compareVersionTo(v, operands), 0) : other);
+    return (v) => (typeof v === 'string' ? holds(a, compareVersionTo(v, operands, lo, hi), 0) : other);
   }
   if (accepts.length === 2) {
     // A range (`$vgte` with `$vlt`), the common pair.
     const [a, b] = accepts as [number, number];
     return (v) => {
-      const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+      const r = typeof v === 'string' ? compareVersionTo(v, operands, lo, hi) : -1;
       return holds(a, r, 0) && holds(b, r, 1);
     };
   }
   return (v) => {
-    const r = typeof v === 'string' ? compareVersionTo(v, operands) : -1;
+    const r = typeof v === 'string' ? compareVersionTo(v, operands, lo, hi) : -1;
     for (let j = 0; j < accepts.length; j++) if (!holds(accepts[j]!, r, j)) return false;
     return true;
   };

@@ -8,15 +8,23 @@
 
 import { charCodeAt, regexpTest, stringIndexOf, stringStartsWith } from '../builtins.js';
 
+const SUFFIX_PATTERN = '(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$';
+
 /**
  * The grammar as a regular expression, also used verbatim by PostgreSQL and MongoDB. No backslash and
  * no quote in it, so it reads the same in every engine; `$` is end of input in JavaScript and
  * PostgreSQL, and MongoDB's PCRE `$` (which also matches before a final newline) is guarded apart.
  */
-export const VERSION_PATTERN =
-  '^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$';
+export const VERSION_PATTERN = `^v?[0-9]+([.][0-9]+)*${SUFFIX_PATTERN}`;
 
 const VERSION_RE = new RegExp(VERSION_PATTERN);
+
+/**
+ * What may follow the numeric parts: a pre-release, then build metadata. Sticky, for
+ * {@link plainVersionKey} to check a suffix where the parts end (its `lastIndex` is set before each
+ * test, which runs to completion: no other call can see it in between).
+ */
+const SUFFIX_RE = new RegExp(SUFFIX_PATTERN, 'y');
 
 /** A version as parsed: what `explain` shows. */
 export interface ParsedVersion {
@@ -82,6 +90,36 @@ function encodeNumber(d: string): string {
   return `${n.length}${n}${d}`;
 }
 
+/** An operand ready for {@link compareVersionTo}. */
+export interface VersionOperand {
+  /**
+   * The operand's {@link plainVersionKey} order as a number: a value is below, equal to or above the
+   * operand as its key is below, equal to or above this one (equal odd keys aside). -1 when the operand
+   * has more than three parts or a part too large for the key: then every value is parsed to be
+   * compared.
+   */
+  readonly key: number;
+  /** {@link versionKey}: what a parsed value is compared with. */
+  readonly text: string;
+}
+
+/** Each of the first three parts must be below its limit to fit the key (21 + 15 + 15 bits, ×4 < 2^53). */
+const PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
+const PART_SCALE = [2 ** 30, 2 ** 15, 1];
+
+export function versionOperand(v: ParsedVersion): VersionOperand {
+  const core = v.parts.map(digits);
+  while (core.length > 0 && core[core.length - 1] === '') core.pop();
+  const pre = v.prerelease.length > 0;
+  const fits = core.length <= 3 && core.every((d, k) => Number(d) < PART_LIMITS[k]!);
+  // A pre-release sits just below its release, above every plain value with a smaller core (`0-rc`,
+  // at -1, is left to the parsed comparison).
+  const key = fits ? core.reduce((sum, d, k) => sum + Number(d) * PART_SCALE[k]!, 0) * 4 - (pre ? 1 : 0) : -1;
+  const parts = core.map((d) => `.${encodeNumber(d)}`).join('');
+  const ids = v.prerelease.map((id) => (isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`));
+  return { key, text: pre ? `${parts}!${ids.join('')}` : `${parts}#` };
+}
+
 /**
  * A string whose code point order (byte order, ASCII only) is the version order, and which is equal
  * for equal versions. The SQL and MongoDB targets build the same key from a record value:
@@ -93,233 +131,136 @@ function encodeNumber(d: string): string {
  * below every identifier character, so fewer identifiers sort first.
  */
 export function versionKey(v: ParsedVersion): string {
-  const { core, pre, numeric } = versionOperand(v);
-  const parts = core.map((d) => `.${encodeNumber(d)}`).join('');
-  if (pre === null) return `${parts}#`;
-  return `${parts}!${pre.map((id, i) => (numeric[i] ? `,1${encodeNumber(id)}` : `,2${id}`)).join('')}`;
-}
-
-/** An operand ready for {@link compareVersionTo}. */
-export interface VersionOperand {
-  /** Numeric parts without leading zeros (zero is `""`), trailing zero parts dropped. */
-  readonly core: readonly string[];
-  /** Pre-release identifiers (numeric ones without leading zeros, zero `""`), `null` for a release. */
-  readonly pre: readonly string[] | null;
-  readonly numeric: readonly boolean[];
-  /**
-   * `core` as numbers, when every part has at most {@link MAX_NUMERIC_DIGITS} digits (exact as a
-   * double), for the fast path of the common `x.y.z`; `null` otherwise.
-   */
-  readonly nums: readonly number[] | null;
-}
-
-/** Parts of up to this many digits compare as numbers (exact: below 2^53); longer ones as digit strings. */
-const MAX_NUMERIC_DIGITS = 9;
-
-export function versionOperand(v: ParsedVersion): VersionOperand {
-  const core = v.parts.map(digits);
-  while (core.length > 0 && core[core.length - 1] === '') core.pop();
-  const numeric = v.prerelease.map(isDigitsOnly);
-  const pre = v.prerelease.length === 0 ? null : v.prerelease.map((id, i) => (numeric[i] ? digits(id) : id));
-  const nums = core.every((d) => d.length <= MAX_NUMERIC_DIGITS)
-    ? core.map((d) => (d === '' ? 0 : Number(d)))
-    : null;
-  return { core, pre, numeric, nums };
+  return versionOperand(v).text;
 }
 
 const DOT = 0x2e;
 const DASH = 0x2d;
-const PLUS = 0x2b;
 const ZERO = 0x30;
 const NINE = 0x39;
 
-/** `[0-9A-Za-z-]`: an identifier character (-1, past the end, is none). */
-const isIdChar = (c: number): boolean =>
-  (c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === DASH;
+/** {@link plainVersionKey}: `s` is not a version. */
+const NOT_VERSION = -1;
+/** {@link plainVersionKey}: `s` must be parsed to be compared (a part over its limit, `0-rc`). */
+const NEEDS_SCAN = -2;
 
-/** Compares the digits `s[from, to)` (no leading zeros) with `d` (no leading zeros): longer is larger. */
-function compareDigits(s: string, from: number, to: number, d: string): number {
-  const n = to - from;
-  if (n !== d.length) return n - d.length;
-  for (let i = 0; i < n; i++) {
-    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
-    if (c !== 0) return c;
+/**
+ * The hot path, one read of the value and no allocation: its first three parts as one number (each
+ * below its limit in `PART_LIMITS`, leading zeros allowed, missing parts 0), times 4, plus 2 when a
+ * later part is not zero, minus 1 for a pre-release; build metadata is checked and ignored. A value
+ * compares with an operand's `key` as their keys do, so a version operator is one numeric comparison,
+ * except where the keys are equal and odd: two pre-releases of the same parts, which
+ * {@link compareVersionTo} orders by their identifiers. Returns -1 for a value that is not a version,
+ * and also, without reading further, for one whose first parts already place it outside `[lo, hi]`
+ * (see {@link keyRange}); -2 for one the key cannot hold (a part over its limit, `0-rc`).
+ *
+ * @example
+ * plainVersionKey('1.29', 0, Infinity) === plainVersionKey('v1.29.0+b.1', 0, Infinity); // true
+ * plainVersionKey('1.29-rc.1', 0, Infinity) === plainVersionKey('1.29', 0, Infinity) - 1; // true
+ * plainVersionKey('15.8', 0, plainVersionKey('1.29', 0, Infinity)); // -1: `$vlt: "1.29"` fails, version or not
+ */
+export function plainVersionKey(s: string, lo: number, hi: number): number {
+  const n = s.length;
+  if (n === 0) return NOT_VERSION;
+  // The `v` skipped without a branch: inventories mix `v1.29.3` and `1.29.3` unpredictably.
+  let i = +(charCodeAt(s, 0) === 0x76);
+  let c = i < n ? charCodeAt(s, i) : -1;
+  let key = 0;
+  let rest = 0;
+  for (let k = 0; ; k++) {
+    const start = i;
+    // Digits past 2^53 lose precision, but only in a number already over every limit, or non-zero.
+    let x = 0;
+    while (c >= ZERO && c <= NINE) {
+      x = x * 10 + (c - ZERO);
+      c = ++i < n ? charCodeAt(s, i) : -1;
+    }
+    if (i === start) return NOT_VERSION;
+    if (k > 2) {
+      if (x !== 0) rest = 2;
+    } else if (x < PART_LIMITS[k]!) {
+      key += x * PART_SCALE[k]!;
+      // Every version that starts with these parts, pre-releases and later parts included, sorts
+      // between the pre-release slot of `key` (4 key - 1) and the one after all of them.
+      if (key * 4 - 1 > hi || (key + PART_SCALE[k]!) * 4 - 1 <= lo) return NOT_VERSION;
+    } else return NEEDS_SCAN;
+    if (c !== DOT) break;
+    c = ++i < n ? charCodeAt(s, i) : -1;
   }
-  return 0;
+  if (i === n) return key * 4 + rest;
+  SUFFIX_RE.lastIndex = i;
+  if (!regexpTest(SUFFIX_RE, s)) return NOT_VERSION;
+  // Build metadata never changes the order. A pre-release sorts just below its release: between it and
+  // the release below (an odd key, which only a pre-release operand of the same parts shares: they are
+  // parsed to be ordered). `0-rc` has no slot below 0.
+  if (c !== DASH) return key * 4 + rest;
+  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_SCAN;
 }
 
-/** Compares identifier `s[from, to)` (its code units are ASCII) with `d`, by code point. */
-function compareText(s: string, from: number, to: number, d: string): number {
-  const n = Math.min(to - from, d.length);
-  for (let i = 0; i < n; i++) {
-    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
-    if (c !== 0) return c;
+/**
+ * The keys a value can have for the version operators of one key (ANDed) all to hold: at least the
+ * largest key of a lower bound (`$vgt`, `$vgte`, `$veq`) and at most the smallest of an upper bound
+ * (`$vlt`, `$vlte`, `$veq`). A version outside fails one of those operators, which fail for a
+ * non-version too (only `$vne` holds for one, and it never narrows the range): so the answer is false,
+ * whatever follows, as soon as the first parts of a value place it outside, and
+ * {@link plainVersionKey} stops reading there. Operands without a plain key do not narrow it.
+ *
+ * @example
+ * keyRange(['gte', 'lt'], [versionOperand(parseVersion('14')!), versionOperand(parseVersion('15')!)]); // [14 × 2^32, 15 × 2^32]
+ */
+export function keyRange(
+  comparisons: readonly VersionComparison[],
+  operands: readonly VersionOperand[],
+): [lo: number, hi: number] {
+  let lo = 0;
+  let hi = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < comparisons.length; j++) {
+    const c = comparisons[j]!;
+    const { key } = operands[j]!;
+    if (key < 0 || c === 'ne') continue;
+    if (c !== 'lt' && c !== 'lte' && key > lo) lo = key;
+    if (c !== 'gt' && c !== 'gte' && key < hi) hi = key;
   }
-  return to - from - d.length;
+  return [lo, hi];
 }
 
 /** Results packed two bits an operand: 0 equal, 1 below, 2 above. */
 const BELOW = 1;
 const ABOVE = 2;
 
-const NOT_PLAIN = -2;
-/** A part too long for {@link comparePlain}, or an operand without numbers: the general scan decides. */
-const TOO_LONG = -3;
-
 /**
- * The hot path: a value of numeric parts only (`1.29.3`, `v14`), the common case, against operands
- * whose parts all have numbers (`nums`). Each part is read as a number while it has at most
- * {@link MAX_NUMERIC_DIGITS} digits (leading zeros included, so the value is exact) and compared with
- * every operand still undecided; nothing else is looked at. Anything else (a pre-release, build
- * metadata, junk after the parts, a longer part) answers `NOT_PLAIN` or `TOO_LONG`, for the general scan.
+ * Reads `s` as a version and compares it with every operand: the result packs one answer per operand,
+ * two bits each (operand `j` at bits `2j`: 0 equal, 1 `s` is below, 2 `s` is above); -1 when `s` is not
+ * a version, and when its first parts place it outside `[lo, hi]` ({@link keyRange} of the same
+ * operands). At most 15 operands. A plain value against operands with a key (the common case) is read
+ * once, without allocating; anything else is parsed, and compared by its {@link versionKey}.
  */
-function comparePlain(s: string, operands: readonly VersionOperand[]): number {
-  const count = operands.length;
-  for (let j = 0; j < count; j++) if (operands[j]!.nums === null) return TOO_LONG;
-  const n = s.length;
-  let open = (1 << count) - 1;
+export function compareVersionTo(
+  s: string,
+  operands: readonly VersionOperand[],
+  lo = 0,
+  hi = Number.POSITIVE_INFINITY,
+): number {
+  const key = plainVersionKey(s, lo, hi);
+  if (key === NOT_VERSION) return NOT_VERSION;
+  let parsed: string | undefined;
   let result = 0;
-  let i = 0;
-  let c = n > 0 ? charCodeAt(s, 0) : -1;
-  if (c === 0x76) c = ++i < n ? charCodeAt(s, i) : -1;
-  let k = 0;
-  for (;;) {
-    const start = i;
-    let x = 0;
-    while (c >= ZERO && c <= NINE) {
-      if (i - start === MAX_NUMERIC_DIGITS) return TOO_LONG;
-      x = x * 10 + (c - ZERO);
-      c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-    if (i === start) return -1;
-    for (let j = 0; open !== 0 && j < count; j++) {
-      if ((open & (1 << j)) === 0) continue;
-      const nums = operands[j]!.nums!;
-      const d = k < nums.length ? nums[k]! : 0;
-      if (x !== d) {
-        result |= (x < d ? BELOW : ABOVE) << (2 * j);
-        open ^= 1 << j;
-      }
-    }
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  if (i !== n) return NOT_PLAIN;
-  // The operands' trailing zero parts are dropped: a part an operand has beyond the value's is not zero.
-  for (let j = 0; open !== 0 && j < count; j++) {
-    if ((open & (1 << j)) === 0) continue;
+  for (let j = 0; j < operands.length; j++) {
     const op = operands[j]!;
-    if (op.nums!.length > k) result |= BELOW << (2 * j);
-    else if (op.pre !== null) result |= ABOVE << (2 * j);
+    let d: number;
+    // Equal odd keys are two pre-releases of the same parts: their identifiers decide.
+    if (key >= 0 && op.key >= 0 && (key !== op.key || key % 2 === 0)) d = key - op.key;
+    else {
+      if (parsed === undefined) {
+        const version = parseVersion(s);
+        if (version === undefined) return NOT_VERSION;
+        parsed = versionKey(version);
+      }
+      d = parsed < op.text ? -1 : parsed > op.text ? 1 : 0;
+    }
+    result |= (d < 0 ? BELOW : d > 0 ? ABOVE : 0) << (2 * j);
   }
   return result;
-}
-
-/**
- * Reads `s` as a version and compares it with every operand in one pass, without allocating: the
- * result packs one answer per operand, two bits each (operand `j` at bits `2j`: 0 equal, 1 `s` is
- * below, 2 `s` is above); -1 when `s` is not a version. At most 15 operands. Reads stay inside the
- * string and the operands' arrays (an out-of-bounds read is a slow path in JavaScript engines).
- */
-export function compareVersionTo(s: string, operands: readonly VersionOperand[]): number {
-  const plain = comparePlain(s, operands);
-  return plain >= -1 ? plain : compareVersionScan(s, operands);
-}
-
-/** The general scan: pre-release and build identifiers, and the rejection of everything else. */
-function compareVersionScan(s: string, operands: readonly VersionOperand[]): number {
-  const n = s.length;
-  const count = operands.length;
-  let open = (1 << count) - 1;
-  let result = 0;
-  let i = n > 0 && charCodeAt(s, 0) === 0x76 ? 1 : 0;
-  let c = i < n ? charCodeAt(s, i) : -1;
-  // Numeric parts.
-  let k = 0;
-  for (;;) {
-    const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
-    if (i === start) return -1;
-    for (let j = 0; j < count; j++) {
-      if ((open & (1 << j)) === 0) continue;
-      const core = operands[j]!.core;
-      const d = compareDigits(s, from, i, k < core.length ? core[k]! : '');
-      if (d !== 0) {
-        result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
-        open &= ~(1 << j);
-      }
-    }
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  // An operand with more (non-zero-ending) parts is above: its remaining parts are not all zero.
-  for (let j = 0; j < count; j++) {
-    if ((open & (1 << j)) !== 0 && operands[j]!.core.length > k) {
-      result |= BELOW << (2 * j);
-      open &= ~(1 << j);
-    }
-  }
-  // Pre-release identifiers.
-  if (c === DASH) {
-    c = ++i < n ? charCodeAt(s, i) : -1;
-    let m = 0;
-    for (;;) {
-      const from = i;
-      let numeric = true;
-      while (isIdChar(c)) {
-        if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? charCodeAt(s, i) : -1;
-      }
-      if (i === from) return -1;
-      if (open !== 0) {
-        // Digits without leading zeros (zero has none), for a numeric identifier.
-        let digits = from;
-        if (numeric) while (digits < i && charCodeAt(s, digits) === ZERO) digits++;
-        for (let j = 0; j < count; j++) {
-          if ((open & (1 << j)) === 0) continue;
-          const op = operands[j]!;
-          let d: number;
-          if (op.pre === null) d = -1;
-          else if (m >= op.pre.length) d = 1;
-          else if (numeric !== op.numeric[m]) d = numeric ? -1 : 1;
-          else if (numeric) d = compareDigits(s, digits, i, op.pre[m]!);
-          else d = compareText(s, from, i, op.pre[m]!);
-          if (d !== 0) {
-            result |= (d < 0 ? BELOW : ABOVE) << (2 * j);
-            open &= ~(1 << j);
-          }
-        }
-      }
-      m++;
-      if (c !== DOT) break;
-      c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-    for (let j = 0; j < count; j++) {
-      const pre = operands[j]!.pre;
-      if ((open & (1 << j)) !== 0 && pre !== null && pre.length > m) result |= BELOW << (2 * j);
-    }
-  } else {
-    // A release is above any pre-release of the same numeric parts.
-    for (let j = 0; j < count; j++) {
-      if ((open & (1 << j)) !== 0 && operands[j]!.pre !== null) result |= ABOVE << (2 * j);
-    }
-  }
-  // Build identifiers: checked, never compared.
-  if (c === PLUS) {
-    c = ++i < n ? charCodeAt(s, i) : -1;
-    for (;;) {
-      const from = i;
-      while (isIdChar(c)) c = ++i < n ? charCodeAt(s, i) : -1;
-      if (i === from) return -1;
-      if (c !== DOT) break;
-      c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-  }
-  return i === n ? result : -1;
 }
 
 /** Comparisons of the version operators, by operator. */

@@ -148,11 +148,14 @@ const arbVersionNumber: fc.Arbitrary<string> = fc.oneof(
       '18446744073709551616',
       '123456789012345678901234567890',
       '0000123456789012345678901234567890',
-      // Either side of nine digits, where parts stop being compared as numbers.
-      '999999999',
-      '1000000000',
+      // Either side of the limits of the plain key (2^15 for the second and third parts, 2^21 for
+      // the first: src/semantics/version.ts), where values and operands go to the general scan.
+      '32767',
+      '32768',
+      '0032768',
+      '2097151',
+      '2097152',
       '000000001',
-      '0000000001',
     ),
   },
 );

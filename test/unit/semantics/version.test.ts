@@ -11,7 +11,16 @@ import {
   printFilter,
 } from '../../../src/index.js';
 import { compareCodePoints } from '../../../src/semantics/compare.js';
-import { compareVersionTo, versionKey, versionOperand } from '../../../src/semantics/version.js';
+import {
+  ACCEPTS,
+  compareVersionTo,
+  holds,
+  keyRange,
+  plainVersionKey,
+  type VersionComparison,
+  versionKey,
+  versionOperand,
+} from '../../../src/semantics/version.js';
 import { arbVersion, arbVersionString, VERSION_JUNK } from '../../support/arbitraries.js';
 import { check, titled } from '../../support/property.js';
 import { compareVersionsRef } from '../../support/reference.js';
@@ -33,7 +42,23 @@ const ORDERED: Array<[string, '<' | '=' | '>', string]> = [
   ['1.0.0+build.5', '=', '1.0.0'],
   ['9007199254740993', '>', '9007199254740992'],
   ['123456789012345678901234567890', '>', '123456789012345678901234567889.9'],
-  // Parts of up to nine digits compare as numbers, longer ones as digit strings: both sides of that.
+  // Either side of the plain key's limits (a first part below 2^21, the next two below 2^15, three
+  // parts), past which values and operands are read by the general scan.
+  ['2097151', '<', '2097152'],
+  ['2097152.0', '=', '2097152'],
+  ['1.32767', '<', '1.32768'],
+  ['1.2.32768', '>', '1.2.32767'],
+  ['1.32768', '<', '2'],
+  ['1.1.32768', '<', '1.2'],
+  ['2097151.32767.32767.1', '<', '2097152'],
+  ['2097153', '>', '2097153-rc'],
+  ['2097153-rc', '>', '2097152.32767.32767.1'],
+  ['1.2.3.4', '>', '1.2.3'],
+  ['1.2.3.0.0', '=', '1.2.3'],
+  ['1.2.3.0.1', '>', '1.2.3.0.0.9-rc'],
+  ['1.2.3.0.1', '<', '1.2.4-rc'],
+  ['0-rc', '<', '0'],
+  ['0.0.0.1-rc', '>', '0'],
   ['999999999', '<', '1000000000'],
   ['1.999999999', '<', '1.1000000000'],
   ['0000000001', '=', '1'],
@@ -89,6 +114,67 @@ describe('versions', () => {
         });
       }),
     );
+  });
+
+  it(titled('plain keys order plain values as versions, and operands within them'), () => {
+    check(
+      fc.property(arbVersionString, arbVersion, (a, b) => {
+        const ka = plainVersionKey(a, 0, Number.POSITIVE_INFINITY);
+        const kb = versionOperand(parseVersion(b)!).key;
+        // -1 is never a version; -2 (for the scan) may be either.
+        if (ka === -1) expect(parseVersion(a)).toBeUndefined();
+        if (ka >= 0) expect(parseVersion(a)).toBeDefined();
+        // Equal odd keys are two pre-releases of the same parts: their identifiers decide.
+        if (ka >= 0 && kb >= 0 && !(ka === kb && ka % 2 === 1)) {
+          expect(sign(ka - kb)).toBe(sign(compareVersionsRef(a, b)));
+        }
+      }),
+    );
+  });
+
+  it(
+    titled('stopping once the first parts place a value outside the key range never changes an answer'),
+    () => {
+      const arbComparison = fc.constantFrom<VersionComparison>('eq', 'ne', 'gt', 'gte', 'lt', 'lte');
+      check(
+        fc.property(
+          arbVersionString,
+          fc.array(fc.tuple(arbComparison, arbVersion), { minLength: 1, maxLength: 4 }),
+          (a, ops) => {
+            const comparisons = ops.map(([c]) => c);
+            const operands = ops.map(([, b]) => versionOperand(parseVersion(b)!));
+            const all = (r: number) => comparisons.every((c, j) => holds(ACCEPTS[c], r, j));
+            const [lo, hi] = keyRange(comparisons, operands);
+            expect(all(compareVersionTo(a, operands, lo, hi))).toBe(all(compareVersionTo(a, operands)));
+          },
+        ),
+      );
+    },
+  );
+
+  it('the key range narrows by every comparison but `ne`, and not by operands without a key', () => {
+    const op = (b: string) => versionOperand(parseVersion(b)!);
+    const key = (v: string) => plainVersionKey(v, 0, Number.POSITIVE_INFINITY);
+    const all = Number.POSITIVE_INFINITY;
+    expect(keyRange(['gte', 'lt'], [op('14'), op('15')])).toEqual([key('14'), key('15')]);
+    expect(keyRange(['eq'], [op('v1.29-rc.1')])).toEqual([key('1.29') - 1, key('1.29') - 1]);
+    expect(keyRange(['ne', 'lte'], [op('3'), op('7.1')])).toEqual([0, key('7.1')]);
+    expect(keyRange(['gt'], [op('1.2.3.4')])).toEqual([0, all]);
+    // Reading stops at the first part that places the value outside, valid or not after it.
+    expect(plainVersionKey('15.8', 0, key('1.29'))).toBe(-1);
+    expect(plainVersionKey('1.31.x', 0, key('1.29'))).toBe(-1);
+    expect(plainVersionKey('13.9.x', key('14'), all)).toBe(-1);
+    expect(plainVersionKey('1.28', 0, key('1.29'))).toBe(key('1.28'));
+    expect(plainVersionKey('1.29.0.1', 0, key('1.29'))).toBe(key('1.29') + 2);
+    // A pre-release of the bound's own parts is not placed by its parts: its identifiers order it.
+    expect(plainVersionKey('1.29-rc.2', 0, key('1.29') - 1)).toBe(key('1.29') - 1);
+    // Suffixes: build metadata ignored, a pre-release just below its release, `0-rc` left to parsing.
+    expect(key('v1.2.0+build.7')).toBe(key('1.2'));
+    expect(key('1.2.0.1-rc')).toBe(key('1.2.0.1') - 1);
+    expect(key('0.0-rc')).toBe(-2);
+    expect([key('1.2-'), key('1.2+'), key('1.2-a..b'), key('1.2+a+b'), key('1.2-rc\n')]).toEqual([
+      -1, -1, -1, -1, -1,
+    ]);
   });
 
   it(titled('keys (what SQL and MongoDB compute) order and equal exactly like versions'), () => {
