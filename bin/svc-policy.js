@@ -398,8 +398,10 @@ function compileLike(pattern) {
 }
 
 // src/semantics/version.ts
-var VERSION_PATTERN = "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
+var SUFFIX_PATTERN = "(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
+var VERSION_PATTERN = `^v?[0-9]+([.][0-9]+)*${SUFFIX_PATTERN}`;
 var VERSION_RE = new RegExp(VERSION_PATTERN);
+var SUFFIX_RE = new RegExp(SUFFIX_PATTERN, "y");
 var DIGITS_ONLY = /^[0-9]+$/;
 var isDigitsOnly = (s) => regexpTest(DIGITS_ONLY, s);
 var digits = (s) => s.replace(/^0+/, "");
@@ -424,173 +426,95 @@ function parseVersion(text) {
     normal
   });
 }
-var MAX_NUMERIC_DIGITS = 9;
+function encodeNumber(d) {
+  const n = String(d.length);
+  return `${n.length}${n}${d}`;
+}
+var PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
+var PART_SCALE = [2 ** 30, 2 ** 15, 1];
 function versionOperand(v) {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === "") core.pop();
-  const numeric = v.prerelease.map(isDigitsOnly);
-  const pre = v.prerelease.length === 0 ? null : v.prerelease.map((id, i) => numeric[i] ? digits(id) : id);
-  const nums = core.every((d) => d.length <= MAX_NUMERIC_DIGITS) ? core.map((d) => d === "" ? 0 : Number(d)) : null;
-  return { core, pre, numeric, nums };
+  const pre = v.prerelease.length > 0;
+  const fits2 = core.length <= 3 && core.every((d, k) => Number(d) < PART_LIMITS[k]);
+  const key = fits2 ? core.reduce((sum, d, k) => sum + Number(d) * PART_SCALE[k], 0) * 4 - (pre ? 1 : 0) : -1;
+  const parts = core.map((d) => `.${encodeNumber(d)}`).join("");
+  const ids = v.prerelease.map((id) => isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`);
+  return { key, text: pre ? `${parts}!${ids.join("")}` : `${parts}#` };
+}
+function versionKey(v) {
+  return versionOperand(v).text;
 }
 var DOT = 46;
 var DASH = 45;
-var PLUS = 43;
 var ZERO = 48;
 var NINE = 57;
-var isIdChar = (c) => c >= ZERO && c <= NINE || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === DASH;
-function compareDigits(s, from, to, d) {
-  const n = to - from;
-  if (n !== d.length) return n - d.length;
-  for (let i = 0; i < n; i++) {
-    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
-    if (c !== 0) return c;
-  }
-  return 0;
-}
-function compareText(s, from, to, d) {
-  const n = Math.min(to - from, d.length);
-  for (let i = 0; i < n; i++) {
-    const c = charCodeAt(s, from + i) - charCodeAt(d, i);
-    if (c !== 0) return c;
-  }
-  return to - from - d.length;
-}
-var BELOW = 1;
-var ABOVE = 2;
-var NOT_PLAIN = -2;
-var TOO_LONG = -3;
-function comparePlain(s, operands2) {
-  const count2 = operands2.length;
-  for (let j = 0; j < count2; j++) if (operands2[j].nums === null) return TOO_LONG;
+var NOT_VERSION = -1;
+var NEEDS_SCAN = -2;
+function plainVersionKey(s, lo, hi) {
   const n = s.length;
-  let open3 = (1 << count2) - 1;
-  let result = 0;
-  let i = 0;
-  let c = n > 0 ? charCodeAt(s, 0) : -1;
-  if (c === 118) c = ++i < n ? charCodeAt(s, i) : -1;
-  let k = 0;
-  for (; ; ) {
+  if (n === 0) return NOT_VERSION;
+  let i = +(charCodeAt(s, 0) === 118);
+  let c = i < n ? charCodeAt(s, i) : -1;
+  let key = 0;
+  let rest = 0;
+  for (let k = 0; ; k++) {
     const start = i;
     let x = 0;
     while (c >= ZERO && c <= NINE) {
-      if (i - start === MAX_NUMERIC_DIGITS) return TOO_LONG;
       x = x * 10 + (c - ZERO);
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
-    if (i === start) return -1;
-    for (let j = 0; open3 !== 0 && j < count2; j++) {
-      if ((open3 & 1 << j) === 0) continue;
-      const nums = operands2[j].nums;
-      const d = k < nums.length ? nums[k] : 0;
-      if (x !== d) {
-        result |= (x < d ? BELOW : ABOVE) << 2 * j;
-        open3 ^= 1 << j;
-      }
-    }
-    k++;
+    if (i === start) return NOT_VERSION;
+    if (k > 2) {
+      if (x !== 0) rest = 2;
+    } else if (x < PART_LIMITS[k]) {
+      key += x * PART_SCALE[k];
+      if (key * 4 - 1 > hi || (key + PART_SCALE[k]) * 4 - 1 <= lo) return NOT_VERSION;
+    } else return NEEDS_SCAN;
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
-  if (i !== n) return NOT_PLAIN;
-  for (let j = 0; open3 !== 0 && j < count2; j++) {
-    if ((open3 & 1 << j) === 0) continue;
+  if (i === n) return key * 4 + rest;
+  SUFFIX_RE.lastIndex = i;
+  if (!regexpTest(SUFFIX_RE, s)) return NOT_VERSION;
+  if (c !== DASH) return key * 4 + rest;
+  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_SCAN;
+}
+function keyRange(comparisons, operands2) {
+  let lo = 0;
+  let hi = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < comparisons.length; j++) {
+    const c = comparisons[j];
+    const { key } = operands2[j];
+    if (key < 0 || c === "ne") continue;
+    if (c !== "lt" && c !== "lte" && key > lo) lo = key;
+    if (c !== "gt" && c !== "gte" && key < hi) hi = key;
+  }
+  return [lo, hi];
+}
+var BELOW = 1;
+var ABOVE = 2;
+function compareVersionTo(s, operands2, lo = 0, hi = Number.POSITIVE_INFINITY) {
+  const key = plainVersionKey(s, lo, hi);
+  if (key === NOT_VERSION) return NOT_VERSION;
+  let parsed;
+  let result = 0;
+  for (let j = 0; j < operands2.length; j++) {
     const op = operands2[j];
-    if (op.nums.length > k) result |= BELOW << 2 * j;
-    else if (op.pre !== null) result |= ABOVE << 2 * j;
+    let d;
+    if (key >= 0 && op.key >= 0 && (key !== op.key || key % 2 === 0)) d = key - op.key;
+    else {
+      if (parsed === void 0) {
+        const version2 = parseVersion(s);
+        if (version2 === void 0) return NOT_VERSION;
+        parsed = versionKey(version2);
+      }
+      d = parsed < op.text ? -1 : parsed > op.text ? 1 : 0;
+    }
+    result |= (d < 0 ? BELOW : d > 0 ? ABOVE : 0) << 2 * j;
   }
   return result;
-}
-function compareVersionTo(s, operands2) {
-  const plain = comparePlain(s, operands2);
-  return plain >= -1 ? plain : compareVersionScan(s, operands2);
-}
-function compareVersionScan(s, operands2) {
-  const n = s.length;
-  const count2 = operands2.length;
-  let open3 = (1 << count2) - 1;
-  let result = 0;
-  let i = n > 0 && charCodeAt(s, 0) === 118 ? 1 : 0;
-  let c = i < n ? charCodeAt(s, i) : -1;
-  let k = 0;
-  for (; ; ) {
-    const start = i;
-    while (c === ZERO) c = ++i < n ? charCodeAt(s, i) : -1;
-    const from = i;
-    while (c >= ZERO && c <= NINE) c = ++i < n ? charCodeAt(s, i) : -1;
-    if (i === start) return -1;
-    for (let j = 0; j < count2; j++) {
-      if ((open3 & 1 << j) === 0) continue;
-      const core = operands2[j].core;
-      const d = compareDigits(s, from, i, k < core.length ? core[k] : "");
-      if (d !== 0) {
-        result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
-        open3 &= ~(1 << j);
-      }
-    }
-    k++;
-    if (c !== DOT) break;
-    c = ++i < n ? charCodeAt(s, i) : -1;
-  }
-  for (let j = 0; j < count2; j++) {
-    if ((open3 & 1 << j) !== 0 && operands2[j].core.length > k) {
-      result |= BELOW << 2 * j;
-      open3 &= ~(1 << j);
-    }
-  }
-  if (c === DASH) {
-    c = ++i < n ? charCodeAt(s, i) : -1;
-    let m = 0;
-    for (; ; ) {
-      const from = i;
-      let numeric = true;
-      while (isIdChar(c)) {
-        if (c < ZERO || c > NINE) numeric = false;
-        c = ++i < n ? charCodeAt(s, i) : -1;
-      }
-      if (i === from) return -1;
-      if (open3 !== 0) {
-        let digits2 = from;
-        if (numeric) while (digits2 < i && charCodeAt(s, digits2) === ZERO) digits2++;
-        for (let j = 0; j < count2; j++) {
-          if ((open3 & 1 << j) === 0) continue;
-          const op = operands2[j];
-          let d;
-          if (op.pre === null) d = -1;
-          else if (m >= op.pre.length) d = 1;
-          else if (numeric !== op.numeric[m]) d = numeric ? -1 : 1;
-          else if (numeric) d = compareDigits(s, digits2, i, op.pre[m]);
-          else d = compareText(s, from, i, op.pre[m]);
-          if (d !== 0) {
-            result |= (d < 0 ? BELOW : ABOVE) << 2 * j;
-            open3 &= ~(1 << j);
-          }
-        }
-      }
-      m++;
-      if (c !== DOT) break;
-      c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-    for (let j = 0; j < count2; j++) {
-      const pre = operands2[j].pre;
-      if ((open3 & 1 << j) !== 0 && pre !== null && pre.length > m) result |= BELOW << 2 * j;
-    }
-  } else {
-    for (let j = 0; j < count2; j++) {
-      if ((open3 & 1 << j) !== 0 && operands2[j].pre !== null) result |= ABOVE << 2 * j;
-    }
-  }
-  if (c === PLUS) {
-    c = ++i < n ? charCodeAt(s, i) : -1;
-    for (; ; ) {
-      const from = i;
-      while (isIdChar(c)) c = ++i < n ? charCodeAt(s, i) : -1;
-      if (i === from) return -1;
-      if (c !== DOT) break;
-      c = ++i < n ? charCodeAt(s, i) : -1;
-    }
-  }
-  return i === n ? result : -1;
 }
 var ACCEPTS = {
   eq: 1,
@@ -1397,25 +1321,33 @@ function ordered(kind, x) {
   }
 }
 function versionOperands(ops) {
-  return ops.map((op) => versionOperand(parseVersion(op.value)));
+  const operands2 = ops.map((op) => versionOperand(parseVersion(op.value)));
+  const range = keyRange(
+    ops.map((op) => VERSION_COMPARISONS[op.kind]),
+    operands2
+  );
+  return { operands: operands2, range };
 }
 function versions(ops) {
-  const operands2 = versionOperands(ops);
+  const {
+    operands: operands2,
+    range: [lo, hi]
+  } = versionOperands(ops);
   const accepts2 = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
   if (accepts2.length === 1) {
     const a = accepts2[0];
     const other = holds(a, -1, 0);
-    return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands2), 0) : other;
+    return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands2, lo, hi), 0) : other;
   }
   if (accepts2.length === 2) {
     const [a, b] = accepts2;
     return (v) => {
-      const r = typeof v === "string" ? compareVersionTo(v, operands2) : -1;
+      const r = typeof v === "string" ? compareVersionTo(v, operands2, lo, hi) : -1;
       return holds(a, r, 0) && holds(b, r, 1);
     };
   }
   return (v) => {
-    const r = typeof v === "string" ? compareVersionTo(v, operands2) : -1;
+    const r = typeof v === "string" ? compareVersionTo(v, operands2, lo, hi) : -1;
     for (let j = 0; j < accepts2.length; j++) if (!holds(accepts2[j], r, j)) return false;
     return true;
   };
@@ -1670,27 +1602,20 @@ var Emitter = class {
 ${this.functions.join("\n")}
 return function predicate(r) { return ${main2}; };`;
   }
-  /** Version operators of the field being emitted, by their index in its one `compareVersionTo` call. */
-  versionIndex = /* @__PURE__ */ new Map();
-  /** A version operator over `vr`, the packed answer of the field's one comparison (-1: not a version). */
+  /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
+  versionOperands = /* @__PURE__ */ new Map();
+  /**
+   * A version operator over `vk`, the value's plain key (one numeric comparison: the common case), or
+   * else over `vr`, the packed answer of the field's one `compareVersionTo` (-1: not a version); that
+   * also where `vk` is the odd key of a pre-release operand (see `plainVersionKey`).
+   */
   version(op) {
-    const j = this.versionIndex.get(op);
-    if (j === void 0) throw new RangeError("version operator outside its field");
-    const c = this.versionIndex.size === 1 ? "vr" : `((vr >>> ${2 * j}) & 3)`;
-    switch (VERSION_COMPARISONS[op.kind]) {
-      case "eq":
-        return `(vr >= 0 && ${c} === 0)`;
-      case "ne":
-        return `(vr < 0 || ${c} !== 0)`;
-      case "lt":
-        return `(vr >= 0 && ${c} === 1)`;
-      case "gt":
-        return `(vr >= 0 && ${c} === 2)`;
-      case "lte":
-        return `(vr >= 0 && ${c} !== 2)`;
-      case "gte":
-        return `(vr >= 0 && ${c} !== 1)`;
-    }
+    const operand2 = this.versionOperands.get(op);
+    if (operand2 === void 0) throw new RangeError("version operator outside its field");
+    const comparison = VERSION_COMPARISONS[op.kind];
+    const r = `(vr < 0 ? 3 : (vr >>> ${2 * [...this.versionOperands.keys()].indexOf(op)}) & 3)`;
+    const plain = operand2.key % 2 === 1 ? `vk >= 0 && vk !== ${operand2.key}` : "vk >= 0";
+    return `(${plain} ? vk ${SIGNS[comparison]} ${operand2.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
   }
   operator(op) {
     switch (op.kind) {
@@ -1702,7 +1627,7 @@ return function predicate(r) { return ${main2}; };`;
       case "gte":
       case "lt":
       case "lte": {
-        const sign = { gt: ">", gte: ">=", lt: "<", lte: "<=" }[op.kind];
+        const sign = SIGNS[op.kind];
         if (typeof op.value === "number") return `(typeof v === "number" && v ${sign} ${literal(op.value)})`;
         if (isBelowSurrogates(op.value)) return `(typeof v === "string" && v ${sign} ${literal(op.value)})`;
         return `(typeof v === "string" && cmp(v, ${literal(op.value)}) ${sign} 0)`;
@@ -1733,11 +1658,11 @@ return function predicate(r) { return ${main2}; };`;
       case "elemMatch": {
         if (op.filter.clauses.length === 0) return "true";
         const fn = this.name("m");
-        const outer = this.versionIndex;
+        const outer = this.versionOperands;
         try {
           this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
         } finally {
-          this.versionIndex = outer;
+          this.versionOperands = outer;
         }
         return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
       }
@@ -1771,8 +1696,13 @@ return function predicate(r) { return ${main2}; };`;
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(void 0);
       const versionOps = operators.filter(isVersionNode);
-      this.versionIndex = new Map(versionOps.map((op, j) => [op, j]));
-      const compare = versionOps.length === 0 ? "" : `const vr = typeof v === "string" ? vcmp(v, ${this.value(versionOperands(versionOps))}) : -1; `;
+      const {
+        operands: operands2,
+        range: [lo, hi]
+      } = versionOperands(versionOps);
+      this.versionOperands = new Map(versionOps.map((op, j) => [op, operands2[j]]));
+      const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk === ${key}`).join(" || ");
+      const compare = versionOps.length === 0 ? "" : `const vk = typeof v === "string" ? ${operands2.every((o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"} : -1; const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands2)}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(" && ");
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ""}${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`
@@ -1847,6 +1777,7 @@ function generateSource(node) {
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
+var SIGNS = { eq: "===", ne: "!==", gt: ">", gte: ">=", lt: "<", lte: "<=" };
 var OBJECT_PROTOTYPE2 = Object.prototype;
 var codegenAllowed;
 function canGenerateCode() {
@@ -1871,6 +1802,7 @@ function compileGenerated(node) {
     "sw",
     "ew",
     "has",
+    "vkey",
     "vcmp",
     source
   );
@@ -1884,6 +1816,7 @@ function compileGenerated(node) {
     stringStartsWith2,
     stringEndsWith2,
     setHas3,
+    plainVersionKey,
     compareVersionTo
   );
 }
