@@ -430,14 +430,19 @@ function encodeNumber(d) {
   const n = String(d.length);
   return `${n.length}${n}${d}`;
 }
+var UNBOUNDED = Number.POSITIVE_INFINITY;
 var PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
 var PART_SCALE = [2 ** 30, 2 ** 15, 1];
 function versionOperand(v) {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === "") core.pop();
   const pre = v.prerelease.length > 0;
-  const fits2 = core.length <= 3 && core.every((d, k) => Number(d) < PART_LIMITS[k]);
-  const key = fits2 ? core.reduce((sum, d, k) => sum + Number(d) * PART_SCALE[k], 0) * 4 - (pre ? 1 : 0) : -1;
+  let key = core.length <= 3 ? 0 : -1;
+  for (let k = 0; key >= 0 && k < core.length; k++) {
+    const x = +core[k];
+    key = x < PART_LIMITS[k] ? key + x * PART_SCALE[k] : -1;
+  }
+  if (key >= 0) key = key * 4 - (pre ? 1 : 0);
   const parts = core.map((d) => `.${encodeNumber(d)}`).join("");
   const ids = v.prerelease.map((id) => isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`);
   return { key, text: pre ? `${parts}!${ids.join("")}` : `${parts}#` };
@@ -483,7 +488,7 @@ function plainVersionKey(s, lo, hi) {
 }
 function keyRange(comparisons, operands2) {
   let lo = 0;
-  let hi = Number.POSITIVE_INFINITY;
+  let hi = UNBOUNDED;
   for (let j = 0; j < comparisons.length; j++) {
     const c = comparisons[j];
     const { key } = operands2[j];
@@ -495,7 +500,7 @@ function keyRange(comparisons, operands2) {
 }
 var BELOW = 1;
 var ABOVE = 2;
-function compareVersionTo(s, operands2, lo = 0, hi = Number.POSITIVE_INFINITY) {
+function compareVersionTo(s, operands2, lo = 0, hi = UNBOUNDED) {
   const key = plainVersionKey(s, lo, hi);
   if (key === NOT_VERSION) return NOT_VERSION;
   let parsed;
@@ -1610,10 +1615,11 @@ return function predicate(r) { return ${main2}; };`;
    * also where `vk` is the odd key of a pre-release operand (see `plainVersionKey`).
    */
   version(op) {
-    const operand2 = this.versionOperands.get(op);
-    if (operand2 === void 0) throw new RangeError("version operator outside its field");
+    const found = this.versionOperands.get(op);
+    if (found === void 0) throw new RangeError("version operator outside its field");
+    const { j, operand: operand2 } = found;
     const comparison = VERSION_COMPARISONS[op.kind];
-    const r = `(vr < 0 ? 3 : (vr >>> ${2 * [...this.versionOperands.keys()].indexOf(op)}) & 3)`;
+    const r = `(vr < 0 ? 3 : (vr >>> ${2 * j}) & 3)`;
     const plain = operand2.key % 2 === 1 ? `vk >= 0 && vk !== ${operand2.key}` : "vk >= 0";
     return `(${plain} ? vk ${SIGNS[comparison]} ${operand2.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
   }
@@ -1700,9 +1706,9 @@ return function predicate(r) { return ${main2}; };`;
         operands: operands2,
         range: [lo, hi]
       } = versionOperands(versionOps);
-      this.versionOperands = new Map(versionOps.map((op, j) => [op, operands2[j]]));
+      this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands2[j] }]));
       const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk === ${key}`).join(" || ");
-      const compare = versionOps.length === 0 ? "" : `const vk = typeof v === "string" ? ${operands2.every((o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"} : -1; const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands2)}) : -1; `;
+      const compare = versionOps.length === 0 ? "" : `const vk = typeof v === "string" ? ${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"} : -1; const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands2)}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(" && ");
       this.define(
         `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ""}${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`

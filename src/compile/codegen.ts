@@ -8,7 +8,7 @@ import {
   type Scalar,
   VERSION_COMPARISONS,
 } from '../ast/nodes.js';
-import { arrayFindIndex, arrayIncludes } from '../builtins.js';
+import { arrayEvery, arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readLeaf } from '../semantics/values.js';
@@ -76,7 +76,7 @@ class Emitter {
   }
 
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
-  private versionOperands = new Map<OperatorNode, VersionOperand>();
+  private versionOperands = new Map<OperatorNode, { readonly j: number; readonly operand: VersionOperand }>();
 
   /**
    * A version operator over `vk`, the value's plain key (one numeric comparison: the common case), or
@@ -84,10 +84,11 @@ class Emitter {
    * also where `vk` is the odd key of a pre-release operand (see `plainVersionKey`).
    */
   private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
-    const operand = this.versionOperands.get(op);
-    if (operand === undefined) throw new RangeError('version operator outside its field');
+    const found = this.versionOperands.get(op);
+    if (found === undefined) throw new RangeError('version operator outside its field');
+    const { j, operand } = found;
     const comparison = VERSION_COMPARISONS[op.kind];
-    const r = `(vr < 0 ? 3 : (vr >>> ${2 * [...this.versionOperands.keys()].indexOf(op)}) & 3)`;
+    const r = `(vr < 0 ? 3 : (vr >>> ${2 * j}) & 3)`;
     const plain = operand.key % 2 === 1 ? `vk >= 0 && vk !== ${operand.key}` : 'vk >= 0';
     return `(${plain} ? vk ${SIGNS[comparison]} ${operand.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
   }
@@ -187,14 +188,14 @@ class Emitter {
         operands,
         range: [lo, hi],
       } = versionOperands(versionOps);
-      this.versionOperands = new Map(versionOps.map((op, j) => [op, operands[j]!]));
+      this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j]! }]));
       const parsedWhen = ['-2', ...operands.map((o) => o.key).filter((key) => key % 2 === 1)]
         .map((key) => `vk === ${key}`)
         .join(' || ');
       const compare =
         versionOps.length === 0
           ? ''
-          : `const vk = typeof v === "string" ? ${operands.every((o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'} : -1; ` +
+          : `const vk = typeof v === "string" ? ${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'} : -1; ` +
             `const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands)}) : -1; `;
       const test = operators.map((op) => this.operator(op)).join(' && ');
       this.define(

@@ -103,6 +103,9 @@ export interface VersionOperand {
   readonly text: string;
 }
 
+/** No upper bound; read once at load, so that a replaced `Number` changes nothing. */
+const UNBOUNDED = Number.POSITIVE_INFINITY;
+
 /** Each of the first three parts must be below its limit to fit the key (21 + 15 + 15 bits, ×4 < 2^53). */
 const PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
 const PART_SCALE = [2 ** 30, 2 ** 15, 1];
@@ -111,10 +114,15 @@ export function versionOperand(v: ParsedVersion): VersionOperand {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === '') core.pop();
   const pre = v.prerelease.length > 0;
-  const fits = core.length <= 3 && core.every((d, k) => Number(d) < PART_LIMITS[k]!);
+  // A loop, not `every` and `reduce`: a replaced built-in must not change an operand's key.
+  let key = core.length <= 3 ? 0 : -1;
+  for (let k = 0; key >= 0 && k < core.length; k++) {
+    const x = +core[k]!;
+    key = x < PART_LIMITS[k]! ? key + x * PART_SCALE[k]! : -1;
+  }
   // A pre-release sits just below its release, above every plain value with a smaller core (`0-rc`,
   // at -1, is left to the parsed comparison).
-  const key = fits ? core.reduce((sum, d, k) => sum + Number(d) * PART_SCALE[k]!, 0) * 4 - (pre ? 1 : 0) : -1;
+  if (key >= 0) key = key * 4 - (pre ? 1 : 0);
   const parts = core.map((d) => `.${encodeNumber(d)}`).join('');
   const ids = v.prerelease.map((id) => (isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`));
   return { key, text: pre ? `${parts}!${ids.join('')}` : `${parts}#` };
@@ -213,7 +221,7 @@ export function keyRange(
   operands: readonly VersionOperand[],
 ): [lo: number, hi: number] {
   let lo = 0;
-  let hi = Number.POSITIVE_INFINITY;
+  let hi = UNBOUNDED;
   for (let j = 0; j < comparisons.length; j++) {
     const c = comparisons[j]!;
     const { key } = operands[j]!;
@@ -239,7 +247,7 @@ export function compareVersionTo(
   s: string,
   operands: readonly VersionOperand[],
   lo = 0,
-  hi = Number.POSITIVE_INFINITY,
+  hi = UNBOUNDED,
 ): number {
   const key = plainVersionKey(s, lo, hi);
   if (key === NOT_VERSION) return NOT_VERSION;
