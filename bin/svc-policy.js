@@ -455,7 +455,7 @@ var DASH = 45;
 var ZERO = 48;
 var NINE = 57;
 var NOT_VERSION = -1;
-var NEEDS_SCAN = -2;
+var NEEDS_PARSE = -2;
 function plainVersionKey(s, lo, hi) {
   const n = s.length;
   if (n === 0) return NOT_VERSION;
@@ -476,7 +476,7 @@ function plainVersionKey(s, lo, hi) {
     } else if (x < PART_LIMITS[k]) {
       key += x * PART_SCALE[k];
       if (key * 4 - 1 > hi || (key + PART_SCALE[k]) * 4 - 1 <= lo) return NOT_VERSION;
-    } else return NEEDS_SCAN;
+    } else return NEEDS_PARSE;
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
@@ -484,7 +484,7 @@ function plainVersionKey(s, lo, hi) {
   SUFFIX_RE.lastIndex = i;
   if (!regexpTest(SUFFIX_RE, s)) return NOT_VERSION;
   if (c !== DASH) return key * 4 + rest;
-  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_SCAN;
+  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_PARSE;
 }
 function keyRange(comparisons, operands2) {
   let lo = 0;

@@ -1,9 +1,9 @@
 /**
  * Versions, for the version operators (`$veq`, `$vne`, `$vgt`, `$vgte`, `$vlt`, `$vlte`). The grammar
  * and the order are docs/semantics.md §4 "Version operators"; this module is their one statement in
- * code: the parser of operands, the allocation-free comparison of record values used by both in-memory
- * compilers, and the sortable key that the SQL and MongoDB targets compute from a record value with
- * the same rules.
+ * code: the parser of operands, the comparison of record values used by both in-memory compilers (a
+ * numeric key read without allocating, for all but rare values), and the sortable key that the SQL and
+ * MongoDB targets compute from a record value with the same rules.
  */
 
 import { charCodeAt, regexpTest, stringIndexOf, stringStartsWith } from '../builtins.js';
@@ -150,7 +150,7 @@ const NINE = 0x39;
 /** {@link plainVersionKey}: `s` is not a version. */
 const NOT_VERSION = -1;
 /** {@link plainVersionKey}: `s` must be parsed to be compared (a part over its limit, `0-rc`). */
-const NEEDS_SCAN = -2;
+const NEEDS_PARSE = -2;
 
 /**
  * The hot path, one read of the value and no allocation: its first three parts as one number (each
@@ -191,7 +191,7 @@ export function plainVersionKey(s: string, lo: number, hi: number): number {
       // Every version that starts with these parts, pre-releases and later parts included, sorts
       // between the pre-release slot of `key` (4 key - 1) and the one after all of them.
       if (key * 4 - 1 > hi || (key + PART_SCALE[k]!) * 4 - 1 <= lo) return NOT_VERSION;
-    } else return NEEDS_SCAN;
+    } else return NEEDS_PARSE;
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
@@ -202,7 +202,7 @@ export function plainVersionKey(s: string, lo: number, hi: number): number {
   // the release below (an odd key, which only a pre-release operand of the same parts shares: they are
   // parsed to be ordered). `0-rc` has no slot below 0.
   if (c !== DASH) return key * 4 + rest;
-  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_SCAN;
+  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_PARSE;
 }
 
 /**
