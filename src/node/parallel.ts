@@ -49,24 +49,19 @@ export interface FileRange {
   readonly rejected: number;
 }
 
-/** What to evaluate, and how. */
-export interface RangeRun {
+/** What to evaluate, and how: what every worker is set up with ({@link WorkerSetup}), and the split. */
+export interface RangeRun
+  extends Pick<
+    WorkerSetup,
+    'file' | 'resource' | 'kindField' | 'codegen' | 'maxRecordLength' | 'maxRejections' | 'output'
+  > {
   /** The URL of the file the workers run: an entry file that calls `runRangeWorker` in a worker. */
   readonly entry: string;
-  readonly file: string;
   readonly size: number;
   readonly jobs: number;
   /** Ranges are about this long (or the file divided by `jobs`, when that is shorter). */
   readonly rangeBytes: number;
   readonly policies: readonly CompiledPolicy[];
-  readonly resource: string | undefined;
-  readonly kindField: string | null | undefined;
-  readonly codegen: boolean | undefined;
-  readonly maxRecordLength: number | undefined;
-  /** See {@link WorkerSetup.maxRejections}. */
-  readonly maxRejections: number | null;
-  /** See {@link WorkerSetup.output}. */
-  readonly output: unknown;
   readonly signal: AbortSignal | undefined;
 }
 
