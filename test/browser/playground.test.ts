@@ -76,6 +76,7 @@ function positionOf(text: string, needle: string): string {
   return `${before.length}:${before[before.length - 1]!.length + 1}`;
 }
 
+// Skipped only where Chromium is missing and cannot be installed; .ci/run installs it, so CI runs these.
 describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
   let temp: string;
   let built: PlaygroundBuild;

@@ -102,6 +102,7 @@ describe.skipIf(codegenProject)('what npm pack ships', () => {
   });
 });
 
+// Once, in the "closures" project: linting the package does not depend on the filter compiler.
 describe.skipIf(codegenProject)('package linters', () => {
   it('publint --strict finds nothing', () => {
     const r = run(bin('publint'), ['--strict']);
@@ -171,6 +172,7 @@ function readmeBlock(lang: string, first: string): string {
 /** The directories of PATH without any node_modules/.bin: a user's shell. */
 const systemPath = () => (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('node_modules'));
 
+// Once, in the "closures" project: installing the package does not depend on the filter compiler.
 describe.skipIf(codegenProject)(
   'the README set-ups from the packed tarball, with real commits (husky, lint-staged, lefthook)',
   () => {
