@@ -1727,6 +1727,9 @@ return function predicate(r) { return ${main2}; };`;
    * object whose prototype lacks the key, is decided without a call: the value was found, and no
    * prototype could have supplied it. `o.__proto__` is used rather than `Object.getPrototypeOf(o)`
    * because V8 turns it into a load while the call stays a call (measured: ~9 ns a record on F3).
+   * Where one read sees objects of many hidden classes, V8 calls the `__proto__` getter instead: that
+   * is most of what generated code still costs over a hand-written closure on such records, and every
+   * other way to read a prototype or an own property measured slower (bench/README.md).
    * It can be fooled only by an own data property named `__proto__` holding `Object.prototype` itself
    * on an object whose real prototype is another one, which no JSON value can express. Everything
    * else (null prototypes, class instances, arrays, primitives, keys that Object.prototype has) takes
