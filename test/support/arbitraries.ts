@@ -205,6 +205,15 @@ export const VERSION_JUNK = [
   '1.2\u0000',
   '1.2-é',
   '',
+  // The code points on either side of the digits ('/' and ':'), where a part starts and inside one.
+  '1.:',
+  ':1',
+  'v:1',
+  '1./',
+  '/1',
+  '1:2',
+  '1/2',
+  '1.2.:',
 ] as const;
 
 /** Version-like strings: mostly versions, sometimes junk. */
