@@ -220,23 +220,11 @@ function resolveLimits(options) {
 function passLimits(options) {
   return { limits: resolveLimits(options) };
 }
-var LIMIT_CODES = Object.freeze({
-  maxDepth: "MAX_DEPTH_EXCEEDED",
-  maxNodes: "MAX_NODES_EXCEEDED",
-  maxPolicyNodes: "MAX_POLICY_NODES_EXCEEDED",
-  maxKeys: "MAX_KEYS_EXCEEDED",
-  maxListItems: "MAX_LIST_ITEMS_EXCEEDED",
-  maxStringLength: "MAX_STRING_LENGTH_EXCEEDED",
-  maxVersionLength: "MAX_VERSION_LENGTH_EXCEEDED",
-  maxPatternLength: "MAX_PATTERN_LENGTH_EXCEEDED",
-  maxWildcards: "MAX_WILDCARDS_EXCEEDED",
-  maxPathSegments: "MAX_PATH_SEGMENTS_EXCEEDED",
-  maxSegmentLength: "MAX_SEGMENT_LENGTH_EXCEEDED",
-  maxRules: "MAX_RULES_EXCEEDED",
-  maxConditions: "MAX_CONDITIONS_EXCEEDED",
-  maxFileBytes: "MAX_FILE_BYTES_EXCEEDED",
-  maxDocumentValues: "MAX_DOCUMENT_VALUES_EXCEEDED"
-});
+var LIMIT_CODES = Object.freeze(
+  Object.fromEntries(
+    LIMIT_NAMES.map((name) => [name, `${name.replace(/[A-Z]/g, "_$&").toUpperCase()}_EXCEEDED`])
+  )
+);
 var CODES = new Set(Object.values(LIMIT_CODES));
 function isLimitCode(code) {
   return setHas.call(CODES, code);
@@ -1454,25 +1442,67 @@ function readsDates(ops) {
 
 // src/compile/path.ts
 var isArray3 = Array.isArray;
+var SITES = [
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k],
+  (k) => (v) => v?.[k]
+];
+var shared = (k) => (v) => v?.[k];
+var readers = /* @__PURE__ */ Object.create(null);
+var sitesUsed = 0;
+function keyReader(key) {
+  let read2 = readers[key];
+  if (read2 === void 0) {
+    if (sitesUsed === SITES.length) return shared(key);
+    read2 = readers[key] = SITES[sitesUsed++](key);
+  }
+  return read2;
+}
 function fastReader(keys) {
-  switch (keys.length) {
+  const reads = [];
+  for (let i = 0; i < keys.length; i++) reads[i] = keyReader(keys[i]);
+  switch (reads.length) {
     case 0:
       return (v) => v;
-    case 1: {
-      const [a] = keys;
-      return (v) => v == null ? void 0 : v[a];
-    }
+    case 1:
+      return reads[0];
     case 2: {
-      const [a, b] = keys;
-      return (v) => {
-        const x = v == null ? void 0 : v[a];
-        return x == null ? void 0 : x[b];
-      };
+      const [a, b] = reads;
+      return (v) => b(a(v));
     }
     default:
       return (v) => {
         let x = v;
-        for (let i = 0; i < keys.length && x != null; i++) x = x[keys[i]];
+        for (let i = 0; i < reads.length; i++) x = reads[i](x);
         return x;
       };
   }
@@ -3240,8 +3270,8 @@ function compilePolicies(policies, options) {
     fallback: resultFor(policy.defaultStatus, null)
   }));
   const slot = [];
-  let shared = 0;
-  for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
+  let shared2 = 0;
+  for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared2++ : -1);
   const compiled3 = policies.map(
     (input, i) => isCompiled(input) ? input : buildPolicy(
       definitions[i],
@@ -3293,7 +3323,7 @@ function compilePolicies(policies, options) {
   const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
     let memo = spare;
-    if (memo === null) memo = new Uint8Array(shared);
+    if (memo === null) memo = new Uint8Array(shared2);
     else {
       spare = null;
       memo.fill(0);
@@ -3318,7 +3348,7 @@ function compilePolicies(policies, options) {
       spare = memo;
     }
   };
-  let spare = new Uint8Array(shared);
+  let spare = new Uint8Array(shared2);
   const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);

@@ -75,6 +75,15 @@ describe('the defaults', () => {
     expect(Object.keys(DEFAULT_LIMITS).sort()).toEqual([...LIMIT_NAMES].sort());
     expect(new Set(Object.values(LIMIT_CODES)).size).toBe(LIMIT_NAMES.length);
     for (const name of LIMIT_NAMES) expect(LIMIT_CODES[name]).toMatch(/^MAX_[A-Z_]+_EXCEEDED$/);
+    // The codes are made from the names at load; the contract is the table of docs/limits.md.
+    const documented = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'limits.md'), 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const m = /^\| `(max\w+)` +\|[^|]+\|[^|]+\| `(\w+)` +\|/.exec(line);
+        return m === null ? [] : [[m[1], m[2]]];
+      });
+    expect(Object.fromEntries(documented)).toEqual({ ...LIMIT_CODES });
+    expect(documented).toHaveLength(LIMIT_NAMES.length);
     expect(DEFAULT_LIMITS.maxDepth).toBe(32);
     expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
   });
