@@ -1523,13 +1523,14 @@ function isRealPath(value, keys) {
   }
   return true;
 }
-function compilePath(steps, test, normalize = true) {
+function compilePath(steps, test, normalize = true, equal) {
   const selector = arrayFindIndex(steps, (s) => s.kind === "any");
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
   const read2 = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
     if (!normalize) {
+      if (equal !== void 0) return (record) => read2(record) === equal && isRealPath(record, keys);
       return (record) => {
         const res = test(read2(record));
         return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
@@ -1540,7 +1541,7 @@ function compilePath(steps, test, normalize = true) {
       return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
     };
   }
-  const rest = compilePath(steps.slice(selector + 1), test, normalize);
+  const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
   return (record) => {
     const array = read2(record);
     if (!isArray3(array)) return false;
@@ -1585,12 +1586,17 @@ function any(preds) {
 }
 function compileClause(clause) {
   switch (clause.kind) {
-    case "field":
+    case "field": {
+      const ops = clause.operators;
+      const op = ops[0];
       return compilePath(
         clause.path,
-        compileOperators(clause.operators, compileClosures),
-        readsDates(clause.operators)
+        compileOperators(ops, compileClosures),
+        readsDates(ops),
+        // A lone `$eq` of a scalar is compared inline by compilePath, where no Date can equal it.
+        ops.length === 1 && op.kind === "eq" && op.value !== null ? op.value : void 0
       );
+    }
     case "and":
       return all(clause.filters.map(compileClosures));
     case "or":

@@ -40,12 +40,17 @@ function any(preds: readonly Predicate[]): Predicate {
 
 function compileClause(clause: ClauseNode): Predicate {
   switch (clause.kind) {
-    case 'field':
+    case 'field': {
+      const ops = clause.operators;
+      const op = ops[0]!;
       return compilePath(
         clause.path,
-        compileOperators(clause.operators, compileClosures),
-        readsDates(clause.operators),
+        compileOperators(ops, compileClosures),
+        readsDates(ops),
+        // A lone `$eq` of a scalar is compared inline by compilePath, where no Date can equal it.
+        ops.length === 1 && op.kind === 'eq' && op.value !== null ? op.value : undefined,
       );
+    }
     case 'and':
       return all(clause.filters.map(compileClosures));
     case 'or':

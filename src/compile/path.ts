@@ -139,15 +139,24 @@ function isRealPath(value: unknown, keys: readonly string[]): boolean {
  * missing value: only then could an inherited or array property have changed it.
  * A selector step becomes "some element of the array here satisfies the rest", so every operator of
  * the key is tested against one element. `normalize: false` skips `readLeaf` where the operators cannot
- * tell a `Date` from its ISO string (see `readsDates`).
+ * tell a `Date` from its ISO string (see `readsDates`). `equal`, when given, is the operand of the
+ * key's one `$eq`, which `test` tests: with `normalize: false` it is compared in the path's closure.
  */
-export function compilePath(steps: readonly PathStep[], test: LeafTest, normalize = true): Predicate {
+export function compilePath(
+  steps: readonly PathStep[],
+  test: LeafTest,
+  normalize = true,
+  equal?: unknown,
+): Predicate {
   const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
   const read = fastReader(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
     if (!normalize) {
+      // One `$eq` is compared here, not through `test`: that call site serves every filter, so V8
+      // cannot inline it, and the call costs as much as the comparison. Missing is false.
+      if (equal !== undefined) return (record) => read(record) === equal && isRealPath(record, keys);
       return (record) => {
         const res = test(read(record));
         return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
@@ -158,7 +167,7 @@ export function compilePath(steps: readonly PathStep[], test: LeafTest, normaliz
       return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
     };
   }
-  const rest = compilePath(steps.slice(selector + 1), test, normalize);
+  const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
   // No elements (not an array, empty) is false for every operator: verify the path once one matched.
   return (record) => {
     const array = read(record);
