@@ -129,20 +129,27 @@ function filterTable(rs: readonly FilterResult[]): string {
   );
 }
 
+/** The targets of each compiler: worst filter and geomean (the closure compiler has no per-filter one). */
+const TARGETS: Record<(typeof OURS)[number], readonly [worst: number, geomean: number]> = {
+  'svc-policy codegen': [1.3, 1.1],
+  'svc-policy': [Number.POSITIVE_INFINITY, 1.6],
+};
+
 function targetsTable(all: ReadonlyMap<number, FilterResult[]>): string {
   const rows: string[][] = [];
   for (const [n, rs] of all) {
     for (const c of OURS) {
       const { max, geomean: g } = summarize(rs, c);
+      const [worst, geo] = TARGETS[c];
       rows.push([
         int.format(n),
         c,
-        `${times(max)} ${max <= 1.3 ? '✓' : '✗'}`,
-        `${times(g)} ${g <= 1.1 ? '✓' : '✗'}`,
+        Number.isFinite(worst) ? `${times(max)} ${max <= worst ? '✓' : '✗'}` : times(max),
+        `${times(g)} ${g <= geo ? '✓' : '✗'} (≤ ${geo}×)`,
       ]);
     }
   }
-  return table(['records', 'compiler', 'worst filter (target ≤ 1.3×)', 'geomean (target ≤ 1.1×)'], rows);
+  return table(['records', 'compiler', 'worst filter (target ≤ 1.3× for generated code)', 'geomean'], rows);
 }
 
 if (only.has('filters')) {
