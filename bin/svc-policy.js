@@ -1440,112 +1440,256 @@ function readsDates(ops) {
   });
 }
 
-// src/compile/path.ts
+// src/compile/generated/key-sites.ts
+var OP = Object.prototype;
 var isArray3 = Array.isArray;
 var SITES = [
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k],
-  (k) => (v) => v?.[k]
-];
-var shared = (k) => (v) => v?.[k];
-var readers = /* @__PURE__ */ Object.create(null);
-var sitesUsed = 0;
-function keyReader(key) {
-  let read2 = readers[key];
-  if (read2 === void 0) {
-    if (sitesUsed === SITES.length) return shared(key);
-    read2 = readers[key] = SITES[sitesUsed++](key);
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
+  },
+  (k) => {
+    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
+    return {
+      then: (next) => (v) => next(v?.[k]),
+      real: (next) => (x) => x != null && own2(x) && next(x[k]),
+      equal: (e) => (r) => r?.[k] === e && own2(r),
+      test: (test, whenMissing) => (r) => {
+        const res = test(r?.[k]);
+        return res === whenMissing || own2(r) ? res : whenMissing;
+      }
+    };
   }
+];
+
+// src/compile/path.ts
+var isArray4 = Array.isArray;
+var sites = /* @__PURE__ */ Object.create(null);
+var sitesUsed = 0;
+function keyReads(key) {
+  let reads = sites[key];
+  if (reads === void 0) {
+    if (sitesUsed === SITES.length - 1) return SITES[sitesUsed](key);
+    reads = sites[key] = SITES[sitesUsed++](key);
+  }
+  return reads;
+}
+var identity = (v) => v;
+var defined = (v) => v !== void 0;
+function fastReader(keys) {
+  let read2 = identity;
+  for (let i = keys.length - 1; i >= 0; i--) read2 = keyReads(keys[i]).then(read2);
   return read2;
 }
-function fastReader(keys) {
-  const reads = [];
-  for (let i = 0; i < keys.length; i++) reads[i] = keyReader(keys[i]);
-  switch (reads.length) {
-    case 0:
-      return (v) => v;
-    case 1:
-      return reads[0];
-    case 2: {
-      const [a, b] = reads;
-      return (v) => b(a(v));
-    }
-    default:
-      return (v) => {
-        let x = v;
-        for (let i = 0; i < reads.length; i++) x = reads[i](x);
-        return x;
-      };
-  }
-}
-var OBJECT_PROTOTYPE = Object.prototype;
-function plainAt(x, key) {
-  return (
-    // biome-ignore lint/suspicious/noProto: the prototype test of the generated code, which V8 inlines
-    x.__proto__ === OBJECT_PROTOTYPE && OBJECT_PROTOTYPE[key] === void 0 && !isArray3(x)
-  );
-}
-function isRealPath(value, keys) {
-  let x = value;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    x = typeof x === "object" && x !== null && plainAt(x, key) ? x[key] : readKey(x, key);
-    if (x === void 0) return false;
-  }
-  return true;
+function realPath(keys) {
+  let real = defined;
+  for (let i = keys.length - 1; i >= 0; i--) real = keyReads(keys[i]).real(real);
+  return real;
 }
 function compilePath(steps, test, normalize = true, equal) {
   const selector = arrayFindIndex(steps, (s) => s.kind === "any");
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
   const read2 = fastReader(keys);
+  const real = realPath(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
     if (!normalize) {
-      if (equal !== void 0) return (record) => read2(record) === equal && isRealPath(record, keys);
+      if (keys.length === 1) {
+        const reads = keyReads(keys[0]);
+        return equal !== void 0 ? reads.equal(equal) : reads.test(test, whenMissing);
+      }
+      if (equal !== void 0) return (record) => read2(record) === equal && real(record);
       return (record) => {
         const res = test(read2(record));
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+        return res === whenMissing || real(record) ? res : whenMissing;
       };
     }
     return (record) => {
       const res = test(readLeaf(read2(record)));
-      return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      return res === whenMissing || real(record) ? res : whenMissing;
     };
   }
   const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
   return (record) => {
     const array = read2(record);
-    if (!isArray3(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
+    if (!isArray4(array)) return false;
+    for (let i = 0; i < array.length; i++) if (rest(array[i])) return real(record);
     return false;
   };
 }
@@ -1614,8 +1758,7 @@ function compileClosures(node) {
 }
 
 // src/compile/codegen.ts
-var hasOwn3 = Object.hasOwn;
-var isArray4 = Array.isArray;
+var isArray5 = Array.isArray;
 var setHas3 = Set.prototype.has;
 var stringStartsWith2 = String.prototype.startsWith;
 var stringEndsWith2 = String.prototype.endsWith;
@@ -1646,7 +1789,7 @@ var Emitter = class {
   source(main2) {
     return `"use strict";
 ${this.functions.join("\n")}
-return function predicate(r) { return ${main2}; };`;
+return function predicate(r){return ${main2};};`;
   }
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
   versionOperands = /* @__PURE__ */ new Map();
@@ -1660,24 +1803,24 @@ return function predicate(r) { return ${main2}; };`;
     if (found === void 0) throw new RangeError("version operator outside its field");
     const { j, operand: operand2 } = found;
     const comparison = VERSION_COMPARISONS[op.kind];
-    const r = `(vr < 0 ? 3 : (vr >>> ${2 * j}) & 3)`;
-    const plain = operand2.key % 2 === 1 ? `vk >= 0 && vk !== ${operand2.key}` : "vk >= 0";
-    return `(${plain} ? vk ${SIGNS[comparison]} ${operand2.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
+    const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
+    const plain = operand2.key % 2 === 1 ? `vk>=0&&vk!==${operand2.key}` : "vk>=0";
+    return `(${plain}?vk ${SIGNS[comparison]} ${operand2.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
   operator(op) {
     switch (op.kind) {
       case "eq":
-        return op.value === null ? "v == null" : `v === ${literal(op.value)}`;
+        return op.value === null ? "v==null" : `v===${literal(op.value)}`;
       case "ne":
-        return op.value === null ? "v != null" : `v !== ${literal(op.value)}`;
+        return op.value === null ? "v!=null" : `v!==${literal(op.value)}`;
       case "gt":
       case "gte":
       case "lt":
       case "lte": {
         const sign = SIGNS[op.kind];
-        if (typeof op.value === "number") return `(typeof v === "number" && v ${sign} ${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v === "string" && v ${sign} ${literal(op.value)})`;
-        return `(typeof v === "string" && cmp(v, ${literal(op.value)}) ${sign} 0)`;
+        if (typeof op.value === "number") return `(typeof v==="number"&&v ${sign} ${literal(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v ${sign} ${literal(op.value)})`;
+        return `(typeof v==="string"&&cmp(v,${literal(op.value)}) ${sign} 0)`;
       }
       case "in":
         return `(${this.member(op.values)})`;
@@ -1685,16 +1828,16 @@ return function predicate(r) { return ${main2}; };`;
         return `!(${this.member(op.values)})`;
       case "like": {
         const { pieces } = parseLike(op.pattern);
-        if (pieces.length === 1) return `v === ${literal(pieces[0])}`;
+        if (pieces.length === 1) return `v===${literal(pieces[0])}`;
         if (pieces.length === 2 && pieces[1] === "") {
-          return pieces[0] === "" ? 'typeof v === "string"' : `(typeof v === "string" && sw.call(v, ${literal(pieces[0])}))`;
+          return pieces[0] === "" ? 'typeof v === "string"' : `(typeof v==="string"&&sw.call(v,${literal(pieces[0])}))`;
         }
         if (pieces.length === 2 && pieces[0] === "")
-          return `(typeof v === "string" && ew.call(v, ${literal(pieces[1])}))`;
-        return `(typeof v === "string" && ${this.value(compileLike(op.pattern))}(v))`;
+          return `(typeof v==="string"&&ew.call(v,${literal(pieces[1])}))`;
+        return `(typeof v==="string"&&${this.value(compileLike(op.pattern))}(v))`;
       }
       case "exists":
-        return op.value ? "v != null" : "v == null";
+        return op.value ? "v!=null" : "v==null";
       case "veq":
       case "vne":
       case "vgt":
@@ -1707,11 +1850,11 @@ return function predicate(r) { return ${main2}; };`;
         const fn = this.name("m");
         const outer = this.versionOperands;
         try {
-          this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
+          this.define(`function ${fn}(r){return ${this.filter(op.filter)};}`);
         } finally {
           this.versionOperands = outer;
         }
-        return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
+        return `(typeof v==="object"&&v!==null&&!isArray(v)&&!(v instanceof Date)&&${fn}(v))`;
       }
       default:
         return assertNever(op, "operator node");
@@ -1720,10 +1863,10 @@ return function predicate(r) { return ${main2}; };`;
   member(values) {
     const hasNull = arrayIncludes(values, null);
     const present = [...new Set(values.filter((x) => x !== null))];
-    const tests = hasNull ? ["v == null"] : [];
-    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))}, v)`);
-    else for (const x of present) tests.push(`v === ${literal(x)}`);
-    return tests.length === 0 ? "false" : tests.join(" || ");
+    const tests = hasNull ? ["v==null"] : [];
+    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))},v)`);
+    else for (const x of present) tests.push(`v===${literal(x)}`);
+    return tests.length === 0 ? "false" : tests.join("||");
   }
   /**
    * A field clause becomes a function of the value at the start of its path (the record, or an
@@ -1737,9 +1880,9 @@ return function predicate(r) { return ${main2}; };`;
     const keys = (selector < 0 ? steps : steps.slice(0, selector)).map(
       (s) => s.kind === "key" ? s.key : ""
     );
-    const reads = keys.map((k, i) => `const x${i + 1} = x${i} == null ? undefined : x${i}[${JSON.stringify(k)}];`).join(" ");
+    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join(" ");
     const end = `x${keys.length}`;
-    const real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(`x${i}`, k)).join(" && ");
+    const real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(`x${i}`, k)).join("&&");
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(void 0);
       const versionOps = operators.filter(isVersionNode);
@@ -1748,17 +1891,17 @@ return function predicate(r) { return ${main2}; };`;
         range: [lo, hi]
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands2[j] }]));
-      const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk === ${key}`).join(" || ");
-      const compare = versionOps.length === 0 ? "" : `const vk = typeof v === "string" ? ${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"} : -1; const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands2)}) : -1; `;
-      const test = operators.map((op) => this.operator(op)).join(" && ");
+      const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
+      const compare = versionOps.length === 0 ? "" : `const vk=typeof v==="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
+      const test = operators.map((op) => this.operator(op)).join("&&");
       this.define(
-        `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ""}${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`
+        `function ${fn}(x0){${reads} let v=${end};${readsDates(operators) ? 'if (typeof v==="object"&&v!==null) v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`
       );
       return fn;
     }
     const rest = this.field(steps.slice(selector + 1), operators);
     this.define(
-      `function ${fn}(x0) { ${reads} const a = ${end}; if (!isArray(a)) return false; for (let i = 0; i < a.length; i++) if (${rest}(a[i])) return ${real}; return false; }`
+      `function ${fn}(x0){${reads} const a=${end};if (!isArray(a)) return false;for (let i=0;i<a.length;i++) if (${rest}(a[i])) return ${real};return false;}`
     );
     return fn;
   }
@@ -1778,7 +1921,7 @@ return function predicate(r) { return ${main2}; };`;
    */
   own(o, key) {
     const k = JSON.stringify(key);
-    return `((${o}.__proto__ === OP && OP[${k}] === undefined && !isArray(${o})) || ownSlow(${o}, ${k}))`;
+    return `((${o}.__proto__===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
   }
   /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
   depth = 0;
@@ -1794,7 +1937,7 @@ return function predicate(r) { return ${main2}; };`;
       const body = this.filter(node);
       if (this.depth % OUTLINE_EVERY !== 0) return `(${body})`;
       const fn = this.name("g");
-      this.define(`function ${fn}(r) { return ${body}; }`);
+      this.define(`function ${fn}(r){return ${body};}`);
       return `${fn}(r)`;
     } finally {
       this.depth--;
@@ -1802,16 +1945,16 @@ return function predicate(r) { return ${main2}; };`;
   }
   filter(node) {
     if (node.clauses.length === 0) return "true";
-    return node.clauses.map((c) => this.clause(c)).join(" && ");
+    return node.clauses.map((c) => this.clause(c)).join("&&");
   }
   clause(clause) {
     switch (clause.kind) {
       case "field":
         return `${this.field(clause.path, clause.operators)}(r)`;
       case "and":
-        return `(${clause.filters.map((f) => this.nested(f)).join(" && ")})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join("&&")})`;
       case "or":
-        return `(${clause.filters.map((f) => this.nested(f)).join(" || ")})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join("||")})`;
       case "not":
         return `!${this.nested(clause.filter)}`;
       default:
@@ -1819,16 +1962,13 @@ return function predicate(r) { return ${main2}; };`;
     }
   }
 };
-function ownSlow(o, key) {
-  return typeof o === "object" && o !== null && !isArray4(o) && !(o instanceof Date) && hasOwn3(o, key);
-}
 function generateSource(node) {
   const emitter = new Emitter();
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
 var SIGNS = { eq: "===", ne: "!==", gt: ">", gte: ">=", lt: "<", lte: "<=" };
-var OBJECT_PROTOTYPE2 = Object.prototype;
+var OBJECT_PROTOTYPE = Object.prototype;
 var codegenAllowed;
 function canGenerateCode() {
   if (codegenAllowed === void 0) {
@@ -1847,7 +1987,7 @@ function compileGenerated(node) {
     "leaf",
     "cmp",
     "isArray",
-    "ownSlow",
+    "rk",
     "OP",
     "sw",
     "ew",
@@ -1860,9 +2000,9 @@ function compileGenerated(node) {
     values,
     readLeaf,
     compareCodePoints,
-    isArray4,
-    ownSlow,
-    OBJECT_PROTOTYPE2,
+    isArray5,
+    readKey,
+    OBJECT_PROTOTYPE,
     stringStartsWith2,
     stringEndsWith2,
     setHas3,
@@ -2453,13 +2593,6 @@ var NOT_APPLICABLE = Object.freeze({
   isDefault: false,
   matched: null
 });
-function allOf(preds) {
-  if (preds.length === 1) return preds[0];
-  return (r) => {
-    for (let i = 0; i < preds.length; i++) if (!preds[i](r)) return false;
-    return true;
-  };
-}
 function resultFor(status, ruleIndex) {
   return Object.freeze({
     applicable: true,
@@ -2479,7 +2612,7 @@ function compilePolicy(definition, options) {
 function buildPolicy(policy, compile) {
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
-    rules: s.rules.map((rule) => allOf(rule.conditions.map((c) => compile(c.filter)))),
+    rules: s.rules.map((rule) => all(rule.conditions.map((c) => compile(c.filter)))),
     results: s.rules.map((_, i) => resultFor(s, i))
   }));
   const fallback = resultFor(policy.defaultStatus, null);
@@ -3276,8 +3409,8 @@ function compilePolicies(policies, options) {
     fallback: resultFor(policy.defaultStatus, null)
   }));
   const slot = [];
-  let shared2 = 0;
-  for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared2++ : -1);
+  let shared = 0;
+  for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
   const compiled3 = policies.map(
     (input, i) => isCompiled(input) ? input : buildPolicy(
       definitions[i],
@@ -3329,7 +3462,7 @@ function compilePolicies(policies, options) {
   const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
     let memo = spare;
-    if (memo === null) memo = new Uint8Array(shared2);
+    if (memo === null) memo = new Uint8Array(shared);
     else {
       spare = null;
       memo.fill(0);
@@ -3354,7 +3487,7 @@ function compilePolicies(policies, options) {
       spare = memo;
     }
   };
-  let spare = new Uint8Array(shared2);
+  let spare = new Uint8Array(shared);
   const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);
@@ -5498,15 +5631,15 @@ function facts(filters) {
   return filters.flatMap((f) => f.fields.filter((s) => s.conjunctive));
 }
 var hasSelector = (site) => site.node.path.some((s) => s.kind === "any");
-function pathDomain(sites, key) {
+function pathDomain(sites2, key) {
   let d = TOP;
-  for (const s of sites)
+  for (const s of sites2)
     if (s.key === key && !hasSelector(s)) d = intersect(d, fieldDomain(s.node.operators));
   return d;
 }
-function firstConflict(sites) {
+function firstConflict(sites2) {
   const seen = /* @__PURE__ */ new Map();
-  for (const s of sites) {
+  for (const s of sites2) {
     if (hasSelector(s)) continue;
     const own2 = fieldDomain(s.node.operators);
     if (isEmpty(own2)) continue;
@@ -5521,8 +5654,8 @@ function firstConflict(sites) {
   }
   return void 0;
 }
-function neverHolds(sites) {
-  return sites.some((s) => isEmpty(fieldDomain(s.node.operators))) || firstConflict(sites) !== void 0;
+function neverHolds(sites2) {
+  return sites2.some((s) => isEmpty(fieldDomain(s.node.operators))) || firstConflict(sites2) !== void 0;
 }
 function implies(premises, target) {
   return target.every((t) => {

@@ -4,7 +4,8 @@ import { compilePath, type Predicate } from './path.js';
 
 const always: Predicate = () => true;
 
-function all(preds: readonly Predicate[]): Predicate {
+/** @internal A predicate holding when every one of `preds` holds (the first that fails stops it). */
+export function all(preds: readonly Predicate[]): Predicate {
   switch (preds.length) {
     case 0:
       return always;

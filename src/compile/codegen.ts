@@ -11,7 +11,7 @@ import {
 import { arrayEvery, arrayFindIndex, arrayIncludes } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
-import { readLeaf } from '../semantics/values.js';
+import { readKey, readLeaf } from '../semantics/values.js';
 import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from '../semantics/version.js';
 import { compileClosures } from './closures.js';
 import { compileOperators, readsDates, versionOperands } from './operators.js';
@@ -19,7 +19,6 @@ import type { Predicate } from './path.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
 // and read as constants whatever the bundler makes of imports.
-const hasOwn = Object.hasOwn;
 const isArray = Array.isArray;
 const setHas = Set.prototype.has;
 const stringStartsWith = String.prototype.startsWith;
@@ -72,7 +71,7 @@ class Emitter {
   }
 
   source(main: string): string {
-    return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r) { return ${main}; };`;
+    return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r){return ${main};};`;
   }
 
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
@@ -88,25 +87,25 @@ class Emitter {
     if (found === undefined) throw new RangeError('version operator outside its field');
     const { j, operand } = found;
     const comparison = VERSION_COMPARISONS[op.kind];
-    const r = `(vr < 0 ? 3 : (vr >>> ${2 * j}) & 3)`;
-    const plain = operand.key % 2 === 1 ? `vk >= 0 && vk !== ${operand.key}` : 'vk >= 0';
-    return `(${plain} ? vk ${SIGNS[comparison]} ${operand.key} : ((${ACCEPTS[comparison]} >> ${r}) & 1) === 1)`;
+    const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
+    const plain = operand.key % 2 === 1 ? `vk>=0&&vk!==${operand.key}` : 'vk>=0';
+    return `(${plain}?vk ${SIGNS[comparison]} ${operand.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
 
   operator(op: OperatorNode): string {
     switch (op.kind) {
       case 'eq':
-        return op.value === null ? 'v == null' : `v === ${literal(op.value)}`;
+        return op.value === null ? 'v==null' : `v===${literal(op.value)}`;
       case 'ne':
-        return op.value === null ? 'v != null' : `v !== ${literal(op.value)}`;
+        return op.value === null ? 'v!=null' : `v!==${literal(op.value)}`;
       case 'gt':
       case 'gte':
       case 'lt':
       case 'lte': {
         const sign = SIGNS[op.kind];
-        if (typeof op.value === 'number') return `(typeof v === "number" && v ${sign} ${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v === "string" && v ${sign} ${literal(op.value)})`;
-        return `(typeof v === "string" && cmp(v, ${literal(op.value)}) ${sign} 0)`;
+        if (typeof op.value === 'number') return `(typeof v==="number"&&v ${sign} ${literal(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v ${sign} ${literal(op.value)})`;
+        return `(typeof v==="string"&&cmp(v,${literal(op.value)}) ${sign} 0)`;
       }
       case 'in':
         return `(${this.member(op.values)})`;
@@ -114,18 +113,18 @@ class Emitter {
         return `!(${this.member(op.values)})`;
       case 'like': {
         const { pieces } = parseLike(op.pattern);
-        if (pieces.length === 1) return `v === ${literal(pieces[0]!)}`;
+        if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
         if (pieces.length === 2 && pieces[1] === '') {
           return pieces[0] === ''
             ? 'typeof v === "string"'
-            : `(typeof v === "string" && sw.call(v, ${literal(pieces[0]!)}))`;
+            : `(typeof v==="string"&&sw.call(v,${literal(pieces[0]!)}))`;
         }
         if (pieces.length === 2 && pieces[0] === '')
-          return `(typeof v === "string" && ew.call(v, ${literal(pieces[1]!)}))`;
-        return `(typeof v === "string" && ${this.value(compileLike(op.pattern))}(v))`;
+          return `(typeof v==="string"&&ew.call(v,${literal(pieces[1]!)}))`;
+        return `(typeof v==="string"&&${this.value(compileLike(op.pattern))}(v))`;
       }
       case 'exists':
-        return op.value ? 'v != null' : 'v == null';
+        return op.value ? 'v!=null' : 'v==null';
       case 'veq':
       case 'vne':
       case 'vgt':
@@ -140,12 +139,12 @@ class Emitter {
         // The inner filter's fields set their own version operands: the outer field keeps its.
         const outer = this.versionOperands;
         try {
-          this.define(`function ${fn}(r) { return ${this.filter(op.filter)}; }`);
+          this.define(`function ${fn}(r){return ${this.filter(op.filter)};}`);
         } finally {
           this.versionOperands = outer;
         }
         // As `isObjectValue`: a `Date` that is no valid date (a valid one is already its string) is no object.
-        return `(typeof v === "object" && v !== null && !isArray(v) && !(v instanceof Date) && ${fn}(v))`;
+        return `(typeof v==="object"&&v!==null&&!isArray(v)&&!(v instanceof Date)&&${fn}(v))`;
       }
       default:
         return assertNever(op, 'operator node');
@@ -155,10 +154,10 @@ class Emitter {
   private member(values: readonly (Scalar | null)[]): string {
     const hasNull = arrayIncludes(values, null);
     const present = [...new Set(values.filter((x): x is Scalar => x !== null))];
-    const tests: string[] = hasNull ? ['v == null'] : [];
-    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))}, v)`);
-    else for (const x of present) tests.push(`v === ${literal(x)}`);
-    return tests.length === 0 ? 'false' : tests.join(' || ');
+    const tests: string[] = hasNull ? ['v==null'] : [];
+    if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))},v)`);
+    else for (const x of present) tests.push(`v===${literal(x)}`);
+    return tests.length === 0 ? 'false' : tests.join('||');
   }
 
   /**
@@ -174,11 +173,9 @@ class Emitter {
       s.kind === 'key' ? s.key : '',
     );
     // x0 is the start value, xN the value after N keys; kept apart so that verification can revisit them.
-    const reads = keys
-      .map((k, i) => `const x${i + 1} = x${i} == null ? undefined : x${i}[${JSON.stringify(k)}];`)
-      .join(' ');
+    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join(' ');
     const end = `x${keys.length}`;
-    const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join(' && ');
+    const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join('&&');
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(undefined);
       // The value is read as a version once for all the version operators of the field: as a plain key
@@ -190,17 +187,17 @@ class Emitter {
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j]! }]));
       const parsedWhen = ['-2', ...operands.map((o) => o.key).filter((key) => key % 2 === 1)]
-        .map((key) => `vk === ${key}`)
-        .join(' || ');
+        .map((key) => `vk===${key}`)
+        .join('||');
       const compare =
         versionOps.length === 0
           ? ''
-          : `const vk = typeof v === "string" ? ${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'} : -1; ` +
-            `const vr = ${parsedWhen} ? vcmp(v, ${this.value(operands)}) : -1; `;
-      const test = operators.map((op) => this.operator(op)).join(' && ');
+          : `const vk=typeof v==="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'}:-1;` +
+            `const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
+      const test = operators.map((op) => this.operator(op)).join('&&');
       this.define(
-        `function ${fn}(x0) { ${reads} let v = ${end}; ${readsDates(operators) ? 'if (typeof v === "object" && v !== null) v = leaf(v); ' : ''}` +
-          `${compare}const res = ${test}; return res === ${whenMissing} || (${real}) ? res : ${whenMissing}; }`,
+        `function ${fn}(x0){${reads} let v=${end};${readsDates(operators) ? 'if (typeof v==="object"&&v!==null) v=leaf(v);' : ''}` +
+          `${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`,
       );
       return fn;
     }
@@ -208,8 +205,8 @@ class Emitter {
     // No elements (not an array, empty) is false for every operator, so the path needs verifying only
     // once an element matched.
     this.define(
-      `function ${fn}(x0) { ${reads} const a = ${end}; if (!isArray(a)) return false; ` +
-        `for (let i = 0; i < a.length; i++) if (${rest}(a[i])) return ${real}; return false; }`,
+      `function ${fn}(x0){${reads} const a=${end};if (!isArray(a)) return false;` +
+        `for (let i=0;i<a.length;i++) if (${rest}(a[i])) return ${real};return false;}`,
     );
     return fn;
   }
@@ -230,7 +227,7 @@ class Emitter {
    */
   private own(o: string, key: string): string {
     const k = JSON.stringify(key);
-    return `((${o}.__proto__ === OP && OP[${k}] === undefined && !isArray(${o})) || ownSlow(${o}, ${k}))`;
+    return `((${o}.__proto__===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
   }
 
   /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
@@ -248,7 +245,7 @@ class Emitter {
       const body = this.filter(node);
       if (this.depth % OUTLINE_EVERY !== 0) return `(${body})`;
       const fn = this.name('g');
-      this.define(`function ${fn}(r) { return ${body}; }`);
+      this.define(`function ${fn}(r){return ${body};}`);
       return `${fn}(r)`;
     } finally {
       this.depth--;
@@ -257,7 +254,7 @@ class Emitter {
 
   filter(node: FilterNode): string {
     if (node.clauses.length === 0) return 'true';
-    return node.clauses.map((c) => this.clause(c)).join(' && ');
+    return node.clauses.map((c) => this.clause(c)).join('&&');
   }
 
   clause(clause: ClauseNode): string {
@@ -265,20 +262,15 @@ class Emitter {
       case 'field':
         return `${this.field(clause.path, clause.operators)}(r)`;
       case 'and':
-        return `(${clause.filters.map((f) => this.nested(f)).join(' && ')})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join('&&')})`;
       case 'or':
-        return `(${clause.filters.map((f) => this.nested(f)).join(' || ')})`;
+        return `(${clause.filters.map((f) => this.nested(f)).join('||')})`;
       case 'not':
         return `!${this.nested(clause.filter)}`;
       default:
         return assertNever(clause, 'clause node');
     }
   }
-}
-
-function ownSlow(o: unknown, key: string): boolean {
-  // A `Date` is a leaf: its keys are missing (see `readKey`).
-  return typeof o === 'object' && o !== null && !isArray(o) && !(o instanceof Date) && hasOwn(o, key);
 }
 
 /** The generated source of a filter, for inspection and tests; `compileGenerated` runs it. */
@@ -293,7 +285,7 @@ type Factory = (
   leaf: typeof readLeaf,
   cmp: typeof compareCodePoints,
   isArrayFn: typeof isArray,
-  ownSlow: (o: unknown, key: string) => boolean,
+  rk: typeof readKey,
   objectPrototype: object,
   sw: typeof stringStartsWith,
   ew: typeof stringEndsWith,
@@ -338,7 +330,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     'leaf',
     'cmp',
     'isArray',
-    'ownSlow',
+    'rk',
     'OP',
     'sw',
     'ew',
@@ -352,7 +344,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     readLeaf,
     compareCodePoints,
     isArray,
-    ownSlow,
+    readKey,
     OBJECT_PROTOTYPE,
     stringStartsWith,
     stringEndsWith,

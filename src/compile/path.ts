@@ -1,6 +1,7 @@
 import type { PathStep } from '../ast/nodes.js';
 import { arrayFindIndex } from '../builtins.js';
-import { readKey, readLeaf } from '../semantics/values.js';
+import { readLeaf } from '../semantics/values.js';
+import { SITES } from './generated/key-sites.js';
 import type { LeafTest } from './operators.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
@@ -12,125 +13,68 @@ export type Predicate = (record: unknown) => boolean;
 
 type Reader = (value: unknown) => unknown;
 
-type Rec = Record<string, unknown>;
-type Site = (key: string) => Reader;
+/** A test of the value at the end of a path, true when the path holds. */
+type Check = (value: unknown) => boolean;
 
 /**
- * Copies of one key read, each a place of its own in the source. V8 keeps what a property read has
- * seen (its inline cache) per place in the source, shared by every closure made there: a single
- * `v[key]` serving every key of every filter sees many names and turns into a generic lookup: with it,
- * F1–F5 took 1.88× the time of their hand-written closures at 1,000,000 records, and 1.61× with these
- * copies (bench/README.md). Here each of the first 32 keys the process compiles gets a copy of its
- * own, whose read only ever sees that name; later keys share the read of {@link shared}. The answer is
- * the same either way.
+ * The reads of one key, made by a {@link KeySite}. `then` reads with plain property access: fast, but it
+ * may see inherited properties, array properties and properties of primitives. `real`, `equal` and
+ * `test` are exact (an own property of a non-array object), the check made only where it could change
+ * the answer. Each closure reads and checks its key itself, so a one-key clause costs one call.
  */
-const SITES: readonly Site[] = [
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-  (k) => (v) => (v as Rec | null | undefined)?.[k],
-];
+export interface KeyReads {
+  /** `next` of the value at the key. */
+  readonly then: (next: Reader) => Reader;
+  /** Whether the key is an own property of a non-array object and `next` holds for its value. */
+  readonly real: (next: Check) => Check;
+  /** A predicate: the value at the key is `e` (not `undefined`). */
+  readonly equal: (e: unknown) => Predicate;
+  /** A predicate: `test` of the value at the key, `whenMissing` being `test(undefined)`. */
+  readonly test: (test: LeafTest, whenMissing: boolean) => Predicate;
+}
 
-/** The read every key shares once no copy is left. */
-const shared: Site = (k) => (v) => (v as Rec | null | undefined)?.[k];
+/** Makes the reads of a key; each copy is a place of its own in the source (src/compile/generated/key-sites.ts). */
+export type KeySite = (key: string) => KeyReads;
 
-/** The read of each key that has a copy of its own; null prototype, so any key is an own property. */
-const readers: Record<string, Reader> = Object.create(null);
+/** The reads of each key that has a copy of its own; null prototype, so any key is an own property. */
+const sites: Record<string, KeyReads> = Object.create(null);
 let sitesUsed = 0;
 
-/** The read of one key, through a copy of its own while any is left (see {@link SITES}). */
-function keyReader(key: string): Reader {
-  let read = readers[key];
-  if (read === undefined) {
-    if (sitesUsed === SITES.length) return shared(key);
-    read = readers[key] = SITES[sitesUsed++]!(key);
+/**
+ * The reads of one key, through a copy of its own while any is left. V8 keeps what a property read has
+ * seen (its inline cache) per place in the source, shared by every closure made there: one read serving
+ * every key of every filter sees many names and objects of many shapes, and turns into a generic lookup
+ * (the largest cost in a profile of F1 before the copies). The first keys a process compiles get a copy
+ * each, whose reads only see that key; the last copy serves every later key. The answer is the same
+ * either way; bench/README.md has the figures.
+ */
+function keyReads(key: string): KeyReads {
+  let reads = sites[key];
+  if (reads === undefined) {
+    // The last copy serves every key that comes once the others are taken; those are not kept, so
+    // that a process compiling ever new keys does not keep them all.
+    if (sitesUsed === SITES.length - 1) return SITES[sitesUsed]!(key);
+    reads = sites[key] = SITES[sitesUsed++]!(key);
   }
+  return reads;
+}
+
+const identity: Reader = (v) => v;
+const defined: Check = (v) => v !== undefined;
+
+/** Reads a chain of keys with plain property access (see {@link KeyReads}). */
+function fastReader(keys: readonly string[]): Reader {
+  // Loops, not `map`/`reduceRight`: a replaced built-in must not change what is read.
+  let read = identity;
+  for (let i = keys.length - 1; i >= 0; i--) read = keyReads(keys[i]!).then(read);
   return read;
 }
 
-/**
- * Reads a chain of keys with plain property access: fast, but it may see inherited properties, array
- * properties and properties of primitives. Callers confirm with {@link isRealPath} whenever that could
- * change the answer.
- */
-function fastReader(keys: readonly string[]): Reader {
-  // A loop, not `map`: a replaced built-in must not change what is read.
-  const reads: Reader[] = [];
-  for (let i = 0; i < keys.length; i++) reads[i] = keyReader(keys[i]!);
-  switch (reads.length) {
-    case 0:
-      return (v) => v;
-    case 1:
-      return reads[0]!;
-    case 2: {
-      const [a, b] = reads as [Reader, Reader];
-      return (v) => b(a(v));
-    }
-    default:
-      return (v) => {
-        let x = v;
-        for (let i = 0; i < reads.length; i++) x = reads[i]!(x);
-        return x;
-      };
-  }
-}
-
-const OBJECT_PROTOTYPE = Object.prototype as Record<string, unknown>;
-
-/**
- * Whether `x` is a plain object (what JSON.parse makes) whose prototype holds nothing at `key`: then
- * what is read at `key` is its own property. The common case, decided without a call, as generated
- * code decides it.
- */
-function plainAt(x: object, key: string): boolean {
-  return (
-    // biome-ignore lint/suspicious/noProto: the prototype test of the generated code, which V8 inlines
-    (x as { __proto__: unknown }).__proto__ === OBJECT_PROTOTYPE &&
-    OBJECT_PROTOTYPE[key] === undefined &&
-    !isArray(x)
-  );
-}
-
 /** True when every key of the chain is an own property of a non-array object (the exact read). */
-function isRealPath(value: unknown, keys: readonly string[]): boolean {
-  let x = value;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    x =
-      typeof x === 'object' && x !== null && plainAt(x, key)
-        ? (x as Record<string, unknown>)[key]
-        : readKey(x, key);
-    if (x === undefined) return false;
-  }
-  return true;
+function realPath(keys: readonly string[]): Check {
+  let real = defined;
+  for (let i = keys.length - 1; i >= 0; i--) real = keyReads(keys[i]!).real(real);
+  return real;
 }
 
 /**
@@ -151,20 +95,26 @@ export function compilePath(
   const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
   const read = fastReader(keys);
+  const real = realPath(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
     if (!normalize) {
-      // One `$eq` is compared here, not through `test`: that call site serves every filter, so V8
-      // cannot inline it, and the call costs as much as the comparison. Missing is false.
-      if (equal !== undefined) return (record) => read(record) === equal && isRealPath(record, keys);
+      // One key's closures read and verify in one call; and one `$eq` is compared there, not through
+      // `test`: that call site serves every filter, so V8 cannot inline it, and the call costs as much
+      // as the comparison. Missing is false for `$eq`.
+      if (keys.length === 1) {
+        const reads = keyReads(keys[0]!);
+        return equal !== undefined ? reads.equal(equal) : reads.test(test, whenMissing);
+      }
+      if (equal !== undefined) return (record) => read(record) === equal && real(record);
       return (record) => {
         const res = test(read(record));
-        return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+        return res === whenMissing || real(record) ? res : whenMissing;
       };
     }
     return (record) => {
       const res = test(readLeaf(read(record)));
-      return res === whenMissing || isRealPath(record, keys) ? res : whenMissing;
+      return res === whenMissing || real(record) ? res : whenMissing;
     };
   }
   const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
@@ -172,7 +122,7 @@ export function compilePath(
   return (record) => {
     const array = read(record);
     if (!isArray(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return isRealPath(record, keys);
+    for (let i = 0; i < array.length; i++) if (rest(array[i])) return real(record);
     return false;
   };
 }

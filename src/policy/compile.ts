@@ -1,5 +1,6 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { option, own } from '../builtins.js';
+import { all } from '../compile/closures.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
@@ -56,14 +57,6 @@ export const NOT_APPLICABLE: PolicyResult = Object.freeze({
   isDefault: false,
   matched: null,
 });
-
-function allOf(preds: readonly Predicate[]): Predicate {
-  if (preds.length === 1) return preds[0]!;
-  return (r) => {
-    for (let i = 0; i < preds.length; i++) if (!preds[i]!(r)) return false;
-    return true;
-  };
-}
 
 /** A status in evaluation order, with one precomputed (frozen, shared) result per rule. */
 interface Candidate {
@@ -133,7 +126,7 @@ export function buildPolicy(
     .filter((s) => s.rules.length > 0)
     .sort((a, b) => b.criticality - a.criticality || a.index - b.index)
     .map((s) => ({
-      rules: s.rules.map((rule) => allOf(rule.conditions.map((c) => compile(c.filter)))),
+      rules: s.rules.map((rule) => all(rule.conditions.map((c) => compile(c.filter)))),
       results: s.rules.map((_, i) => resultFor(s, i)),
     }));
   const fallback = resultFor(policy.defaultStatus, null);
