@@ -12,8 +12,8 @@
  * Run after changing the template: `npm run generate`. With `--check` it only verifies that the file is
  * up to date (a test runs that).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOrCheck } from './generated-file.js';
 
 const root = join(import.meta.dirname, '..');
 const target = join(root, 'src', 'compile', 'generated', 'key-sites.ts');
@@ -65,12 +65,5 @@ export function generate(): string {
   ].join('\n');
 }
 
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
-  const code = generate();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(target, 'utf8') !== code) {
-      console.error(`${target} is out of date: run npm run generate`);
-      process.exit(1);
-    }
-  } else writeFileSync(target, code);
-}
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1])
+  writeOrCheck(target, generate());

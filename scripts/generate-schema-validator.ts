@@ -7,10 +7,11 @@
  * Run after any change of the schema: `npm run generate`. With `--check` it only verifies that the file
  * is up to date (a test runs that, so a schema edit cannot ship with a stale validator).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import { writeOrCheck } from './generated-file.js';
 
 // The module is CommonJS: its default export is the function, reached through `.default` from ESM.
 const standalone = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default;
@@ -45,12 +46,5 @@ export function generate(): string {
   ].join('\n');
 }
 
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
-  const code = generate();
-  if (process.argv.includes('--check')) {
-    if (readFileSync(target, 'utf8') !== code) {
-      console.error(`${target} is out of date: run npm run generate`);
-      process.exit(1);
-    }
-  } else writeFileSync(target, code);
-}
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1])
+  writeOrCheck(target, generate());

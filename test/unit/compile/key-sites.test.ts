@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../../../src/compile/generated/key-sites.js';
 import { compileFilter } from '../../../src/index.js';
 import { polluted } from '../../hostile/support.js';
 import { arbFilterAndRecords } from '../../support/arbitraries.js';
+import { expectGeneratedUpToDate } from '../../support/generated.js';
 import { check, titled } from '../../support/property.js';
 import { referenceMatch } from '../../support/reference.js';
 
@@ -15,8 +14,6 @@ import { referenceMatch } from '../../support/reference.js';
  * (module state is per test file) and check the exact answers on both sides of that line: keys with a
  * copy of their own, and keys sharing the last.
  */
-
-const root = join(import.meta.dirname, '..', '..', '..');
 
 /** Records on which the fast read of `key` and the exact read differ, and some on which they agree. */
 function records(key: string, value: unknown): unknown[] {
@@ -119,12 +116,6 @@ describe('key reads of the closure compiler', () => {
   });
 
   it('come from a generated file that is up to date', () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'scripts', 'generate-key-sites.ts'), '--check'],
-      { cwd: root, encoding: 'utf8', timeout: 120_000 },
-    );
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    expectGeneratedUpToDate('generate-key-sites.ts');
   });
 });
