@@ -1665,15 +1665,15 @@ function realPath(keys) {
 function compilePath(steps, test, normalize = true, equal) {
   const selector = arrayFindIndex(steps, (s) => s.kind === "any");
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
+  if (selector < 0 && !normalize && keys.length === 1) {
+    const reads = keyReads(keys[0]);
+    return equal !== void 0 ? reads.equal(equal) : reads.test(test, test(void 0));
+  }
   const read2 = fastReader(keys);
   const real = realPath(keys);
   if (selector < 0) {
     const whenMissing = test(void 0);
     if (!normalize) {
-      if (keys.length === 1) {
-        const reads = keyReads(keys[0]);
-        return equal !== void 0 ? reads.equal(equal) : reads.test(test, whenMissing);
-      }
       if (equal !== void 0) return (record) => read2(record) === equal && real(record);
       return (record) => {
         const res = test(read2(record));
@@ -1830,7 +1830,7 @@ return function predicate(r){return ${main2};};`;
         const { pieces } = parseLike(op.pattern);
         if (pieces.length === 1) return `v===${literal(pieces[0])}`;
         if (pieces.length === 2 && pieces[1] === "") {
-          return pieces[0] === "" ? 'typeof v === "string"' : `(typeof v==="string"&&sw.call(v,${literal(pieces[0])}))`;
+          return pieces[0] === "" ? 'typeof v==="string"' : `(typeof v==="string"&&sw.call(v,${literal(pieces[0])}))`;
         }
         if (pieces.length === 2 && pieces[0] === "")
           return `(typeof v==="string"&&ew.call(v,${literal(pieces[1])}))`;
@@ -1892,7 +1892,7 @@ return function predicate(r){return ${main2};};`;
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands2[j] }]));
       const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
-      const compare = versionOps.length === 0 ? "" : `const vk=typeof v==="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
+      const compare = versionOps.length === 0 ? "" : `const vk=typeof v==="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
       const test = operators.map((op) => this.operator(op)).join("&&");
       this.define(
         `function ${fn}(x0){${reads} let v=${end};${readsDates(operators) ? 'if (typeof v==="object"&&v!==null) v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`

@@ -116,7 +116,7 @@ class Emitter {
         if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
         if (pieces.length === 2 && pieces[1] === '') {
           return pieces[0] === ''
-            ? 'typeof v === "string"'
+            ? 'typeof v==="string"'
             : `(typeof v==="string"&&sw.call(v,${literal(pieces[0]!)}))`;
         }
         if (pieces.length === 2 && pieces[0] === '')
@@ -192,7 +192,7 @@ class Emitter {
       const compare =
         versionOps.length === 0
           ? ''
-          : `const vk=typeof v==="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v, ${lo}, ${hi})` : '-2'}:-1;` +
+          : `const vk=typeof v==="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : '-2'}:-1;` +
             `const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
       const test = operators.map((op) => this.operator(op)).join('&&');
       this.define(

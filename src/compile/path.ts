@@ -94,18 +94,18 @@ export function compilePath(
 ): Predicate {
   const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
+  if (selector < 0 && !normalize && keys.length === 1) {
+    // One key's closures read and verify in one call; and one `$eq` is compared there, not through
+    // `test`: that call site serves every filter, so V8 cannot inline it, and the call costs as much
+    // as the comparison. Missing is false for `$eq`.
+    const reads = keyReads(keys[0]!);
+    return equal !== undefined ? reads.equal(equal) : reads.test(test, test(undefined));
+  }
   const read = fastReader(keys);
   const real = realPath(keys);
   if (selector < 0) {
     const whenMissing = test(undefined);
     if (!normalize) {
-      // One key's closures read and verify in one call; and one `$eq` is compared there, not through
-      // `test`: that call site serves every filter, so V8 cannot inline it, and the call costs as much
-      // as the comparison. Missing is false for `$eq`.
-      if (keys.length === 1) {
-        const reads = keyReads(keys[0]!);
-        return equal !== undefined ? reads.equal(equal) : reads.test(test, whenMissing);
-      }
       if (equal !== undefined) return (record) => read(record) === equal && real(record);
       return (record) => {
         const res = test(read(record));
