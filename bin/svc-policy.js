@@ -1623,18 +1623,6 @@ var SITES = [
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
-  },
-  (k) => {
-    const own2 = (x) => x.__proto__ === OP && OP[k] === void 0 && !isArray3(x) || readKey(x, k) !== void 0;
-    return {
-      then: (next) => (v) => next(v?.[k]),
-      real: (next) => (x) => x != null && own2(x) && next(x[k]),
-      equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
-        return res === whenMissing || own2(r) ? res : whenMissing;
-      }
-    };
   }
 ];
 
@@ -1787,9 +1775,7 @@ var Emitter = class {
     this.functions.push(source);
   }
   source(main2) {
-    return `"use strict";
-${this.functions.join("\n")}
-return function predicate(r){return ${main2};};`;
+    return `"use strict";${this.functions.join("")}return function predicate(r){return ${main2};};`;
   }
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
   versionOperands = /* @__PURE__ */ new Map();
@@ -1805,7 +1791,7 @@ return function predicate(r){return ${main2};};`;
     const comparison = VERSION_COMPARISONS[op.kind];
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
     const plain = operand2.key % 2 === 1 ? `vk>=0&&vk!==${operand2.key}` : "vk>=0";
-    return `(${plain}?vk ${SIGNS[comparison]} ${operand2.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
+    return `(${plain}?vk${SIGNS[comparison]}${operand2.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
   operator(op) {
     switch (op.kind) {
@@ -1818,9 +1804,9 @@ return function predicate(r){return ${main2};};`;
       case "lt":
       case "lte": {
         const sign = SIGNS[op.kind];
-        if (typeof op.value === "number") return `(typeof v==="number"&&v ${sign} ${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v ${sign} ${literal(op.value)})`;
-        return `(typeof v==="string"&&cmp(v,${literal(op.value)}) ${sign} 0)`;
+        if (typeof op.value === "number") return `(typeof v==="number"&&v${sign}${literal(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v${sign}${literal(op.value)})`;
+        return `(typeof v==="string"&&cmp(v,${literal(op.value)})${sign}0)`;
       }
       case "in":
         return `(${this.member(op.values)})`;
@@ -1880,9 +1866,9 @@ return function predicate(r){return ${main2};};`;
     const keys = (selector < 0 ? steps : steps.slice(0, selector)).map(
       (s) => s.kind === "key" ? s.key : ""
     );
-    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join(" ");
+    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join("");
     const end = `x${keys.length}`;
-    const real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(`x${i}`, k)).join("&&");
+    const real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(i, k)).join("&&");
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(void 0);
       const versionOps = operators.filter(isVersionNode);
@@ -1895,33 +1881,43 @@ return function predicate(r){return ${main2};};`;
       const compare = versionOps.length === 0 ? "" : `const vk=typeof v==="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
       const test = operators.map((op) => this.operator(op)).join("&&");
       this.define(
-        `function ${fn}(x0){${reads} let v=${end};${readsDates(operators) ? 'if (typeof v==="object"&&v!==null) v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`
+        `function ${fn}(x0){${reads}let v=${end};${readsDates(operators) ? 'if(typeof v==="object"&&v!==null)v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`
       );
       return fn;
     }
     const rest = this.field(steps.slice(selector + 1), operators);
     this.define(
-      `function ${fn}(x0){${reads} const a=${end};if (!isArray(a)) return false;for (let i=0;i<a.length;i++) if (${rest}(a[i])) return ${real};return false;}`
+      `function ${fn}(x0){${reads}const a=${end};if(!isArray(a))return false;for(let i=0;i<a.length;i++)if(${rest}(a[i]))return ${real};return false;}`
     );
     return fn;
   }
   /**
-   * An expression that is true when `key` is an own property of `o`, a non-array object. It runs only
-   * once a value was found at the key, so `o` is never null or undefined. The common case, a plain
-   * object whose prototype lacks the key, is decided without a call: the value was found, and no
-   * prototype could have supplied it. `o.__proto__` is used rather than `Object.getPrototypeOf(o)`
-   * because V8 turns it into a load while the call stays a call (measured: ~9 ns a record on F3).
-   * Where one read sees objects of many hidden classes, V8 calls the `__proto__` getter instead: that
-   * is most of what generated code still costs over a hand-written closure on such records, and every
-   * other way to read a prototype or an own property measured slower (bench/README.md).
-   * It can be fooled only by an own data property named `__proto__` holding `Object.prototype` itself
-   * on an object whose real prototype is another one, which no JSON value can express. Everything
-   * else (null prototypes, class instances, arrays, primitives, keys that Object.prototype has) takes
-   * the exact slow path.
+   * An expression that is true when `key` is an own property of `o` (`xi`, the value after `i` keys),
+   * a non-array object. It runs only once a value was found at the key, so `o` is never null or
+   * undefined. The common case, a plain object whose prototype lacks the key, is decided without a
+   * call: the value was found, and no prototype could have supplied it. The prototype is read in one
+   * of two ways, because V8 treats them differently where a read sees many hidden classes:
+   * - `o.__proto__` is a property read with a cache of its own. V8 makes it a load where the read sees
+   *   a few hidden classes and calls the `__proto__` getter beyond that; where it sees more hidden
+   *   classes than its cache holds, each record costs a lookup in the runtime (F3 on `shuffled` data
+   *   took 1.9× the hand-written closure's time).
+   * - `Object.getPrototypeOf(o)` takes the prototype from the hidden class with no lookup, but stays a
+   *   call unless V8 knows `o`'s hidden classes at that point, as it does right after a read of `o`.
+   *
+   * So the value a function starts from (the record, or an element), whose hidden classes are as many
+   * as the data has producers, is read at the key again (V8 finds it in its cache, or drops the read)
+   * and then given to `Object.getPrototypeOf`. Objects below it keep `__proto__`: there V8 did not fold
+   * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. bench/README.md has
+   * the measurements. Only `__proto__` can be fooled, by an own data property of that name holding
+   * `Object.prototype` itself on an object whose real prototype is another one, which no JSON value
+   * can express. Everything else (null prototypes, class instances, arrays, primitives, keys that
+   * Object.prototype has) takes the exact slow path.
    */
-  own(o, key) {
+  own(i, key) {
+    const o = `x${i}`;
     const k = JSON.stringify(key);
-    return `((${o}.__proto__===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
+    const proto = i === 0 ? `(${o}[${k}],gpo(${o}))` : `${o}.__proto__`;
+    return `((${proto}===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
   }
   /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
   depth = 0;
@@ -1994,6 +1990,7 @@ function compileGenerated(node) {
     "has",
     "vkey",
     "vcmp",
+    "gpo",
     source
   );
   return factory(
@@ -2007,7 +2004,8 @@ function compileGenerated(node) {
     stringEndsWith2,
     setHas3,
     plainVersionKey,
-    compareVersionTo
+    compareVersionTo,
+    getPrototypeOf
   );
 }
 

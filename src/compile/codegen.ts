@@ -8,7 +8,7 @@ import {
   type Scalar,
   VERSION_COMPARISONS,
 } from '../ast/nodes.js';
-import { arrayEvery, arrayFindIndex, arrayIncludes } from '../builtins.js';
+import { arrayEvery, arrayFindIndex, arrayIncludes, getPrototypeOf } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { readKey, readLeaf } from '../semantics/values.js';
@@ -71,7 +71,7 @@ class Emitter {
   }
 
   source(main: string): string {
-    return `"use strict";\n${this.functions.join('\n')}\nreturn function predicate(r){return ${main};};`;
+    return `"use strict";${this.functions.join('')}return function predicate(r){return ${main};};`;
   }
 
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
@@ -89,7 +89,7 @@ class Emitter {
     const comparison = VERSION_COMPARISONS[op.kind];
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
     const plain = operand.key % 2 === 1 ? `vk>=0&&vk!==${operand.key}` : 'vk>=0';
-    return `(${plain}?vk ${SIGNS[comparison]} ${operand.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
+    return `(${plain}?vk${SIGNS[comparison]}${operand.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
 
   operator(op: OperatorNode): string {
@@ -103,9 +103,9 @@ class Emitter {
       case 'lt':
       case 'lte': {
         const sign = SIGNS[op.kind];
-        if (typeof op.value === 'number') return `(typeof v==="number"&&v ${sign} ${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v ${sign} ${literal(op.value)})`;
-        return `(typeof v==="string"&&cmp(v,${literal(op.value)}) ${sign} 0)`;
+        if (typeof op.value === 'number') return `(typeof v==="number"&&v${sign}${literal(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v${sign}${literal(op.value)})`;
+        return `(typeof v==="string"&&cmp(v,${literal(op.value)})${sign}0)`;
       }
       case 'in':
         return `(${this.member(op.values)})`;
@@ -173,9 +173,9 @@ class Emitter {
       s.kind === 'key' ? s.key : '',
     );
     // x0 is the start value, xN the value after N keys; kept apart so that verification can revisit them.
-    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join(' ');
+    const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${JSON.stringify(k)}];`).join('');
     const end = `x${keys.length}`;
-    const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(`x${i}`, k)).join('&&');
+    const real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(i, k)).join('&&');
     if (selector < 0) {
       const whenMissing = compileOperators(operators, compileClosures)(undefined);
       // The value is read as a version once for all the version operators of the field: as a plain key
@@ -196,7 +196,7 @@ class Emitter {
             `const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
       const test = operators.map((op) => this.operator(op)).join('&&');
       this.define(
-        `function ${fn}(x0){${reads} let v=${end};${readsDates(operators) ? 'if (typeof v==="object"&&v!==null) v=leaf(v);' : ''}` +
+        `function ${fn}(x0){${reads}let v=${end};${readsDates(operators) ? 'if(typeof v==="object"&&v!==null)v=leaf(v);' : ''}` +
           `${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};}`,
       );
       return fn;
@@ -205,29 +205,39 @@ class Emitter {
     // No elements (not an array, empty) is false for every operator, so the path needs verifying only
     // once an element matched.
     this.define(
-      `function ${fn}(x0){${reads} const a=${end};if (!isArray(a)) return false;` +
-        `for (let i=0;i<a.length;i++) if (${rest}(a[i])) return ${real};return false;}`,
+      `function ${fn}(x0){${reads}const a=${end};if(!isArray(a))return false;` +
+        `for(let i=0;i<a.length;i++)if(${rest}(a[i]))return ${real};return false;}`,
     );
     return fn;
   }
 
   /**
-   * An expression that is true when `key` is an own property of `o`, a non-array object. It runs only
-   * once a value was found at the key, so `o` is never null or undefined. The common case, a plain
-   * object whose prototype lacks the key, is decided without a call: the value was found, and no
-   * prototype could have supplied it. `o.__proto__` is used rather than `Object.getPrototypeOf(o)`
-   * because V8 turns it into a load while the call stays a call (measured: ~9 ns a record on F3).
-   * Where one read sees objects of many hidden classes, V8 calls the `__proto__` getter instead: that
-   * is most of what generated code still costs over a hand-written closure on such records, and every
-   * other way to read a prototype or an own property measured slower (bench/README.md).
-   * It can be fooled only by an own data property named `__proto__` holding `Object.prototype` itself
-   * on an object whose real prototype is another one, which no JSON value can express. Everything
-   * else (null prototypes, class instances, arrays, primitives, keys that Object.prototype has) takes
-   * the exact slow path.
+   * An expression that is true when `key` is an own property of `o` (`xi`, the value after `i` keys),
+   * a non-array object. It runs only once a value was found at the key, so `o` is never null or
+   * undefined. The common case, a plain object whose prototype lacks the key, is decided without a
+   * call: the value was found, and no prototype could have supplied it. The prototype is read in one
+   * of two ways, because V8 treats them differently where a read sees many hidden classes:
+   * - `o.__proto__` is a property read with a cache of its own. V8 makes it a load where the read sees
+   *   a few hidden classes and calls the `__proto__` getter beyond that; where it sees more hidden
+   *   classes than its cache holds, each record costs a lookup in the runtime (F3 on `shuffled` data
+   *   took 1.9× the hand-written closure's time).
+   * - `Object.getPrototypeOf(o)` takes the prototype from the hidden class with no lookup, but stays a
+   *   call unless V8 knows `o`'s hidden classes at that point, as it does right after a read of `o`.
+   *
+   * So the value a function starts from (the record, or an element), whose hidden classes are as many
+   * as the data has producers, is read at the key again (V8 finds it in its cache, or drops the read)
+   * and then given to `Object.getPrototypeOf`. Objects below it keep `__proto__`: there V8 did not fold
+   * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. bench/README.md has
+   * the measurements. Only `__proto__` can be fooled, by an own data property of that name holding
+   * `Object.prototype` itself on an object whose real prototype is another one, which no JSON value
+   * can express. Everything else (null prototypes, class instances, arrays, primitives, keys that
+   * Object.prototype has) takes the exact slow path.
    */
-  private own(o: string, key: string): string {
+  private own(i: number, key: string): string {
+    const o = `x${i}`;
     const k = JSON.stringify(key);
-    return `((${o}.__proto__===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
+    const proto = i === 0 ? `(${o}[${k}],gpo(${o}))` : `${o}.__proto__`;
+    return `((${proto}===OP&&OP[${k}]===undefined&&!isArray(${o}))||rk(${o},${k})!==undefined)`;
   }
 
   /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
@@ -292,6 +302,7 @@ type Factory = (
   has: typeof setHas,
   vkey: typeof plainVersionKey,
   vcmp: typeof compareVersionTo,
+  gpo: typeof getPrototypeOf,
 ) => Predicate;
 
 /** JavaScript's comparison operators, by comparison. */
@@ -337,6 +348,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     'has',
     'vkey',
     'vcmp',
+    'gpo',
     source,
   ) as Factory;
   return factory(
@@ -351,5 +363,6 @@ export function compileGenerated(node: FilterNode): Predicate {
     setHas,
     plainVersionKey,
     compareVersionTo,
+    getPrototypeOf,
   );
 }
