@@ -22,9 +22,9 @@ import {
   generateComponents,
 } from '../fixtures/generator.js';
 import { benchCompile, memoryPerPredicate } from './compile.js';
-import { benchFilters, FILTERS, type FilterResult, summarize } from './filters.js';
+import { FILTERS, type FilterResult, summarize } from './filters.js';
 import { benchJobs } from './jobs.js';
-import { geomean, machine, saveResults, table, writeReadmeSection } from './lib.js';
+import { geomean, machine, SEED, saveResults, table, writeReadmeSection } from './lib.js';
 import {
   benchDocumentLimits,
   benchLikeRun,
@@ -35,8 +35,9 @@ import {
 } from './limits.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
+import { inProcess } from './process.js';
 import { benchQuery, type QueryRow } from './query.js';
-import { benchShapes, type ShapeResult } from './shapes.js';
+import { SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
 import { benchVersions, type VersionResult } from './versions.js';
@@ -85,14 +86,14 @@ const us = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
 // generator yields the same first records whatever the count).
 const largest = Math.max(...sizes);
 const t0 = performance.now();
-const components: Component[] = [...generateComponents(largest, { seed: 42 })];
-const certificates: Certificate[] = [...generateCertificates(Math.round(largest / 10), { seed: 42 })];
+const components: Component[] = [...generateComponents(largest, { seed: SEED })];
+const certificates: Certificate[] = [...generateCertificates(Math.round(largest / 10), { seed: SEED })];
 console.log(
   `generated ${int.format(components.length)} components and ${int.format(certificates.length)} certificates in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );
 const m = machine();
 const header = `Node ${m.node}, ${m.cpu} (${m.cores} cores), ${new Date().toISOString().slice(0, 10)}; medians of ${rounds} interleaved rounds.`;
-const results: Record<string, unknown> = { sizes, rounds };
+const results: Record<string, unknown> = {};
 
 function filterTable(rs: readonly FilterResult[]): string {
   const rows = rs.map((r) => {
@@ -154,7 +155,8 @@ function targetsTable(all: ReadonlyMap<number, FilterResult[]>): string {
 
 if (only.has('filters')) {
   const all = new Map<number, FilterResult[]>();
-  for (const n of sizes) all.set(n, await benchFilters(components.slice(0, n), rounds));
+  // Each size in a process of its own (bench/process.ts says why).
+  for (const n of sizes) all.set(n, await inProcess<FilterResult[]>({ section: 'filters', n, rounds }));
   results.filters = Object.fromEntries(all);
   const text = [...all]
     .map(([n, rs]) => `**${int.format(n)} components** (ns per record)\n\n${filterTable(rs)}`)
@@ -167,7 +169,13 @@ if (only.has('filters')) {
 
 if (only.has('shapes')) {
   const all = new Map<number, ShapeResult[]>();
-  for (const n of sizes) all.set(n, await benchShapes(components.slice(0, n), rounds));
+  // Each shape and size in a process of its own (bench/process.ts says why).
+  for (const n of sizes) {
+    const rs: ShapeResult[] = [];
+    for (const shape of SHAPES)
+      rs.push(await inProcess<ShapeResult>({ section: 'shapes', n, rounds, shape }));
+    all.set(n, rs);
+  }
   results.shapes = Object.fromEntries(all);
   const ids = FILTERS.map((f) => f.id);
   const compilers = [
@@ -506,7 +514,7 @@ if (only.has('validate')) {
   );
 }
 
-for (const [section, data] of Object.entries(results)) saveResults(section, data);
+for (const [section, data] of Object.entries(results)) saveResults(section, data, { rounds, sizes });
 console.log(
   `results: ${saveResults(
     'filterSpecs',

@@ -3,6 +3,9 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import b from 'benny';
 
+/** The generator's seed for every section's data. */
+export const SEED = 42;
+
 /** Where results go: `bench/results/<date>-<machine>.json`. */
 export const RESULTS_DIR = join(import.meta.dirname, 'results');
 
@@ -102,7 +105,11 @@ export function assertSameCount(what: string, counts: ReadonlyMap<string, number
 }
 
 /** Merges a section into today's results file for this machine and returns its path. */
-export function saveResults(section: string, data: unknown): string {
+export function saveResults(
+  section: string,
+  data: unknown,
+  run?: { rounds: number; sizes: readonly number[] },
+): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const day = new Date().toISOString().slice(0, 10);
   const file = join(RESULTS_DIR, `${day}-${hostname().replace(/[^\w.-]/g, '_')}.json`);
@@ -114,6 +121,12 @@ export function saveResults(section: string, data: unknown): string {
   }
   current[section] = data;
   current.machine = machine();
+  // Sections of one day's file may come from runs on different machines and with different rounds:
+  // each keeps the run it came from.
+  if (run !== undefined) {
+    const runs = (current.runs ?? {}) as Record<string, unknown>;
+    current.runs = { ...runs, [section]: { ...machine(), rounds: run.rounds, sizes: run.sizes } };
+  }
   writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
   return file;
 }

@@ -85,30 +85,30 @@ export interface ShapeResult {
   }[];
 }
 
-export async function benchShapes(components: readonly Component[], rounds: number): Promise<ShapeResult[]> {
-  const out: ShapeResult[] = [];
-  for (const shape of SHAPES) {
-    const data = shaped(shape, components);
-    const filters: ShapeResult['filters'][number][] = [];
-    for (const spec of FILTERS) {
-      const contenders: Array<[string, Predicate]> = [
-        ['hand-written', spec.hand],
-        ['closures', compileFilter(spec.ours, { codegen: false })],
-        ['codegen', compileFilter(spec.ours, { codegen: true })],
-      ];
-      const counts = new Map(contenders.map(([name, p]) => [name, count(data, p)]));
-      assertSameCount(`${spec.id} on ${shape} × ${data.length}`, counts, 'hand-written');
-      const cases: Case[] = contenders.map(([name, p]) => ({ name, fn: () => count(data, p) }));
-      const times = await interleaved(`${spec.id} on ${shape} × ${data.length}`, cases, { rounds });
-      const hand = times.get('hand-written')!;
-      filters.push({
-        id: spec.id,
-        matches: counts.get('hand-written')!,
-        handNs: (hand * 1e9) / data.length,
-        ratio: { closures: times.get('closures')! / hand, codegen: times.get('codegen')! / hand },
-      });
-    }
-    out.push({ shape, n: data.length, filters });
+/** F1–F5 on one shape of data, in this process. */
+export async function benchShape(
+  shape: Shape,
+  data: readonly unknown[],
+  rounds: number,
+): Promise<ShapeResult> {
+  const filters: ShapeResult['filters'][number][] = [];
+  for (const spec of FILTERS) {
+    const contenders: Array<[string, Predicate]> = [
+      ['hand-written', spec.hand],
+      ['closures', compileFilter(spec.ours, { codegen: false })],
+      ['codegen', compileFilter(spec.ours, { codegen: true })],
+    ];
+    const counts = new Map(contenders.map(([name, p]) => [name, count(data, p)]));
+    assertSameCount(`${spec.id} on ${shape} × ${data.length}`, counts, 'hand-written');
+    const cases: Case[] = contenders.map(([name, p]) => ({ name, fn: () => count(data, p) }));
+    const times = await interleaved(`${spec.id} on ${shape} × ${data.length}`, cases, { rounds });
+    const hand = times.get('hand-written')!;
+    filters.push({
+      id: spec.id,
+      matches: counts.get('hand-written')!,
+      handNs: (hand * 1e9) / data.length,
+      ratio: { closures: times.get('closures')! / hand, codegen: times.get('codegen')! / hand },
+    });
   }
-  return out;
+  return { shape, n: data.length, filters };
 }
