@@ -12,7 +12,14 @@
  * - `skewed`: 90% of records PostgreSQL in us-east-1 with a recent connection (most records match, so
  *   the own-property verification runs on most of them);
  * - `shuffled`: the keys of every record in a random order (a megamorphic set of hidden classes, as
- *   from many producers).
+ *   from many producers);
+ * - `deep`: the keys of every object of every record in a random order (nested objects too);
+ * - `mixed`: three producers interleaved, record by record: the generator's key order, the top-level
+ *   keys reversed, and every object's keys sorted (two to four hidden classes at each read: a
+ *   polymorphic set).
+ *
+ * `deep` and `mixed` were added after the prototype read of generated code was chosen on the others,
+ * as data it was not tuned on.
  */
 import type { Component } from '../fixtures/generator.js';
 import { mulberry32 } from '../fixtures/generator.js';
@@ -23,12 +30,28 @@ import { assertSameCount, type Case, count, interleaved } from './lib.js';
 type Rec = Record<string, unknown>;
 type Predicate = (r: unknown) => boolean;
 
-export const SHAPES = ['json', 'narrow', 'wide', 'sparse', 'skewed', 'shuffled'] as const;
+export const SHAPES = ['json', 'narrow', 'wide', 'sparse', 'skewed', 'shuffled', 'deep', 'mixed'] as const;
 export type Shape = (typeof SHAPES)[number];
 
 const READ = ['technology', 'region', 'uniqueIdentifier', 'version', 'details'] as const;
 
-function reshape(shape: Shape, c: Rec, random: () => number): Rec {
+function shuffledKeys(o: Rec, random: () => number): string[] {
+  const keys = Object.keys(o);
+  for (let i = keys.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+  }
+  return keys;
+}
+
+/** `v` with the keys of each of its objects in the order `order` gives, at every depth. */
+function rekeyed(v: unknown, order: (o: Rec) => string[]): unknown {
+  if (Array.isArray(v)) return v.map((x) => rekeyed(x, order));
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(order(v as Rec).map((k) => [k, rekeyed((v as Rec)[k], order)]));
+}
+
+function reshape(shape: Shape, c: Rec, random: () => number, index: number): Rec {
   switch (shape) {
     case 'json':
       return c;
@@ -53,13 +76,19 @@ function reshape(shape: Shape, c: Rec, random: () => number): Rec {
         details: { postgres: { lastActiveConnectionTime: '2026-05-30T00:00:00.000Z' } },
       };
     }
-    case 'shuffled': {
-      const keys = Object.keys(c);
-      for (let i = keys.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [keys[i], keys[j]] = [keys[j]!, keys[i]!];
-      }
-      return Object.fromEntries(keys.map((k) => [k, c[k]]));
+    case 'shuffled':
+      return Object.fromEntries(shuffledKeys(c, random).map((k) => [k, c[k]]));
+    case 'deep':
+      return rekeyed(c, (o) => shuffledKeys(o, random)) as Rec;
+    case 'mixed': {
+      if (index % 3 === 0) return c;
+      if (index % 3 === 1)
+        return Object.fromEntries(
+          Object.keys(c)
+            .reverse()
+            .map((k) => [k, c[k]]),
+        );
+      return rekeyed(c, (o) => Object.keys(o).sort()) as Rec;
     }
   }
 }
@@ -70,7 +99,7 @@ function reshape(shape: Shape, c: Rec, random: () => number): Rec {
  */
 export function shaped(shape: Shape, components: readonly Component[]): unknown[] {
   const random = mulberry32(7);
-  return components.map((c) => JSON.parse(JSON.stringify(reshape(shape, c as unknown as Rec, random))));
+  return components.map((c, i) => JSON.parse(JSON.stringify(reshape(shape, c as unknown as Rec, random, i))));
 }
 
 export interface ShapeResult {
