@@ -82,15 +82,23 @@ const ns = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const times = (x: number) => `${x >= 10 ? x.toFixed(0) : x.toFixed(2)}×`;
 const us = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(2));
 
-// One generation for the whole run: the largest size, of which every smaller one is a prefix (the
-// generator yields the same first records whatever the count).
+// One generation for the whole run, on first use (the sections measured in processes of their own
+// generate theirs there): the largest size, of which every smaller one is a prefix (the generator
+// yields the same first records whatever the count).
 const largest = Math.max(...sizes);
-const t0 = performance.now();
-const components: Component[] = [...generateComponents(largest, { seed: SEED })];
-const certificates: Certificate[] = [...generateCertificates(Math.round(largest / 10), { seed: SEED })];
-console.log(
-  `generated ${int.format(components.length)} components and ${int.format(certificates.length)} certificates in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-);
+let generated: { components: Component[]; certificates: Certificate[] } | undefined;
+function seeded(): { components: Component[]; certificates: Certificate[] } {
+  if (generated !== undefined) return generated;
+  const t0 = performance.now();
+  generated = {
+    components: [...generateComponents(largest, { seed: SEED })],
+    certificates: [...generateCertificates(Math.round(largest / 10), { seed: SEED })],
+  };
+  console.log(
+    `generated ${int.format(generated.components.length)} components and ${int.format(generated.certificates.length)} certificates in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return generated;
+}
 const m = machine();
 const header = `Node ${m.node}, ${m.cpu} (${m.cores} cores), ${new Date().toISOString().slice(0, 10)}; medians of ${rounds} interleaved rounds.`;
 const results: Record<string, unknown> = {};
@@ -220,7 +228,7 @@ if (only.has('shapes')) {
 
 if (only.has('versions')) {
   const all = new Map<number, VersionResult[]>();
-  for (const n of sizes) all.set(n, await benchVersions(components.slice(0, n), rounds));
+  for (const n of sizes) all.set(n, await benchVersions(seeded().components.slice(0, n), rounds));
   results.versions = Object.fromEntries(all);
   const ok = (x: number) => `${times(x)} ${x <= 2 ? '✓' : '✗'}`;
   const text = [...all]
@@ -282,7 +290,7 @@ if (only.has('memory')) {
 
 if (only.has('policy')) {
   const peers: PolicyPeerResult[] = [];
-  for (const n of sizes) peers.push(await benchPolicyPeers(components.slice(0, n), rounds));
+  for (const n of sizes) peers.push(await benchPolicyPeers(seeded().components.slice(0, n), rounds));
   results.policy = peers;
   const contenders = Object.keys(peers[0]!.nsPerRecord);
   writeReadmeSection(
@@ -303,7 +311,11 @@ if (only.has('policy')) {
 
 if (only.has('throughput')) {
   const n = largest;
-  const through = await benchThroughput(components.slice(0, n), certificates.slice(0, n / 10), rounds);
+  const through = await benchThroughput(
+    seeded().components.slice(0, n),
+    seeded().certificates.slice(0, n / 10),
+    rounds,
+  );
   results.throughput = through;
   const rows = Object.entries(through.perPolicy).map(([file, r]) => [
     file,
@@ -325,8 +337,12 @@ if (only.has('policies')) {
   const rows: PolicySetResult[] = [];
   for (const n of sizes) {
     const inventory = [
-      ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
-      ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+      ...seeded()
+        .components.slice(0, n)
+        .map((c) => ({ ...c, resource: 'component' })),
+      ...seeded()
+        .certificates.slice(0, n / 10)
+        .map((c) => ({ ...c, resource: 'certificate' })),
     ];
     rows.push(await benchPolicySet(inventory, rounds));
   }
@@ -363,8 +379,12 @@ if (only.has('jobs')) {
   if (build.status !== 0) throw new Error('the build (tsup) failed');
   const n = largest;
   const inventory = [
-    ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
-    ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+    ...seeded()
+      .components.slice(0, n)
+      .map((c) => ({ ...c, resource: 'component' })),
+    ...seeded()
+      .certificates.slice(0, n / 10)
+      .map((c) => ({ ...c, resource: 'certificate' })),
   ];
   const jobs = await benchJobs(inventory, Math.min(rounds, 3));
   results.jobs = jobs;
@@ -385,7 +405,7 @@ if (only.has('jobs')) {
 
 if (only.has('sql')) {
   const sql: Record<number, SqlRow[]> = {};
-  for (const n of sizes) sql[n] = await benchSql(components.slice(0, n), n >= 1_000_000 ? 3 : 5);
+  for (const n of sizes) sql[n] = await benchSql(seeded().components.slice(0, n), n >= 1_000_000 ? 3 : 5);
   results.sql = sql;
   const ms = (x: number | undefined) =>
     x === undefined
@@ -416,7 +436,7 @@ if (only.has('sql')) {
 
 if (only.has('query')) {
   const query: Record<number, QueryRow[]> = {};
-  for (const n of sizes) query[n] = await benchQuery(components.slice(0, n), n >= 1_000_000 ? 3 : 5);
+  for (const n of sizes) query[n] = await benchQuery(seeded().components.slice(0, n), n >= 1_000_000 ? 3 : 5);
   results.query = query;
   const ms = (x: number) =>
     x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x >= 10 ? x.toFixed(0) : x.toFixed(2)} ms`;

@@ -8,11 +8,12 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { generateComponents } from '../fixtures/generator.js';
 import { SEED } from './lib.js';
+import type { Shape } from './shapes.js';
 
 /** What one process measures. */
 export type Measurement =
   | { readonly section: 'filters'; readonly n: number; readonly rounds: number }
-  | { readonly section: 'shapes'; readonly n: number; readonly rounds: number; readonly shape: string };
+  | { readonly section: 'shapes'; readonly n: number; readonly rounds: number; readonly shape: Shape };
 
 /**
  * Runs `m` in a process of its own and returns its result. Sizes and shapes get a process each, as a
