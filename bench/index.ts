@@ -99,6 +99,15 @@ function seeded(): { components: Component[]; certificates: Certificate[] } {
   );
   return generated;
 }
+/** The first `n` components and `n / 10` certificates, each with its kind, as a mixed inventory is read. */
+function mixedInventory(n: number): Record<string, unknown>[] {
+  const { components, certificates } = seeded();
+  return [
+    ...components.slice(0, n).map((c) => ({ ...c, resource: 'component' })),
+    ...certificates.slice(0, n / 10).map((c) => ({ ...c, resource: 'certificate' })),
+  ];
+}
+
 const m = machine();
 const header = `Node ${m.node}, ${m.cpu} (${m.cores} cores), ${new Date().toISOString().slice(0, 10)}; medians of ${rounds} interleaved rounds.`;
 const results: Record<string, unknown> = {};
@@ -333,18 +342,9 @@ if (only.has('throughput')) {
 }
 
 if (only.has('policies')) {
-  // Components with their kind, and the certificates among them, as a mixed inventory is read.
   const rows: PolicySetResult[] = [];
   for (const n of sizes) {
-    const inventory = [
-      ...seeded()
-        .components.slice(0, n)
-        .map((c) => ({ ...c, resource: 'component' })),
-      ...seeded()
-        .certificates.slice(0, n / 10)
-        .map((c) => ({ ...c, resource: 'certificate' })),
-    ];
-    rows.push(await benchPolicySet(inventory, rounds));
+    rows.push(await benchPolicySet(mixedInventory(n), rounds));
   }
   results.policies = rows;
   writeReadmeSection(
@@ -378,15 +378,7 @@ if (only.has('jobs')) {
   });
   if (build.status !== 0) throw new Error('the build (tsup) failed');
   const n = largest;
-  const inventory = [
-    ...seeded()
-      .components.slice(0, n)
-      .map((c) => ({ ...c, resource: 'component' })),
-    ...seeded()
-      .certificates.slice(0, n / 10)
-      .map((c) => ({ ...c, resource: 'certificate' })),
-  ];
-  const jobs = await benchJobs(inventory, Math.min(rounds, 3));
+  const jobs = await benchJobs(mixedInventory(n), Math.min(rounds, 3));
   results.jobs = jobs;
   const one = jobs.resourcesPerSecond['1']!;
   writeReadmeSection(
