@@ -40,7 +40,7 @@ import { benchQuery, type QueryRow } from './query.js';
 import { SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
-import { benchVersions, type VersionResult } from './versions.js';
+import type { VersionResult } from './versions.js';
 
 const SECTIONS = [
   'filters',
@@ -237,7 +237,7 @@ if (only.has('shapes')) {
 
 if (only.has('versions')) {
   const all = new Map<number, VersionResult[]>();
-  for (const n of sizes) all.set(n, await benchVersions(seeded().components.slice(0, n), rounds));
+  for (const n of sizes) all.set(n, await inProcess<VersionResult[]>({ section: 'versions', n, rounds }));
   results.versions = Object.fromEntries(all);
   const ok = (x: number) => `${times(x)} ${x <= 2 ? '✓' : '✗'}`;
   const text = [...all]

@@ -1,6 +1,7 @@
 /**
  * One measurement in a process of its own: `tsx bench/process.ts filters <n> <rounds>` (F1–F5 over the
- * first `n` generated components) or `tsx bench/process.ts shapes <n> <rounds> <shape>`, forked by
+ * first `n` generated components), `tsx bench/process.ts versions <n> <rounds>` (the version filters)
+ * or `tsx bench/process.ts shapes <n> <rounds> <shape>`, forked by
  * {@link inProcess}, which receives the result as an IPC message. The components are the run's (the
  * same seed; the first `n` records are the same whatever the count).
  */
@@ -12,7 +13,7 @@ import type { Shape } from './shapes.js';
 
 /** What one process measures. */
 export type Measurement =
-  | { readonly section: 'filters'; readonly n: number; readonly rounds: number }
+  | { readonly section: 'filters' | 'versions'; readonly n: number; readonly rounds: number }
   | { readonly section: 'shapes'; readonly n: number; readonly rounds: number; readonly shape: Shape };
 
 /**
@@ -45,11 +46,16 @@ async function main(send: (value: unknown) => void): Promise<void> {
   const size = Number(n);
   const r = Number(rounds);
   if (!(size > 0) || !(r > 0))
-    throw new Error('usage: bench/process.ts filters|shapes <records> <rounds> [shape]');
+    throw new Error('usage: bench/process.ts filters|versions|shapes <records> <rounds> [shape]');
   const components = [...generateComponents(size, { seed: SEED })];
   if (section === 'filters') {
     const { benchFilters } = await import('./filters.js');
     send(await benchFilters(components, r));
+    return;
+  }
+  if (section === 'versions') {
+    const { benchVersions } = await import('./versions.js');
+    send(await benchVersions(components, r));
     return;
   }
   const { benchShape, SHAPES, shaped } = await import('./shapes.js');
