@@ -237,6 +237,7 @@ if (only.has('shapes')) {
 
 if (only.has('versions')) {
   const all = new Map<number, VersionResult[]>();
+  // Each size in a process of its own (bench/process.ts says why).
   for (const n of sizes) all.set(n, await inProcess<VersionResult[]>({ section: 'versions', n, rounds }));
   results.versions = Object.fromEntries(all);
   const ok = (x: number) => `${times(x)} ${x <= 2 ? '✓' : '✗'}`;

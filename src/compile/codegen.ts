@@ -227,10 +227,13 @@ class Emitter {
    * So the value a function starts from (the record, or an element), whose hidden classes are as many
    * as the data has producers, is read at the key again (V8 finds it in its cache, or drops the read)
    * and then given to `Object.getPrototypeOf`. Objects below it keep `__proto__`: there V8 did not fold
-   * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. bench/README.md has
-   * the measurements. Only `__proto__` can be fooled, by an own data property of that name holding
-   * `Object.prototype` itself on an object whose real prototype is another one, which no JSON value
-   * can express. Everything else (null prototypes, class instances, arrays, primitives, keys that
+   * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. The price: where the
+   * start value has a few hidden classes (records of a few producers interleaved), V8 does not fold the
+   * call, so each verified record pays it (F1 and F3 on `mixed` take about 1.2× the hand-written
+   * closure, where `__proto__` took 0.97–1.14×). bench/README.md has the measurements.
+   * Only `__proto__` can be fooled, by an own data property of that name holding `Object.prototype`
+   * itself on an object whose real prototype is another one, which no JSON value can express.
+   * Everything else (null prototypes, class instances, arrays, primitives, keys that
    * Object.prototype has) takes the exact slow path.
    */
   private own(i: number, key: string): string {
