@@ -25,7 +25,7 @@ import type { Component } from '../fixtures/generator.js';
 import { mulberry32 } from '../fixtures/generator.js';
 import { compileFilter } from '../src/index.js';
 import { FILTERS } from './filters.js';
-import { assertSameCount, type Case, count, interleaved } from './lib.js';
+import { assertSameCount, type Case, count, interleaved, median } from './lib.js';
 
 type Rec = Record<string, unknown>;
 type Predicate = (r: unknown) => boolean;
@@ -102,6 +102,8 @@ export function shaped(shape: Shape, components: readonly Component[]): unknown[
   return components.map((c, i) => JSON.parse(JSON.stringify(reshape(shape, c as unknown as Rec, random, i))));
 }
 
+type Ratios = { readonly closures: number; readonly codegen: number };
+
 export interface ShapeResult {
   readonly shape: Shape;
   readonly n: number;
@@ -110,8 +112,43 @@ export interface ShapeResult {
     readonly id: string;
     readonly matches: number;
     readonly handNs: number;
-    readonly ratio: { readonly closures: number; readonly codegen: number };
+    readonly ratio: Ratios;
+    /** Where the result is the median of several processes: the lowest and highest ratio among them. */
+    readonly range?: { readonly [C in keyof Ratios]: readonly [number, number] };
   }[];
+  /** How many processes measured it (the figures are their medians); 1 when absent. */
+  readonly processes?: number;
+}
+
+/**
+ * One result from the same measurement in several fresh processes: each figure the median of theirs,
+ * with the range of each ratio. A single process can read a cell at twice its usual ratio (the
+ * hand-written closure, the denominator, itself varies by that much between identical processes on
+ * this shared machine); the median of three does not follow one such process.
+ */
+export function medianOfProcesses(results: readonly ShapeResult[]): ShapeResult {
+  const first = results[0];
+  if (first === undefined) throw new Error('medianOfProcesses needs at least one result');
+  const range = (xs: number[]) => [Math.min(...xs), Math.max(...xs)] as const;
+  return {
+    shape: first.shape,
+    n: first.n,
+    processes: results.length,
+    filters: first.filters.map((f, i) => {
+      const cells = results.map((r) => r.filters[i]!);
+      if (cells.some((c) => c.id !== f.id || c.matches !== f.matches))
+        throw new Error(`${f.id} on ${first.shape}: processes disagree on the filter or its count`);
+      const closures = cells.map((c) => c.ratio.closures);
+      const codegen = cells.map((c) => c.ratio.codegen);
+      return {
+        id: f.id,
+        matches: f.matches,
+        handNs: median(cells.map((c) => c.handNs)),
+        ratio: { closures: median(closures), codegen: median(codegen) },
+        range: { closures: range(closures), codegen: range(codegen) },
+      };
+    }),
+  };
 }
 
 /** F1–F5 on one shape of data, in this process. */
