@@ -230,7 +230,9 @@ class Emitter {
    * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. The price: where the
    * start value has a few hidden classes (records of a few producers interleaved), V8 does not fold the
    * call, so each verified record pays it (F1 and F3 on `mixed` take about 1.2× the hand-written
-   * closure, where `__proto__` took 0.97–1.14×). bench/README.md has the measurements.
+   * closure, where `__proto__` took 0.97–1.14×). A probe of `o` before the call that lets V8 fold it
+   * there (`"constructor" in o`, `o.constructor`) moves the cost to records of a few dozen hidden
+   * classes, or of a new one each. bench/README.md has the measurements.
    * Only `__proto__` can be fooled, by an own data property of that name holding `Object.prototype`
    * itself on an object whose real prototype is another one, which no JSON value can express.
    * Everything else (null prototypes, class instances, arrays, primitives, keys that
