@@ -45,8 +45,17 @@ async function main(send: (value: unknown) => void): Promise<void> {
   const [section, n, rounds, shape] = process.argv.slice(2);
   const size = Number(n);
   const r = Number(rounds);
-  if (!(size > 0) || !(r > 0))
-    throw new Error('usage: bench/process.ts filters|versions|shapes <records> <rounds> [shape]');
+  const { benchShape, SHAPES, shaped } = await import('./shapes.js');
+  const known = SHAPES.find((s) => s === shape);
+  // Checked before the records are generated, which takes seconds at a million.
+  if (
+    !(size > 0) ||
+    !(r > 0) ||
+    !(section === 'filters' || section === 'versions' || (section === 'shapes' && known !== undefined))
+  )
+    throw new Error(
+      `usage: bench/process.ts filters|versions|shapes <records> <rounds> [shape]; got: ${process.argv.slice(2).join(' ')}`,
+    );
   const components = [...generateComponents(size, { seed: SEED })];
   if (section === 'filters') {
     const { benchFilters } = await import('./filters.js');
@@ -58,10 +67,7 @@ async function main(send: (value: unknown) => void): Promise<void> {
     send(await benchVersions(components, r));
     return;
   }
-  const { benchShape, SHAPES, shaped } = await import('./shapes.js');
-  const known = SHAPES.find((s) => s === shape);
-  if (section !== 'shapes' || known === undefined)
-    throw new Error(`unknown measurement: ${section} ${shape}`);
+  if (known === undefined) throw new Error(`unknown shape: ${shape}`);
   send(await benchShape(known, shaped(known, components), r));
 }
 
