@@ -25,6 +25,8 @@ export const getPrototypeOf: (o: object) => object | null = Object.getPrototypeO
 export const getOwnPropertySymbols: (o: object) => symbol[] = Object.getOwnPropertySymbols;
 export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;
+/** Writes the string literals of generated code (src/compile/codegen.ts): a patched one could write code. */
+export const jsonStringify: (value: unknown) => string = JSON.stringify;
 export const isArray: (v: unknown) => v is readonly unknown[] = Array.isArray;
 export const mathMin: (...values: number[]) => number = Math.min;
 export const numberIsFinite: (v: unknown) => boolean = Number.isFinite;

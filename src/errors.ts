@@ -1,4 +1,4 @@
-import { charCodeAt, stringIncludes, weakSetAdd, weakSetHas } from './builtins.js';
+import { charCodeAt, jsonStringify, stringIncludes, weakSetAdd, weakSetHas } from './builtins.js';
 /** Stable codes of {@link FilterError}. Part of the public contract: never renamed, only added to. */
 export type FilterErrorCode =
   /** The filter (or a `$and`/`$or` item, or the `$not` operand) is not a plain object. */
@@ -179,7 +179,7 @@ export function showText(text: string, max = MAX_SHOWN_TEXT): string {
  * number, boolean or null as JSON, anything else by its kind. Never throws, never runs the value's code.
  */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(showText(value));
+  if (typeof value === 'string') return jsonStringify(showText(value));
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;

@@ -1,4 +1,4 @@
-import { hasOwn, objectKeys, setHas, weakSetHas } from './builtins.js';
+import { freeze, hasOwn, numberIsInteger, objectKeys, setHas, weakSetHas } from './builtins.js';
 import { FilterError, showPointer } from './errors.js';
 
 /**
@@ -63,7 +63,7 @@ export interface Limits {
 }
 
 /** The limits applied when none are given. Frozen; see docs/limits.md for what each one bounds. */
-export const DEFAULT_LIMITS: Limits = Object.freeze({
+export const DEFAULT_LIMITS: Limits = freeze({
   maxDepth: 32,
   maxNodes: 256,
   maxPolicyNodes: 2048,
@@ -82,9 +82,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
 });
 
 /** Each limit's name, for the option checks and the CLI. */
-export const LIMIT_NAMES: readonly (keyof Limits)[] = Object.freeze(
-  objectKeys(DEFAULT_LIMITS) as (keyof Limits)[],
-);
+export const LIMIT_NAMES: readonly (keyof Limits)[] = freeze(objectKeys(DEFAULT_LIMITS) as (keyof Limits)[]);
 const NAMES: ReadonlySet<string> = new Set(LIMIT_NAMES);
 
 /** The parser recurses once per level: this cap keeps the stack far from its end whatever the option. */
@@ -106,7 +104,7 @@ function invalid(message: string): FilterError {
 
 function checked(name: string, value: unknown): number {
   const max = name === 'maxDepth' ? MAX_MAX_DEPTH : Number.MAX_SAFE_INTEGER;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+  if (typeof value !== 'number' || !numberIsInteger(value) || value < 1 || value > max) {
     throw invalid(
       `${name} must be an integer from 1 to ${max === MAX_MAX_DEPTH ? MAX_MAX_DEPTH : 'Number.MAX_SAFE_INTEGER'}, got ${typeof value === 'number' ? String(value) : typeof value}`,
     );
@@ -148,7 +146,7 @@ export function resolveLimits(options: LimitOptions | undefined): Limits {
     }
     out.maxDepth = d;
   }
-  const limits = Object.freeze(out) as unknown as Limits;
+  const limits = freeze(out) as unknown as Limits;
   resolved.add(limits);
   return limits;
 }
@@ -172,7 +170,7 @@ export type LimitErrorCode = `${Snake<keyof Limits>}_EXCEEDED`;
  * contract, listed in docs/limits.md. Made from the names rather than written out, which keeps the
  * browser bundle small.
  */
-export const LIMIT_CODES = Object.freeze(
+export const LIMIT_CODES = freeze(
   Object.fromEntries(
     LIMIT_NAMES.map((name) => [name, `${name.replace(/[A-Z]/g, '_$&').toUpperCase()}_EXCEEDED`]),
   ),

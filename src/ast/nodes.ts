@@ -1,4 +1,4 @@
-import { hasOwn } from '../builtins.js';
+import { hasOwn, jsonStringify } from '../builtins.js';
 import { FilterError } from '../errors.js';
 
 /**
@@ -218,5 +218,5 @@ export const LOGICAL_NAMES = {
  */
 export function assertNever(value: never, what: string): never {
   const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : value;
-  throw new FilterError('INVALID_NODE', '', `unknown ${what} ${JSON.stringify(String(kind))}`);
+  throw new FilterError('INVALID_NODE', '', `unknown ${what} ${jsonStringify(String(kind))}`);
 }

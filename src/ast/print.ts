@@ -1,4 +1,4 @@
-import { hasOwn, isArray, own } from '../builtins.js';
+import { freeze, hasOwn, isArray, own } from '../builtins.js';
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
 import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
@@ -105,7 +105,7 @@ function printOperator(
   if (typeof op !== 'object' || op === null) throw bad(at, 'an operator that is not an object');
   const kind = read(op, 'kind');
   if (typeof kind !== 'string' || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, 'an unknown operator node');
-  const node = Object.freeze({
+  const node = freeze({
     kind,
     value: read(op, 'value'),
     values: read(op, 'values'),

@@ -8,7 +8,16 @@ import {
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
 import { emptyFootprint, type Footprint, trust } from '../ast/trusted.js';
-import { getOwnPropertySymbols, isArray, mapGet, mapHas, objectKeys } from '../builtins.js';
+import {
+  freeze,
+  getOwnPropertySymbols,
+  isArray,
+  jsonStringify,
+  mapGet,
+  mapHas,
+  numberIsFinite,
+  objectKeys,
+} from '../builtins.js';
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
@@ -136,11 +145,11 @@ function suggestion(value: unknown): string {
   if (isArray(value)) return '{ "$in": [...] }';
   if (
     typeof value === 'string' ||
-    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'number' && numberIsFinite(value)) ||
     typeof value === 'boolean' ||
     value === null
   ) {
-    return `{ "$eq": ${JSON.stringify(typeof value === 'string' ? showText(value) : value)} }`;
+    return `{ "$eq": ${jsonStringify(typeof value === 'string' ? showText(value) : value)} }`;
   }
   return '{ "$eq": <value> }';
 }
@@ -215,7 +224,7 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
     measure(p, operator, extra);
     operators.push(operator);
   }
-  return Object.freeze({ kind: 'field', path, operators: Object.freeze(operators) });
+  return freeze({ kind: 'field', path, operators: freeze(operators) });
 }
 
 /**
@@ -280,7 +289,7 @@ function parseLogicalList(
   for (let i = 0; i < value.length; i++) {
     out[i] = parseObject(value[i], pointer(at, i), depth + 1, p, op);
   }
-  return Object.freeze(out);
+  return freeze(out);
 }
 
 function isNonJson(value: unknown): boolean {
@@ -315,17 +324,15 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
     switch (key) {
       case '$and':
         count(p, 1, keyAt);
-        clauses.push(
-          Object.freeze({ kind: 'and', filters: parseLogicalList('$and', value, keyAt, depth, p) }),
-        );
+        clauses.push(freeze({ kind: 'and', filters: parseLogicalList('$and', value, keyAt, depth, p) }));
         break;
       case '$or':
         count(p, 1, keyAt);
-        clauses.push(Object.freeze({ kind: 'or', filters: parseLogicalList('$or', value, keyAt, depth, p) }));
+        clauses.push(freeze({ kind: 'or', filters: parseLogicalList('$or', value, keyAt, depth, p) }));
         break;
       case '$not':
         count(p, 1, keyAt);
-        clauses.push(Object.freeze({ kind: 'not', filter: parseObject(value, keyAt, depth + 1, p, '$not') }));
+        clauses.push(freeze({ kind: 'not', filter: parseObject(value, keyAt, depth + 1, p, '$not') }));
         break;
       default:
         if (key[0] === '$') {
@@ -343,7 +350,7 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
         clauses.push(parseField(key, value, keyAt, depth, p));
     }
   }
-  return Object.freeze({ kind: 'filter', clauses: Object.freeze(clauses) });
+  return freeze({ kind: 'filter', clauses: freeze(clauses) });
 }
 
 /**

@@ -1,5 +1,15 @@
 import type { Scalar } from '../ast/nodes.js';
-import { getPrototypeOf, isArray, stringIsWellFormed } from '../builtins.js';
+import {
+  freeze,
+  getPrototypeOf,
+  isArray,
+  jsonStringify,
+  numberIsFinite,
+  numberIsInteger,
+  numberIsNaN,
+  numberIsSafeInteger,
+  stringIsWellFormed,
+} from '../builtins.js';
 import { FilterError, pointer, showPointer, showText } from '../errors.js';
 import { type Limits, limitError } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
@@ -14,7 +24,7 @@ export function describe(value: unknown): string {
     case 'string':
       return 'a string';
     case 'number':
-      return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'a number' : 'an infinite number';
+      return numberIsNaN(value) ? 'NaN' : numberIsFinite(value) ? 'a number' : 'an infinite number';
     case 'boolean':
       return 'a boolean';
     case 'bigint':
@@ -49,7 +59,7 @@ function invalid(op: string, at: string, expected: string, value: unknown): Filt
     typeof value === 'function' ||
     typeof value === 'symbol' ||
     typeof value === 'bigint' ||
-    (typeof value === 'number' && !Number.isFinite(value));
+    (typeof value === 'number' && !numberIsFinite(value));
   return new FilterError(
     nonJson && typeof value !== 'number' ? 'INVALID_VALUE' : 'INVALID_OPERAND',
     at,
@@ -76,8 +86,8 @@ function wellFormed(op: string, at: string, value: string): string {
 }
 
 function checkNumber(op: string, at: string, value: number): number {
-  if (!Number.isFinite(value)) throw invalid(op, at, 'a finite number', value);
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+  if (!numberIsFinite(value)) throw invalid(op, at, 'a finite number', value);
+  if (numberIsInteger(value) && !numberIsSafeInteger(value)) {
     throw new FilterError(
       'INVALID_OPERAND',
       at,
@@ -146,7 +156,7 @@ export function listOperand(
     }
     out[i] = scalarOperand(op, itemAt, item, true, limits);
   }
-  return Object.freeze(out);
+  return freeze(out);
 }
 
 /** A `$like` pattern: a string within the pattern length and wildcard limits. */
@@ -179,7 +189,7 @@ export function versionOperand(op: string, at: string, value: unknown, limits: L
     throw new FilterError(
       'INVALID_OPERAND',
       at,
-      `"${op}" expects a version at ${showPointer(at)}, got ${JSON.stringify(showText(value))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`,
+      `"${op}" expects a version at ${showPointer(at)}, got ${jsonStringify(showText(value))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`,
     );
   }
   return value;

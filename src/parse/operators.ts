@@ -1,5 +1,5 @@
 import { type FilterNode, OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
-import { objectKeys } from '../builtins.js';
+import { freeze, objectKeys } from '../builtins.js';
 import type { Limits } from '../limits.js';
 import {
   booleanOperand,
@@ -57,5 +57,5 @@ export function parseOperator(
   nested: NestedFilter,
   limits: Limits,
 ): OperatorNode {
-  return Object.freeze(RULES[kind](at, operand, nested, limits));
+  return freeze(RULES[kind](at, operand, nested, limits));
 }

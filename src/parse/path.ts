@@ -1,5 +1,5 @@
 import { ARRAY_ANY, PATH_SEPARATOR, type PathStep } from '../ast/nodes.js';
-import { setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
+import { freeze, setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
 import { FilterError, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits, limitError } from '../limits.js';
 
@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS, type Limits, limitError } from '../limits.js';
  */
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 
-const ANY_STEP: PathStep = Object.freeze({ kind: 'any' });
+const ANY_STEP: PathStep = freeze({ kind: 'any' });
 
 /**
  * Splits a filter key into path steps; `at` is the JSON pointer of the key, for errors. The path's
@@ -75,14 +75,14 @@ export function parsePath(key: string, at: string, limits: Limits = DEFAULT_LIMI
         `field path "${showText(key)}" uses the forbidden segment "${segment}" at ${showPointer(at)}`,
       );
     }
-    steps.push(segment === ARRAY_ANY ? ANY_STEP : Object.freeze({ kind: 'key', key: segment }));
+    steps.push(segment === ARRAY_ANY ? ANY_STEP : freeze({ kind: 'key', key: segment }));
     if (end === -1) break;
     start = end + PATH_SEPARATOR.length;
   }
   // Unreachable (see `longest`); should the arithmetic ever be wrong, refuse rather than accept a part.
   if (text !== key)
     throw limitError('maxSegmentLength', at, 'field path longer than the limits allow', limits);
-  return Object.freeze(steps);
+  return freeze(steps);
 }
 
 /** Joins path steps back into the key written in filters. */

@@ -3,8 +3,11 @@ import {
   arrayEvery,
   arrayFind,
   arraySome,
+  freeze,
   hasOwn,
   isArray,
+  jsonStringify,
+  numberIsFinite,
   objectKeys,
   objectValues,
   own,
@@ -108,7 +111,7 @@ const EVERYTHING: FilterNode = parseFilter({});
 
 /** A value for a message: a string quoted (and cut), anything else described. */
 function quoted(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(showText(value)) : describe(value);
+  return typeof value === 'string' ? jsonStringify(showText(value)) : describe(value);
 }
 
 class Collector {
@@ -120,7 +123,7 @@ class Collector {
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
   add(code: PolicyProblemCode, path: string, what: string, hint?: string): void {
     const message = `${what} at ${showPointer(path)}${hint === undefined ? '' : `; ${hint}`}`;
-    this.problems.push(Object.freeze({ code, path, message }));
+    this.problems.push(freeze({ code, path, message }));
   }
 
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
@@ -178,7 +181,7 @@ function parseAt(input: unknown, at: string, c: Collector) {
     const message = restateAt(e.message, e.path, at);
     // Past a limit the rest of the policy is not read: the one problem is the whole answer.
     if (isLimitCode(e.code)) throw new FilterError(e.code, at + e.path, message);
-    c.problems.push(Object.freeze({ code: e.code, path: at + e.path, message }));
+    c.problems.push(freeze({ code: e.code, path: at + e.path, message }));
     return undefined;
   }
 }
@@ -222,7 +225,7 @@ function checkCondition(input: unknown, at: string, c: Collector): NormalizedCon
   }
   const filterAt = pointer(innerAt, 'filter');
   const filter = parseAt(own(inner, 'filter'), filterAt, c);
-  return ok && filter ? Object.freeze({ filter, path: filterAt }) : undefined;
+  return ok && filter ? freeze({ filter, path: filterAt }) : undefined;
 }
 
 function checkRule(input: unknown, at: string, c: Collector): NormalizedRule | undefined {
@@ -252,7 +255,7 @@ function checkRule(input: unknown, at: string, c: Collector): NormalizedRule | u
   c.more('maxConditions', list.length, conditionsAt);
   const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c));
   if (arraySome(conditions, (x) => x === undefined)) return undefined;
-  return Object.freeze({ conditions: Object.freeze(conditions as NormalizedCondition[]), path: at });
+  return freeze({ conditions: freeze(conditions as NormalizedCondition[]), path: at });
 }
 
 function checkStatus(
@@ -289,7 +292,7 @@ function checkStatus(
       `"criticality" must be a number, got ${describe(criticality)}`,
     );
     ok = false;
-  } else if (!Number.isFinite(criticality)) {
+  } else if (!numberIsFinite(criticality)) {
     c.add(
       'INVALID_CRITICALITY',
       pointer(at, 'criticality'),
@@ -325,12 +328,12 @@ function checkStatus(
     else rules = parsed as NormalizedRule[];
   }
   if (!ok) return undefined;
-  return Object.freeze({
+  return freeze({
     name,
     index,
     criticality: (criticality as number) === 0 ? 0 : (criticality as number),
     isDefault: isDefault as boolean,
-    rules: Object.freeze(rules),
+    rules: freeze(rules),
     path: at,
   });
 }
@@ -456,26 +459,24 @@ function check(input: unknown, limits: Limits): PolicyCheck {
     });
     if (names.length === 0) {
       c.add('EMPTY_VALUE', defsAt, '"statusDefinitions" needs at least one status, the default');
-    } else if (defaults.length === 0 && complete) {
+    } else if (
+      defaults.length === 0 &&
+      // Where some statuses were unreadable, the default is missing only if none of them could be it.
+      (complete || arrayEvery(objectValues(defs), (s) => isPlainObject(s) && own(s, 'isDefault') !== true))
+    ) {
       c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
-    } else if (defaults.length === 0) {
-      // Some statuses were unreadable; report the missing default only if none of them could be it.
-      const raw = objectValues(defs);
-      if (arrayEvery(raw, (s) => isPlainObject(s) && own(s, 'isDefault') !== true)) {
-        c.add('NO_DEFAULT_STATUS', defsAt, 'exactly one status needs "isDefault": true, none has');
-      }
     }
   }
 
   if (c.problems.length > 0 || scope === undefined || name === undefined) return { problems: c.problems };
   const defaultStatus = arrayFind(statuses, (s) => s.isDefault)!;
-  const definition: NormalizedPolicy = Object.freeze({
+  const definition: NormalizedPolicy = freeze({
     name,
     isActive: isActive as boolean,
     ...(type === undefined ? {} : { type }),
     ...(resource === undefined ? {} : { resource }),
     ...(description === undefined ? {} : { description }),
-    statuses: Object.freeze(statuses),
+    statuses: freeze(statuses),
     defaultStatus,
     scope,
     scopePath,

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { option, own } from '../builtins.js';
+import { freeze, option, own } from '../builtins.js';
 import { all } from '../compile/closures.js';
 import { type CompileOptions, compileNode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
@@ -50,7 +50,7 @@ export interface CompiledPolicy<T = unknown> {
 }
 
 /** The shared result of a resource outside a policy's scope (or of another kind). @internal */
-export const NOT_APPLICABLE: PolicyResult = Object.freeze({
+export const NOT_APPLICABLE: PolicyResult = freeze({
   applicable: false,
   status: null,
   criticality: null,
@@ -66,12 +66,12 @@ interface Candidate {
 
 /** The frozen result of a status reached by rule `ruleIndex` (`null`: the default status). */
 export function resultFor(status: NormalizedStatus, ruleIndex: number | null): PolicyResult {
-  return Object.freeze({
+  return freeze({
     applicable: true,
     status: status.name,
     criticality: status.criticality,
     isDefault: status.isDefault,
-    matched: ruleIndex === null ? null : Object.freeze({ status: status.name, ruleIndex }),
+    matched: ruleIndex === null ? null : freeze({ status: status.name, ruleIndex }),
   });
 }
 
@@ -143,14 +143,14 @@ export function buildPolicy(
       ? decide
       : (resource: unknown) => (inScope(resource) ? decide(resource) : NOT_APPLICABLE);
 
-  return Object.freeze({
+  return freeze({
     name: policy.name,
     isActive: policy.isActive,
     // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
     resource: own(policy, 'resource') as string | undefined,
-    statuses: Object.freeze(
+    statuses: freeze(
       policy.statuses.map((s) =>
-        Object.freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault }),
+        freeze({ name: s.name, criticality: s.criticality, isDefault: s.isDefault }),
       ),
     ),
     definition: policy,

@@ -1,3 +1,4 @@
+import { freeze } from '../builtins.js';
 import { FilterError, type FilterErrorCode } from '../errors.js';
 
 /**
@@ -63,6 +64,6 @@ export class PolicyError extends FilterError {
     super('INVALID_POLICY', first?.path ?? '', summarize(problems));
     // FilterError types `name` as the literal 'FilterError'; the runtime name is still this class's.
     Object.defineProperty(this, 'name', { value: 'PolicyError', enumerable: false, configurable: true });
-    this.problems = Object.freeze([...problems]);
+    this.problems = freeze([...problems]);
   }
 }

@@ -1,6 +1,6 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { printParsed } from '../ast/print.js';
-import { arrayEvery, isArray, mapGet, option, own } from '../builtins.js';
+import { arrayEvery, freeze, isArray, mapGet, option, own } from '../builtins.js';
 import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
@@ -425,8 +425,8 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     return out;
   };
 
-  return Object.freeze({
-    policies: Object.freeze(compiled),
+  return freeze({
+    policies: freeze(compiled),
     evaluate,
     forEachApplicable,
     explain: (resource: unknown) => compiled.map((p) => p.explain(resource)),

@@ -1,3 +1,4 @@
+import { freeze } from '../builtins.js';
 import { markOwn } from '../errors.js';
 
 /** Stable codes of the problems a {@link QueryError} lists. Never renamed, only added to. */
@@ -100,7 +101,7 @@ export class QueryError extends Error {
     super(`${first.message}${more}`);
     this.code = first.code;
     this.path = first.path;
-    this.problems = Object.freeze(problems.map((p) => Object.freeze({ ...p })));
+    this.problems = freeze(problems.map((p) => freeze({ ...p })));
     markOwn(this);
   }
 }

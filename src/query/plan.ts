@@ -9,6 +9,7 @@ import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayIncludes,
   arraySome,
+  freeze,
   hasOwn,
   isArray,
   objectKeys,
@@ -614,12 +615,12 @@ function plan(
   }
   if (problems.length > 0) throw new QueryError(problems);
   const fields = selection !== undefined && selection.length > 0 ? selection : [...description.selectable];
-  const plan: QueryPlan = Object.freeze({
+  const plan: QueryPlan = freeze({
     resource: description,
     pageSize,
     filter: filter === false ? undefined : filter,
-    sort: Object.freeze(sort.map((k) => Object.freeze(k))),
-    fields: Object.freeze(fields),
+    sort: freeze(sort.map((k) => freeze(k))),
+    fields: freeze(fields),
     selected: selection !== undefined && selection.length > 0,
     after,
     binding,

@@ -1,4 +1,4 @@
-import { arrayEvery, isArray } from '../builtins.js';
+import { arrayEvery, freeze, isArray } from '../builtins.js';
 import { QueryError } from './errors.js';
 import type { SortValue } from './order.js';
 import { base64url, equalBytes, fromBase64url, hmacSha256, utf8 } from './sha256.js';
@@ -81,5 +81,5 @@ export function decodeToken(
   if (!isArray(key) || key.length !== expected.keys || !arrayEvery(key, isSortValue)) {
     throw invalid('pageToken does not hold a position of this sort');
   }
-  return Object.freeze([...(key as readonly SortValue[])]);
+  return freeze([...(key as readonly SortValue[])]);
 }

@@ -6,7 +6,7 @@
  * MongoDB targets compute from a record value with the same rules.
  */
 
-import { charCodeAt, regexpTest, stringIndexOf, stringStartsWith } from '../builtins.js';
+import { charCodeAt, freeze, regexpTest, stringIndexOf, stringStartsWith } from '../builtins.js';
 
 const SUFFIX_PATTERN = '(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$';
 
@@ -75,11 +75,11 @@ export function parseVersion(text: string): ParsedVersion | undefined {
   let kept = parts.length;
   while (kept > 1 && parts[kept - 1] === '0') kept--;
   const normal = parts.slice(0, kept).join('.') + (prerelease.length > 0 ? `-${prerelease.join('.')}` : '');
-  return Object.freeze({
+  return freeze({
     text,
-    parts: Object.freeze(parts),
-    prerelease: Object.freeze(prerelease),
-    build: Object.freeze(build),
+    parts: freeze(parts),
+    prerelease: freeze(prerelease),
+    build: freeze(build),
     normal,
   });
 }
