@@ -33,7 +33,7 @@ export const COPIES = 15;
  */
 const TEMPLATE = `(k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),

@@ -306,6 +306,27 @@ describe('a polluted runtime changes no answer', () => {
     expect(Object.keys(stage.$addFields)).toEqual(['policyStatus']);
   });
 
+  it('a getter on Object.prototype that reads undefined there alone adds no key to a record', () => {
+    // A value at the key that Object.prototype itself does not show must still not pass for the record's own.
+    Object.defineProperty(Object.prototype, 'isAdmin', {
+      get(this: unknown) {
+        return this === Object.prototype ? undefined : true;
+      },
+      configurable: true,
+    });
+    try {
+      for (const codegen of [false, true]) {
+        const alone = compileFilter({ isAdmin: { $eq: true } }, { codegen });
+        const both = compileFilter({ isAdmin: { $eq: true }, name: { $eq: 'n' } }, { codegen });
+        const below = compileFilter({ 'tags$.isAdmin': { $exists: true } }, { codegen });
+        expect([alone({}), both({ name: 'n' }), below({ tags: {} })]).toEqual([false, false, false]);
+        expect([alone({ isAdmin: true }), both({ isAdmin: true, name: 'n' })]).toEqual([true, true]);
+      }
+    } finally {
+      delete (Object.prototype as { isAdmin?: unknown }).isAdmin;
+    }
+  });
+
   it('every entry point answers alike with Object.prototype polluted', async () => {
     expect(changed(await pollutedAsync(Object.prototype, OBJECT_POLLUTION, battery))).toEqual([]);
   });

@@ -12,7 +12,7 @@ const isArray = Array.isArray;
 export const SITES: readonly KeySite[] = [
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -25,7 +25,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -38,7 +38,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -51,7 +51,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -64,7 +64,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -77,7 +77,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -90,7 +90,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -103,7 +103,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -116,7 +116,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -129,7 +129,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -142,7 +142,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -155,7 +155,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -168,7 +168,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -181,7 +181,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),
@@ -194,7 +194,7 @@ export const SITES: readonly KeySite[] = [
   },
   (k) => {
     const own = (x: object): boolean =>
-      ((x as Proto).__proto__ === OP && OP[k] === undefined && !isArray(x)) || readKey(x, k) !== undefined;
+      ((x as Proto).__proto__ === OP && !(k in OP) && !isArray(x)) || readKey(x, k) !== undefined;
     return {
       then: (next) => (v) => next((v as Rec | null | undefined)?.[k]),
       real: (next) => (x) => x != null && own(x) && next((x as Rec)[k]),

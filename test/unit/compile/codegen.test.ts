@@ -17,6 +17,47 @@ const hostile = [
   '</script>',
 ];
 
+/**
+ * `value` with its objects, at every depth, made into objects that are not plain data, one way per
+ * object in turn from `ways` (0 keeps it plain): keys inherited from a prototype, some or all of them,
+ * class instances, a `Date` or an array carrying the keys, no prototype at all. Only own properties of
+ * a non-array, non-`Date` object count (docs/semantics.md), however the keys were found.
+ */
+function disguised(value: unknown, ways: readonly number[]): unknown {
+  let next = 0;
+  const visit = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(visit);
+    if (v === null || typeof v !== 'object') return v;
+    const entries = Object.entries(v).map(([k, x]) => [k, visit(x)] as const);
+    const half = Object.fromEntries(entries.slice(0, entries.length >> 1));
+    const rest = Object.fromEntries(entries.slice(entries.length >> 1));
+    const all = Object.fromEntries(entries);
+    class Instance {}
+    class Accessors {}
+    for (const [k, x] of Object.entries(half))
+      Object.defineProperty(Accessors.prototype, k, { get: () => x, enumerable: true });
+    switch (ways[next++ % ways.length]) {
+      case 1:
+        return Object.assign(Object.create(half) as object, rest);
+      case 2:
+        return Object.create(all) as object;
+      case 3:
+        return Object.assign(new Instance(), all);
+      case 4:
+        return Object.assign(new Accessors(), rest);
+      case 5:
+        return Object.assign(Object.create(null) as object, all);
+      case 6:
+        return Object.assign(new Date(0), all);
+      case 7:
+        return Object.assign([], all);
+      default:
+        return all;
+    }
+  };
+  return visit(value);
+}
+
 describe('generated code', () => {
   it(titled('agrees with the closure compiler'), () => {
     check(
@@ -25,6 +66,54 @@ describe('generated code', () => {
         const generated = compileFilter(filter, { codegen: true });
         for (const record of records) expect(generated(record)).toBe(closures(record));
       }),
+    );
+  });
+
+  it(titled('agrees with the closure compiler on records that are not plain data'), () => {
+    check(
+      fc.property(
+        arbFilterAndRecords,
+        fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 12 }),
+        ([filter, records], ways) => {
+          const closures = compileFilter(filter, { codegen: false });
+          const generated = compileFilter(filter, { codegen: true });
+          for (const record of records) {
+            const other = disguised(record, ways);
+            expect(generated(other)).toBe(closures(other));
+          }
+        },
+      ),
+    );
+  });
+
+  it("checks a filter's own properties once all its clauses hold", () => {
+    const body = (filter: object) =>
+      /return function predicate\(r\)\{return (.*);\};$/.exec(
+        generateSource(parseFilter(filter)).source,
+      )?.[1];
+    // Fields whose missing value answers false leave their check to the end; `$nin` keeps its own.
+    expect(body({ a: { $eq: 1 }, b: { $in: [1, 2] }, c: { $nin: [3] } })).toMatch(
+      /^c\d+\(r\)&&c\d+\(r\)&&c\d+\(r\)&&o\d+\(r\)&&o\d+\(r\)$/,
+    );
+    expect(body({ 'a$.__svcArrayAny__$.x': { $eq: 1 } })).toMatch(/^c\d+\(r\)&&o\d+\(r\)$/);
+    // The filter of `$elemMatch` checks its fields last too, on the element.
+    const inner = { 'a$.__svcArrayAny__': { $elemMatch: { x: { $eq: 1 }, y: { $eq: 2 } } } };
+    expect(body(inner)).toMatch(/^c\d+\(r\)&&o\d+\(r\)$/);
+    expect(generateSource(parseFilter(inner)).source).toMatch(
+      /function m\d+\(r\)\{return c\d+\(r\)&&c\d+\(r\)&&o\d+\(r\)&&o\d+\(r\);\}/,
+    );
+    const match = compileFilter({ a: { $eq: 1 }, b: { $eq: 2 } }, { codegen: true });
+    expect(match({ a: 1, b: 2 })).toBe(true);
+    expect(match(Object.assign(Object.create({ a: 1 }) as object, { b: 2 }))).toBe(false);
+    expect(match(Object.assign(Object.create({ b: 2 }) as object, { a: 1 }))).toBe(false);
+    const elements = compileFilter({ 'a$.__svcArrayAny__$.x': { $eq: 1 }, b: { $eq: 2 } }, { codegen: true });
+    expect(elements({ a: [{ y: 0 }, { x: 1 }], b: 2 })).toBe(true);
+    expect(elements({ a: [Object.create({ x: 1 }) as object], b: 2 })).toBe(false);
+    expect(elements(Object.assign(Object.create({ a: [{ x: 1 }] }) as object, { b: 2 }))).toBe(false);
+    const elemMatch = compileFilter(inner, { codegen: true });
+    expect(elemMatch({ a: [{ x: 1 }, { x: 1, y: 2 }] })).toBe(true);
+    expect(elemMatch({ a: [{ x: 1 }, Object.assign(Object.create({ x: 1 }) as object, { y: 2 })] })).toBe(
+      false,
     );
   });
 
