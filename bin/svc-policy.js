@@ -1862,7 +1862,7 @@ var Emitter = class {
    * missing value answers false leaves that check to a function of its own, whose call it pushes there
    * for the filter to make after all its clauses: the field's answer is its unchecked answer and the
    * check, a conjunction may take its terms in any order, and so records that fail a later clause skip
-   * the check, a call V8 does not fold where the records have a few hidden classes (see {@link own}).
+   * the check (see {@link own}).
    * `{ technology: { $eq: 'postgres' }, region: { $eq: 'us-east-1' } }` checks the 5% of records that
    * match it instead of the 33% that run on postgres.
    */
@@ -1906,35 +1906,29 @@ var Emitter = class {
    * An expression that is true when `key` is an own property of `o` (`xi`, the value after `i` keys),
    * a non-array object. It runs only once a value was found at the key, so `o` is never null or
    * undefined. The common case, a plain object whose prototype lacks the key, is decided without a
-   * call: the value was found, and no prototype could have supplied it. The prototype is read in one
-   * of two ways, because V8 treats them differently where a read sees many hidden classes:
-   * - `o.__proto__` is a property read with a cache of its own. V8 makes it a load where the read sees
-   *   a few hidden classes and calls the `__proto__` getter beyond that; where it sees more hidden
-   *   classes than its cache holds, each record costs a lookup in the runtime (F3 on `shuffled` data
-   *   took 1.9× the hand-written closure's time).
-   * - `Object.getPrototypeOf(o)` takes the prototype from the hidden class with no lookup, but stays a
-   *   call unless V8 knows `o`'s hidden classes at that point, as it does right after a read of `o`.
+   * call: the value was found, and no prototype could have supplied it. Everything else (null
+   * prototypes, class instances, arrays, primitives, keys that Object.prototype has) takes the exact
+   * slow path.
    *
-   * So the value a function starts from (the record, or an element), whose hidden classes are as many
-   * as the data has producers, is read at the key again (V8 finds it in its cache, or drops the read)
-   * and then given to `Object.getPrototypeOf`. Objects below it keep `__proto__`: there V8 did not fold
-   * the call (F4 on `json` took 1.2× with it), and their hidden classes are fewer. The price: where the
-   * start value has a few hidden classes (records of a few producers interleaved), V8 does not fold the
-   * call, so each verified record pays it (F3 on `mixed`, which nearly every record matches, takes
-   * about 1.2× the hand-written closure, where `__proto__` took 0.97–1.14×; F1 did too until the checks
-   * moved after the filter's clauses, see {@link field}). A probe of `o` before the call that lets V8 fold it
-   * there (`"constructor" in o`, `o.constructor`) moves the cost to records of a few dozen hidden
-   * classes, or of a new one each. bench/README.md has the measurements.
-   * Only `__proto__` can be fooled, by an own data property of that name holding `Object.prototype`
-   * itself on an object whose real prototype is another one, which no JSON value can express.
-   * Everything else (null prototypes, class instances, arrays, primitives, keys that
-   * Object.prototype has) takes the exact slow path.
+   * The prototype comes from `Object.getPrototypeOf`, which V8 folds into a constant where it knows the
+   * hidden classes of `o`, and calls otherwise (about 8–20 ns). It does not know them after a read that
+   * sees a few hidden classes holding the key at different places (records of a few producers
+   * interleaved), nor where it sees many. So each site first asks whether `o` has a key that records do
+   * not have (`""`), and throws the answer away: where the hidden classes are a few, that test is one
+   * check of all of them, which V8 reuses to fold the call; where they are many, it is a search of the
+   * hidden class with no cache and no lookup in the runtime. Every read that goes through a cache (
+   * `o.__proto__`, `o.constructor`, a key no object has) costs a lookup in the runtime (150–250 ns) for
+   * each record of a hidden class of its own, and so does nothing for those. The test is in a function
+   * of its own per site, so each site has its own cache (one shared by every level is not folded), with
+   * a `try`: `in` throws on a primitive (a string has `length`, and a polluted `String.prototype` may
+   * have the key), and a Proxy's `has` trap may throw; a probe whose answer is unused must not fail the
+   * record. bench/README.md has the measurements.
    */
   own(i, key) {
     const o = `x${i}`;
     const k = jsonStringify(key);
-    const proto = i === 0 ? `(${o}[${k}],gpo(${o}))` : `${o}.__proto__`;
-    return `((${proto}===OP&&!(${k} in OP)&&!isArray(${o}))||rk(${o},${k})!==void 0)`;
+    const proto = this.define("p", "o", 'try{""in o}catch{}return gpo(o)');
+    return `((${proto}(${o})===OP&&!(${k} in OP)&&!isArray(${o}))||rk(${o},${k})!==void 0)`;
   }
   /** How many `$and`/`$or`/`$not` levels enclose the filter being emitted. */
   depth = 0;
