@@ -16,10 +16,13 @@
  * - `deep`: the keys of every object of every record in a random order (nested objects too);
  * - `mixed`: three producers interleaved, record by record: the generator's key order, the top-level
  *   keys reversed, and every object's keys sorted (two to four hidden classes at each read: a
- *   polymorphic set).
+ *   polymorphic set);
+ * - `producers`: eight producers interleaved, record by record, each with its own order of the
+ *   top-level keys (eight hidden classes at each read of the record, the same eight over and over:
+ *   more than an inline cache holds, few enough for V8's shared cache of them).
  *
  * `deep` and `mixed` were added after the prototype read of generated code was chosen on the others,
- * as data it was not tuned on.
+ * as data it was not tuned on; `producers` after the probe before it was chosen on all eight.
  */
 import type { Component } from '../fixtures/generator.js';
 import { mulberry32 } from '../fixtures/generator.js';
@@ -30,7 +33,17 @@ import { assertSameCount, type Case, count, interleaved, median } from './lib.js
 type Rec = Record<string, unknown>;
 type Predicate = (r: unknown) => boolean;
 
-export const SHAPES = ['json', 'narrow', 'wide', 'sparse', 'skewed', 'shuffled', 'deep', 'mixed'] as const;
+export const SHAPES = [
+  'json',
+  'narrow',
+  'wide',
+  'sparse',
+  'skewed',
+  'shuffled',
+  'deep',
+  'mixed',
+  'producers',
+] as const;
 export type Shape = (typeof SHAPES)[number];
 
 const READ = ['technology', 'region', 'uniqueIdentifier', 'version', 'details'] as const;
@@ -50,6 +63,23 @@ function rekeyed(v: unknown, order: (o: Rec) => string[]): unknown {
   if (v === null || typeof v !== 'object') return v;
   return Object.fromEntries(order(v as Rec).map((k) => [k, rekeyed((v as Rec)[k], order)]));
 }
+
+/** How many producers `producers` interleaves, and the seed of their key orders. */
+const PRODUCERS = 8;
+const PRODUCER_SEED = 11;
+
+/** One producer's order of a record's top-level keys: a fixed permutation of the positions of the keys. */
+const producerOrders: readonly (readonly number[])[] = (() => {
+  const random = mulberry32(PRODUCER_SEED);
+  return Array.from({ length: PRODUCERS }, () => {
+    const positions = Array.from({ length: 64 }, (_, i) => i);
+    for (let i = positions.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [positions[i], positions[j]] = [positions[j]!, positions[i]!];
+    }
+    return positions;
+  });
+})();
 
 function reshape(shape: Shape, c: Rec, random: () => number, index: number): Rec {
   switch (shape) {
@@ -89,6 +119,12 @@ function reshape(shape: Shape, c: Rec, random: () => number, index: number): Rec
             .map((k) => [k, c[k]]),
         );
       return rekeyed(c, (o) => Object.keys(o).sort()) as Rec;
+    }
+    case 'producers': {
+      const keys = Object.keys(c);
+      if (keys.length > 64) throw new Error('producers reorders up to 64 keys');
+      const order = producerOrders[index % PRODUCERS]!.filter((i) => i < keys.length);
+      return Object.fromEntries(order.map((i) => [keys[i]!, c[keys[i]!]]));
     }
   }
 }

@@ -1802,9 +1802,9 @@ var Emitter = class {
       case "lt":
       case "lte": {
         const sign = SIGNS[op.kind];
-        if (typeof op.value === "number") return `(typeof v==="number"&&v${sign}${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v==="string"&&v${sign}${literal(op.value)})`;
-        return `(typeof v==="string"&&cmp(v,${literal(op.value)})${sign}0)`;
+        if (typeof op.value === "number") return `(typeof v=="number"&&v${sign}${literal(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v=="string"&&v${sign}${literal(op.value)})`;
+        return `(typeof v=="string"&&cmp(v,${literal(op.value)})${sign}0)`;
       }
       case "in":
         return `(${this.member(op.values)})`;
@@ -1814,11 +1814,11 @@ var Emitter = class {
         const { pieces } = parseLike(op.pattern);
         if (pieces.length === 1) return `v===${literal(pieces[0])}`;
         if (pieces.length === 2 && pieces[1] === "") {
-          return pieces[0] === "" ? 'typeof v==="string"' : `(typeof v==="string"&&sw.call(v,${literal(pieces[0])}))`;
+          return pieces[0] === "" ? 'typeof v=="string"' : `(typeof v=="string"&&sw.call(v,${literal(pieces[0])}))`;
         }
         if (pieces.length === 2 && pieces[0] === "")
-          return `(typeof v==="string"&&ew.call(v,${literal(pieces[1])}))`;
-        return `(typeof v==="string"&&${this.value(compileLike(op.pattern))}(v))`;
+          return `(typeof v=="string"&&ew.call(v,${literal(pieces[1])}))`;
+        return `(typeof v=="string"&&${this.value(compileLike(op.pattern))}(v))`;
       }
       case "exists":
         return op.value ? "v!=null" : "v==null";
@@ -1887,12 +1887,12 @@ var Emitter = class {
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands2[j] }]));
       const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
-      const compare = versionOps.length === 0 ? "" : `const vk=typeof v==="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
+      const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
       const test = operators.map((op) => this.operator(op)).join("&&");
       return this.define(
         "c",
         "x0",
-        `${reads.join("")}let v=${end};${readsDates(operators) ? 'if(typeof v==="object"&&v!==null)v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};`
+        `${reads.join("")}let v=${end};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};`
       );
     }
     const rest = this.field(steps.slice(selector + 1), operators);
