@@ -246,9 +246,9 @@ class Emitter {
    * interleaved), nor where it sees many. So each site first asks whether `o` has a key that records do
    * not have (`""`), and throws the answer away: where the hidden classes are a few, that test is one
    * check of all of them, which V8 reuses to fold the call; where they are many, it is a search of the
-   * hidden class with no cache and no lookup in the runtime. Every read that goes through a cache (
-   * `o.__proto__`, `o.constructor`, a key no object has) costs a lookup in the runtime (150–250 ns) for
-   * each record of a hidden class of its own, and so does nothing for those. The test is in a function
+   * hidden class with no cache and no lookup in the runtime. Every read that goes through a cache
+   * (`o.__proto__`, `o.constructor`, a key no object has) costs a lookup in the runtime (150–250 ns)
+   * for each record of a hidden class of its own, which this test does not. The test is in a function
    * of its own per site, so each site has its own cache (one shared by every level is not folded), with
    * a `try`: `in` throws on a primitive (a string has `length`, and a polluted `String.prototype` may
    * have the key), and a Proxy's `has` trap may throw; a probe whose answer is unused must not fail the
