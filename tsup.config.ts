@@ -1,16 +1,22 @@
 import { defineConfig, type Options } from 'tsup';
 
 /**
- * The command-line bundle: every source module in one file; `ajv` and `yaml` (dependencies) stay
- * imports. `npm run build:dist` writes it to dist/cli.js, which the tests run; the package's bin is the
- * same bundle committed as bin/svc-policy.js (`npm run build:bin`, see scripts/build-bin.ts).
+ * The command-line bundle: every module in one file, `yaml` and the `ajv` runtime included, so that it
+ * runs from a bare clone with no node_modules (the pre-commit hook is this file run by `language:
+ * script`: see .pre-commit-hooks.yaml). `npm run build:dist` writes it to dist/cli.js, which the tests
+ * run; the package's bin is the same bundle committed as bin/svc-policy.js (`npm run build:bin`, see
+ * scripts/build-bin.ts).
  */
 export const cliOptions = {
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
   target: 'node22',
   platform: 'node',
-  banner: { js: '#!/usr/bin/env node' },
+  // yaml's Node build is CommonJS and requires Node built-ins: the bundle gives it a `require`.
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  noExternal: ['yaml', 'ajv'],
 } satisfies Options;
 
 export default defineConfig([

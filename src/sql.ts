@@ -3,6 +3,7 @@
  * in-memory semantics. See docs/sql.md.
  */
 export {
+  type ColumnDefinition,
   type ColumnMapping,
   type ColumnType,
   type DialectCapabilities,

@@ -1,7 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -191,7 +200,7 @@ describe.skipIf(codegenProject)(
       project = join(dir, 'project');
       mkdirSync(project, { recursive: true });
       writeFileSync(join(project, 'package.json'), '{ "name": "infra", "private": true }\n');
-      writeFileSync(join(project, '.gitignore'), 'node_modules/\n');
+      writeFileSync(join(project, '.gitignore'), 'node_modules/\n*.tgz\n');
       writeFileSync(
         join(dir, 'gitconfig'),
         '[user]\n\tname = Policy Author\n\temail = author@example.com\n[init]\n\tdefaultBranch = main\n',
@@ -208,8 +217,21 @@ describe.skipIf(codegenProject)(
       env.SVC_POLICY_TEST_PROJECT = undefined;
       const npm = (args: readonly string[], cwd: string) =>
         run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd, env);
-      // As a user's `npm install -D svc-policy` would (the registry for ajv and yaml; the cache first).
-      const installed = npm(['install', '--save-dev', tarball], project);
+      // As the README says: `npm pack` in the clone writes the tarball its next line installs, run by
+      // bash in the project as written (the registry for ajv and yaml only; the cache first).
+      const [packLine, installLine] = readmeBlock('sh', 'npm ci && npm run build:dist && npm pack').split(
+        '\n',
+      );
+      expect(packLine).toContain(`writes ${basename(tarball)}`);
+      const install = installLine!.replace(/\s+#.*$/, '');
+      expect(install).toBe(`npm install ./${basename(tarball)}`);
+      copyFileSync(tarball, join(project, basename(tarball)));
+      const installed = run('bash', ['-c', install], project, {
+        ...env,
+        npm_config_prefer_offline: 'true',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+      });
       expect(installed.code, installed.out).toBe(0);
       // The hook tools: husky and lint-staged as the project's devDependencies, lefthook in a folder of
       // its own (its postinstall would install hooks wherever it lands).
@@ -345,6 +367,58 @@ describe.skipIf(codegenProject)(
       expect(passed.out).toContain('no files for inspection');
     }, 120_000);
 
+    it('every entry point of the installed tarball loads, as ESM and as CommonJS, and works', () => {
+      const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      expect(manifest.dependencies?.['svc-policy']).toMatch(/^file:.*\.tgz$/);
+      const subpaths = Object.keys(pkg.exports).filter((k) => !k.endsWith('.json'));
+      expect(subpaths).toEqual(['.', './sql', './mongo', './validate', './node']);
+      const specifier = (sub: string) => (sub === '.' ? 'svc-policy' : `svc-policy${sub.slice(1)}`);
+      const use = `
+        const f = { technology: { $eq: 'postgres' } };
+        const policy = { name: 'p', resource: 'component', statusDefinitions: { ok: { isDefault: true, criticality: 0 } } };
+        const out = {
+          keys: m.map((x) => Object.keys(x).sort().join()),
+          match: m[0].compileFilter(f)({ technology: 'postgres' }),
+          sql: m[1].toSql(f, { dialect: 'sqlite', columns: { technology: 'text' } }).params,
+          mongo: m[2].toMongo(f),
+          valid: m[3].validatePolicy(policy).valid,
+          node: typeof m[4].evaluateInventoryFile,
+        };
+        console.log(JSON.stringify(out));`;
+      const esm = run(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const m = await Promise.all(${JSON.stringify(subpaths.map(specifier))}.map((s) => import(s)));
+           const { default: schema } = await import('svc-policy/schema/policy.schema.json', { with: { type: 'json' } });
+           if (typeof schema.$schema !== 'string') throw new Error('no schema');${use}`,
+        ],
+        project,
+        env,
+      );
+      expect(esm.code, esm.out).toBe(0);
+      const cjs = run(
+        process.execPath,
+        ['-e', `const m = ${JSON.stringify(subpaths.map(specifier))}.map((s) => require(s));${use}`],
+        project,
+        env,
+      );
+      expect(cjs.code, cjs.out).toBe(0);
+      const answer = JSON.parse(esm.stdout) as { keys: string[] };
+      expect(JSON.parse(cjs.stdout)).toEqual(answer);
+      expect(answer).toMatchObject({
+        match: true,
+        sql: ['postgres'],
+        mongo: { technology: { $not: { $type: 'array' }, $eq: 'postgres' } },
+        valid: true,
+        node: 'function',
+      });
+      for (const keys of answer.keys) expect(keys.length).toBeGreaterThan(0);
+    });
+
     it('the installed bin is the committed bundle and runs on its own (no dist/cli.js, no build)', () => {
       const installed = join(project, 'node_modules', 'svc-policy');
       expect(existsSync(join(installed, 'bin', 'svc-policy.js'))).toBe(true);
@@ -357,6 +431,56 @@ describe.skipIf(codegenProject)(
 );
 
 const inGit = existsSync(join(ROOT, '.git'));
+
+// The README's local path: a clone built with `npm ci && npm run build:dist` (here its committed HEAD,
+// `npm ci --omit=dev`, which puts in node_modules the only packages the entry points import, and this
+// checkout's dist/), linked into a project by `npm install <path to the clone>`.
+describe.skipIf(codegenProject || !inGit)('installed from a local path (README)', () => {
+  let dir: string;
+  let unreachable: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'svc-policy-path-install-'));
+    const clone = join(dir, 'clone');
+    const project = join(dir, 'project');
+    expect(run('git', ['clone', '-q', ROOT, clone], dir).code).toBe(0);
+    cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), '{ "name": "infra", "private": true }\n');
+    const flags = ['--prefer-offline', '--no-audit', '--no-fund'];
+    for (const [args, cwd] of [
+      [['ci', '--omit=dev', ...flags], clone],
+      [['install', ...flags, clone], project],
+    ] as const) {
+      const r = run('npm', args, cwd);
+      if (r.code !== 0 && UNREACHABLE.test(r.out)) unreachable ??= r.out.trim().split('\n').pop();
+      else expect(r.code, r.out).toBe(0);
+    }
+  }, 300_000);
+  afterAll(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the library (every entry point) and the command', (ctx) => {
+    if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
+    const project = join(dir, 'project');
+    const entries = [
+      'svc-policy',
+      'svc-policy/sql',
+      'svc-policy/mongo',
+      'svc-policy/validate',
+      'svc-policy/node',
+    ];
+    const library = run(
+      process.execPath,
+      ['--input-type=module', '-e', `for (const s of ${JSON.stringify(entries)}) await import(s);`],
+      project,
+    );
+    expect(library.code, library.out).toBe(0);
+    const version = run(join(project, 'node_modules', '.bin', 'svc-policy'), ['--version'], project);
+    expect(version.code, version.out).toBe(0);
+    expect(version.stdout.trim()).toBe(pkg.version);
+  });
+});
 
 // The committed HEAD, as npm (and the pre-commit framework) fetch it from git.
 describe.skipIf(codegenProject || !inGit)('installed from git (README: the command only)', () => {

@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  *
  * pre-commit clones the hook repository at `rev`, so what is tested is the committed HEAD of this
  * checkout (on CI's fresh clone, the revision under test); uncommitted changes to the hook's files are
- * not seen, and the suite says so. Two generations of the framework install a node hook differently:
- * 3.x runs `npm install` (with devDependencies) in the clone, `npm pack` and `npm install -g` of the
- * tarball; 4.x runs `npm install -g git+file://<clone>`, where any `prepare`/`build` script would make
- * npm run a broken nested install first (see scripts/build-bin.ts: the package has none, and its bin is
- * the committed bin/svc-policy.js). Debian's package is pre-commit 3.x; 4.x is installed with pip into a
- * virtual environment when an index pip is configured with has it (PyPI itself may be unreachable: the
- * test then says so and covers 3.x). Each runs on the system's Node and on the project's (Node 24).
+ * not seen, and the suite says so. The hook is `language: script`: the committed, self-contained
+ * bin/svc-policy.js run from the clone, so installing it is the clone alone. (A `language: node` hook
+ * makes pre-commit before 4.6.1 run `npm install --dev` in the clone: every devDependency of this
+ * repository, over a minute; 4.6.1 and later run `npm install -g git+file://<clone>`.) Debian's package
+ * is pre-commit 3.x; 4.x is installed with pip into a virtual environment when an index pip is
+ * configured with has it (PyPI itself may be unreachable: the test then says so and covers 3.x). Each
+ * runs on the system's Node and on the project's (Node 24).
  *
  * The `.pre-commit-config.yaml` is the README's, as a user copies it: the repository's URL replaced by
  * this checkout's path, and its `rev: <commit-sha>` placeholder filled by `pre-commit autoupdate`, as
@@ -223,7 +231,8 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
         mkdirSync(join(repo, 'config'));
         mkdirSync(join(repo, 'ops'));
         const env = userEnv(dir, node === 'project' ? dirname(process.execPath) : undefined);
-        env.PRE_COMMIT_HOME = join(home, 'cache');
+        const cache = join(home, 'cache');
+        env.PRE_COMMIT_HOME = cache;
         const nodeVersion = sh('node', ['--version'], { env }).out.trim();
         if (node === 'project') expect(nodeVersion).toBe(process.version);
         const git = (...args: string[]) => sh('git', args, { cwd: repo, env });
@@ -248,6 +257,16 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
         writeFileSync(join(repo, 'policies', 'idle.test.yaml'), 'resources: []\n');
         const installed = sh(tool.bin, ['install'], { cwd: repo, env });
         expect(installed.code, installed.out).toBe(0);
+        // The hook's environment is the clone alone: no npm install (no node_env, no node_modules).
+        const hooks = sh(tool.bin, ['install-hooks'], { cwd: repo, env });
+        expect(hooks.code, hooks.out).toBe(0);
+        const clones = readdirSync(cache).filter((d) => d.startsWith('repo'));
+        expect(clones.length).toBeGreaterThan(0);
+        for (const clone of clones) {
+          const made = readdirSync(join(cache, clone));
+          expect(made, clone).toContain('.pre-commit-hooks.yaml');
+          expect(made.filter((f) => f.startsWith('node_env') || f === 'node_modules')).toEqual([]);
+        }
 
         // A broken policy under policies/: the commit is refused with the validator's diagnostics.
         writeFileSync(join(repo, 'policies', 'idle-databases.yaml'), BROKEN);
@@ -268,6 +287,26 @@ describe.skipIf(codegenProject || !inGit)('the pre-commit hook with the real pre
         const accepted = git('commit', '-m', 'idle databases policy');
         expect(accepted.code, accepted.out).toBe(0);
         expect(accepted.out).toMatch(/svc-policy validate\.+Passed/);
+
+        // A warning does not block, and shows on a passing commit only with the README's
+        // `verbose: true`: pre-commit hides the output of a hook that passed.
+        const warned = GOOD.replace(
+          'details$.postgres$.lastActiveConnectionTime: { $lt: "2026-01-01T00:00:00.000Z" }',
+          'region: { $eq: "us-east-1", $ne: "us-east-1" }',
+        );
+        expect(readFileSync(config, 'utf8')).toMatch(/^ {8}verbose: true\b/m);
+        writeFileSync(join(repo, 'policies', 'impossible.yaml'), warned);
+        expect(git('add', '-A').code).toBe(0);
+        const verbose = git('commit', '-m', 'impossible policy');
+        expect(verbose.code, verbose.out).toBe(0);
+        expect(verbose.out).toMatch(/policies\/impossible\.yaml:\d+:\d+ warning IMPOSSIBLE_CONDITION/);
+        writeFileSync(config, readFileSync(config, 'utf8').replace(/^ {8}verbose: true\b.*\n/m, ''));
+        writeFileSync(join(repo, 'policies', 'impossible.yaml'), warned.replace('idle databases', 'idle'));
+        expect(git('add', '-A').code).toBe(0);
+        const quiet = git('commit', '-m', 'impossible policy renamed');
+        expect(quiet.code, quiet.out).toBe(0);
+        expect(quiet.out).toMatch(/svc-policy validate\.+Passed/);
+        expect(quiet.out).not.toContain('IMPOSSIBLE_CONDITION');
 
         // The naming convention outside policies/: `*.policy.json` is checked wherever it is; under
         // policies/, a name that only looks like a test (`canary_test.json`) is a policy, and checked.

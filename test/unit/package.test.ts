@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -132,8 +133,22 @@ describe('the shipped pre-commit hook', () => {
   // pre-commit matches with Python's re.search; these patterns use only syntax both engines read alike.
   const checked = (path: string) => new RegExp(hook.files).test(path) && !new RegExp(hook.exclude).test(path);
 
-  it('runs svc-policy validate as a node hook', () => {
-    expect(hook).toMatchObject({ entry: 'svc-policy validate', language: 'node' });
+  it('runs the committed bin from the clone (`language: script`: nothing installed with npm)', () => {
+    expect(hook).toMatchObject({ entry: `${BIN} validate`, language: 'script' });
+  });
+
+  it('runs from a bare clone: the command-line bundle imports nothing but Node built-ins', () => {
+    // dist/cli.js is built with the bin's options (tsup.config.ts); the test above compares the bin.
+    const cli = join(root, 'dist', 'cli.js');
+    if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npm run build:dist`');
+    const text = readFileSync(cli, 'utf8');
+    const specifiers = [
+      ...text.matchAll(/^import\s[^'"]*?from\s*(['"])([^'"]+)\1/gm),
+      ...text.matchAll(/\bimport\((['"])([^'"]+)\1\)/g),
+      ...text.matchAll(/\b__require\((['"])([^'"]+)\1\)/g),
+    ].map((m) => m[2]!);
+    expect(specifiers.length).toBeGreaterThan(5);
+    expect(specifiers.filter((s) => !isBuiltin(s))).toEqual([]);
   });
 
   it('checks JSON and YAML under a policies/ directory and *.policy.{json,yaml,yml} anywhere', () => {

@@ -30,7 +30,7 @@ import { parseLike } from '../../semantics/like.js';
 import { parseVersion, versionKey } from '../../semantics/version.js';
 import { filterNesting, sqlHeight } from './height.js';
 import type {
-  ColumnMapping,
+  ColumnDefinition,
   ColumnType,
   ExpressionLimits,
   ParamSink,
@@ -246,10 +246,10 @@ export class SqlCompiler<Ref> {
     for (const [field, raw] of Object.entries(columns as Record<string, unknown>)) {
       // Own properties only, as for every option: `column` or `path` inherited from a polluted
       // Object.prototype would silently move the field to another column.
-      const mapping: Partial<ColumnMapping> =
+      const mapping: Partial<ColumnDefinition> =
         typeof raw === 'string'
           ? { type: raw as ColumnType }
-          : ownOptions((raw ?? {}) as Partial<ColumnMapping>);
+          : ownOptions((raw ?? {}) as Partial<ColumnDefinition>);
       const where = `columns[${JSON.stringify(field)}]`;
       if (typeof mapping !== 'object' || !setHas.call(COLUMN_TYPES, mapping.type as string)) {
         throw new FilterError(

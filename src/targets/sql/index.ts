@@ -22,6 +22,7 @@ export {
   sqlRowsToPage,
 } from './query.js';
 export type {
+  ColumnDefinition,
   ColumnMapping,
   ColumnType,
   DialectCapabilities,

@@ -19,8 +19,8 @@ export type DialectName = 'postgres' | 'sqlite';
  */
 export type ColumnType = 'text' | 'timestamp' | 'number' | 'boolean' | 'timestamptz' | 'json' | 'jsonb';
 
-/** Where one top-level field lives. */
-export interface ColumnMapping {
+/** Where one top-level field lives, in full. */
+export interface ColumnDefinition {
   /** The column name (default: the field name). Quoted, never interpolated raw. */
   readonly column?: string;
   readonly type: ColumnType;
@@ -31,11 +31,14 @@ export interface ColumnMapping {
   readonly path?: readonly string[];
 }
 
+/** One entry of the `columns` option: a column type (`'text'`: the column named as the field), or in full. */
+export type ColumnMapping = ColumnType | ColumnDefinition;
+
 /** Options of {@link toSql}. */
 export interface ToSqlOptions extends LimitOptions {
   readonly dialect: DialectName;
   /** The allow-list: each top-level field the filter may use, and its column. */
-  readonly columns: Readonly<Record<string, ColumnType | ColumnMapping>>;
+  readonly columns: Readonly<Record<string, ColumnMapping>>;
   /** A table name or alias that qualifies every column (`"t"."col"`). */
   readonly tableAlias?: string;
   /** Number of parameters already used by the surrounding query: the first one is `$offset+1`. */

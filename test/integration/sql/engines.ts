@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { ColumnMapping, DialectName } from '../../../src/sql.js';
+import type { ColumnDefinition, DialectName } from '../../../src/sql.js';
 
 /**
  * Real database engines for the SQL suites: node:sqlite and PGlite always, a PostgreSQL server when
@@ -201,8 +201,8 @@ export class TestTable {
     layout: Layout,
     records: readonly Record<string, unknown>[],
     nestedFields: ReadonlySet<string>,
-  ): Record<string, ColumnMapping>[] {
-    const base: Record<string, ColumnMapping> = {};
+  ): Record<string, ColumnDefinition>[] {
+    const base: Record<string, ColumnDefinition> = {};
     for (const k of this.keys) {
       base[k] =
         layout === 'document'
@@ -210,8 +210,8 @@ export class TestTable {
           : { column: k, type: this.engine.dialect === 'postgres' ? 'jsonb' : 'json' };
     }
     if (layout !== 'typed') return [base];
-    const typed: Record<string, ColumnMapping> = { ...base };
-    const fallback: Record<string, ColumnMapping> = { ...base };
+    const typed: Record<string, ColumnDefinition> = { ...base };
+    const fallback: Record<string, ColumnDefinition> = { ...base };
     for (const k of this.keys) {
       if (nestedFields.has(k)) continue;
       const kinds = typedKinds(this.engine.dialect).filter((kind) => records.every((r) => fits(kind, r[k])));
