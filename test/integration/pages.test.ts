@@ -251,6 +251,38 @@ describe('fields whose names hold a dot or start with $', () => {
   });
 });
 
+describe('forged unsigned tokens holding text a database cannot bind', () => {
+  it('give the page after that position or INVALID_PAGE_TOKEN, never another position', async () => {
+    const rows: Row[] = ['a', 'b', '\uE000', '\uFFFD'].map((c, i) => ({
+      id: `r${i}`,
+      createdAt: CREATED,
+      $c: c,
+    }));
+    const request = { sort: { $c: 'asc' }, fields: ['id'] };
+    const binding = parseQuery(request, RESOURCE).binding;
+    // A lone surrogate (sent to a database as U+FFFD, after U+E000) and U+0000 (which PostgreSQL refuses);
+    // no astral character, which mingo alone orders by UTF-16 unit.
+    for (const c of ['\uD800', 'a\u0000']) {
+      const key = [c, CREATED, 'r9'];
+      const pageToken = base64url(new TextEncoder().encode(JSON.stringify([1, binding, key])));
+      const plan = parseQuery({ ...request, pageToken }, RESOURCE);
+      let expected: Page | undefined;
+      for (const target of targets) {
+        await target.load(rows);
+        let page: Page;
+        try {
+          page = await target.page(plan);
+        } catch (error) {
+          expect((error as QueryError).code, target.name).toBe('INVALID_PAGE_TOKEN');
+          continue;
+        }
+        expected ??= page;
+        expect(page, `${target.name} ${JSON.stringify(c)}`).toEqual(expected);
+      }
+    }
+  });
+});
+
 describe('forged unsigned tokens whose position no row follows', () => {
   const rows: Row[] = [
     { id: 'p', createdAt: CREATED, tags: { k: 'v' } },
