@@ -79,12 +79,14 @@ class KeySql<Ref> {
 
   constructor(
     private readonly dialect: SqlDialect<Ref>,
-    slot: Slot<Ref>,
+    /** The slot as stored: what a selected field reads (a NaN stays NaN there). */
+    private readonly stored: Slot<Ref>,
     private readonly p: ParamSink,
     required: boolean,
   ) {
     // A number column is ordered and compared with NaN read as NULL (missing), which `required` does
     // not rule out: NaN is a number.
+    const slot = stored;
     const nan = slot.kind === 'column' && slot.type === 'number' && dialect.capabilities.nanInNumberColumns;
     this.slot =
       slot.kind === 'column' && slot.type === 'number' ? { ...slot, sql: dialect.numberKey(slot.sql) } : slot;
@@ -228,7 +230,7 @@ class KeySql<Ref> {
   }
 
   select(p: ParamSink): string {
-    const slot = this.slot;
+    const slot = this.stored;
     if (slot.kind === 'json') return this.dialect.jsonText(slot.ref, p);
     return slot.type === 'timestamptz' ? this.dialect.instantText(slot.sql) : slot.sql;
   }
