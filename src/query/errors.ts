@@ -9,7 +9,10 @@ export type QueryErrorCode =
   | 'UNKNOWN_PROPERTY'
   /** `pageSize` is not an integer in the allowed range (1–1000 by default). */
   | 'INVALID_PAGE_SIZE'
-  /** `sort` is not an object, is empty, or has more keys than allowed. */
+  /**
+   * `sort` is not an object or has more keys than allowed; or a page's last sort key is too long for a
+   * page token.
+   */
   | 'INVALID_SORT'
   /** A `sort` key that is not a field of the resource. */
   | 'UNKNOWN_SORT_FIELD'

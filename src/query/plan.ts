@@ -43,7 +43,7 @@ export interface QueryRequest {
   /** 1 to 1000 (or the configured bound); default {@link QueryOptions.defaultPageSize}. */
   readonly pageSize?: number;
   readonly filter?: FilterJson;
-  /** Field name → `asc` | `desc`, in priority order. Default: `createdAt` ascending. */
+  /** Field name → `asc` | `desc`, in priority order. Default (absent or `{}`): `createdAt` ascending. */
   readonly sort?: Readonly<Record<string, SortDirection>>;
   /** The `nextPageToken` of the previous page. */
   readonly pageToken?: string;
@@ -356,14 +356,7 @@ function parseSort(
     return undefined;
   }
   const entries = Object.entries(value);
-  if (entries.length === 0) {
-    problems.push({
-      code: 'INVALID_SORT',
-      path: '/sort',
-      message: 'sort is empty; omit it for the default order',
-    });
-    return undefined;
-  }
+  // No key chosen is the default order, as `fields: []` is every field (a sort built from UI state).
   if (entries.length > maxKeys) {
     problems.push({
       code: 'INVALID_SORT',

@@ -117,6 +117,54 @@ describe('page tokens', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('a huge or deeply nested unsigned token is INVALID_PAGE_TOKEN, quickly, with a short message', () => {
+    const binding = JSON.stringify(parseQuery({ pageSize: 5 }, 'component').binding);
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const contents = [
+      `["${'v'.repeat(5_000_000)}", ${binding}, ["a", "b"]]`, // a 5 MB version field
+      `["${'v'.repeat(600_000)}", ${binding}, ["a", "b"]]`, // under the length bound: quoted, cut
+      `[${deep}, ${binding}, ["a", "b"]]`,
+      `[1, ${binding}, [${deep}, "b"]]`,
+      `[1, ${binding}, [{"number": ${deep}}, "b"]]`,
+      `[1, ${binding}, [{"number": {"number": "Infinity"}}, "b"]]`,
+    ];
+    for (const content of contents) {
+      const pageToken = Buffer.from(content).toString('base64url');
+      try {
+        quickly(() => parseQuery({ pageSize: 5, pageToken }, 'component'));
+        throw new Error('expected a QueryError');
+      } catch (error) {
+        expect(error).toBeInstanceOf(QueryError);
+        const problems = (error as QueryError).problems;
+        expect(problems.map((p) => [p.code, p.path])).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);
+        expect(problems[0]!.message.length).toBeLessThan(300);
+      }
+    }
+  });
+
+  it('a page whose last sort key is too long for a token is refused, not given a token the next page refuses', () => {
+    const resource = {
+      name: 'note',
+      fields: {
+        id: { type: 'string', sortable: true, filterable: true },
+        createdAt: { type: 'timestamp', sortable: true, filterable: true },
+        text: { type: 'string', sortable: true, filterable: true },
+      },
+      selectable: ['id', 'createdAt', 'text'],
+    } as const;
+    const notes = ['a', 'b'].map((id) => ({ id, createdAt: 'x', text: id.repeat(900_000) }));
+    const plan = parseQuery({ pageSize: 1, sort: { text: 'asc' } }, resource);
+    expect(() => queryInMemory(notes, plan)).toThrow(QueryError);
+    // A long key that fits walks on.
+    const fits = notes.map((n) => ({ ...n, text: n.id.repeat(500_000) }));
+    const first = queryInMemory(fits, plan);
+    const second = queryInMemory(
+      fits,
+      parseQuery({ pageSize: 1, sort: { text: 'asc' }, pageToken: first.nextPageToken }, resource),
+    );
+    expect(second.items.map((i) => i.id)).toEqual(['b']);
+  });
+
   it('a token that is not a string is INVALID_PAGE_TOKEN; one of the right form pages on', () => {
     for (const pageToken of [1, {}, [], true, { toString: () => 'x' }]) {
       expect(refused({ pageSize: 5, pageToken })).toEqual([['INVALID_PAGE_TOKEN', '/pageToken']]);

@@ -3,8 +3,10 @@ import { Aggregator } from 'mingo';
 import { type Collection, type Document, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  base64url,
   type Page,
   parseQuery,
+  QueryError,
   type QueryPlan,
   queryInMemory,
   type ResourceDescription,
@@ -17,7 +19,8 @@ import { checkAsync, titled } from '../support/property.js';
 
 /**
  * Keyset pages on every target: walking all pages of a random query over a random inventory (many ties,
- * nulls, a field of mixed types, non-ASCII strings) yields exactly the filtered list in the order an
+ * nulls, a field of mixed types, non-ASCII strings, ±Infinity and NaN where the target holds them, a
+ * field whose name holds a dot) yields exactly the filtered list in the order an
  * independent oracle gives, on memory, SQLite, PGlite, a real PostgreSQL (DATABASE_URL), mingo and a
  * real MongoDB (MONGODB_URL), with no empty page after a token; and rows present for the whole walk
  * appear exactly once, in order, when rows come and go between pages. On PostgreSQL the typed layout
@@ -35,8 +38,10 @@ const RESOURCE = {
     b: { type: 'string', nullable: true, sortable: true, filterable: true },
     n: { type: 'number', nullable: true, sortable: true, filterable: true },
     flag: { type: 'boolean', nullable: true, sortable: true, filterable: true },
+    // A name is any string: MongoDB must not read it as a path.
+    'd.e': { type: 'string', nullable: true, sortable: true, filterable: true },
   },
-  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag'],
+  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag', 'd.e'],
 } as const satisfies ResourceDescription;
 
 const FIELDS = RESOURCE.selectable;
@@ -47,19 +52,31 @@ type Thing = {
   b?: string | null;
   n?: number | null;
   flag?: boolean | null;
+  'd.e'?: string | null;
 };
 
 // Strings where code unit and code point order disagree (an astral character against U+E000–U+FFFF)
 // are in the pool on purpose; mingo alone orders by code unit, so it is skipped for those inventories.
 const STRINGS = ['', 'a', 'A', 'b', 'ab', 'é', 'e\u0301', 'ß', 'Z', '😀', '\uFFFD', '\uE000', 'a b', '中'];
 const NUMBERS = [-1, 0, 1, 1.5, 2, 1e6];
+/**
+ * Sort keys no JSON text holds: ±Infinity (every target holds them in a number column, SQLite and
+ * MongoDB in documents too; PostgreSQL's json cannot) and NaN, which sorts as missing (PostgreSQL's
+ * double precision and MongoDB hold it, SQLite stores it as NULL). Not filter operands: those are
+ * finite.
+ */
+const INFINITIES = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+const arbNumber = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NUMBERS) },
+  { weight: 1, arbitrary: fc.constantFrom(...INFINITIES) },
+);
 const TIMES = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.001Z'];
 
 const arbId = fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }).filter((s) => !s.includes('\u0000'));
 const arbA = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
-  fc.constantFrom(...NUMBERS),
+  arbNumber,
   fc.constantFrom(...STRINGS),
   fc.boolean(),
   fc.constant({ x: 1 }),
@@ -70,8 +87,9 @@ const arbBody = fc.record({
   createdAt: fc.constantFrom(...TIMES),
   a: arbA,
   b: maybe(fc.constantFrom(...STRINGS)),
-  n: maybe(fc.constantFrom(...NUMBERS)),
+  n: maybe(fc.oneof({ weight: 6, arbitrary: arbNumber }, { weight: 1, arbitrary: fc.constant(Number.NaN) })),
   flag: maybe(fc.boolean()),
+  'd.e': maybe(fc.constantFrom(...STRINGS)),
   micros: fc.integer({ min: 0, max: 999 }),
 });
 /**
@@ -106,7 +124,7 @@ const arbFilter = fc.oneof(
   fc.constant({ $or: [{ b: { $like: 'a*' } }, { n: { $gte: 1 } }] }),
 );
 const arbSort = fc
-  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'createdAt', 'id'), { maxLength: 3 })
+  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'd.e', 'createdAt', 'id'), { maxLength: 3 })
   .chain((keys) => fc.tuple(...keys.map((k) => fc.constantFrom('asc', 'desc').map((d) => [k, d] as const))))
   .map((pairs) => (pairs.length === 0 ? undefined : Object.fromEntries(pairs)));
 const arbFields = fc.subarray([...FIELDS]);
@@ -120,7 +138,7 @@ type Request = { filter?: unknown; sort?: unknown; fields?: string[]; pageSize: 
 
 // --- The oracle: written from the rules in docs/query.md, sharing no code with the library. ----------
 function rank(v: unknown): number {
-  if (typeof v === 'number') return 1;
+  if (typeof v === 'number') return Number.isNaN(v) ? 0 : 1;
   if (typeof v === 'string') return 2;
   if (typeof v === 'boolean') return 3;
   return 0;
@@ -131,7 +149,7 @@ function codePoints(s: string): number[] {
 function cmpValue(x: unknown, y: unknown): number {
   const r = rank(x) - rank(y);
   if (r !== 0) return r;
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  if (typeof x === 'number' && typeof y === 'number') return x < y ? -1 : x > y ? 1 : 0;
   if (typeof x === 'boolean') return Number(x) - Number(y);
   if (typeof x === 'string' && typeof y === 'string') {
     const [p, q] = [codePoints(x), codePoints(y)];
@@ -155,10 +173,17 @@ function oracleCompare(order: Array<[string, number]>) {
   };
 }
 
-/** Items compared across targets: absent and null are the same (a typed SQL column has no "absent"). */
+/**
+ * Items compared across targets: absent, null and NaN are the same (a typed SQL column has no "absent",
+ * SQLite stores NaN as NULL); ±Infinity written out, which JSON would make null.
+ */
 function normalize(item: Record<string, unknown>): string {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(item).sort()) if (item[k] !== null && item[k] !== undefined) out[k] = item[k];
+  for (const k of Object.keys(item).sort()) {
+    const v = item[k];
+    if (v === null || v === undefined || Number.isNaN(v)) continue;
+    out[k] = typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
+  }
   return JSON.stringify(out);
 }
 function project(record: Thing, fields: readonly string[]): Record<string, unknown> {
@@ -298,7 +323,31 @@ function columnsFor(
     b: 'text',
     n: 'number',
     flag: 'boolean',
+    'd.e': { column: 'd_e', type: 'text' },
   };
+}
+
+/**
+ * JSON text as each database holds it: SQLite reads a number past the double range (`9e999`) as
+ * Infinity, so ±Infinity is written that way there; PostgreSQL's json holds no Infinity (such inventories
+ * are not judged there). NaN is null: no JSON holds it, and it sorts as missing.
+ */
+function jsonText(value: unknown, dialect: 'postgres' | 'sqlite'): string {
+  const text = JSON.stringify(value, (_, v) =>
+    typeof v === 'number' && !Number.isFinite(v) && !Number.isNaN(v) && dialect === 'sqlite'
+      ? `\u0000${v}`
+      : v,
+  );
+  return text.replace(/"\\u0000(-?)Infinity"/g, (_, sign: string) => `${sign}9e999`);
+}
+
+/** True when a record holds ±Infinity in a field the layout keeps as JSON. */
+function infiniteInJson(r: Thing, layout: Layout): boolean {
+  const fields = layout === 'document' ? Object.keys(r) : ['a'];
+  return fields.some((f) => {
+    const v = (r as Record<string, unknown>)[f];
+    return typeof v === 'number' && !Number.isFinite(v) && !Number.isNaN(v);
+  });
 }
 
 function sqlTarget(engine: Engine, layout: Layout): Target {
@@ -306,17 +355,18 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const table = `svc_things_${layout}`;
   const columns = columnsFor(layout, engine.dialect);
   const insertSql = pg
-    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8)`
-    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, d_e, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9)`
+    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
       r.id,
       r.createdAt,
-      r.a === undefined ? null : JSON.stringify(r.a),
+      r.a === undefined ? null : jsonText(r.a, engine.dialect),
       r.b ?? null,
       r.n ?? null,
       r.flag === undefined || r.flag === null ? null : pg ? r.flag : Number(r.flag),
-      JSON.stringify(r),
+      jsonText(r, engine.dialect),
+      r['d.e'] ?? null,
       ...(pg ? [withMicros(r)] : []),
     ]);
   return {
@@ -335,7 +385,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       const { sql, params } = queryToSql(plan, { dialect: engine.dialect, table, columns });
       return sqlRowsToPage(plan, await engine.query(sql, params), { columns });
     },
-    judges: () => true,
+    judges: (records) => !pg || !records.some((r) => infiniteInJson(r, layout)),
   };
 }
 
@@ -345,7 +395,7 @@ async function createTables(engine: Engine): Promise<void> {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'}${pg ? ', created_at_tz timestamptz' : ''})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }
@@ -437,6 +487,69 @@ describe('keyset pages on every target', () => {
       }),
     );
     expect(mingoRuns).toBeGreaterThan(runs / 2);
+  });
+
+  /**
+   * A forged key: values of every type at every place (wrong types, nulls, ±Infinity, text no database
+   * holds, non-ISO timestamps), usually as many as the sort has keys.
+   */
+  const arbKeyValue = fc.oneof(
+    fc.constant(null),
+    fc.boolean(),
+    arbNumber,
+    fc.constantFrom(...STRINGS, ...TIMES, 'a\u0000', '\uD800', '2026-01-02', '2026-01-02T00:00:00Z'),
+    fc.string({ maxLength: 3 }),
+  );
+  /** The JSON of a key value as a token writes it (±Infinity explicitly). */
+  const keyJson = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? { number: String(v) } : v);
+
+  it(titled(
+    'a forged unsigned token gives INVALID_PAGE_TOKEN or the page after its position, on every target',
+  ), {
+    timeout: 600_000,
+  }, async () => {
+    await checkAsync(
+      fc.asyncProperty(
+        arbInventory,
+        arbRequest,
+        fc.array(arbKeyValue, { minLength: 1, maxLength: 6 }),
+        async (records, request, values) => {
+          const binding = parseQuery(request, RESOURCE).binding;
+          const keys = parseQuery(request, RESOURCE).sort.length;
+          const key = values.length >= keys ? values.slice(0, keys) : values;
+          const pageToken = base64url(
+            new TextEncoder().encode(JSON.stringify([1, binding, key.map(keyJson)])),
+          );
+          let plan: QueryPlan;
+          try {
+            plan = parseQuery({ ...request, pageToken }, RESOURCE);
+          } catch (error) {
+            // Judged before any target: a key of another length.
+            expect((error as QueryError).code).toBe('INVALID_PAGE_TOKEN');
+            expect(key.length).not.toBe(keys);
+            return;
+          }
+          const cursor = Object.fromEntries(key.map((v, i) => [`k${i}`, v])) as unknown as Thing;
+          let expected: Page | undefined;
+          for (const target of targets) {
+            if (!target.judges([...records, cursor], request.filter)) continue;
+            await target.load(records);
+            let page: Page;
+            try {
+              page = await target.page(plan);
+            } catch (error) {
+              if (error instanceof QueryError && error.code === 'INVALID_PAGE_TOKEN') continue;
+              throw new Error(`${target.name}: ${String(error)} for key ${JSON.stringify(key.map(keyJson))}`);
+            }
+            expected ??= page;
+            expect(
+              { items: page.items.map(normalize), more: page.nextPageToken !== undefined },
+              `${target.name}, key ${JSON.stringify(key.map(keyJson))}`,
+            ).toEqual({ items: expected.items.map(normalize), more: expected.nextPageToken !== undefined });
+          }
+        },
+      ),
+    );
   });
 
   const arbChange = fc.oneof(

@@ -1,7 +1,14 @@
 import type { FilterNode } from '../../ast/nodes.js';
-import { arrayEvery, hasOwn, regexpTest, stringIncludes, stringStartsWith } from '../../builtins.js';
+import {
+  arrayEvery,
+  hasOwn,
+  regexpTest,
+  stringIncludes,
+  stringIsWellFormed,
+  stringStartsWith,
+} from '../../builtins.js';
 import { FilterError } from '../../errors.js';
-import { unsupportedFilter } from '../../query/errors.js';
+import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import {
   finishPage,
@@ -20,12 +27,21 @@ import { filterQuery, MATCH_NOTHING, type MongoQuery } from './query.js';
 /** An aggregation stage. */
 export type MongoStage = { [stage: string]: unknown };
 
+/**
+ * A page's projection: fields kept (1) or `_id` left out (0), and a selected field whose name a
+ * projection cannot address read by `$getField` (MongoDB 5.0).
+ */
+export type MongoProjection = Record<
+  string,
+  0 | 1 | { $getField: { field: { $literal: string }; input: '$$ROOT' } }
+>;
+
 /** The arguments of `collection.find(filter, { sort, limit, projection })` for a page. */
 export interface MongoFind {
   readonly filter: MongoQuery;
   readonly sort: Record<string, 1 | -1>;
   readonly limit: number;
-  readonly projection: Record<string, 0 | 1>;
+  readonly projection: MongoProjection;
 }
 
 /**
@@ -58,13 +74,16 @@ const keyField = (i: number) => `__svc_k${i}`;
  * Read by `$getField` on a literal name, so no field name is ever taken for a path or an operator.
  */
 function sortExprs(field: string): { rank: unknown; value: unknown } {
-  const f = { $getField: { field: { $literal: field }, input: '$$ROOT' } };
+  const f = getField(field);
   const type = { $type: f };
+  // NaN sorts as missing, where BSON puts it before every number. BSON's comparisons hold NaN equal to
+  // NaN, so this is false for NaN alone.
+  const notNaN = { $ne: [f, Number.NaN] };
   return {
     rank: {
       $switch: {
         branches: [
-          branch({ $in: [type, NUMBER_TYPES] }, TYPE_RANK.number),
+          branch({ $and: [{ $in: [type, NUMBER_TYPES] }, notNaN] }, TYPE_RANK.number),
           branch({ $in: [type, ['string', 'date']] }, TYPE_RANK.string),
           branch({ $eq: [type, 'bool'] }, TYPE_RANK.boolean),
         ],
@@ -74,6 +93,7 @@ function sortExprs(field: string): { rank: unknown; value: unknown } {
     value: {
       $switch: {
         branches: [
+          branch({ $not: [notNaN] }, null),
           branch({ $in: [type, ['double', 'int']] }, f),
           branch({ $in: [type, ['long', 'decimal']] }, { $toDouble: f }),
           branch({ $in: [type, ['string', 'bool']] }, f),
@@ -163,11 +183,28 @@ function filterMatch(filter: FilterNode, options: MongoOptions | undefined): Mon
   return filterQuery(filter, { known: resolveKnowledge(options) });
 }
 
-function projectionOf(plan: QueryPlan, extra: readonly string[]): Record<string, 0 | 1> {
-  const project: Record<string, 0 | 1> = { _id: 0 };
-  for (const field of plan.fields) {
-    if (field !== '_id' && !field.includes('.') && !field.startsWith('$')) project[field] = 1;
-  }
+/** A top-level field read by its literal name: never taken for a path or an operator. */
+function getField(field: string): { $getField: { field: { $literal: string }; input: '$$ROOT' } } {
+  return { $getField: { field: { $literal: field }, input: '$$ROOT' } };
+}
+
+/**
+ * A name a projection cannot address (`a.b` is a path, `$a` an operator, `''` nothing): the selected
+ * field is read with `$getField` into `__svc_f<i>` (its place in the selection) and given back its name
+ * by {@link mongoDocsToPage}.
+ */
+function unaddressable(field: string): boolean {
+  return field === '' || stringIncludes(field, '.') || stringStartsWith.call(field, '$');
+}
+
+const selectedField = (i: number) => `__svc_f${i}`;
+
+function projectionOf(plan: QueryPlan, extra: readonly string[]): MongoProjection {
+  const project: MongoProjection = { _id: 0 };
+  plan.fields.forEach((field, i) => {
+    if (unaddressable(field)) project[selectedField(i)] = getField(field);
+    else if (field !== '_id') project[field] = 1;
+  });
   for (const field of extra) project[field] = 1;
   if (plan.fields.includes('_id')) delete project._id;
   return project;
@@ -193,6 +230,19 @@ function projectionOf(plan: QueryPlan, extra: readonly string[]): Record<string,
  * const page = mongoDocsToPage(plan, await db.collection('certificates').aggregate(pipeline).toArray());
  */
 export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPageQuery {
+  // A forged cursor's lone surrogate would reach the server as U+FFFD, another position.
+  if (
+    plan.after !== undefined &&
+    !arrayEvery(plan.after, (c) => typeof c !== 'string' || stringIsWellFormed(c))
+  ) {
+    throw new QueryError([
+      {
+        code: 'INVALID_PAGE_TOKEN',
+        path: '/pageToken',
+        message: 'pageToken holds text MongoDB cannot store',
+      },
+    ]);
+  }
   const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, options);
   if (readsRaw(plan)) return rawQuery(plan, filter);
   const pipeline: MongoStage[] = [];
@@ -260,11 +310,15 @@ function bsonNumber(value: unknown): unknown {
  */
 export function mongoDocsToPage(plan: QueryPlan, docs: readonly Record<string, unknown>[]): Page {
   const raw = readsRaw(plan);
-  return finishPage(
-    plan,
-    docs,
-    (doc) => projectRecord(doc, plan.fields),
-    (doc) => plan.sort.map((k, i) => toSortValue(bsonNumber(raw ? doc[k.field] : doc[keyField(i)]))),
+  const item = (doc: Record<string, unknown>) => {
+    const out = projectRecord(doc, plan.fields);
+    plan.fields.forEach((field, i) => {
+      if (unaddressable(field) && hasOwn(doc, selectedField(i))) out[field] = doc[selectedField(i)];
+    });
+    return out;
+  };
+  return finishPage(plan, docs, item, (doc) =>
+    plan.sort.map((k, i) => toSortValue(bsonNumber(raw ? doc[k.field] : doc[keyField(i)]))),
   );
 }
 

@@ -88,6 +88,8 @@ export const postgres: SqlDialect<PgRef> = {
   placeholder: (index) => `$${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `${placeholder}::float8`,
+  // PostgreSQL orders NaN above every number (Infinity included); pages read it as missing.
+  numberKey: (expr) => `NULLIF(${expr}, 'NaN'::float8)`,
   timestampParam: (placeholder) => `${placeholder}::timestamptz`,
   // `date_trunc` of a timestamptz depends on the session's time zone, so it cannot be indexed; of the
   // UTC wall-clock time (a timestamp) it is immutable. Cutting UTC time to the millisecond is cutting

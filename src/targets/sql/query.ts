@@ -1,5 +1,5 @@
 import { parsedUnder } from '../../ast/node-input.js';
-import { arrayEvery, arrayIncludes, hasOwn, stringIncludes } from '../../builtins.js';
+import { arrayEvery, arrayIncludes, hasOwn, stringIncludes, stringIsWellFormed } from '../../builtins.js';
 import { FilterError, ownFilterError } from '../../errors.js';
 import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
@@ -55,6 +55,14 @@ function columnRank(type: Exclude<ColumnType, 'json' | 'jsonb'>): number {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/**
+ * Text a database can bind: well-formed Unicode (a lone surrogate would be sent as U+FFFD, another
+ * position), without U+0000 where text cannot hold it. Only a forged cursor holds other text.
+ */
+function storable(dialect: SqlDialect<unknown>, text: string): boolean {
+  return stringIsWellFormed(text) && (dialect.capabilities.nulInText || !stringIncludes(text, '\u0000'));
+}
+
 function badCursor(message: string): QueryError {
   return new QueryError([{ code: 'INVALID_PAGE_TOKEN', path: '/pageToken', message }]);
 }
@@ -67,13 +75,22 @@ class KeySql<Ref> {
    */
   readonly nonNull: boolean;
 
+  private readonly slot: Slot<Ref>;
+
   constructor(
     private readonly dialect: SqlDialect<Ref>,
-    private readonly slot: Slot<Ref>,
+    /** The slot as stored: what a selected field reads (a NaN stays NaN there). */
+    private readonly stored: Slot<Ref>,
     private readonly p: ParamSink,
     required: boolean,
   ) {
-    this.nonNull = required && slot.kind === 'column';
+    // A number column is ordered and compared with NaN read as NULL (missing), which `required` does
+    // not rule out: NaN is a number.
+    const slot = stored;
+    const nan = slot.kind === 'column' && slot.type === 'number' && dialect.capabilities.nanInNumberColumns;
+    this.slot =
+      slot.kind === 'column' && slot.type === 'number' ? { ...slot, sql: dialect.numberKey(slot.sql) } : slot;
+    this.nonNull = required && slot.kind === 'column' && !nan;
   }
 
   #json(type: 'number' | 'string' | 'boolean'): string {
@@ -122,9 +139,7 @@ class KeySql<Ref> {
     if (typeof c === 'number') return `${expr} ${op} ${dialect.numberParam(p.add(c))}`;
     if (typeof c === 'boolean')
       return `${expr} ${op} ${p.add(dialect.capabilities.integerBooleans ? (c ? 1 : 0) : c)}`;
-    if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) {
-      throw badCursor('pageToken holds text this database cannot store');
-    }
+    if (!storable(dialect, c)) throw badCursor('pageToken holds text this database cannot store');
     if (timestamptz) return `${dialect.instantKey(expr)} ${op} ${this.#instant(c)}`;
     const e = op === '=' ? dialect.collateEq(expr) : dialect.collateOrder(expr);
     return `${e} ${op} ${p.add(c)}`;
@@ -191,8 +206,7 @@ class KeySql<Ref> {
     if (direction === 'desc' && !this.nonNull) return undefined;
     if (rankOf(c) !== columnRank(slot.type)) return undefined;
     if (slot.type === 'timestamptz' && (typeof c !== 'string' || !ISO_INSTANT.test(c))) return undefined;
-    if (typeof c === 'string' && !this.dialect.capabilities.nulInText && stringIncludes(c, '\u0000'))
-      return undefined;
+    if (typeof c === 'string' && !storable(this.dialect, c)) return undefined;
     const op = direction === 'asc' ? '>=' : '<=';
     return () => this.#compare(slot.sql, op, c, slot.type === 'timestamptz');
   }
@@ -211,12 +225,12 @@ class KeySql<Ref> {
       return () => [this.#ordered(slot), this.#instant(c)];
     }
     if (typeof c === 'number') return () => [slot.sql, dialect.numberParam(p.add(c))];
-    if (!dialect.capabilities.nulInText && stringIncludes(c, '\u0000')) return undefined;
+    if (!storable(dialect, c)) return undefined;
     return () => [this.#ordered(slot), p.add(c)];
   }
 
   select(p: ParamSink): string {
-    const slot = this.slot;
+    const slot = this.stored;
     if (slot.kind === 'json') return this.dialect.jsonText(slot.ref, p);
     return slot.type === 'timestamptz' ? this.dialect.instantText(slot.sql) : slot.sql;
   }
@@ -320,16 +334,21 @@ function buildQuery(
   const select = plan.fields.map((field, i) => `${slot(field, 'selected').select(p)} AS "s${i}"`);
   const keys = plan.sort.map((k) => slot(k.field, 'sort key'));
   select.push(...keys.map((k, i) => `${k.select(p)} AS "k${i}"`));
+  // The keyset first: when no row can follow the cursor (a forged one), the filter is still translated
+  // (the same errors on every page) but into parameters that are not sent, as PostgreSQL refuses a
+  // statement with a parameter it does not use.
+  const after = plan.after === undefined ? TRUE : keyset(keys, plan.sort, plan.after);
   const where: string[] = [];
   if (plan.filter !== undefined) {
+    const sink = after === FALSE ? new Params((i) => dialect.placeholder(i), offset) : p;
     try {
-      where.push(compiler.compile(plan.filter, p, parsedUnder(plan.filter)));
+      where.push(compiler.compile(plan.filter, sink, parsedUnder(plan.filter)));
     } catch (error) {
       const own = ownFilterError(error);
       throw own === undefined ? error : filterError(own);
     }
   }
-  if (plan.after !== undefined) where.push(keyset(keys, plan.sort, plan.after));
+  where.push(after);
   const condition = all(where);
   const order = keys.flatMap((k, i) => k.orderBy(plan.sort[i]!.direction));
   const from =
@@ -477,6 +496,8 @@ export function pageIndexSql(options: PageIndexOptions): string {
     let ordered = slot.sql;
     // The same expressions as the queries' ORDER BY, or the planner cannot match them.
     if (slot.type === 'timestamptz') ordered = `(${dialect.instantKey(slot.sql)})`;
+    else if (slot.type === 'number' && dialect.capabilities.nanInNumberColumns)
+      ordered = `(${dialect.numberKey(slot.sql)})`;
     else if (slot.type === 'text' || slot.type === 'timestamp') ordered = dialect.collateOrder(slot.sql);
     const desc = direction === 'desc' ? ' DESC' : '';
     if (!dialect.capabilities.indexNullsOrder) return `${ordered}${desc}`;

@@ -165,6 +165,8 @@ export const sqlite: SqlDialect<LiteRef> = {
   placeholder: (index) => `?${index}`,
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => placeholder,
+  // SQLite stores NaN as NULL.
+  numberKey: (expr) => expr,
   timestampParam: () => {
     throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
   },

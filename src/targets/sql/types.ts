@@ -127,6 +127,11 @@ export interface SqlDialect<Ref> {
   quoteIdentifier(name: string): string;
   /** A number operand as bound in a comparison. */
   numberParam(placeholder: string): string;
+  /**
+   * A number column as pages order and compare it, as an immutable expression an index can hold: `NaN`
+   * as `NULL` where columns hold it (capability `nanInNumberColumns`), since `NaN` sorts as missing.
+   */
+  numberKey(expr: string): string;
   /** A timestamp operand (capability `timestamptz`). */
   timestampParam(placeholder: string): string;
   /**

@@ -234,4 +234,59 @@ describe.each(ENGINE_NAMES)('page queries use the matching composite index on %s
       expect(plan).toMatch(/Index Scan +instants_page .*date_trunc/);
     },
   );
+
+  it.skipIf(name === 'sqlite')(
+    'a number key is ordered with NaN as missing through an index on that expression',
+    async () => {
+      const resource = {
+        name: 'score',
+        fields: {
+          id: { type: 'string', required: true, sortable: true, filterable: true },
+          createdAt: { type: 'timestamp', required: true, sortable: true, filterable: true },
+          n: { type: 'number', sortable: true, filterable: true },
+        },
+        selectable: ['id', 'createdAt', 'n'],
+      } as const;
+      const columns = {
+        id: 'text',
+        createdAt: { column: 'created_at', type: 'timestamp' },
+        n: 'number',
+      } as const;
+      await engine.exec(
+        'CREATE TABLE scores (id text PRIMARY KEY, created_at text NOT NULL, n double precision)',
+      );
+      const fields = [{ field: 'n', direction: 'asc' }, 'createdAt', 'id'] as const;
+      const index = pageIndexSql({ dialect: 'postgres', table: 'scores', columns, fields });
+      expect(index).toBe(
+        `CREATE INDEX IF NOT EXISTS "scores_page" ON "scores" ((NULLIF("n", 'NaN'::float8)) NULLS FIRST, "created_at" COLLATE "C" NULLS FIRST, "id" COLLATE "C" NULLS FIRST)`,
+      );
+      await engine.exec(index);
+      // Every seventh row NaN, every eleventh NULL: both sort as missing, first.
+      await engine.exec(
+        `INSERT INTO scores SELECT 's' || lpad(g::text, 5, '0'), '2026-01-01T00:00:00.000Z', CASE WHEN g % 7 = 0 THEN 'NaN'::float8 WHEN g % 11 = 0 THEN NULL ELSE g % 100 END FROM generate_series(0, ${ROWS - 1}) AS g; ANALYZE scores`,
+      );
+      const options = { dialect: 'postgres', table: 'scores', columns } as const;
+      const request = { pageSize: 400, sort: { n: 'asc' }, fields: ['id'] } as const;
+      const rows = await engine.query('SELECT id, n FROM scores', []);
+      const expected = queryInMemory(
+        rows,
+        parseQuery({ ...request, pageSize: ROWS }, resource, { maxPageSize: ROWS }),
+      ).items;
+      const ids: unknown[] = [];
+      let token: string | undefined;
+      let plan = '';
+      for (let i = 0; i < 100; i++) {
+        const plan0 = parseQuery({ ...request, ...(token ? { pageToken: token } : {}) }, resource);
+        const q = queryToSql(plan0, options);
+        const page = sqlRowsToPage(plan0, await engine.query(q.sql, q.params), options);
+        ids.push(...page.items);
+        token = page.nextPageToken;
+        // Page 5 starts after a number (the NaN and NULL rows fill the first three).
+        if (i === 4) plan = await planOf(q.sql, q.params);
+        if (token === undefined) break;
+      }
+      expect(ids).toEqual(expected);
+      expect(plan).toMatch(/Index Scan +scores_page .*NULLIF/);
+    },
+  );
 });

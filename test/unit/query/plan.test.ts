@@ -85,8 +85,19 @@ describe('parseQuery', () => {
     expect(parseQuery({}, 'component', { maxPageSize: 50 }).pageSize).toBe(50);
   });
 
-  it('rejects empty, oversized and malformed sorts, and certificate fields outside the selectable list', () => {
-    expect(problems({ sort: {} })).toEqual([['/sort', 'INVALID_SORT', undefined]]);
+  it('reads an empty sort as the default order, tokens included', () => {
+    const empty = parseQuery({ sort: {}, pageSize: 2 }, 'component');
+    const absent = parseQuery({ pageSize: 2 }, 'component');
+    expect(empty.sort).toEqual(absent.sort);
+    expect(empty.binding).toBe(absent.binding);
+    const first = queryInMemory(records, empty);
+    const next = parseQuery({ sort: {}, pageSize: 2, pageToken: first.nextPageToken }, 'component');
+    expect(queryInMemory(records, next)).toEqual(
+      queryInMemory(records, parseQuery({ pageSize: 2, pageToken: first.nextPageToken }, 'component')),
+    );
+  });
+
+  it('rejects oversized and malformed sorts, and certificate fields outside the selectable list', () => {
     expect(problems({ sort: ['region'] })).toEqual([['/sort', 'INVALID_SORT', undefined]]);
     expect(
       problems({ sort: { id: 'asc', region: 'asc', type: 'asc' } }, 'component', { maxSortKeys: 2 }),
