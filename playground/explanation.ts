@@ -11,31 +11,43 @@ import type {
   PolicyDiff,
   PolicyExplanation,
 } from '../src/index.js';
-import { el } from './render.js';
+import { count, el, SHOWN_VALUES } from './render.js';
 
-const check = (held: boolean): string => (held ? '✓' : '✗');
+/** How a line shows whether it held: ✓ or ✗, or – where nothing was applied (outside the scope). */
+type Mark = (held: boolean) => string;
+const check: Mark = (held) => (held ? '✓' : '✗');
+const notApplied: Mark = () => '–';
+/** Ordinals a person reads (rule 1, condition 1) are 1-based; JSON pointers keep the library's 0-based indexes. */
+const nth = (index: number): number => index + 1;
 const statusName = (status: string | null): string => (status === null ? 'no status' : status);
 
 function foundText(v: FoundValue): string {
   return v.found ? `${JSON.stringify(v.value)} at ${v.at}` : `nothing at ${v.at}`;
 }
 
-function clauseItem(clause: ClauseExplanation): HTMLLIElement {
-  const held = { class: clause.held ? 'held' : 'failed' };
+/** The values a clause read, the first {@link SHOWN_VALUES} of them and how many more. */
+function valuesText(values: readonly FoundValue[]): string {
+  const shown = values.slice(0, SHOWN_VALUES).map(foundText).join(', ');
+  const more = values.length - SHOWN_VALUES;
+  return more > 0 ? `${shown} … and ${count(more)} more values` : shown;
+}
+
+function clauseItem(clause: ClauseExplanation, check: Mark): HTMLLIElement {
+  const held = { class: check === notApplied ? 'na' : clause.held ? 'held' : 'failed' };
   switch (clause.kind) {
     case 'field': {
-      const read = clause.values.length === 0 ? 'no element' : clause.values.map(foundText).join(', ');
+      const read = clause.values.length === 0 ? 'no element' : valuesText(clause.values);
       const item = el(
         'li',
         `${check(clause.held)} ${clause.path} ${JSON.stringify(clause.operators)}: read ${read}`,
         held,
       );
-      const inner = clause.values.filter((v) => v.elemMatch !== undefined);
+      const inner = clause.values.filter((v) => v.elemMatch !== undefined).slice(0, SHOWN_VALUES);
       if (inner.length > 0)
         item.append(
           el(
             'ul',
-            inner.map((v) => el('li', [`element ${v.at}:`, clauseList(v.elemMatch!)], held)),
+            inner.map((v) => el('li', [`element ${v.at}:`, clauseList(v.elemMatch!, check)], held)),
           ),
         );
       return item;
@@ -49,8 +61,8 @@ function clauseItem(clause: ClauseExplanation): HTMLLIElement {
           el(
             'ul',
             clause.filters.map((f, i) =>
-              el('li', [`${check(f.held)} filter ${i}`, clauseList(f)], {
-                class: f.held ? 'held' : 'failed',
+              el('li', [`${check(f.held)} filter ${nth(i)}`, clauseList(f, check)], {
+                class: check === notApplied ? 'na' : f.held ? 'held' : 'failed',
               }),
             ),
           ),
@@ -58,12 +70,15 @@ function clauseItem(clause: ClauseExplanation): HTMLLIElement {
         held,
       );
     case 'not':
-      return el('li', [`${check(clause.held)} $not`, clauseList(clause.filter)], held);
+      return el('li', [`${check(clause.held)} $not`, clauseList(clause.filter, check)], held);
   }
 }
 
-function clauseList(filter: FilterExplanation): HTMLUListElement {
-  return el('ul', filter.clauses.map(clauseItem));
+function clauseList(filter: FilterExplanation, mark: Mark = check): HTMLUListElement {
+  return el(
+    'ul',
+    filter.clauses.map((c) => clauseItem(c, mark)),
+  );
 }
 
 /** Why a resource has its status under one version of a policy, in one line. */
@@ -76,19 +91,17 @@ function outcome(side: DiffSide): string {
     const reads = (rule?.conditions ?? []).flatMap((c) =>
       c.clauses.flatMap((clause) =>
         clause.kind === 'field'
-          ? [
-              `${clause.path} ${JSON.stringify(clause.operators)} read ${clause.values.map(foundText).join(', ')}`,
-            ]
+          ? [`${clause.path} ${JSON.stringify(clause.operators)} read ${valuesText(clause.values)}`]
           : [],
       ),
     );
-    return `"${status}" by rule ${ruleIndex}${reads.length > 0 ? `: ${reads.join('; ')}` : ''}`;
+    return `"${status}" by rule ${nth(ruleIndex)}${reads.length > 0 ? `: ${reads.join('; ')}` : ''}`;
   }
   const miss = explanation.nearestMiss;
   return `"${result.status}" (default)${
     miss === null
       ? ''
-      : `; nearest miss "${miss.status}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`
+      : `; nearest miss "${miss.status}" rule ${nth(miss.ruleIndex)}, ${miss.failed} of ${miss.conditions} conditions failed`
   }`;
 }
 
@@ -103,7 +116,7 @@ export function renderExplanation(target: HTMLElement, id: string, explanation: 
   const verdict = !result.applicable
     ? 'not applicable: outside the scope of the policy'
     : result.matched !== null
-      ? `"${result.status}" (criticality ${result.criticality}), by rule ${result.matched.ruleIndex} of "${result.matched.status}"`
+      ? `"${result.status}" (criticality ${result.criticality}), by rule ${nth(result.matched.ruleIndex)} of "${result.matched.status}"`
       : `"${result.status}", the default status: no rule of another status held`;
   const parts: Node[] = [el('p', [el('strong', id), `: ${verdict}`], { class: 'verdict' })];
   if (scope.path !== null)
@@ -115,11 +128,11 @@ export function renderExplanation(target: HTMLElement, id: string, explanation: 
       el(
         'div',
         [
-          `Nearest miss: "${nearestMiss.status}", rule ${nearestMiss.ruleIndex} (${nearestMiss.path}): ${nearestMiss.failed} of ${nearestMiss.conditions} conditions failed`,
+          `Nearest miss: "${nearestMiss.status}", rule ${nth(nearestMiss.ruleIndex)} (${nearestMiss.path}): ${nearestMiss.failed} of ${nearestMiss.conditions} conditions failed`,
           el(
             'ul',
             nearestMiss.failedConditions.map((c) =>
-              el('li', [`✗ condition ${c.index} (${c.path})`, clauseList(c)]),
+              el('li', [`✗ condition ${nth(c.index)} (${c.path})`, clauseList(c)]),
             ),
           ),
         ],
@@ -127,6 +140,11 @@ export function renderExplanation(target: HTMLElement, id: string, explanation: 
       ),
     );
   }
+  // Outside the scope no status applies: the rules are listed, but not as held or failed.
+  const mark = result.applicable ? check : notApplied;
+  const state = (held: boolean) => ({ class: result.applicable ? (held ? 'held' : 'failed') : 'na' });
+  if (!result.applicable)
+    parts.push(el('p', 'No status applies: the rules below were not applied.', { class: 'na' }));
   parts.push(
     el(
       'ul',
@@ -135,24 +153,34 @@ export function renderExplanation(target: HTMLElement, id: string, explanation: 
           'li',
           [
             s.isDefault
-              ? `${check(result.status === s.status)} "${s.status}" (criticality ${s.criticality}, default: given when no other status is reached)`
-              : `${check(s.reached)} "${s.status}" (criticality ${s.criticality})`,
+              ? `${mark(result.status === s.status)} "${s.status}" (criticality ${s.criticality}, default: given when no other status is reached)`
+              : `${mark(s.reached)} "${s.status}" (criticality ${s.criticality})`,
             el(
               'ul',
               s.rules.map((r) =>
-                el('li', [
-                  `${check(r.held)} rule ${r.index}: ${r.failed} of ${r.conditions.length} conditions failed`,
-                  el(
-                    'ul',
-                    r.conditions.map((c) =>
-                      el('li', [`${check(c.held)} condition ${c.index}`, clauseList(c)]),
+                el(
+                  'li',
+                  [
+                    result.applicable
+                      ? `${mark(r.held)} rule ${nth(r.index)}: ${r.failed} of ${r.conditions.length} conditions failed`
+                      : `${mark(r.held)} rule ${nth(r.index)} (${r.conditions.length} conditions)`,
+                    el(
+                      'ul',
+                      r.conditions.map((c) =>
+                        el(
+                          'li',
+                          [`${mark(c.held)} condition ${nth(c.index)}`, clauseList(c, mark)],
+                          state(c.held),
+                        ),
+                      ),
                     ),
-                  ),
-                ]),
+                  ],
+                  state(r.held),
+                ),
               ),
             ),
           ],
-          { class: s.reached || result.status === s.status ? 'held' : 'failed' },
+          state(s.reached || result.status === s.status),
         ),
       ),
     ),
@@ -174,7 +202,7 @@ export function renderExplanation(target: HTMLElement, id: string, explanation: 
 export function renderImpact(target: HTMLElement, diff: PolicyDiff): void {
   const before = [null, ...diff.statuses.before];
   const after = [null, ...diff.statuses.after];
-  const count = (b: string | null, a: string | null) =>
+  const cellCount = (b: string | null, a: string | null) =>
     diff.matrix.find((c) => c.before === b && c.after === a)?.count ?? 0;
   const matrix = el('table', [
     el('thead', [
@@ -189,8 +217,8 @@ export function renderImpact(target: HTMLElement, diff: PolicyDiff): void {
         el('tr', [
           el('th', statusName(b), { scope: 'row' }),
           ...after.map((a) => {
-            const n = count(b, a);
-            return el('td', String(n), {
+            const n = cellCount(b, a);
+            return el('td', count(n), {
               'data-before': statusName(b),
               'data-after': statusName(a),
               ...(n > 0 && a !== b ? { class: 'changed' } : {}),
@@ -206,11 +234,12 @@ export function renderImpact(target: HTMLElement, diff: PolicyDiff): void {
       el(
         'div',
         [
-          el('h3', `${statusName(c.before)} → ${statusName(c.after)}: ${c.count}`),
+          el('h3', `${statusName(c.before)} → ${statusName(c.after)}: ${count(c.count)}`),
           el(
             'ul',
             c.examples.map((e) => {
-              const id = String((e.resource as { id?: unknown } | null)?.id ?? `#${e.index}`);
+              // A resource without an id by its 1-based place among the resources compared.
+              const id = String((e.resource as { id?: unknown } | null)?.id ?? `record ${nth(e.index)}`);
               return el(
                 'li',
                 [el('strong', id), ` before: ${outcome(e.before)}. After: ${outcome(e.after)}.`],
@@ -224,7 +253,10 @@ export function renderImpact(target: HTMLElement, diff: PolicyDiff): void {
     );
   const share = (diff.unchangedShare * 100).toFixed(1);
   target.replaceChildren(
-    el('p', `${diff.changed} of ${diff.resources} resources change status (${share}% unchanged).`),
+    el(
+      'p',
+      `${count(diff.changed)} of ${count(diff.resources)} resources change status (${share}% unchanged).`,
+    ),
     matrix,
     ...examples,
   );

@@ -56,7 +56,7 @@ export function read(filter: FilterExplanation): string[] {
           if (value.elemMatch !== undefined) stack.push(value.elemMatch);
         }
       } else if (clause.kind === 'not') stack.push(clause.filter);
-      else stack.push(...clause.filters);
+      else for (const f of clause.filters) stack.push(f);
     }
   }
   return out;

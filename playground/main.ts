@@ -22,7 +22,7 @@ import { validatePolicy } from '../src/validate.js';
 import { columnsFor } from './columns.js';
 import { renderExplanation, renderImpact } from './explanation.js';
 import type { FromWorker, InventoryInfo, PageView, StatusChoice, Table, ToWorker } from './protocol.js';
-import { el, renderTable } from './render.js';
+import { count, el, renderTable } from './render.js';
 import { LINK_NDJSON_BYTES } from './sample.js';
 import { filterProblem, type ReadText, readProblems, readText, type Shown } from './source.js';
 
@@ -88,20 +88,38 @@ let policy: CompiledPolicy | undefined;
 /** The resource kind the current policy evaluates. */
 let policyResource: ResourceName = 'component';
 let pageTokens: (string | undefined)[] = [undefined];
-let queryError: string | undefined;
+/** Why the query request's text does not read (or is not an object); shown in Diagnostics too. */
+let queryError: Listed | undefined;
 let show: StatusChoice = { kind: 'all' };
 
+/** The values a select offers: a link may name only one of them. */
+const options = (select: HTMLSelectElement): string[] => Array.from(select.options, (o) => o.value);
+
+/**
+ * The state a link carries, field by field: each an own property of the right type and, for the selects,
+ * one of their options (`resource: "__proto__"` is not a resource); any other falls back to the default.
+ */
 function readState(): State {
   const hash = location.hash.slice(1);
-  if (hash === '') return { ...DEFAULT_STATE };
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(hash));
-    if (typeof parsed === 'object' && parsed !== null)
-      return { ...DEFAULT_STATE, ...(parsed as Partial<State>) };
+    parsed = hash === '' ? {} : JSON.parse(decodeURIComponent(hash));
   } catch {
     // A damaged link falls back to the default state rather than an empty page.
   }
-  return { ...DEFAULT_STATE };
+  const state: State = { ...DEFAULT_STATE };
+  if (typeof parsed !== 'object' || parsed === null) return state;
+  const own = (key: keyof State): unknown =>
+    Object.hasOwn(parsed, key) ? (parsed as Record<string, unknown>)[key] : undefined;
+  for (const key of ['text', 'after', 'query', 'ndjson'] as const) {
+    const value = own(key);
+    if (typeof value === 'string') state[key] = value;
+  }
+  const size = own('size');
+  if (typeof size === 'number' && options(sizeSelect).includes(String(size))) state.size = size;
+  const resource = own('resource');
+  if (isResourceName(resource) && options(resourceSelect).includes(resource)) state.resource = resource;
+  return state;
 }
 
 /** Writes the state into the URL fragment, the pasted records only when they fit ({@link LINK_NDJSON_BYTES}). */
@@ -144,7 +162,10 @@ function setStatus(text: string, state?: 'busy' | 'ready' | 'error'): void {
 function fill(id: string, content: string | readonly (Node | string)[]): void {
   const element = $(id);
   if (typeof content === 'string') element.textContent = content;
-  else element.replaceChildren(...content);
+  else {
+    element.replaceChildren();
+    for (const child of content) element.append(child);
+  }
   delete element.dataset.stale;
 }
 
@@ -193,18 +214,36 @@ function errorText(error: unknown): string {
 type Listed = Pick<Shown, 'severity' | 'code' | 'message'> & {
   readonly line?: number;
   readonly column?: number;
+  /** The editor of a problem not in the main one (`query request`); its place then only when known. */
+  readonly editor?: string;
 };
 
+/** The diagnostics listed for the current text. */
+let listed: Listed[] = [];
+
+function diagnosticText(d: Listed): string {
+  const at =
+    d.editor === undefined
+      ? `${d.line ?? 1}:${d.column ?? 1} `
+      : `${d.editor} ${d.line === undefined ? '' : `${d.line}:${d.column ?? 1} `}`;
+  return `${at}${d.severity} ${d.code} ${d.message}`;
+}
+
 function renderDiagnostics(diagnostics: readonly Listed[]): void {
+  listed = [...diagnostics];
   $('diagnostics').replaceChildren(
-    ...(diagnostics.length === 0
+    ...(listed.length === 0
       ? [el('li', 'No problems', { class: 'ok' })]
-      : diagnostics.map((d) =>
-          el('li', `${d.line ?? 1}:${d.column ?? 1} ${d.severity} ${d.code} ${d.message}`, {
-            class: d.severity,
-          }),
-        )),
+      : listed.map((d) => el('li', diagnosticText(d), { class: d.severity }))),
   );
+  // The box has a fixed height (typing never moves the page) and scrolls: the heading says how many
+  // it holds, so that none goes unseen below its edge.
+  $('diagnostic-count').textContent = listed.length === 0 ? '' : `(${count(listed.length)})`;
+}
+
+/** Adds a problem found after the text's own (the query request's) to the list. */
+function addDiagnostic(diagnostic: Listed): void {
+  renderDiagnostics([...listed, diagnostic]);
 }
 
 /**
@@ -228,9 +267,14 @@ function readQuery(): Record<string, unknown> | undefined {
   const problem = readProblems(read).find((p) => p.severity === 'error');
   queryError =
     problem !== undefined
-      ? `${problem.line}:${problem.column} ${problem.code} ${problem.message}`
+      ? { ...problem, editor: 'query request' }
       : typeof value !== 'object' || value === null || Array.isArray(value)
-        ? 'the query request must be an object'
+        ? {
+            severity: 'error',
+            code: 'INVALID_REQUEST',
+            message: 'the query request must be an object',
+            editor: 'query request',
+          }
         : undefined;
   return queryError === undefined ? (value as Record<string, unknown>) : undefined;
 }
@@ -278,7 +322,9 @@ function updateFilter(read: ReadText, filter: unknown): void {
     fill('mongo', errorText(error));
   }
   pageTokens = [undefined];
-  send({ type: 'filter', run, size: Number(sizeSelect.value), filter, resource, request: readQuery() });
+  const request = readQuery();
+  if (queryError !== undefined) addDiagnostic(queryError);
+  send({ type: 'filter', run, size: Number(sizeSelect.value), filter, resource, request });
 }
 
 /** The parsed filters of a policy, by JSON pointer in the definition: its scope, then every condition. */
@@ -387,10 +433,10 @@ function renderRows(table: Table): void {
 
 function renderChips(counts: readonly { status: string | null; count: number }[], evaluated: number): void {
   const choices: [StatusChoice, string][] = [
-    [{ kind: 'all' }, `all: ${evaluated}`],
-    ...counts.map(({ status, count }): [StatusChoice, string] => [
+    [{ kind: 'all' }, `all: ${count(evaluated)}`],
+    ...counts.map(({ status, count: n }): [StatusChoice, string] => [
       { kind: 'status', status },
-      `${status ?? 'not applicable'}: ${count}`,
+      `${status ?? 'not applicable'}: ${count(n)}`,
     ]),
   ];
   fill(
@@ -414,7 +460,14 @@ function renderChips(counts: readonly { status: string | null; count: number }[]
 
 function renderPage(page: PageView): void {
   if (queryError !== undefined || 'error' in page) {
-    fill('page', queryError ?? ('error' in page ? page.error : ''));
+    fill(
+      'page',
+      queryError !== undefined
+        ? diagnosticText(queryError)
+        : 'error' in page
+          ? `${page.code} ${page.error}`
+          : '',
+    );
     return;
   }
   fill('page', JSON.stringify(page.items, null, 2));
@@ -436,10 +489,10 @@ function renderInventory(info: InventoryInfo): void {
   $('ndjson-note').textContent =
     info.pasted === null
       ? ''
-      : `${info.pasted} pasted records${
+      : `${count(info.pasted)} pasted records${
           first === undefined
             ? ''
-            : `; ${info.rejected.length === 1 ? '1 line' : `${info.rejected.length} lines`} skipped (line ${first.line}: ${first.message})`
+            : `; ${info.rejected.length === 1 ? '1 line' : `${count(info.rejected.length)} lines`} skipped (line ${count(first.line)}: ${first.message})`
         }`;
 }
 
@@ -453,15 +506,26 @@ worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     case 'filter': {
       const resource = resourceSelect.value;
       renderInventory(message.inventory);
-      fill('count', `${message.table.total} of ${message.candidates} ${resource} records match`);
+      fill(
+        'count',
+        `${count(message.table.total)} of ${count(message.candidates)} ${resource} records match`,
+      );
       renderRows(message.table);
       renderPage(message.page);
+      // A request the library refused is a problem of the text too, not only of the collapsed pages pane.
+      if ('error' in message.page)
+        addDiagnostic({
+          severity: 'error',
+          code: message.page.code,
+          message: message.page.error,
+          editor: 'query request',
+        });
       finish('ready', 'ready');
       return;
     }
     case 'policy':
       renderInventory(message.inventory);
-      fill('count', `${message.evaluated} ${policyResource} records evaluated`);
+      fill('count', `${count(message.evaluated)} ${policyResource} records evaluated`);
       renderChips(message.counts, message.evaluated);
       renderRows(message.table);
       if (message.impact !== null) {

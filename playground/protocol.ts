@@ -37,7 +37,7 @@ export const TABLE_ROWS = 50;
 /** One page of a query request, or why the request was refused. */
 export type PageView =
   | { readonly items: readonly unknown[]; readonly nextPageToken?: string }
-  | { readonly error: string };
+  | { readonly error: string; readonly code: string };
 
 /** The inventory a result was computed from. */
 export interface InventoryInfo {

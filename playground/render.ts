@@ -17,9 +17,21 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   if (typeof content === 'string') element.textContent = content;
-  else if (content !== undefined) element.append(...content);
+  // One by one: a spread of a list as long as a record's array (90,000 values) exceeds the call stack.
+  else if (content !== undefined) for (const child of content) element.append(child);
   return element;
 }
+
+/**
+ * A count as the page shows it, with thousands separators whatever the browser's language.
+ *
+ * @example
+ * count(100000); // '100,000'
+ */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Values a table cell or an explanation line lists at most; it counts the others. */
+export const SHOWN_VALUES = 20;
 
 /** A value as one line: strings as they are, anything else as JSON. */
 function inline(value: unknown): string {
@@ -51,10 +63,11 @@ function cell(record: unknown, field: string, hits: ReadonlySet<string>): HTMLTa
     td.className = 'hit';
     td.append(el('mark', value === undefined ? '(absent)' : inline(value), { 'data-at': at }));
   } else if ([...hits].some((h) => h.startsWith(`${at}/`))) {
-    // Values inside an object or array: each shown by its place in the cell, the rest in the tooltip.
+    // Values inside an object or array: each shown by its place in the cell (the first SHOWN_VALUES of
+    // them: an array of 90,000 would make a cell of 90,000 marks), the rest in the tooltip.
     td.className = 'hit';
     const inside = [...hits].filter((h) => h.startsWith(`${at}/`));
-    inside.forEach((h, i) => {
+    inside.slice(0, SHOWN_VALUES).forEach((h, i) => {
       const rest = h.slice(at.length + 1);
       const found = below(value, rest);
       td.append(
@@ -63,6 +76,7 @@ function cell(record: unknown, field: string, hits: ReadonlySet<string>): HTMLTa
         el('mark', found === undefined ? '(absent)' : JSON.stringify(found), { 'data-at': h }),
       );
     });
+    if (inside.length > SHOWN_VALUES) td.append(` … and ${count(inside.length - SHOWN_VALUES)} more`);
   } else {
     td.textContent = inline(value);
   }

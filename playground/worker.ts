@@ -12,6 +12,7 @@ import {
   isResourceName,
   parseFilter,
   parseQuery,
+  QueryError,
   queryInMemory,
   type Rejection,
   type ResourceName,
@@ -117,11 +118,21 @@ function columns(
   const out = new Set(first);
   for (const at of reads) out.add(topField(at));
   for (const row of rows) for (const at of row.hits) out.add(topField(at));
-  for (const field of [...TELLING[resource], ...Object.keys(resolveResource(resource).fields)]) {
+  // Own properties only: a resource name is the page's input (a shared link), `__proto__` included.
+  const telling = Object.hasOwn(TELLING, resource) ? TELLING[resource] : [];
+  for (const field of [...telling, ...Object.keys(resolveResource(resource).fields)]) {
     if (out.size >= MIN_COLUMNS) break;
     out.add(field);
   }
   return [...out];
+}
+
+/**
+ * Appends `items` to `out` one by one: `out.push(...items)` passes each item as an argument, and a
+ * record holding a 90,000-element array read by a selector path exceeds the call stack.
+ */
+function append<T>(out: T[], items: readonly T[]): void {
+  for (const item of items) out.push(item);
 }
 
 function message(error: unknown): string {
@@ -155,7 +166,7 @@ function queryPage(
       ? { items: page.items }
       : { items: page.items, nextPageToken: page.nextPageToken };
   } catch (error) {
-    return { error: message(error) };
+    return { error: message(error), code: error instanceof QueryError ? error.code : 'ERROR' };
   }
 }
 
@@ -176,7 +187,7 @@ async function runFilter(request: Extract<ToWorker, { type: 'filter' }>, signal:
   const reads: string[] = [];
   const rows = matches.slice(0, TABLE_ROWS).map((record): Row => {
     const explanation = explainFilter(node, record);
-    reads.push(...read(explanation));
+    append(reads, read(explanation));
     return { record, hits: decisive(explanation) };
   });
   lastFilter = { run, filter, resource, request: request.request, candidates };
@@ -218,7 +229,7 @@ function policyRows({ policy, resource, scoped, statuses }: PolicyPass, show: St
     const { result } = explanation;
     for (const status of explanation.statuses)
       for (const rule of status.rules)
-        for (const condition of rule.conditions) reads.push(...read(condition));
+        for (const condition of rule.conditions) append(reads, read(condition));
     // The conditions of the rule that gave the status; nothing for the default status or out of scope.
     const rule =
       result.matched === null

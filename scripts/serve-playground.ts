@@ -28,6 +28,17 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-sync',
 ];
 
+/** The decoded path of a request target in origin form (`/a%20b?x` → `/a b`), or `undefined`. */
+export function requestPath(target: string): string | undefined {
+  if (!target.startsWith('/')) return undefined;
+  try {
+    // Prefixed, so that `//host/…` stays a path rather than naming a host.
+    return decodeURIComponent(new URL(`http://localhost${target}`).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves `dir` on 127.0.0.1; resolves with the server and its URL.
  *
@@ -36,7 +47,13 @@ export const CHROMIUM_ARGS: readonly string[] = [
  */
 export function serveStatic(dir: string, port: number): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const path = requestPath(request.url ?? '');
+    // A target that is not a percent-encoded path (`/%E0%A4%A`, `//[`) is the request's fault: a 400,
+    // and the server goes on serving.
+    if (path === undefined) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request path');
+      return;
+    }
     const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
     // Never serve outside the folder, whatever the request path.
     if (!file.startsWith(normalize(dir) + sep)) {

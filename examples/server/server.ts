@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
+import { showText } from '../../src/errors.js';
 import {
   describeFields,
   FilterError,
@@ -229,7 +230,13 @@ async function insertAll(
   await flush();
 }
 
-/** The request body as JSON, or an {@link HttpError} (413 past the limit, 400 when it is not JSON). */
+/** UTF-8 as the CLI reads it: a byte sequence that is not UTF-8 is refused, never stored as U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The request body as JSON, or an {@link HttpError} (413 past the limit, 400 when it is not UTF-8 or
+ * not JSON).
+ */
 async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -242,7 +249,12 @@ async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown
     if (size > maxBytes) throw new HttpError(413, `request body larger than ${maxBytes} bytes`);
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  let text: string;
+  try {
+    text = UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new HttpError(400, 'request body is not valid UTF-8');
+  }
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
@@ -250,6 +262,32 @@ async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown
     throw new HttpError(400, `request body is not JSON: ${(error as Error).message}`);
   }
 }
+
+/**
+ * Problems an error body lists at most: a body of 90,000 unknown keys would otherwise be answered with
+ * 90,000 problems. The message says how many were left out.
+ */
+export const MAX_LISTED_PROBLEMS = 20;
+
+/** The description's error body, with at most {@link MAX_LISTED_PROBLEMS} problems. */
+function errorBody(message: string, problems: readonly Problem[]): unknown {
+  const left = problems.length - MAX_LISTED_PROBLEMS;
+  return {
+    error: {
+      message:
+        left > 0 ? `${message} (… and ${left.toLocaleString('en-US')} more problems not listed)` : message,
+      problems: left > 0 ? problems.slice(0, MAX_LISTED_PROBLEMS) : problems,
+    },
+  };
+}
+
+/**
+ * A request target in origin form (RFC 9112 §3.2.1: an absolute path of RFC 3986 characters and
+ * percent escapes, then an optional query). Anything else (`//[`, `/%zz`) is refused with a 400
+ * before `new URL` reads it as something else (`//host/…` names a host).
+ */
+const ORIGIN_FORM =
+  /^(?:\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*)+(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -320,14 +358,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         id = decodeURIComponent(m[1]!);
       } catch {
         throw new HttpError(400, 'the component id in the path is not valid percent-encoded UTF-8', [
-          { code: 'INVALID_PATH', path: '', message: `cannot decode ${JSON.stringify(m[1])}` },
+          { code: 'INVALID_PATH', path: '', message: `cannot decode ${JSON.stringify(showText(m[1]!))}` },
         ]);
       }
       // PostgreSQL text cannot hold U+0000, so no stored id has one (and binding it is an error).
       const rows = id.includes('\u0000')
         ? []
         : await db.query('SELECT doc FROM components WHERE id = $1', [id]);
-      if (rows.length === 0) throw new HttpError(404, `no component with id ${JSON.stringify(id)}`);
+      if (rows.length === 0) throw new HttpError(404, `no component with id ${JSON.stringify(showText(id))}`);
       // The single-record envelope of the description, with the legacy representation.
       return [200, { items: [legacyComponent(rows[0]!.doc as Record<string, unknown>)], nextToken: null }];
     },
@@ -348,7 +386,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .map((key) => ({
           code: 'UNKNOWN_PROPERTY',
           path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          message: `unknown property "${key}"; the body is { "policy": <policy definition> }`,
+          message: `unknown property ${JSON.stringify(showText(key))}; the body is { "policy": <policy definition> }`,
         }));
       const definition = (body as Record<string, unknown>).policy;
       if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
@@ -399,7 +437,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           res.setHeader('www-authenticate', 'Bearer');
           throw new HttpError(401, 'a bearer token is required (Authorization: Bearer <token>)');
         }
-        const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+        const target = req.url ?? '';
+        if (!ORIGIN_FORM.test(target)) {
+          throw new HttpError(400, 'the request target is not a path of valid percent-encoded characters', [
+            { code: 'INVALID_PATH', path: '', message: `cannot read ${JSON.stringify(showText(target))}` },
+          ]);
+        }
+        const path = new URL(`http://localhost${target}`).pathname;
         const all = routes.flatMap((r) => {
           const m = r.pattern.exec(path);
           return m === null ? [] : [{ route: r, m }];
@@ -407,33 +451,39 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // A fixed path wins over a pattern: GET /component/query is a wrong method, not a component id.
         const fixed = all.filter(({ m }) => m.length === 1);
         const matching = fixed.length > 0 ? fixed : all;
-        if (matching.length === 0) throw new HttpError(404, `no operation at ${path}`);
+        if (matching.length === 0) throw new HttpError(404, `no operation at ${showText(path)}`);
         const found = matching.find(({ route }) => route.method === req.method);
         if (found === undefined) {
           res.setHeader('allow', matching.map(({ route }) => route.method).join(', '));
-          throw new HttpError(405, `${req.method} is not allowed on ${path}`);
+          throw new HttpError(405, `${req.method} is not allowed on ${showText(path)}`);
         }
         const [status, body] = await found.route.run(req, found.m);
         send(res, status, body);
       } catch (error) {
+        // A refused request whose body is not read (401 before anything, 413, a bad target…) ends its
+        // connection: the rest of the body, however large, is never read, and nothing follows on it.
+        if (!req.complete || (error instanceof HttpError && error.status === 401)) {
+          res.setHeader('connection', 'close');
+          res.once('finish', () => req.socket.destroy());
+        }
         if (error instanceof HttpError) {
-          send(res, error.status, { error: { message: error.message, problems: error.problems } });
+          send(res, error.status, errorBody(error.message, error.problems));
         } else if (error instanceof QueryError) {
           // Every problem of the request, each with its code and JSON pointer.
-          send(res, 400, { error: { message: error.message, problems: error.problems } });
+          send(res, 400, errorBody(error.message, error.problems));
         } else if (error instanceof PolicyError) {
           const problems = error.problems.map((p) => ({ code: p.code, path: p.path, message: p.message }));
-          send(res, 400, { error: { message: error.message, problems } });
+          send(res, 400, errorBody(error.message, problems));
         } else if (error instanceof FilterError) {
           // A filter the library refused as written: the request's problem, with its code and pointer.
           const problem = { code: error.code, path: error.path, message: error.message };
-          send(res, 400, { error: { message: error.message, problems: [problem] } });
+          send(res, 400, errorBody(error.message, [problem]));
         } else {
-          log(`internal error on ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`);
-          send(res, 500, { error: { message: 'internal error', problems: [] } });
+          log(
+            `internal error on ${req.method} ${showText(req.url ?? '')}: ${(error as Error)?.stack ?? String(error)}`,
+          );
+          send(res, 500, errorBody('internal error', []));
         }
-        // A body left unread (a refused request) must not keep the connection waiting.
-        if (!req.complete) req.resume();
       }
     })();
   });

@@ -56,6 +56,8 @@ function sample(size: number): Record<string, unknown>[] {
   }
   return records;
 }
+/** A count as the page shows it: with thousands separators. */
+const n = (count: number): string => count.toLocaleString('en-US');
 const ofKind = (size: number, resource: ResourceName) => sample(size).filter((r) => isKind(r, resource));
 
 /** The value at a JSON pointer. */
@@ -169,7 +171,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
 
   it('loads with no console errors', async () => {
     expect(await text('#status')).toBe('ready');
-    expect(await text('#count')).toMatch(/^\d+ of 1000 component records match$/);
+    expect(await text('#count')).toMatch(/^[\d,]+ of 1,000 component records match$/);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -181,7 +183,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     const predicate = compileFilter(filter);
     const expected = components.filter((r) => predicate(r)).length;
     expect(expected).toBeGreaterThan(0);
-    expect(await text('#count')).toBe(`${expected} of ${components.length} component records match`);
+    expect(await text('#count')).toBe(`${n(expected)} of ${n(components.length)} component records match`);
 
     // The SQL and Mongo panes show exactly what toSql and toMongo return; the AST pane parseFilter's.
     for (const [dialect, id] of [
@@ -222,7 +224,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     expect([await text('#mode'), await text('#diagnostics')]).toEqual(['filter', 'No problems']);
     const components = ofKind(1000, 'component');
     const expected = components.filter((r) => r.technology === 'postgres').length;
-    expect(await text('#count')).toBe(`${expected} of ${components.length} component records match`);
+    expect(await text('#count')).toBe(`${n(expected)} of ${n(components.length)} component records match`);
   });
 
   it('shows a filter error once, at its line and column, and keeps no pane of the previous filter', async () => {
@@ -297,8 +299,8 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       counts.set(status, (counts.get(status) ?? 0) + 1);
     }
     expect(await page.locator('#statuses button').allTextContents()).toEqual([
-      `all: ${components.length}`,
-      ...[...counts].map(([status, n]) => `${status ?? 'not applicable'}: ${n}`),
+      `all: ${n(components.length)}`,
+      ...[...counts].map(([status, count]) => `${status ?? 'not applicable'}: ${n(count)}`),
     ]);
     const { statusExpression, params } = policyToSql(definition, {
       dialect: 'postgres',
@@ -342,7 +344,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     );
     const nearest = await text('#explain .nearest');
     expect(nearest).toContain(
-      `Nearest miss: "${miss.status}", rule ${miss.ruleIndex} (${miss.path}): ${miss.failed} of ${miss.conditions} conditions failed`,
+      `Nearest miss: "${miss.status}", rule ${miss.ruleIndex + 1} (${miss.path}): ${miss.failed} of ${miss.conditions} conditions failed`,
     );
     for (const condition of miss.failedConditions) expect(nearest).toContain(condition.path);
 
@@ -393,10 +395,10 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     const name = (s: string | null) => s ?? 'no status';
     for (const cell of diff.matrix) {
       const selector = `#impact td[data-before="${name(cell.before)}"][data-after="${name(cell.after)}"]`;
-      expect(await text(selector)).toBe(String(cell.count));
+      expect(await text(selector)).toBe(n(cell.count));
     }
     const shown = await page.locator('#impact td').allTextContents();
-    expect(shown.map(Number).reduce((a, b) => a + b, 0)).toBe(diff.resources);
+    expect(shown.map((t) => Number(t.replace(/,/g, ''))).reduce((a, b) => a + b, 0)).toBe(diff.resources);
     for (const cell of diff.matrix.filter((c) => c.changed)) {
       const items = page.locator(
         `#impact .cell[data-before="${name(cell.before)}"][data-after="${name(cell.after)}"] li`,
@@ -408,7 +410,8 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       for (const [i, example] of cell.examples.entries()) {
         const line = (await items.nth(i).textContent()) ?? '';
         const matched = example.after.result.matched;
-        if (matched !== null) expect(line).toContain(`"${matched.status}" by rule ${matched.ruleIndex}`);
+        // Rule numbers shown to a person are 1-based.
+        if (matched !== null) expect(line).toContain(`"${matched.status}" by rule ${matched.ruleIndex + 1}`);
       }
     }
   });
@@ -640,7 +643,13 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
         expect(box.right).toBeLessThanOrEqual(innerWidth);
         expect(box.bottom).toBeLessThanOrEqual(innerHeight);
       }
-      expect(await text('#count', narrow)).toMatch(/ of 1000 component records match$/);
+      expect(await text('#count', narrow)).toMatch(/ of 1,000 component records match$/);
+      // The header is one row: its items side by side, their middles level.
+      const middles = (await narrow.evaluate(`['h1', '#mode', '#status', '#share'].map((s) => {
+        const box = document.querySelector('header ' + s).getBoundingClientRect();
+        return box.top + box.height / 2;
+      })`)) as number[];
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
       // The table's header stays in view when its rows scroll.
       const header = await narrow.evaluate(`(() => {
         const box = document.querySelector('#summary .scroll');
@@ -672,16 +681,171 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
 
     await page.selectOption('#size', '100000');
     await settle();
-    expect(await text('#count')).toMatch(/ of 100000 component records match$/);
+    expect(await text('#count')).toMatch(/ of 100,000 component records match$/);
     await page.fill('#after', IDLE_AFTER);
     await setEditor('editor', IDLE);
-    expect(await text('#count')).toBe('100000 component records evaluated');
+    expect(await text('#count')).toBe('100,000 component records evaluated');
     expect(await page.locator('#impact td.changed').count()).toBeGreaterThan(0);
     await page.click('#statuses button:has-text("idle")');
     await page.waitForFunction(SETTLED);
     // A generous bound: the property is that no pass over the records runs on the main thread.
     const longest = Math.max(0, ...((await page.evaluate('window.longTasks')) as number[]));
     expect(longest).toBeLessThan(200);
+  });
+
+  it('opens a shared link naming a resource or size the page does not offer (`__proto__`) with the defaults', async () => {
+    // Written as text: `__proto__` is then an own property of the parsed state, as in a crafted link.
+    const state = `{"text":"{ \\"technology\\": { \\"$eq\\": \\"redis\\" } }","size":"x","resource":"__proto__","query":"{}","after":""}`;
+    const other = await browser.newPage();
+    const errors: string[] = [];
+    other.on('pageerror', (error) => errors.push(String(error)));
+    try {
+      await other.goto(`${url}#${encodeURIComponent(state)}`);
+      await other.waitForFunction(SETTLED, undefined, { timeout: 60_000 });
+      expect(await text('#status', other)).toBe('ready');
+      expect([await other.inputValue('#resource'), await other.inputValue('#size')]).toEqual([
+        'component',
+        '1000',
+      ]);
+      const components = ofKind(1000, 'component');
+      const expected = components.filter((r) => r.technology === 'redis').length;
+      expect(await text('#count', other)).toBe(
+        `${n(expected)} of ${n(components.length)} component records match`,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('matches, marks and explains a pasted record holding a 90,000-element array', async () => {
+    // Numbers, so that the pasted line stays short (180 KB): the page's textarea lays out every character.
+    const nodes = Array.from({ length: 90_000 }, (_, i) => i % 2);
+    const record = {
+      id: 'big',
+      resource: 'component',
+      technology: 'kubernetes',
+      details: { kubernetes: { nodes } },
+    };
+    await page.fill('#ndjson', JSON.stringify(record));
+    const path = 'details$.kubernetes$.nodes$.__svcArrayAny__';
+    await setEditor('editor', JSON.stringify({ [path]: { $eq: 1 } }));
+    expect([await text('#status'), await text('#count')]).toEqual([
+      'ready',
+      '1 of 1 component records match',
+    ]);
+    const policy = {
+      name: 'big',
+      resource: 'component',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        old: {
+          criticality: 10,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter: { [path]: { $eq: 1 } } } }] }],
+        },
+      },
+    };
+    await setEditor('editor', JSON.stringify(policy));
+    expect([await text('#status'), await text('#count')]).toEqual(['ready', '1 component records evaluated']);
+    await page.locator('#results tbody tr').first().click();
+    expect(await text('#explain .verdict')).toBe('big: "old" (criticality 10), by rule 1 of "old"');
+    // The cell and the explanation list the first values read and count the others.
+    expect(await page.locator('#results tbody td[data-field="details"] mark').count()).toBe(20);
+    expect(await text('#results tbody td[data-field="details"]')).toContain('… and 44,980 more');
+    expect(await text('#explain')).toContain('… and 89,980 more values');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('lists every diagnostic of a policy in a box that scrolls, their count in the heading', async () => {
+    const rule = (filter: object) => [{ conditions: [{ type: 'filter', condition: { filter } }] }];
+    const policy = JSON.stringify(
+      {
+        name: 'five',
+        resource: 'component',
+        statusDefinitions: {
+          ok: { isDefault: true, criticality: 'x' },
+          a: { criticality: 1, rules: rule({ technology: { $in: 'x' } }) },
+          b: { criticality: 1, rules: rule({ region: { $regex: 'x' } }) },
+          c: { criticality: 1, rules: rule({ version: { $gt: [] } }) },
+          d: { criticality: 2, bogus: 1 },
+        },
+      },
+      null,
+      2,
+    );
+    await setEditor('editor', policy);
+    const { diagnostics } = validatePolicy(policy, { format: 'json' });
+    expect(diagnostics.length).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('#diagnostics li').allTextContents()).toEqual(
+      diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`),
+    );
+    expect(await text('#diagnostic-count')).toBe(`(${diagnostics.length})`);
+    // Room for several lines, a scrollbar that is always there, and the last problem reachable.
+    const box = (await page.evaluate(`(() => {
+      const box = document.getElementById('diagnostics');
+      const style = getComputedStyle(box);
+      box.scrollTop = box.scrollHeight;
+      const last = box.lastElementChild.getBoundingClientRect();
+      const shown = box.getBoundingClientRect();
+      return {
+        overflowY: style.overflowY,
+        lines: box.clientHeight / parseFloat(style.lineHeight),
+        lastShown: last.top >= shown.top - 1 && last.bottom <= shown.bottom + 1,
+      };
+    })()`)) as { overflowY: string; lines: number; lastShown: boolean };
+    expect(box).toEqual({ overflowY: 'scroll', lines: expect.any(Number), lastShown: true });
+    expect(box.lines).toBeGreaterThanOrEqual(5.5);
+  });
+
+  it('shows a refused query request in Diagnostics, not only in the collapsed pages pane', async () => {
+    const query = await page.inputValue('#query');
+    try {
+      const filter = { technology: { $eq: 'postgres' } };
+      await setEditor('editor', JSON.stringify(filter));
+      const request = { pageSize: 0, sort: { nope: 'asc' } };
+      await setEditor('query', JSON.stringify(request));
+      let error: { code?: string; message?: string } = {};
+      try {
+        parseQuery({ ...request, filter }, 'component');
+      } catch (e) {
+        error = e as Error & { code: string };
+      }
+      expect(error.code).toBe('INVALID_PAGE_SIZE');
+      const line = `query request error ${error.code} ${error.message}`;
+      expect(await page.locator('#diagnostics li').allTextContents()).toEqual([line]);
+      expect(await text('#status')).toBe('ready');
+      await openPages();
+      expect(await text('#page')).toBe(`${error.code} ${error.message}`);
+
+      // A request whose text does not read, at its line and column in the query editor.
+      await setEditor('query', '{ "pageSize": ');
+      expect(await page.locator('#diagnostics li').allTextContents()).toEqual([
+        'query request 1:15 error SYNTAX_ERROR invalid JSON: unexpected end of the text, expected a JSON value',
+      ]);
+    } finally {
+      await setEditor('query', query);
+    }
+  });
+
+  it('explains a resource outside the scope as not applicable: no status, rule or condition marked held', async () => {
+    await setEditor('editor', IDLE);
+    await page.click('#statuses button:has-text("not applicable")');
+    await page.waitForFunction(SETTLED);
+    const row = page.locator('#results tbody tr').first();
+    const id = (await row.getAttribute('data-id'))!;
+    await row.click();
+    const record = ofKind(1000, 'component').find((r) => r.id === id);
+    const explanation = compilePolicy(JSON.parse(IDLE)).explain(record);
+    expect(explanation.result.applicable).toBe(false);
+    // The library still evaluates the conditions (some hold): the page shows none of them as held.
+    expect(explanation.statuses.some((s) => s.rules.some((r) => r.conditions.some((c) => c.held)))).toBe(
+      true,
+    );
+    expect(await text('#explain .verdict')).toBe(`${id}: not applicable: outside the scope of the policy`);
+    const statuses = await text('#explain > ul');
+    expect(statuses).not.toMatch(/[✓✗]/);
+    expect(statuses).toContain('– rule 1 (2 conditions)');
+    expect(await page.locator('#explain > ul .held').count()).toBe(0);
   });
 
   it('answers the conformance fixtures in the page as Node does and as each case expects', async () => {

@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../examples/server/server.js';
+import { MAX_LISTED_PROBLEMS, type RunningServer, startServer } from '../../examples/server/server.js';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
 import { parseQuery, queryInMemory } from '../../src/index.js';
 
@@ -50,6 +51,54 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const res = await fetch(`${server.url}${path}`, init);
     return { status: res.status, body: await res.json() };
+  }
+
+  /**
+   * A request written on a socket as it is (fetch cannot send a target such as `//[`), then `body`
+   * bytes of `a` as fast as the server takes them. Resolves when the server closes the connection, with
+   * what it answered and how many body bytes were written by then.
+   */
+  function raw(
+    head: string,
+    body = 0,
+    // biome-ignore lint/suspicious/noExplicitAny: the reply is JSON read field by field, as in call()
+  ): Promise<{ status: number; headers: string; json: any; written: number }> {
+    return new Promise((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      const received: Buffer[] = [];
+      let written = 0;
+      let closed = false;
+      socket.on('data', (d) => received.push(d));
+      // The server may close while a write is under way (EPIPE, ECONNRESET): that is the answer.
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        closed = true;
+        const text = Buffer.concat(received).toString('utf8');
+        const end = text.indexOf('\r\n\r\n');
+        if (end < 0) return reject(new Error(`no answer: ${JSON.stringify(text.slice(0, 200))}`));
+        const headers = text.slice(0, end);
+        resolve({
+          status: Number(headers.split(' ')[1]),
+          headers: headers.toLowerCase(),
+          json: JSON.parse(text.slice(end + 4)),
+          written,
+        });
+      });
+      socket.write(head);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const pump = (): void => {
+        while (!closed && written < body) {
+          written += chunk.length;
+          if (!socket.write(chunk)) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+        if (!closed) socket.end();
+      };
+      pump();
+    });
   }
 
   /** Every page of `request`, following nextPageToken. */
@@ -269,6 +318,82 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     });
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.error.problems[0].path).toBe('/policy/description');
+  });
+
+  it('quotes input cut short and lists at most MAX_LISTED_PROBLEMS problems, saying how many more there are', async () => {
+    // A 60,000-character unknown property: the message quotes its start, the pointer stays whole.
+    const key = 'k'.repeat(60_000);
+    const long = await call('POST', '/policy', { policy: {}, [key]: 1 });
+    expect(long.status).toBe(400);
+    expect(long.body.error.message.length).toBeLessThan(300);
+    expect(long.body.error.message).toContain('(59,920 more characters)');
+    const [unknown] = long.body.error.problems;
+    expect(unknown).toMatchObject({ code: 'UNKNOWN_PROPERTY', path: `/${key}` });
+    expect(unknown.message.length).toBeLessThan(300);
+    // 5,000 unknown properties: the first MAX_LISTED_PROBLEMS, and the count of the others.
+    const many = await call('POST', '/policy', {
+      policy: {},
+      ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 1])),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.error.problems).toHaveLength(MAX_LISTED_PROBLEMS);
+    expect(many.body.error.problems[0].path).toBe('/k0');
+    expect(many.body.error.message).toContain(
+      `… and ${(5000 - MAX_LISTED_PROBLEMS).toLocaleString('en-US')} more problems not listed`,
+    );
+    // The server's other messages that quote the request: the path of an unknown operation, a component id.
+    const path = `/${'p'.repeat(5000)}`;
+    const notFound = await call('POST', path, {});
+    expect(notFound.status).toBe(404);
+    expect(notFound.body.error.message.length).toBeLessThan(300);
+    const id = await call('GET', `/component/${'i'.repeat(5000)}`);
+    expect(id.status).toBe(404);
+    expect(id.body.error.message.length).toBeLessThan(300);
+  });
+
+  it('refuses a body that is not UTF-8 with 400 and stores nothing (no U+FFFD in its place)', async () => {
+    const name = 'utf8-probe';
+    const body = Buffer.concat([
+      Buffer.from(`{"policy":{"name":"${name}`),
+      Buffer.from([0xe9, 0x20, 0xff]),
+      Buffer.from('","resource":"component","statusDefinitions":{"ok":{"isDefault":true,"criticality":0}}}}'),
+    ]);
+    const res = await fetch(`${server.url}/policy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { message: 'request body is not valid UTF-8', problems: [] },
+    });
+    const found = await call('POST', '/policy/query', { filter: { name: { $like: `${name}*` } } });
+    expect(found.status).toBe(200);
+    expect(found.body.items).toEqual([]);
+  });
+
+  it('answers 400 to an authenticated request whose target is not a valid path (never a 500)', async () => {
+    for (const target of ['//[', '//%zz/', '/component/query?x=%zz', '/policy%']) {
+      const r = await raw(
+        `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(r.status, target).toBe(400);
+      expect(r.json.error.problems).toEqual([expect.objectContaining({ code: 'INVALID_PATH', path: '' })]);
+    }
+    // Nothing logged: the afterAll hook checks that no request was an internal error.
+  });
+
+  it('answers 401 to an unauthenticated body and closes the connection without reading the body', async () => {
+    const declared = 256 * 1024 * 1024;
+    const r = await raw(
+      `POST /policy HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      declared,
+    );
+    expect(r.status).toBe(401);
+    expect(r.headers).toContain('\r\nconnection: close');
+    // The server closed while the client was still writing: what it took is what the socket buffers
+    // hold (a few MB), not the 256 MB declared.
+    expect(r.written).toBeLessThan(declared / 4);
   });
 
   it('404 for an unknown operation, 405 for a wrong method, 413 for an oversized body', async () => {

@@ -50,7 +50,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 function show(c: string | undefined): string {
-  if (c === undefined) return 'the end of the text';
+  if (c === undefined) return 'end of the text';
   const code = c.codePointAt(0)!;
   return code < 0x20 || code === 0x7f
     ? `character U+${code.toString(16).toUpperCase().padStart(4, '0')}`

@@ -158,3 +158,16 @@ describe('GitHub annotations', () => {
     expect(out).toContain('title=BIDI_CONTROL at /statusDefinitions/o\\u202Ek::m');
   });
 });
+
+describe('JSON syntax errors', () => {
+  it('say "unexpected end of the text" where the text stops early', () => {
+    for (const [text, expected] of [
+      ['{ "name": ', 'expected a JSON value'],
+      ['{ "a": 1', 'expected "," or "}"'],
+      ['{ "a" ', 'expected ":" after the key'],
+    ]) {
+      const [diagnostic] = validatePolicy(text!, { format: 'json' }).diagnostics;
+      expect(diagnostic?.message).toBe(`invalid JSON: unexpected end of the text, ${expected}`);
+    }
+  });
+});
