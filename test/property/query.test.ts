@@ -35,8 +35,10 @@ const RESOURCE = {
     b: { type: 'string', nullable: true, sortable: true, filterable: true },
     n: { type: 'number', nullable: true, sortable: true, filterable: true },
     flag: { type: 'boolean', nullable: true, sortable: true, filterable: true },
+    // Sorted as versions: valid and invalid version strings, ties between equal versions.
+    v: { type: 'string', format: 'version', nullable: true, sortable: true, filterable: true },
   },
-  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag'],
+  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag', 'v'],
 } as const satisfies ResourceDescription;
 
 const FIELDS = RESOURCE.selectable;
@@ -47,6 +49,7 @@ type Thing = {
   b?: string | null;
   n?: number | null;
   flag?: boolean | null;
+  v?: string | null;
 };
 
 // Strings where code unit and code point order disagree (an astral character against U+E000–U+FFFF)
@@ -54,6 +57,45 @@ type Thing = {
 const STRINGS = ['', 'a', 'A', 'b', 'ab', 'é', 'e\u0301', 'ß', 'Z', '😀', '\uFFFD', '\uE000', 'a b', '中'];
 const NUMBERS = [-1, 0, 1, 1.5, 2, 1e6];
 const TIMES = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.001Z'];
+
+// Versions that tie as versions (`1.2`, `v1.2.0`, `1.02+b`), order only as versions (`1.9` < `1.29`),
+// have pre-releases and parts past 2^53, and strings that are not versions.
+const VERSIONS = [
+  '1.2',
+  'v1.2.0',
+  '1.02+b',
+  '1.9',
+  '1.29',
+  '1.100',
+  '1.2.0-rc.1',
+  '1.2.0-rc.10',
+  '0-rc',
+  '0',
+];
+const NOT_VERSIONS = ['', 'v', '1..2', '1.2.x', 'V1.2', 'latest', '1.2-', '1.2\n', '-1'];
+const arbDigits = fc.oneof(
+  fc.stringMatching(/^[0-9]{1,2}$/),
+  fc.constantFrom('0', '00', '9007199254740993', '9007199254740992', '2097152', '32768'),
+);
+const arbIdentifier = fc.oneof(arbDigits, fc.constantFrom('rc', 'RC', 'alpha', 'beta', 'a-b', '0a'));
+const arbVersionText = fc
+  .tuple(
+    fc.constantFrom('', 'v'),
+    fc.array(arbDigits, { minLength: 1, maxLength: 5 }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+  )
+  .map(
+    ([v, parts, pre, build]) =>
+      v + parts.join('.') + (pre ? `-${pre.join('.')}` : '') + (build ? `+${build.join('.')}` : ''),
+  );
+const arbVersionish = fc.oneof(
+  fc.constantFrom(...VERSIONS),
+  fc.constantFrom(...NOT_VERSIONS),
+  arbVersionText,
+  // Mostly not versions: random text over the grammar's characters.
+  fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'v', 'a'), maxLength: 6 }),
+);
 
 const arbId = fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }).filter((s) => !s.includes('\u0000'));
 const arbA = fc.oneof(
@@ -72,6 +114,7 @@ const arbBody = fc.record({
   b: maybe(fc.constantFrom(...STRINGS)),
   n: maybe(fc.constantFrom(...NUMBERS)),
   flag: maybe(fc.boolean()),
+  v: maybe(arbVersionish),
   micros: fc.integer({ min: 0, max: 999 }),
 });
 /**
@@ -104,9 +147,10 @@ const arbFilter = fc.oneof(
   fc.boolean().map((v) => ({ a: { $exists: v } })),
   fc.boolean().map((v) => ({ flag: { $eq: v } })),
   fc.constant({ $or: [{ b: { $like: 'a*' } }, { n: { $gte: 1 } }] }),
+  fc.constantFrom(...VERSIONS).map((x) => ({ v: { $vgte: x } })),
 );
 const arbSort = fc
-  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'createdAt', 'id'), { maxLength: 3 })
+  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'v', 'v', 'createdAt', 'id'), { maxLength: 3 })
   .chain((keys) => fc.tuple(...keys.map((k) => fc.constantFrom('asc', 'desc').map((d) => [k, d] as const))))
   .map((pairs) => (pairs.length === 0 ? undefined : Object.fromEntries(pairs)));
 const arbFields = fc.subarray([...FIELDS]);
@@ -140,6 +184,38 @@ function cmpValue(x: unknown, y: unknown): number {
   }
   return 0;
 }
+/**
+ * Versions as docs/semantics.md §4 orders them, and `undefined` for a value that is not one: it sorts
+ * as missing (docs/query.md).
+ */
+const VERSION_GRAMMAR =
+  /^v?([0-9]+(?:\.[0-9]+)*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+function oracleVersion(x: unknown): { parts: string[]; pre: string[] | undefined } | undefined {
+  const m = typeof x === 'string' ? VERSION_GRAMMAR.exec(x) : null;
+  if (m === null) return undefined;
+  const trim = (d: string) => d.replace(/^0+/, '');
+  return { parts: m[1]!.split('.').map(trim), pre: m[2]?.split('.') };
+}
+function cmpDigits(p: string, q: string): number {
+  return p.length !== q.length ? p.length - q.length : p < q ? -1 : p > q ? 1 : 0;
+}
+function cmpVersion(x: unknown, y: unknown): number {
+  const [p, q] = [oracleVersion(x), oracleVersion(y)];
+  if (p === undefined || q === undefined) return (p === undefined ? 0 : 1) - (q === undefined ? 0 : 1);
+  for (let i = 0; i < Math.max(p.parts.length, q.parts.length); i++) {
+    const c = cmpDigits(p.parts[i] ?? '', q.parts[i] ?? '');
+    if (c !== 0) return c;
+  }
+  if (p.pre === undefined || q.pre === undefined) return (p.pre ? -1 : 0) - (q.pre ? -1 : 0);
+  const numeric = (id: string) => /^[0-9]+$/.test(id);
+  for (let i = 0; i < Math.min(p.pre.length, q.pre.length); i++) {
+    const [a, b] = [p.pre[i]!, q.pre[i]!];
+    if (numeric(a) !== numeric(b)) return numeric(a) ? -1 : 1;
+    const c = numeric(a) ? cmpDigits(a.replace(/^0+/, ''), b.replace(/^0+/, '')) : a < b ? -1 : a > b ? 1 : 0;
+    if (c !== 0) return c;
+  }
+  return p.pre.length - q.pre.length;
+}
 function oracleOrder(sort: Record<string, string> | undefined): Array<[string, number]> {
   const keys: Array<[string, number]> = Object.entries(sort ?? {}).map(([k, d]) => [k, d === 'asc' ? 1 : -1]);
   for (const k of ['createdAt', 'id']) if (!keys.some(([f]) => f === k)) keys.push([k, 1]);
@@ -148,7 +224,8 @@ function oracleOrder(sort: Record<string, string> | undefined): Array<[string, n
 function oracleCompare(order: Array<[string, number]>) {
   return (x: Thing, y: Thing) => {
     for (const [f, d] of order) {
-      const c = cmpValue((x as Record<string, unknown>)[f], (y as Record<string, unknown>)[f]);
+      const [a, b] = [(x as Record<string, unknown>)[f], (y as Record<string, unknown>)[f]];
+      const c = f === 'v' ? cmpVersion(a, b) : cmpValue(a, b);
       if (c !== 0) return c * d;
     }
     return 0;
@@ -298,6 +375,7 @@ function columnsFor(
     b: 'text',
     n: 'number',
     flag: 'boolean',
+    v: 'text',
   };
 }
 
@@ -306,8 +384,8 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const table = `svc_things_${layout}`;
   const columns = columnsFor(layout, engine.dialect);
   const insertSql = pg
-    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8)`
-    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc) VALUES (?, ?, ?, ?, ?, ?, ?)`;
+    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9)`
+    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
       r.id,
@@ -316,6 +394,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       r.b ?? null,
       r.n ?? null,
       r.flag === undefined || r.flag === null ? null : pg ? r.flag : Number(r.flag),
+      r.v ?? null,
       JSON.stringify(r),
       ...(pg ? [withMicros(r)] : []),
     ]);
@@ -345,7 +424,7 @@ async function createTables(engine: Engine): Promise<void> {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'}${pg ? ', created_at_tz timestamptz' : ''})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${pg ? 'jsonb' : 'text'}${pg ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }
