@@ -9,6 +9,7 @@ import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayIncludes,
   arraySome,
+  countOwnKeys,
   freeze,
   hasOwn,
   isArray,
@@ -376,6 +377,15 @@ function parseSort(
     });
     return undefined;
   }
+  // Counted before the entries are read: a sort of a million keys is refused at once.
+  if (countOwnKeys(value, maxKeys) > maxKeys) {
+    problems.push({
+      code: 'INVALID_SORT',
+      path: '/sort',
+      message: `sort has more than ${maxKeys} keys; at most ${maxKeys} are allowed`,
+    });
+    return undefined;
+  }
   const entries = Object.entries(value);
   if (entries.length === 0) {
     problems.push({
@@ -585,17 +595,18 @@ function plan(
     ]);
   }
   const problems: QueryProblem[] = [];
-  const keys = objectKeys(request);
-  // Each unknown property gets a suggestion: a request of thousands of keys is refused before that.
-  if (keys.length > limits.limits.maxKeys) {
+  // Each unknown property gets a suggestion: a request of thousands of keys is refused before that,
+  // counted before the keys are listed.
+  if (countOwnKeys(request, limits.limits.maxKeys) > limits.limits.maxKeys) {
     throw new QueryError([
       {
         code: 'INVALID_REQUEST',
         path: '',
-        message: `a query request has ${keys.length} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(', ')})`,
+        message: `a query request has more than ${limits.limits.maxKeys} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(', ')})`,
       },
     ]);
   }
+  const keys = objectKeys(request);
   for (const key of keys) {
     if (arrayIncludes(PROPERTIES as readonly string[], key)) continue;
     const suggestion = key === 'nextToken' ? 'pageToken' : closest(key, PROPERTIES);
