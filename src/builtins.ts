@@ -77,6 +77,22 @@ export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const regexpTest: (re: RegExp, s: string) => boolean = uncurry(RegExp.prototype.test);
 
+/**
+ * How many own enumerable string keys `o` has, counted no further than `max + 1`: a caller's object of
+ * a million keys is refused without listing its entries or reading (or, through a Proxy, asking about)
+ * every key. The engine still lists the keys once; nothing per key past the bound runs.
+ *
+ * @example
+ * countOwnKeys({ a: 1, b: 2, c: 3 }, 1); // 2: more than 1
+ */
+export function countOwnKeys(o: object, max: number): number {
+  let n = 0;
+  for (const key in o) {
+    if (hasOwn(o, key) && ++n > max) break;
+  }
+  return n;
+}
+
 /** Own property `key` of `o`, or `undefined` when `o` only inherits it (a polluted prototype). */
 export function own(o: object, key: string): unknown {
   return hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined;

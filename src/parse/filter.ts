@@ -9,6 +9,7 @@ import {
 } from '../ast/nodes.js';
 import { emptyFootprint, type Footprint, trust } from '../ast/trusted.js';
 import {
+  countOwnKeys,
   freeze,
   getOwnPropertySymbols,
   isArray,
@@ -133,10 +134,11 @@ function checkKeys(value: object, at: string, p: Parse): string[] {
       `symbol keys are not allowed in a filter at ${showPointer(at)}`,
     );
   }
-  const keys = objectKeys(value);
-  if (keys.length > p.limits.maxKeys) {
-    throw limitError('maxKeys', at, `an object with ${keys.length} keys`, p.limits);
+  // Counted before the keys are listed: a caller's object of a million keys is refused at once.
+  if (countOwnKeys(value, p.limits.maxKeys) > p.limits.maxKeys) {
+    throw limitError('maxKeys', at, `an object with more than ${p.limits.maxKeys} keys`, p.limits);
   }
+  const keys = objectKeys(value);
   reach(p, 'maxKeys', keys.length);
   return keys;
 }

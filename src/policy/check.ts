@@ -3,6 +3,7 @@ import {
   arrayEvery,
   arrayFind,
   arraySome,
+  countOwnKeys,
   freeze,
   hasOwn,
   isArray,
@@ -148,11 +149,11 @@ class Collector {
 
   /** The keys of an object of the definition, within `maxKeys`. */
   keys(value: object, at: string): string[] {
-    const keys = objectKeys(value);
-    if (keys.length > this.limits.maxKeys) {
-      throw limitError('maxKeys', at, `an object with ${keys.length} keys`, this.limits);
+    // Counted before the keys are listed: a definition's object of a million keys is refused at once.
+    if (countOwnKeys(value, this.limits.maxKeys) > this.limits.maxKeys) {
+      throw limitError('maxKeys', at, `an object with more than ${this.limits.maxKeys} keys`, this.limits);
     }
-    return keys;
+    return objectKeys(value);
   }
 
   /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */

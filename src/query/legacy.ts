@@ -1,6 +1,15 @@
 import { ARRAY_ANY, PATH_SEPARATOR } from '../ast/nodes.js';
-import { arrayIncludes, hasOwn, isArray, objectKeys, stringIncludes } from '../builtins.js';
-import { pointer, showText, showValue } from '../errors.js';
+import {
+  arrayIncludes,
+  countOwnKeys,
+  hasOwn,
+  isArray,
+  objectKeys,
+  own,
+  stringIncludes,
+} from '../builtins.js';
+import { isOwnError, pointer, safeMessage, showText, showValue } from '../errors.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { parseQuery, type QueryRequest } from './plan.js';
 import type { ResourceName } from './resources.js';
@@ -69,6 +78,12 @@ export interface LegacyConversion extends LegacyTarget {
 }
 
 const BODY_KEYS = ['filter', 'sort', 'nextToken', 'pageSize'];
+/**
+ * Most keys an object of the body (the body, `sort`, `filter`, `dueDate`, a tag pair) and most pairs
+ * `tags` may have: the query's own bound on an object's keys. Counted before anything is listed, so a
+ * body of a million keys is refused at once.
+ */
+const MAX_KEYS = DEFAULT_LIMITS.maxKeys;
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -103,6 +118,35 @@ function operationOf(operation: unknown): LegacyTarget | undefined {
  * //   notices: ['nextToken dropped: …'], … }
  */
 export function legacySearchToQuery(operation: LegacyOperation | string, body: unknown): LegacyConversion {
+  try {
+    return convert(operation, body);
+  } catch (error) {
+    if (isOwnError(error)) throw error;
+    // A getter or a Proxy trap of a body handed in as a value threw (or the Proxy was revoked).
+    throw new QueryError([
+      {
+        code: 'INVALID_REQUEST',
+        path: '',
+        message: `the legacy search body could not be read: ${safeMessage(error)}`,
+      },
+    ]);
+  }
+}
+
+/** A `QueryError` when `value` has more than {@link MAX_KEYS} own keys (`what` names it). */
+function checkKeyCount(value: object, at: string, what: string): void {
+  if (countOwnKeys(value, MAX_KEYS) > MAX_KEYS) {
+    throw new QueryError([
+      { code: 'INVALID_REQUEST', path: at, message: `${what} has more than ${MAX_KEYS} keys` },
+    ]);
+  }
+}
+
+/**
+ * {@link legacySearchToQuery}, reading own properties only: a property inherited from a polluted
+ * `Object.prototype` is not part of a body.
+ */
+function convert(operation: LegacyOperation | string, body: unknown): LegacyConversion {
   const target = operationOf(operation);
   if (target === undefined) {
     throw new QueryError([
@@ -118,6 +162,7 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       { code: 'INVALID_REQUEST', path: '', message: 'a legacy search body must be a JSON object' },
     ]);
   }
+  checkKeyCount(body, '', 'a legacy search body');
   const problems: QueryProblem[] = [];
   const notices: string[] = [];
   const request: { -readonly [K in keyof QueryRequest]: QueryRequest[K] } = {};
@@ -131,13 +176,16 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       ...(suggestion === undefined ? {} : { suggestion }),
     });
   }
-  if (body.nextToken !== undefined && body.nextToken !== null) {
+  const nextToken = own(body, 'nextToken');
+  const pageSize = own(body, 'pageSize');
+  const sort = own(body, 'sort');
+  if (nextToken !== undefined && nextToken !== null) {
     notices.push(
       'nextToken dropped: a legacy cursor cannot be carried over, so the query starts again from the first page (continue with nextPageToken)',
     );
   }
-  if (body.pageSize !== undefined && body.pageSize !== null) {
-    const n = body.pageSize;
+  if (pageSize !== undefined && pageSize !== null) {
+    const n = pageSize;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > target.maxPageSize) {
       problems.push({
         code: 'INVALID_REQUEST',
@@ -146,15 +194,18 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
       });
     } else request.pageSize = n;
   }
-  if (body.sort !== undefined && body.sort !== null) {
-    if (!isObject(body.sort)) {
+  if (sort !== undefined && sort !== null) {
+    if (!isObject(sort)) {
       problems.push({
         code: 'INVALID_REQUEST',
         path: '/sort',
         message: 'sort must be an object such as { "createdAt": "asc" }',
       });
-    } else if (objectKeys(body.sort).length > 0) {
-      for (const [field, direction] of Object.entries(body.sort)) {
+    } else {
+      checkKeyCount(sort, '/sort', 'sort');
+      // Read once: what is checked is what is carried over.
+      const entries = Object.entries(sort);
+      for (const [field, direction] of entries) {
         if (direction !== 'asc' && direction !== 'desc') {
           problems.push({
             code: 'NOT_CONVERTIBLE',
@@ -163,11 +214,12 @@ export function legacySearchToQuery(operation: LegacyOperation | string, body: u
           });
         }
       }
-      request.sort = { ...(body.sort as Record<string, 'asc' | 'desc'>) };
+      // fromEntries defines each key as an own property, `__proto__` included.
+      if (entries.length > 0) request.sort = Object.fromEntries(entries) as Record<string, 'asc' | 'desc'>;
     }
   }
   const origins: Origins = new Map();
-  const filter = convertFilter(body.filter, target, problems, origins);
+  const filter = convertFilter(own(body, 'filter'), target, problems, origins);
   if (filter !== undefined && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== undefined) {
     try {
@@ -228,6 +280,7 @@ function convertFilter(
     });
     return undefined;
   }
+  checkKeyCount(filter, '/filter', 'filter');
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     const at = pointer('/filter', key);
@@ -283,9 +336,16 @@ function convertTags(
     });
     return;
   }
+  if (value.length > MAX_KEYS) {
+    throw new QueryError([
+      { code: 'INVALID_REQUEST', path: at, message: `tags has more than ${MAX_KEYS} pairs` },
+    ]);
+  }
   value.forEach((pair: unknown, i) => {
     const where = pointer(at, i);
-    if (!isObject(pair) || typeof pair.key !== 'string' || typeof pair.value !== 'string') {
+    const key = isObject(pair) ? own(pair, 'key') : undefined;
+    const tagValue = isObject(pair) ? own(pair, 'value') : undefined;
+    if (!isObject(pair) || typeof key !== 'string' || typeof tagValue !== 'string') {
       problems.push({
         code: 'INVALID_REQUEST',
         path: where,
@@ -293,6 +353,7 @@ function convertTags(
       });
       return;
     }
+    checkKeyCount(pair, where, `tags/${i}`);
     const extra = objectKeys(pair).filter((k) => k !== 'key' && k !== 'value');
     if (extra.length > 0) {
       problems.push({
@@ -302,7 +363,6 @@ function convertTags(
       });
       return;
     }
-    const { key, value: tagValue } = pair;
     if (
       key === '' ||
       stringIncludes(key, PATH_SEPARATOR) ||
@@ -347,6 +407,7 @@ function convertDueDate(
     });
     return;
   }
+  checkKeyCount(value, at, 'dueDate');
   const range: Record<string, string> = {};
   for (const [bound, v] of Object.entries(value)) {
     const op = bound === 'gte' ? '$gte' : bound === 'lt' ? '$lt' : undefined;

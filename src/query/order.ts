@@ -1,5 +1,6 @@
 import { compareCodePoints } from '../semantics/compare.js';
 import { readKey, readLeaf } from '../semantics/values.js';
+import { parseVersion, versionKey } from '../semantics/version.js';
 
 /** A sort key value as pages compare and tokens carry it: a JSON scalar, or `null` for missing. */
 export type SortValue = null | number | string | boolean;
@@ -10,6 +11,11 @@ export type SortDirection = 'asc' | 'desc';
 export interface SortKey {
   readonly field: string;
   readonly direction: SortDirection;
+  /**
+   * `version`: the field's description has `format: 'version'`, and the key is the value's version key
+   * ({@link versionSortValue}), not the value.
+   */
+  readonly order?: 'version';
 }
 
 /**
@@ -27,8 +33,25 @@ export type TypeRank = (typeof TYPE_RANK)[keyof typeof TYPE_RANK];
  * @example
  * sortValue({ tags: { a: '1' }, n: 2 }, 'tags'); // null: objects sort as missing
  */
-export function sortValue(record: unknown, field: string): SortValue {
-  return toSortValue(readLeaf(readKey(record, field)));
+export function sortValue(record: unknown, field: string, order?: 'version'): SortValue {
+  const value = readLeaf(readKey(record, field));
+  return order === 'version' ? versionSortValue(value) : toSortValue(value);
+}
+
+/**
+ * The sort value of a version key: the version key of semantics/version.ts (a string whose code point
+ * order is the version order, equal for equal versions), the same string the SQL and MongoDB targets
+ * compute; `null` (missing) for anything that is not a version, so non-versions sort with missing
+ * values and go by the next keys.
+ *
+ * @example
+ * versionSortValue('v1.29.0') === versionSortValue('1.29'); // true
+ * versionSortValue('latest'); // null
+ */
+export function versionSortValue(value: unknown): SortValue {
+  if (typeof value !== 'string') return null;
+  const parsed = parseVersion(value);
+  return parsed === undefined ? null : versionKey(parsed);
 }
 
 /** A read value as a sort value: non-scalars (and `NaN`) sort as missing. */
@@ -98,5 +121,5 @@ export function compareKeys(
  * keyOf(component, plan.sort); // ['eu-west-1', '2026-01-01T00:00:00.000Z', 'c1']
  */
 export function keyOf(record: unknown, sort: readonly SortKey[]): SortValue[] {
-  return sort.map((k) => sortValue(record, k.field));
+  return sort.map((k) => sortValue(record, k.field, k.order));
 }

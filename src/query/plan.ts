@@ -9,6 +9,7 @@ import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayIncludes,
   arraySome,
+  countOwnKeys,
   freeze,
   hasOwn,
   isArray,
@@ -136,14 +137,33 @@ function checkDescription(description: ResourceDescription): ResourceDescription
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
     if (!hasOwn(description.fields, field)) throw bad(`tie-breaker "${field}" is not in fields`);
+    // Versions equal as versions (`1.2`, `v1.2.0`) tie, and every non-version sorts as missing.
+    if (isVersionField(description.fields[field])) {
+      throw bad(`tie-breaker "${field}" is a version field, whose values tie; tie-breakers must be unique`);
+    }
   }
   for (const [field, d] of Object.entries(description.fields)) {
+    const format = (d as { format?: unknown } | undefined)?.format;
+    if (format !== undefined && (format !== 'version' || d?.type !== 'string')) {
+      throw bad(`field "${field}": format must be "version", on a string field`);
+    }
     // A required field is read raw by the SQL and MongoDB targets (no type rank): it must be one scalar type.
     if (d?.required === true && (d.nullable === true || !arrayIncludes(SCALAR_TYPES, d.type))) {
       throw bad(`required field "${field}" must be a scalar type that is not nullable`);
     }
   }
   return description;
+}
+
+/** True when a field's description says its values are versions (`format: 'version'`). */
+function isVersionField(d: FieldDescription | undefined): boolean {
+  return d?.type === 'string' && d.format === 'version';
+}
+
+/** A sort key on `field`, ordered as versions when the description says its values are. */
+function sortKey(description: ResourceDescription, field: string, direction: SortDirection): SortKey {
+  const d = hasOwn(description.fields, field) ? description.fields[field] : undefined;
+  return isVersionField(d) ? { field, direction, order: 'version' } : { field, direction };
 }
 
 /**
@@ -184,7 +204,9 @@ function bindingOf(
   const text = canonical([
     resource.name,
     filter === undefined ? null : printParsed(filter),
-    sort.map((k) => [k.field, k.direction]),
+    // A version key's tokens carry version keys, not values: a token from before a field became a
+    // version field (or after it stopped being one) is for another sort.
+    sort.map((k) => (k.order === 'version' ? [k.field, k.direction, k.order] : [k.field, k.direction])),
   ]);
   return base64url(sha256(text).subarray(0, 16));
 }
@@ -355,6 +377,15 @@ function parseSort(
     });
     return undefined;
   }
+  // Counted before the entries are read: a sort of a million keys is refused at once.
+  if (countOwnKeys(value, maxKeys) > maxKeys) {
+    problems.push({
+      code: 'INVALID_SORT',
+      path: '/sort',
+      message: `sort has more than ${maxKeys} keys; at most ${maxKeys} are allowed`,
+    });
+    return undefined;
+  }
   const entries = Object.entries(value);
   // No key chosen is the default order, as `fields: []` is every field (a sort built from UI state).
   if (entries.length > maxKeys) {
@@ -400,7 +431,7 @@ function parseSort(
       });
       ok = false;
     }
-    if (ok) keys.push({ field, direction: direction as SortDirection });
+    if (ok) keys.push(sortKey(resource, field, direction as SortDirection));
   }
   return ok ? keys : undefined;
 }
@@ -557,17 +588,18 @@ function plan(
     ]);
   }
   const problems: QueryProblem[] = [];
-  const keys = objectKeys(request);
-  // Each unknown property gets a suggestion: a request of thousands of keys is refused before that.
-  if (keys.length > limits.limits.maxKeys) {
+  // Each unknown property gets a suggestion: a request of thousands of keys is refused before that,
+  // counted before the keys are listed.
+  if (countOwnKeys(request, limits.limits.maxKeys) > limits.limits.maxKeys) {
     throw new QueryError([
       {
         code: 'INVALID_REQUEST',
         path: '',
-        message: `a query request has ${keys.length} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(', ')})`,
+        message: `a query request has more than ${limits.limits.maxKeys} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(', ')})`,
       },
     ]);
   }
+  const keys = objectKeys(request);
   for (const key of keys) {
     if (arrayIncludes(PROPERTIES as readonly string[], key)) continue;
     const suggestion = key === 'nextToken' ? 'pageToken' : closest(key, PROPERTIES);
@@ -593,7 +625,7 @@ function plan(
   }
   const sort: SortKey[] = [...(requested ?? [])];
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!arraySome(sort, (k) => k.field === field)) sort.push({ field, direction: 'asc' });
+    if (!arraySome(sort, (k) => k.field === field)) sort.push(sortKey(description, field, 'asc'));
   }
   const binding = filter === false ? '' : bindingOf(description, filter, sort);
   let after: readonly SortValue[] | undefined;

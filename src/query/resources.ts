@@ -29,7 +29,16 @@ export type ValueTypeName =
  * a validation warning, never a restriction of what a query may ask).
  */
 export type ValueType =
-  | { readonly type: 'string'; readonly nullable?: boolean; readonly availableValues?: readonly string[] }
+  | {
+      readonly type: 'string';
+      readonly nullable?: boolean;
+      readonly availableValues?: readonly string[];
+      /**
+       * `version`: the values are versions (docs/semantics.md §4), and a sort on the field orders them
+       * as the version operators compare them, a value that is not a version sorting as missing.
+       */
+      readonly format?: 'version';
+    }
   | { readonly type: 'integer'; readonly nullable?: boolean }
   | { readonly type: 'number'; readonly nullable?: boolean }
   | { readonly type: 'boolean'; readonly nullable?: boolean }
@@ -121,7 +130,13 @@ export const COMPONENT_RESOURCE = {
       displayName: 'Type',
       description: 'finer kind inside a technology',
     },
-    version: { type: 'string', sortable: true, filterable: true, displayName: 'Version' },
+    version: {
+      type: 'string',
+      format: 'version',
+      sortable: true,
+      filterable: true,
+      displayName: 'Version',
+    },
     hasAvailableSvcs: {
       type: 'boolean',
       sortable: true,
@@ -319,8 +334,8 @@ const CHANGE = {
   open: true,
   fields: {
     name: { type: 'string' },
-    currentVersion: { type: 'string' },
-    desiredVersion: { type: 'string' },
+    currentVersion: { type: 'string', format: 'version' },
+    desiredVersion: { type: 'string', format: 'version' },
     status: { type: 'string', availableValues: ['pending', 'active'] },
   },
 } as const satisfies ValueType;
@@ -342,8 +357,20 @@ export const UPGRADE_PLAN_RESOURCE = {
       filterable: true,
       displayName: 'Status',
     },
-    currentVersion: { type: 'string', sortable: true, filterable: true, displayName: 'Current version' },
-    desiredVersion: { type: 'string', sortable: true, filterable: true, displayName: 'Desired version' },
+    currentVersion: {
+      type: 'string',
+      format: 'version',
+      sortable: true,
+      filterable: true,
+      displayName: 'Current version',
+    },
+    desiredVersion: {
+      type: 'string',
+      format: 'version',
+      sortable: true,
+      filterable: true,
+      displayName: 'Desired version',
+    },
     upgradePlan: {
       type: 'map',
       values: { type: 'object', open: true, fields: { changes: { type: 'array', items: CHANGE } } },

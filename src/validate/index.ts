@@ -1,4 +1,4 @@
-import { defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
+import { countOwnKeys, defineProperty, isArray, objectKeys, ownOptions } from '../builtins.js';
 import { type FilterError, MAX_SHOWN_POINTER, pointer, safeMessage, showPointer } from '../errors.js';
 import { isLimitCode, type Limits, limitError, resolveLimits, utf8LengthExceeds } from '../limits.js';
 import { checkPolicyDefinition } from '../policy/check.js';
@@ -108,9 +108,10 @@ function detach(document: unknown, limits: Limits): { value: unknown } | { findi
           });
         }
       } else {
+        // A key and its value are two values; counted before the keys are listed.
+        const most = Math.floor(left / 2);
+        if (countOwnKeys(value, most) > most) return tooMany(at, `an object of more than ${most} keys`);
         const keys = objectKeys(value);
-        // A key and its value are two values.
-        if (2 * keys.length > left) return tooMany(at, `an object of ${keys.length} keys`);
         values += keys.length;
         copy = Object.create(null);
         open.add(value);

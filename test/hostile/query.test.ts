@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   base64url,
+  checkPolicyDefinition,
+  compileFilter,
   keyOf,
+  legacySearchToQuery,
   pageTokenAfter,
+  parseFilter,
   parseQuery,
   QueryError,
   type QueryPlan,
   queryInMemory,
 } from '../../src/index.js';
+import { toMongo } from '../../src/mongo.js';
+import { toSql } from '../../src/sql.js';
+import { validatePolicy } from '../../src/validate.js';
 import {
   guardPrototypes,
   polluted,
@@ -265,5 +272,159 @@ describe('query requests', () => {
       parseQuery({ ...request, pageToken: token }, 'component'),
     );
     expect(after.after).toEqual(keyOf(records[3], clean.sort));
+  });
+});
+
+/**
+ * A Proxy over `target` that counts the questions asked of it per trap: an input refused by its size
+ * must be refused after a bounded number of questions, not after one per key.
+ */
+function counted<T extends object>(target: T): { proxy: T; asked: () => number } {
+  let n = 0;
+  const count =
+    <K extends 'get' | 'getOwnPropertyDescriptor' | 'has'>(trap: K) =>
+    (...args: Parameters<NonNullable<ProxyHandler<T>[K]>>) => {
+      n += 1;
+      return (Reflect[trap] as (...a: unknown[]) => unknown)(...args);
+    };
+  const proxy = new Proxy(target, {
+    get: count('get'),
+    getOwnPropertyDescriptor: count('getOwnPropertyDescriptor'),
+    has: count('has'),
+  } as ProxyHandler<T>);
+  return { proxy, asked: () => n };
+}
+
+const manyKeys = (n: number, value: (i: number) => unknown) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value(i)]));
+
+describe('objects of many keys are refused by a bounded count, before their keys are read', () => {
+  const KEYS = 100_000;
+  const filter = manyKeys(KEYS, () => ({ $eq: 1 }));
+
+  it('a sort, a request and a filter in parseQuery', () => {
+    for (const [request, code, path] of [
+      [(p: object) => ({ sort: p }), 'INVALID_SORT', '/sort'],
+      [(p: object) => p, 'INVALID_REQUEST', ''],
+      [(p: object) => ({ filter: p }), 'INVALID_FILTER', '/filter'],
+    ] as const) {
+      const { proxy, asked } = counted(manyKeys(KEYS, () => 'asc'));
+      expect(refused(request(proxy))).toEqual([[code, path]]);
+      expect(asked()).toBeLessThan(1000);
+    }
+  });
+
+  it('a filter in parseFilter, compileFilter, toSql, toMongo, a policy and validatePolicy', () => {
+    const entries: [string, (f: object) => unknown][] = [
+      ['parseFilter', (f) => parseFilter(f)],
+      ['compileFilter', (f) => compileFilter(f as never)],
+      ['toSql', (f) => toSql(f as never, { dialect: 'postgres', columns: { k0: 'text' } })],
+      ['toSql sqlite', (f) => toSql(f as never, { dialect: 'sqlite', columns: { k0: 'text' } })],
+      ['toMongo', (f) => toMongo(f as never)],
+    ];
+    for (const [name, run] of entries) {
+      const { proxy, asked } = counted(filter);
+      expect(() => quickly(() => run(proxy)), name).toThrow(
+        expect.objectContaining({ code: 'MAX_KEYS_EXCEEDED', path: '' }),
+      );
+      expect(asked(), name).toBeLessThan(1000);
+    }
+    const { proxy, asked } = counted(filter);
+    const policy = {
+      name: 'p',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0, rules: [] },
+        bad: {
+          isDefault: false,
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter: proxy } }] }],
+        },
+      },
+    };
+    const result = checkPolicyDefinition(policy);
+    expect(result.problems.map((p) => p.code)).toContain('MAX_KEYS_EXCEEDED');
+    expect(asked()).toBeLessThan(1000);
+    const many = counted(manyKeys(KEYS, (i) => i));
+    const validated = validatePolicy(many.proxy);
+    expect(validated.diagnostics.map((d) => d.code)).toContain('MAX_DOCUMENT_VALUES_EXCEEDED');
+    // Counted up to the values the document has left (maxDocumentValues), not to its size.
+    expect(many.asked()).toBeLessThan(KEYS / 4);
+  });
+
+  it('every object of a legacy search body', () => {
+    const big = () => counted(manyKeys(KEYS, () => 'asc'));
+    for (const [body, path] of [
+      [(p: object) => p, ''],
+      [(p: object) => ({ sort: p }), '/sort'],
+      [(p: object) => ({ filter: p }), '/filter'],
+      [(p: object) => ({ filter: { tags: [p] } }), '/filter/tags/0'],
+    ] as const) {
+      const { proxy, asked } = big();
+      expect(legacyRefused(7, body(proxy))).toEqual([['INVALID_REQUEST', path]]);
+      expect(asked()).toBeLessThan(1000);
+    }
+    const tags = Array.from({ length: KEYS }, (_, i) => ({ key: `k${i}`, value: 'v' }));
+    expect(legacyRefused(6, { filter: { tags } })).toEqual([['INVALID_REQUEST', '/filter/tags']]);
+  });
+});
+
+/** The problems of a legacy body that must be refused, as [code, path] pairs. */
+function legacyRefused(operation: 3 | 6 | 7 | 12, body: unknown): [string, string][] {
+  try {
+    quickly(() => legacySearchToQuery(operation, body));
+  } catch (error) {
+    expect(error).toBeInstanceOf(QueryError);
+    return (error as QueryError).problems.map((p) => [p.code, p.path]);
+  }
+  throw new Error('expected a QueryError');
+}
+
+describe('legacy search bodies', () => {
+  it('a polluted Object.prototype adds nothing to a conversion', () => {
+    for (const operation of [3, 6, 7, 12] as const) {
+      const clean = legacySearchToQuery(operation, {});
+      const dirty = polluted(
+        Object.prototype,
+        { pageSize: 5, sort: { region: 'desc' }, filter: { technology: 'evil' }, nextToken: 'x' },
+        () => legacySearchToQuery(operation, {}),
+      );
+      expect(dirty.request).toEqual(clean.request);
+      expect(JSON.stringify(dirty.request)).toBe('{}');
+      expect(dirty.notices).toEqual([]);
+    }
+    // Tag pairs read their own key and value only.
+    const pair = Object.create({ key: 'env', value: 'prod' }) as object;
+    expect(legacyRefused(7, { filter: { tags: [pair] } })).toEqual([['INVALID_REQUEST', '/filter/tags/0']]);
+  });
+
+  it('a sort key "__proto__" is carried over as a key, never as a prototype', () => {
+    const conversion = legacySearchToQuery(6, JSON.parse('{"sort": {"__proto__": "asc"}}'));
+    expect(Object.hasOwn(conversion.request.sort ?? {}, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(conversion.request.sort)).toBe(Object.prototype);
+  });
+
+  it('bodies that cannot be read are INVALID_REQUEST, not a raw error', () => {
+    const bodies: unknown[] = [
+      revokedProxy(),
+      throwingProxy(),
+      throwingGetter('pageSize'),
+      throwingGetter('filter'),
+      throwingGetter('sort'),
+      throwingGetter('nextToken'),
+      { sort: revokedProxy() },
+      { sort: throwingGetter('region') },
+      { filter: revokedProxy() },
+      { filter: throwingGetter('technology') },
+      { filter: { tags: [throwingGetter('key')] } },
+      { filter: { tags: [throwingGetter('value', { key: 'k' })] } },
+      { filter: { tags: [revokedProxy()] } },
+      { filter: { tags: revokedProxy() } },
+      { filter: { dueDate: throwingGetter('gte') } },
+    ];
+    for (const body of bodies) {
+      // Operation 6 reads every legacy filter property (technology, tags, dueDate).
+      const problems = legacyRefused(6, body);
+      expect(problems[0]![0]).toBe('INVALID_REQUEST');
+    }
   });
 });

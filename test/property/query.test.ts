@@ -40,8 +40,10 @@ const RESOURCE = {
     flag: { type: 'boolean', nullable: true, sortable: true, filterable: true },
     // A name is any string: MongoDB must not read it as a path.
     'd.e': { type: 'string', nullable: true, sortable: true, filterable: true },
+    // Sorted as versions: valid and invalid version strings, ties between equal versions.
+    v: { type: 'string', format: 'version', nullable: true, sortable: true, filterable: true },
   },
-  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag', 'd.e'],
+  selectable: ['id', 'createdAt', 'a', 'b', 'n', 'flag', 'd.e', 'v'],
 } as const satisfies ResourceDescription;
 
 const FIELDS = RESOURCE.selectable;
@@ -53,6 +55,7 @@ type Thing = {
   n?: number | null;
   flag?: boolean | null;
   'd.e'?: string | null;
+  v?: string | null;
 };
 
 // Strings where code unit and code point order disagree (an astral character against U+E000–U+FFFF)
@@ -72,6 +75,45 @@ const arbNumber = fc.oneof(
 );
 const TIMES = ['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.001Z'];
 
+// Versions that tie as versions (`1.2`, `v1.2.0`, `1.02+b`), order only as versions (`1.9` < `1.29`),
+// have pre-releases and parts past 2^53, and strings that are not versions.
+const VERSIONS = [
+  '1.2',
+  'v1.2.0',
+  '1.02+b',
+  '1.9',
+  '1.29',
+  '1.100',
+  '1.2.0-rc.1',
+  '1.2.0-rc.10',
+  '0-rc',
+  '0',
+];
+const NOT_VERSIONS = ['', 'v', '1..2', '1.2.x', 'V1.2', 'latest', '1.2-', '1.2\n', '-1'];
+const arbDigits = fc.oneof(
+  fc.stringMatching(/^[0-9]{1,2}$/),
+  fc.constantFrom('0', '00', '9007199254740993', '9007199254740992', '2097152', '32768'),
+);
+const arbIdentifier = fc.oneof(arbDigits, fc.constantFrom('rc', 'RC', 'alpha', 'beta', 'a-b', '0a'));
+const arbVersionText = fc
+  .tuple(
+    fc.constantFrom('', 'v'),
+    fc.array(arbDigits, { minLength: 1, maxLength: 5 }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    fc.option(fc.array(arbIdentifier, { minLength: 1, maxLength: 2 }), { nil: undefined }),
+  )
+  .map(
+    ([v, parts, pre, build]) =>
+      v + parts.join('.') + (pre ? `-${pre.join('.')}` : '') + (build ? `+${build.join('.')}` : ''),
+  );
+const arbVersionish = fc.oneof(
+  fc.constantFrom(...VERSIONS),
+  fc.constantFrom(...NOT_VERSIONS),
+  arbVersionText,
+  // Mostly not versions: random text over the grammar's characters.
+  fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'v', 'a'), maxLength: 6 }),
+);
+
 const arbId = fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }).filter((s) => !s.includes('\u0000'));
 const arbA = fc.oneof(
   fc.constant(undefined),
@@ -90,6 +132,7 @@ const arbBody = fc.record({
   n: maybe(fc.oneof({ weight: 6, arbitrary: arbNumber }, { weight: 1, arbitrary: fc.constant(Number.NaN) })),
   flag: maybe(fc.boolean()),
   'd.e': maybe(fc.constantFrom(...STRINGS)),
+  v: maybe(arbVersionish),
   micros: fc.integer({ min: 0, max: 999 }),
 });
 /**
@@ -122,9 +165,10 @@ const arbFilter = fc.oneof(
   fc.boolean().map((v) => ({ a: { $exists: v } })),
   fc.boolean().map((v) => ({ flag: { $eq: v } })),
   fc.constant({ $or: [{ b: { $like: 'a*' } }, { n: { $gte: 1 } }] }),
+  fc.constantFrom(...VERSIONS).map((x) => ({ v: { $vgte: x } })),
 );
 const arbSort = fc
-  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'd.e', 'createdAt', 'id'), { maxLength: 3 })
+  .uniqueArray(fc.constantFrom('a', 'b', 'n', 'flag', 'd.e', 'v', 'v', 'createdAt', 'id'), { maxLength: 3 })
   .chain((keys) => fc.tuple(...keys.map((k) => fc.constantFrom('asc', 'desc').map((d) => [k, d] as const))))
   .map((pairs) => (pairs.length === 0 ? undefined : Object.fromEntries(pairs)));
 const arbFields = fc.subarray([...FIELDS]);
@@ -158,6 +202,38 @@ function cmpValue(x: unknown, y: unknown): number {
   }
   return 0;
 }
+/**
+ * Versions as docs/semantics.md §4 orders them, and `undefined` for a value that is not one: it sorts
+ * as missing (docs/query.md).
+ */
+const VERSION_GRAMMAR =
+  /^v?([0-9]+(?:\.[0-9]+)*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+function oracleVersion(x: unknown): { parts: string[]; pre: string[] | undefined } | undefined {
+  const m = typeof x === 'string' ? VERSION_GRAMMAR.exec(x) : null;
+  if (m === null) return undefined;
+  const trim = (d: string) => d.replace(/^0+/, '');
+  return { parts: m[1]!.split('.').map(trim), pre: m[2]?.split('.') };
+}
+function cmpDigits(p: string, q: string): number {
+  return p.length !== q.length ? p.length - q.length : p < q ? -1 : p > q ? 1 : 0;
+}
+function cmpVersion(x: unknown, y: unknown): number {
+  const [p, q] = [oracleVersion(x), oracleVersion(y)];
+  if (p === undefined || q === undefined) return (p === undefined ? 0 : 1) - (q === undefined ? 0 : 1);
+  for (let i = 0; i < Math.max(p.parts.length, q.parts.length); i++) {
+    const c = cmpDigits(p.parts[i] ?? '', q.parts[i] ?? '');
+    if (c !== 0) return c;
+  }
+  if (p.pre === undefined || q.pre === undefined) return (p.pre ? -1 : 0) - (q.pre ? -1 : 0);
+  const numeric = (id: string) => /^[0-9]+$/.test(id);
+  for (let i = 0; i < Math.min(p.pre.length, q.pre.length); i++) {
+    const [a, b] = [p.pre[i]!, q.pre[i]!];
+    if (numeric(a) !== numeric(b)) return numeric(a) ? -1 : 1;
+    const c = numeric(a) ? cmpDigits(a.replace(/^0+/, ''), b.replace(/^0+/, '')) : a < b ? -1 : a > b ? 1 : 0;
+    if (c !== 0) return c;
+  }
+  return p.pre.length - q.pre.length;
+}
 function oracleOrder(sort: Record<string, string> | undefined): Array<[string, number]> {
   const keys: Array<[string, number]> = Object.entries(sort ?? {}).map(([k, d]) => [k, d === 'asc' ? 1 : -1]);
   for (const k of ['createdAt', 'id']) if (!keys.some(([f]) => f === k)) keys.push([k, 1]);
@@ -166,7 +242,8 @@ function oracleOrder(sort: Record<string, string> | undefined): Array<[string, n
 function oracleCompare(order: Array<[string, number]>) {
   return (x: Thing, y: Thing) => {
     for (const [f, d] of order) {
-      const c = cmpValue((x as Record<string, unknown>)[f], (y as Record<string, unknown>)[f]);
+      const [a, b] = [(x as Record<string, unknown>)[f], (y as Record<string, unknown>)[f]];
+      const c = f === 'v' ? cmpVersion(a, b) : cmpValue(a, b);
       if (c !== 0) return c * d;
     }
     return 0;
@@ -221,13 +298,18 @@ function memoryTarget(): Target {
   };
 }
 
+/** Strings are only ordered against strings of the same field: those are the pairs mingo may misorder. */
 function utf16Differs(records: readonly Thing[]): boolean {
-  const strings = new Set<string>();
-  for (const r of records) for (const v of Object.values(r)) if (typeof v === 'string') strings.add(v);
-  const all = [...strings];
-  return all.some((x) =>
-    all.some((y) => Math.sign(cmpValue(x, y)) !== Math.sign(x < y ? -1 : x > y ? 1 : 0)),
-  );
+  const byField = new Map<string, Set<string>>();
+  for (const r of records)
+    for (const [k, v] of Object.entries(r))
+      if (typeof v === 'string') byField.set(k, (byField.get(k) ?? new Set()).add(v));
+  return [...byField.values()].some((strings) => {
+    const all = [...strings];
+    return all.some((x) =>
+      all.some((y) => Math.sign(cmpValue(x, y)) !== Math.sign(x < y ? -1 : x > y ? 1 : 0)),
+    );
+  });
 }
 
 /** How many inventories mingo judged: the skip must stay the exception. */
@@ -253,8 +335,20 @@ function mingoTarget(): Target {
     },
     // mingo compares strings by UTF-16 code unit, in sorts and in range operators; MongoDB itself (and
     // every other target) by code point.
-    judges: (records, filter) => !utf16Differs(records) && !mingoOrderDiffers(filter ?? {}, records),
+    judges: (records, filter) =>
+      !utf16Differs(records) && !mingoOrderDiffers(filter ?? {}, records) && !nanUnderRange(records, filter),
   };
+}
+
+/**
+ * A filter comparing a stored NaN with a range operator is outside MongoDB's contract (docs/mongo.md:
+ * BSON orders NaN below every number, mingo answers `NaN >= 1` true; our semantics: NaN orders against
+ * nothing). NaN as a sort key is in it, and is judged.
+ */
+function nanUnderRange(records: readonly Thing[], filter: unknown): boolean {
+  return (
+    records.some((r) => Number.isNaN(r.n)) && /"n":\{"\$(gt|gte|lt|lte)"/.test(JSON.stringify(filter ?? {}))
+  );
 }
 
 /**
@@ -295,7 +389,7 @@ async function mongoServerTarget(url: string): Promise<Target & { close(): Promi
         : await things.aggregate(query.pipeline as Document[]).toArray();
       return mongoDocsToPage(plan, docs as Record<string, unknown>[]);
     },
-    judges: () => true,
+    judges: (records, filter) => !nanUnderRange(records, filter),
     close: async () => {
       await db.dropDatabase();
       await client.close();
@@ -324,6 +418,7 @@ function columnsFor(
     n: 'number',
     flag: 'boolean',
     'd.e': { column: 'd_e', type: 'text' },
+    v: 'text',
   };
 }
 
@@ -355,8 +450,8 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const table = `svc_things_${layout}`;
   const columns = columnsFor(layout, engine.dialect);
   const insertSql = pg
-    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, d_e, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9)`
-    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+    ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10)`
+    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
       r.id,
@@ -365,6 +460,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       r.b ?? null,
       r.n ?? null,
       r.flag === undefined || r.flag === null ? null : pg ? r.flag : Number(r.flag),
+      r.v ?? null,
       jsonText(r, engine.dialect),
       r['d.e'] ?? null,
       ...(pg ? [withMicros(r)] : []),
@@ -395,7 +491,7 @@ async function createTables(engine: Engine): Promise<void> {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, doc ${pg ? 'jsonb' : 'text'}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${pg ? 'jsonb' : 'text'}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }

@@ -182,6 +182,21 @@ function versionKeyExpr(v: string, names: Names): MongoExpr {
   return { $cond: [isType(v, 'string'), { $cond: [valid, key, null] }, null] };
 }
 
+/**
+ * The version key of a top-level field (read by `$getField` on a literal name), or null when its value
+ * is not a version: what a page sorts a version field by (the key `versionSortValue` gives in memory).
+ */
+export function versionSortExpr(field: string): MongoExpr {
+  const names = new Names();
+  const f = names.next();
+  return {
+    $let: {
+      vars: { [f]: { $getField: { field: { $literal: field }, input: '$$ROOT' } } },
+      in: versionKeyExpr(`$$${f}`, names),
+    },
+  };
+}
+
 /** A version comparison: the value's key (null for a non-version: false) against the operand's. */
 function versionExpr(v: string, cmp: '$eq' | '$gt' | '$gte' | '$lt' | '$lte', value: string, names: Names) {
   const k = names.next();

@@ -19,6 +19,7 @@ import {
   type QueryPlan,
 } from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../query/resources.js';
+import { versionSortExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
@@ -73,7 +74,15 @@ const keyField = (i: number) => `__svc_k${i}`;
  * keyset compare, so the pages stay exact; two decimals equal as doubles tie and fall to the next key).
  * Read by `$getField` on a literal name, so no field name is ever taken for a path or an operator.
  */
-function sortExprs(field: string): { rank: unknown; value: unknown } {
+function sortExprs(field: string, order: 'version' | undefined): { rank: unknown; value: unknown } {
+  if (order === 'version') {
+    // The version key, a string, or null (missing) for a value that is not a version.
+    const key = versionSortExpr(field);
+    return {
+      rank: { $cond: [{ $eq: [{ $type: key }, 'string'] }, TYPE_RANK.string, TYPE_RANK.missing] },
+      value: key,
+    };
+  }
   const f = getField(field);
   const type = { $type: f };
   // NaN sorts as missing, where BSON puts it before every number. BSON's comparisons hold NaN equal to
@@ -148,6 +157,7 @@ function readsRaw(plan: QueryPlan): boolean {
   const raw = arrayEvery(plan.sort, (k) => {
     const d = hasOwn(fields, k.field) ? fields[k.field] : undefined;
     return (
+      k.order === undefined &&
       d?.required === true &&
       (d.type === 'string' || d.type === 'timestamp') &&
       k.field !== '' &&
@@ -249,7 +259,7 @@ export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPage
   if (filter !== undefined) pipeline.push({ $match: filter });
   const computed: Record<string, unknown> = {};
   plan.sort.forEach((k, i) => {
-    const { rank, value } = sortExprs(k.field);
+    const { rank, value } = sortExprs(k.field, k.order);
     computed[rankField(i)] = rank;
     computed[keyField(i)] = value;
   });

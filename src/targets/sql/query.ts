@@ -293,6 +293,19 @@ function keysetBody<Ref>(
   return any(branches.map((parts) => all(parts.map((build) => (build as () => string)()))));
 }
 
+/**
+ * A version key as a text column: the dialect's version key of the value (`NULL` for a value that is
+ * not a version, as in memory), which then orders, compares with the cursor and is selected like any
+ * nullable text column. Only a string can be a version: a JSON value's string, a text column; a
+ * timestamptz, number or boolean column never holds one.
+ */
+function versionSlot<Ref>(dialect: SqlDialect<Ref>, slot: Slot<Ref>, p: ParamSink): Slot<Ref> {
+  let sql = 'CAST(NULL AS TEXT)';
+  if (slot.kind === 'json') sql = dialect.versionKey(dialect.jsonValue(slot.ref, 'string', p), p);
+  else if (slot.type === 'text' || slot.type === 'timestamp') sql = dialect.versionKey(slot.sql, p);
+  return { kind: 'column', type: 'text', sql };
+}
+
 /** True when the description promises the field in every record (see `FieldDescription.required`). */
 function isRequired(plan: QueryPlan, field: string): boolean {
   const fields = plan.resource.fields;
@@ -326,13 +339,14 @@ function buildQuery(
   const table = checkIdentifier(dialect, options.table, 'table');
   const offset = checkOffset(options.paramOffset);
   const p = new Params((i) => dialect.placeholder(i), offset);
-  const slot = (field: string, what: string) => {
+  const slot = (field: string, what: string, order?: 'version') => {
     const s = compiler.fieldSlot(field, p);
     if (s === undefined) throw unknownField(field, what);
+    if (order === 'version') return new KeySql(dialect, versionSlot(dialect, s, p), p, false);
     return new KeySql(dialect, s, p, isRequired(plan, field));
   };
   const select = plan.fields.map((field, i) => `${slot(field, 'selected').select(p)} AS "s${i}"`);
-  const keys = plan.sort.map((k) => slot(k.field, 'sort key'));
+  const keys = plan.sort.map((k) => slot(k.field, 'sort key', k.order));
   select.push(...keys.map((k, i) => `${k.select(p)} AS "k${i}"`));
   // The keyset first: when no row can follow the cursor (a forged one), the filter is still translated
   // (the same errors on every page) but into parameters that are not sent, as PostgreSQL refuses a
@@ -402,7 +416,10 @@ export function sqlRowsToPage(
   options: Pick<SqlQueryOptions, 'columns'>,
 ): Page {
   const itemTypes = plan.fields.map((f) => columnType(options, f));
-  const keyTypes = plan.sort.map((k) => columnType(options, k.field));
+  // A version key is selected as its key (text), whatever the column.
+  const keyTypes = plan.sort.map(
+    (k): ColumnType => (k.order === 'version' ? 'text' : columnType(options, k.field)),
+  );
   return finishPage(
     plan,
     rows,
@@ -476,7 +493,7 @@ export function pageIndexSql(options: PageIndexOptions): string {
   const keys = (options.fields ?? ['createdAt', 'id']).map(
     (k): SortKey => (typeof k === 'string' ? { field: k, direction: 'asc' } : k),
   );
-  const parts = keys.map(({ field, direction }) => {
+  const parts = keys.map(({ field, direction, order }) => {
     if (direction !== 'asc' && direction !== 'desc') {
       throw new FilterError(
         'INVALID_OPTION',
@@ -486,6 +503,13 @@ export function pageIndexSql(options: PageIndexOptions): string {
     }
     const slot = compiler.fieldSlot(field, p);
     if (slot === undefined) throw unknownField(field, 'index key');
+    if (order === 'version') {
+      throw new FilterError(
+        'UNSUPPORTED',
+        '',
+        `field "${field}" is ordered as versions, by a computed key that an index cannot hold`,
+      );
+    }
     if (slot.kind !== 'column') {
       throw new FilterError(
         'UNSUPPORTED',

@@ -28,23 +28,23 @@ describe('queryToMongo', () => {
 
   it('pages on mingo by a field that is not selected, with nulls, types and a BSON date', () => {
     const docs = [
-      { _id: 1, id: 'a', createdAt: '2026-01-01T00:00:00.000Z', version: '2' },
-      { _id: 2, id: 'b', createdAt: '2026-01-01T00:00:00.000Z', version: null },
-      { _id: 3, id: 'c', createdAt: '2026-01-01T00:00:00.000Z', version: 10 },
+      { _id: 1, id: 'a', createdAt: '2026-01-01T00:00:00.000Z', region: '2' },
+      { _id: 2, id: 'b', createdAt: '2026-01-01T00:00:00.000Z', region: null },
+      { _id: 3, id: 'c', createdAt: '2026-01-01T00:00:00.000Z', region: 10 },
       {
         _id: 4,
         id: 'd',
         createdAt: '2026-01-01T00:00:00.000Z',
-        version: new Date('2026-01-01T00:00:00.000Z'),
+        region: new Date('2026-01-01T00:00:00.000Z'),
       },
-      { _id: 5, id: 'e', createdAt: '2026-01-01T00:00:00.000Z', version: true },
-      { _id: 6, id: 'f', createdAt: '2026-01-01T00:00:00.000Z', version: { major: 1 } },
+      { _id: 5, id: 'e', createdAt: '2026-01-01T00:00:00.000Z', region: true },
+      { _id: 6, id: 'f', createdAt: '2026-01-01T00:00:00.000Z', region: { major: 1 } },
     ];
     const ids: string[] = [];
     let pageToken: string | undefined;
     do {
       const query = prepareMongoQuery(
-        { pageSize: 2, sort: { version: 'asc' }, fields: ['id'], ...(pageToken ? { pageToken } : {}) },
+        { pageSize: 2, sort: { region: 'asc' }, fields: ['id'], ...(pageToken ? { pageToken } : {}) },
         'component',
         { secret: 'k' },
       );
@@ -57,7 +57,7 @@ describe('queryToMongo', () => {
     expect(ids).toEqual(['b', 'f', 'c', 'a', 'd', 'e']);
     const memory = queryInMemory(
       docs,
-      parseQuery({ pageSize: 10, sort: { version: 'asc' }, fields: ['id'] }, 'component'),
+      parseQuery({ pageSize: 10, sort: { region: 'asc' }, fields: ['id'] }, 'component'),
     );
     expect(memory.items.map((i) => i.id)).toEqual(ids);
   });
@@ -173,7 +173,7 @@ describe('queryToMongo', () => {
   });
 
   it('ranks long and decimal values as numbers and carries them in tokens as numbers', () => {
-    const plan = parseQuery({ pageSize: 1, sort: { version: 'asc' }, fields: ['id'] }, 'component');
+    const plan = parseQuery({ pageSize: 1, sort: { region: 'asc' }, fields: ['id'] }, 'component');
     // The computed key is a double, whatever numeric type the document holds.
     expect(JSON.stringify(queryToMongo(plan).pipeline[0])).toContain('{"$toDouble":');
     // A driver that hands over BSON numbers as objects still gives the token a number, not null.
@@ -187,7 +187,7 @@ describe('queryToMongo', () => {
       ];
       const page = mongoDocsToPage(plan, docs);
       const next = parseQuery(
-        { pageSize: 1, sort: { version: 'asc' }, fields: ['id'], pageToken: page.nextPageToken },
+        { pageSize: 1, sort: { region: 'asc' }, fields: ['id'], pageToken: page.nextPageToken },
         'component',
       );
       expect(next.after).toEqual([expected, '2026-01-01T00:00:00.000Z', 'a']);
