@@ -291,12 +291,15 @@ async function* parsedLines(
 
 /**
  * Reads NDJSON (one JSON value per line) from text or bytes: a Node stream, a web `ReadableStream`,
- * any (async) iterable of string or `Uint8Array` chunks (`[text]` for text in memory). Yields one parsed value per
- * non-blank line, holding one line at a time, so memory stays constant whatever the size of the input.
- * Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark is ignored.
+ * any (async) iterable of string or `Uint8Array` chunks (`[text]` for text in memory). Yields one record
+ * (a JSON object) per non-blank line, holding one line at a time, so memory stays constant whatever the
+ * size of the input. Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark at the start is ignored;
+ * a blank line holds only spaces, tabs and a carriage return (see {@link isBlankLine}).
  *
- * A line that is not JSON throws an {@link InventoryError} (`MALFORMED_RECORD`, with `line`), unless
- * `onReject` is given: it then receives `{ line, message }` and reading goes on with the next line.
+ * A line that is not JSON, or is JSON but not an object (`"text"`, `42`, `[1]`), throws an
+ * {@link InventoryError} (`MALFORMED_RECORD`, with `line`), unless `onReject` is given: it then receives
+ * `{ line, message }` and reading goes on with the next line. A line longer than `maxRecordLength`
+ * throws `MALFORMED_INPUT`.
  *
  * @example
  * // createReadStream: node:fs (any stream of bytes or text will do)
@@ -339,8 +342,8 @@ function isEnvelope(value: unknown): value is { items: unknown[] } {
  * line is told from a first NDJSON record holding an `items` array by what follows it, so a one-line
  * envelope of at most `maxRecordLength` characters is read whole first; a longer one is streamed.)
  *
- * A bad NDJSON line, or an array or `items` element that is balanced but not JSON, is rejected as with
- * {@link readNdjson}. A broken structure (a missing comma, an unterminated array or envelope) throws an
+ * A bad NDJSON line, or an array or `items` element that is balanced but not JSON or not an object, is
+ * rejected as with {@link readNdjson}. A broken structure (a missing comma, an unterminated array or envelope) throws an
  * {@link InventoryError} `MALFORMED_INPUT`, since nothing after it can be trusted.
  *
  * @example
