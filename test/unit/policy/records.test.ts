@@ -291,6 +291,19 @@ describe('readInventory: the API list envelope', () => {
     },
   );
 
+  it('reads a first line holding items as a record once any line that is not blank follows, in order', async () => {
+    const text = '{"items":[1],"id":1}\n \nnope\n{"id":2}\n';
+    for (const size of [1, 5, 1000]) {
+      const events: unknown[] = [];
+      const reading = readInventory(chunked(text, size), {
+        onReject: ({ line }) => void events.push(['reject', line]),
+      });
+      for await (const r of reading) events.push(r);
+      // The first record comes before the rejection of line 3, as when the file is split across threads.
+      expect(events).toEqual([{ items: [1], id: 1 }, ['reject', 3], { id: 2 }]);
+    }
+  });
+
   it('reads NDJSON after blank lines as NDJSON, whose first record holds an items array', async () => {
     const text = `\n\n${JSON.stringify({ id: 1, items: [9] })}\n${JSON.stringify({ id: 2 })}\n`;
     for (const size of [1, 4, 1000])
