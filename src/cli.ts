@@ -1,5 +1,5 @@
 import { renderer } from './cli/eval-command.js';
-import { INDEX_MARK, type RenderOptions, setWorkerEntry } from './cli/eval-parallel.js';
+import { INDEX_MARK, type RenderOptions, setWorkerEntry, type WorkerSeen } from './cli/eval-parallel.js';
 import { main } from './cli/main.js';
 import { MAX_CLI_MESSAGE, safeMessage } from './errors.js';
 import { isEvalWorker } from './node/protocol.js';
@@ -26,8 +26,15 @@ setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
   runRangeWorker((policies, options) => {
     const render = renderer(policies, options as RenderOptions);
-    return Object.assign((event: ResourceResults) => render(event, INDEX_MARK), {
-      seen: () => [...render.matchedIds],
+    // Posted once per range: the resources left unexplained in that range (a difference of counts).
+    let reported = 0;
+    return Object.assign((event: ResourceResults) => render.candidate(event, INDEX_MARK), {
+      seen: (): WorkerSeen => {
+        const leftOut = render.leftOut();
+        const delta = leftOut - reported;
+        reported = leftOut;
+        return { ids: [...render.matchedIds], leftOut: delta };
+      },
     });
   });
 } else {

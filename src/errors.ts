@@ -59,10 +59,15 @@ export type FilterErrorCode =
   | 'INVALID_POLICY'
   /** A string or bytes (a Buffer chunk of an unparsed stream) given to `evaluateInventory` as a resource. */
   | 'INVALID_RESOURCE'
-  /** An NDJSON line or JSON array element that is not JSON (no `onReject` handler was given). */
+  /**
+   * An NDJSON line or JSON array element that is not JSON, or JSON but not an object (no `onReject`
+   * handler was given).
+   */
   | 'MALFORMED_RECORD'
   /** Inventory input that cannot be read any further: a broken JSON array, an over-long record. */
-  | 'MALFORMED_INPUT';
+  | 'MALFORMED_INPUT'
+  /** A record of unknown kind while the policies evaluated name several kinds (`evaluateInventory`). */
+  | 'UNKNOWN_KIND';
 
 /**
  * The one error type of the filter language. `path` is an RFC 6901 JSON pointer into the filter as it

@@ -27,10 +27,12 @@ if (isEvalWorker()) runRangeWorker(resultsOutput);
  * `svc-policy eval` reads its input: a JSON array, NDJSON or the API's `{ items }` envelope, gzipped
  * or not (told apart by content). An NDJSON file is split on line boundaries into byte ranges, parsed
  * and evaluated in `jobs` worker threads (default: the available cores for files of 8 MiB or more,
- * one fewer with `onResult`), and the summaries merged: the summary is the one `jobs: 1` gives (apart
+ * one fewer with `onResult`; never more than the cores), and the summaries merged: the summary is the one `jobs: 1` gives (apart
  * from `durationMs` and `resourcesPerSecond`), `onReject` gets the same lines with the same numbers in
  * the same order, and `onResult` the same results (index in the whole file) in input order, a returned
- * promise holding the next one back. Memory stays bounded: nothing reads the whole file.
+ * promise holding the next one back. Memory stays bounded: nothing reads the whole file. The path must
+ * name a regular file: a FIFO or a device is refused before it is opened for reading (`INVALID_OPTION`;
+ * read a stream with `evaluateInventory(policies, readInventory(stream), { signal })`).
  *
  * The worker threads run this module's own file (`svc-policy/node` as installed, ESM or CommonJS); an
  * application bundled into one file must leave `svc-policy` out of the bundle (an external) to split

@@ -23,6 +23,7 @@ import {
 import {
   defaultJobs,
   evaluateParallel,
+  maxJobs,
   type RenderOptions,
   SPLIT_THRESHOLD,
   splittable,
@@ -33,7 +34,7 @@ import { loadPolicies } from './policies.js';
 
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                       [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
@@ -49,17 +50,21 @@ options:
                            ndjson: one line per resource, then a {"summary": …} line
       --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
                            "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
-      --resource KIND      the kind of records that name none; skips policies of other kinds
+      --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
+                           when records name no kind and the policies are for several kinds (exit 2)
       --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
                            criticality>=N (or criticality>N); repeat it or separate with commas
-      --explain            add, per resource, why each status was given
+      --explain            add, per resource, why each status was given (the first 100 resources:
+                           see --explain-limit)
       --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
                            ID that no record has is named on standard error
       --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+      --explain-limit N    explain at most the first N resources selected (default 100); a notice on
+                           standard error counts those left unexplained
   -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
-                           of 8 MB or more); the file is split on line boundaries and the output is
-                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
-                           are read by one thread
+                           of 8 MB or more; at most the available cores, with a notice); the file is
+                           split on line boundaries and the output is the same as with --jobs 1.
+                           Standard input, gzip, JSON arrays and envelopes are read by one thread
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
@@ -69,9 +74,11 @@ ${limitUsage(27)}
 exit codes:
   0  every record was evaluated (and no --fail-on condition was met)
   1  a --fail-on condition was met
-  2  usage error, unreadable file, invalid policy, input that is not a JSON array, NDJSON or an
-     envelope, or a record that is a bare string
-  3  evaluated, but some NDJSON lines or array elements were not valid JSON and were skipped
+  2  usage error, unreadable file (a FIFO or device is not read: pipe it to --input -), invalid
+     policy, input that is not a JSON array, NDJSON or an envelope, or records that name no kind while
+     the policies are for several kinds (--resource, --kind-field)
+  3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
+     that is not an object) and were skipped
 `;
 
 export const EVAL_OPTIONS = {
@@ -84,6 +91,7 @@ export const EVAL_OPTIONS = {
   explain: { type: 'boolean' },
   id: { type: 'string', multiple: true },
   where: { type: 'string' },
+  'explain-limit': { type: 'string' },
   jobs: { type: 'string', short: 'j' },
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
@@ -247,15 +255,29 @@ function explainText(index: string, event: ResourceResults, list: readonly Expla
  * format), or `null` when the format prints nothing for it. The index is given as text: the workers of
  * `--jobs` render with a placeholder that the main thread replaces with the index in the whole input.
  * `matchedIds` holds the ids of `--id` met so far.
+ *
+ * Only the first `explainLimit` selected resources are explained; `leftOut()` counts the selected ones
+ * past the limit. `candidate` is what a worker of `--jobs` renders: it cannot know how many resources
+ * the ranges before its own explained, so for a selected resource within the limit of what it has seen
+ * itself (a worker's ranges come in file order, so that count never exceeds the resource's rank in the
+ * whole input) it gives both texts, `[explained, plain]`, and the main thread picks one.
  */
 type Renderer = ((event: ResourceResults, index: string) => string | null) & {
   readonly matchedIds: ReadonlySet<string>;
+  readonly candidate: (event: ResourceResults, index: string) => Rendered;
+  readonly leftOut: () => number;
 };
+
+/** A worker's rendering of one resource: its text, or both texts when it may be explained. */
+export type Rendered = string | null | readonly [explained: string, plain: string | null];
 
 /** The renderer for the options: every policy evaluated is explained for the selected resources. */
 export function renderer(policies: readonly CompiledPolicy[], options: RenderOptions): Renderer {
   const matchedIds = new Set<string>();
   const selected = explainSelection(options, options.limits, matchedIds);
+  const limit = options.explainLimit;
+  let explainedCount = 0;
+  let leftOut = 0;
   const format = options.format;
   const line = (event: ResourceResults, index: string, explained: readonly Explanation[] | null) => {
     const record: Record<string, unknown> = {
@@ -266,8 +288,7 @@ export function renderer(policies: readonly CompiledPolicy[], options: RenderOpt
     // `index` first, as JSON.stringify({ index, id, … }) writes it.
     return `{"index":${index},${JSON.stringify(record).slice(1)}`;
   };
-  const render = (event: ResourceResults, index: string) => {
-    const explained = selected?.(event.resource) ? explanations(event, policies) : null;
+  const build = (event: ResourceResults, index: string, explained: readonly Explanation[] | null) => {
     switch (format) {
       case 'ndjson':
         return line(event, index, explained);
@@ -277,7 +298,36 @@ export function renderer(policies: readonly CompiledPolicy[], options: RenderOpt
         return explained === null ? null : explainText(index, event, explained);
     }
   };
-  return Object.assign(render, { matchedIds });
+  /** Whether to explain this resource: selected, and within the limit (counted here). */
+  const explain = (event: ResourceResults): boolean => {
+    if (selected?.(event.resource) !== true) return false;
+    if (explainedCount >= limit) {
+      leftOut++;
+      return false;
+    }
+    explainedCount++;
+    return true;
+  };
+  const render = (event: ResourceResults, index: string) =>
+    build(event, index, explain(event) ? explanations(event, policies) : null);
+  const candidate = (event: ResourceResults, index: string): Rendered => {
+    if (!explain(event)) return build(event, index, null);
+    return [build(event, index, explanations(event, policies)) as string, build(event, index, null)];
+  };
+  return Object.assign(render, { matchedIds, candidate, leftOut: () => leftOut });
+}
+
+/** The default of `--explain-limit`: resources explained, enough to read, not gigabytes of output. */
+export const DEFAULT_EXPLAIN_LIMIT = 100;
+
+/** `--explain-limit N`: a positive integer, only with --explain, --id or --where. */
+function parseExplainLimit(value: string | undefined, explaining: boolean): number {
+  if (value === undefined) return DEFAULT_EXPLAIN_LIMIT;
+  if (!/^[1-9]\d{0,14}$/.test(value)) {
+    throw new UsageError(`--explain-limit must be a positive integer, got "${value}"`);
+  }
+  if (!explaining) throw new UsageError('--explain-limit needs --explain, --id or --where');
+  return Number(value);
 }
 
 /** The ids of `--id` (without repeats, in the order given) that no resource had. */
@@ -409,6 +459,16 @@ function parseJobs(value: string | undefined): number {
   return Number(value);
 }
 
+/** `--jobs` capped at the cores (more threads add memory, not speed), with a notice when it was more. */
+function capJobs(jobs: number, err: NodeJS.WritableStream): number {
+  const max = maxJobs();
+  if (jobs <= max) return jobs;
+  err.write(
+    `svc-policy eval: notice: --jobs ${jobs} is more than the ${max} available core${max === 1 ? '' : 's'}; using ${max}\n`,
+  );
+  return max;
+}
+
 /** `svc-policy eval`: resolves to the exit code (see {@link EXIT} and the usage text). */
 export async function runEval(argv: readonly string[]): Promise<number> {
   const out = process.stdout;
@@ -439,13 +499,15 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     }
     const limits = parseLimitFlags(values.limit);
     const selected = explainSelection(values, limits);
-    const jobs = parseJobs(values.jobs);
+    const explainLimit = parseExplainLimit(values['explain-limit'], selected !== null);
+    let jobs = parseJobs(values.jobs);
     if (values.progress === true && values['no-progress'] === true) {
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
     const policies = await loadPolicies(paths, err, limits);
     if (policies === null) return EXIT.error;
+    jobs = capJobs(jobs, err);
     const failOn = parseFailOn(values['fail-on'] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
     progress = wantsProgress(values) ? progressBar(size) : null;
@@ -468,12 +530,14 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       explain: values.explain,
       id: values.id,
       where: values.where,
+      explainLimit,
       limits,
     };
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;
     let rejected = 0;
     let matchedIds: ReadonlySet<string> = render.matchedIds;
+    let unexplained = 0;
     // Without --jobs, a small file is read by one thread: starting workers would cost more than it saves.
     const worthIt = values.jobs !== undefined || (size !== null && size >= SPLIT_THRESHOLD);
     const parallel =
@@ -503,6 +567,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
       summary = result.summary;
       rejected = result.rejected;
       matchedIds = result.matchedIds;
+      unexplained = result.unexplained;
     } else {
       const records = readInventory(inputBytes(stream, progress?.bytes), {
         onReject: (r) => {
@@ -518,6 +583,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
           return writer.resource(render(event, String(event.index)));
         },
       });
+      unexplained = render.leftOut();
     }
     progress?.done();
 
@@ -534,6 +600,11 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     if (values.id !== undefined) report.unmatchedIds = unmatched;
     await writer.finish(summary, report, rejected);
     if (summary.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary.notice)}\n`);
+    if (unexplained > 0) {
+      err.write(
+        `svc-policy eval: notice: explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)\n`,
+      );
+    }
     if (unmatched.length > 0) {
       const list = unmatched.map((id) => `"${printable(id)}"`).join(', ');
       err.write(
@@ -542,7 +613,9 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     }
     if (rejected > 0) {
       const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
-      err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown}\n`);
+      err.write(
+        `svc-policy eval: ${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown}\n`,
+      );
     }
     if (failed.length > 0) {
       const list = failed

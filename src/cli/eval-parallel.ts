@@ -5,7 +5,7 @@ import type { CompiledPolicy } from '../policy/compile.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
 import { InputError } from './io.js';
 
-export { defaultJobs, SPLIT_THRESHOLD } from '../node/split.js';
+export { defaultJobs, maxJobs, SPLIT_THRESHOLD } from '../node/split.js';
 
 /**
  * `svc-policy eval --jobs N`: an NDJSON file split on line boundaries into byte ranges, each parsed and
@@ -39,6 +39,8 @@ export interface RenderOptions {
   readonly explain?: boolean | undefined;
   readonly id?: readonly string[] | undefined;
   readonly where?: string | undefined;
+  /** `--explain-limit`: at most this many selected resources are explained. */
+  readonly explainLimit: number;
   /** The limits `--where` is parsed under (plain data: it goes to the workers). */
   readonly limits: Limits;
 }
@@ -53,6 +55,12 @@ export function setWorkerEntry(url: string): void {
 /** Whether the file can be split across workers (see src/node/split.ts; never without a worker entry). */
 export async function splittable(file: string, size: number): Promise<boolean> {
   return entry !== null && (await splittableFile(file, size));
+}
+
+/** What a worker's output has seen in a range: the `--id` values met, the resources left unexplained. */
+export interface WorkerSeen {
+  readonly ids: readonly string[];
+  readonly leftOut: number;
 }
 
 /** What the main thread does with the merged stream of results. */
@@ -83,9 +91,26 @@ export interface ParallelRun {
 export async function evaluateParallel(
   run: ParallelRun,
   sink: ParallelSink,
-): Promise<{ summary: InventorySummary; rejected: number; matchedIds: ReadonlySet<string> }> {
+): Promise<{
+  summary: InventorySummary;
+  rejected: number;
+  matchedIds: ReadonlySet<string>;
+  unexplained: number;
+}> {
   const { format, explain, id, where } = run.render;
   const perResource = format === 'ndjson' || explain === true || id !== undefined || where !== undefined;
+  // The workers' candidates for an explanation come in input order: the first `explainLimit` are.
+  let explained = 0;
+  let unexplained = 0;
+  const pick = (item: unknown): string | null => {
+    if (!Array.isArray(item)) return item as string | null;
+    if (explained < run.render.explainLimit) {
+      explained++;
+      return item[0] as string;
+    }
+    unexplained++;
+    return item[1] as string | null;
+  };
   try {
     const { summary, rejected, seen } = await evaluateRanges(
       {
@@ -104,15 +129,22 @@ export async function evaluateParallel(
         signal: undefined,
       },
       {
-        output: (text, index) => sink.output((text as string).replace(INDEX_MARK, String(index))),
+        output: (item, index) => {
+          const text = pick(item);
+          return text === null ? undefined : sink.output(text.replace(INDEX_MARK, String(index)));
+        },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes),
       },
     );
-    // Each worker reports the `--id` values it has met (see src/cli.ts).
+    // Each worker reports, per range, the `--id` values it has met and the selected resources it left
+    // unexplained (see src/cli.ts).
     const matchedIds = new Set<string>();
-    for (const ids of seen) for (const id of ids as readonly string[]) matchedIds.add(id);
-    return { summary, rejected, matchedIds };
+    for (const s of seen as readonly WorkerSeen[]) {
+      for (const id of s.ids) matchedIds.add(id);
+      unexplained += s.leftOut;
+    }
+    return { summary, rejected, matchedIds, unexplained };
   } catch (error) {
     if (error instanceof RangeReadError) throw new InputError(`cannot read input: ${error.message}`);
     throw error;

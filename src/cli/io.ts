@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { gunzipped } from '../node/gzip.js';
+import { openRegularFile } from '../node/regular.js';
+import { printable } from '../validate/unprintable.js';
 
 export { type Rejection, readInventory } from '../policy/records.js';
 
@@ -10,19 +10,27 @@ export class InputError extends Error {
   override readonly name = 'InputError';
 }
 
-/** Opens the input: a file, or standard input for `-`. `size` is known for regular files only. */
+/**
+ * Opens the input: a regular file, or standard input for `-` (`size` is `null`). A named FIFO, device
+ * or socket is refused before anything is read, as every file a command reads: a FIFO no one writes
+ * would hang, `/dev/zero` never ends; a stream is piped to standard input instead.
+ */
 export async function openInput(path: string): Promise<{ stream: Readable; size: number | null }> {
   if (path === '-') return { stream: process.stdin, size: null };
-  let info: Awaited<ReturnType<typeof stat>>;
+  let opened: Awaited<ReturnType<typeof openRegularFile>>;
   try {
-    info = await stat(path);
+    opened = await openRegularFile(path);
   } catch (error) {
     throw new InputError(
-      `cannot read input ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      `cannot read input ${printable(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );
   }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+  if ('kind' in opened) {
+    throw new InputError(
+      `cannot read input ${printable(path)}: it is ${opened.kind}, not a regular file; not read${opened.kind === 'a directory' ? '' : ' (pipe a stream to standard input: --input -)'}`,
+    );
+  }
+  return { stream: opened.handle.createReadStream(), size: opened.info.size };
 }
 
 /**

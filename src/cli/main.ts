@@ -5,6 +5,7 @@ import { printable } from '../validate/unprintable.js';
 import { DIFF_OPTIONS, DIFF_USAGE, runDiff } from './diff-command.js';
 import { EVAL_OPTIONS, EVAL_USAGE, runEval } from './eval-command.js';
 import { MIGRATE_SEARCH_OPTIONS, MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
+import { runSample, SAMPLE_OPTIONS, SAMPLE_USAGE } from './sample-command.js';
 import { runTest, TEST_OPTIONS, TEST_USAGE } from './test-command.js';
 import { runValidate, VALIDATE_OPTIONS, VALIDATE_USAGE } from './validate-command.js';
 
@@ -16,6 +17,7 @@ commands:
   diff            what a policy edit does to an inventory (status before → after)
   eval            evaluate policies over an inventory
   migrate-search  rewrite stored legacy search bodies as query requests
+  sample          write a sample inventory (NDJSON) from the seeded generator
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
   validate        validate policy files
   help            show the usage of a command ("svc-policy help eval")
@@ -30,6 +32,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   diff: DIFF_USAGE,
   eval: EVAL_USAGE,
   'migrate-search': MIGRATE_SEARCH_USAGE,
+  sample: SAMPLE_USAGE,
   test: TEST_USAGE,
   validate: VALIDATE_USAGE,
 };
@@ -45,6 +48,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, Op
   diff: DIFF_OPTIONS,
   eval: EVAL_OPTIONS,
   'migrate-search': MIGRATE_SEARCH_OPTIONS,
+  sample: SAMPLE_OPTIONS,
   test: TEST_OPTIONS,
   validate: VALIDATE_OPTIONS,
 };
@@ -99,6 +103,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     case 'migrate-search':
       return runMigrateSearch(rest);
+    case 'sample':
+      return runSample(rest);
     case '--help':
     case '-h':
       process.stdout.write(MAIN_USAGE);

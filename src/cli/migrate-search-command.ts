@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { QueryError } from '../query/errors.js';
 import { legacySearchToQuery } from '../query/legacy.js';
 import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
 import { write } from './io.js';
+import { readPolicy } from './validate-command.js';
 
-export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--help] [FILE|-]...
+export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--max-bytes N] [--help] [FILE|-]...
 
 Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
 their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
@@ -22,25 +22,60 @@ operations:
 options:
   -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12, or its path)
       --envelope      print { operation, path, request, notices } instead of the bare request
+      --max-bytes N   largest input read, file or standard input (default 16777216); a FIFO or
+                      device named as FILE is not read (pipe it to standard input)
   -h, --help          this text
 
 exit codes:
   0  every body was converted
   1  some body cannot be carried over (each problem is printed with its JSON pointer and code)
-  2  usage error, unreadable file, or input that is not JSON
+  2  usage error, unreadable or too large input, or input that is not JSON
 `;
 
 export const MIGRATE_SEARCH_OPTIONS = {
   operation: { type: 'string', short: 'o' },
   envelope: { type: 'boolean' },
+  'max-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-async function readInput(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8');
+/** The default of `--max-bytes`: stored bodies are small; a bulk export of them fits many times over. */
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Input that cannot be read: what is wrong with it, for the message. */
+class ReadProblem extends Error {}
+
+/**
+ * The text of an input, read as every command reads a file (see `readPolicy`): a regular file within
+ * `maxBytes`, valid UTF-8, never a FIFO or device; standard input within `maxBytes` too.
+ */
+async function readInput(path: string, maxBytes: number): Promise<string> {
+  if (path !== '-') {
+    const read = await readPolicy(path, undefined, maxBytes);
+    if ('problem' in read) throw new ReadProblem(`the file ${read.problem}`);
+    return read.text;
+  }
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    length += (chunk as Buffer).length;
+    // Stop reading past the limit: `< /dev/zero` would otherwise fill memory.
+    if (length > maxBytes) {
+      process.stdin.destroy();
+      throw new ReadProblem(`standard input is more than the limit of ${maxBytes} bytes (--max-bytes)`);
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseMaxBytes(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BYTES;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
+  }
+  return n;
 }
 
 /** Without --operation, an item names its own operation: `{ "operation": 7, "body": {…} }`. */
@@ -61,12 +96,14 @@ function itemOperation(item: unknown): [string, unknown] {
 export async function runMigrateSearch(argv: readonly string[]): Promise<number> {
   exitOnClosedPipe(process.stdout);
   let args: ReturnType<typeof parseCommandArgs<typeof MIGRATE_SEARCH_OPTIONS>>;
+  let maxBytes: number;
   try {
     args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
     if (args.values.help) {
       process.stdout.write(MIGRATE_SEARCH_USAGE);
       return 0;
     }
+    maxBytes = parseMaxBytes(args.values['max-bytes']);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`svc-policy migrate-search: ${printable(error.message)}\n${MIGRATE_SEARCH_USAGE}`);
@@ -80,11 +117,14 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
     const name = file === '-' ? '<stdin>' : file;
     let input: unknown;
     try {
-      let text = await readInput(file);
+      let text = await readInput(file, maxBytes);
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       input = JSON.parse(text);
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      const reason =
+        error instanceof ReadProblem
+          ? error.message
+          : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
       process.stderr.write(
         `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}\n`,
       );

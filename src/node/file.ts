@@ -1,8 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
-import { FilterError } from '../errors.js';
+import { FilterError, showText } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import {
   type CompiledPolicy,
@@ -24,8 +22,9 @@ import {
 } from '../policy/inventory.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
+import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
-import { defaultJobs, SPLIT_THRESHOLD, splittable } from './split.js';
+import { defaultJobs, maxJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
 /**
@@ -50,9 +49,9 @@ export interface InventoryFileOptions extends InventoryOptions, Pick<ReadOptions
   readonly onReject?: ReadOptions['onReject'];
   /**
    * Worker threads evaluating an NDJSON file, split on line boundaries into byte ranges: a positive
-   * integer. Default: the available cores (`os.availableParallelism()`) for files of 8 MiB or more,
-   * 1 otherwise; with `onResult`, one fewer (the calling thread parses each record again to pass it
-   * on), so 1 on two cores. A gzip file, a JSON array, an `{ items }` envelope or one document over several lines
+   * integer, capped at the available cores (`os.availableParallelism()`: more threads add memory, not
+   * speed). Default: the available cores for files of 8 MiB or more, 1 otherwise; with `onResult`, one
+   * fewer (the calling thread parses each record again to pass it on), so 1 on two cores. A gzip file, a JSON array, an `{ items }` envelope or one document over several lines
    * is read by one thread whatever `jobs` says, as is a file whose `kindField` is a function unless
    * `jobs` asks for more (a function cannot be passed to a thread: `INVALID_OPTION`).
    */
@@ -140,22 +139,40 @@ export async function evaluateFile(
   const signal = option(options, 'signal');
   signal?.throwIfAborted();
 
-  const info = await stat(file);
-  let jobs = explicit ?? (info.isFile() && info.size >= SPLIT_THRESHOLD ? defaultJobs() : 1);
-  // With onResult the calling thread parses every record again (see resultsOutput): a core is its own.
-  if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
-  if (jobs > 1 && typeof kindField === 'function') {
-    if (explicit !== undefined) {
+  // A regular file only: a FIFO no one writes would block the open, out of the signal's reach, and a
+  // device such as /dev/zero never ends. A stream is read with evaluateInventory(…, readInventory(…)).
+  const opened = await openRegularFile(file);
+  if ('kind' in opened) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `the inventory file ${JSON.stringify(showText(file))} is ${opened.kind}, not a regular file: read a stream with evaluateInventory(policies, readInventory(stream), { signal })`,
+    );
+  }
+  const { handle, info } = opened;
+  let split: boolean;
+  let jobs: number;
+  try {
+    if (typeof kindField === 'function' && explicit !== undefined && explicit > 1) {
       throw new FilterError(
         'INVALID_OPTION',
         '',
         `kindField is a function, which worker threads cannot call: give it as a field path (kindField: 'meta$.kind') or set jobs: 1`,
       );
     }
-    jobs = 1;
+    jobs = Math.min(explicit ?? (info.size >= SPLIT_THRESHOLD ? defaultJobs() : 1), maxJobs());
+    // With onResult the calling thread parses every record again (see resultsOutput): a core is its own.
+    if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
+    if (typeof kindField === 'function') jobs = 1;
+    split = jobs > 1 && (await splittable(file, info.size, maxRecordLength));
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
 
-  if (jobs > 1 && info.isFile() && (await splittable(file, info.size))) {
+  if (split) {
+    // Each worker opens the file for its own range.
+    await handle.close();
     const resource = option(options, 'resource');
     const received = resultsInput(compiled, resource);
     const { summary } = await evaluateRanges(
@@ -187,7 +204,7 @@ export async function evaluateFile(
     return summary;
   }
 
-  const stream = createReadStream(file);
+  const stream = handle.createReadStream();
   try {
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),

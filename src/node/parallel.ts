@@ -128,7 +128,12 @@ export class RangeReadError extends Error {
   }
 }
 
-const INVENTORY_CODES: readonly string[] = ['INVALID_RESOURCE', 'MALFORMED_RECORD', 'MALFORMED_INPUT'];
+const INVENTORY_CODES: readonly string[] = [
+  'INVALID_RESOURCE',
+  'MALFORMED_RECORD',
+  'MALFORMED_INPUT',
+  'UNKNOWN_KIND',
+];
 
 /**
  * The error a worker met, with the line number and resource index of the whole file: an

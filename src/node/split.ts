@@ -1,5 +1,7 @@
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { isSpace } from '../policy/envelope.js';
+import { isBlankLine } from '../policy/records.js';
 
 /**
  * Splitting an NDJSON file into byte ranges that start at the beginning of a line, for the worker
@@ -17,7 +19,16 @@ export function defaultJobs(): number {
   return availableParallelism();
 }
 
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+/**
+ * The most worker threads a file is split across: the cores this process may use. More threads than
+ * cores add no speed, only memory (each is a V8 isolate holding ranges of the file).
+ */
+export function maxJobs(): number {
+  return availableParallelism();
+}
+
+/** The readers' default `maxRecordLength`. */
+const DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
 
 function isEnvelope(value: unknown): boolean {
   return (
@@ -31,10 +42,16 @@ function isEnvelope(value: unknown): boolean {
 /**
  * Whether the file can be split: an uncompressed file that `readInventory` reads as NDJSON (not a
  * JSON array, not an envelope, not one document over several lines). Decided from its head as
- * `readInventory` decides: the first non-blank character, and for `{`, whether the first non-blank line
- * is JSON (and not an envelope).
+ * `readInventory` decides, with its rules for blanks: the first non-blank character, and for `{`,
+ * whether the first non-blank line is JSON, and when that line is an object holding an `items` array,
+ * whether a line that is not blank follows it (NDJSON whose first record has `items`) or not (a
+ * one-line envelope). When the head cannot tell, the file is read by one thread, which is always right.
  */
-export async function splittable(file: string, size: number): Promise<boolean> {
+export async function splittable(
+  file: string,
+  size: number,
+  maxRecordLength = DEFAULT_MAX_RECORD,
+): Promise<boolean> {
   if (size === 0) return false;
   const handle = await open(file, 'r');
   try {
@@ -49,17 +66,29 @@ export async function splittable(file: string, size: number): Promise<boolean> {
     const c = text.charCodeAt(i);
     if (c === 0x5b /* [ */) return false;
     if (c !== 0x7b /* { */) return true;
-    for (const raw of text.split('\n')) {
-      if (raw.trim() === '') continue;
-      // The head ends inside this line (no newline before the end of the head): cannot tell.
-      if (bytesRead < size && text.indexOf('\n') < 0) return false;
-      try {
-        return !isEnvelope(JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw));
-      } catch {
-        return false;
-      }
+    // The first non-blank line: it starts at the line holding `i`. A byte order mark before it makes a
+    // line that is not blank (see isBlankLine) which the reader reads another way: one thread.
+    const start = text.lastIndexOf('\n', i) + 1;
+    if (text.slice(0, start).includes('\uFEFF')) return false;
+    const end = text.indexOf('\n', start);
+    // The head ends inside this line: cannot tell.
+    if (end < 0) return false;
+    const raw = text.slice(start, end);
+    let first: unknown;
+    try {
+      first = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
+    } catch {
+      return false;
     }
-    return false;
+    if (!isEnvelope(first)) return true;
+    // An envelope-like line reaching maxRecordLength is streamed as an envelope (no record is that long).
+    if (end >= maxRecordLength) return false;
+    // NDJSON when a line that is not blank follows; a lone envelope when none does.
+    // (The head may end inside the last line: a piece of a line that is not blank is enough.)
+    return text
+      .slice(end + 1)
+      .split('\n')
+      .some((line) => !isBlankLine(line));
   } finally {
     await handle.close();
   }

@@ -29,6 +29,15 @@ export type OutputFactory = (
 const FLUSH_CHARS = 256 * 1024;
 const FLUSH_ITEMS = 512;
 
+/** The text an output item holds, for the flush threshold: a string, or the strings of an array. */
+function textLength(item: unknown, line: string): number {
+  if (typeof item === 'string') return item.length;
+  if (!Array.isArray(item)) return line.length;
+  let n = 0;
+  for (const x of item) if (typeof x === 'string') n += x.length;
+  return n;
+}
+
 /** Counts newline bytes passing through, for the line numbers of the ranges after this one. */
 async function* counted(
   stream: AsyncIterable<Buffer>,
@@ -128,7 +137,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
                 if (item !== null) {
                   indexes.push(event.index);
                   items.push(item);
-                  chars += typeof item === 'string' ? item.length : line.length;
+                  chars += textLength(item, line);
                 }
                 if (chars > FLUSH_CHARS || items.length >= FLUSH_ITEMS) flush();
                 if ((event.index & 0x3fff) === 0x3fff) {

@@ -56,8 +56,10 @@ export interface InventoryOptions extends CompileOptions {
    * Where a record names its kind: a field path in filter syntax (`meta$.kind`), or a function of the
    * record returning the kind (or `undefined`). Default {@link DEFAULT_KIND_FIELD} (`resource`); `null`
    * reads no kind. A policy with a `resource` applies only to records of that kind (records of another
-   * kind are counted in `otherKind` and get a not-applicable result); records of unknown kind are
-   * evaluated by every policy, and `notice` in the summary says so.
+   * kind are counted in `otherKind` and get a not-applicable result). A record of unknown kind (none
+   * read, no `resource` option) is evaluated by every policy when the policies name at most one kind
+   * (`notice` in the summary says so); when they name several, which of them it belongs to cannot be
+   * told: the evaluation stops with an {@link InventoryError} `UNKNOWN_KIND` at that record.
    */
   readonly kindField?: string | ((record: unknown) => string | undefined) | null;
   /** Stops the evaluation between two resources; the promise then rejects with the signal's reason. */
@@ -102,8 +104,9 @@ export interface InventorySummary {
   /** Records whose kind is unknown (evaluated by every policy). */
   readonly unknownKind: number;
   /**
-   * Set when records of unknown kind were evaluated by policies meant for one kind (a mixed inventory
-   * without kind information would be miscounted): what happened and how to say where kinds are.
+   * Set when records of unknown kind were evaluated by policies that all name one kind (records of
+   * unknown kind stop the evaluation when the policies name several: `UNKNOWN_KIND`): what happened
+   * and how to say where kinds are.
    */
   readonly notice: string | null;
 }
@@ -289,25 +292,53 @@ export function skipReason(policy: CompiledPolicy, resource: string | undefined)
   return null;
 }
 
-/** @internal The notice of records of unknown kind (shared with the parallel CLI evaluation). */
+/** The kinds the policies name, without repeats, in order. */
+function namedKinds(policyKinds: readonly (string | undefined)[]): string[] {
+  return [...new Set(policyKinds.filter((k): k is string => k !== undefined))];
+}
+
+/** Why a record has no kind, for messages. */
+function noKindReason(kindField: InventoryOptions['kindField']): string {
+  return kindField === null
+    ? 'no kind field is read'
+    : typeof kindField === 'function'
+      ? 'the kindField function gave none'
+      : `no "${showText(kindField ?? DEFAULT_KIND_FIELD)}" field`;
+}
+
+/**
+ * @internal The notice of records of unknown kind evaluated by policies that all name one kind (shared
+ * with the parallel evaluation).
+ */
 export function kindNotice(
   unknown: number,
   total: number,
   policyKinds: readonly (string | undefined)[],
   kindField: InventoryOptions['kindField'],
 ): string {
-  const named = [...new Set(policyKinds.filter((k): k is string => k !== undefined))];
-  const where =
-    kindField === null
-      ? 'no kind field is read'
-      : typeof kindField === 'function'
-        ? 'the kindField function gave none'
-        : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
+  const kind = `"${showText(namedKinds(policyKinds)[0] ?? '')}"`;
   return (
-    `${unknown} of ${total} records have no kind (${where}), so policies meant for ` +
-    `${named.map((k) => `"${showText(k)}"`).join(', ')} records were applied to every one of them; ` +
-    'if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) ' +
-    'or give the kind of a single-kind inventory (resource, --resource KIND)'
+    `${unknown} of ${total} records have no kind (${noKindReason(kindField)}); every policy naming a kind ` +
+    `is for ${kind} records, so they were evaluated as ${kind} records. If some are of another kind, ` +
+    'say where records name theirs (kindField, --kind-field PATH), or give the kind (resource, --resource KIND)'
+  );
+}
+
+/**
+ * A record of unknown kind while the policies name several kinds: counting it under each would mix
+ * kinds (a component counted as a certificate), so the evaluation stops.
+ */
+function unknownKindError(index: number, named: readonly string[], kindField: InventoryOptions['kindField']) {
+  const list = named
+    .slice(0, 5)
+    .map((k) => `"${showText(k)}"`)
+    .join(', ');
+  return new InventoryError(
+    'UNKNOWN_KIND',
+    `resource ${index} has no kind (${noKindReason(kindField)}) and the policies are for several kinds ` +
+      `(${list}${named.length > 5 ? ', …' : ''}): give the kind of the records (resource option, --resource KIND), ` +
+      'say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind',
+    { index },
   );
 }
 
@@ -404,6 +435,7 @@ export async function evaluateInventory(
   const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== undefined);
+  const named = namedKinds(policyKinds);
   const kindField = option(options, 'kindField');
   const readKind = kindReader(kindField);
   const fallbackKind = resource;
@@ -415,6 +447,7 @@ export async function evaluateInventory(
   const visit = (resource: unknown): void | PromiseLike<void> => {
     signal?.throwIfAborted();
     const kind = readKind?.(resource) ?? fallbackKind ?? null;
+    if (kind === null && named.length > 1) throw unknownKindError(index, named, kindField);
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (onResult === undefined) {

@@ -5,11 +5,12 @@ import { type EnvelopeItem, EnvelopeScanner, EnvelopeStop, isSpace } from './env
 
 /**
  * Codes of {@link InventoryError}: `INVALID_RESOURCE` (a string or bytes handed over as a resource),
- * `MALFORMED_RECORD` (one NDJSON line or array element that is not JSON, when no `onReject` handles it),
- * `MALFORMED_INPUT` (input that cannot be read any further: a broken array, an over-long line, a chunk
- * that is neither text nor bytes).
+ * `MALFORMED_RECORD` (one NDJSON line or array element that is not JSON, or is JSON but not an object,
+ * when no `onReject` handles it), `MALFORMED_INPUT` (input that cannot be read any further: a broken
+ * array, an over-long line, a chunk that is neither text nor bytes), `UNKNOWN_KIND` (a record of unknown
+ * kind while the policies are for several kinds: see `evaluateInventory`).
  */
-export type InventoryErrorCode = 'INVALID_RESOURCE' | 'MALFORMED_RECORD' | 'MALFORMED_INPUT';
+export type InventoryErrorCode = 'INVALID_RESOURCE' | 'MALFORMED_RECORD' | 'MALFORMED_INPUT' | 'UNKNOWN_KIND';
 
 /**
  * An inventory that cannot be read or evaluated as given. A {@link FilterError}, so code that catches
@@ -49,13 +50,18 @@ export interface Rejection {
 /** Options of {@link readNdjson} and {@link readInventory}. */
 export interface ReadOptions {
   /**
-   * Called for a line (or array element) that is not JSON, which is then skipped. Without it, the first
-   * such line throws an {@link InventoryError} `MALFORMED_RECORD` with its line number.
+   * Called for a line (or array element) that is not JSON, or is JSON but not an object (a record is a
+   * JSON object), which is then skipped. Without it, the first such line throws an
+   * {@link InventoryError} `MALFORMED_RECORD` with its line number.
    */
   readonly onReject?: (rejection: Rejection) => void;
   /** Bytes (or, for text chunks, UTF-16 code units) consumed so far, for a progress bar. */
   readonly onBytes?: (bytes: number) => void;
-  /** Longest line (or array element) accepted, in UTF-16 code units; default 64 Mi. Bounds memory. */
+  /**
+   * Longest line (or array element) accepted, in UTF-16 code units (a JavaScript string's `length`: a
+   * character outside the BMP counts 2), without its line ending; default 64 Mi. Every line is
+   * measured, wherever the input's chunks end. Bounds memory.
+   */
   readonly maxRecordLength?: number;
 }
 
@@ -146,6 +152,38 @@ async function* decode(
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
 
+/**
+ * A blank line: nothing but JSON whitespace (space, tab, carriage return). Any other character (a byte
+ * order mark after the input's first bytes, U+00A0, U+2028…) makes it a line to parse, rejected as not
+ * JSON. Shared with the splitter of svc-policy/node, which must see the same lines.
+ * @internal
+ */
+export function isBlankLine(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/** What a JSON value is, for the message of a value that is not a record. */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (isArray(value)) return 'an array';
+  return typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : 'a boolean';
+}
+
+/** A record is a JSON object: any other JSON value (a string, a number, an array…) is rejected. */
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !isArray(value);
+}
+
+/** A parsed value checked to be a record; `what` names it in the message (`'array element '`). */
+function record(value: unknown, line: number, options: ReadOptions, what = ''): Parsed {
+  if (isRecord(value)) return { ok: true, value };
+  return reject(options, line, `${what}not a record: ${jsonKind(value)} (a record is a JSON object)`);
+}
+
 function reject(options: ReadOptions, line: number, message: string): { ok: false } {
   if (options.onReject === undefined) {
     throw new InventoryError('MALFORMED_RECORD', `line ${line}: ${message}`, { line });
@@ -157,21 +195,25 @@ function reject(options: ReadOptions, line: number, message: string): { ok: fals
 function tooLong(options: ReadOptions, line: number): never {
   throw new InventoryError(
     'MALFORMED_INPUT',
-    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} characters (is the input NDJSON?)`,
+    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} UTF-16 code units (maxRecordLength; is the input NDJSON?)`,
     { line },
   );
 }
 
-/** One NDJSON line: a value, or nothing for a blank line or a rejected one. */
+/** One NDJSON line: a record, or nothing for a blank line or a rejected one. */
 function parseLine(text: string, line: number, options: ReadOptions): Parsed {
-  const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
-  if (trimmed.trim() === '') return { ok: false };
+  if (isBlankLine(text)) return { ok: false };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(trimmed) };
+    value = JSON.parse(text.endsWith('\r') ? text.slice(0, -1) : text);
   } catch (error) {
     return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
   }
+  return record(value, line, options);
 }
+
+/** The length {@link ReadOptions.maxRecordLength} bounds: without the `\r` of a `\r\n` line ending. */
+const lineLength = (text: string) => (text.endsWith('\r') ? text.length - 1 : text.length);
 
 /** The complete lines of one chunk: `texts[i]` is line `start + i` (numbered from 1). */
 interface LineBatch {
@@ -202,9 +244,15 @@ async function* lineBatches(
     let start = 0;
     let nl = chunk.indexOf('\n', start);
     while (nl >= 0) {
-      texts.push(pending === '' ? chunk.slice(start, nl) : pending + chunk.slice(start, nl));
+      const text = pending === '' ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
       pending = '';
       start = nl + 1;
+      // Every line is measured, not only one that crosses a chunk: the lines before it go first.
+      if (lineLength(text) > max) {
+        if (texts.length > 0) yield { start: line + 1, texts };
+        tooLong(options, line + texts.length + 1);
+      }
+      texts.push(text);
       nl = chunk.indexOf('\n', start);
     }
     pending += chunk.slice(start);
@@ -212,11 +260,17 @@ async function* lineBatches(
       yield { start: line + 1, texts };
       line += texts.length;
     }
-    if (pending.length > max) tooLong(options, line + 1);
+    // An unfinished line may end in the `\r` of a `\r\n` the next chunk completes: one unit more.
+    if (pending.length > max + 1 || (pending.length > max && !pending.endsWith('\r'))) {
+      tooLong(options, line + 1);
+    }
     const next = await text.next();
     chunk = next.done ? undefined : next.value;
   }
-  if (pending !== '') yield { start: line + 1, texts: [pending] };
+  if (pending !== '') {
+    if (lineLength(pending) > max) tooLong(options, line + 1);
+    yield { start: line + 1, texts: [pending] };
+  }
 }
 
 /** The parsed values of NDJSON lines; `onLine` gets the text of each line before its value is yielded. */
@@ -237,12 +291,15 @@ async function* parsedLines(
 
 /**
  * Reads NDJSON (one JSON value per line) from text or bytes: a Node stream, a web `ReadableStream`,
- * any (async) iterable of string or `Uint8Array` chunks (`[text]` for text in memory). Yields one parsed value per
- * non-blank line, holding one line at a time, so memory stays constant whatever the size of the input.
- * Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark is ignored.
+ * any (async) iterable of string or `Uint8Array` chunks (`[text]` for text in memory). Yields one record
+ * (a JSON object) per non-blank line, holding one line at a time, so memory stays constant whatever the
+ * size of the input. Lines may end in `\n` or `\r\n`; a UTF-8 byte order mark at the start is ignored;
+ * a blank line holds only spaces, tabs and a carriage return (see {@link isBlankLine}).
  *
- * A line that is not JSON throws an {@link InventoryError} (`MALFORMED_RECORD`, with `line`), unless
- * `onReject` is given: it then receives `{ line, message }` and reading goes on with the next line.
+ * A line that is not JSON, or is JSON but not an object (`"text"`, `42`, `[1]`), throws an
+ * {@link InventoryError} (`MALFORMED_RECORD`, with `line`), unless `onReject` is given: it then receives
+ * `{ line, message }` and reading goes on with the next line. A line longer than `maxRecordLength`
+ * throws `MALFORMED_INPUT`.
  *
  * @example
  * // createReadStream: node:fs (any stream of bytes or text will do)
@@ -285,8 +342,8 @@ function isEnvelope(value: unknown): value is { items: unknown[] } {
  * line is told from a first NDJSON record holding an `items` array by what follows it, so a one-line
  * envelope of at most `maxRecordLength` characters is read whole first; a longer one is streamed.)
  *
- * A bad NDJSON line, or an array or `items` element that is balanced but not JSON, is rejected as with
- * {@link readNdjson}. A broken structure (a missing comma, an unterminated array or envelope) throws an
+ * A bad NDJSON line, or an array or `items` element that is balanced but not JSON or not an object, is
+ * rejected as with {@link readNdjson}. A broken structure (a missing comma, an unterminated array or envelope) throws an
  * {@link InventoryError} `MALFORMED_INPUT`, since nothing after it can be trusted.
  *
  * @example
@@ -336,7 +393,7 @@ async function* readObjects(
         reject(options, line, `element of "items" is not valid JSON: ${(error as Error).message}`);
         continue;
       }
-      yield value;
+      if (record(value, line, options, 'element of "items" is ').ok) yield value;
     }
   };
   const malformed = (stop: EnvelopeStop) =>
@@ -373,7 +430,7 @@ async function* readObjects(
 /**
  * Input starting with `{` that is not known to be an envelope: NDJSON of objects, or one JSON document
  * (a one-line envelope, or a single record written over several lines). The first line decides: when it
- * is JSON, the input is NDJSON, and a lone envelope line (nothing else follows) yields its items; when it
+ * is JSON, the input is NDJSON, and a lone envelope line (only blank lines follow) yields its items; when it
  * is not, the whole input is read as one document, and if that is not JSON either it is read as NDJSON
  * after all, so bad lines keep their numbers.
  */
@@ -384,7 +441,9 @@ async function* readObjectLines(
 ): AsyncGenerator<unknown> {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let mode: 'first' | 'ndjson' | 'document' = 'first';
+  // A first line that is an envelope, held until what follows says whether it is one (and its line).
   let held: { items: unknown[] } | undefined;
+  let heldLine = 0;
   // One document over several lines (a record, or an envelope whose "items" begins too late): its lines.
   const document: string[] = [];
   let documentStart = 0;
@@ -394,13 +453,14 @@ async function* readObjectLines(
       const raw = texts[i]!;
       const line = start + i;
       if (mode === 'ndjson') {
-        const r = parseLine(raw, line, options);
-        if (!r.ok) continue;
-        if (held !== undefined) {
+        // Any line that is not blank after an envelope-like first line makes that line a record (the
+        // splitter of svc-policy/node decides the same from the same lines).
+        if (held !== undefined && !isBlankLine(raw)) {
           yield held;
           held = undefined;
         }
-        yield r.value;
+        const r = parseLine(raw, line, options);
+        if (r.ok) yield r.value;
       } else if (mode === 'document') {
         document.push(raw);
         length += raw.length + 1;
@@ -411,7 +471,7 @@ async function* readObjectLines(
             { line: documentStart },
           );
         }
-      } else if (raw.trim() !== '') {
+      } else if (!isBlankLine(raw)) {
         let value: unknown;
         try {
           value = JSON.parse(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
@@ -423,13 +483,15 @@ async function* readObjectLines(
           continue;
         }
         mode = 'ndjson';
-        if (isEnvelope(value)) held = value;
-        else yield value;
+        if (isEnvelope(value)) {
+          held = value;
+          heldLine = line;
+        } else yield value;
       }
     }
   }
   if (held !== undefined) {
-    yield* held.items;
+    yield* envelopeItems(held.items, heldLine, options);
     return;
   }
   if (mode !== 'document') return;
@@ -444,8 +506,13 @@ async function* readObjectLines(
     }
     return;
   }
-  if (isEnvelope(parsed)) yield* parsed.items;
+  if (isEnvelope(parsed)) yield* envelopeItems(parsed.items, documentStart, options);
   else yield parsed;
+}
+
+/** The elements of an envelope read whole that are records; the others rejected at `line`. */
+function* envelopeItems(items: readonly unknown[], line: number, options: ReadOptions): Generator<unknown> {
+  for (const item of items) if (record(item, line, options, 'element of "items" is ').ok) yield item;
 }
 
 /** States of the array reader. */
@@ -486,11 +553,15 @@ async function* readArray(
     const raw = parts.join('');
     parts = [];
     partsLength = 0;
+    // Measured whole, not only when it crosses a chunk (see lineBatches).
+    if (raw.length > max) tooLong(options, valueLine);
+    let value: unknown;
     try {
-      return { ok: true, value: JSON.parse(raw) };
+      value = JSON.parse(raw);
     } catch (error) {
       return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
     }
+    return record(value, valueLine, options, 'array element is ');
   };
   while (text !== undefined) {
     let start = 0;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -84,6 +85,20 @@ const untimed = (text: string) =>
     .replace(/"durationMs":[-0-9.e+]+,"resourcesPerSecond":\d+/g, '"durationMs":0,"resourcesPerSecond":0')
     .replace(/in \d+\.\d\d s \([\d,]+ resources\/s\)/g, 'in 0 s');
 
+/** `--jobs` is capped at the cores: a run asking for more uses this many, and says so. */
+const CORES = availableParallelism();
+
+/** Standard error without the notice of a `--jobs` above the cores, which must be there when it is. */
+function withoutJobsNotice(stderr: string, jobs: number): string {
+  const notice = `svc-policy eval: notice: --jobs ${jobs} is more than the ${CORES} available core${CORES === 1 ? '' : 's'}; using ${CORES}\n`;
+  if (jobs <= CORES) {
+    expect(stderr).not.toContain('--jobs');
+    return stderr;
+  }
+  expect(stderr.startsWith(notice), stderr).toBe(true);
+  return stderr.slice(notice.length);
+}
+
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npx tsup` (npm test builds it)');
 });
@@ -115,9 +130,10 @@ describe('svc-policy eval --jobs', () => {
             expect(one.stderr).not.toContain('internal error');
             expect(many.code).toBe(one.code);
             expect(untimed(many.stdout)).toBe(untimed(one.stdout));
-            expect(many.stderr).toBe(one.stderr);
-            // Split and evaluated by worker threads, not read by one thread after all.
-            expectWorkersRan(many.ranges, text);
+            expect(withoutJobsNotice(many.stderr, Number(jobs))).toBe(one.stderr);
+            // Split and evaluated by worker threads, not read by one thread after all (unless an error
+            // stopped the first range: no range is reported then).
+            if (CORES > 1 && one.code !== 2) expectWorkersRan(many.ranges, text);
           },
         ),
         // Each run starts three processes and their workers: a few dozen runs, not a thousand.
@@ -148,14 +164,17 @@ describe('svc-policy eval --jobs', () => {
     expect(one.code).toBe(3);
     expect(three.code).toBe(3);
     expect(untimed(three.stdout)).toBe(untimed(one.stdout));
-    expect(three.stderr).toBe(one.stderr);
+    expect(withoutJobsNotice(three.stderr, 3)).toBe(one.stderr);
     expect(three.stderr).toContain(`${file}:5931: not valid JSON`);
-    // Three ranges, one for each of three worker threads, together holding every record and rejection.
-    expectWorkersRan(three.ranges, readFileSync(file));
-    expect(three.ranges).toHaveLength(3);
-    expect(new Set(three.ranges.map((r) => r.thread)).size).toBe(3);
-    expect(three.ranges.reduce((n, r) => n + r.records, 0)).toBe(6000 - 62);
-    expect(three.ranges.reduce((n, r) => n + r.rejected, 0)).toBe(62);
+    // Three ranges (or as many as cores), one for each worker thread, holding every record and rejection.
+    const threads = Math.min(3, CORES);
+    if (threads > 1) {
+      expectWorkersRan(three.ranges, readFileSync(file));
+      expect(three.ranges).toHaveLength(threads);
+      expect(new Set(three.ranges.map((r) => r.thread)).size).toBe(threads);
+      expect(three.ranges.reduce((n, r) => n + r.records, 0)).toBe(6000 - 62);
+      expect(three.ranges.reduce((n, r) => n + r.rejected, 0)).toBe(62);
+    }
     const last = JSON.parse(three.stdout.trim().split('\n').at(-1)!) as {
       summary: { resources: number; rejected: number };
     };
@@ -167,7 +186,7 @@ describe('svc-policy eval --jobs', () => {
     const byOne = run(['eval', '-p', examples, '-i', file, '--format', 'json', ...ids, '--jobs', '1']);
     const byThree = run(['eval', '-p', examples, '-i', file, '--format', 'json', ...ids, '--jobs', '3']);
     expect(untimed(byThree.stdout)).toBe(untimed(byOne.stdout));
-    expect(byThree.stderr).toBe(byOne.stderr);
+    expect(withoutJobsNotice(byThree.stderr, 3)).toBe(byOne.stderr);
     expect(byThree.stderr).toContain('--id matched no resource: "missing", "r13" (');
     const summary = (JSON.parse(byThree.stdout) as { summary: { unmatchedIds: string[] } }).summary;
     expect(summary.unmatchedIds).toEqual(['missing', 'r13']);
@@ -220,7 +239,7 @@ describe('svc-policy eval --jobs', () => {
     expect(two.ranges.map((r) => r.start)).toEqual([0, Buffer.byteLength(first) + 1]);
   });
 
-  it('stops where one job stops, naming the resource by its index in the whole file', () => {
+  it('rejects a bare JSON string line as a malformed line (exit 3), as one job does', () => {
     const lines = Array.from({ length: 3000 }, (_, i) =>
       i === 2500 ? '"a bare string"' : JSON.stringify({ id: `s${i}`, resource: 'component' }),
     );
@@ -228,17 +247,123 @@ describe('svc-policy eval --jobs', () => {
     writeFileSync(file, `${lines.join('\n')}\n`);
     const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
     const one = run([...args, '--jobs', '1']);
-    const three = runTraced([...args, '--jobs', '3']);
+    const two = runTraced([...args, '--jobs', '2']);
+    expect(one.code).toBe(3);
+    expect(one.stderr).toBe(
+      `${file}:2501: not a record: a string (a record is a JSON object)\n` +
+        'svc-policy eval: 1 record(s) rejected (not valid JSON, or not a JSON object)\n',
+    );
+    expect(two.code).toBe(3);
+    expect(two.stderr).toBe(one.stderr);
+    expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+    expect(one.stdout.split('\n')).toHaveLength(3001);
+    if (CORES > 1) expectWorkersRan(two.ranges, readFileSync(file));
+  });
+
+  it('stops where one job stops on a record without a kind, naming the resource by its index in the whole file', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({ id: `s${i}`, ...(i === 2500 ? {} : { resource: 'component' }) }),
+    );
+    const file = join(temp.folder(), 'no-kind.ndjson');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
+    const one = run([...args, '--jobs', '1']);
+    const two = runTraced([...args, '--jobs', '2']);
     expect(one.code).toBe(2);
-    expect(one.stderr).toContain('resource 2500 is a string');
-    expect(three.code).toBe(2);
-    expect(three.stderr).toBe(one.stderr);
+    expect(one.stderr).toMatch(/^svc-policy eval: resource 2500 has no kind .*--resource KIND/);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe(one.stderr);
     // The resources before it were written, as with one job.
-    expect(three.stdout).toBe(one.stdout);
-    expect(three.stdout.split('\n')).toHaveLength(2501);
-    // The ranges before the one that stopped were evaluated by worker threads.
-    expect(three.ranges.length).toBeGreaterThan(0);
-    for (const r of three.ranges) expect(r.thread).toBeGreaterThan(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stdout.split('\n')).toHaveLength(2501);
+    for (const r of two.ranges) expect(r.thread).toBeGreaterThan(0);
+  });
+
+  it('caps --jobs at the available cores with a notice, and gives the output of --jobs 1', () => {
+    const file = join(temp.folder(), 'cap.ndjson');
+    const lines = Array.from({ length: 2000 }, (_, i) =>
+      JSON.stringify({ id: `c${i}`, resource: 'component' }),
+    );
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
+    const one = run([...args, '--jobs', '1']);
+    for (const jobs of [256, 9999, CORES + 1]) {
+      const many = runTraced([...args, '--jobs', String(jobs)]);
+      expect(many.code).toBe(0);
+      expect(untimed(many.stdout)).toBe(untimed(one.stdout));
+      expect(withoutJobsNotice(many.stderr, jobs)).toBe(one.stderr);
+      // No more worker threads than cores, no more ranges than the capped jobs (never one per line).
+      expect(new Set(many.ranges.map((r) => r.thread)).size).toBeLessThanOrEqual(CORES);
+      expect(many.ranges.length).toBe(CORES > 1 ? CORES : 0);
+    }
+  });
+
+  it('splits NDJSON whose first record holds an items array', () => {
+    const first = '{"items":[1],"id":"first","resource":"component"}';
+    const rest = Array.from({ length: 500 }, (_, i) =>
+      JSON.stringify({ id: `i${i}`, resource: 'component' }),
+    );
+    const text = `${first}\n${rest.join('\n')}\n`;
+    const file = join(temp.folder(), 'items-first.ndjson');
+    writeFileSync(file, text);
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'ndjson'];
+    const one = run([...args, '--jobs', '1']);
+    const two = runTraced([...args, '--jobs', '2']);
+    expect(one.code).toBe(0);
+    expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+    expect(one.stdout.split('\n')).toHaveLength(503);
+    if (CORES > 1) expectWorkersRan(two.ranges, text);
+  });
+
+  it('explains the first --explain-limit resources selected, as one job does, and counts the others', () => {
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      JSON.stringify({ id: `e${i}`, resource: 'component', technology: i % 2 ? 'postgres' : 'redis' }),
+    );
+    const file = join(temp.folder(), 'explain.ndjson');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    for (const [selection, limit, explained] of [
+      [['--explain'], null, 100],
+      [['--explain'], '3', 3],
+      [['--where', '{"technology":{"$eq":"postgres"}}'], '150', 150],
+      [['--where', '{"technology":{"$eq":"postgres"}}'], '1000', 200],
+    ] as const) {
+      for (const format of ['ndjson', 'json', 'table']) {
+        const args = ['eval', '-p', examples, '-i', file, '--format', format, ...selection];
+        if (limit !== null) args.push('--explain-limit', limit);
+        const one = run([...args, '--jobs', '1']);
+        const two = runTraced([...args, '--jobs', '2']);
+        expect(one.code).toBe(0);
+        expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+        expect(two.stderr).toBe(one.stderr);
+        const selected = selection[0] === '--explain' ? 400 : 200;
+        if (selected > explained) {
+          expect(one.stderr).toBe(
+            `svc-policy eval: notice: explained the first ${explained} resources selected; ${selected - explained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)\n`,
+          );
+        } else expect(one.stderr).toBe('');
+        const count =
+          format === 'table'
+            ? one.stdout.split('\nresource #').length - 1 + (one.stdout.startsWith('resource #') ? 1 : 0)
+            : one.stdout.split('"explanations":').length - 1;
+        expect(count, `${format} ${selection.join(' ')} ${limit}`).toBe(explained);
+        if (CORES > 1) expectWorkersRan(two.ranges, readFileSync(file));
+      }
+    }
+  });
+
+  it('refuses an --explain-limit that is not a positive integer, or without anything to explain', () => {
+    const small = join(root, 'fixtures', 'inventory', 'small.ndjson');
+    for (const [args, message] of [
+      [['--explain', '--explain-limit', '0'], '--explain-limit must be a positive integer, got "0"'],
+      [['--explain', '--explain-limit', 'ten'], '--explain-limit must be a positive integer, got "ten"'],
+      [['--explain-limit', '5'], '--explain-limit needs --explain, --id or --where'],
+    ] as const) {
+      const r = run(['eval', '-p', examples, '-i', small, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(`svc-policy eval: ${message}`);
+    }
+    // A limit with a selection is accepted.
+    expect(run(['eval', '-p', examples, '-i', small, '--id', 'x', '--explain-limit', '5']).code).toBe(0);
   });
 
   it('rejects a --jobs that is not a positive integer', () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ function run(args: string[], input?: string | Buffer) {
     cwd: root,
     encoding: 'utf8',
     input: input ?? '',
+    // A command that blocks (on a FIFO no one writes) fails the test instead of hanging it.
+    timeout: 60_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -234,10 +236,28 @@ describe('svc-policy eval --input formats', () => {
     expect(r.stderr).toContain('no record could be read');
   });
 
-  it('exits 2 with a typed error on a record that is a bare string', () => {
-    const r = run(['eval', '-p', idle], '{"id":"a"}\n"just text"\n');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('resource 1 is a string');
+  it('rejects a line that is JSON but not a record (a bare string, a number) as a malformed line (3)', () => {
+    const r = run(
+      ['eval', '-p', idle, '--resource', 'component'],
+      '{"id":"a"}\n"just text"\nnot json\n42\n{"id":"b"}\n',
+    );
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(
+      [
+        'stdin:2: not a record: a string (a record is a JSON object)',
+        'stdin:3: not valid JSON: Unexpected token \'o\', "not json" is not valid JSON',
+        'stdin:4: not a record: a number (a record is a JSON object)',
+        'svc-policy eval: 3 record(s) rejected (not valid JSON, or not a JSON object)',
+        '',
+      ].join('\n'),
+    );
+    const summary = summaryOf(r.stdout) as Summary & { rejected: number; rejections: unknown[] };
+    expect(summary.resources).toBe(2);
+    expect(summary.rejected).toBe(3);
+    // In an array or an envelope likewise.
+    const array = run(['eval', '-p', idle, '--resource', 'component'], '[{"id":"a"}, "just text", 7]');
+    expect(array.code).toBe(3);
+    expect(array.stderr).toContain('stdin:1: array element is not a record: a string');
   });
 });
 
@@ -277,12 +297,23 @@ describe('svc-policy eval --kind-field', () => {
     expect(summaryOf(nested.stdout).policies).toEqual(
       summaryOf(run(['eval', '-p', examples, '-i', small]).stdout).policies,
     );
-    // Without it, the records name no kind at "resource": certificates are evaluated by component policies.
+    // Without it, the records name no kind at "resource", and the policies are for two kinds: which one
+    // a record is cannot be told, and counting a certificate as a component is what must not happen.
     const blind = run(['eval', '-p', examples, '-i', file]);
-    expect(blind.code).toBe(0);
-    expect(blind.stderr).toContain('notice: 8 of 8 records have no kind (no "resource" field)');
-    expect(summaryOf(blind.stdout).notice).toContain('--kind-field PATH');
-    const withResource = run(['eval', '-p', idle, '-i', file, '--resource', 'component']);
+    expect(blind.code).toBe(2);
+    expect(blind.stdout).toBe('');
+    expect(blind.stderr).toMatch(
+      /^svc-policy eval: resource 0 has no kind \(no "resource" field\) and the policies are for several kinds \("certificate", "component"\): give the kind of the records \(resource option, --resource KIND\)/,
+    );
+    // With policies of one kind, the records are evaluated as that kind, and a notice says so.
+    const oneKind = run(['eval', '-p', idle, '-i', file]);
+    expect(oneKind.code).toBe(0);
+    expect(oneKind.stderr).toContain(
+      'notice: 8 of 8 records have no kind (no "resource" field); every policy naming a kind is for "component" records, so they were evaluated as "component" records',
+    );
+    expect(summaryOf(oneKind.stdout).notice).toContain('--kind-field PATH');
+    const withResource = run(['eval', '-p', examples, '-i', file, '--resource', 'component']);
+    expect(withResource.code).toBe(0);
     expect(withResource.stderr).toBe('');
   });
 
@@ -292,6 +323,30 @@ describe('svc-policy eval --kind-field', () => {
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain('--kind-field');
     }
+  });
+});
+
+describe('svc-policy eval: inputs that are not regular files', () => {
+  it('refuses a FIFO or a device as --input before reading (standard input "-" stays the way to pipe)', () => {
+    const fifo = join(dir, 'inventory.fifo');
+    let targets: Array<[string, string]> = [['/dev/zero', 'a character device']];
+    try {
+      execFileSync('mkfifo', [fifo]);
+      targets = [[fifo, 'a FIFO'], ...targets];
+    } catch {
+      // mkfifo is POSIX: where it is missing (Windows), only the device case runs.
+      console.warn('mkfifo unavailable: the FIFO case is not run');
+    }
+    for (const [path, kind] of targets) {
+      if (!existsSync(path)) continue;
+      const r = run(['eval', '-p', idle, '-i', path]);
+      expect(r.code, path).toBe(2);
+      expect(r.stderr).toBe(
+        `svc-policy eval: cannot read input ${path}: it is ${kind}, not a regular file; not read (pipe a stream to standard input: --input -)\n`,
+      );
+    }
+    const piped = run(['eval', '-p', idle, '-i', '-'], readFileSync(small));
+    expect(piped.code).toBe(0);
   });
 });
 

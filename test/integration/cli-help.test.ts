@@ -38,7 +38,14 @@ beforeAll(() => {
 describe('usage texts', () => {
   it('has the options of every command, and of no other', () => {
     expect(Object.keys(COMMAND_OPTIONS).sort()).toEqual(Object.keys(COMMAND_USAGE).sort());
-    expect(Object.keys(COMMAND_USAGE).sort()).toEqual(['diff', 'eval', 'migrate-search', 'test', 'validate']);
+    expect(Object.keys(COMMAND_USAGE).sort()).toEqual([
+      'diff',
+      'eval',
+      'migrate-search',
+      'sample',
+      'test',
+      'validate',
+    ]);
   });
 
   for (const { name, options, usage } of commands) {

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,45 @@ describe('svc-policy migrate-search', () => {
     expect(run(['--operation', '5'], '{}').code).toBe(2);
     expect(run(['--operation', '3'], '{').code).toBe(2);
     expect(run(['--operation', '3', join(dir, 'missing.json')]).code).toBe(2);
+  });
+
+  it('reads files as every command does: no FIFO or device, within --max-bytes, standard input too', () => {
+    const fifo = join(dir, 'bodies.fifo');
+    let targets: Array<[string, string]> = [['/dev/zero', 'a character device']];
+    try {
+      execFileSync('mkfifo', [fifo]);
+      targets = [[fifo, 'a FIFO'], ...targets];
+    } catch {
+      // mkfifo is POSIX: where it is missing (Windows), only the device case runs.
+      console.warn('mkfifo unavailable: the FIFO case is not run');
+    }
+    for (const [path, kind] of targets) {
+      if (!existsSync(path)) continue;
+      const r = run(['-o', '7', path]);
+      expect(r.code, path).toBe(2);
+      expect(r.stderr).toBe(
+        `svc-policy migrate-search: cannot read ${path}: the file is ${kind}, not a regular file; not read\n`,
+      );
+    }
+    const body = JSON.stringify({ filter: { name: 'a' } });
+    const file = join(dir, 'one.json');
+    writeFileSync(file, body);
+    expect(run(['-o', '3', file]).code).toBe(0);
+    const big = run(['-o', '3', '--max-bytes', '10', file]);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain(`is ${body.length} bytes, more than the limit of 10 (--max-bytes)`);
+    // Standard input is read up to the limit, not to its end (`< /dev/zero` would never end).
+    const stdin = run(['-o', '3', '--max-bytes', '10'], body);
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toContain('standard input is more than the limit of 10 bytes (--max-bytes)');
+    // More than the default limit (16 MiB), as `< /dev/zero` gives it.
+    const zero = spawnSync(process.execPath, [...NODE_FLAGS, CLI, 'migrate-search', '-o', '3'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      input: Buffer.alloc(17 * 1024 * 1024),
+    });
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toContain('more than the limit of 16777216 bytes');
+    for (const bad of ['0', 'x', '-1']) expect(run(['-o', '3', `--max-bytes=${bad}`], body).code).toBe(2);
   });
 });

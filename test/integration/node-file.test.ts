@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +28,9 @@ const policies: unknown[] = readdirSync(examples)
   .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
 // An inactive policy is reported as skipped whatever the number of jobs.
 policies.push({ ...(policies[0] as object), name: 'inactive', isActive: false });
+
+/** Worker threads are capped at the cores: a run asking for more uses this many. */
+const CORES = availableParallelism();
 
 type Entry = typeof NodeEntry;
 const builds: Record<'esm' | 'cjs', Entry> = {} as never;
@@ -101,7 +106,7 @@ async function expectSameAsOneJob(
     expect(many.error, `jobs ${jobs}`).toEqual(one.error);
     expect(many.summary, `jobs ${jobs}`).toEqual(one.summary);
     expect(many.calls, `jobs ${jobs}`).toEqual(one.calls);
-    if (one.error === null) expectWorkersRan(many.ranges, readFileSync(file));
+    if (one.error === null && CORES > 1) expectWorkersRan(many.ranges, readFileSync(file));
     else for (const r of many.ranges) expect(r.threadId).toBeGreaterThan(0);
   }
   return one;
@@ -172,9 +177,11 @@ describe('evaluateInventoryFile', () => {
     const file = writeInventory(largeInventory(6000));
     for (const build of ['esm', 'cjs'] as const) {
       const one = await expectSameAsOneJob(file, {}, [3], build);
+      // Three jobs, or as many as there are cores (the cap).
       const three = await observe(build, file, { jobs: 3 });
-      expect(three.ranges).toHaveLength(3);
-      expect(new Set(three.ranges.map((r) => r.threadId)).size).toBe(3);
+      const threads = Math.min(3, CORES);
+      expect(three.ranges).toHaveLength(threads === 1 ? 0 : threads);
+      expect(new Set(three.ranges.map((r) => r.threadId)).size).toBe(threads === 1 ? 0 : threads);
       expect(three.ranges.reduce((n, r) => n + r.resources, 0)).toBe(6000 - 62);
       expect(three.ranges.reduce((n, r) => n + r.rejected, 0)).toBe(62);
       expect(one.summary?.resources).toBe(6000 - 62);
@@ -189,18 +196,34 @@ describe('evaluateInventoryFile', () => {
   it('stops where one job stops: the first malformed line without onReject, a bare string, a long line', async () => {
     const lines = largeInventory(3000).split('\n');
     // The first malformed line (13) is in the first range: make the first 2500 lines well formed.
-    const clean = lines.map((l, i) => (l === '{not json' && i < 2500 ? '{}' : l)).join('\n');
+    // (Replaced by a record that names its kind: the example policies are for two kinds.)
+    const clean = lines
+      .map((l, i) => (l === '{not json' && i < 2500 ? '{"resource":"component"}' : l))
+      .join('\n');
     const malformed = await expectSameAsOneJob(writeInventory(clean), { rejects: false });
     // Line 2536 (index 2535) is the first malformed line left: 2535 = 13 + 97 × 26.
     expect(malformed.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_RECORD', line: 2536 });
     expect(malformed.error?.message).toMatch(/^line 2536: not valid JSON/);
 
-    const bare = lines.map((l, i) => (i === 2600 ? '"a bare string"' : l)).join('\n');
-    const string = await expectSameAsOneJob(writeInventory(bare), {});
-    expect(string.error).toMatchObject({ name: 'InventoryError', code: 'INVALID_RESOURCE' });
-    // The resources before it: the lines before it less the 27 malformed ones (13, 110, …, 2535).
-    expect(string.error?.index).toBe(2600 - 27);
-    expect(string.error?.message).toMatch(/^resource 2573 is a string/);
+    // A line that is JSON but not a record (a bare string) is a malformed line: rejected with onReject,
+    // the first one stops the reading without.
+    const bare = clean.split('\n').map((l, i) => (i === 2600 ? '"a bare string"' : l));
+    bare[2700] = '42';
+    const strings = await expectSameAsOneJob(writeInventory(bare.join('\n')), {});
+    expect(strings.error).toBeNull();
+    const rejected = strings.calls.filter((c) => c[0] === 'reject').map((c) => c[1] as Rejection);
+    expect(rejected.filter((r) => r.message.startsWith('not a record'))).toEqual([
+      { line: 2601, message: 'not a record: a string (a record is a JSON object)' },
+      { line: 2701, message: 'not a record: a number (a record is a JSON object)' },
+    ]);
+    const unhandled = await expectSameAsOneJob(writeInventory(bare.slice(0, 2650).join('\n')), {
+      rejects: false,
+    });
+    expect(unhandled.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_RECORD', line: 2536 });
+    const onlyString = bare.slice(0, 2650).map((l) => (l === '{not json' ? '{"resource":"component"}' : l));
+    const stopped = await expectSameAsOneJob(writeInventory(onlyString.join('\n')), { rejects: false });
+    expect(stopped.error).toMatchObject({ name: 'InventoryError', code: 'MALFORMED_RECORD', line: 2601 });
+    expect(stopped.error?.message).toBe('line 2601: not a record: a string (a record is a JSON object)');
 
     // Longer than maxRecordLength and than a chunk read, so that the reader sees it unfinished.
     const pad = 'x'.repeat(200_000);
@@ -344,6 +367,114 @@ describe('evaluateInventoryFile', () => {
           },
         }),
       ).rejects.toBe(reason);
+    }
+  });
+
+  it('measures every line against maxRecordLength with any jobs: lines at, under and over the limit', async () => {
+    const max = 800;
+    /** A component record line of exactly `n` UTF-16 code units. */
+    const record = (n: number, i: number) => {
+      const head = `{"id":"w${i}","resource":"component","pad":"`;
+      return `${head}${'x'.repeat(n - head.length - 2)}"}`;
+    };
+    // The issue's file: 90 lines of 992 characters, too long for 800 whatever the jobs.
+    const wide = Array.from({ length: 90 }, (_, i) => record(992, i)).join('\n');
+    const issue = await expectSameAsOneJob(writeInventory(`${wide}\n`), { maxRecordLength: max }, [2, 4]);
+    expect(issue.error).toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+    // A table of files: lengths at, one under and one over the limit at varied places, LF or CRLF.
+    for (const [over, crlf] of [
+      [null, false],
+      [null, true],
+      [3, false],
+      [57, true],
+      [88, false],
+    ] as const) {
+      const lengths = Array.from({ length: 90 }, (_, i) =>
+        i === over ? max + 1 : [max, max - 1, 60][i % 3]!,
+      );
+      const text = lengths.map((n, i) => record(n, i)).join(crlf ? '\r\n' : '\n');
+      const run = await expectSameAsOneJob(writeInventory(text), { maxRecordLength: max }, [2, 3, 4]);
+      if (over === null) {
+        expect(run.error).toBeNull();
+        expect(run.summary?.resources).toBe(90);
+      } else {
+        expect(run.error).toMatchObject({ code: 'MALFORMED_INPUT', line: over + 1 });
+        expect(run.calls.filter((c) => c[0] === 'result')).toHaveLength(over);
+      }
+    }
+  });
+
+  it('splits NDJSON whose first record holds an items array, and reads a one-line envelope whole', async () => {
+    const rest = largeInventory(600);
+    const first = '{"items":[1],"id":"first","resource":"component","technology":"postgres"}';
+    for (const text of [`${first}\n${rest}`, `\n \r\n${first}\r\n\n{not json\n${rest}`]) {
+      const one = await expectSameAsOneJob(writeInventory(text), {}, [2]);
+      expect(one.summary?.resources).toBe(600 - 7 + 1);
+      if (CORES > 1) expect((await observe('esm', writeInventory(text), { jobs: 2 })).ranges).toHaveLength(2);
+    }
+    // A lone envelope on one line (blank lines after it) is an envelope: its items, one thread.
+    const envelope = `${JSON.stringify({ items: [{ id: 'a', resource: 'component' }], next: null })}\n \n\n`;
+    const lone = await observe('esm', writeInventory(envelope), { jobs: 2 });
+    expect(lone.ranges).toEqual([]);
+    expect(lone.summary?.resources).toBe(1);
+  });
+
+  it('reads lines of U+FEFF, U+00A0 or U+2028 as lines that are not blank, whatever the jobs', async () => {
+    const lines = largeInventory(300).split('\n');
+    for (const [i, odd] of [
+      [50, '\uFEFF'],
+      [120, '\u00A0'],
+      [200, '\u2028'],
+      [250, ' \t\r'],
+    ] as const) {
+      lines[i] = odd;
+    }
+    const one = await expectSameAsOneJob(writeInventory(lines.join('\n')), {}, [2, 3]);
+    const rejected = one.calls.filter((c) => c[0] === 'reject').map((c) => (c[1] as Rejection).line);
+    expect(rejected).toEqual(expect.arrayContaining([51, 121, 201]));
+    expect(rejected).not.toContain(251);
+  });
+
+  it('stops on records without a kind when the policies are for several kinds, whatever the jobs', async () => {
+    const lines = largeInventory(3000).split('\n');
+    lines[2222] = '{"id":"no-kind","technology":"postgres"}';
+    const one = await expectSameAsOneJob(writeInventory(lines.join('\n')), {}, [2, 3]);
+    expect(one.error).toMatchObject({ name: 'InventoryError', code: 'UNKNOWN_KIND' });
+    expect(one.error?.message).toMatch(/^resource \d+ has no kind .*--resource KIND/);
+    // Giving the kind of records that name none is enough.
+    const given = await expectSameAsOneJob(writeInventory(lines.join('\n')), { resource: 'component' }, [2]);
+    expect(given.error).toBeNull();
+  });
+
+  it('caps jobs at the available cores: a huge jobs starts no more worker threads than cores', async () => {
+    const file = writeInventory(largeInventory(2000));
+    for (const jobs of [1e9, 256, CORES + 1]) {
+      const r = await observe('esm', file, { jobs });
+      expect(r.error).toBeNull();
+      expect(new Set(r.ranges.map((x) => x.threadId)).size).toBeLessThanOrEqual(CORES);
+      // As many ranges as the capped jobs (the file is smaller than a range): never one per line.
+      expect(r.ranges.length).toBe(CORES > 1 ? CORES : 0);
+    }
+  });
+
+  it('refuses a FIFO or a device before opening it for reading, so that nothing hangs', async () => {
+    const fifo = join(temp.folder(), 'inventory.fifo');
+    try {
+      execFileSync('mkfifo', [fifo]);
+    } catch {
+      // mkfifo is POSIX: where it is missing (Windows), only the device case below runs.
+      console.warn('mkfifo unavailable: the FIFO case is not run');
+    }
+    const targets = [...(existsSync(fifo) ? [[fifo, 'a FIFO']] : []), ['/dev/zero', 'a character device']];
+    for (const [path, kind] of targets as Array<[string, string]>) {
+      if (!existsSync(path)) continue;
+      for (const jobs of [1, 2]) {
+        const controller = new AbortController();
+        // Were it opened, a FIFO no one writes would block here; the signal is never needed.
+        const r = await observe('esm', path, { jobs, signal: controller.signal });
+        expect(r.error).toMatchObject({ name: 'FilterError', code: 'INVALID_OPTION' });
+        expect(r.error?.message).toContain(`is ${kind}, not a regular file`);
+      }
     }
   });
 

@@ -72,13 +72,17 @@ describe('evaluateInventory', () => {
   it('skips policies of another resource kind when the kind is given', async () => {
     const summary = await evaluateInventory([certificates, def], records, { resource: 'component' });
     expect(summary.policies.map((p) => p.skipped)).toEqual(['resource', null]);
-    const all = await evaluateInventory([certificates, def], records);
-    expect(all.policies.map((p) => p.skipped)).toEqual([null, null]);
+    // Without it, these records name no kind and the policies are for two kinds: see "kinds of records".
+    await expect(evaluateInventory([certificates, def], records)).rejects.toMatchObject({
+      code: 'UNKNOWN_KIND',
+      index: 0,
+    });
   });
 
   it('calls onResult once per resource, in order, with the results of each policy', async () => {
     const seen: Array<[number, unknown, Array<string | null>]> = [];
-    await evaluateInventory([def, compilePolicy(certificates)], records, {
+    const anyKind = { ...certificates, resource: undefined };
+    await evaluateInventory([def, compilePolicy(anyKind)], records, {
       onResult: ({ index, resource, results }) => {
         seen.push([index, resource, results.map((r) => r.result.status)]);
       },
@@ -186,9 +190,13 @@ describe('evaluateInventory: resources that are text or bytes', () => {
     await expect(evaluateInventory([def], 42 as never)).rejects.toMatchObject({ code: 'INVALID_OPTION' });
   });
 
-  it('evaluates the same file through readNdjson, as the records themselves', async () => {
-    const expected = (await evaluateInventory([def], records)).policies;
-    expect((await evaluateInventory([def], readNdjson(createReadStream(file)))).policies).toEqual(expected);
+  it('evaluates the same file through readNdjson, as the records themselves (42 is not one: rejected)', async () => {
+    const objects = records.filter((r) => typeof r === 'object');
+    const expected = (await evaluateInventory([def], objects)).policies;
+    const rejected: number[] = [];
+    const read = readNdjson(createReadStream(file), { onReject: ({ line }) => void rejected.push(line) });
+    expect((await evaluateInventory([def], read)).policies).toEqual(expected);
+    expect(rejected).toEqual([4]);
   });
 });
 
@@ -202,6 +210,31 @@ describe('evaluateInventory: kinds of records', () => {
     { name: 'expired certificates', resource: 'certificate' },
   );
   const anyKind = policy({ seen: status(0, undefined, true) }, { name: 'any kind', resource: undefined });
+
+  it('stops on records without a kind when the policies are for several kinds, never counting them silently', async () => {
+    // What the API's query operations return: no kind field. A certificate policy must not report
+    // components as applicable certificates.
+    const plain = [...generateInventory({ components: 20, certificates: 0 }, { seed: 2 })].map(
+      ({ resource: _, ...record }) => record,
+    );
+    for (const kindField of [undefined, null, 'meta$.kind'] as const) {
+      const options = kindField === undefined ? {} : { kindField };
+      await expect(evaluateInventory([components, certs], plain, options)).rejects.toMatchObject({
+        code: 'UNKNOWN_KIND',
+        index: 0,
+      });
+    }
+    // Giving the kind, or evaluating the policies of one kind, is fine.
+    const given = await evaluateInventory([components, certs], plain, { resource: 'component' });
+    expect(given.policies.map((p) => [p.skipped, p.applicable])).toEqual([
+      [null, 20],
+      ['resource', 0],
+    ]);
+    expect(given.notice).toBeNull();
+    const certsOnly = await evaluateInventory([certs, anyKind], plain);
+    expect(certsOnly.policies[0]!.applicable).toBe(20);
+    expect(certsOnly.notice).toMatch(/^20 of 20 records have no kind .* evaluated as "certificate" records/);
+  });
 
   it("applies a policy's resource to records of that kind only, on the generator's mixed inventory", async () => {
     const mixed = [...generateInventory({ components: 500, certificates: 50 }, { seed: 1 })];
@@ -226,23 +259,45 @@ describe('evaluateInventory: kinds of records', () => {
       { meta: {}, tags: { owner: 'x' } },
     ];
     const seen: Array<[string | null, Array<string | null>]> = [];
-    const summary = await evaluateInventory([components, certs, anyKind], recs, {
+    const summary = await evaluateInventory([components, certs, anyKind], recs.slice(0, 2), {
       kindField: 'meta$.kind',
       onResult: (r) => void seen.push([r.kind, r.results.map((x) => x.result.status)]),
     });
     expect(seen).toEqual([
       ['component', ['unowned', null, 'seen']],
       ['certificate', [null, 'expired', 'seen']],
-      [null, ['owned', 'fine', 'seen']],
     ]);
     expect(summary.policies.map((p) => [p.applicable, p.notApplicable, p.otherKind])).toEqual([
-      [2, 0, 1],
-      [2, 0, 1],
-      [3, 0, 0],
+      [1, 0, 1],
+      [1, 0, 1],
+      [2, 0, 0],
     ]);
-    expect(summary.unknownKind).toBe(1);
-    expect(summary.notice).toMatch(/1 of 3 records have no kind \(no "meta\$\.kind" field\)/);
-    const byFunction = await evaluateInventory([components, certs], recs, {
+    expect(summary.unknownKind).toBe(0);
+    // The third record names no kind: with policies for two kinds, which one it is cannot be told.
+    seen.length = 0;
+    await expect(
+      evaluateInventory([components, certs, anyKind], recs, {
+        kindField: 'meta$.kind',
+        onResult: (r) => void seen.push([r.kind, r.results.map((x) => x.result.status)]),
+      }),
+    ).rejects.toMatchObject({
+      name: 'InventoryError',
+      code: 'UNKNOWN_KIND',
+      index: 2,
+      path: '/2',
+      message: expect.stringMatching(
+        /^resource 2 has no kind \(no "meta\$\.kind" field\) and the policies are for several kinds \("component", "certificate"\): .*--resource KIND/,
+      ),
+    });
+    expect(seen).toHaveLength(2);
+    // With policies of one kind, a record without one is evaluated as that kind, and the notice says so.
+    const one = await evaluateInventory([components, anyKind], recs, { kindField: 'meta$.kind' });
+    expect(one.policies.map((p) => p.applicable)).toEqual([2, 3]);
+    expect(one.unknownKind).toBe(1);
+    expect(one.notice).toMatch(
+      /^1 of 3 records have no kind \(no "meta\$\.kind" field\); every policy naming a kind is for "component" records, so they were evaluated as "component" records/,
+    );
+    const byFunction = await evaluateInventory([components, certs], recs.slice(0, 2), {
       kindField: (r) => (r as { meta: { kind?: string } }).meta.kind,
     });
     expect(byFunction.policies.map((p) => p.otherKind)).toEqual([1, 1]);

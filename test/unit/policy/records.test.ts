@@ -28,13 +28,27 @@ const values = [
   { nested: { deep: [{ a: '}' }] } },
 ];
 
+/** The values that are records: JSON objects. */
+const objects = values.filter((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+
 describe('readInventory: JSON arrays, streamed', () => {
-  it('yields every element, whatever the chunk boundaries (multi-byte characters included)', async () => {
+  it('yields every element that is a record, whatever the chunk boundaries (multi-byte characters included)', async () => {
     const text = `\uFEFF  ${JSON.stringify(values, null, 2)}\n`;
     for (const size of [1, 2, 3, 7, 64, 1 << 16]) {
-      expect((await read(text, size)).records).toEqual(values);
+      const { records, rejections } = await read(text, size);
+      expect(records).toEqual(objects);
+      // The others (a string, numbers, a boolean, null, an array) are rejected records, at their lines.
+      expect(rejections.map((r) => r.message)).toEqual([
+        'array element is not a record: a string (a record is a JSON object)',
+        'array element is not a record: a number (a record is a JSON object)',
+        'array element is not a record: a number (a record is a JSON object)',
+        'array element is not a record: a boolean (a record is a JSON object)',
+        'array element is not a record: null (a record is a JSON object)',
+        'array element is not a record: an array (a record is a JSON object)',
+      ]);
+      expect(rejections[0]!.line).toBe(text.slice(0, text.indexOf('"a string')).split('\n').length);
     }
-    expect((await read(JSON.stringify(values), 5)).records).toEqual(values);
+    expect((await read(JSON.stringify(values), 5)).records).toEqual(objects);
   });
 
   it('reads an empty array', async () => {
@@ -56,10 +70,53 @@ describe('readInventory: JSON arrays, streamed', () => {
 });
 
 describe('readInventory: NDJSON', () => {
-  it('yields one value per line, skipping blank lines, with CRLF endings and no final newline', async () => {
+  it('yields one record per line, skipping blank lines, with CRLF endings and no final newline', async () => {
     const text = '{"a":1}\r\n\n  \n"x"\n[1,2]\n{"b":"é😀"}';
     for (const size of [1, 2, 5, 1000]) {
-      expect((await read(text, size)).records).toEqual([{ a: 1 }, 'x', [1, 2], { b: 'é😀' }]);
+      const { records, rejections } = await read(text, size);
+      expect(records).toEqual([{ a: 1 }, { b: 'é😀' }]);
+      // A line that is JSON but not an object is rejected as a malformed one is.
+      expect(rejections).toEqual([
+        { line: 4, message: 'not a record: a string (a record is a JSON object)' },
+        { line: 5, message: 'not a record: an array (a record is a JSON object)' },
+      ]);
+    }
+  });
+
+  it('rejects every line that is JSON but not an object, with readNdjson too, and stops on one without onReject', async () => {
+    const text = '{"a":1}\n"a string"\n42\nnull\ntrue\n[]\n{"a":2}\n';
+    for (const reader of [readInventory, readNdjson]) {
+      const rejections: Rejection[] = [];
+      const records: unknown[] = [];
+      for await (const r of reader([text], { onReject: (x) => void rejections.push(x) })) records.push(r);
+      expect(records).toEqual([{ a: 1 }, { a: 2 }]);
+      expect(rejections.map((r) => r.line)).toEqual([2, 3, 4, 5, 6]);
+      const all: unknown[] = [];
+      await expect(
+        (async () => {
+          for await (const r of reader([text])) all.push(r);
+        })(),
+      ).rejects.toMatchObject({
+        name: 'InventoryError',
+        code: 'MALFORMED_RECORD',
+        line: 2,
+        message: 'line 2: not a record: a string (a record is a JSON object)',
+      });
+      expect(all).toEqual([{ a: 1 }]);
+    }
+  });
+
+  it('calls blank only lines of JSON whitespace (space, tab, CR): U+FEFF, U+00A0, U+2028 lines are rejected', async () => {
+    for (const odd of ['\uFEFF', '\u00A0', '\u2028', ' \u3000 ']) {
+      const text = `{"a":1}\n \t \r\n${odd}\n{"a":2}\n`;
+      for (const reader of [readInventory, readNdjson]) {
+        const rejections: Rejection[] = [];
+        const records: unknown[] = [];
+        for await (const r of reader([text], { onReject: (x) => void rejections.push(x) })) records.push(r);
+        expect(records).toEqual([{ a: 1 }, { a: 2 }]);
+        expect(rejections.map((r) => r.line)).toEqual([3]);
+        expect(rejections[0]!.message).toMatch(/^not valid JSON/);
+      }
     }
   });
 
@@ -223,13 +280,29 @@ describe('readInventory: the API list envelope', () => {
             );
             const { records, rejections, error } = await drain(chunked(text, size), longest + 16 + slack);
             expect(error).toBeUndefined();
-            expect(rejections).toEqual([]);
-            expect(records).toEqual(expected);
+            // Elements that are not objects are rejected records.
+            const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+            expect(rejections).toHaveLength(expected.filter((v) => !isObject(v)).length);
+            for (const r of rejections) expect(r.message).toMatch(/^element of "items" is not a record: /);
+            expect(records).toEqual(expected.filter(isObject));
           },
         ),
       );
     },
   );
+
+  it('reads a first line holding items as a record once any line that is not blank follows, in order', async () => {
+    const text = '{"items":[1],"id":1}\n \nnope\n{"id":2}\n';
+    for (const size of [1, 5, 1000]) {
+      const events: unknown[] = [];
+      const reading = readInventory(chunked(text, size), {
+        onReject: ({ line }) => void events.push(['reject', line]),
+      });
+      for await (const r of reading) events.push(r);
+      // The first record comes before the rejection of line 3, as when the file is split across threads.
+      expect(events).toEqual([{ items: [1], id: 1 }, ['reject', 3], { id: 2 }]);
+    }
+  });
 
   it('reads NDJSON after blank lines as NDJSON, whose first record holds an items array', async () => {
     const text = `\n\n${JSON.stringify({ id: 1, items: [9] })}\n${JSON.stringify({ id: 2 })}\n`;
@@ -238,19 +311,25 @@ describe('readInventory: the API list envelope', () => {
   });
 
   it('reads a member name with escapes as the name it stands for', async () => {
-    expect((await read('{\n"it\\u0065ms": [1, 2]\n}', 3)).records).toEqual([1, 2]);
+    expect((await read('{\n"it\\u0065ms": [{"a":1}, {"b":2}]\n}', 3)).records).toEqual([{ a: 1 }, { b: 2 }]);
   });
 
   it('bounds a record over several lines by maxRecordLength, and an envelope whose items begins later', async () => {
     for (const value of [
       { id: 'x', tags: Array.from({ length: 50 }, (_, i) => ({ i })) },
-      { nextPageToken: 'x'.repeat(300), items: [1, 2] },
+      { nextPageToken: 'x'.repeat(150), more: 'y'.repeat(150), items: [1, 2] },
     ]) {
       const { error } = await drain([JSON.stringify(value, null, 2)], 200);
       expect(error).toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
       expect(error!.message).toMatch(
         /a record is read whole, and an \{"items": \[\.\.\.\]\} envelope is streamed/,
       );
+    }
+    // A line of it longer than maxRecordLength is too long itself, wherever the chunks end.
+    const long = JSON.stringify({ nextPageToken: 'x'.repeat(300), items: [1, 2] }, null, 2);
+    for (const size of [7, long.length]) {
+      const { error } = await drain(chunked(long, size), 200);
+      expect(error).toMatchObject({ code: 'MALFORMED_INPUT', line: 2 });
     }
   });
 
@@ -266,6 +345,19 @@ describe('readInventory: the API list envelope', () => {
     expect(rejections.map((r) => r.line)).toEqual([1]);
   });
 });
+
+const chunked = (text: string, size: number) =>
+  Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+
+async function drainArray(text: string, maxRecordLength: number) {
+  const records: unknown[] = [];
+  try {
+    for await (const r of readInventory([text], { maxRecordLength })) records.push(r);
+  } catch (error) {
+    return { records, error };
+  }
+  return { records, error: undefined };
+}
 
 describe('readNdjson', () => {
   const text = '{"a":1}\n{"a":2}\r\n\n{"a":3}';
@@ -318,6 +410,52 @@ describe('readNdjson', () => {
     await expect(collect(readNdjson(Readable.from([{ a: 1 }]) as never))).rejects.toMatchObject({
       code: 'MALFORMED_INPUT',
     });
+  });
+
+  it('measures every line against maxRecordLength in UTF-16 code units, wherever the chunks end', async () => {
+    const max = 800;
+    /** A record line of exactly `n` UTF-16 code units (a "😀" counts 2). */
+    const line = (n: number, emoji = false) => {
+      const head = '{"p":"';
+      const fill = n - head.length - 2;
+      return `${head}${emoji ? '😀'.repeat(fill >> 1) + 'x'.repeat(fill & 1) : 'x'.repeat(fill)}"}`;
+    };
+    expect(line(max, true).length).toBe(max);
+    for (const crlf of [false, true]) {
+      const end = crlf ? '\r\n' : '\n';
+      // Lines at and under the limit are read; the first over it stops the reading at its line.
+      const lines = [line(max - 1), line(max), line(max, true), line(10), line(max + 1), line(12)];
+      const text = lines.join(end) + end;
+      for (const size of [text.length, 1000, 801, 799, 64, 7]) {
+        for (const reader of [readInventory, readNdjson]) {
+          const records: unknown[] = [];
+          const done = (async () => {
+            for await (const r of reader(chunked(text, size), { maxRecordLength: max })) records.push(r);
+          })();
+          await expect(done, `${size}`).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 5 });
+          expect(records, `${size}`).toHaveLength(4);
+        }
+      }
+    }
+    // The issue's case: 90 lines of 992 characters, read in one chunk, are all too long from line 1.
+    const wide = `${Array.from({ length: 90 }, () => line(992)).join('\n')}\n`;
+    await expect(
+      (async () => {
+        for await (const _ of readNdjson([wide], { maxRecordLength: max })) {
+        }
+      })(),
+    ).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 1 });
+    // The last line, without a newline, is measured too.
+    await expect(
+      (async () => {
+        for await (const _ of readNdjson([`${line(10)}\n${line(max + 1)}`], { maxRecordLength: max })) {
+        }
+      })(),
+    ).rejects.toMatchObject({ code: 'MALFORMED_INPUT', line: 2 });
+    // An array element too: measured whole, not only when it crosses a chunk.
+    const array = `[${line(10)},\n${line(max + 1)}]`;
+    const { error } = await drainArray(array, max);
+    expect(error).toMatchObject({ code: 'MALFORMED_INPUT', line: 2 });
   });
 
   it('bounds memory: a line longer than maxRecordLength is a typed error, not an ever-growing buffer', async () => {
