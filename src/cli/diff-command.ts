@@ -14,6 +14,7 @@ import {
   parseCommandArgs,
   parseLimitFlags,
   UsageError,
+  usageErrorText,
 } from './args.js';
 import { InputError, inputBytes, openInput, readInventory } from './io.js';
 import { parseDocument, readDocument, TEST_FILE } from './policies.js';
@@ -401,7 +402,7 @@ export async function runDiff(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy diff: ${printable(error.message)}\n\n${DIFF_USAGE}`);
+      err.write(usageErrorText('diff', error.message));
       return 2;
     }
     if (error instanceof InputError || error instanceof InventoryError) {

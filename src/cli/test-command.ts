@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
 import { explanationText } from './format.js';
 import { InputError, write } from './io.js';
 import { loadPolicy, readDocument, TEST_FILE } from './policies.js';
@@ -423,7 +423,7 @@ export async function runTest(argv: readonly string[]): Promise<number> {
     return c.failed > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy test: ${error.message}\n\n${TEST_USAGE}`);
+      err.write(usageErrorText('test', error.message));
       return 2;
     }
     if (error instanceof InputError) {

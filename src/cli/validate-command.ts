@@ -17,6 +17,7 @@ import {
   parseCommandArgs,
   parseLimitFlags,
   UsageError,
+  usageErrorText,
 } from './args.js';
 import { TEST_FILE } from './policies.js';
 
@@ -460,7 +461,7 @@ export async function runValidate(argv: readonly string[]): Promise<number> {
     return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy validate: ${printable(error.message)}\n\n${VALIDATE_USAGE}`);
+      err.write(usageErrorText('validate', error.message));
       return 2;
     }
     err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}\n`);
