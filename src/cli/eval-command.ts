@@ -23,6 +23,8 @@ import {
 import {
   defaultJobs,
   evaluateParallel,
+  INDEX_MARK,
+  ORDINAL_MARK,
   type RenderOptions,
   SPLIT_THRESHOLD,
   splittable,
@@ -231,7 +233,9 @@ type Explanation = ReturnType<typeof explanations>[number];
 function explainText(index: string, event: ResourceResults, list: readonly Explanation[]): string {
   const id = resourceId(event.resource);
   // Every value comes from a policy or a record: escaped, so that none can forge a line (see printable).
-  const lines = [`resource #${index}${id === null ? '' : ` (${printable(String(id))})`}`];
+  // `record N` is 1-based, as every ordinal shown to a person (docs/policies.md, "Numbering").
+  const ordinal = index === INDEX_MARK ? ORDINAL_MARK : String(Number(index) + 1);
+  const lines = [`record ${ordinal}${id === null ? '' : ` (${printable(String(id))})`}`];
   for (const e of list) {
     if ('otherKind' in e) {
       lines.push(

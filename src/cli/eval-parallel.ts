@@ -21,6 +21,8 @@ export { defaultJobs, SPLIT_THRESHOLD } from '../node/split.js';
 
 /** A placeholder for the record index in a rendered output text: never in JSON or escaped text. */
 export const INDEX_MARK = '\u0000index\u0000';
+/** The same for the record's 1-based ordinal (`record N` in text output). */
+export const ORDINAL_MARK = '\u0000ordinal\u0000';
 
 /**
  * Ranges are about this long (or the file divided by the jobs, when that is shorter). The output of a
@@ -104,7 +106,10 @@ export async function evaluateParallel(
         signal: undefined,
       },
       {
-        output: (text, index) => sink.output((text as string).replace(INDEX_MARK, String(index))),
+        output: (text, index) =>
+          sink.output(
+            (text as string).replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)),
+          ),
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes),
       },
