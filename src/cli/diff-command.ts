@@ -29,7 +29,8 @@ version that is inactive or absent), the biggest movements first, with explained
 options:
   -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
                            (paired with --after's by policy name), or REV:PATH, a file at a git
-                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json")
+                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json");
+                           as git reads it, PATH is from the repository root, ./PATH from here
   -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
                            --before REV:PATH, as it is in the working tree
   -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or

@@ -39,7 +39,8 @@ options:
 exit codes:
   0  every test passed
   1  some test failed
-  2  usage error, no test found, or a test file or its policy that cannot be read or is invalid
+  2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
+     or its policy that cannot be read or is invalid
 `;
 
 export const TEST_OPTIONS = {

@@ -38,14 +38,16 @@ options:
                         are checked against its descriptors
       --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
 ${limitUsage(24)}
-      --root DIR        files must resolve inside DIR (default: the git repository root, else the
-                        working directory); a symlink leading outside is reported, not followed
+      --root DIR        what a directory holds must resolve inside DIR (default: the git repository
+                        root, else the working directory); a link leading outside is reported, not
+                        followed; a path named on the command line is read wherever it is
   -h, --help            this text
 
 exit codes:
   0  no errors (warnings allowed)
   1  some policy file has errors
-  2  usage error, or a file could not be read (missing, not a regular file, too large, outside the root)
+  2  usage error, or a file could not be read (missing, not a regular file, too large, or met in a
+     directory and resolving outside the root)
 `;
 
 export const VALIDATE_OPTIONS = {
