@@ -5,7 +5,15 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
-import { confinementOf, DEFAULT_MAX_BYTES, defaultRoot, type Found, findFiles, TEST_FILE } from './files.js';
+import {
+  confinementOf,
+  DEFAULT_MAX_BYTES,
+  defaultRoot,
+  type Found,
+  findFiles,
+  POLICY_EXTENSIONS,
+  TEST_FILE,
+} from './files.js';
 import { explanationText } from './format.js';
 import { InputError, write } from './io.js';
 import { loadPolicy, readDocument } from './policies.js';
@@ -116,7 +124,7 @@ async function policyFileOf(file: string, declared: unknown): Promise<string> {
     return resolve(dirname(file), declared);
   }
   const base = basename(file).replace(TEST_FILE, '');
-  for (const ext of ['.json', '.yaml', '.yml']) {
+  for (const ext of POLICY_EXTENSIONS) {
     const candidate = join(dirname(file), `${base}${ext}`);
     if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
   }

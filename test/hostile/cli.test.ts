@@ -322,6 +322,31 @@ describe('one rule for links in a directory, every command: confined; the paths 
     expect(r.stdout).not.toContain('do not print me');
   });
 
+  it('a policy extension in upper case is a policy file for eval, diff and validate alike', () => {
+    const upper = temp.subfolder('upper-');
+    writeFileSync(join(upper, 'P.JSON'), policyText('upper'));
+    const ev = run(['eval', '-p', upper, '-f', 'json'], { input: '{"technology": "x"}\n' });
+    expect(ev.code).toBe(0);
+    expect(JSON.parse(ev.stdout).summary.policies.map((p: { policy: string }) => p.policy)).toEqual([
+      'upper',
+    ]);
+    expect(run(['validate', upper]).stdout).toMatch(/^1 file checked/);
+    writeFileSync(join(upper, 'inventory.ndjson'), '{"technology": "x"}\n');
+    const df = run([
+      'diff',
+      '--before',
+      upper,
+      '--after',
+      upper,
+      '-i',
+      join(upper, 'inventory.ndjson'),
+      '-f',
+      'json',
+    ]);
+    expect(df.code).toBe(0);
+    expect(JSON.parse(df.stdout).policies.map((p: { policy: string }) => p.policy)).toEqual(['upper']);
+  });
+
   it('a file named on the command line is read wherever it leads (eval, diff, validate, test)', () => {
     const named = join(outside, 'p.json');
     const ev = run(['eval', '-p', named, '-f', 'json'], { cwd: cwd(), input: '{"technology": "x"}\n' });
