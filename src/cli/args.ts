@@ -1,10 +1,21 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FilterError } from '../errors.js';
 import { LIMIT_NAMES, type Limits, resolveLimits } from '../limits.js';
+import { printable } from '../validate/unprintable.js';
 
-/** A command-line usage error: reported with the command's usage text, exit code 2. */
+/** A command-line usage error: reported by {@link usageErrorText}, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+}
+
+/**
+ * The report of a usage error: the message and one line saying where the usage is. The whole usage
+ * (30 to 45 lines) would push the one line that matters off the screen.
+ */
+export function usageErrorText(command: string, message: string): string {
+  return `svc-policy ${command}: ${printable(message)}
+run "svc-policy ${command} --help" for the usage
+`;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

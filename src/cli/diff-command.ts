@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, join, relative } from 'node:path';
 import type { Limits } from '../limits.js';
 import { type DiffCell, diffPolicies, type PolicyDiff } from '../policy/diff.js';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
@@ -14,9 +14,10 @@ import {
   parseCommandArgs,
   parseLimitFlags,
   UsageError,
+  usageErrorText,
 } from './args.js';
 import { InputError, inputBytes, openInput, readInventory } from './io.js';
-import { parseDocument, readDocument, TEST_FILE } from './policies.js';
+import { parseDocument, policyFiles, readDocument } from './policies.js';
 
 export const DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
                        [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
@@ -28,7 +29,8 @@ version that is inactive or absent), the biggest movements first, with explained
 options:
   -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
                            (paired with --after's by policy name), or REV:PATH, a file at a git
-                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json")
+                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json");
+                           as git reads it, PATH is from the repository root, ./PATH from here
   -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
                            --before REV:PATH, as it is in the working tree
   -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or
@@ -156,9 +158,37 @@ function gitShow(rev: string, path: string, limits: Limits): string {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message).trim();
-    throw new InputError(`cannot read ${rev}:${path} from git: ${stderr.split('\n')[0]}`);
+    const e = error as NodeJS.ErrnoException & { stderr?: unknown };
+    // Past maxBuffer git is stopped with nothing on its stderr: say so rather than end on a colon.
+    const why =
+      e.code === 'ENOBUFS'
+        ? `the file is more than the limit of ${limits.maxFileBytes} bytes (--limit maxFileBytes)`
+        : String(e.stderr ?? '')
+            .trim()
+            .split('\n')[0] ||
+          e.code ||
+          e.message;
+    throw new InputError(`cannot read ${rev}:${path} from git: ${why}`);
   }
+}
+
+/**
+ * The working-tree file of a `REV:PATH` spec, as git reads PATH: from the repository root, or from the
+ * working directory when it starts with `./` or `../`. Shown relative to the working directory.
+ */
+function workingTreePath(path: string): string {
+  if (/^\.\.?\//.test(path) || isAbsolute(path)) return path;
+  let top: string;
+  try {
+    top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).trim();
+  } catch {
+    return path; // not in a repository: git show failed already, or PATH is read from here
+  }
+  const rel = relative(process.cwd(), join(top, path));
+  return rel === '' ? path : rel;
 }
 
 function compiled(definition: unknown, source: string, limits: Limits): CompiledPolicy {
@@ -195,15 +225,15 @@ async function load(spec: string, limits: Limits): Promise<Map<string, Loaded>> 
     throw new InputError(`cannot read ${printable(spec)}: no such file or directory`);
   }
   if (!isDirectory) {
-    add(await readDocument(spec, 'policy', limits.maxFileBytes, limits), spec);
+    add(await readDocument(spec, 'policy', { maxBytes: limits.maxFileBytes, limits }), spec);
     return out;
   }
-  const names = (await readdir(spec))
-    .filter((n) => ['.json', '.yaml', '.yml'].includes(extname(n)) && !TEST_FILE.test(n))
-    .sort();
-  for (const name of names) {
-    const file = join(spec, name);
-    add(await readDocument(file, 'policy', limits.maxFileBytes, limits), file);
+  for (const found of await policyFiles([spec])) {
+    if (found.problem !== undefined) {
+      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
+    }
+    const options = { maxBytes: limits.maxFileBytes, limits, within: found.within };
+    add(await readDocument(found.path, 'policy', options), found.path);
   }
   return out;
 }
@@ -271,7 +301,7 @@ function formatTable(diffs: readonly PairDiff[]): string {
       for (const e of cell.examples) {
         const id = resourceId(e.resource);
         lines.push(
-          `      #${e.index}${id === '' ? '' : ` ${printable(id)}`}: ${printable(decided(e.before))} → ${printable(decided(e.after))}`,
+          `      record ${e.index + 1}${id === '' ? '' : ` ${printable(id)}`}: ${printable(decided(e.before))} → ${printable(decided(e.after))}`,
         );
       }
     }
@@ -280,9 +310,18 @@ function formatTable(diffs: readonly PairDiff[]): string {
   return `${blocks.join('\n\n')}\n`;
 }
 
-/** Text for a Markdown table cell or line: escaped for the terminal, and for Markdown. */
+/**
+ * Text for a Markdown table cell or line of a pull-request comment: escaped for the terminal, then for
+ * Markdown: its punctuation (`~` strikes through, `&` starts an entity such as `&rlm;`), and what GitHub
+ * turns into links and notifications: `@user` and `@org/team` mentions (and e-mail addresses), bare
+ * `https://` and `www.` URLs, broken by a zero-width space written as an entity.
+ */
 function md(text: string): string {
-  return printable(text).replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+  return printable(text)
+    .replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`)
+    .replace(/@/g, '@&#8203;')
+    .replace(/:\/\//g, ':&#8203;//')
+    .replace(/\b(www)\./gi, '$1&#8203;.');
 }
 
 /** A Markdown table laid out as Markdown formatters lay it out (padded columns; the last right-aligned). */
@@ -320,7 +359,7 @@ function formatMarkdown(diffs: readonly PairDiff[]): string {
       for (const e of c.examples) {
         const id = resourceId(e.resource);
         out.push(
-          `- #${e.index}${id === '' ? '' : ` ${md(id)}`}: ${md(decided(e.before))} → ${md(decided(e.after))}`,
+          `- record ${e.index + 1}${id === '' ? '' : ` ${md(id)}`}: ${md(decided(e.before))} → ${md(decided(e.after))}`,
         );
       }
     }
@@ -362,7 +401,7 @@ export async function runDiff(argv: readonly string[]): Promise<number> {
     const failOn = parseFailOn(values['fail-on'] ?? []);
     const limits = parseLimitFlags(values.limit);
     const git = await gitSpec(values.before);
-    const afterSpec = values.after ?? git?.path;
+    const afterSpec = values.after ?? (git === null ? undefined : workingTreePath(git.path));
     if (afterSpec === undefined) throw new UsageError('--after SPEC is required unless --before is REV:PATH');
     const list = pairs(await load(values.before, limits), await load(afterSpec, limits));
     if (list.length > 1 && values.input === '-') {
@@ -401,7 +440,7 @@ export async function runDiff(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy diff: ${printable(error.message)}\n\n${DIFF_USAGE}`);
+      err.write(usageErrorText('diff', error.message));
       return 2;
     }
     if (error instanceof InputError || error instanceof InventoryError) {

@@ -19,11 +19,14 @@ import {
   parseCommandArgs,
   parseLimitFlags,
   UsageError,
+  usageErrorText,
 } from './args.js';
 import {
   defaultJobs,
   evaluateParallel,
+  INDEX_MARK,
   maxJobs,
+  ORDINAL_MARK,
   type RenderOptions,
   SPLIT_THRESHOLD,
   splittable,
@@ -239,7 +242,9 @@ type Explanation = ReturnType<typeof explanations>[number];
 function explainText(index: string, event: ResourceResults, list: readonly Explanation[]): string {
   const id = resourceId(event.resource);
   // Every value comes from a policy or a record: escaped, so that none can forge a line (see printable).
-  const lines = [`resource #${index}${id === null ? '' : ` (${printable(String(id))})`}`];
+  // `record N` is 1-based, as every ordinal shown to a person (docs/policies.md, "Numbering").
+  const ordinal = index === INDEX_MARK ? ORDINAL_MARK : String(Number(index) + 1);
+  const lines = [`record ${ordinal}${id === null ? '' : ` (${printable(String(id))})`}`];
   for (const e of list) {
     if ('otherKind' in e) {
       lines.push(
@@ -627,7 +632,7 @@ export async function runEval(argv: readonly string[]): Promise<number> {
     return failed.length > 0 ? EXIT.failOn : EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${printable(error.message)}\n\n${EVAL_USAGE}`);
+      err.write(usageErrorText('eval', error.message));
       return EXIT.error;
     }
     progress?.done();

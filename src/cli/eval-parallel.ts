@@ -21,6 +21,8 @@ export { defaultJobs, maxJobs, SPLIT_THRESHOLD } from '../node/split.js';
 
 /** A placeholder for the record index in a rendered output text: never in JSON or escaped text. */
 export const INDEX_MARK = '\u0000index\u0000';
+/** The same for the record's 1-based ordinal (`record N` in text output). */
+export const ORDINAL_MARK = '\u0000ordinal\u0000';
 
 /**
  * Ranges are about this long (or the file divided by the jobs, when that is shorter). The output of a
@@ -131,7 +133,9 @@ export async function evaluateParallel(
       {
         output: (item, index) => {
           const text = pick(item);
-          return text === null ? undefined : sink.output(text.replace(INDEX_MARK, String(index)));
+          return text === null
+            ? undefined
+            : sink.output(text.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
         },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes),

@@ -108,14 +108,15 @@ function failedClauses(conditions: readonly ConditionExplanation[], indent: stri
  */
 export function explanationText(e: PolicyExplanation, indent = '  ', expected?: string): string[] {
   if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
-  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : 'no rule held: default';
+  // Rule numbers are ordinals shown to a person: 1-based (docs/policies.md, "Numbering").
+  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex + 1}` : 'no rule held: default';
   const lines = [
     `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`,
   ];
   const miss = e.nearestMiss;
   if (miss) {
     lines.push(
-      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`,
+      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex + 1}, ${miss.failed} of ${miss.conditions} conditions failed`,
     );
     lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
   }
@@ -132,7 +133,7 @@ export function explanationText(e: PolicyExplanation, indent = '  ', expected?: 
     } else {
       const closest = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0]!;
       lines.push(
-        `${indent}  "${printable(want.status)}" closest rule ${closest.index}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
+        `${indent}  "${printable(want.status)}" closest rule ${closest.index + 1}: ${closest.failed} of ${closest.conditions.length} conditions failed`,
       );
       lines.push(...failedClauses(closest.conditions, `${indent}    `));
     }

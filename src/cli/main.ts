@@ -95,7 +95,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       const usage = COMMAND_USAGE[topic];
       if (usage === undefined || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
-        process.stderr.write(`svc-policy: no help for "${rest.join(' ')}"\n${MAIN_USAGE}`);
+        process.stderr.write(
+          `svc-policy: no help for "${printable(rest.join(' '))}"\nrun "svc-policy --help" for the commands\n`,
+        );
         return 2;
       }
       process.stdout.write(usage);
@@ -113,7 +115,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(
         command === undefined
           ? MAIN_USAGE
-          : `svc-policy: unknown command "${printable(command)}"\n${MAIN_USAGE}`,
+          : `svc-policy: unknown command "${printable(command)}"\nrun "svc-policy --help" for the commands\n`,
       );
       return 2;
   }

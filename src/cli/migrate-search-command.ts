@@ -1,9 +1,9 @@
 import { QueryError } from '../query/errors.js';
 import { legacySearchToQuery } from '../query/legacy.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
+import { readTextFile } from './files.js';
 import { write } from './io.js';
-import { readPolicy } from './validate-command.js';
 
 export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--max-bytes N] [--help] [FILE|-]...
 
@@ -46,12 +46,12 @@ const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 class ReadProblem extends Error {}
 
 /**
- * The text of an input, read as every command reads a file (see `readPolicy`): a regular file within
+ * The text of an input, read as every command reads a file (see `readTextFile`): a regular file within
  * `maxBytes`, valid UTF-8, never a FIFO or device; standard input within `maxBytes` too.
  */
 async function readInput(path: string, maxBytes: number): Promise<string> {
   if (path !== '-') {
-    const read = await readPolicy(path, undefined, maxBytes);
+    const read = await readTextFile(path, undefined, maxBytes);
     if ('problem' in read) throw new ReadProblem(`the file ${read.problem}`);
     return read.text;
   }
@@ -106,7 +106,7 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
     maxBytes = parseMaxBytes(args.values['max-bytes']);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`svc-policy migrate-search: ${printable(error.message)}\n${MIGRATE_SEARCH_USAGE}`);
+    process.stderr.write(usageErrorText('migrate-search', error.message));
     return 2;
   }
   const operation = args.values.operation;

@@ -1,73 +1,70 @@
-import { readdir, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
 import { jsonTextProblem } from '../validate/source/json.js';
 import { readYaml } from '../validate/source/yaml.js';
 import { printable } from '../validate/unprintable.js';
+import {
+  DEFAULT_MAX_BYTES,
+  defaultRoot,
+  type Found,
+  findFiles,
+  isPolicyFile,
+  readTextFile,
+} from './files.js';
 import { InputError } from './io.js';
-import { DEFAULT_MAX_BYTES, readPolicy } from './validate-command.js';
 
-const POLICY_EXTENSIONS = new Set(['.json', '.yaml', '.yml']);
+/**
+ * The policy files of `eval -p` and `diff`: named files as given, the policy files of a named directory
+ * (not its subdirectories; test files left out) in name order, confined as `validate` confines them.
+ */
+export async function policyFiles(paths: readonly string[]): Promise<Found[]> {
+  const { files, unmatched } = await findFiles(paths, {
+    root: await defaultRoot(),
+    match: isPolicyFile,
+    recursive: false,
+  });
+  const [first] = unmatched;
+  if (first !== undefined) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
+  return files;
+}
 
-/** Policy unit-test files (`svc-policy test`): `NAME.test.json`, `NAME.test.yaml`, `NAME.test.yml`. */
-export const TEST_FILE = /\.test\.(json|ya?ml)$/;
-
-/** Expands directories into their policy files (sorted, so the order is stable; test files left out). */
-export async function policyFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const path of paths) {
-    let info: Awaited<ReturnType<typeof stat>>;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      );
-    }
-    if (!info.isDirectory()) {
-      out.push(path);
-      continue;
-    }
-    const names = (await readdir(path))
-      .filter((n) => POLICY_EXTENSIONS.has(extname(n)) && !TEST_FILE.test(n))
-      .sort();
-    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
-    out.push(...names.map((n) => join(path, n)));
-  }
-  return out;
+/** How {@link readDocument} reads a file. */
+export interface ReadOptions {
+  /** Largest file read, in bytes (default 1 MiB). */
+  readonly maxBytes?: number;
+  /** The document's limits (nesting, `maxDocumentValues`); default {@link DEFAULT_LIMITS}. */
+  readonly limits?: Limits;
+  /** The directory the file must resolve inside (see files.ts); `undefined` for a path the user named. */
+  readonly within?: string | undefined;
 }
 
 /**
  * Reads a JSON or YAML file (by extension) as `validate` reads it: a FIFO or device named `*.json` is
- * refused, not opened (opening a FIFO blocks until a writer comes), and so are files too large and files
- * that are not UTF-8. A UTF-8 byte order mark is ignored. Messages are escaped for a terminal. With
- * `limits` (policy files), the document is held to `maxFileBytes` and `maxDocumentValues`; without
- * (test files, which hold records), to the size of `maxBytes` only; nesting is bounded either way.
+ * refused, not opened (opening a FIFO blocks until a writer comes), and so are files too large, files
+ * that are not UTF-8 and files found in a directory that resolve outside it. A UTF-8 byte order mark
+ * is ignored. Messages are escaped for a terminal. The document is held to the limits' nesting and
+ * `maxDocumentValues` (YAML aliases expanded) before the parser builds anything.
  */
-export async function readDocument(
-  file: string,
-  what: string,
-  maxBytes = DEFAULT_MAX_BYTES,
-  limits?: Limits,
-): Promise<unknown> {
-  const read = await readPolicy(file, undefined, maxBytes, '--limit maxFileBytes');
+export async function readDocument(file: string, what: string, options: ReadOptions = {}): Promise<unknown> {
+  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within } = options;
+  const read = await readTextFile(file, within, maxBytes, '--limit maxFileBytes');
   if ('problem' in read)
     throw new InputError(
-      `cannot read ${what} ${printable(file)}: the file ${read.problem}${read.code === 'MAX_FILE_BYTES_EXCEEDED' ? ` [${read.code}]` : ''}`,
+      `cannot read ${what} ${printable(file)}: the file ${printable(read.problem)}${read.code === 'MAX_FILE_BYTES_EXCEEDED' ? ` [${read.code}]` : ''}`,
     );
   return parseDocument(read.text, file, limits);
 }
 
 /**
  * Parses the text of a JSON or YAML file (by the extension of `file`, which messages name), nesting and
- * (with `limits`) values checked before the parser builds anything: the readers `validate` uses.
+ * values checked before the parser builds anything: the readers `validate` uses.
  */
-export function parseDocument(source: string, file: string, limits?: Limits): unknown {
+export function parseDocument(source: string, file: string, limits: Limits = DEFAULT_LIMITS): unknown {
   // A byte order mark is an editor's artifact, not JSON; JSON.parse would reject the whole file.
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  const json = extname(file) === '.json';
+  const json = extname(file).toLowerCase() === '.json';
   const fail = (message: string, offset?: number) => {
     const where = offset === undefined ? '' : ` (line ${lineOf(text, offset)})`;
     return new InputError(
@@ -83,7 +80,7 @@ export function parseDocument(source: string, file: string, limits?: Limits): un
       throw fail(safeMessage(error, MAX_CLI_MESSAGE));
     }
   }
-  const read = readYaml(text, limits ?? UNBOUNDED_VALUES);
+  const read = readYaml(text, limits);
   const error = read.problems.find((p) => p.severity === 'error');
   if (error !== undefined || !('value' in read)) {
     const p = error ?? read.problems[0];
@@ -91,9 +88,6 @@ export function parseDocument(source: string, file: string, limits?: Limits): un
   }
   return read.value;
 }
-
-/** The limits of a test file: nesting only (its records may be many). */
-const UNBOUNDED_VALUES: Limits = { ...DEFAULT_LIMITS, maxDocumentValues: Number.MAX_SAFE_INTEGER };
 
 /** The 1-based line of an offset of `text`. */
 function lineOf(text: string, offset: number): number {
@@ -106,10 +100,11 @@ function lineOf(text: string, offset: number): number {
 export async function loadPolicy(
   file: string,
   limits: Limits = DEFAULT_LIMITS,
+  within?: string,
 ): Promise<CompiledPolicy | string[]> {
   let definition: unknown;
   try {
-    definition = await readDocument(file, 'policy', limits.maxFileBytes, limits);
+    definition = await readDocument(file, 'policy', { maxBytes: limits.maxFileBytes, limits, within });
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];
@@ -133,8 +128,10 @@ export async function loadPolicies(
 ): Promise<CompiledPolicy[] | null> {
   const policies: CompiledPolicy[] = [];
   let failed = false;
-  for (const file of await policyFiles(paths)) {
-    const loaded = await loadPolicy(file, limits);
+  for (const found of await policyFiles(paths)) {
+    if (found.problem !== undefined)
+      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
+    const loaded = await loadPolicy(found.path, limits, found.within);
     if (Array.isArray(loaded)) {
       for (const line of loaded) err.write(`${line}\n`);
       failed = true;

@@ -1,12 +1,22 @@
-import { readdir, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
+import {
+  confinementOf,
+  DEFAULT_MAX_BYTES,
+  defaultRoot,
+  type Found,
+  findFiles,
+  POLICY_EXTENSIONS,
+  TEST_FILE,
+} from './files.js';
 import { explanationText } from './format.js';
 import { InputError, write } from './io.js';
-import { loadPolicy, readDocument, TEST_FILE } from './policies.js';
+import { loadPolicy, readDocument } from './policies.js';
 
 export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
 
@@ -37,7 +47,8 @@ options:
 exit codes:
   0  every test passed
   1  some test failed
-  2  usage error, no test found, or a test file or its policy that cannot be read or is invalid
+  2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
+     or its policy that cannot be read or is invalid
 `;
 
 export const TEST_OPTIONS = {
@@ -49,7 +60,17 @@ export const TEST_OPTIONS = {
 
 type Format = 'text' | 'json' | 'junit' | 'tap';
 const FORMATS: readonly Format[] = ['text', 'json', 'junit', 'tap'];
-const POLICY_EXTENSIONS = ['.json', '.yaml', '.yml'];
+/**
+ * The limits a test file is read with. It holds records, so it may hold more values than a policy:
+ * 16 times as many (262,144), counted with YAML aliases expanded, so that a small file aliasing one big
+ * anchor in every test cannot make a report of hundreds of megabytes.
+ */
+export const TEST_FILE_LIMITS: Limits = {
+  ...DEFAULT_LIMITS,
+  maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues,
+};
+/** Longest JSON text of a value found, in the JSON report; a longer one is cut (see {@link formatJson}). */
+export const REPORTED_VALUE_CHARS = 1000;
 const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
 const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description']);
 
@@ -78,30 +99,22 @@ export interface TestOutcome {
   readonly durationMs: number;
 }
 
-/** Finds test files: named files as given, directories searched recursively, in name order. */
-async function testFiles(paths: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(path);
-      } else if (TEST_FILE.test(entry.name)) out.push(path);
-    }
-  };
+/**
+ * Finds test files: named files as given, directories searched recursively, in name order; what is
+ * found in a directory is confined as every command confines it (see files.ts).
+ */
+async function testFiles(paths: readonly string[], root: string): Promise<Found[]> {
   for (const path of paths) {
-    let info: Awaited<ReturnType<typeof stat>>;
     try {
-      info = await stat(path);
+      await stat(path);
     } catch (error) {
-      throw new InputError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new InputError(
+        `cannot read ${printable(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
     }
-    if (info.isDirectory()) await walk(path);
-    else out.push(path);
   }
-  return out;
+  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  return files;
 }
 
 /** The policy file of a test file: its `policy` entry, or the file of the same base name beside it. */
@@ -122,8 +135,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads the cases of a test file; throws an Error whose message says what is wrong and where. */
-function readCases(document: unknown, policy: CompiledPolicy): TestCase[] {
+/** A test whose entry is wrong: reported as an error of its own, the file's other tests still run. */
+interface BadCase {
+  readonly name: string;
+  readonly error: string;
+}
+
+/**
+ * Reads the cases of a test file. What is wrong with the file as a whole throws an Error whose message
+ * says what and where; what is wrong with one test is that test's {@link BadCase}.
+ */
+function readCases(document: unknown, policy: CompiledPolicy): (TestCase | BadCase)[] {
   if (!isObject(document)) throw new Error('a test file must hold an object with "tests"');
   for (const key of Object.keys(document)) {
     if (!FILE_KEYS.has(key)) throw new Error(`unknown key "${key}" (expected "policy" and "tests")`);
@@ -132,41 +154,58 @@ function readCases(document: unknown, policy: CompiledPolicy): TestCase[] {
   if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
   const statuses = new Set(policy.statuses.map((s) => s.name));
   return tests.map((t, i) => {
-    const at = `/tests/${i}`;
-    if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
-    for (const key of Object.keys(t)) {
-      if (!CASE_KEYS.has(key)) {
-        throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
-      }
+    const name = isObject(t) && typeof t.name === 'string' && t.name !== '' ? t.name : `test ${i + 1}`;
+    try {
+      return readCase(t, i, name, policy, statuses);
+    } catch (error) {
+      return { name, error: safeMessage(error, MAX_CLI_MESSAGE) };
     }
-    if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
-    if (t.name !== undefined && typeof t.name !== 'string') throw new Error(`${at}/name: must be a string`);
-    if (t.applicable !== undefined && typeof t.applicable !== 'boolean') {
-      throw new Error(`${at}/applicable: must be true or false`);
-    }
-    if (t.status !== undefined) {
-      if (typeof t.status !== 'string') throw new Error(`${at}/status: must be a status name`);
-      if (!statuses.has(t.status)) {
-        throw new Error(
-          `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(', ')})`,
-        );
-      }
-      if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
-    } else if (t.applicable === undefined) {
-      throw new Error(`${at}: give the expected "status", or "applicable: false"`);
-    }
-    return {
-      name: typeof t.name === 'string' && t.name !== '' ? t.name : `test ${i + 1}`,
-      resource: t.resource,
-      status: t.status as string | undefined,
-      applicable: t.applicable !== false,
-    };
   });
+}
+
+/** One test of a test file (the `i`th, 0-based); throws what is wrong with it, at its JSON pointer. */
+function readCase(
+  t: unknown,
+  i: number,
+  name: string,
+  policy: CompiledPolicy,
+  statuses: ReadonlySet<string>,
+): TestCase {
+  // A JSON pointer (0-based, RFC 6901), labelled as one; the name says `test N` (1-based).
+  const at = `at /tests/${i}`;
+  if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
+  for (const key of Object.keys(t)) {
+    if (!CASE_KEYS.has(key)) {
+      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+    }
+  }
+  if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
+  if (t.name !== undefined && typeof t.name !== 'string') throw new Error(`${at}/name: must be a string`);
+  if (t.applicable !== undefined && typeof t.applicable !== 'boolean') {
+    throw new Error(`${at}/applicable: must be true or false`);
+  }
+  if (t.status !== undefined) {
+    if (typeof t.status !== 'string') throw new Error(`${at}/status: must be a status name`);
+    if (!statuses.has(t.status)) {
+      throw new Error(
+        `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(', ')})`,
+      );
+    }
+    if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+  } else if (t.applicable === undefined) {
+    throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+  }
+  return {
+    name,
+    resource: t.resource,
+    status: t.status as string | undefined,
+    applicable: t.applicable !== false,
+  };
 }
 
 function describeResult(r: PolicyResult): string {
   if (!r.applicable) return 'not applicable (outside query.filter)';
-  const how = r.matched ? `rule ${r.matched.ruleIndex}` : 'no rule held: default';
+  const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : 'no rule held: default';
   return `"${r.status}" (criticality ${r.criticality}, ${how})`;
 }
 
@@ -196,31 +235,39 @@ function runCase(file: string, policy: CompiledPolicy, test: TestCase): TestOutc
   };
 }
 
-/** Runs every test of one file; a file that cannot be run gives one `error` outcome. */
-async function runFile(file: string, filter: RegExp | null): Promise<TestOutcome[]> {
+/**
+ * Runs every test of one file; a file that cannot be run gives one `error` outcome, a test whose entry
+ * is wrong an `error` outcome of its own. The test file, and its policy, are read within the
+ * confinement of the file (see files.ts).
+ */
+async function runFile(found: Found, root: string, filter: RegExp | null): Promise<TestOutcome[]> {
+  const file = found.path;
   const error = (message: string, policy: string | null = null): TestOutcome[] => [
     { file, policy, name: basename(file), outcome: 'error', message, durationMs: 0 },
   ];
+  if (found.problem !== undefined) return error(`cannot read ${file}: ${found.problem}`);
   let document: unknown;
   try {
-    document = await readDocument(file, 'test file');
+    document = await readDocument(file, 'test file', {
+      maxBytes: DEFAULT_MAX_BYTES,
+      limits: TEST_FILE_LIMITS,
+      within: found.within,
+    });
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policyFile: string;
-  try {
-    policyFile = await policyFileOf(file, isObject(document) ? document.policy : undefined);
-  } catch (e) {
-    return error(safeMessage(e, MAX_CLI_MESSAGE));
-  }
   let policy: CompiledPolicy | string[];
   try {
-    policy = await loadPolicy(policyFile);
+    policyFile = await policyFileOf(file, isObject(document) ? document.policy : undefined);
+    // A named test file outside the root confines its policy to its own directory.
+    const within = found.within ?? (await confinementOf(dirname(await realpath(file)), root));
+    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   if (Array.isArray(policy)) return error(`invalid policy: ${policy.join('; ')}`);
-  let cases: TestCase[];
+  let cases: (TestCase | BadCase)[];
   try {
     cases = readCases(document, policy);
   } catch (e) {
@@ -229,7 +276,11 @@ async function runFile(file: string, filter: RegExp | null): Promise<TestOutcome
   const name = policy.name;
   return cases
     .filter((c) => filter === null || filter.test(`${name}: ${c.name}`))
-    .map((c) => runCase(file, policy, c));
+    .map((c) =>
+      'error' in c
+        ? { file, policy: name, name: c.name, outcome: 'error', message: c.error, durationMs: 0 }
+        : runCase(file, policy, c),
+    );
 }
 
 function counts(outcomes: readonly TestOutcome[]) {
@@ -258,7 +309,7 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
       continue;
     }
     lines.push(`${o.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${printable(o.file)}: ${printable(fullName(o))}`);
-    lines.push(`  ${printable(o.message, { lines: true })}`);
+    lines.push(`  ${printable(o.message)}`);
     if (o.explanation) lines.push(...explanationText(o.explanation, '  ', o.expected?.status ?? undefined));
   }
   const c = counts(outcomes);
@@ -270,10 +321,35 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The JSON report. A value found in a record (`value` of an explanation's found values) whose JSON is
+ * longer than {@link REPORTED_VALUE_CHARS} is cut: `value` becomes the start of its JSON text, `valueCut`
+ * the length of the whole text. A test file can alias one big value in every test; written out whole
+ * each time, a report of a few kilobytes of YAML ran to hundreds of megabytes.
+ */
 export function formatJson(outcomes: readonly TestOutcome[]): string {
   const { tests: total, passed, failed, errors } = counts(outcomes);
   const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
-  return `${JSON.stringify({ total, passed, failed, errors, tests })}\n`;
+  return `${JSON.stringify({ total, passed, failed, errors, tests }, cutFoundValues)}\n`;
+}
+
+/** A `JSON.stringify` replacer: found values (objects with `found`, `at` and `value`) cut short. */
+function cutFoundValues(this: unknown, _key: string, value: unknown): unknown {
+  if (
+    !isObject(value) ||
+    typeof value.found !== 'boolean' ||
+    typeof value.at !== 'string' ||
+    !Object.hasOwn(value, 'value')
+  )
+    return value;
+  let text: string;
+  try {
+    text = JSON.stringify(value.value) ?? 'null';
+  } catch {
+    text = '"(too deep to write)"'; // nested past the engine's recursion: cut like a long one
+  }
+  if (text.length <= REPORTED_VALUE_CHARS) return value;
+  return { ...value, value: `${text.slice(0, REPORTED_VALUE_CHARS)}…`, valueCut: text.length };
 }
 
 /**
@@ -319,21 +395,23 @@ export function formatJunit(outcomes: readonly TestOutcome[]): string {
     const c = counts(list);
     const t = list.reduce((s, o) => s + o.durationMs, 0);
     out.push(
-      `  <testsuite name="${xml(file)}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`,
+      `  <testsuite name="${xml(printable(file))}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`,
     );
     for (const o of list) {
-      const head = `    <testcase classname="${xml(o.policy ?? file)}" name="${xml(o.name)}" file="${xml(file)}" time="${seconds(o.durationMs)}"`;
+      // Names and messages come from test and policy files: escaped as in every human-readable format.
+      const head = `    <testcase classname="${xml(printable(o.policy ?? file))}" name="${xml(printable(o.name))}" file="${xml(printable(file))}" time="${seconds(o.durationMs)}"`;
       if (o.outcome === 'pass') {
         out.push(`${head}/>`);
         continue;
       }
+      // Lines of the library's own making, each value in them escaped: the only raw newlines.
       const detail = o.explanation
         ? explanationText(o.explanation, '', o.expected?.status ?? undefined).join('\n')
-        : o.message;
+        : printable(o.message);
       const tag = o.outcome === 'fail' ? 'failure' : 'error';
       out.push(`${head}>`);
       out.push(
-        `      <${tag} message="${xml(o.message)}" type="${o.outcome === 'fail' ? 'StatusMismatch' : 'InvalidTest'}">${xml(detail)}</${tag}>`,
+        `      <${tag} message="${xml(printable(o.message))}" type="${o.outcome === 'fail' ? 'StatusMismatch' : 'InvalidTest'}">${xml(detail)}</${tag}>`,
       );
       out.push('    </testcase>');
     }
@@ -350,18 +428,20 @@ const yamlString = (text: string) => JSON.stringify(text);
 export function formatTap(outcomes: readonly TestOutcome[]): string {
   const out = ['TAP version 13', `1..${outcomes.length}`];
   outcomes.forEach((o, i) => {
+    // Escaped as in every human-readable format (no raw newline, control or bidirectional character);
     // `#` starts a directive in a TAP description: keep names from turning into "# SKIP".
-    const name = `${o.file}: ${fullName(o)}`.replace(/[\r\n]+/g, ' ').replace(/#/g, '\\#');
+    const name = printable(`${o.file}: ${fullName(o)}`).replace(/#/g, '\\#');
     if (o.outcome === 'pass') {
       out.push(`ok ${i + 1} - ${name}`);
       return;
     }
     out.push(`not ok ${i + 1} - ${name}`);
     out.push('  ---');
-    out.push(`  message: ${yamlString(o.message)}`);
+    out.push(`  message: ${yamlString(printable(o.message))}`);
     out.push(`  severity: ${o.outcome === 'fail' ? 'fail' : 'error'}`);
-    if (o.expected) out.push(`  expected: ${JSON.stringify(o.expected)}`);
-    if (o.actual) out.push(`  actual: ${JSON.stringify(o.actual)}`);
+    // printable() over JSON text writes \uXXXX escapes, which JSON (and YAML) read back as the same text.
+    if (o.expected) out.push(`  expected: ${printable(JSON.stringify(o.expected))}`);
+    if (o.actual) out.push(`  actual: ${printable(JSON.stringify(o.actual))}`);
     if (o.explanation) {
       out.push('  explanation: |-');
       for (const line of explanationText(o.explanation, '', o.expected?.status ?? undefined)) {
@@ -398,13 +478,14 @@ export async function runTest(argv: readonly string[]): Promise<number> {
         throw new UsageError(`--run is not a regular expression: ${(error as Error).message}`);
       }
     }
-    const files = await testFiles(positionals.length === 0 ? ['.'] : positionals);
+    const root = await defaultRoot();
+    const files = await testFiles(positionals.length === 0 ? ['.'] : positionals, root);
     if (files.length === 0) {
       err.write('svc-policy test: no test files (*.test.json, *.test.yaml, *.test.yml) found\n');
       return 2;
     }
     const outcomes: TestOutcome[] = [];
-    for (const file of files) outcomes.push(...(await runFile(file, filter)));
+    for (const file of files) outcomes.push(...(await runFile(file, root, filter)));
     const text =
       format === 'json'
         ? formatJson(outcomes)
@@ -423,11 +504,11 @@ export async function runTest(argv: readonly string[]): Promise<number> {
     return c.failed > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy test: ${error.message}\n\n${TEST_USAGE}`);
+      err.write(usageErrorText('test', error.message));
       return 2;
     }
     if (error instanceof InputError) {
-      err.write(`svc-policy test: ${error.message}\n`);
+      err.write(`svc-policy test: ${printable(error.message)}\n`);
       return 2;
     }
     throw error;

@@ -1,4 +1,4 @@
-import { isArray, mapGet, option } from '../builtins.js';
+import { isArray, jsonStringify, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
@@ -129,7 +129,8 @@ export async function diffPolicies(
   };
   const a = compiled(before, compileOptions, 'before');
   const b = compiled(after, compileOptions, 'after');
-  // Cells by "before\0after" (a status name may hold any character but cannot be both null and a name).
+  // Cells by the JSON of [before, after]: injective, whatever characters a status name holds (a joined
+  // "before\0after" key merged "a" + "\0=b" with "a\0=" + "b").
   const cells = new Map<
     string,
     { before: string | null; after: string | null; count: number; examples: DiffExample[] }
@@ -140,7 +141,7 @@ export async function diffPolicies(
     signal?.throwIfAborted();
     const ra = resultOf(a, resource);
     const rb = resultOf(b, resource);
-    const key = `${ra.status === null ? '' : `=${ra.status}`}\u0000${rb.status === null ? '' : `=${rb.status}`}`;
+    const key = jsonStringify([ra.status, rb.status]);
     let cell = mapGet.call(cells, key) as ReturnType<typeof cells.get>;
     if (cell === undefined) {
       cell = { before: ra.status, after: rb.status, count: 0, examples: [] };

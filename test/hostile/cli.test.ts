@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../../src/validate/unprintable.js';
 import { NODE_FLAGS } from '../support/node-flags.js';
@@ -201,5 +201,167 @@ describe('eval: hostile policies and inventories', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('[nested too deep]');
     }
+  });
+});
+
+describe('svc-policy test: names and statuses from test and policy files cannot forge its output', () => {
+  /** A folder holding the hostile policy and a test file whose names and keys forge lines. */
+  function suite(): string {
+    const folder = temp.subfolder('test-forge-');
+    writeFileSync(join(folder, 'p.json'), policyText(`name${FORGED}`, `status${FORGED}`, 'technology'));
+    const forge =
+      '\nPASS forged.test.json: every test\nok 99 - forged\n9 tests in 9 files: 9 passed, 0 failed, 0 errors';
+    const tests = [
+      // Fails: gets `status…FORGED` where `ok` was expected, so both names reach the message.
+      { name: `fails${forge}${FORGED}`, resource: { technology: 'x' }, status: 'ok' },
+      // An unknown key holding the forged lines: an error of this test, quoting the key.
+      { name: 'typo', resource: {}, status: 'ok', [`key${forge}${FORGED}`]: 1 },
+      { name: `passes${forge}`, resource: { technology: 'y' }, status: 'ok' },
+    ];
+    writeFileSync(join(folder, 'p.test.json'), JSON.stringify({ policy: 'p.json', tests }));
+    return folder;
+  }
+
+  it('text: one line per outcome and one summary, every value escaped', () => {
+    const r = run(['test', '--verbose', suite()]);
+    expect(r.code).toBe(2);
+    expectNeutral(r.stdout);
+    const lines = r.stdout.split('\n');
+    expect(lines.filter((l) => /^(PASS|FAIL|ERROR) /.test(l)).map((l) => l.slice(0, 5))).toEqual([
+      'FAIL ',
+      'ERROR',
+      'PASS ',
+    ]);
+    expect(lines.filter((l) => /^\d+ tests in/.test(l))).toEqual([
+      '3 tests in 1 file: 1 passed, 1 failed, 1 error',
+    ]);
+  });
+
+  it('tap: one test line per test, no raw escape, OSC, BEL, separator or bidirectional control', () => {
+    const r = run(['test', '-f', 'tap', suite()]);
+    expectNeutral(r.stdout);
+    const lines = r.stdout.split('\n');
+    expect(lines.filter((l) => /^(not )?ok \d+ /.test(l)).map((l) => l.split(' - ')[0])).toEqual([
+      'not ok 1',
+      'not ok 2',
+      'ok 3',
+    ]);
+    expect(lines.filter((l) => l.startsWith('# tests'))).toEqual(['# tests 3']);
+    // The YAML diagnostic lines are still JSON strings that read back as the escaped text.
+    const message = lines.find((l) => l.startsWith('  message: '))!.slice('  message: '.length);
+    expect(JSON.parse(message)).toContain(printable(`status${FORGED}`));
+  });
+
+  it('junit: no raw newline or control in names and messages; the XML parses', () => {
+    const r = run(['test', '-f', 'junit', suite()]);
+    expectNeutral(r.stdout);
+    const lines = r.stdout.split('\n');
+    // Every line is markup or a line of an explanation (indented), never a forged report line.
+    for (const line of lines) expect(line, line).not.toMatch(/^(PASS|ok \d|\d+ tests in)/);
+    const cases = lines.filter((l) => l.trimStart().startsWith('<testcase '));
+    expect(cases).toHaveLength(3);
+    for (const c of cases) expect(c).toMatch(/^ {4}<testcase [^\n]*>$/);
+  });
+
+  it('json carries the names exactly', () => {
+    const r = run(['test', '-f', 'json', suite()]);
+    const out = JSON.parse(r.stdout) as { tests: { name: string; outcome: string }[] };
+    expect(out.tests.map((t) => t.outcome)).toEqual(['fail', 'error', 'pass']);
+    expect(out.tests[0]!.name).toContain(FORGED);
+  });
+});
+
+describe('one rule for links in a directory, every command: confined; the paths named are the user’s', () => {
+  let outside: string;
+  let policies: string;
+  beforeAll(() => {
+    outside = temp.subfolder('outside-');
+    writeFileSync(join(outside, 'secret.json'), '{"secret": "do not print me"');
+    writeFileSync(join(outside, 'p.json'), policyText('outside policy'));
+    // A repository root: what its directories hold must resolve inside it.
+    const repo = temp.subfolder('repo-');
+    mkdirSync(join(repo, '.git'));
+    policies = join(repo, 'policies');
+    mkdirSync(policies);
+    writeFileSync(join(policies, 'a.json'), policyText('a'));
+    symlinkSync(join(outside, 'secret.json'), join(policies, 'b.json'));
+  });
+  const cwd = () => join(policies, '..');
+
+  it('eval -p DIR refuses a link leading outside, without reading it', () => {
+    const r = run(['eval', '-p', 'policies', '-f', 'json'], { cwd: cwd(), input: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/b\.json: the file resolves to .*secret\.json, outside .*; not read/);
+    expect(r.stderr).not.toContain('do not print me');
+  });
+
+  it('diff --before DIR refuses it too', () => {
+    writeFileSync(join(cwd(), 'inventory.ndjson'), '{"technology": "x"}\n');
+    const r = run(['diff', '--before', 'policies', '--after', 'policies', '-i', 'inventory.ndjson'], {
+      cwd: cwd(),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/b\.json: the file resolves to .*, outside .*; not read/);
+    expect(r.stderr).not.toContain('do not print me');
+  });
+
+  it('test refuses a policy: entry or a policy beside the test file that leads outside', () => {
+    const tests = join(cwd(), 'tests');
+    mkdirSync(tests);
+    const test = { tests: [{ resource: {}, status: 'ok' }] };
+    writeFileSync(join(tests, 'far.test.json'), JSON.stringify({ policy: join(outside, 'p.json'), ...test }));
+    writeFileSync(
+      join(tests, 'up.test.json'),
+      JSON.stringify({ policy: relative(tests, join(outside, 'p.json')), ...test }),
+    );
+    symlinkSync(join(outside, 'secret.json'), join(tests, 'beside.json'));
+    writeFileSync(join(tests, 'beside.test.json'), JSON.stringify(test));
+    const r = run(['test', 'tests'], { cwd: cwd() });
+    expect(r.code).toBe(2);
+    expect(r.stdout.match(/^ERROR .*\n {2}.*outside .*not read$/gm)).toHaveLength(3);
+    expect(r.stdout).not.toContain('do not print me');
+  });
+
+  it('a policy extension in upper case is a policy file for eval, diff and validate alike', () => {
+    const upper = temp.subfolder('upper-');
+    writeFileSync(join(upper, 'P.JSON'), policyText('upper'));
+    const ev = run(['eval', '-p', upper, '-f', 'json'], { input: '{"technology": "x"}\n' });
+    expect(ev.code).toBe(0);
+    expect(JSON.parse(ev.stdout).summary.policies.map((p: { policy: string }) => p.policy)).toEqual([
+      'upper',
+    ]);
+    expect(run(['validate', upper]).stdout).toMatch(/^1 file checked/);
+    writeFileSync(join(upper, 'inventory.ndjson'), '{"technology": "x"}\n');
+    const df = run([
+      'diff',
+      '--before',
+      upper,
+      '--after',
+      upper,
+      '-i',
+      join(upper, 'inventory.ndjson'),
+      '-f',
+      'json',
+    ]);
+    expect(df.code).toBe(0);
+    expect(JSON.parse(df.stdout).policies.map((p: { policy: string }) => p.policy)).toEqual(['upper']);
+  });
+
+  it('a file named on the command line is read wherever it leads (eval, diff, validate, test)', () => {
+    const named = join(outside, 'p.json');
+    const ev = run(['eval', '-p', named, '-f', 'json'], { cwd: cwd(), input: '{"technology": "x"}\n' });
+    expect(ev.stderr).toBe('');
+    expect(ev.code).toBe(0);
+    const val = run(['validate', named], { cwd: cwd() });
+    expect(val.code).toBe(0);
+    const df = run(['diff', '--before', named, '--after', named, '-i', 'inventory.ndjson', '-f', 'json'], {
+      cwd: cwd(),
+    });
+    expect(df.stderr).toBe('');
+    expect(df.code).toBe(0);
+    writeFileSync(join(outside, 'p.test.json'), JSON.stringify({ tests: [{ resource: {}, status: 'ok' }] }));
+    const t = run(['test', join(outside, 'p.test.json')], { cwd: cwd() });
+    expect(t.stdout).toMatch(/1 passed/);
+    expect(t.code).toBe(0);
   });
 });

@@ -118,7 +118,7 @@ describe('svc-policy diff', () => {
     expect(markdown.stdout).toContain('| supported | eol   |         2 |');
     expect(markdown.stdout).toContain('<details><summary>Examples</summary>');
     expect(markdown.stdout).toContain(
-      '- #1 b: supported (default; nearest miss: rule 1 of eol) → eol (rule 1 of eol)',
+      '- record 2 b: supported (default; nearest miss: rule 1 of eol) → eol (rule 1 of eol)',
     );
     // The README shows this very comment.
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
@@ -223,6 +223,61 @@ describe('svc-policy diff', () => {
     expect(table).toContain('  statically: status "eol" can no longer be reached');
     const markdown = run([...args, '-f', 'markdown'], dir).stdout;
     expect(markdown).toContain('- ⚠️ status "eol" can no longer be reached');
+  });
+
+  it('run from a subdirectory, REV:PATH is read from the repository root and REV:./PATH from here', () => {
+    const dir = repository();
+    const sub = join(dir, 'policies');
+    for (const [spec, after] of [
+      ['HEAD:policies/eol.json', 'eol.json'],
+      ['HEAD:./eol.json', './eol.json'],
+    ] as const) {
+      const r = run(['--before', spec, '-i', '../inventory.ndjson', '-f', 'json'], sub);
+      expect(r.stderr, spec).toBe('');
+      expect(r.code, spec).toBe(0);
+      const [p] = JSON.parse(r.stdout).policies;
+      expect(p.after).toBe(after);
+      expect(p.diff.changed).toBe(2);
+    }
+  });
+
+  it('says why a git blob cannot be read when it is larger than the file size limit', () => {
+    const dir = repository();
+    const r = run(
+      ['--before', 'HEAD:policies/eol.json', '-i', 'inventory.ndjson', '--limit', 'maxFileBytes=100'],
+      dir,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'cannot read HEAD:policies/eol.json from git: the file is more than the limit of 100 bytes (--limit maxFileBytes)',
+    );
+  });
+
+  it('markdown: mentions, entities, strike-through and bare URLs from names are escaped', () => {
+    const dir = repository();
+    const hostile =
+      '@octo-org/admins @someone ~~gone~~ &rlm;x&lrm; https://evil.example/a www.evil.example a@b.example';
+    writeFileSync(join(dir, 'hostile.json'), JSON.stringify(eol('1.29', { name: hostile })));
+    const r = run(
+      [
+        '--before',
+        'HEAD:policies/eol.json',
+        '--after',
+        'hostile.json',
+        '-i',
+        'inventory.ndjson',
+        '-f',
+        'markdown',
+      ],
+      dir,
+    );
+    expect(r.code).toBe(0);
+    const heading = r.stdout.split('\n').find((l) => l.startsWith('#### '))!;
+    expect(heading).toBe(
+      '#### @&#8203;octo-org/admins @&#8203;someone \\~\\~gone\\~\\~ \\&rlm;x\\&lrm; https:&#8203;//evil.example/a www&#8203;.evil.example a@&#8203;b.example',
+    );
+    // Nothing GitHub would link, notify or strike through is left in the comment.
+    expect(r.stdout).not.toMatch(/@[\w-]|~~|(?<!\\)&[lr]lm;|https?:\/\/|www\./);
   });
 
   it('reads the inventory from standard input for one pair', () => {

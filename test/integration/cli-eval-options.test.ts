@@ -132,7 +132,7 @@ describe('svc-policy eval --explain for selected resources', () => {
     ]);
     expect(t.code).toBe(0);
     expect(t.stderr).toContain('--id matched no resource: "x\\u001B[31m", "y" (');
-    expect(t.stdout).not.toContain('resource #');
+    expect(t.stdout).not.toMatch(/^record \d/m);
 
     // All matched: no notice, and an empty list.
     const all = run(['eval', '-p', idle, '-i', small, '-f', 'ndjson', '--id', 'db-2']);
@@ -168,8 +168,9 @@ describe('svc-policy eval --explain for selected resources', () => {
 
   it('--id in table format prints only the selected explanation', () => {
     const r = run(['eval', '-p', idle, '-i', small, '-f', 'table', '--id', 'db-2']);
-    expect(r.stdout).toContain('resource #1 (db-2)');
-    expect(r.stdout).not.toContain('resource #0');
+    // The second record (index 1): shown 1-based, as every ordinal.
+    expect(r.stdout).toContain('record 2 (db-2)');
+    expect(r.stdout).not.toContain('record 1 ');
     expect(r.stdout).toContain('nearest miss: "idle"');
   });
 

@@ -222,7 +222,7 @@ describe('svc-policy eval (built binary)', () => {
       'table',
       '--explain',
     ]).stdout;
-    expect(text).toContain('nearest miss: "idle" rule 0, 1 of 2 conditions failed');
+    expect(text).toContain('nearest miss: "idle" rule 1, 1 of 2 conditions failed');
     expect(text).toContain('found "2026-05-30T12:00:00.000Z"');
   });
 

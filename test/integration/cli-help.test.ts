@@ -92,8 +92,31 @@ describe('usage texts', () => {
     ]) {
       const r = run(args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toContain('usage: svc-policy');
+      expect(r.stderr).toContain('run "svc-policy --help" for the commands');
+      expect(r.stderr).not.toContain('usage: svc-policy');
     }
+  });
+
+  it('a usage error prints the error and one line pointing at --help, not the whole usage (2)', () => {
+    for (const args of [
+      ['diff', '--nope'],
+      ['diff', '--before', 'a.json'],
+      ['test', '--format', 'xml'],
+      ['validate'],
+      ['validate', '--max-bytes', '-1', 'p.json'],
+    ]) {
+      const r = run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^svc-policy ${args[0]}: `));
+      expect(lines[1]).toBe(`run "svc-policy ${args[0]} --help" for the usage`);
+    }
+    const unknown = run(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      'svc-policy: unknown command "frobnicate"\nrun "svc-policy --help" for the commands\n',
+    );
   });
 });
 

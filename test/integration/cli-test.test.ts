@@ -63,7 +63,7 @@ describe('svc-policy test', () => {
     expect(r.stdout).toContain('FAIL');
     expect(r.stdout).toContain('Idle databases: a <wrong> & "quoted" expectation');
     expect(r.stdout).toContain('expected "idle", got "in-use" (criticality 0, no rule held: default)');
-    expect(r.stdout).toContain('nearest miss: "idle" rule 0, 1 of 2 conditions failed');
+    expect(r.stdout).toContain('nearest miss: "idle" rule 1, 1 of 2 conditions failed');
     expect(r.stdout).toContain('found "2026-05-30T00:00:00.000Z"');
     expect(r.stdout).toMatch(/3 tests in 1 file: 2 passed, 1 failed, 0 errors/);
     expect(r.stdout).not.toContain('PASS');
@@ -76,7 +76,7 @@ describe('svc-policy test', () => {
     });
     const r = run(['test', folder]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('"no-activity-data" closest rule 0: 1 of 2 conditions failed');
+    expect(r.stdout).toContain('"no-activity-data" closest rule 1: 1 of 2 conditions failed');
   });
 
   it('--run runs only the tests whose full name matches', () => {
@@ -204,6 +204,58 @@ describe('svc-policy test', () => {
       expect(r.stdout, name).toContain(message);
       expect(r.stdout, name).toContain('ERROR');
     }
+  });
+
+  it('a test whose entry is wrong is an error of its own; the other tests of its file run (exit 2)', () => {
+    const folder = suite('one-misspelt', {
+      tests: [
+        { name: 'idle since January', resource: idleRecord('2026-01-10T00:00:00.000Z'), status: 'idle' },
+        { name: 'misspelt', resource: idleRecord('2026-01-10T00:00:00.000Z'), status: 'idel' },
+        { name: 'redis is out of scope', resource: { technology: 'redis' }, applicable: false },
+      ],
+    });
+    const r = run(['test', folder]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('ERROR');
+    expect(r.stdout).toContain('Idle databases: misspelt');
+    expect(r.stdout).toContain('at /tests/1/status: "idel" is not a status of policy "Idle databases"');
+    expect(r.stdout).toMatch(/3 tests in 1 file: 2 passed, 0 failed, 1 error\n$/);
+    const json = JSON.parse(run(['test', folder, '-f', 'json']).stdout) as {
+      tests: { name: string; outcome: string }[];
+    };
+    expect(json.tests.map((t) => [t.name, t.outcome])).toEqual([
+      ['idle since January', 'pass'],
+      ['misspelt', 'error'],
+      ['redis is out of scope', 'pass'],
+    ]);
+  });
+
+  it('bounds a test file whose tests alias a big anchor, and cuts long values in the JSON report', () => {
+    // 2,000 tests each aliasing a 30,000-item anchor: 60 million values once expanded.
+    const items = Array.from({ length: 30_000 }, () => '  - x').join('\n');
+    const aliases = Array.from({ length: 2_000 }, () => '  - { resource: *big, status: idle }').join('\n');
+    const bomb = suite('alias-bomb', `big: &big\n${items}\ntests:\n${aliases}\n`, 'idle-databases.test.yaml');
+    const r = run(['test', bomb, '-f', 'json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout.length).toBeLessThan(10_000);
+    expect(r.stdout).toContain('maxDocumentValues');
+
+    // Within the bound, a long value found in a record is cut in the JSON report, its length given.
+    const long = Array.from({ length: 3_000 }, (_, i) => `2026-01-${String(i).padStart(4, '0')}`);
+    const cut = suite('long-value', {
+      tests: [
+        {
+          resource: { technology: 'postgres', details: { postgres: { lastActiveConnectionTime: long } } },
+          status: 'idle',
+        },
+      ],
+    });
+    const j = run(['test', cut, '-f', 'json']);
+    expect(j.code).toBe(1);
+    expect(j.stdout.length).toBeLessThan(20_000);
+    const whole = JSON.stringify(long).length;
+    expect(j.stdout).toContain(`"valueCut":${whole}`);
+    expect(j.stdout).toContain(`"value":${JSON.stringify(`${JSON.stringify(long).slice(0, 1000)}…`)}`);
   });
 
   it('exits 2 when there is no test file, and on usage errors', () => {

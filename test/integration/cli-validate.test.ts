@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/validate.js';
@@ -36,6 +36,7 @@ const GOOD = JSON.stringify({
 
 const temp = suiteTempDir('validate');
 let dir: string;
+let outsideDir: string;
 beforeAll(() => {
   // A sandbox with its own repository root, so "outside the root" is well defined.
   dir = temp.subfolder('sandbox-');
@@ -52,9 +53,14 @@ beforeAll(() => {
   writeFileSync(join(dir, 'big.json'), `{"name": "${'x'.repeat(2000)}"}`);
   writeFileSync(join(dir, 'outside.json'), GOOD);
   execFileSync('mkfifo', [join(dir, 'fifo.json')]);
-  const outsideDir = temp.subfolder('outside-');
+  outsideDir = temp.subfolder('outside-');
   writeFileSync(join(outsideDir, 'p.json'), GOOD);
   symlinkSync(join(outsideDir, 'p.json'), join(dir, 'escape.json'));
+  // The same link met while walking a directory: confined.
+  mkdirSync(join(dir, 'inner'));
+  symlinkSync(join(outsideDir, 'p.json'), join(dir, 'inner', 'escape.json'));
+  // A directory outside the root holding a link that leads out of it.
+  symlinkSync(join(dir, 'outside.json'), join(outsideDir, 'back.json'));
   // A directory holding a link to the file system root: searching it must not walk the whole disk.
   mkdirSync(join(dir, 'linked'));
   writeFileSync(join(dir, 'linked', 'good.json'), GOOD);
@@ -119,7 +125,10 @@ describe('svc-policy validate (built binary)', () => {
       ['fifo.json', /UNREADABLE_FILE .*is a FIFO, not a regular file/, 2],
       ['/dev/zero', /UNREADABLE_FILE .*is a character device, not a regular file/, 2],
       ['policies', /^2 files checked/, 0],
-      ['escape.json', /UNREADABLE_FILE .*outside/, 2],
+      // Named on the command line: the user's to read, wherever it leads.
+      ['escape.json', /^1 file checked: 0 errors/, 0],
+      // Met while walking a directory: confined to the root.
+      ['inner', /UNREADABLE_FILE .*resolves to .*outside .*not read/, 2],
       ['missing.json', /UNREADABLE_FILE .*no such file or directory/, 2],
     ];
     for (const [path, pattern, code] of cases) {
@@ -131,7 +140,11 @@ describe('svc-policy validate (built binary)', () => {
     const big = run(['big.json', '--max-bytes', '1000'], dir);
     expect(big.code).toBe(2);
     expect(big.stdout).toMatch(/MAX_FILE_BYTES_EXCEEDED .*more than the limit of 1000/);
-    expect(run(['outside.json', '--root', VALID], dir).stdout).toMatch(/outside/);
+    // --root confines what directories hold, not the files named.
+    expect(run(['outside.json', '--root', VALID], dir).code).toBe(0);
+    expect(run(['.', '--root', join(dir, 'policies'), '--format', 'json'], dir).stdout).toMatch(
+      /outside .*not read/,
+    );
   });
 
   it('reads --k8s-schema as carefully as a policy file: a FIFO or /dev/zero is a usage error', () => {
@@ -151,8 +164,16 @@ describe('svc-policy validate (built binary)', () => {
     expect(out.files[0]!.diagnostics[0]!.code).toBe('UNREADABLE_FILE');
     expect(out.files[0]!.diagnostics[0]!.message).toMatch(/resolves to \/, outside .*not searched/);
     expect(out.files[1]!.diagnostics).toEqual([]);
-    // The root itself, named on the command line, is outside too.
-    expect(run(['/'], dir).stdout).toMatch(/UNREADABLE_FILE .*not searched/);
+    // A directory named outside the root is the user's to search; what it holds is confined to it.
+    const named = run([outsideDir, '--format', 'json'], dir);
+    expect(named.code).toBe(2);
+    const files = (JSON.parse(named.stdout) as { files: { file: string; diagnostics: Diagnostic[] }[] })
+      .files;
+    expect(files.map((f) => [f.file.split('/').at(-1), f.diagnostics.map((d) => d.code)])).toEqual([
+      ['back.json', ['UNREADABLE_FILE']],
+      ['p.json', []],
+    ]);
+    expect(files[0]!.diagnostics[0]!.message).toContain(`outside ${realpathSync(outsideDir)}`);
   });
 
   // procfs reports a size of 0 for files that hold text: the reader must not trust `stat`'s size.

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { BIN } from '../../scripts/build-bin.js';
-import { TEST_FILE } from '../../src/cli/policies.js';
+import { TEST_FILE } from '../../src/cli/files.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {

@@ -48,8 +48,8 @@ export const impossibleConditions: Check = {
         severity: 'warning',
         code: 'IMPOSSIBLE_CONDITION',
         message: inScope
-          ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index} of "${showText(view.status.name)}" never holds for a resource in scope`
-          : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${showText(view.status.name)}" never holds`,
+          ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope`
+          : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: 'key',
       });

@@ -34,7 +34,7 @@ export const shadowedRules: Check = {
       report({
         severity: 'warning',
         code: 'SHADOWED_RULE',
-        message: `rule ${view.index} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
+        message: `rule ${view.index + 1} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index + 1} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
         path: view.rule.path,
         anchor: 'key',
       });

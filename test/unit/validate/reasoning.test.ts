@@ -171,3 +171,36 @@ describe(`the JSON reader (FC_SEED=${SEED})`, () => {
     expect(({} as { x?: unknown }).x).toBeUndefined();
   });
 });
+
+describe('rule numbers in warnings are 1-based, as every ordinal shown to a person', () => {
+  const rule = (filter: Record<string, unknown>) => ({
+    conditions: [{ type: 'filter', condition: { filter } }],
+  });
+  it('SHADOWED_RULE and IMPOSSIBLE_CONDITION name "rule N" counting from 1', () => {
+    const policy = {
+      name: 'p',
+      query: { filter: { region: { $eq: 'eu' } } },
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        high: { criticality: 20, rules: [rule({ technology: { $eq: 'x' } })] },
+        low: {
+          criticality: 10,
+          rules: [rule({ technology: { $eq: 'y' } }), rule({ technology: { $eq: 'x' } })],
+        },
+        never: {
+          criticality: 5,
+          rules: [rule({ technology: { $eq: 'z' } }), rule({ region: { $eq: 'us' } })],
+        },
+      },
+    };
+    const messages = validatePolicy(JSON.stringify(policy)).diagnostics.map((d) => `${d.code}: ${d.message}`);
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^SHADOWED_RULE: rule 2 of "low" can never decide: whenever it holds, rule 1 of "high"/,
+      ),
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^IMPOSSIBLE_CONDITION: .*: rule 2 of "never" never holds/),
+    );
+  });
+});
