@@ -1,6 +1,5 @@
 import { generateCertificates, generateComponents, generateInventory } from '../sample/generator.js';
-import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError } from './args.js';
+import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
 import { write } from './io.js';
 
 export const SAMPLE_USAGE = `usage: svc-policy sample --count N [--seed S] [--kind mixed|component|certificate] [--help]
@@ -88,9 +87,7 @@ export async function runSample(argv: readonly string[]): Promise<number> {
     kind = k as Kind;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(
-      `svc-policy sample: ${printable(error.message)}\n(svc-policy sample --help lists the options)\n`,
-    );
+    process.stderr.write(usageErrorText('sample', error.message));
     return 2;
   }
   // Lines are written in batches, waiting for the pipe to drain (back-pressure).

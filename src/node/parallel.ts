@@ -137,7 +137,7 @@ const INVENTORY_CODES: readonly string[] = [
 
 /**
  * The error a worker met, with the line number and resource index of the whole file: an
- * `InventoryError` as one thread throws it (its message starts `line N:` or `resource N is`), or a
+ * `InventoryError` as one thread throws it (its message starts `line N:` or `record N `, N 1-based), or a
  * {@link RangeReadError}.
  */
 function rebuild(error: WorkerError, lines: number, records: number): Error {
@@ -146,7 +146,7 @@ function rebuild(error: WorkerError, lines: number, records: number): Error {
     const index = error.index === undefined ? undefined : records + error.index;
     let message = error.message;
     if (line !== undefined) message = message.replace(/^line \d+:/, `line ${line}:`);
-    if (index !== undefined) message = message.replace(/^resource \d+ /, `resource ${index} `);
+    if (index !== undefined) message = message.replace(/^record \d+ /, `record ${index + 1} `);
     return new InventoryError(error.code as InventoryErrorCode, message, {
       ...(line === undefined ? {} : { line }),
       ...(index === undefined ? {} : { index }),

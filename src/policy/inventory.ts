@@ -219,7 +219,7 @@ function checkResource(resource: unknown, index: number): void {
   if (typeof resource !== 'string' && !isBytes(resource)) return;
   throw new InventoryError(
     'INVALID_RESOURCE',
-    `resource ${index} is ${typeof resource === 'string' ? 'a string' : 'bytes (a Buffer or typed array)'}, ` +
+    `record ${index + 1} is ${typeof resource === 'string' ? 'a string' : 'bytes (a Buffer or typed array)'}, ` +
       'not a record: a stream of text or bytes must be parsed first, e.g. evaluateInventory(policies, readNdjson(stream))',
     { index },
   );
@@ -335,7 +335,7 @@ function unknownKindError(index: number, named: readonly string[], kindField: In
     .join(', ');
   return new InventoryError(
     'UNKNOWN_KIND',
-    `resource ${index} has no kind (${noKindReason(kindField)}) and the policies are for several kinds ` +
+    `record ${index + 1} has no kind (${noKindReason(kindField)}) and the policies are for several kinds ` +
       `(${list}${named.length > 5 ? ', …' : ''}): give the kind of the records (resource option, --resource KIND), ` +
       'say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind',
     { index },

@@ -270,7 +270,7 @@ describe('svc-policy eval --jobs', () => {
     const one = run([...args, '--jobs', '1']);
     const two = runTraced([...args, '--jobs', '2']);
     expect(one.code).toBe(2);
-    expect(one.stderr).toMatch(/^svc-policy eval: resource 2500 has no kind .*--resource KIND/);
+    expect(one.stderr).toMatch(/^svc-policy eval: record 2501 has no kind .*--resource KIND/);
     expect(two.code).toBe(2);
     expect(two.stderr).toBe(one.stderr);
     // The resources before it were written, as with one job.

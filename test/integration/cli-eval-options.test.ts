@@ -304,7 +304,7 @@ describe('svc-policy eval --kind-field', () => {
     expect(blind.code).toBe(2);
     expect(blind.stdout).toBe('');
     expect(blind.stderr).toMatch(
-      /^svc-policy eval: resource 0 has no kind \(no "resource" field\) and the policies are for several kinds \("certificate", "component"\): give the kind of the records \(resource option, --resource KIND\)/,
+      /^svc-policy eval: record 1 has no kind \(no "resource" field\) and the policies are for several kinds \("certificate", "component"\): give the kind of the records \(resource option, --resource KIND\)/,
     );
     // With policies of one kind, the records are evaluated as that kind, and a notice says so.
     const oneKind = run(['eval', '-p', idle, '-i', file]);

@@ -264,11 +264,13 @@ describe('svc-policy eval (built binary)', () => {
     expect(counts(summary, 'Idle databases')).toEqual({ 'in-use': 1, 'no-activity-data': 1, idle: 1 });
   });
 
-  it('rejects usage errors with exit code 2 and the usage text', () => {
+  it('rejects usage errors with exit code 2, the error and one line pointing at --help', () => {
     for (const args of [['eval'], ['eval', '--bogus'], ['eval', '-p', idle, '--format', 'xml']]) {
       const r = run(args);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain('usage: svc-policy eval');
+      expect(r.stderr).not.toContain('usage: svc-policy eval');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(2);
+      expect(r.stderr).toContain('run "svc-policy eval --help" for the usage');
     }
     const help = run(['eval', '--help']);
     expect(help.code).toBe(0);

@@ -102,7 +102,7 @@ describe('svc-policy sample', () => {
       const r = run(['sample', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^svc-policy sample: .*\n\(svc-policy sample --help lists the options\)\n$/);
+      expect(r.stderr).toMatch(/^svc-policy sample: .*\nrun "svc-policy sample --help" for the usage\n$/);
     }
   });
 });

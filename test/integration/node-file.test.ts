@@ -440,7 +440,7 @@ describe('evaluateInventoryFile', () => {
     lines[2222] = '{"id":"no-kind","technology":"postgres"}';
     const one = await expectSameAsOneJob(writeInventory(lines.join('\n')), {}, [2, 3]);
     expect(one.error).toMatchObject({ name: 'InventoryError', code: 'UNKNOWN_KIND' });
-    expect(one.error?.message).toMatch(/^resource \d+ has no kind .*--resource KIND/);
+    expect(one.error?.message).toMatch(/^record \d+ has no kind .*--resource KIND/);
     // Giving the kind of records that name none is enough.
     const given = await expectSameAsOneJob(writeInventory(lines.join('\n')), { resource: 'component' }, [2]);
     expect(given.error).toBeNull();

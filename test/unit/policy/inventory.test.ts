@@ -286,7 +286,7 @@ describe('evaluateInventory: kinds of records', () => {
       index: 2,
       path: '/2',
       message: expect.stringMatching(
-        /^resource 2 has no kind \(no "meta\$\.kind" field\) and the policies are for several kinds \("component", "certificate"\): .*--resource KIND/,
+        /^record 3 has no kind \(no "meta\$\.kind" field\) and the policies are for several kinds \("component", "certificate"\): .*--resource KIND/,
       ),
     });
     expect(seen).toHaveLength(2);
