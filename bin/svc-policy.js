@@ -1,4 +1,7393 @@
 #!/usr/bin/env node
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+var __create = Object.create;
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __getProtoOf = Object.getPrototypeOf;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+}) : x)(function(x) {
+  if (typeof require !== "undefined") return require.apply(this, arguments);
+  throw Error('Dynamic require of "' + x + '" is not supported');
+});
+var __commonJS = (cb, mod) => function __require2() {
+  return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
+  // If the importer is in node compatibility mode or this is not an ESM
+  // file that has been converted to a CommonJS file using a Babel-
+  // compatible transform (i.e. "__esModule" has not been set), then set
+  // "default" to the CommonJS "module.exports" for node compatibility.
+  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
+  mod
+));
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
+    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    function isCollection(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    exports.ALIAS = ALIAS;
+    exports.DOC = DOC;
+    exports.MAP = MAP;
+    exports.NODE_TYPE = NODE_TYPE;
+    exports.PAIR = PAIR;
+    exports.SCALAR = SCALAR;
+    exports.SEQ = SEQ;
+    exports.hasAnchor = hasAnchor;
+    exports.isAlias = isAlias2;
+    exports.isCollection = isCollection;
+    exports.isDocument = isDocument;
+    exports.isMap = isMap2;
+    exports.isNode = isNode;
+    exports.isPair = isPair2;
+    exports.isScalar = isScalar2;
+    exports.isSeq = isSeq2;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity2.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        visit_(null, node, visitor_, Object.freeze([]));
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path) {
+      const ctrl = callVisitor(key, node, visitor, path);
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity2.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity2.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = visit_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = visit_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity2.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+          node.contents = null;
+      } else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node, visitor, path) {
+      const ctrl = await callVisitor(key, node, visitor, path);
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity2.isCollection(node)) {
+          path = Object.freeze(path.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity2.isPair(node)) {
+          path = Object.freeze(path.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = await visitAsync_("value", node.value, visitor, path);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node, visitor, path) {
+      if (typeof visitor === "function")
+        return visitor(key, node, path);
+      if (identity2.isMap(node))
+        return visitor.Map?.(key, node, path);
+      if (identity2.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+      if (identity2.isPair(node))
+        return visitor.Pair?.(key, node, path);
+      if (identity2.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+      if (identity2.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+      return void 0;
+    }
+    function replaceNode(key, path, node) {
+      const parent = path[path.length - 1];
+      if (identity2.isCollection(parent)) {
+        parent.items[key] = node;
+      } else if (identity2.isPair(parent)) {
+        if (key === "key")
+          parent.key = node;
+        else
+          parent.value = node;
+      } else if (identity2.isDocument(parent)) {
+        parent.contents = node;
+      } else {
+        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports.visit = visit;
+    exports.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var visit = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error) {
+            onError(String(error));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
+          const tags = {};
+          visit.visit(doc.contents, (_key, node) => {
+            if (identity2.isNode(node) && node.tag)
+              tags[node.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var visit = require_visit();
+    function anchorIsValid(anchor) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit.visit(root, {
+        Value(_key, node) {
+          if (node.anchor)
+            anchors.add(node.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+          return name;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor);
+          return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error = new Error("Failed to resolve repeated object (this should not happen)");
+              error.source = source;
+              throw error;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports.anchorIsValid = anchorIsValid;
+    exports.anchorNames = anchorNames;
+    exports.createNodeAnchors = createNodeAnchors;
+    exports.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+    "use strict";
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    function toJS(value, arg, ctx) {
+      if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+      if (value && typeof value.toJSON === "function") {
+        if (!ctx || !identity2.hasAnchor(value))
+          return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value === "bigint" && !ctx?.keep)
+        return Number(value);
+      return value;
+    }
+    exports.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity2 = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity2.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit = require_visit();
+    var identity2 = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity2.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit.visit(doc, {
+            Node: (_key, node) => {
+              if (identity2.isAlias(node) || identity2.hasAnchor(node))
+                nodes.push(node);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node of nodes) {
+          if (node === this)
+            break;
+          if (node.anchor === this.source)
+            found = node;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node, anchors2) {
+      if (identity2.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors2 && source && anchors2.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+      } else if (identity2.isCollection(node)) {
+        let count2 = 0;
+        for (const item of node.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count2)
+            count2 = c;
+        }
+        return count2;
+      } else if (identity2.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors2);
+        const vc = getAliasCount(doc, node.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value) {
+        super(identity2.SCALAR);
+        this.value = value;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar;
+    exports.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value) && !t.format);
+    }
+    function createNode(value, tagName, ctx) {
+      if (identity2.isDocument(value))
+        value = value.contents;
+      if (identity2.isNode(value))
+        return value;
+      if (identity2.isPair(value)) {
+        const map = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+      }
+      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
+        value = value.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value && typeof value === "object") {
+        ref = sourceObjects.get(value);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value, tagName, schema.tags);
+      if (!tagObj) {
+        if (value && typeof value.toJSON === "function") {
+          value = value.toJSON();
+        }
+        if (!value || typeof value !== "object") {
+          const node2 = new Scalar.Scalar(value);
+          if (ref)
+            ref.node = node2;
+          return node2;
+        }
+        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      if (tagName)
+        node.tag = tagName;
+      else if (!tagObj.default)
+        node.tag = tagObj.tag;
+      if (ref)
+        ref.node = node;
+      return node;
+    }
+    exports.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity2 = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path, value) {
+      let v = value;
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
+    var Collection = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path, value) {
+        if (isEmptyPath(path))
+          this.add(value);
+        else {
+          const [key, ...rest] = path;
+          const node = this.get(key, true);
+          if (identity2.isCollection(node))
+            node.addIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node = this.get(key, true);
+        if (identity2.isCollection(node))
+          return node.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity2.isScalar(node) ? node.value : node;
+        else
+          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node) => {
+          if (!identity2.isPair(node))
+            return false;
+          const n = node.value;
+          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+          return this.has(key);
+        const node = this.get(key, true);
+        return identity2.isCollection(node) ? node.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+          this.set(key, value);
+        } else {
+          const node = this.get(key, true);
+          if (identity2.isCollection(node))
+            node.setIn(rest, value);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports.Collection = Collection;
+    exports.collectionFromPath = collectionFromPath;
+    exports.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports.indentComment = indentComment;
+    exports.lineComment = lineComment;
+    exports.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text.length <= endStep)
+        return text;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split2 = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text, i, indent.length);
+          end = i + indent.length + endStep;
+          split2 = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split2 = i;
+          }
+          if (i >= end) {
+            if (split2) {
+              folds.push(split2);
+              end = split2 + endStep;
+              split2 = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split2 = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text;
+      if (onFold)
+        onFold();
+      let res = text.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text.length;
+        if (fold === 0)
+          res = `
+${indent}${text.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold])
+            res += `${text[fold]}\\`;
+          res += `
+${indent}${text.slice(fold + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text[++i];
+        } else {
+          do {
+            ch = text[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text[start];
+        }
+      }
+      return end;
+    }
+    exports.FOLD_BLOCK = FOLD_BLOCK;
+    exports.FOLD_FLOW = FOLD_FLOW;
+    exports.FOLD_QUOTED = FOLD_QUOTED;
+    exports.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value, ctx) {
+      const json = JSON.stringify(value);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json[i + 1]) {
+            case "u":
+              {
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
+        return doubleQuotedString(value, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      if (!value)
+        return literal2 ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal2) {
+        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body}`;
+      }
+      value = value.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
+        return quotedString(value, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value, ctx);
+        }
+      }
+      const str = value.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity2 = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity2.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
+      if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+      }
+      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify(item, ctx, onComment, onChompKeep) {
+      if (identity2.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity2.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+      const props = stringifyProps(node, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity2.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports.createStringifyContext = createStringifyContext;
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity2.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity2.isCollection(key) || !identity2.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity2.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === "object")
+          value = doc.createNode(value);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity2.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity2.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    function debug2(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports.debug = debug2;
+    exports.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge = {
+      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (identity2.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map, it);
+      else
+        mergeValue(ctx, map, source);
+    }
+    function mergeValue(ctx, map, value) {
+      const source = resolveAliasValue(ctx, value);
+      if (!identity2.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value2] of srcMap) {
+        if (map instanceof Map) {
+          if (!map.has(key))
+            map.set(key, value2);
+        } else if (map instanceof Set) {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
+            value: value2,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map;
+    }
+    function resolveAliasValue(ctx, value) {
+      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    }
+    exports.addMergeToJSMap = addMergeToJSMap;
+    exports.isMergeKey = isMergeKey;
+    exports.merge = merge;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+    "use strict";
+    var log = require_log();
+    var merge = require_merge();
+    var stringify = require_stringify();
+    var identity2 = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity2.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map instanceof Map) {
+          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map instanceof Set) {
+          map.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value, stringKey, ctx);
+          if (stringKey in map)
+            Object.defineProperty(map, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map[stringKey] = jsValue;
+        }
+      }
+      return map;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity2.isNode(key) && ctx?.doc) {
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node of ctx.anchors.keys())
+          strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity2 = require_identity();
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value = null) {
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
+        this.key = key;
+        this.value = value;
+      }
+      clone(schema) {
+        let { key, value } = this;
+        if (identity2.isNode(key))
+          key = key.clone(schema);
+        if (identity2.isNode(value))
+          value = value.clone(schema);
+        return new _Pair(key, value);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports.Pair = Pair;
+    exports.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify2(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity2.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity2.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity2.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection = require_Collection();
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity2.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity2.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity2.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity2.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+          if (typeof replacer === "function")
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value] of obj)
+            add(key, value);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity2.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity2.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports.YAMLMap = YAMLMap;
+    exports.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map2, onError) {
+        if (!identity2.isMap(map2))
+          onError("Expected a mapping for this tag");
+        return map2;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports.map = map;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection = require_Collection();
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity2.SEQ, schema);
+        this.items = [];
+      }
+      add(value) {
+        this.items.push(value);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity2.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
+          prev.value = value;
+        else
+          this.items[idx] = value;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity2.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity2.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string = {
+      identify: (value) => typeof value === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.string = string;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value) => value == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value) => typeof value === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value === sv)
+            return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+    "use strict";
+    function stringifyNumber({ format, minFractionDigits, tag, value }) {
+      if (typeof value === "bigint")
+        return String(value);
+      const num = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot - 1;
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intOct = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0o")
+    };
+    var int4 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value) => intIdentify(value) && value >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int4;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int4 = require_int();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.boolTag,
+      int4.intOct,
+      int4.int,
+      int4.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map = require_map();
+    var seq = require_seq();
+    function intIdentify(value) {
+      return typeof value === "bigint" || Number.isInteger(value);
+    }
+    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var jsonScalars = [
+      {
+        identify: (value) => typeof value === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value) => typeof value === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+      },
+      {
+        identify: (value) => typeof value === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+    "use strict";
+    var node_buffer = __require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value) => value instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+          return "";
+        const buf = value;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity2.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity2.isPair(item))
+            continue;
+          else if (identity2.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs3 = new YAMLSeq.YAMLSeq(schema);
+      pairs3.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs3.items.push(Pair.createPair(key, value, ctx));
+        }
+      return pairs3;
+    }
+    var pairs2 = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports.createPairs = createPairs;
+    exports.pairs = pairs2;
+    exports.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs2 = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const pair of this.items) {
+          let key, value;
+          if (identity2.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map.set(key, value);
+        }
+        return map;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs2.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value) => value instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs2.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity2.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports.YAMLOMap = YAMLOMap;
+    exports.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value, source }, ctx) {
+      const boolObj = value ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value) => value === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value) => value === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports.falseTag = falseTag;
+    exports.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
+        }
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node, radix, prefix) {
+      const { value } = node;
+      if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node) => intStringify(node, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0")
+    };
+    var int4 = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int4;
+    exports.intBin = intBin;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity2.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value) {
+        if (typeof value !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set2 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value of iterable) {
+            if (typeof replacer === "function")
+              value = replacer.call(iterable, value, value);
+            set2.items.push(Pair.createPair(value, null, ctx));
+          }
+        return set2;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set = {
+      collection: "map",
+      identify: (value) => value instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map, onError) {
+        if (identity2.isMap(map)) {
+          if (map.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map;
+      }
+    };
+    exports.YAMLSet = YAMLSet;
+    exports.set = set;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node) {
+      let { value } = node;
+      let num = (n) => n;
+      if (typeof value === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+      let sign = "";
+      if (value < 0) {
+        sign = "-";
+        value *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value % _60];
+      if (value < 60) {
+        parts.unshift(0);
+      } else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60);
+        if (value >= 60) {
+          value = (value - parts[0]) / _60;
+          parts.unshift(value);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value) => typeof value === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value) => value instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date -= 6e4 * d;
+        }
+        return new Date(date);
+      },
+      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports.floatTime = floatTime;
+    exports.intTime = intTime;
+    exports.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int4 = require_int2();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs2 = require_pairs();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int4.intBin,
+      int4.intOct,
+      int4.int,
+      int4.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge.merge,
+      omap.omap,
+      pairs2.pairs,
+      set.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int4 = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge = require_merge();
+    var omap = require_omap();
+    var pairs2 = require_pairs();
+    var schema$2 = require_schema3();
+    var set = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map.map, seq.seq, string.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int4.int,
+      intHex: int4.intHex,
+      intOct: int4.intOct,
+      intTime: timestamp.intTime,
+      map: map.map,
+      merge: merge.merge,
+      null: _null.nullTag,
+      omap: omap.omap,
+      pairs: pairs2.pairs,
+      seq: seq.seq,
+      set: set.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs2.pairs,
+      "tag:yaml.org,2002:set": set.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports.coreKnownTags = coreKnownTags;
+    exports.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var map = require_map();
+    var seq = require_seq();
+    var string = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity2.MAP, { value: map.map });
+        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity2.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity2.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body += stringifyComment.lineComment(body, "", commentString(contentComment));
+        if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body}`;
+        } else
+          lines.push(body);
+      } else {
+        lines.push(stringify.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection = require_Collection();
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version: version2 } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version2 = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
+        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity2.NODE_TYPE]: { value: identity2.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value) {
+        if (assertCollection(this.contents))
+          this.contents.add(value);
+      }
+      /** Adds a value to the document. */
+      addIn(path, value) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path, value);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node, name) {
+        if (!node.anchor) {
+          const prev = anchors.anchorNames(this);
+          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+      }
+      createNode(value, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value = replacer.call({ "": value }, "", value);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity2.isCollection(node))
+          node.flow = true;
+        setAnchors();
+        return node;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity2.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity2.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path) {
+        if (Collection.isEmptyPath(path))
+          return this.contents !== void 0;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value) {
+        if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+          this.contents = value;
+        } else if (this.contents == null) {
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path, value);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
+        let opt;
+        switch (version2) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version2;
+            else
+              this.directives = new directives.Directives({ version: version2 });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version2);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity2.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError2 = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError = (src, lc) => (error) => {
+      if (error.pos[0] === -1)
+        return;
+      error.linePos = error.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error.linePos[0];
+      error.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "\u2026" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "\u2026";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "\u2026\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count2 = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer2 = " ".repeat(ci) + "^".repeat(count2);
+        error.message += `:
+
+${lineStr}
+${pointer2}
+`;
+      }
+    };
+    exports.YAMLError = YAMLError;
+    exports.YAMLParseError = YAMLParseError2;
+    exports.YAMLWarning = YAMLWarning;
+    exports.prettifyError = prettifyError;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep3, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep3?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map.comment)
+                map.comment += "\n" + keyProps.comment;
+              else
+                map.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          indicator: "map-value-ind",
+          next: value,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map.range = [bm.offset, offset, commentEnd ?? offset];
+      return map;
+    }
+    exports.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value) {
+            if (value?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep3 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep3 + cb;
+              sep3 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep3 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap2 = fc.start.source === "{";
+      const fcName = isMap2 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap2 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep3, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep3?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap2 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity2.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap2 && !props.found && ctx.options.strict) {
+              if (sep3)
+                for (const st of sep3) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value) {
+            if ("source" in value && value.source?.[0] === ":")
+              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap2) {
+            const map = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map.items.push(pair);
+          } else {
+            const map = new YAMLMap.YAMLMap(ctx.schema);
+            map.flow = true;
+            map.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap2 ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      node.range = coll.range;
+      node.tag = tagName;
+      if (tag?.format)
+        node.format = tag.format;
+      return node;
+    }
+    exports.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value = "";
+      let sep3 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep3 === "\n")
+            value += "\n";
+          else
+            sep3 = "\n";
+        } else {
+          value += sep3 + content;
+          sep3 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value += "\n" + lines[i][0].slice(trimIndent);
+          if (value[value.length - 1] !== "\n")
+            value += "\n";
+          break;
+        default:
+          value += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error === -1)
+            error = offset + i;
+        }
+      }
+      if (error !== -1)
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split2 = source.split(/\n( *)/);
+      const first = split2[0];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const lines = [line0];
+      for (let i = 1; i < split2.length; i += 2)
+        lines.push([split2[i], split2[i + 1]]);
+      return lines;
+    }
+    exports.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep3 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep3 === "\n")
+            res += sep3;
+          else
+            sep3 = "\n";
+        } else {
+          res += sep3 + lm;
+          sep3 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source);
+      return res + sep3 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold, offset } = foldNewline(source, i);
+          res += fold;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold)
+        fold = " ";
+      return { fold, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "\x85",
+      // Unicode next line
+      _: "\xA0",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+    "use strict";
+    var identity2 = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity2.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
+      else
+        tag = ctx.schema[identity2.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value);
+      }
+      scalar.range = range;
+      scalar.source = value;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity2.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity2.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity2 = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor, tag } = props;
+      let node;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node = composeAlias(ctx, token, onError);
+          if (anchor || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor)
+            node.anchor = anchor.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor)
+              node.anchor = anchor.source.substring(1);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node.anchor === "")
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node.comment = comment;
+        else
+          node.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+      return node;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === "")
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+      }
+      return node;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports.composeEmptyNode = composeEmptyNode;
+    exports.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+    "use strict";
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors = require_errors();
+    var identity2 = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer2 = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity2.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error);
+            else
+              this.doc.errors.push(error);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports.Composer = Composer2;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors = require_errors();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value, context) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports.createScalarToken = createScalarToken;
+    exports.resolveAsScalar = resolveAsScalar;
+    exports.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+    "use strict";
+    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep3, value }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep3)
+        for (const st of sep3)
+          res += st.source;
+      if (value)
+        res += stringifyToken(value);
+      return res;
+    }
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path) => {
+      let item = cst;
+      for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit.parentCollection = (cst, path) => {
+      const parent = visit.itemAtPath(cst, path.slice(0, -1));
+      const field = path[path.length - 1][0];
+      const coll = parent?.[field];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field of ["key", "value"]) {
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field === "key")
+            ctrl = ctrl(item, path);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
+    }
+    exports.visit = visit;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports.createScalarToken = cstScalar.createScalarToken;
+    exports.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports.setScalarValue = cstScalar.setScalarValue;
+    exports.stringify = cstStringify.stringify;
+    exports.visit = cstVisit.visit;
+    exports.BOM = BOM;
+    exports.DOCUMENT = DOCUMENT;
+    exports.FLOW_END = FLOW_END;
+    exports.SCALAR = SCALAR;
+    exports.isCollection = isCollection;
+    exports.isScalar = isScalar2;
+    exports.prettyToken = prettyToken;
+    exports.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty2(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer2 = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty2(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty2(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty2(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports.Lexer = Lexer2;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+    "use strict";
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list, type) {
+      for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list) {
+      for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser2 = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last.start;
+              else
+                top.items.push({ start: last.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep3;
+          if (scalar.end) {
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep3 = [this.sourceToken];
+          const map = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep3 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map.indent)) {
+                const prev = map.items[map.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep3 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
+            const map = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep3 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports.Parser = Parser2;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors = require_errors();
+    var log = require_log();
+    var identity2 = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument2(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument2(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify(value, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity2.isDocument(value) && !_replacer)
+        return value.toString(options);
+      return new Document.Document(value, _replacer, options).toString(options);
+    }
+    exports.parse = parse;
+    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseDocument = parseDocument2;
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors = require_errors();
+    var Alias = require_Alias();
+    var identity2 = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit = require_visit();
+    exports.Composer = composer.Composer;
+    exports.Document = Document.Document;
+    exports.Schema = Schema.Schema;
+    exports.YAMLError = errors.YAMLError;
+    exports.YAMLParseError = errors.YAMLParseError;
+    exports.YAMLWarning = errors.YAMLWarning;
+    exports.Alias = Alias.Alias;
+    exports.isAlias = identity2.isAlias;
+    exports.isCollection = identity2.isCollection;
+    exports.isDocument = identity2.isDocument;
+    exports.isMap = identity2.isMap;
+    exports.isNode = identity2.isNode;
+    exports.isPair = identity2.isPair;
+    exports.isScalar = identity2.isScalar;
+    exports.isSeq = identity2.isSeq;
+    exports.Pair = Pair.Pair;
+    exports.Scalar = Scalar.Scalar;
+    exports.YAMLMap = YAMLMap.YAMLMap;
+    exports.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports.CST = cst;
+    exports.Lexer = lexer.Lexer;
+    exports.LineCounter = lineCounter.LineCounter;
+    exports.Parser = parser.Parser;
+    exports.parse = publicApi.parse;
+    exports.parseAllDocuments = publicApi.parseAllDocuments;
+    exports.parseDocument = publicApi.parseDocument;
+    exports.stringify = publicApi.stringify;
+    exports.visit = visit.visit;
+    exports.visitAsync = visit.visitAsync;
+  }
+});
+
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
 
 // src/builtins.ts
 var call = Function.prototype.call;
@@ -50,6 +7439,13 @@ var weakMapSet = WeakMap.prototype.set;
 var weakSetHas = WeakSet.prototype.has;
 var weakSetAdd = WeakSet.prototype.add;
 var regexpTest = uncurry(RegExp.prototype.test);
+function countOwnKeys(o, max) {
+  let n = 0;
+  for (const key in o) {
+    if (hasOwn(o, key) && ++n > max) break;
+  }
+  return n;
+}
 function own(o, key) {
   return hasOwn(o, key) ? o[key] : void 0;
 }
@@ -821,10 +8217,10 @@ function checkKeys(value, at, p) {
       `symbol keys are not allowed in a filter at ${showPointer(at)}`
     );
   }
-  const keys = objectKeys(value);
-  if (keys.length > p.limits.maxKeys) {
-    throw limitError("maxKeys", at, `an object with ${keys.length} keys`, p.limits);
+  if (countOwnKeys(value, p.limits.maxKeys) > p.limits.maxKeys) {
+    throw limitError("maxKeys", at, `an object with more than ${p.limits.maxKeys} keys`, p.limits);
   }
+  const keys = objectKeys(value);
   reach(p, "maxKeys", keys.length);
   return keys;
 }
@@ -1660,22 +9056,22 @@ function compilePath(steps, test, normalize = true, equal) {
   if (selector < 0) {
     const whenMissing = test(void 0);
     if (!normalize) {
-      if (equal !== void 0) return (record) => read2(record) === equal && real(record);
-      return (record) => {
-        const res = test(read2(record));
-        return res === whenMissing || real(record) ? res : whenMissing;
+      if (equal !== void 0) return (record2) => read2(record2) === equal && real(record2);
+      return (record2) => {
+        const res = test(read2(record2));
+        return res === whenMissing || real(record2) ? res : whenMissing;
       };
     }
-    return (record) => {
-      const res = test(readLeaf(read2(record)));
-      return res === whenMissing || real(record) ? res : whenMissing;
+    return (record2) => {
+      const res = test(readLeaf(read2(record2)));
+      return res === whenMissing || real(record2) ? res : whenMissing;
     };
   }
   const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
-  return (record) => {
-    const array = read2(record);
+  return (record2) => {
+    const array = read2(record2);
     if (!isArray4(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return real(record);
+    for (let i = 0; i < array.length; i++) if (rest(array[i])) return real(record2);
     return false;
   };
 }
@@ -2087,11 +9483,10 @@ var Collector = class {
   }
   /** The keys of an object of the definition, within `maxKeys`. */
   keys(value, at) {
-    const keys = objectKeys(value);
-    if (keys.length > this.limits.maxKeys) {
-      throw limitError("maxKeys", at, `an object with ${keys.length} keys`, this.limits);
+    if (countOwnKeys(value, this.limits.maxKeys) > this.limits.maxKeys) {
+      throw limitError("maxKeys", at, `an object with more than ${this.limits.maxKeys} keys`, this.limits);
     }
-    return keys;
+    return objectKeys(value);
   }
   /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */
   more(limit, n, at) {
@@ -2422,9 +9817,9 @@ var PolicyError = class extends FilterError {
 
 // src/policy/explain.ts
 var ROOT = { elements: [], at: "" };
-function leaves(record, steps, base) {
+function leaves(record2, steps, base) {
   const out = [];
-  const stack = [{ value: record, elements: base.elements, at: base.at }];
+  const stack = [{ value: record2, elements: base.elements, at: base.at }];
   const depth = [0];
   while (stack.length > 0) {
     const { value, elements, at } = stack.pop();
@@ -2479,12 +9874,12 @@ function cut(value, limit, budget) {
 function shown(value) {
   return mustCut(value, EXPLAIN_VALUE_DEPTH) ? cut(value, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS }) : value;
 }
-function explainField(clause, record, base) {
+function explainField(clause, record2, base) {
   const test = compileOperators(clause.operators, compileClosures);
   const path = printPath(clause.path);
   const versionOps = clause.operators.filter(isVersionNode);
   const inner = arrayFind(clause.operators, (op) => op.kind === "elemMatch")?.filter;
-  const values = leaves(record, clause.path, base).map((leaf) => {
+  const values = leaves(record2, clause.path, base).map((leaf) => {
     const value = readLeaf(leaf.value);
     const found = {
       found: value !== void 0,
@@ -2513,45 +9908,45 @@ function explainField(clause, record, base) {
   );
   return { ...explained, versions: versions2 };
 }
-function explainClause(clause, record, base) {
+function explainClause(clause, record2, base) {
   switch (clause.kind) {
     case "field":
-      return explainField(clause, record, base);
+      return explainField(clause, record2, base);
     case "and": {
-      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record2, base));
       return { kind: "and", held: arrayEvery(filters, (f) => f.held), filters };
     }
     case "or": {
-      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record2, base));
       return { kind: "or", held: arraySome(filters, (f) => f.held), filters };
     }
     case "not": {
-      const filter = explainFilter(clause.filter, record, base);
+      const filter = explainFilter(clause.filter, record2, base);
       return { kind: "not", held: !filter.held, filter };
     }
     default:
       return assertNever(clause, "clause node");
   }
 }
-function explainFilter(node, record, base = ROOT) {
-  const clauses = node.clauses.map((c) => explainClause(c, record, base));
+function explainFilter(node, record2, base = ROOT) {
+  const clauses = node.clauses.map((c) => explainClause(c, record2, base));
   return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
-function explainCondition(condition, index, record) {
+function explainCondition(condition, index, record2) {
   return {
     index,
     path: condition.path,
     filter: printParsed(condition.filter),
-    ...explainFilter(condition.filter, record)
+    ...explainFilter(condition.filter, record2)
   };
 }
-function explainRule(rule, index, record) {
-  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record));
+function explainRule(rule, index, record2) {
+  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record2));
   const failed = conditions.filter((c) => !c.held).length;
   return { index, path: rule.path, held: failed === 0, failed, conditions };
 }
-function explainStatus(status, record) {
-  const rules = status.rules.map((r, i) => explainRule(r, i, record));
+function explainStatus(status, record2) {
+  const rules = status.rules.map((r, i) => explainRule(r, i, record2));
   return {
     status: status.name,
     criticality: status.criticality,
@@ -2579,9 +9974,9 @@ function nearestMiss(statuses) {
     failedConditions: best.rule.conditions.filter((c) => !c.held)
   };
 }
-function explainPolicy(policy, result, record) {
-  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record) };
-  const statuses = policy.statuses.map((s) => explainStatus(s, record));
+function explainPolicy(policy, result, record2) {
+  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record2) };
+  const statuses = policy.statuses.map((s) => explainStatus(s, record2));
   const fellToDefault = result.applicable && result.matched === null;
   return {
     policy: policy.name,
@@ -2936,6 +10331,25 @@ async function* decode(source, onBytes) {
   const rest = decoder2.decode();
   if (rest !== "") yield rest;
 }
+function isBlankLine(text) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+function jsonKind(value) {
+  if (value === null) return "null";
+  if (isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean";
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !isArray(value);
+}
+function record(value, line, options, what = "") {
+  if (isRecord(value)) return { ok: true, value };
+  return reject(options, line, `${what}not a record: ${jsonKind(value)} (a record is a JSON object)`);
+}
 function reject(options, line, message) {
   if (options.onReject === void 0) {
     throw new InventoryError("MALFORMED_RECORD", `line ${line}: ${message}`, { line });
@@ -2946,19 +10360,21 @@ function reject(options, line, message) {
 function tooLong(options, line) {
   throw new InventoryError(
     "MALFORMED_INPUT",
-    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} characters (is the input NDJSON?)`,
+    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} UTF-16 code units (maxRecordLength; is the input NDJSON?)`,
     { line }
   );
 }
 function parseLine(text, line, options) {
-  const trimmed = text.endsWith("\r") ? text.slice(0, -1) : text;
-  if (trimmed.trim() === "") return { ok: false };
+  if (isBlankLine(text)) return { ok: false };
+  let value;
   try {
-    return { ok: true, value: JSON.parse(trimmed) };
+    value = JSON.parse(text.endsWith("\r") ? text.slice(0, -1) : text);
   } catch (error) {
     return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
   }
+  return record(value, line, options);
 }
+var lineLength = (text) => text.endsWith("\r") ? text.length - 1 : text.length;
 async function* lineBatches(head, text, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let pending = "";
@@ -2973,9 +10389,14 @@ async function* lineBatches(head, text, options) {
     let start = 0;
     let nl = chunk.indexOf("\n", start);
     while (nl >= 0) {
-      texts.push(pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl));
+      const text2 = pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
       pending = "";
       start = nl + 1;
+      if (lineLength(text2) > max) {
+        if (texts.length > 0) yield { start: line + 1, texts };
+        tooLong(options, line + texts.length + 1);
+      }
+      texts.push(text2);
       nl = chunk.indexOf("\n", start);
     }
     pending += chunk.slice(start);
@@ -2983,11 +10404,16 @@ async function* lineBatches(head, text, options) {
       yield { start: line + 1, texts };
       line += texts.length;
     }
-    if (pending.length > max) tooLong(options, line + 1);
+    if (pending.length > max + 1 || pending.length > max && !pending.endsWith("\r")) {
+      tooLong(options, line + 1);
+    }
     const next = await text.next();
     chunk = next.done ? void 0 : next.value;
   }
-  if (pending !== "") yield { start: line + 1, texts: [pending] };
+  if (pending !== "") {
+    if (lineLength(pending) > max) tooLong(options, line + 1);
+    yield { start: line + 1, texts: [pending] };
+  }
 }
 async function* parsedLines(batches, options, onLine) {
   for await (const { start, texts } of batches) {
@@ -3040,7 +10466,7 @@ async function* readObjects(head, text, options) {
         reject(options, line, `element of "items" is not valid JSON: ${error.message}`);
         continue;
       }
-      yield value;
+      if (record(value, line, options, 'element of "items" is ').ok) yield value;
     }
   };
   const malformed = (stop) => new InventoryError(
@@ -3075,6 +10501,7 @@ async function* readObjectLines(head, text, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let mode = "first";
   let held;
+  let heldLine = 0;
   const document = [];
   let documentStart = 0;
   let length = 0;
@@ -3083,13 +10510,12 @@ async function* readObjectLines(head, text, options) {
       const raw = texts[i];
       const line = start + i;
       if (mode === "ndjson") {
-        const r = parseLine(raw, line, options);
-        if (!r.ok) continue;
-        if (held !== void 0) {
+        if (held !== void 0 && !isBlankLine(raw)) {
           yield held;
           held = void 0;
         }
-        yield r.value;
+        const r = parseLine(raw, line, options);
+        if (r.ok) yield r.value;
       } else if (mode === "document") {
         document.push(raw);
         length += raw.length + 1;
@@ -3100,7 +10526,7 @@ async function* readObjectLines(head, text, options) {
             { line: documentStart }
           );
         }
-      } else if (raw.trim() !== "") {
+      } else if (!isBlankLine(raw)) {
         let value;
         try {
           value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
@@ -3112,13 +10538,15 @@ async function* readObjectLines(head, text, options) {
           continue;
         }
         mode = "ndjson";
-        if (isEnvelope(value)) held = value;
-        else yield value;
+        if (isEnvelope(value)) {
+          held = value;
+          heldLine = line;
+        } else yield value;
       }
     }
   }
   if (held !== void 0) {
-    yield* held.items;
+    yield* envelopeItems(held.items, heldLine, options);
     return;
   }
   if (mode !== "document") return;
@@ -3132,8 +10560,11 @@ async function* readObjectLines(head, text, options) {
     }
     return;
   }
-  if (isEnvelope(parsed)) yield* parsed.items;
+  if (isEnvelope(parsed)) yield* envelopeItems(parsed.items, documentStart, options);
   else yield parsed;
+}
+function* envelopeItems(items, line, options) {
+  for (const item of items) if (record(item, line, options, 'element of "items" is ').ok) yield item;
 }
 var State = {
   /** After `[` or `,`: a value or (after `[` only) `]`. */
@@ -3166,11 +10597,14 @@ async function* readArray(head, source, options) {
     const raw = parts.join("");
     parts = [];
     partsLength = 0;
+    if (raw.length > max) tooLong(options, valueLine);
+    let value;
     try {
-      return { ok: true, value: JSON.parse(raw) };
+      value = JSON.parse(raw);
     } catch (error) {
       return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
     }
+    return record(value, valueLine, options, "array element is ");
   };
   while (text !== void 0) {
     let start = 0;
@@ -3568,8 +11002,8 @@ function summary(policy, skipped, tally, read2) {
 function kindReader(kindField) {
   if (kindField === null) return null;
   if (typeof kindField === "function") {
-    return (record) => {
-      const kind = kindField(record);
+    return (record2) => {
+      const kind = kindField(record2);
       return typeof kind === "string" && kind !== "" ? kind : void 0;
     };
   }
@@ -3587,8 +11021,8 @@ function kindReader(kindField) {
     }
     return step.key;
   });
-  return (record) => {
-    let value = record;
+  return (record2) => {
+    let value = record2;
     for (const key of keys) {
       if (typeof value !== "object" || value === null || isArray(value) || !hasOwn(value, key)) {
         return void 0;
@@ -3605,7 +11039,7 @@ function checkResource(resource, index) {
   if (typeof resource !== "string" && !isBytes(resource)) return;
   throw new InventoryError(
     "INVALID_RESOURCE",
-    `resource ${index} is ${typeof resource === "string" ? "a string" : "bytes (a Buffer or typed array)"}, not a record: a stream of text or bytes must be parsed first, e.g. evaluateInventory(policies, readNdjson(stream))`,
+    `record ${index + 1} is ${typeof resource === "string" ? "a string" : "bytes (a Buffer or typed array)"}, not a record: a stream of text or bytes must be parsed first, e.g. evaluateInventory(policies, readNdjson(stream))`,
     { index }
   );
 }
@@ -3655,10 +11089,23 @@ function skipReason(policy, resource) {
   }
   return null;
 }
+function namedKinds(policyKinds) {
+  return [...new Set(policyKinds.filter((k) => k !== void 0))];
+}
+function noKindReason(kindField) {
+  return kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${showText(kindField ?? DEFAULT_KIND_FIELD)}" field`;
+}
 function kindNotice(unknown, total, policyKinds, kindField) {
-  const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
-  const where = kindField === null ? "no kind field is read" : typeof kindField === "function" ? "the kindField function gave none" : `no "${kindField ?? DEFAULT_KIND_FIELD}" field`;
-  return `${unknown} of ${total} records have no kind (${where}), so policies meant for ${named.map((k) => `"${showText(k)}"`).join(", ")} records were applied to every one of them; if the inventory mixes kinds, say where records name theirs (kindField, --kind-field PATH) or give the kind of a single-kind inventory (resource, --resource KIND)`;
+  const kind = `"${showText(namedKinds(policyKinds)[0] ?? "")}"`;
+  return `${unknown} of ${total} records have no kind (${noKindReason(kindField)}); every policy naming a kind is for ${kind} records, so they were evaluated as ${kind} records. If some are of another kind, say where records name theirs (kindField, --kind-field PATH), or give the kind (resource, --resource KIND)`;
+}
+function unknownKindError(index, named, kindField) {
+  const list = named.slice(0, 5).map((k) => `"${showText(k)}"`).join(", ");
+  return new InventoryError(
+    "UNKNOWN_KIND",
+    `record ${index + 1} has no kind (${noKindReason(kindField)}) and the policies are for several kinds (${list}${named.length > 5 ? ", \u2026" : ""}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`,
+    { index }
+  );
 }
 var sets = /* @__PURE__ */ new WeakMap();
 function policySet(list, options) {
@@ -3704,6 +11151,7 @@ async function evaluateInventory(policies, resources, options) {
   const set = policySet(active, compileOptions);
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== void 0);
+  const named = namedKinds(policyKinds);
   const kindField = option(options, "kindField");
   const readKind = kindReader(kindField);
   const fallbackKind = resource;
@@ -3714,6 +11162,7 @@ async function evaluateInventory(policies, resources, options) {
   const visit = (resource2) => {
     signal?.throwIfAborted();
     const kind = readKind?.(resource2) ?? fallbackKind ?? null;
+    if (kind === null && named.length > 1) throw unknownKindError(index, named, kindField);
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (onResult === void 0) {
@@ -3792,7 +11241,7 @@ async function diffPolicies(before, after, resources, options) {
     signal?.throwIfAborted();
     const ra = resultOf(a, resource);
     const rb = resultOf(b, resource);
-    const key = `${ra.status === null ? "" : `=${ra.status}`}\0${rb.status === null ? "" : `=${rb.status}`}`;
+    const key = jsonStringify([ra.status, rb.status]);
     let cell = mapGet.call(cells, key);
     if (cell === void 0) {
       cell = { before: ra.status, after: rb.status, count: 0, examples: [] };
@@ -3844,6 +11293,11 @@ import { parseArgs } from "util";
 var UsageError = class extends Error {
   name = "UsageError";
 };
+function usageErrorText(command, message) {
+  return `svc-policy ${command}: ${printable(message)}
+run "svc-policy ${command} --help" for the usage
+`;
+}
 function parseCommandArgs(argv, options) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
@@ -3910,11 +11364,14 @@ var HEAD_BYTES = 1024 * 1024;
 function defaultJobs() {
   return availableParallelism();
 }
-var isSpace2 = (c) => c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
+function maxJobs() {
+  return availableParallelism();
+}
+var DEFAULT_MAX_RECORD2 = 64 * 1024 * 1024;
 function isEnvelope2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
 }
-async function splittable(file, size) {
+async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
   if (size === 0) return false;
   const handle = await open(file, "r");
   try {
@@ -3924,21 +11381,25 @@ async function splittable(file, size) {
     if (bytes[0] === 31 && bytes[1] === 139) return false;
     const text = new TextDecoder().decode(bytes);
     let i = 0;
-    while (i < text.length && isSpace2(text.charCodeAt(i))) i++;
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     if (i === text.length) return false;
     const c = text.charCodeAt(i);
     if (c === 91) return false;
     if (c !== 123) return true;
-    for (const raw of text.split("\n")) {
-      if (raw.trim() === "") continue;
-      if (bytesRead < size && text.indexOf("\n") < 0) return false;
-      try {
-        return !isEnvelope2(JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw));
-      } catch {
-        return false;
-      }
+    const start = text.lastIndexOf("\n", i) + 1;
+    if (text.slice(0, start).includes("\uFEFF")) return false;
+    const end = text.indexOf("\n", start);
+    if (end < 0) return false;
+    const raw = text.slice(start, end);
+    let first;
+    try {
+      first = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+    } catch {
+      return false;
     }
-    return false;
+    if (!isEnvelope2(first)) return true;
+    if (end >= maxRecordLength) return false;
+    return text.slice(end + 1).split("\n").some((line) => !isBlankLine(line));
   } finally {
     await handle.close();
   }
@@ -3985,8 +11446,8 @@ var Inbox = class {
   next() {
     const m = this.items.shift();
     if (m !== void 0) return Promise.resolve(m);
-    return new Promise((resolve4) => {
-      this.waiting = resolve4;
+    return new Promise((resolve5) => {
+      this.waiting = resolve5;
     });
   }
 };
@@ -4011,14 +11472,19 @@ var RangeReadError = class extends Error {
     this.code = error.code;
   }
 };
-var INVENTORY_CODES = ["INVALID_RESOURCE", "MALFORMED_RECORD", "MALFORMED_INPUT"];
+var INVENTORY_CODES = [
+  "INVALID_RESOURCE",
+  "MALFORMED_RECORD",
+  "MALFORMED_INPUT",
+  "UNKNOWN_KIND"
+];
 function rebuild(error, lines, records) {
   if (error.name === "InventoryError" && error.code !== void 0 && INVENTORY_CODES.includes(error.code)) {
     const line = error.line === void 0 ? void 0 : lines + error.line;
     const index = error.index === void 0 ? void 0 : records + error.index;
     let message = error.message;
     if (line !== void 0) message = message.replace(/^line \d+:/, `line ${line}:`);
-    if (index !== void 0) message = message.replace(/^resource \d+ /, `resource ${index} `);
+    if (index !== void 0) message = message.replace(/^record \d+ /, `record ${index + 1} `);
     return new InventoryError(error.code, message, {
       ...line === void 0 ? {} : { line },
       ...index === void 0 ? {} : { index }
@@ -4178,10 +11644,6 @@ async function evaluateRanges(run, sink) {
   }
 }
 
-// src/cli/io.ts
-import { createReadStream } from "fs";
-import { stat } from "fs/promises";
-
 // src/node/gzip.ts
 import { pipeline, Readable } from "stream";
 import { createGunzip } from "zlib";
@@ -4222,22 +11684,51 @@ async function* gunzipped(source, corrupt) {
   }
 }
 
+// src/node/regular.ts
+import { constants } from "fs";
+import { open as open2 } from "fs/promises";
+function fileKind(info) {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isCharacterDevice()) return "a character device";
+  if (info.isBlockDevice()) return "a block device";
+  if (info.isSocket()) return "a socket";
+  return "not a regular file";
+}
+async function openRegularFile(path) {
+  const handle = await open2(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  let info;
+  try {
+    info = await handle.stat();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  if (info.isFile()) return { handle, info };
+  await handle.close();
+  return { kind: fileKind(info) };
+}
+
 // src/cli/io.ts
 var InputError = class extends Error {
   name = "InputError";
 };
 async function openInput(path) {
   if (path === "-") return { stream: process.stdin, size: null };
-  let info;
+  let opened;
   try {
-    info = await stat(path);
+    opened = await openRegularFile(path);
   } catch (error) {
     throw new InputError(
-      `cannot read input ${path}: ${error.code ?? String(error)}`
+      `cannot read input ${printable(path)}: ${error.code ?? String(error)}`
     );
   }
-  if (info.isDirectory()) throw new InputError(`cannot read input ${path}: it is a directory`);
-  return { stream: createReadStream(path), size: info.isFile() ? info.size : null };
+  if ("kind" in opened) {
+    throw new InputError(
+      `cannot read input ${printable(path)}: it is ${opened.kind}, not a regular file; not read${opened.kind === "a directory" ? "" : " (pipe a stream to standard input: --input -)"}`
+    );
+  }
+  return { stream: opened.handle.createReadStream(), size: opened.info.size };
 }
 async function* inputBytes(stream, onBytes) {
   let count2 = 0;
@@ -4257,11 +11748,12 @@ async function* inputBytes(stream, onBytes) {
 }
 function write(stream, text) {
   if (stream.write(text)) return;
-  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
+  return new Promise((resolve5) => stream.once("drain", () => resolve5()));
 }
 
 // src/cli/eval-parallel.ts
 var INDEX_MARK = "\0index\0";
+var ORDINAL_MARK = "\0ordinal\0";
 var RANGE_BYTES = 16 * 1024 * 1024;
 var RANGE_BYTES_PER_RESOURCE_OUTPUT = 4 * 1024 * 1024;
 var MAX_REJECTIONS = 100;
@@ -4275,6 +11767,17 @@ async function splittable2(file, size) {
 async function evaluateParallel(run, sink) {
   const { format, explain, id, where } = run.render;
   const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+  let explained = 0;
+  let unexplained = 0;
+  const pick = (item) => {
+    if (!Array.isArray(item)) return item;
+    if (explained < run.render.explainLimit) {
+      explained++;
+      return item[0];
+    }
+    unexplained++;
+    return item[1];
+  };
   try {
     const { summary: summary2, rejected, seen } = await evaluateRanges(
       {
@@ -4293,14 +11796,20 @@ async function evaluateParallel(run, sink) {
         signal: void 0
       },
       {
-        output: (text, index) => sink.output(text.replace(INDEX_MARK, String(index))),
+        output: (item, index) => {
+          const text = pick(item);
+          return text === null ? void 0 : sink.output(text.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
+        },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes)
       }
     );
     const matchedIds = /* @__PURE__ */ new Set();
-    for (const ids of seen) for (const id2 of ids) matchedIds.add(id2);
-    return { summary: summary2, rejected, matchedIds };
+    for (const s of seen) {
+      for (const id2 of s.ids) matchedIds.add(id2);
+      unexplained += s.leftOut;
+    }
+    return { summary: summary2, rejected, matchedIds, unexplained };
   } catch (error) {
     if (error instanceof RangeReadError) throw new InputError(`cannot read input: ${error.message}`);
     throw error;
@@ -4384,14 +11893,14 @@ function failedClauses(conditions, indent) {
 }
 function explanationText(e, indent = "  ", expected) {
   if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
-  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex}` : "no rule held: default";
+  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex + 1}` : "no rule held: default";
   const lines = [
     `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`
   ];
   const miss = e.nearestMiss;
   if (miss) {
     lines.push(
-      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex}, ${miss.failed} of ${miss.conditions} conditions failed`
+      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex + 1}, ${miss.failed} of ${miss.conditions} conditions failed`
     );
     lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
   }
@@ -4408,7 +11917,7 @@ function explanationText(e, indent = "  ", expected) {
     } else {
       const closest2 = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0];
       lines.push(
-        `${indent}  "${printable(want.status)}" closest rule ${closest2.index}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
+        `${indent}  "${printable(want.status)}" closest rule ${closest2.index + 1}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
       );
       lines.push(...failedClauses(closest2.conditions, `${indent}    `));
     }
@@ -4417,8 +11926,7 @@ function explanationText(e, indent = "  ", expected) {
 }
 
 // src/cli/policies.ts
-import { readdir as readdir2, stat as stat3 } from "fs/promises";
-import { extname as extname2, join as join2 } from "path";
+import { extname as extname2 } from "path";
 
 // src/validate/source/positions.ts
 var SourcePositions = class {
@@ -4484,7 +11992,7 @@ var ESCAPES = {
   t: "	"
 };
 function show(c) {
-  if (c === void 0) return "the end of the text";
+  if (c === void 0) return "end of the text";
   const code = c.codePointAt(0);
   return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
 }
@@ -4712,73 +12220,62 @@ function jsonTextProblem(text, limits) {
 }
 
 // src/validate/source/yaml.ts
-import {
-  Composer,
-  CST,
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  Lexer,
-  Parser,
-  YAMLParseError
-} from "yaml";
+var import_yaml = __toESM(require_dist(), 1);
 function keyString(key) {
-  if (isScalar(key)) return String(key.value);
+  if ((0, import_yaml.isScalar)(key)) return String(key.value);
   return String(key);
 }
 function expandedSize(root, doc, cap) {
   const sizes = /* @__PURE__ */ new Map();
-  const open3 = /* @__PURE__ */ new Set();
+  const open4 = /* @__PURE__ */ new Set();
   const sizeOf = (start) => {
     const stack = [{ node: start, done: false }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
-      const node = isAlias(top.node) ? top.node.resolve(doc) : top.node;
+      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
       if (sizes.has(node)) {
         stack.pop();
         continue;
       }
-      if (!top.done && open3.has(node)) {
+      if (!top.done && open4.has(node)) {
         sizes.set(node, cap + 1);
         stack.pop();
         continue;
       }
-      const children = isMap(node) ? node.items.flatMap((pair) => isPair(pair) ? [pair.key, pair.value] : []) : isSeq(node) ? node.items : [];
+      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
       if (!top.done) {
         top.done = true;
-        open3.add(node);
+        open4.add(node);
         for (const child of children)
           if (child !== null && child !== void 0) stack.push({ node: child, done: false });
         continue;
       }
       stack.pop();
-      open3.delete(node);
+      open4.delete(node);
       let size = 1;
       for (const child of children) {
         if (child === null || child === void 0) continue;
-        size += sizes.get(isAlias(child) ? child.resolve(doc) : child) ?? 1;
+        size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
         if (size > cap) break;
       }
       sizes.set(node, Math.min(size, cap + 1));
     }
-    return sizes.get(isAlias(start) ? start.resolve(doc) : start) ?? 1;
+    return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
   };
   return sizeOf(root);
 }
 function walk(node, at, positions, doc, depth, keyOffset) {
   if (depth > MAX_NESTING) return;
   let target = node;
-  if (isAlias(target)) target = target.resolve(doc);
+  if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
   const own2 = node;
   const start = own2?.range?.[0] ?? target?.range?.[0];
   if (start !== void 0) {
     positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
   }
-  if (isMap(target)) {
+  if ((0, import_yaml.isMap)(target)) {
     for (const pair of target.items) {
-      if (!isPair(pair)) continue;
+      if (!(0, import_yaml.isPair)(pair)) continue;
       const key = pair.key;
       const child = pointer(at, keyString(pair.key));
       const keyStart = key?.range?.[0];
@@ -4786,7 +12283,7 @@ function walk(node, at, positions, doc, depth, keyOffset) {
         if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
       } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
     }
-  } else if (isSeq(target)) {
+  } else if ((0, import_yaml.isSeq)(target)) {
     target.items.forEach((item, i) => {
       walk(item, pointer(at, i), positions, doc, depth + 1);
     });
@@ -4798,10 +12295,10 @@ function duplicateKeyPointers(root) {
   while (stack.length > 0) {
     const [node, at, depth] = stack.pop();
     if (depth > MAX_NESTING) continue;
-    if (isMap(node)) {
+    if ((0, import_yaml.isMap)(node)) {
       const seen = /* @__PURE__ */ new Set();
       for (const pair of node.items) {
-        if (!isPair(pair)) continue;
+        if (!(0, import_yaml.isPair)(pair)) continue;
         const name = keyString(pair.key);
         const child = pointer(at, name);
         const start = pair.key?.range?.[0];
@@ -4809,7 +12306,7 @@ function duplicateKeyPointers(root) {
         seen.add(name);
         stack.push([pair.value, child, depth + 1]);
       }
-    } else if (isSeq(node)) {
+    } else if ((0, import_yaml.isSeq)(node)) {
       node.items.forEach((item, i) => {
         stack.push([item, pointer(at, i), depth + 1]);
       });
@@ -4846,8 +12343,8 @@ function* guardedTokens(text, parser, limits) {
   const refuse = (code, message) => {
     throw new Refusal({ code, severity: "error", offset: parser.offset, path: "", message });
   };
-  for (const lexeme of new Lexer().lex(text)) {
-    switch (CST.tokenType(lexeme)) {
+  for (const lexeme of new import_yaml.Lexer().lex(text)) {
+    switch (import_yaml.CST.tokenType(lexeme)) {
       case "scalar":
       case "single-quoted-scalar":
       case "double-quoted-scalar":
@@ -4880,15 +12377,15 @@ function* guardedTokens(text, parser, limits) {
   yield* parser.end();
 }
 function composeDocument(text, limits) {
-  const parser = new Parser();
-  const composer = new Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
+  const parser = new import_yaml.Parser();
+  const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
   let doc;
   try {
     for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
       if (doc === void 0) doc = next;
       else {
         doc.errors.push(
-          new YAMLParseError(
+          new import_yaml.YAMLParseError(
             [next.range[0], next.range[1]],
             "MULTIPLE_DOCS",
             "Source contains multiple documents; a policy file holds one"
@@ -4995,132 +12492,816 @@ function readYaml(text, limits) {
   return { value, doc, problems };
 }
 
-// src/cli/validate-command.ts
-import { constants } from "fs";
+// src/cli/files.ts
+import { constants as constants2 } from "fs";
 import * as fsp from "fs/promises";
-import { open as open2, readdir, realpath, stat as stat2 } from "fs/promises";
-import { dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
-
-// src/validate/formats/github.ts
-function escapeData(text) {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+import { open as open3, readdir, realpath, stat } from "fs/promises";
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "path";
+var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
+var TEST_FILE = /\.test\.(json|ya?ml)$/;
+function isPolicyFile(name) {
+  return POLICY_EXTENSIONS.has(extname(name).toLowerCase()) && !TEST_FILE.test(name);
 }
-function escapeProperty(text) {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var READ_CHUNK = 64 * 1024;
+var GLOB_CHARS = /[*?[\]{}]/;
+function errno(error) {
+  const e = error;
+  if (e?.code === "ENOENT") return "no such file or directory";
+  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
+  if (e?.code === "ELOOP") return "too many levels of symbolic links";
+  return e?.code ?? String(error);
 }
-function formatGithub(reports) {
-  let out = "";
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      const props = [`file=${escapeProperty(printable(r.file))}`];
-      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
-      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
-      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
-`;
+function kindOf(info) {
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isCharacterDevice()) return "a character device";
+  if (info.isBlockDevice()) return "a block device";
+  if (info.isSocket()) return "a socket";
+  return "not a regular file";
+}
+async function defaultRoot(cwd = process.cwd()) {
+  let dir = cwd;
+  for (; ; ) {
+    try {
+      await stat(join(dir, ".git"));
+      return realpath(dir);
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) return realpath(cwd);
+      dir = parent;
     }
   }
-  return out;
 }
-
-// src/validate/formats/sarif.ts
-function fileUri(file) {
-  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+function inside(root, path) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
-function formatSarif(reports, tool) {
-  const rules = [];
-  const ruleIndex = /* @__PURE__ */ new Map();
-  const results = [];
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      let index = ruleIndex.get(d.code);
-      if (index === void 0) {
-        index = rules.length;
-        rules.push(d.code);
-        ruleIndex.set(d.code, index);
+async function confinementOf(named, root) {
+  const real = await realpath(named).catch(() => resolve(named));
+  return inside(root, real) ? root : real;
+}
+async function walk2(dir, within, match, recursive, out, seen) {
+  let real;
+  try {
+    real = await realpath(dir);
+  } catch (error) {
+    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  if (!inside(within, real)) {
+    out.push({
+      path: dir,
+      within,
+      problem: `is a directory that resolves to ${real}, outside ${within}; not searched`
+    });
+    return;
+  }
+  if (seen.has(real)) return;
+  seen.add(real);
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  for (const entry2 of entries) {
+    const path = join(dir, entry2.name);
+    let isDir = entry2.isDirectory();
+    if (entry2.isSymbolicLink()) {
+      try {
+        isDir = (await stat(path)).isDirectory();
+      } catch {
+        isDir = false;
       }
-      const region = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
-      results.push({
-        ruleId: d.code,
-        ruleIndex: index,
-        level: d.severity,
-        message: { text: d.message },
-        locations: [
-          {
-            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region },
-            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
-          }
-        ]
-      });
+    }
+    if (isDir) {
+      if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
+        await walk2(path, within, match, recursive, out, seen);
+    } else if (match(entry2.name)) {
+      out.push({ path, within });
     }
   }
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: tool.name,
-            version: tool.version,
-            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
-            rules: rules.map((id) => ({
-              id,
-              shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }
-            }))
-          }
-        },
-        columnKind: "utf16CodeUnits",
-        results
+}
+async function findFiles(args, options) {
+  const files = [];
+  const unmatched = [];
+  const seen = /* @__PURE__ */ new Set();
+  const { root, match, recursive } = options;
+  for (const arg of args) {
+    let info;
+    try {
+      info = await stat(arg);
+    } catch {
+      info = void 0;
+    }
+    if (info?.isDirectory()) {
+      const before = files.length;
+      await walk2(arg, await confinementOf(arg, root), match, recursive, files, seen);
+      if (files.length === before) unmatched.push(arg);
+    } else if (info === void 0 && options.globs === true && GLOB_CHARS.test(arg)) {
+      const glob2 = fsp.glob;
+      if (typeof glob2 !== "function")
+        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
+      const matches = [];
+      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
+        matches.push(String(m));
+      matches.sort();
+      const before = files.length;
+      for (const m of matches) {
+        const mInfo = await stat(m).catch(() => void 0);
+        if (mInfo?.isDirectory()) await walk2(m, await confinementOf(m, root), match, recursive, files, seen);
+        else if (match(m)) files.push({ path: m, within: void 0 });
       }
-    ]
+      if (files.length === before) unmatched.push(arg);
+    } else if (options.skipNamed?.(arg) !== true) {
+      files.push({ path: arg, within: void 0 });
+    }
+  }
+  const unique = /* @__PURE__ */ new Map();
+  for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
+  return { files: [...unique.values()], unmatched };
+}
+async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
+  let real;
+  try {
+    real = await realpath(path);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  let info;
+  try {
+    info = await stat(real);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
+  if (!info.isFile())
+    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+  if (info.size > maxBytes) {
+    return {
+      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
+      code: "MAX_FILE_BYTES_EXCEEDED"
+    };
+  }
+  if (within !== void 0 && !inside(within, real)) {
+    return { problem: `resolves to ${real}, outside ${within}; not read`, code: "UNREADABLE_FILE" };
+  }
+  let bytes;
+  try {
+    const handle = await open3(real, constants2.O_RDONLY | constants2.O_NONBLOCK);
+    try {
+      const again = await handle.stat();
+      if (!again.isFile())
+        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+      const chunks = [];
+      let length = 0;
+      while (length <= maxBytes) {
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        length += bytesRead;
+      }
+      if (length > maxBytes) {
+        return {
+          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
+          code: "MAX_FILE_BYTES_EXCEEDED"
+        };
+      }
+      bytes = Buffer.concat(chunks, length);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 10) line++;
+    return {
+      problem: `is not valid UTF-8: invalid byte 0x${bytes[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
+      code: "INVALID_ENCODING"
+    };
+  }
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const c = bytes[i];
+    if (c < 128) {
+      i++;
+      continue;
+    }
+    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
+    if (n === 0) return i;
+    let cp = c & 63 >> n;
+    for (let k = 1; k <= n; k++) {
+      const d = bytes[i + k];
+      if (d === void 0 || (d & 192) !== 128) return i;
+      cp = cp << 6 | d & 63;
+    }
+    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
+    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
+    i += n + 1;
+  }
+  return i;
+}
+
+// src/cli/policies.ts
+async function policyFiles(paths) {
+  const { files, unmatched } = await findFiles(paths, {
+    root: await defaultRoot(),
+    match: isPolicyFile,
+    recursive: false
+  });
+  const [first] = unmatched;
+  if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
+  return files;
+}
+async function readDocument(file, what, options = {}) {
+  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within } = options;
+  const read2 = await readTextFile(file, within, maxBytes, "--limit maxFileBytes");
+  if ("problem" in read2)
+    throw new InputError(
+      `cannot read ${what} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
+    );
+  return parseDocument(read2.text, file, limits);
+}
+function parseDocument(source, file, limits = DEFAULT_LIMITS) {
+  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
+  const json = extname2(file).toLowerCase() === ".json";
+  const fail = (message, offset) => {
+    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
+    return new InputError(
+      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
+    );
   };
-  return `${JSON.stringify(log, null, 2)}
-`;
+  if (json) {
+    const problem = jsonTextProblem(text, limits);
+    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
+    try {
+      return JSON.parse(text);
+    } catch (error2) {
+      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
+    }
+  }
+  const read2 = readYaml(text, limits);
+  const error = read2.problems.find((p) => p.severity === "error");
+  if (error !== void 0 || !("value" in read2)) {
+    const p = error ?? read2.problems[0];
+    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
+  }
+  return read2.value;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+async function loadPolicy(file, limits = DEFAULT_LIMITS, within) {
+  let definition;
+  try {
+    definition = await readDocument(file, "policy", { maxBytes: limits.maxFileBytes, limits, within });
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
+      return [error.message];
+    throw error;
+  }
+  try {
+    return compilePolicy(definition, { limits });
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    return error.problems.map(
+      (p) => `${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
+    );
+  }
+}
+async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
+  const policies = [];
+  let failed = false;
+  for (const found of await policyFiles(paths)) {
+    if (found.problem !== void 0)
+      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
+    const loaded = await loadPolicy(found.path, limits, found.within);
+    if (Array.isArray(loaded)) {
+      for (const line of loaded) err.write(`${line}
+`);
+      failed = true;
+    } else policies.push(loaded);
+  }
+  return failed ? null : policies;
 }
 
-// src/validate/formats/text.ts
-var WIDTH = 120;
-function frame(lines, d) {
-  if (d.line === void 0 || d.column === void 0) return "";
-  const gutter = String(d.line).length;
-  const out = [];
-  for (let n = Math.max(1, d.line - 1); n <= d.line; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
-    let column = d.column;
-    if (text.length > WIDTH) {
-      const start = n === d.line ? Math.max(0, column - 1 - WIDTH / 2) : 0;
-      text = `${start > 0 ? "\u2026" : ""}${text.slice(start, start + WIDTH)}\u2026`;
-      if (n === d.line) column = column - start + (start > 0 ? 1 : 0);
-    }
-    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text}`);
-    if (n === d.line) {
-      const prefix = text.slice(0, column - 1).replace(/[^\t]/g, " ");
-      out.push(`  ${" ".repeat(gutter)} | ${prefix}^`);
-    }
-  }
-  return `${out.join("\n")}
+// src/cli/eval-command.ts
+var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
+                       [--progress|--no-progress] [--limit NAME=N]... [--help]
+
+Evaluates policies over an inventory and prints, per policy, how many resources got each status.
+
+options:
+  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
+                           *.test.* files excepted); repeat it, or list more files after the options
+  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
+                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
+                           apart by content, not by name); each is streamed, a record at a time.
+  -f, --format FORMAT      table (default on a terminal): a summary table
+                           json (default otherwise): {"summary": \u2026}; with --explain also "results"
+                           ndjson: one line per resource, then a {"summary": \u2026} line
+      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
+                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
+      --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
+                           when records name no kind and the policies are for several kinds (exit 2)
+      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
+                           criticality>=N (or criticality>N); repeat it or separate with commas
+      --explain            add, per resource, why each status was given (the first 100 resources:
+                           see --explain-limit)
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
+                           ID that no record has is named on standard error
+      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+      --explain-limit N    explain at most the first N resources selected (default 100); a notice on
+                           standard error counts those left unexplained
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more; at most the available cores, with a notice); the file is
+                           split on line boundaries and the output is the same as with --jobs 1.
+                           Standard input, gzip, JSON arrays and envelopes are read by one thread
+      --progress           show the progress line on standard error (records, records/s, bytes read
+                           of the total, ETA) even when it is not a terminal, or in CI
+      --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${limitUsage(27)}
+  -h, --help               this text
+
+exit codes:
+  0  every record was evaluated (and no --fail-on condition was met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file (a FIFO or device is not read: pipe it to --input -), invalid
+     policy, input that is not a JSON array, NDJSON or an envelope, or records that name no kind while
+     the policies are for several kinds (--resource, --kind-field)
+  3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
+     that is not an object) and were skipped
 `;
+var EVAL_OPTIONS = {
+  policy: { type: "string", short: "p", multiple: true },
+  input: { type: "string", short: "i" },
+  format: { type: "string", short: "f" },
+  "kind-field": { type: "string" },
+  resource: { type: "string" },
+  "fail-on": { type: "string", multiple: true },
+  explain: { type: "boolean" },
+  id: { type: "string", multiple: true },
+  where: { type: "string" },
+  "explain-limit": { type: "string" },
+  jobs: { type: "string", short: "j" },
+  progress: { type: "boolean" },
+  "no-progress": { type: "boolean" },
+  ...LIMIT_OPTION,
+  help: { type: "boolean", short: "h" }
+};
+var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+function resourceId(resource) {
+  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
-function formatText(reports) {
-  let out = "";
-  let errors = 0;
-  let warnings = 0;
-  for (const r of reports) {
-    const lines = r.text?.split("\n") ?? [];
-    for (const d of r.diagnostics) {
-      if (d.severity === "error") errors++;
-      else warnings++;
-      const file = printable(r.file);
-      const where = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
-      out += `${where} ${d.severity} ${printable(d.code)} ${printable(d.message)}
-${frame(lines, d)}`;
+function parseFormat(value) {
+  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value === "table" || value === "json" || value === "ndjson") return value;
+  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
+}
+function parseFailOn(values, policies) {
+  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
+  const out = [];
+  for (const text of values.flatMap((v) => v.split(","))) {
+    const item = text.trim();
+    if (item === "") throw new UsageError("--fail-on: an empty condition");
+    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
+    if (m) {
+      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
+      continue;
     }
+    if (item.startsWith("criticality")) {
+      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
+    }
+    if (!known.has(item)) {
+      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
+    }
+    out.push({ kind: "status", text: item, status: item });
   }
-  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
-  out += `${out === "" ? "" : "\n"}${files} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}
-`;
   return out;
 }
+function failures(summary2, conditions) {
+  const out = [];
+  for (const p of summary2.policies) {
+    if (p.skipped !== null) continue;
+    for (const s of p.statuses) {
+      if (s.count === 0) continue;
+      const hit = conditions.find(
+        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
+      );
+      if (hit) {
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          count: s.count,
+          condition: hit.text
+        });
+      }
+    }
+  }
+  return out;
+}
+function explainSelection(values, limits, matched) {
+  const ids = values.id === void 0 ? null : new Set(values.id);
+  let where = null;
+  if (values.where !== void 0) {
+    let filter;
+    try {
+      filter = JSON.parse(values.where);
+    } catch (error) {
+      throw new UsageError(`--where is not JSON: ${error.message}`);
+    }
+    try {
+      where = compileFilter(filter, { limits });
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
+      throw error;
+    }
+  }
+  if (ids === null && where === null) return values.explain === true ? () => true : null;
+  return (resource) => {
+    if (ids !== null) {
+      const id = resourceId(resource);
+      if (id !== null && ids.has(String(id))) {
+        matched?.add(String(id));
+        return true;
+      }
+    }
+    return where?.(resource) === true;
+  };
+}
+function explanations(event, policies) {
+  return policies.map((p, i) => {
+    const result = event.results[i].result;
+    if (event.kind !== null && p.resource !== void 0 && p.resource !== event.kind) {
+      return { policy: p.name, result, otherKind: { record: event.kind, policy: p.resource } };
+    }
+    return p.explain(event.resource);
+  });
+}
+function explainText(index, event, list) {
+  const id = resourceId(event.resource);
+  const ordinal = index === INDEX_MARK ? ORDINAL_MARK : String(Number(index) + 1);
+  const lines = [`record ${ordinal}${id === null ? "" : ` (${printable(String(id))})`}`];
+  for (const e of list) {
+    if ("otherKind" in e) {
+      lines.push(
+        `  ${printable(e.policy)}: not applicable (a "${printable(e.otherKind.record)}" record; the policy is for "${printable(e.otherKind.policy)}")`
+      );
+    } else lines.push(...explanationText(e));
+  }
+  return `${lines.join("\n")}
+`;
+}
+function renderer(policies, options) {
+  const matchedIds = /* @__PURE__ */ new Set();
+  const selected = explainSelection(options, options.limits, matchedIds);
+  const limit = options.explainLimit;
+  let explainedCount = 0;
+  let leftOut = 0;
+  const format = options.format;
+  const line = (event, index, explained) => {
+    const record2 = {
+      id: resourceId(event.resource),
+      results: event.results.map((o) => ({ policy: o.policy, ...o.result }))
+    };
+    if (explained !== null) record2.explanations = explained;
+    return `{"index":${index},${JSON.stringify(record2).slice(1)}`;
+  };
+  const build2 = (event, index, explained) => {
+    switch (format) {
+      case "ndjson":
+        return line(event, index, explained);
+      case "json":
+        return explained === null ? null : line(event, index, explained);
+      case "table":
+        return explained === null ? null : explainText(index, event, explained);
+    }
+  };
+  const explain = (event) => {
+    if (selected?.(event.resource) !== true) return false;
+    if (explainedCount >= limit) {
+      leftOut++;
+      return false;
+    }
+    explainedCount++;
+    return true;
+  };
+  const render2 = (event, index) => build2(event, index, explain(event) ? explanations(event, policies) : null);
+  const candidate = (event, index) => {
+    if (!explain(event)) return build2(event, index, null);
+    return [build2(event, index, explanations(event, policies)), build2(event, index, null)];
+  };
+  return Object.assign(render2, { matchedIds, candidate, leftOut: () => leftOut });
+}
+var DEFAULT_EXPLAIN_LIMIT = 100;
+function parseExplainLimit(value, explaining) {
+  if (value === void 0) return DEFAULT_EXPLAIN_LIMIT;
+  if (!/^[1-9]\d{0,14}$/.test(value)) {
+    throw new UsageError(`--explain-limit must be a positive integer, got "${value}"`);
+  }
+  if (!explaining) throw new UsageError("--explain-limit needs --explain, --id or --where");
+  return Number(value);
+}
+function unmatchedIds(ids, matched) {
+  return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
+}
+function outputWriter(format, out, explaining) {
+  switch (format) {
+    case "ndjson":
+      return {
+        resource: (text) => text === null ? void 0 : write(out, `${text}
+`),
+        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
+`)
+      };
+    case "table":
+      return {
+        resource: (text) => text === null ? void 0 : write(out, text),
+        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
+      };
+    case "json": {
+      let first = true;
+      return {
+        resource: (text) => {
+          if (text === null) return;
+          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
+          first = false;
+          return write(out, chunk);
+        },
+        finish: async (_summary, report) => {
+          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
+          return write(out, `${head}${JSON.stringify(report)}}
+`);
+        }
+      };
+    }
+  }
+}
+var int2 = new Intl.NumberFormat("en-US");
+function bytesText(n) {
+  if (n < 1e3) return `${n} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let x = n / 1e3;
+  let u = 0;
+  while (x >= 1e3 && u < units.length - 1) {
+    x /= 1e3;
+    u++;
+  }
+  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
+}
+function durationText(seconds2) {
+  const s = Math.max(0, Math.round(seconds2));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
+}
+function progressLine(count2, bytes, size, elapsedMs) {
+  const seconds2 = Math.max(elapsedMs, 1) / 1e3;
+  const parts = [`${int2.format(count2)} records`, `${int2.format(Math.round(count2 / seconds2))} records/s`];
+  if (size !== null && size > 0) {
+    const ratio = Math.min(1, bytes / size);
+    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
+    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
+  } else parts.push(`${bytesText(bytes)} read`);
+  return parts.join(", ");
+}
+function progressBar(size) {
+  const stream = process.stderr;
+  let last = Number.NEGATIVE_INFINITY;
+  let bytes = 0;
+  const started = performance.now();
+  const draw = (count2) => {
+    const now = performance.now();
+    if (now - last < 100) return;
+    last = now;
+    const head = stream.isTTY ? "\r" : "";
+    const tail = stream.isTTY ? "\x1B[K" : "\n";
+    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
+  };
+  return {
+    bytes: (n) => {
+      bytes = n;
+    },
+    tick: (count2) => draw(count2),
+    done: () => {
+      if (stream.isTTY) stream.write("\r\x1B[K");
+    }
+  };
+}
+function wantsProgress(values) {
+  if (values["no-progress"] === true) return false;
+  if (values.progress === true) return true;
+  const ci = process.env.CI;
+  return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
+}
+function parseJobs(value) {
+  if (value === void 0) return defaultJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+function capJobs(jobs, err) {
+  const max = maxJobs();
+  if (jobs <= max) return jobs;
+  err.write(
+    `svc-policy eval: notice: --jobs ${jobs} is more than the ${max} available core${max === 1 ? "" : "s"}; using ${max}
+`
+  );
+  return max;
+}
+async function runEval(argv) {
+  const out = process.stdout;
+  const err = process.stderr;
+  let progress = null;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS);
+    if (values.help) {
+      out.write(EVAL_USAGE);
+      return EXIT.ok;
+    }
+    const format = parseFormat(values.format);
+    const paths = [...values.policy ?? [], ...positionals];
+    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
+    const inputPath = values.input ?? "-";
+    if (inputPath === "-" && process.stdin.isTTY) {
+      throw new UsageError("no --input FILE given and standard input is a terminal");
+    }
+    const kindField = values["kind-field"];
+    if (kindField !== void 0) {
+      try {
+        kindReader(kindField);
+      } catch (error) {
+        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
+        throw error;
+      }
+    }
+    const limits = parseLimitFlags(values.limit);
+    const selected = explainSelection(values, limits);
+    const explainLimit = parseExplainLimit(values["explain-limit"], selected !== null);
+    let jobs = parseJobs(values.jobs);
+    if (values.progress === true && values["no-progress"] === true) {
+      throw new UsageError("--progress and --no-progress exclude each other");
+    }
+    const policies = await loadPolicies(paths, err, limits);
+    if (policies === null) return EXIT.error;
+    jobs = capJobs(jobs, err);
+    const failOn = parseFailOn(values["fail-on"] ?? [], policies);
+    const { stream, size } = await openInput(inputPath);
+    progress = wantsProgress(values) ? progressBar(size) : null;
+    const inputName = inputPath === "-" ? "stdin" : inputPath;
+    const rejections = [];
+    const onReject = (r) => {
+      if (rejections.length < 100) {
+        progress?.done();
+        err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
+`);
+        rejections.push(r);
+      }
+    };
+    const active = policies.filter((p) => skipReason(p, values.resource) === null);
+    const writer = outputWriter(format, out, selected !== null);
+    const renderOptions = {
+      format,
+      explain: values.explain,
+      id: values.id,
+      where: values.where,
+      explainLimit,
+      limits
+    };
+    const render2 = renderer(active, renderOptions);
+    let summary2;
+    let rejected = 0;
+    let matchedIds = render2.matchedIds;
+    let unexplained = 0;
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
+    if (parallel) {
+      stream.destroy();
+      const result = await evaluateParallel(
+        {
+          file: inputPath,
+          size,
+          jobs,
+          policies,
+          resource: values.resource,
+          kindField,
+          render: renderOptions
+        },
+        {
+          output: (text) => writer.resource(text),
+          reject: onReject,
+          progress: (records, bytes) => {
+            progress?.bytes(bytes);
+            progress?.tick(records);
+          }
+        }
+      );
+      summary2 = result.summary;
+      rejected = result.rejected;
+      matchedIds = result.matchedIds;
+      unexplained = result.unexplained;
+    } else {
+      const records = readInventory(inputBytes(stream, progress?.bytes), {
+        onReject: (r) => {
+          rejected++;
+          onReject(r);
+        }
+      });
+      summary2 = await evaluateInventory(policies, records, {
+        ...values.resource === void 0 ? {} : { resource: values.resource },
+        ...kindField === void 0 ? {} : { kindField },
+        onResult: (event) => {
+          progress?.tick(event.index + 1);
+          return writer.resource(render2(event, String(event.index)));
+        }
+      });
+      unexplained = render2.leftOut();
+    }
+    progress?.done();
+    if (summary2.resources === 0 && rejected > 0) {
+      err.write(
+        `svc-policy eval: ${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope
+`
+      );
+      return EXIT.error;
+    }
+    const failed = failures(summary2, failOn);
+    const report = { ...summary2, rejected, rejections };
+    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    const unmatched = unmatchedIds(values.id, matchedIds);
+    if (values.id !== void 0) report.unmatchedIds = unmatched;
+    await writer.finish(summary2, report, rejected);
+    if (summary2.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary2.notice)}
+`);
+    if (unexplained > 0) {
+      err.write(
+        `svc-policy eval: notice: explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)
+`
+      );
+    }
+    if (unmatched.length > 0) {
+      const list = unmatched.map((id) => `"${printable(id)}"`).join(", ");
+      err.write(
+        `svc-policy eval: notice: --id matched no resource: ${list} (no record has that "id"; nothing explained for it)
+`
+      );
+    }
+    if (rejected > 0) {
+      const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
+      err.write(
+        `svc-policy eval: ${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}
+`
+      );
+    }
+    if (failed.length > 0) {
+      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
+      err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}
+`);
+    }
+    if (rejected > 0) return EXIT.rejected;
+    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(usageErrorText("eval", error.message));
+      return EXIT.error;
+    }
+    progress?.done();
+    if (error instanceof InputError || error instanceof InventoryError) {
+      err.write(`svc-policy eval: ${printable(error.message)}
+`);
+      return EXIT.error;
+    }
+    throw error;
+  }
+}
+
+// src/cli/main.ts
+import { readFileSync } from "fs";
+import { dirname as dirname3, join as join4 } from "path";
+import { fileURLToPath } from "url";
+
+// src/cli/diff-command.ts
+import { execFileSync } from "child_process";
+import { stat as stat2 } from "fs/promises";
+import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "path";
 
 // src/validate/fields/types.ts
 var STRING = { kind: "string" };
@@ -5265,7 +13446,7 @@ function closest(name, known) {
 }
 
 // src/validate/fields/resolve.ts
-function resolve(root, path) {
+function resolve2(root, path) {
   let type = root;
   let blocked;
   for (let i = 0; i < path.length; i++) {
@@ -5309,7 +13490,7 @@ function resolve(root, path) {
 var DOTTED = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/;
 function stepIn(root, path, step) {
   if (root === void 0) return "open";
-  const before = resolve(root, path.slice(0, step));
+  const before = resolve2(root, path.slice(0, step));
   if (before.kind !== "ok") return "known";
   if (before.type.kind === "map") return "known";
   if (before.type.kind === "any") return "open";
@@ -5317,7 +13498,7 @@ function stepIn(root, path, step) {
   if (before.type.kind === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
     return "open";
   }
-  const upTo = resolve(root, path.slice(0, step + 1));
+  const upTo = resolve2(root, path.slice(0, step + 1));
   return upTo.kind === "unknown" && upTo.step === step ? "unknown" : "known";
 }
 function split(site, step, key) {
@@ -5714,7 +13895,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: inScope ? `${show2(conflict.site)} contradicts the policy's scope ${show2(conflict.with)}: rule ${view.index} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show2(conflict.site)} contradicts ${show2(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index} of "${showText(view.status.name)}" never holds`,
+        message: inScope ? `${show2(conflict.site)} contradicts the policy's scope ${show2(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show2(conflict.site)} contradicts ${show2(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: "key"
       });
@@ -5723,8 +13904,8 @@ var impossibleConditions = {
 };
 
 // src/validate/generated/policy-schema.ts
-import runtime_ucs2length_module from "ajv/dist/runtime/ucs2length.js";
-var runtime_ucs2length = typeof runtime_ucs2length_module === "function" ? runtime_ucs2length_module : runtime_ucs2length_module.default;
+var import_ucs2length = __toESM(require_ucs2length(), 1);
+var runtime_ucs2length = typeof import_ucs2length.default === "function" ? import_ucs2length.default : import_ucs2length.default.default;
 var validate = validate20;
 var schema33 = { "type": "object", "properties": { "$schema": { "type": "string", "description": "The JSON Schema of this file (for editors); ignored by the validator." }, "id": { "type": ["string", "integer"], "description": "Present when the policy was read back from the API; ignored." }, "createdAt": { "type": "string", "description": "Present when the policy was read back from the API; ignored." }, "updatedAt": { "type": "string", "description": "Present when the policy was read back from the API; ignored." }, "name": { "type": "string", "minLength": 1 }, "type": { "type": "string", "description": "Observed: governance.", "examples": ["governance"] }, "isActive": { "type": "boolean", "default": true }, "resource": { "type": "string", "description": "The resource kind the policy evaluates; field paths are checked for component and certificate.", "examples": ["component", "certificate"] }, "description": { "type": "string" }, "query": { "type": "object", "description": 'The scope: {} (every resource) or { "filter": \u2026 }.', "properties": { "filter": { "$ref": "#/$defs/filter" } }, "additionalProperties": false }, "statusDefinitions": { "type": "object", "description": "Status name \u2192 definition. Exactly one status has isDefault: true; the others need rules.", "minProperties": 1, "propertyNames": { "minLength": 1 }, "additionalProperties": { "$ref": "#/$defs/statusDefinition" } } }, "required": ["name", "statusDefinitions"], "additionalProperties": false };
 var func1 = Object.prototype.hasOwnProperty;
@@ -7472,7 +15653,7 @@ var shadowedRules = {
       report({
         severity: "warning",
         code: "SHADOWED_RULE",
-        message: `rule ${view.index} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
+        message: `rule ${view.index + 1} of "${showText(view.status.name)}" can never decide: whenever it holds, rule ${winner.index + 1} of "${showText(winner.status.name)}" (criticality ${winner.status.criticality}) holds too and is evaluated first`,
         path: view.rule.path,
         anchor: "key"
       });
@@ -7630,7 +15811,13 @@ var COMPONENT_RESOURCE = {
       displayName: "Type",
       description: "finer kind inside a technology"
     },
-    version: { type: "string", sortable: true, filterable: true, displayName: "Version" },
+    version: {
+      type: "string",
+      format: "version",
+      sortable: true,
+      filterable: true,
+      displayName: "Version"
+    },
     hasAvailableSvcs: {
       type: "boolean",
       sortable: true,
@@ -7819,8 +16006,8 @@ var CHANGE = {
   open: true,
   fields: {
     name: { type: "string" },
-    currentVersion: { type: "string" },
-    desiredVersion: { type: "string" },
+    currentVersion: { type: "string", format: "version" },
+    desiredVersion: { type: "string", format: "version" },
     status: { type: "string", availableValues: ["pending", "active"] }
   }
 };
@@ -7837,8 +16024,20 @@ var UPGRADE_PLAN_RESOURCE = {
       filterable: true,
       displayName: "Status"
     },
-    currentVersion: { type: "string", sortable: true, filterable: true, displayName: "Current version" },
-    desiredVersion: { type: "string", sortable: true, filterable: true, displayName: "Desired version" },
+    currentVersion: {
+      type: "string",
+      format: "version",
+      sortable: true,
+      filterable: true,
+      displayName: "Current version"
+    },
+    desiredVersion: {
+      type: "string",
+      format: "version",
+      sortable: true,
+      filterable: true,
+      displayName: "Desired version"
+    },
     upgradePlan: {
       type: "map",
       values: { type: "object", open: true, fields: { changes: { type: "array", items: CHANGE } } },
@@ -8244,7 +16443,7 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   const resolveField = (node) => {
     const first = node.path[0];
     const underDetails = first?.kind === "key" && first.key === "details";
-    return rootType === void 0 ? { k8s: false } : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
+    return rootType === void 0 ? { k8s: false } : { resolution: resolve2(rootType, node.path), k8s: useK8s && underDetails };
   };
   const ctx = { resolveField, parse: { limits } };
   const filters = [];
@@ -8291,7 +16490,7 @@ function detach(document, limits) {
   const stack = [
     { from: void 0, key: "value", into: root, at: "", depth: 0 }
   ];
-  const open3 = /* @__PURE__ */ new Set();
+  const open4 = /* @__PURE__ */ new Set();
   let values = 0;
   let characters = 0;
   const bad2 = (message, path, code = "INVALID_DOCUMENT") => ({
@@ -8313,7 +16512,7 @@ function detach(document, limits) {
   while (stack.length > 0) {
     const next = stack.pop();
     if ("leave" in next) {
-      open3.delete(next.leave);
+      open4.delete(next.leave);
       continue;
     }
     const { at, depth } = next;
@@ -8328,7 +16527,7 @@ function detach(document, limits) {
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`, at);
     } else if (typeof value === "object" && value !== null) {
-      if (open3.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
+      if (open4.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
       if (depth >= MAX_NESTING) {
         return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, at, "TOO_DEEP");
       }
@@ -8336,7 +16535,7 @@ function detach(document, limits) {
       if (isArray(value)) {
         if (value.length > left) return tooMany(at, `an array of ${value.length} items`);
         copy = new Array(value.length);
-        open3.add(value);
+        open4.add(value);
         stack.push({ leave: value });
         for (let i = value.length - 1; i >= 0; i--) {
           stack.push({
@@ -8348,11 +16547,12 @@ function detach(document, limits) {
           });
         }
       } else {
+        const most = Math.floor(left / 2);
+        if (countOwnKeys(value, most) > most) return tooMany(at, `an object of more than ${most} keys`);
         const keys = objectKeys(value);
-        if (2 * keys.length > left) return tooMany(at, `an object of ${keys.length} keys`);
         values += keys.length;
         copy = /* @__PURE__ */ Object.create(null);
-        open3.add(value);
+        open4.add(value);
         stack.push({ leave: value });
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
@@ -8494,939 +16694,6 @@ function validate2(document, options, max, limits) {
   return finish(diagnostics, max);
 }
 
-// src/cli/validate-command.ts
-var VERSION = "0.1.0";
-var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                           [--limit NAME=N]... [--root DIR] [--help] PATH...
-
-Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
-contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
-.yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
-("policies/**/*.yaml").
-
-options:
-  -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
-                        json: {"files": [{file, valid, diagnostics}], "errors", "warnings"}
-                        sarif: SARIF 2.1.0 (GitHub code scanning and other tools)
-                        github: GitHub Actions workflow annotations
-      --k8s-schema FILE the response of POST /k8sResource/detailsSchema ({ kind, fields }): details$ paths
-                        are checked against its descriptors
-      --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
-${limitUsage(24)}
-      --root DIR        files must resolve inside DIR (default: the git repository root, else the
-                        working directory); a symlink leading outside is reported, not followed
-  -h, --help            this text
-
-exit codes:
-  0  no errors (warnings allowed)
-  1  some policy file has errors
-  2  usage error, or a file could not be read (missing, not a regular file, too large, outside the root)
-`;
-var VALIDATE_OPTIONS = {
-  format: { type: "string", short: "f" },
-  "k8s-schema": { type: "string" },
-  "max-bytes": { type: "string" },
-  ...LIMIT_OPTION,
-  root: { type: "string" },
-  help: { type: "boolean", short: "h" }
-};
-var FORMATS = ["text", "json", "sarif", "github"];
-var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var READ_CHUNK = 64 * 1024;
-var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
-var GLOB_CHARS = /[*?[\]{}]/;
-function errno(error) {
-  const e = error;
-  if (e?.code === "ENOENT") return "no such file or directory";
-  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
-  if (e?.code === "ELOOP") return "too many levels of symbolic links";
-  return e?.code ?? String(error);
-}
-function kindOf(info) {
-  if (info.isFIFO()) return "a FIFO";
-  if (info.isCharacterDevice()) return "a character device";
-  if (info.isBlockDevice()) return "a block device";
-  if (info.isSocket()) return "a socket";
-  return "not a regular file";
-}
-async function defaultRoot(cwd) {
-  let dir = cwd;
-  for (; ; ) {
-    try {
-      await stat2(join(dir, ".git"));
-      return dir;
-    } catch {
-      const parent = dirname(dir);
-      if (parent === dir) return cwd;
-      dir = parent;
-    }
-  }
-}
-function inside(root, path) {
-  const rel = relative(root, path);
-  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-}
-async function walk2(dir, root, out, seen) {
-  let real;
-  try {
-    real = await realpath(dir);
-  } catch (error) {
-    out.push({ path: dir, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  if (!inside(root, real)) {
-    out.push({
-      path: dir,
-      problem: `is a directory that resolves to ${real}, outside ${root}; not searched`
-    });
-    return;
-  }
-  if (seen.has(real)) return;
-  seen.add(real);
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    out.push({ path: dir, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  for (const entry2 of entries) {
-    const path = join(dir, entry2.name);
-    let isDir = entry2.isDirectory();
-    if (entry2.isSymbolicLink()) {
-      try {
-        isDir = (await stat2(path)).isDirectory();
-      } catch {
-        isDir = false;
-      }
-    }
-    if (isDir) {
-      if (entry2.name !== "node_modules" && !entry2.name.startsWith(".")) await walk2(path, root, out, seen);
-    } else if (POLICY_EXTENSIONS.has(extname(entry2.name).toLowerCase()) && !TEST_FILE.test(entry2.name)) {
-      out.push({ path });
-    }
-  }
-}
-async function expand(args, root) {
-  const targets = [];
-  const unmatched = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const arg of args) {
-    let info;
-    try {
-      info = await stat2(arg);
-    } catch {
-      info = void 0;
-    }
-    if (info?.isDirectory()) {
-      const before = targets.length;
-      await walk2(arg, root, targets, seen);
-      if (targets.length === before) unmatched.push(arg);
-    } else if (info === void 0 && GLOB_CHARS.test(arg)) {
-      const glob2 = fsp.glob;
-      if (typeof glob2 !== "function")
-        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
-      const matches = [];
-      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
-        matches.push(String(m));
-      matches.sort();
-      const before = targets.length;
-      for (const m of matches) {
-        const mInfo = await stat2(m).catch(() => void 0);
-        if (mInfo?.isDirectory()) await walk2(m, root, targets, seen);
-        else if (POLICY_EXTENSIONS.has(extname(m).toLowerCase()) && !TEST_FILE.test(m))
-          targets.push({ path: m });
-      }
-      if (targets.length === before) unmatched.push(arg);
-    } else if (TEST_FILE.test(arg)) {
-    } else {
-      targets.push({ path: arg });
-    }
-  }
-  const unique = /* @__PURE__ */ new Map();
-  for (const t of targets) if (!unique.has(resolve2(t.path))) unique.set(resolve2(t.path), t);
-  return { targets: [...unique.values()], unmatched };
-}
-async function readPolicy(path, root, maxBytes, limitName = "--max-bytes") {
-  let real;
-  try {
-    real = await realpath(path);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  let info;
-  try {
-    info = await stat2(real);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
-  if (!info.isFile())
-    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-  if (info.size > maxBytes) {
-    return {
-      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
-      code: "MAX_FILE_BYTES_EXCEEDED"
-    };
-  }
-  if (root !== void 0 && !inside(root, real)) {
-    return { problem: `resolves to ${real}, outside ${root}; not read`, code: "UNREADABLE_FILE" };
-  }
-  let bytes;
-  try {
-    const handle = await open2(real, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      const again = await handle.stat();
-      if (!again.isFile())
-        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-      const chunks = [];
-      let length = 0;
-      while (length <= maxBytes) {
-        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
-        if (bytesRead === 0) break;
-        chunks.push(chunk.subarray(0, bytesRead));
-        length += bytesRead;
-      }
-      if (length > maxBytes) {
-        return {
-          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
-          code: "MAX_FILE_BYTES_EXCEEDED"
-        };
-      }
-      bytes = Buffer.concat(chunks, length);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    let line = 1;
-    for (let i = 0; i < at; i++) if (bytes[i] === 10) line++;
-    return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
-      code: "INVALID_ENCODING"
-    };
-  }
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const c = bytes[i];
-    if (c < 128) {
-      i++;
-      continue;
-    }
-    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
-    if (n === 0) return i;
-    let cp = c & 63 >> n;
-    for (let k = 1; k <= n; k++) {
-      const d = bytes[i + k];
-      if (d === void 0 || (d & 192) !== 128) return i;
-      cp = cp << 6 | d & 63;
-    }
-    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
-    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
-    i += n + 1;
-  }
-  return i;
-}
-async function loadK8sSchema(path) {
-  const read2 = await readPolicy(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
-  if ("problem" in read2) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read2.problem}`);
-  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--k8s-schema ${path} is not valid JSON: ${error.message}`);
-  }
-  const fields = Array.isArray(value) ? value : value?.fields;
-  if (!Array.isArray(fields) || !fields.every((f) => typeof f === "object" && f !== null && typeof f.field === "string")) {
-    throw new UsageError(
-      `--k8s-schema ${path} must be { "kind": \u2026, "fields": [{ "field": \u2026, \u2026 }] } (the response of POST /k8sResource/detailsSchema)`
-    );
-  }
-  const kind = value.kind;
-  return typeof kind === "string" ? { kind, fields } : { fields };
-}
-async function mapLimit(items, limit, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-function parseFormat(value) {
-  if (value === void 0) return "text";
-  if (FORMATS.includes(value)) return value;
-  throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, got "${value}"`);
-}
-function parseMaxBytes(value) {
-  if (value === void 0) return void 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
-  }
-  return n;
-}
-function display(path, cwd) {
-  const rel = relative(cwd, resolve2(cwd, path));
-  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep).join("/");
-}
-function render(format, reports) {
-  switch (format) {
-    case "text":
-      return formatText(reports);
-    case "sarif":
-      return formatSarif(reports, { name: "svc-policy", version: VERSION });
-    case "github":
-      return formatGithub(reports);
-    case "json": {
-      const all2 = reports.flatMap((r) => r.diagnostics);
-      return `${JSON.stringify(
-        {
-          files: reports.map((r) => ({
-            file: r.file,
-            valid: !r.diagnostics.some((d) => d.severity === "error"),
-            diagnostics: r.diagnostics
-          })),
-          errors: all2.filter((d) => d.severity === "error").length,
-          warnings: all2.filter((d) => d.severity === "warning").length
-        },
-        null,
-        2
-      )}
-`;
-    }
-  }
-}
-async function runValidate(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
-    if (values.help) {
-      out.write(VALIDATE_USAGE);
-      return 0;
-    }
-    const format = parseFormat(values.format);
-    const maxBytes = parseMaxBytes(values["max-bytes"]);
-    const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
-    if (positionals.length === 0) throw new UsageError("at least one PATH is required");
-    const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
-    const cwd = process.cwd();
-    const root = await realpath(values.root ?? await defaultRoot(cwd)).catch(() => {
-      throw new UsageError(`--root ${values.root} does not exist`);
-    });
-    const { targets, unmatched } = await expand(positionals, root);
-    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}
-`);
-    const reports = [];
-    let unreadable = unmatched.length > 0;
-    const reads = await mapLimit(
-      targets,
-      16,
-      (t) => t.problem === void 0 ? readPolicy(t.path, root, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
-    );
-    for (const [i, target] of targets.entries()) {
-      const file = display(target.path, cwd);
-      const read2 = reads[i];
-      if ("problem" in read2) {
-        if (read2.code !== "INVALID_ENCODING") unreadable = true;
-        const d = {
-          severity: "error",
-          code: read2.code,
-          message: `the file ${read2.problem}`,
-          path: ""
-        };
-        reports.push({ file, diagnostics: [d] });
-        continue;
-      }
-      const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-      const result = validatePolicy(text, {
-        fileName: target.path,
-        limits,
-        ...k8sSchema === void 0 ? {} : { k8sSchema }
-      });
-      reports.push({ file, text, diagnostics: result.diagnostics });
-    }
-    out.write(render(format, reports));
-    if (unreadable) return 2;
-    return reports.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(`svc-policy validate: ${printable(error.message)}
-
-${VALIDATE_USAGE}`);
-      return 2;
-    }
-    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}
-`);
-    return 2;
-  }
-}
-
-// src/cli/policies.ts
-var POLICY_EXTENSIONS2 = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
-var TEST_FILE = /\.test\.(json|ya?ml)$/;
-async function policyFiles(paths) {
-  const out = [];
-  for (const path of paths) {
-    let info;
-    try {
-      info = await stat3(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read policy ${path}: ${error.code ?? String(error)}`
-      );
-    }
-    if (!info.isDirectory()) {
-      out.push(path);
-      continue;
-    }
-    const names = (await readdir2(path)).filter((n) => POLICY_EXTENSIONS2.has(extname2(n)) && !TEST_FILE.test(n)).sort();
-    if (names.length === 0) throw new InputError(`no .json or .yaml policy files in ${path}`);
-    out.push(...names.map((n) => join2(path, n)));
-  }
-  return out;
-}
-async function readDocument(file, what, maxBytes = DEFAULT_MAX_BYTES, limits) {
-  const read2 = await readPolicy(file, void 0, maxBytes, "--limit maxFileBytes");
-  if ("problem" in read2)
-    throw new InputError(
-      `cannot read ${what} ${printable(file)}: the file ${read2.problem}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
-    );
-  return parseDocument(read2.text, file, limits);
-}
-function parseDocument(source, file, limits) {
-  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
-  const json = extname2(file) === ".json";
-  const fail = (message, offset) => {
-    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
-    return new InputError(
-      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
-    );
-  };
-  if (json) {
-    const problem = jsonTextProblem(text, limits);
-    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
-    try {
-      return JSON.parse(text);
-    } catch (error2) {
-      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
-    }
-  }
-  const read2 = readYaml(text, limits ?? UNBOUNDED_VALUES);
-  const error = read2.problems.find((p) => p.severity === "error");
-  if (error !== void 0 || !("value" in read2)) {
-    const p = error ?? read2.problems[0];
-    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
-  }
-  return read2.value;
-}
-var UNBOUNDED_VALUES = { ...DEFAULT_LIMITS, maxDocumentValues: Number.MAX_SAFE_INTEGER };
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
-}
-async function loadPolicy(file, limits = DEFAULT_LIMITS) {
-  let definition;
-  try {
-    definition = await readDocument(file, "policy", limits.maxFileBytes, limits);
-  } catch (error) {
-    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
-      return [error.message];
-    throw error;
-  }
-  try {
-    return compilePolicy(definition, { limits });
-  } catch (error) {
-    if (!(error instanceof PolicyError)) throw error;
-    return error.problems.map(
-      (p) => `${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
-    );
-  }
-}
-async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
-  const policies = [];
-  let failed = false;
-  for (const file of await policyFiles(paths)) {
-    const loaded = await loadPolicy(file, limits);
-    if (Array.isArray(loaded)) {
-      for (const line of loaded) err.write(`${line}
-`);
-      failed = true;
-    } else policies.push(loaded);
-  }
-  return failed ? null : policies;
-}
-
-// src/cli/eval-command.ts
-var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
-                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                       [--explain] [--id ID]... [--where FILTER-JSON] [--jobs N]
-                       [--progress|--no-progress] [--limit NAME=N]... [--help]
-
-Evaluates policies over an inventory and prints, per policy, how many resources got each status.
-
-options:
-  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
-                           *.test.* files excepted); repeat it, or list more files after the options
-  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
-                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
-                           apart by content, not by name); each is streamed, a record at a time.
-  -f, --format FORMAT      table (default on a terminal): a summary table
-                           json (default otherwise): {"summary": \u2026}; with --explain also "results"
-                           ndjson: one line per resource, then a {"summary": \u2026} line
-      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
-                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
-      --resource KIND      the kind of records that name none; skips policies of other kinds
-      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
-                           criticality>=N (or criticality>N); repeat it or separate with commas
-      --explain            add, per resource, why each status was given
-      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
-                           ID that no record has is named on standard error
-      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
-  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
-                           of 8 MB or more); the file is split on line boundaries and the output is
-                           the same as with --jobs 1. Standard input, gzip, JSON arrays and envelopes
-                           are read by one thread
-      --progress           show the progress line on standard error (records, records/s, bytes read
-                           of the total, ETA) even when it is not a terminal, or in CI
-      --no-progress        never show it (by default it is shown on a terminal, outside CI)
-${limitUsage(27)}
-  -h, --help               this text
-
-exit codes:
-  0  every record was evaluated (and no --fail-on condition was met)
-  1  a --fail-on condition was met
-  2  usage error, unreadable file, invalid policy, input that is not a JSON array, NDJSON or an
-     envelope, or a record that is a bare string
-  3  evaluated, but some NDJSON lines or array elements were not valid JSON and were skipped
-`;
-var EVAL_OPTIONS = {
-  policy: { type: "string", short: "p", multiple: true },
-  input: { type: "string", short: "i" },
-  format: { type: "string", short: "f" },
-  "kind-field": { type: "string" },
-  resource: { type: "string" },
-  "fail-on": { type: "string", multiple: true },
-  explain: { type: "boolean" },
-  id: { type: "string", multiple: true },
-  where: { type: "string" },
-  jobs: { type: "string", short: "j" },
-  progress: { type: "boolean" },
-  "no-progress": { type: "boolean" },
-  ...LIMIT_OPTION,
-  help: { type: "boolean", short: "h" }
-};
-var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
-function resourceId(resource) {
-  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
-  const id = resource.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
-function parseFormat2(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "ndjson") return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
-}
-function parseFailOn(values, policies) {
-  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
-  const out = [];
-  for (const text of values.flatMap((v) => v.split(","))) {
-    const item = text.trim();
-    if (item === "") throw new UsageError("--fail-on: an empty condition");
-    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
-    if (m) {
-      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
-      continue;
-    }
-    if (item.startsWith("criticality")) {
-      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
-    }
-    if (!known.has(item)) {
-      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
-    }
-    out.push({ kind: "status", text: item, status: item });
-  }
-  return out;
-}
-function failures(summary2, conditions) {
-  const out = [];
-  for (const p of summary2.policies) {
-    if (p.skipped !== null) continue;
-    for (const s of p.statuses) {
-      if (s.count === 0) continue;
-      const hit = conditions.find(
-        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
-      );
-      if (hit) {
-        out.push({
-          policy: p.policy,
-          status: s.status,
-          criticality: s.criticality,
-          count: s.count,
-          condition: hit.text
-        });
-      }
-    }
-  }
-  return out;
-}
-function explainSelection(values, limits, matched) {
-  const ids = values.id === void 0 ? null : new Set(values.id);
-  let where = null;
-  if (values.where !== void 0) {
-    let filter;
-    try {
-      filter = JSON.parse(values.where);
-    } catch (error) {
-      throw new UsageError(`--where is not JSON: ${error.message}`);
-    }
-    try {
-      where = compileFilter(filter, { limits });
-    } catch (error) {
-      if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
-      throw error;
-    }
-  }
-  if (ids === null && where === null) return values.explain === true ? () => true : null;
-  return (resource) => {
-    if (ids !== null) {
-      const id = resourceId(resource);
-      if (id !== null && ids.has(String(id))) {
-        matched?.add(String(id));
-        return true;
-      }
-    }
-    return where?.(resource) === true;
-  };
-}
-function explanations(event, policies) {
-  return policies.map((p, i) => {
-    const result = event.results[i].result;
-    if (event.kind !== null && p.resource !== void 0 && p.resource !== event.kind) {
-      return { policy: p.name, result, otherKind: { record: event.kind, policy: p.resource } };
-    }
-    return p.explain(event.resource);
-  });
-}
-function explainText(index, event, list) {
-  const id = resourceId(event.resource);
-  const lines = [`resource #${index}${id === null ? "" : ` (${printable(String(id))})`}`];
-  for (const e of list) {
-    if ("otherKind" in e) {
-      lines.push(
-        `  ${printable(e.policy)}: not applicable (a "${printable(e.otherKind.record)}" record; the policy is for "${printable(e.otherKind.policy)}")`
-      );
-    } else lines.push(...explanationText(e));
-  }
-  return `${lines.join("\n")}
-`;
-}
-function renderer(policies, options) {
-  const matchedIds = /* @__PURE__ */ new Set();
-  const selected = explainSelection(options, options.limits, matchedIds);
-  const format = options.format;
-  const line = (event, index, explained) => {
-    const record = {
-      id: resourceId(event.resource),
-      results: event.results.map((o) => ({ policy: o.policy, ...o.result }))
-    };
-    if (explained !== null) record.explanations = explained;
-    return `{"index":${index},${JSON.stringify(record).slice(1)}`;
-  };
-  const render2 = (event, index) => {
-    const explained = selected?.(event.resource) ? explanations(event, policies) : null;
-    switch (format) {
-      case "ndjson":
-        return line(event, index, explained);
-      case "json":
-        return explained === null ? null : line(event, index, explained);
-      case "table":
-        return explained === null ? null : explainText(index, event, explained);
-    }
-  };
-  return Object.assign(render2, { matchedIds });
-}
-function unmatchedIds(ids, matched) {
-  return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
-}
-function outputWriter(format, out, explaining) {
-  switch (format) {
-    case "ndjson":
-      return {
-        resource: (text) => text === null ? void 0 : write(out, `${text}
-`),
-        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
-`)
-      };
-    case "table":
-      return {
-        resource: (text) => text === null ? void 0 : write(out, text),
-        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
-      };
-    case "json": {
-      let first = true;
-      return {
-        resource: (text) => {
-          if (text === null) return;
-          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
-          first = false;
-          return write(out, chunk);
-        },
-        finish: async (_summary, report) => {
-          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
-          return write(out, `${head}${JSON.stringify(report)}}
-`);
-        }
-      };
-    }
-  }
-}
-var int2 = new Intl.NumberFormat("en-US");
-function bytesText(n) {
-  if (n < 1e3) return `${n} B`;
-  const units = ["kB", "MB", "GB", "TB"];
-  let x = n / 1e3;
-  let u = 0;
-  while (x >= 1e3 && u < units.length - 1) {
-    x /= 1e3;
-    u++;
-  }
-  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
-}
-function durationText(seconds2) {
-  const s = Math.max(0, Math.round(seconds2));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
-}
-function progressLine(count2, bytes, size, elapsedMs) {
-  const seconds2 = Math.max(elapsedMs, 1) / 1e3;
-  const parts = [`${int2.format(count2)} records`, `${int2.format(Math.round(count2 / seconds2))} records/s`];
-  if (size !== null && size > 0) {
-    const ratio = Math.min(1, bytes / size);
-    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
-    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
-  } else parts.push(`${bytesText(bytes)} read`);
-  return parts.join(", ");
-}
-function progressBar(size) {
-  const stream = process.stderr;
-  let last = Number.NEGATIVE_INFINITY;
-  let bytes = 0;
-  const started = performance.now();
-  const draw = (count2) => {
-    const now = performance.now();
-    if (now - last < 100) return;
-    last = now;
-    const head = stream.isTTY ? "\r" : "";
-    const tail = stream.isTTY ? "\x1B[K" : "\n";
-    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
-  };
-  return {
-    bytes: (n) => {
-      bytes = n;
-    },
-    tick: (count2) => draw(count2),
-    done: () => {
-      if (stream.isTTY) stream.write("\r\x1B[K");
-    }
-  };
-}
-function wantsProgress(values) {
-  if (values["no-progress"] === true) return false;
-  if (values.progress === true) return true;
-  const ci = process.env.CI;
-  return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
-}
-function parseJobs(value) {
-  if (value === void 0) return defaultJobs();
-  if (!/^[1-9]\d{0,3}$/.test(value))
-    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
-  return Number(value);
-}
-async function runEval(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  let progress = null;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS);
-    if (values.help) {
-      out.write(EVAL_USAGE);
-      return EXIT.ok;
-    }
-    const format = parseFormat2(values.format);
-    const paths = [...values.policy ?? [], ...positionals];
-    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
-    const inputPath = values.input ?? "-";
-    if (inputPath === "-" && process.stdin.isTTY) {
-      throw new UsageError("no --input FILE given and standard input is a terminal");
-    }
-    const kindField = values["kind-field"];
-    if (kindField !== void 0) {
-      try {
-        kindReader(kindField);
-      } catch (error) {
-        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
-        throw error;
-      }
-    }
-    const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits);
-    const jobs = parseJobs(values.jobs);
-    if (values.progress === true && values["no-progress"] === true) {
-      throw new UsageError("--progress and --no-progress exclude each other");
-    }
-    const policies = await loadPolicies(paths, err, limits);
-    if (policies === null) return EXIT.error;
-    const failOn = parseFailOn(values["fail-on"] ?? [], policies);
-    const { stream, size } = await openInput(inputPath);
-    progress = wantsProgress(values) ? progressBar(size) : null;
-    const inputName = inputPath === "-" ? "stdin" : inputPath;
-    const rejections = [];
-    const onReject = (r) => {
-      if (rejections.length < 100) {
-        progress?.done();
-        err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
-`);
-        rejections.push(r);
-      }
-    };
-    const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const writer = outputWriter(format, out, selected !== null);
-    const renderOptions = {
-      format,
-      explain: values.explain,
-      id: values.id,
-      where: values.where,
-      limits
-    };
-    const render2 = renderer(active, renderOptions);
-    let summary2;
-    let rejected = 0;
-    let matchedIds = render2.matchedIds;
-    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
-    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
-    if (parallel) {
-      stream.destroy();
-      const result = await evaluateParallel(
-        {
-          file: inputPath,
-          size,
-          jobs,
-          policies,
-          resource: values.resource,
-          kindField,
-          render: renderOptions
-        },
-        {
-          output: (text) => writer.resource(text),
-          reject: onReject,
-          progress: (records, bytes) => {
-            progress?.bytes(bytes);
-            progress?.tick(records);
-          }
-        }
-      );
-      summary2 = result.summary;
-      rejected = result.rejected;
-      matchedIds = result.matchedIds;
-    } else {
-      const records = readInventory(inputBytes(stream, progress?.bytes), {
-        onReject: (r) => {
-          rejected++;
-          onReject(r);
-        }
-      });
-      summary2 = await evaluateInventory(policies, records, {
-        ...values.resource === void 0 ? {} : { resource: values.resource },
-        ...kindField === void 0 ? {} : { kindField },
-        onResult: (event) => {
-          progress?.tick(event.index + 1);
-          return writer.resource(render2(event, String(event.index)));
-        }
-      });
-    }
-    progress?.done();
-    if (summary2.resources === 0 && rejected > 0) {
-      err.write(
-        `svc-policy eval: ${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope
-`
-      );
-      return EXIT.error;
-    }
-    const failed = failures(summary2, failOn);
-    const report = { ...summary2, rejected, rejections };
-    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
-    const unmatched = unmatchedIds(values.id, matchedIds);
-    if (values.id !== void 0) report.unmatchedIds = unmatched;
-    await writer.finish(summary2, report, rejected);
-    if (summary2.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary2.notice)}
-`);
-    if (unmatched.length > 0) {
-      const list = unmatched.map((id) => `"${printable(id)}"`).join(", ");
-      err.write(
-        `svc-policy eval: notice: --id matched no resource: ${list} (no record has that "id"; nothing explained for it)
-`
-      );
-    }
-    if (rejected > 0) {
-      const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
-      err.write(`svc-policy eval: ${rejected} record(s) rejected (not valid JSON)${shown2}
-`);
-    }
-    if (failed.length > 0) {
-      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
-      err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}
-`);
-    }
-    if (rejected > 0) return EXIT.rejected;
-    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(`svc-policy eval: ${printable(error.message)}
-
-${EVAL_USAGE}`);
-      return EXIT.error;
-    }
-    progress?.done();
-    if (error instanceof InputError || error instanceof InventoryError) {
-      err.write(`svc-policy eval: ${printable(error.message)}
-`);
-      return EXIT.error;
-    }
-    throw error;
-  }
-}
-
-// src/cli/main.ts
-import { readFileSync } from "fs";
-import { dirname as dirname3, join as join5 } from "path";
-import { fileURLToPath } from "url";
-
-// src/cli/diff-command.ts
-import { execFileSync } from "child_process";
-import { readdir as readdir3, stat as stat4 } from "fs/promises";
-import { extname as extname3, join as join3 } from "path";
-
 // src/validate/compare.ts
 var DEAD_RULE_CODES = /* @__PURE__ */ new Set([
   "SHADOWED_RULE",
@@ -9472,7 +16739,8 @@ version that is inactive or absent), the biggest movements first, with explained
 options:
   -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
                            (paired with --after's by policy name), or REV:PATH, a file at a git
-                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json")
+                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json");
+                           as git reads it, PATH is from the repository root, ./PATH from here
   -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
                            --before REV:PATH, as it is in the working tree
   -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or
@@ -9512,7 +16780,7 @@ function staticLines(s) {
     ...s.newFindings.map((f) => `${f.message} [${f.code}]`)
   ];
 }
-function parseFormat3(value) {
+function parseFormat2(value) {
   if (value === void 0) return process.stdout.isTTY ? "table" : "json";
   if (value === "table" || value === "json" || value === "markdown") return value;
   throw new UsageError(`--format must be table, json or markdown, got "${value}"`);
@@ -9538,7 +16806,7 @@ async function gitSpec(spec) {
 }
 async function exists(path) {
   try {
-    await stat4(path);
+    await stat2(path);
     return true;
   } catch {
     return false;
@@ -9553,9 +16821,24 @@ function gitShow(rev, path, limits) {
       stdio: ["ignore", "pipe", "pipe"]
     });
   } catch (error) {
-    const stderr = String(error.stderr ?? error.message).trim();
-    throw new InputError(`cannot read ${rev}:${path} from git: ${stderr.split("\n")[0]}`);
+    const e = error;
+    const why = e.code === "ENOBUFS" ? `the file is more than the limit of ${limits.maxFileBytes} bytes (--limit maxFileBytes)` : String(e.stderr ?? "").trim().split("\n")[0] || e.code || e.message;
+    throw new InputError(`cannot read ${rev}:${path} from git: ${why}`);
   }
+}
+function workingTreePath(path) {
+  if (/^\.\.?\//.test(path) || isAbsolute2(path)) return path;
+  let top;
+  try {
+    top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"]
+    }).trim();
+  } catch {
+    return path;
+  }
+  const rel = relative2(process.cwd(), join2(top, path));
+  return rel === "" ? path : rel;
 }
 function compiled2(definition, source, limits) {
   try {
@@ -9584,18 +16867,20 @@ async function load(spec, limits) {
   }
   let isDirectory = false;
   try {
-    isDirectory = (await stat4(spec)).isDirectory();
+    isDirectory = (await stat2(spec)).isDirectory();
   } catch {
     throw new InputError(`cannot read ${printable(spec)}: no such file or directory`);
   }
   if (!isDirectory) {
-    add(await readDocument(spec, "policy", limits.maxFileBytes, limits), spec);
+    add(await readDocument(spec, "policy", { maxBytes: limits.maxFileBytes, limits }), spec);
     return out;
   }
-  const names = (await readdir3(spec)).filter((n) => [".json", ".yaml", ".yml"].includes(extname3(n)) && !TEST_FILE.test(n)).sort();
-  for (const name of names) {
-    const file = join3(spec, name);
-    add(await readDocument(file, "policy", limits.maxFileBytes, limits), file);
+  for (const found of await policyFiles([spec])) {
+    if (found.problem !== void 0) {
+      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
+    }
+    const options = { maxBytes: limits.maxFileBytes, limits, within: found.within };
+    add(await readDocument(found.path, "policy", options), found.path);
   }
   return out;
 }
@@ -9651,7 +16936,7 @@ function formatTable(diffs) {
       for (const e of cell.examples) {
         const id = resourceId2(e.resource);
         lines.push(
-          `      #${e.index}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
+          `      record ${e.index + 1}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
         );
       }
     }
@@ -9661,7 +16946,7 @@ function formatTable(diffs) {
 `;
 }
 function md(text) {
-  return printable(text).replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+  return printable(text).replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\b(www)\./gi, "$1&#8203;.");
 }
 function markdownTable(header, rows) {
   const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
@@ -9695,7 +16980,7 @@ function formatMarkdown(diffs) {
       for (const e of c.examples) {
         const id = resourceId2(e.resource);
         out.push(
-          `- #${e.index}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
+          `- record ${e.index + 1}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
         );
       }
     }
@@ -9727,12 +17012,12 @@ async function runDiff(argv) {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.before === void 0) throw new UsageError("--before SPEC is required");
     if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
-    const format = parseFormat3(values.format);
+    const format = parseFormat2(values.format);
     const examples = parseExamples(values.examples);
     const failOn = parseFailOn2(values["fail-on"] ?? []);
     const limits = parseLimitFlags(values.limit);
     const git = await gitSpec(values.before);
-    const afterSpec = values.after ?? git?.path;
+    const afterSpec = values.after ?? (git === null ? void 0 : workingTreePath(git.path));
     if (afterSpec === void 0) throw new UsageError("--after SPEC is required unless --before is REV:PATH");
     const list = pairs(await load(values.before, limits), await load(afterSpec, limits));
     if (list.length > 1 && values.input === "-") {
@@ -9772,9 +17057,7 @@ async function runDiff(argv) {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy diff: ${printable(error.message)}
-
-${DIFF_USAGE}`);
+      err.write(usageErrorText("diff", error.message));
       return 2;
     }
     if (error instanceof InputError || error instanceof InventoryError) {
@@ -9785,9 +17068,6 @@ ${DIFF_USAGE}`);
     throw error;
   }
 }
-
-// src/cli/migrate-search-command.ts
-import { readFile } from "fs/promises";
 
 // src/query/sha256.ts
 var K = new Uint32Array([
@@ -9999,13 +17279,41 @@ function fromBase64url(text) {
 // src/query/token.ts
 var TOKEN_VERSION = 1;
 var decoder = new TextDecoder("utf-8", { fatal: true });
+var MAX_TOKEN_LENGTH = 1024 * 1024;
+var MAX_TOKEN_DEPTH = 3;
+function decodeValue(v) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof v === "number") return numberIsFinite(v) ? v : void 0;
+  if (typeof v !== "object" || isArray(v) || objectKeys(v).length !== 1 || !hasOwn(v, "number")) {
+    return void 0;
+  }
+  const n = v.number;
+  return n === "Infinity" ? Number.POSITIVE_INFINITY : n === "-Infinity" ? Number.NEGATIVE_INFINITY : void 0;
+}
+function nestsDeeper(text, max) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
 function invalid3(message) {
   return new QueryError([{ code: "INVALID_PAGE_TOKEN", path: "/pageToken", message }]);
 }
-function isSortValue(v) {
-  return v === null || typeof v === "string" || typeof v === "boolean" || typeof v === "number" && Number.isFinite(v);
-}
 function decodeToken(token, expected, secret) {
+  if (token.length > MAX_TOKEN_LENGTH) {
+    throw invalid3(
+      `pageToken is ${token.length.toLocaleString("en-US")} characters long; a page token has at most ${MAX_TOKEN_LENGTH.toLocaleString("en-US")}`
+    );
+  }
   const [body, signature, ...rest] = token.split(".");
   if (body === void 0 || body === "" || rest.length > 0) throw invalid3("pageToken is not a page token");
   if (secret !== void 0) {
@@ -10024,24 +17332,27 @@ function decodeToken(token, expected, secret) {
   let parsed;
   try {
     if (bytes === void 0) throw new Error("not base64url");
-    parsed = JSON.parse(decoder.decode(bytes));
+    const text = decoder.decode(bytes);
+    if (nestsDeeper(text, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
+    parsed = JSON.parse(text);
   } catch {
-    throw invalid3("pageToken is not a page token (truncated or not base64url)");
+    throw invalid3("pageToken is not a page token (truncated, not base64url, or not of this format)");
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid3("pageToken is not a page token");
   const [version2, binding, key] = parsed;
   if (version2 !== TOKEN_VERSION) {
     throw invalid3(
-      `pageToken has format version ${JSON.stringify(version2)}; this server reads version ${TOKEN_VERSION}`
+      `pageToken has format version ${showValue(version2)}; this server reads version ${TOKEN_VERSION}`
     );
   }
   if (binding !== expected.binding) {
     throw invalid3("pageToken was made for another filter or sort; start again from the first page");
   }
-  if (!isArray(key) || key.length !== expected.keys || !arrayEvery(key, isSortValue)) {
+  const values = isArray(key) && key.length === expected.keys ? key.map(decodeValue) : void 0;
+  if (values === void 0 || !arrayEvery(values, (v) => v !== void 0)) {
     throw invalid3("pageToken does not hold a position of this sort");
   }
-  return freeze([...key]);
+  return freeze(values);
 }
 
 // src/query/plan.ts
@@ -10084,13 +17395,27 @@ function checkDescription(description) {
   }
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
     if (!hasOwn(description.fields, field)) throw bad2(`tie-breaker "${field}" is not in fields`);
+    if (isVersionField(description.fields[field])) {
+      throw bad2(`tie-breaker "${field}" is a version field, whose values tie; tie-breakers must be unique`);
+    }
   }
   for (const [field, d] of Object.entries(description.fields)) {
+    const format = d?.format;
+    if (format !== void 0 && (format !== "version" || d?.type !== "string")) {
+      throw bad2(`field "${field}": format must be "version", on a string field`);
+    }
     if (d?.required === true && (d.nullable === true || !arrayIncludes(SCALAR_TYPES, d.type))) {
       throw bad2(`required field "${field}" must be a scalar type that is not nullable`);
     }
   }
   return description;
+}
+function isVersionField(d) {
+  return d?.type === "string" && d.format === "version";
+}
+function sortKey(description, field, direction) {
+  const d = hasOwn(description.fields, field) ? description.fields[field] : void 0;
+  return isVersionField(d) ? { field, direction, order: "version" } : { field, direction };
 }
 function resourceDescription(resource) {
   const description = resolveResource(resource);
@@ -10117,7 +17442,9 @@ function bindingOf(resource, filter, sort) {
   const text = canonical2([
     resource.name,
     filter === void 0 ? null : printParsed(filter),
-    sort.map((k) => [k.field, k.direction])
+    // A version key's tokens carry version keys, not values: a token from before a field became a
+    // version field (or after it stopped being one) is for another sort.
+    sort.map((k) => k.order === "version" ? [k.field, k.direction, k.order] : [k.field, k.direction])
   ]);
   return base64url(sha256(text).subarray(0, 16));
 }
@@ -10258,15 +17585,15 @@ function parseSort(value, resource, maxKeys, problems) {
     });
     return void 0;
   }
-  const entries = Object.entries(value);
-  if (entries.length === 0) {
+  if (countOwnKeys(value, maxKeys) > maxKeys) {
     problems.push({
       code: "INVALID_SORT",
       path: "/sort",
-      message: "sort is empty; omit it for the default order"
+      message: `sort has more than ${maxKeys} keys; at most ${maxKeys} are allowed`
     });
     return void 0;
   }
+  const entries = Object.entries(value);
   if (entries.length > maxKeys) {
     problems.push({
       code: "INVALID_SORT",
@@ -10308,7 +17635,7 @@ function parseSort(value, resource, maxKeys, problems) {
       });
       ok = false;
     }
-    if (ok) keys.push({ field, direction });
+    if (ok) keys.push(sortKey(resource, field, direction));
   }
   return ok ? keys : void 0;
 }
@@ -10422,16 +17749,16 @@ function plan(request, description, options, limits) {
     ]);
   }
   const problems = [];
-  const keys = objectKeys(request);
-  if (keys.length > limits.limits.maxKeys) {
+  if (countOwnKeys(request, limits.limits.maxKeys) > limits.limits.maxKeys) {
     throw new QueryError([
       {
         code: "INVALID_REQUEST",
         path: "",
-        message: `a query request has ${keys.length} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(", ")})`
+        message: `a query request has more than ${limits.limits.maxKeys} properties; it has ${PROPERTIES.length} (${PROPERTIES.join(", ")})`
       }
     ]);
   }
+  const keys = objectKeys(request);
   for (const key of keys) {
     if (arrayIncludes(PROPERTIES, key)) continue;
     const suggestion2 = key === "nextToken" ? "pageToken" : closest(key, PROPERTIES);
@@ -10456,7 +17783,7 @@ function plan(request, description, options, limits) {
   }
   const sort = [...requested ?? []];
   for (const field of description.tieBreakers ?? DEFAULT_TIE_BREAKERS) {
-    if (!arraySome(sort, (k) => k.field === field)) sort.push({ field, direction: "asc" });
+    if (!arraySome(sort, (k) => k.field === field)) sort.push(sortKey(description, field, "asc"));
   }
   const binding = filter === false ? "" : bindingOf(description, filter, sort);
   let after;
@@ -10529,6 +17856,7 @@ var LEGACY_OPERATIONS = {
   }
 };
 var BODY_KEYS = ["filter", "sort", "nextToken", "pageSize"];
+var MAX_KEYS = DEFAULT_LIMITS.maxKeys;
 var FORBIDDEN_SEGMENTS = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 function isObject2(value) {
   return typeof value === "object" && value !== null && !isArray(value);
@@ -10545,6 +17873,27 @@ function operationOf(operation) {
   return void 0;
 }
 function legacySearchToQuery(operation, body) {
+  try {
+    return convert(operation, body);
+  } catch (error) {
+    if (isOwnError(error)) throw error;
+    throw new QueryError([
+      {
+        code: "INVALID_REQUEST",
+        path: "",
+        message: `the legacy search body could not be read: ${safeMessage(error)}`
+      }
+    ]);
+  }
+}
+function checkKeyCount(value, at, what) {
+  if (countOwnKeys(value, MAX_KEYS) > MAX_KEYS) {
+    throw new QueryError([
+      { code: "INVALID_REQUEST", path: at, message: `${what} has more than ${MAX_KEYS} keys` }
+    ]);
+  }
+}
+function convert(operation, body) {
   const target = operationOf(operation);
   if (target === void 0) {
     throw new QueryError([
@@ -10560,6 +17909,7 @@ function legacySearchToQuery(operation, body) {
       { code: "INVALID_REQUEST", path: "", message: "a legacy search body must be a JSON object" }
     ]);
   }
+  checkKeyCount(body, "", "a legacy search body");
   const problems = [];
   const notices = [];
   const request = {};
@@ -10573,13 +17923,16 @@ function legacySearchToQuery(operation, body) {
       ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
     });
   }
-  if (body.nextToken !== void 0 && body.nextToken !== null) {
+  const nextToken = own(body, "nextToken");
+  const pageSize = own(body, "pageSize");
+  const sort = own(body, "sort");
+  if (nextToken !== void 0 && nextToken !== null) {
     notices.push(
       "nextToken dropped: a legacy cursor cannot be carried over, so the query starts again from the first page (continue with nextPageToken)"
     );
   }
-  if (body.pageSize !== void 0 && body.pageSize !== null) {
-    const n = body.pageSize;
+  if (pageSize !== void 0 && pageSize !== null) {
+    const n = pageSize;
     if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > target.maxPageSize) {
       problems.push({
         code: "INVALID_REQUEST",
@@ -10588,15 +17941,17 @@ function legacySearchToQuery(operation, body) {
       });
     } else request.pageSize = n;
   }
-  if (body.sort !== void 0 && body.sort !== null) {
-    if (!isObject2(body.sort)) {
+  if (sort !== void 0 && sort !== null) {
+    if (!isObject2(sort)) {
       problems.push({
         code: "INVALID_REQUEST",
         path: "/sort",
         message: 'sort must be an object such as { "createdAt": "asc" }'
       });
-    } else if (objectKeys(body.sort).length > 0) {
-      for (const [field, direction] of Object.entries(body.sort)) {
+    } else {
+      checkKeyCount(sort, "/sort", "sort");
+      const entries = Object.entries(sort);
+      for (const [field, direction] of entries) {
         if (direction !== "asc" && direction !== "desc") {
           problems.push({
             code: "NOT_CONVERTIBLE",
@@ -10605,11 +17960,11 @@ function legacySearchToQuery(operation, body) {
           });
         }
       }
-      request.sort = { ...body.sort };
+      if (entries.length > 0) request.sort = Object.fromEntries(entries);
     }
   }
   const origins = /* @__PURE__ */ new Map();
-  const filter = convertFilter(body.filter, target, problems, origins);
+  const filter = convertFilter(own(body, "filter"), target, problems, origins);
   if (filter !== void 0 && objectKeys(filter).length > 0) request.filter = filter;
   if (problems.length === 0 && target.resource !== void 0) {
     try {
@@ -10651,6 +18006,7 @@ function convertFilter(filter, target, problems, origins) {
     });
     return void 0;
   }
+  checkKeyCount(filter, "/filter", "filter");
   const out = {};
   for (const [key, value] of Object.entries(filter)) {
     const at = pointer("/filter", key);
@@ -10699,9 +18055,16 @@ function convertTags(value, at, out, problems, origins) {
     });
     return;
   }
+  if (value.length > MAX_KEYS) {
+    throw new QueryError([
+      { code: "INVALID_REQUEST", path: at, message: `tags has more than ${MAX_KEYS} pairs` }
+    ]);
+  }
   value.forEach((pair, i) => {
     const where = pointer(at, i);
-    if (!isObject2(pair) || typeof pair.key !== "string" || typeof pair.value !== "string") {
+    const key = isObject2(pair) ? own(pair, "key") : void 0;
+    const tagValue = isObject2(pair) ? own(pair, "value") : void 0;
+    if (!isObject2(pair) || typeof key !== "string" || typeof tagValue !== "string") {
       problems.push({
         code: "INVALID_REQUEST",
         path: where,
@@ -10709,6 +18072,7 @@ function convertTags(value, at, out, problems, origins) {
       });
       return;
     }
+    checkKeyCount(pair, where, `tags/${i}`);
     const extra = objectKeys(pair).filter((k) => k !== "key" && k !== "value");
     if (extra.length > 0) {
       problems.push({
@@ -10718,7 +18082,6 @@ function convertTags(value, at, out, problems, origins) {
       });
       return;
     }
-    const { key, value: tagValue } = pair;
     if (key === "" || stringIncludes(key, PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
       problems.push({
         code: "NOT_CONVERTIBLE",
@@ -10750,6 +18113,7 @@ function convertDueDate(value, at, out, problems, origins) {
     });
     return;
   }
+  checkKeyCount(value, at, "dueDate");
   const range = {};
   for (const [bound, v] of Object.entries(value)) {
     const op = bound === "gte" ? "$gte" : bound === "lt" ? "$lt" : void 0;
@@ -10778,7 +18142,7 @@ function convertDueDate(value, at, out, problems, origins) {
 }
 
 // src/cli/migrate-search-command.ts
-var MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--help] [FILE|-]...
+var MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--max-bytes N] [--help] [FILE|-]...
 
 Rewrites stored bodies of the deprecated legacy searches (removed on 2026-09-04) as query requests of
 their replacement operations. Each input is a JSON file holding one body or an array of bodies; "-"
@@ -10795,23 +18159,49 @@ operations:
 options:
   -o, --operation N   the legacy operation the bodies belong to (3, 6, 7 or 12, or its path)
       --envelope      print { operation, path, request, notices } instead of the bare request
+      --max-bytes N   largest input read, file or standard input (default 16777216); a FIFO or
+                      device named as FILE is not read (pipe it to standard input)
   -h, --help          this text
 
 exit codes:
   0  every body was converted
   1  some body cannot be carried over (each problem is printed with its JSON pointer and code)
-  2  usage error, unreadable file, or input that is not JSON
+  2  usage error, unreadable or too large input, or input that is not JSON
 `;
 var MIGRATE_SEARCH_OPTIONS = {
   operation: { type: "string", short: "o" },
   envelope: { type: "boolean" },
+  "max-bytes": { type: "string" },
   help: { type: "boolean", short: "h" }
 };
-async function readInput(path) {
-  if (path !== "-") return readFile(path, "utf8");
+var DEFAULT_MAX_BYTES2 = 16 * 1024 * 1024;
+var ReadProblem = class extends Error {
+};
+async function readInput(path, maxBytes) {
+  if (path !== "-") {
+    const read2 = await readTextFile(path, void 0, maxBytes);
+    if ("problem" in read2) throw new ReadProblem(`the file ${read2.problem}`);
+    return read2.text;
+  }
   const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    length += chunk.length;
+    if (length > maxBytes) {
+      process.stdin.destroy();
+      throw new ReadProblem(`standard input is more than the limit of ${maxBytes} bytes (--max-bytes)`);
+    }
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks).toString("utf8");
+}
+function parseMaxBytes(value) {
+  if (value === void 0) return DEFAULT_MAX_BYTES2;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
+  }
+  return n;
 }
 function itemOperation(item) {
   if (typeof item !== "object" || item === null || !("operation" in item) || !("body" in item)) {
@@ -10828,16 +18218,17 @@ function itemOperation(item) {
 async function runMigrateSearch(argv) {
   exitOnClosedPipe(process.stdout);
   let args;
+  let maxBytes;
   try {
     args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
     if (args.values.help) {
       process.stdout.write(MIGRATE_SEARCH_USAGE);
       return 0;
     }
+    maxBytes = parseMaxBytes(args.values["max-bytes"]);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`svc-policy migrate-search: ${printable(error.message)}
-${MIGRATE_SEARCH_USAGE}`);
+    process.stderr.write(usageErrorText("migrate-search", error.message));
     return 2;
   }
   const operation = args.values.operation;
@@ -10848,11 +18239,11 @@ ${MIGRATE_SEARCH_USAGE}`);
     const name = file === "-" ? "<stdin>" : file;
     let input;
     try {
-      let text = await readInput(file);
+      let text = await readInput(file, maxBytes);
       if (text.charCodeAt(0) === 65279) text = text.slice(1);
       input = JSON.parse(text);
     } catch (error) {
-      const reason = error.code ?? error.message;
+      const reason = error instanceof ReadProblem ? error.message : error.code ?? error.message;
       process.stderr.write(
         `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}
 `
@@ -10902,9 +18293,455 @@ ${MIGRATE_SEARCH_USAGE}`
   return 0;
 }
 
+// src/sample/generator.ts
+var REFERENCE_DATE = "2026-06-01T00:00:00.000Z";
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var DAY = 864e5;
+var BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+var Random = class {
+  next;
+  constructor(seed) {
+    this.next = mulberry32(seed);
+  }
+  int(n) {
+    return Math.floor(this.next() * n);
+  }
+  pick(items) {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  chance(p) {
+    return this.next() < p;
+  }
+  /** `n` hex digits (n even), from a byte table: `toString(16)` and `padStart` are slow in hot loops. */
+  hex(n, separator = "") {
+    let out = "";
+    for (let i = 0; i < n; i += 2) {
+      if (i > 0) out += separator;
+      out += BYTE_HEX[this.next() * 256 | 0];
+    }
+    return out;
+  }
+  /** A uuid-shaped id, unique per generator run because the index is part of it. */
+  uuid(index) {
+    return `${this.hex(8)}-${this.hex(4)}-4${this.hex(4).slice(1)}-a${this.hex(4).slice(1)}-${index.toString(16).padStart(12, "0")}`;
+  }
+};
+function weighted(pairs2) {
+  const total = pairs2.reduce((s, [, w]) => s + w, 0);
+  const values = pairs2.map(([v]) => v);
+  const bounds = [];
+  let acc = 0;
+  for (const [, w] of pairs2) {
+    acc += w;
+    bounds.push(acc / total);
+  }
+  const last = values.length - 1;
+  return (r) => {
+    const x = r.next();
+    for (let i = 0; i < last; i++) if (x < bounds[i]) return values[i];
+    return values[last];
+  };
+}
+function nowMs(options) {
+  const now = options?.now ?? REFERENCE_DATE;
+  const ms = typeof now === "string" ? Date.parse(now) : now.getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`invalid reference date ${String(now)}`);
+  return ms;
+}
+var iso = (ms) => new Date(ms).toISOString();
+var AWS_REGIONS = ["us-east-1", "us-east-2", "us-west-2", "eu-west-1", "eu-central-1", "ap-southeast-2"];
+var GCP_REGIONS = ["us-central1", "europe-west1", "asia-east1"];
+var AZURE_REGIONS = ["eastus", "westeurope", "northeurope"];
+var ACCOUNTS = ["123456789012", "210987654321", "345678901234", "456789012345"];
+var PROJECTS = ["payments-prod", "data-platform", "web-staging"];
+var TEAMS = ["payments", "platform", "data", "identity", "search", "growth"];
+var ENVS = weighted([
+  ["prod", 5],
+  ["staging", 3],
+  ["dev", 2]
+]);
+var NAMES2 = [
+  "orders",
+  "billing",
+  "users",
+  "catalog",
+  "events",
+  "sessions",
+  "ledger",
+  "search",
+  "audit",
+  "metrics"
+];
+var POSTGRES = weighted([
+  ["9.6.24", 1],
+  ["11.22", 1],
+  ["12.20", 2],
+  ["13.16", 3],
+  ["14", 1],
+  ["14.13", 4],
+  ["15.8", 5],
+  ["16.4", 5],
+  ["17.2", 2]
+]);
+var MYSQL = weighted([
+  ["5.7.44", 2],
+  ["8.0.39", 5],
+  ["8.4.3", 3]
+]);
+var REDIS = weighted([
+  ["5.0.6", 1],
+  ["6.0.5", 2],
+  ["6.2.14", 4],
+  ["7.0.15", 3],
+  ["7.1.0", 2]
+]);
+var K8S_MINORS = [27, 28, 29, 30, 31, 32];
+var KUBERNETES = weighted([
+  ["1.27", 1],
+  ["1.28", 2],
+  ["1.29", 3],
+  ["1.30", 4],
+  ["1.31", 4],
+  ["1.32", 2]
+]);
+var ELASTIC = weighted([
+  ["6.8.23", 1],
+  ["7.10.2", 2],
+  ["7.17.18", 3],
+  ["8.13.4", 3]
+]);
+var KAFKA = weighted([
+  ["2.8.1", 1],
+  ["3.5.1", 3],
+  ["3.7.0", 3]
+]);
+var KINDS = weighted([
+  [{ technology: "postgres", vendor: "aws", type: "rds-instance", versions: POSTGRES }, 16],
+  [{ technology: "postgres", vendor: "aws", type: "aurora-cluster", versions: POSTGRES }, 6],
+  [{ technology: "postgres", vendor: "gcp", type: "cloudsql-instance", versions: POSTGRES }, 4],
+  [{ technology: "mysql", vendor: "aws", type: "rds-instance", versions: MYSQL }, 10],
+  [{ technology: "redis", vendor: "aws", type: "elasticache-cluster", versions: REDIS }, 10],
+  [{ technology: "kubernetes", vendor: "aws", type: "eks-cluster", versions: KUBERNETES }, 14],
+  [{ technology: "kubernetes", vendor: "gcp", type: "gke-cluster", versions: KUBERNETES }, 4],
+  [{ technology: "kubernetes", vendor: "azure", type: "aks-cluster", versions: KUBERNETES }, 4],
+  [{ technology: "elasticsearch", vendor: "aws", type: "opensearch-domain", versions: ELASTIC }, 6],
+  [{ technology: "kafka", vendor: "aws", type: "msk-cluster", versions: KAFKA }, 5]
+]);
+function region(r, vendor) {
+  return r.pick(vendor === "aws" ? AWS_REGIONS : vendor === "gcp" ? GCP_REGIONS : AZURE_REGIONS);
+}
+function identifier(r, kind, where, name) {
+  const account = r.pick(ACCOUNTS);
+  if (kind.vendor === "gcp") {
+    const service = kind.technology === "kubernetes" ? "container" : "sqladmin";
+    const what = kind.technology === "kubernetes" ? `locations/${where}/clusters` : "instances";
+    return `//${service}.googleapis.com/projects/${r.pick(PROJECTS)}/${what}/${name}`;
+  }
+  if (kind.vendor === "azure") {
+    return `/subscriptions/${account}-0000-4000-8000-${account}/resourceGroups/rg-${name}/providers/Microsoft.ContainerService/managedClusters/${name}`;
+  }
+  switch (kind.technology) {
+    case "kubernetes":
+      return `arn:aws:eks:${where}:${account}:cluster/${name}`;
+    case "redis":
+      return `arn:aws:elasticache:${where}:${account}:cluster:${name}`;
+    case "elasticsearch":
+      return `arn:aws:es:${where}:${account}:domain/${name}`;
+    case "kafka":
+      return `arn:aws:kafka:${where}:${account}:cluster/${name}/${r.hex(8)}`;
+    default:
+      return kind.type === "aurora-cluster" ? `arn:aws:rds:${where}:${account}:cluster:${name}` : `arn:aws:rds:${where}:${account}:db:${name}`;
+  }
+}
+var IDLE_DAYS = weighted([
+  [1, 50],
+  [7, 15],
+  [45, 10],
+  [200, 7]
+]);
+function databaseDetails(r, now, version2) {
+  const details = {
+    engineVersion: version2,
+    instanceClass: r.pick(["db.t3.medium", "db.r6g.large", "db.r6g.xlarge", "db.m6i.2xlarge"]),
+    allocatedStorageGb: 20 * (1 + r.int(50)),
+    multiAz: r.chance(0.6),
+    storageEncrypted: r.chance(0.9)
+  };
+  const x = r.next();
+  if (x < 0.06) details.lastActiveConnectionTime = null;
+  else if (x >= 0.1) {
+    details.lastActiveConnectionTime = iso(now - Math.floor(r.next() * IDLE_DAYS(r) * DAY));
+    details.activeConnections = r.int(200);
+  }
+  return details;
+}
+var NODE_STATUS = weighted([
+  ["ACTIVE", 18],
+  ["UPDATING", 1],
+  ["DEGRADED", 1]
+]);
+var ADDONS = ["vpc-cni", "coredns", "kube-proxy", "aws-ebs-csi-driver", "metrics-server"];
+function kubernetesDetails(r, version2) {
+  const minor = Number(version2.slice(2));
+  const count2 = 1 + r.int(4);
+  const nodes = new Array(count2);
+  for (let i = 0; i < count2; i++) {
+    const lag = r.chance(0.7) ? 0 : 1 + r.int(3);
+    const nodeMinor = Math.max(K8S_MINORS[0] - 3, minor - lag);
+    nodes[i] = {
+      name: `ng-${r.pick(["general", "compute", "memory", "gpu", "spot"])}-${i}`,
+      version: `1.${nodeMinor}`,
+      status: NODE_STATUS(r),
+      instanceTypes: [r.pick(["m6i.large", "m6i.xlarge", "c6i.2xlarge", "r6i.xlarge", "g5.xlarge"])],
+      desiredSize: 1 + r.int(20),
+      capacityType: r.chance(0.8) ? "ON_DEMAND" : "SPOT"
+    };
+  }
+  const addOns = ADDONS.filter(() => r.chance(0.7)).map((name) => ({
+    name,
+    version: `v1.${r.int(20)}.${r.int(10)}-eksbuild.${1 + r.int(3)}`,
+    status: r.chance(0.95) ? "ACTIVE" : "DEGRADED"
+  }));
+  return {
+    platformVersion: `eks.${1 + r.int(15)}`,
+    endpointPublicAccess: r.chance(0.3),
+    nodes,
+    addOns
+  };
+}
+function technologyDetails(r, kind, now, version2) {
+  switch (kind.technology) {
+    case "postgres":
+    case "mysql":
+      return databaseDetails(r, now, version2);
+    case "kubernetes":
+      return kubernetesDetails(r, version2);
+    case "redis":
+      return { nodeType: r.pick(["cache.t3.small", "cache.r6g.large"]), numCacheNodes: 1 + r.int(6) };
+    case "elasticsearch":
+      return { instanceType: r.pick(["r6g.large.search", "m6g.large.search"]), instanceCount: 1 + r.int(9) };
+    default:
+      return { brokerNodes: 3 * (1 + r.int(3)), storagePerBrokerGb: 100 * (1 + r.int(10)) };
+  }
+}
+function* generateComponents(count2, options) {
+  const r = new Random(options?.seed ?? 1);
+  const now = nowMs(options);
+  for (let i = 0; i < count2; i++) {
+    const kind = KINDS(r);
+    const where = region(r, kind.vendor);
+    const env = ENVS(r);
+    const name = `${r.pick(NAMES2)}-${env}-${i.toString(36)}`;
+    const version2 = kind.versions(r);
+    const team = r.pick(TEAMS);
+    const created = now - DAY * (30 + r.int(1e3)) - r.int(DAY);
+    const updated = created + r.int(now - created);
+    const tags = { env, team, Name: name };
+    if (r.chance(0.7)) tags.owner = `${team}@example.com`;
+    if (r.chance(0.3)) tags["cost-center"] = `cc-${1e3 + r.int(40)}`;
+    if (kind.technology === "kubernetes" && r.chance(0.5)) tags["app.kubernetes.io/managed-by"] = "terraform";
+    const customTags = {};
+    if (r.chance(0.4)) customTags.criticality = r.pick(["high", "medium", "low"]);
+    if (r.chance(0.15)) customTags.compliance = r.pick(["pci", "sox", "hipaa"]);
+    const component = {
+      id: r.uuid(i),
+      integrationId: String(1e3 + r.int(12)),
+      uniqueIdentifier: identifier(r, kind, where, name),
+      region: where,
+      vendor: kind.vendor,
+      technology: kind.technology,
+      type: kind.type,
+      // A few components were discovered before their version was known.
+      version: r.chance(0.02) ? null : version2,
+      hasAvailableSvcs: r.chance(0.35),
+      tags,
+      customTags,
+      details: { [kind.technology]: technologyDetails(r, kind, now, version2) },
+      createdAt: iso(created),
+      updatedAt: iso(updated)
+    };
+    yield component;
+  }
+}
+var ISSUERS = ["Amazon", "Let's Encrypt", "DigiCert Inc", "Sectigo Limited", "GlobalSign nv-sa"];
+var KEY_ALGORITHMS = ["RSA_2048", "RSA_2048", "EC_prime256v1", "RSA_4096"];
+var DOMAINS = ["example.com", "example.org", "shop.example.net", "internal.example.io"];
+var EXPIRY = weighted([
+  [-90, 8],
+  [30, 12],
+  [395, 80]
+]);
+function* generateCertificates(count2, options) {
+  const r = new Random((options?.seed ?? 1) ^ 24301);
+  const now = nowMs(options);
+  for (let i = 0; i < count2; i++) {
+    const band = EXPIRY(r);
+    const expires = band < 0 ? now - r.int(-band * DAY) - 1 : band === 30 ? now + r.int(30 * DAY) : now + (30 + r.int(365)) * DAY;
+    const lifetime = Math.max(r.chance(0.5) ? 90 * DAY : 395 * DAY, expires - now + DAY * (1 + r.int(60)));
+    const issued = expires - lifetime;
+    const where = r.pick(AWS_REGIONS);
+    const account = r.pick(ACCOUNTS);
+    const base = r.pick(DOMAINS);
+    const domainName = `${r.pick(NAMES2)}.${base}`;
+    const certId = r.uuid(i);
+    const created = issued - r.int(DAY);
+    const createdIso = iso(created);
+    const issuedIso = iso(issued);
+    const deleted = r.chance(0.04) ? iso(Math.min(now - 1, Math.max(created + 1, expires + r.int(10 * DAY)))) : null;
+    const details = r.chance(0.1) ? {} : {
+      serialNumber: r.hex(32, ":"),
+      signatureAlgorithm: r.pick(["SHA256WITHRSA", "SHA384WITHECDSA"])
+    };
+    const componentIds = [];
+    for (let k = r.int(4); k > 0; k--) componentIds.push(1 + r.int(1e5));
+    yield {
+      id: certId,
+      integrationId: String(1e3 + r.int(12)),
+      uniqueIdentifier: `arn:aws:acm:${where}:${account}:certificate/${certId}`,
+      type: "ssl",
+      status: expires < now ? "expired" : "active",
+      issuer: r.pick(ISSUERS),
+      keyAlgorithm: r.pick(KEY_ALGORITHMS),
+      renewalEligibility: r.chance(0.85) ? "eligible" : "ineligible",
+      domainName,
+      domains: r.chance(0.5) ? [domainName] : [domainName, `*.${base}`],
+      inUseBy: componentIds.map(
+        (id) => `arn:aws:elasticloadbalancing:${where}:${account}:loadbalancer/app/lb-${id}`
+      ),
+      created: createdIso,
+      issuedAt: issuedIso,
+      validityStartDate: issuedIso,
+      expirationDate: iso(expires),
+      dueDate: iso(expires - 30 * DAY),
+      details,
+      createdAt: createdIso,
+      updatedAt: iso(Math.min(now - 1, created + r.int(30 * DAY))),
+      deletedAt: deleted,
+      componentIds,
+      displayType: r.chance(0.7) ? "Amazon issued" : "Imported"
+    };
+  }
+}
+function* generateInventory(counts2, options) {
+  const certificates = generateCertificates(counts2.certificates ?? 0, options);
+  const every = counts2.certificates ? Math.max(1, Math.floor(counts2.components / counts2.certificates)) : 0;
+  let i = 0;
+  for (const component of generateComponents(counts2.components, options)) {
+    yield { ...component, resource: "component" };
+    if (every > 0 && ++i % every === 0) {
+      const next = certificates.next();
+      if (!next.done) yield { ...next.value, resource: "certificate" };
+    }
+  }
+  for (const certificate of certificates) yield { ...certificate, resource: "certificate" };
+}
+
+// src/cli/sample-command.ts
+var SAMPLE_USAGE = `usage: svc-policy sample --count N [--seed S] [--kind mixed|component|certificate] [--help]
+
+Writes a sample inventory as NDJSON on standard output: records shaped like the API's query
+representations of components and certificates, made by a seeded generator (the same seed gives the
+same records, byte for byte), with a spread of statuses under the example policies
+(fixtures/policies/examples). Each record names its kind in a "resource" field, so that "svc-policy
+eval" applies each policy to the records of its kind.
+
+  svc-policy sample --count 10000 > inventory.ndjson
+  svc-policy eval -p fixtures/policies/examples -i inventory.ndjson
+
+options:
+  -n, --count N    records to write (1 to 100000000)
+  -s, --seed S     the generator's seed, an integer from 0 to 4294967295 (default 1)
+  -k, --kind KIND  mixed (default): components with one certificate for every ten records;
+                   component or certificate: records of that kind only
+  -h, --help       this text
+
+exit codes:
+  0  the records were written
+  2  usage error
+`;
+var SAMPLE_OPTIONS = {
+  count: { type: "string", short: "n" },
+  seed: { type: "string", short: "s" },
+  kind: { type: "string", short: "k" },
+  help: { type: "boolean", short: "h" }
+};
+var MAX_COUNT = 1e8;
+var KINDS2 = ["mixed", "component", "certificate"];
+function integer(value, name, min, max) {
+  const n = Number(value);
+  if (!/^\d{1,10}$/.test(value) || n < min || n > max) {
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+function sampleRecords(count2, seed, kind) {
+  const options = { seed };
+  switch (kind) {
+    case "mixed": {
+      const certificates = Math.floor(count2 / 10);
+      return generateInventory({ components: count2 - certificates, certificates }, options);
+    }
+    case "component":
+      return (function* () {
+        for (const c of generateComponents(count2, options)) yield { ...c, resource: "component" };
+      })();
+    case "certificate":
+      return (function* () {
+        for (const c of generateCertificates(count2, options)) yield { ...c, resource: "certificate" };
+      })();
+  }
+}
+async function runSample(argv) {
+  const out = process.stdout;
+  exitOnClosedPipe(out);
+  let count2;
+  let seed;
+  let kind;
+  try {
+    const { values, positionals } = parseCommandArgs(argv, SAMPLE_OPTIONS);
+    if (values.help) {
+      out.write(SAMPLE_USAGE);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.count === void 0) throw new UsageError("--count N is required");
+    count2 = integer(values.count, "--count", 1, MAX_COUNT);
+    seed = values.seed === void 0 ? 1 : integer(values.seed, "--seed", 0, 4294967295);
+    const k = values.kind ?? "mixed";
+    if (!KINDS2.includes(k)) {
+      throw new UsageError(`--kind must be ${KINDS2.join(", ")}, got "${k}"`);
+    }
+    kind = k;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(usageErrorText("sample", error.message));
+    return 2;
+  }
+  let batch = "";
+  for (const record2 of sampleRecords(count2, seed, kind)) {
+    batch += `${JSON.stringify(record2)}
+`;
+    if (batch.length >= 64 * 1024) {
+      await write(out, batch);
+      batch = "";
+    }
+  }
+  if (batch !== "") await write(out, batch);
+  return 0;
+}
+
 // src/cli/test-command.ts
-import { readdir as readdir4, stat as stat5 } from "fs/promises";
-import { basename, dirname as dirname2, join as join4, resolve as resolve3 } from "path";
+import { realpath as realpath2, stat as stat3 } from "fs/promises";
+import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "path";
 var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
@@ -10934,7 +18771,8 @@ options:
 exit codes:
   0  every test passed
   1  some test failed
-  2  usage error, no test found, or a test file or its policy that cannot be read or is invalid
+  2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
+     or its policy that cannot be read or is invalid
 `;
 var TEST_OPTIONS = {
   format: { type: "string", short: "f" },
@@ -10942,33 +18780,26 @@ var TEST_OPTIONS = {
   verbose: { type: "boolean", short: "v" },
   help: { type: "boolean", short: "h" }
 };
-var FORMATS2 = ["text", "json", "junit", "tap"];
-var POLICY_EXTENSIONS3 = [".json", ".yaml", ".yml"];
+var FORMATS = ["text", "json", "junit", "tap"];
+var TEST_FILE_LIMITS = {
+  ...DEFAULT_LIMITS,
+  maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues
+};
+var REPORTED_VALUE_CHARS = 1e3;
 var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
 var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description"]);
-async function testFiles(paths) {
-  const out = [];
-  const walk3 = async (dir) => {
-    const entries = await readdir4(dir, { withFileTypes: true });
-    entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-    for (const entry2 of entries) {
-      const path = join4(dir, entry2.name);
-      if (entry2.isDirectory()) {
-        if (entry2.name !== "node_modules" && !entry2.name.startsWith(".")) await walk3(path);
-      } else if (TEST_FILE.test(entry2.name)) out.push(path);
-    }
-  };
+async function testFiles(paths, root) {
   for (const path of paths) {
-    let info;
     try {
-      info = await stat5(path);
+      await stat3(path);
     } catch (error) {
-      throw new InputError(`cannot read ${path}: ${error.code ?? String(error)}`);
+      throw new InputError(
+        `cannot read ${printable(path)}: ${error.code ?? String(error)}`
+      );
     }
-    if (info.isDirectory()) await walk3(path);
-    else out.push(path);
   }
-  return out;
+  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  return files;
 }
 async function policyFileOf(file, declared) {
   if (declared !== void 0) {
@@ -10976,9 +18807,9 @@ async function policyFileOf(file, declared) {
     return resolve3(dirname2(file), declared);
   }
   const base = basename(file).replace(TEST_FILE, "");
-  for (const ext of POLICY_EXTENSIONS3) {
-    const candidate = join4(dirname2(file), `${base}${ext}`);
-    if ((await stat5(candidate).catch(() => null))?.isFile()) return candidate;
+  for (const ext of POLICY_EXTENSIONS) {
+    const candidate = join3(dirname2(file), `${base}${ext}`);
+    if ((await stat3(candidate).catch(() => null))?.isFile()) return candidate;
   }
   throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
 }
@@ -10994,40 +18825,48 @@ function readCases(document, policy) {
   if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
   const statuses = new Set(policy.statuses.map((s) => s.name));
   return tests.map((t, i) => {
-    const at = `/tests/${i}`;
-    if (!isObject3(t)) throw new Error(`${at}: a test must be an object`);
-    for (const key of Object.keys(t)) {
-      if (!CASE_KEYS.has(key)) {
-        throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
-      }
+    const name = isObject3(t) && typeof t.name === "string" && t.name !== "" ? t.name : `test ${i + 1}`;
+    try {
+      return readCase(t, i, name, policy, statuses);
+    } catch (error) {
+      return { name, error: safeMessage(error, MAX_CLI_MESSAGE) };
     }
-    if (!Object.hasOwn(t, "resource")) throw new Error(`${at}: "resource" is missing`);
-    if (t.name !== void 0 && typeof t.name !== "string") throw new Error(`${at}/name: must be a string`);
-    if (t.applicable !== void 0 && typeof t.applicable !== "boolean") {
-      throw new Error(`${at}/applicable: must be true or false`);
-    }
-    if (t.status !== void 0) {
-      if (typeof t.status !== "string") throw new Error(`${at}/status: must be a status name`);
-      if (!statuses.has(t.status)) {
-        throw new Error(
-          `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(", ")})`
-        );
-      }
-      if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
-    } else if (t.applicable === void 0) {
-      throw new Error(`${at}: give the expected "status", or "applicable: false"`);
-    }
-    return {
-      name: typeof t.name === "string" && t.name !== "" ? t.name : `test ${i + 1}`,
-      resource: t.resource,
-      status: t.status,
-      applicable: t.applicable !== false
-    };
   });
+}
+function readCase(t, i, name, policy, statuses) {
+  const at = `at /tests/${i}`;
+  if (!isObject3(t)) throw new Error(`${at}: a test must be an object`);
+  for (const key of Object.keys(t)) {
+    if (!CASE_KEYS.has(key)) {
+      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+    }
+  }
+  if (!Object.hasOwn(t, "resource")) throw new Error(`${at}: "resource" is missing`);
+  if (t.name !== void 0 && typeof t.name !== "string") throw new Error(`${at}/name: must be a string`);
+  if (t.applicable !== void 0 && typeof t.applicable !== "boolean") {
+    throw new Error(`${at}/applicable: must be true or false`);
+  }
+  if (t.status !== void 0) {
+    if (typeof t.status !== "string") throw new Error(`${at}/status: must be a status name`);
+    if (!statuses.has(t.status)) {
+      throw new Error(
+        `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(", ")})`
+      );
+    }
+    if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+  } else if (t.applicable === void 0) {
+    throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+  }
+  return {
+    name,
+    resource: t.resource,
+    status: t.status,
+    applicable: t.applicable !== false
+  };
 }
 function describeResult(r) {
   if (!r.applicable) return "not applicable (outside query.filter)";
-  const how = r.matched ? `rule ${r.matched.ruleIndex}` : "no rule held: default";
+  const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : "no rule held: default";
   return `"${r.status}" (criticality ${r.criticality}, ${how})`;
 }
 function runCase(file, policy, test) {
@@ -11053,25 +18892,28 @@ function runCase(file, policy, test) {
     durationMs: performance.now() - started
   };
 }
-async function runFile(file, filter) {
+async function runFile(found, root, filter) {
+  const file = found.path;
   const error = (message, policy2 = null) => [
     { file, policy: policy2, name: basename(file), outcome: "error", message, durationMs: 0 }
   ];
+  if (found.problem !== void 0) return error(`cannot read ${file}: ${found.problem}`);
   let document;
   try {
-    document = await readDocument(file, "test file");
+    document = await readDocument(file, "test file", {
+      maxBytes: DEFAULT_MAX_BYTES,
+      limits: TEST_FILE_LIMITS,
+      within: found.within
+    });
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
   let policyFile;
-  try {
-    policyFile = await policyFileOf(file, isObject3(document) ? document.policy : void 0);
-  } catch (e) {
-    return error(safeMessage(e, MAX_CLI_MESSAGE));
-  }
   let policy;
   try {
-    policy = await loadPolicy(policyFile);
+    policyFile = await policyFileOf(file, isObject3(document) ? document.policy : void 0);
+    const within = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
+    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -11083,7 +18925,9 @@ async function runFile(file, filter) {
     return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
   }
   const name = policy.name;
-  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map((c) => runCase(file, policy, c));
+  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map(
+    (c) => "error" in c ? { file, policy: name, name: c.name, outcome: "error", message: c.error, durationMs: 0 } : runCase(file, policy, c)
+  );
 }
 function counts(outcomes) {
   let passed = 0;
@@ -11099,7 +18943,7 @@ function counts(outcomes) {
 function fullName(o) {
   return o.policy === null ? o.name : `${o.policy}: ${o.name}`;
 }
-function formatText2(outcomes, verbose) {
+function formatText(outcomes, verbose) {
   const lines = [];
   for (const o of outcomes) {
     if (o.outcome === "pass") {
@@ -11107,7 +18951,7 @@ function formatText2(outcomes, verbose) {
       continue;
     }
     lines.push(`${o.outcome === "fail" ? "FAIL" : "ERROR"} ${printable(o.file)}: ${printable(fullName(o))}`);
-    lines.push(`  ${printable(o.message, { lines: true })}`);
+    lines.push(`  ${printable(o.message)}`);
     if (o.explanation) lines.push(...explanationText(o.explanation, "  ", o.expected?.status ?? void 0));
   }
   const c = counts(outcomes);
@@ -11122,8 +18966,20 @@ function formatText2(outcomes, verbose) {
 function formatJson(outcomes) {
   const { tests: total, passed, failed, errors } = counts(outcomes);
   const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
-  return `${JSON.stringify({ total, passed, failed, errors, tests })}
+  return `${JSON.stringify({ total, passed, failed, errors, tests }, cutFoundValues)}
 `;
+}
+function cutFoundValues(_key, value) {
+  if (!isObject3(value) || typeof value.found !== "boolean" || typeof value.at !== "string" || !Object.hasOwn(value, "value"))
+    return value;
+  let text;
+  try {
+    text = JSON.stringify(value.value) ?? "null";
+  } catch {
+    text = '"(too deep to write)"';
+  }
+  if (text.length <= REPORTED_VALUE_CHARS) return value;
+  return { ...value, value: `${text.slice(0, REPORTED_VALUE_CHARS)}\u2026`, valueCut: text.length };
 }
 function xmlChars(text) {
   let out = "";
@@ -11151,19 +19007,19 @@ function formatJunit(outcomes) {
     const c = counts(list);
     const t = list.reduce((s, o) => s + o.durationMs, 0);
     out.push(
-      `  <testsuite name="${xml(file)}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`
+      `  <testsuite name="${xml(printable(file))}" tests="${c.tests}" failures="${c.failed}" errors="${c.errors}" skipped="0" time="${seconds(t)}">`
     );
     for (const o of list) {
-      const head = `    <testcase classname="${xml(o.policy ?? file)}" name="${xml(o.name)}" file="${xml(file)}" time="${seconds(o.durationMs)}"`;
+      const head = `    <testcase classname="${xml(printable(o.policy ?? file))}" name="${xml(printable(o.name))}" file="${xml(printable(file))}" time="${seconds(o.durationMs)}"`;
       if (o.outcome === "pass") {
         out.push(`${head}/>`);
         continue;
       }
-      const detail = o.explanation ? explanationText(o.explanation, "", o.expected?.status ?? void 0).join("\n") : o.message;
+      const detail = o.explanation ? explanationText(o.explanation, "", o.expected?.status ?? void 0).join("\n") : printable(o.message);
       const tag = o.outcome === "fail" ? "failure" : "error";
       out.push(`${head}>`);
       out.push(
-        `      <${tag} message="${xml(o.message)}" type="${o.outcome === "fail" ? "StatusMismatch" : "InvalidTest"}">${xml(detail)}</${tag}>`
+        `      <${tag} message="${xml(printable(o.message))}" type="${o.outcome === "fail" ? "StatusMismatch" : "InvalidTest"}">${xml(detail)}</${tag}>`
       );
       out.push("    </testcase>");
     }
@@ -11177,17 +19033,17 @@ var yamlString = (text) => JSON.stringify(text);
 function formatTap(outcomes) {
   const out = ["TAP version 13", `1..${outcomes.length}`];
   outcomes.forEach((o, i) => {
-    const name = `${o.file}: ${fullName(o)}`.replace(/[\r\n]+/g, " ").replace(/#/g, "\\#");
+    const name = printable(`${o.file}: ${fullName(o)}`).replace(/#/g, "\\#");
     if (o.outcome === "pass") {
       out.push(`ok ${i + 1} - ${name}`);
       return;
     }
     out.push(`not ok ${i + 1} - ${name}`);
     out.push("  ---");
-    out.push(`  message: ${yamlString(o.message)}`);
+    out.push(`  message: ${yamlString(printable(o.message))}`);
     out.push(`  severity: ${o.outcome === "fail" ? "fail" : "error"}`);
-    if (o.expected) out.push(`  expected: ${JSON.stringify(o.expected)}`);
-    if (o.actual) out.push(`  actual: ${JSON.stringify(o.actual)}`);
+    if (o.expected) out.push(`  expected: ${printable(JSON.stringify(o.expected))}`);
+    if (o.actual) out.push(`  actual: ${printable(JSON.stringify(o.actual))}`);
     if (o.explanation) {
       out.push("  explanation: |-");
       for (const line of explanationText(o.explanation, "", o.expected?.status ?? void 0)) {
@@ -11212,8 +19068,8 @@ async function runTest(argv) {
       return 0;
     }
     const format = values.format ?? "text";
-    if (!FORMATS2.includes(format)) {
-      throw new UsageError(`--format must be ${FORMATS2.join(", ")}; got "${values.format}"`);
+    if (!FORMATS.includes(format)) {
+      throw new UsageError(`--format must be ${FORMATS.join(", ")}; got "${values.format}"`);
     }
     let filter = null;
     if (values.run !== void 0) {
@@ -11223,14 +19079,15 @@ async function runTest(argv) {
         throw new UsageError(`--run is not a regular expression: ${error.message}`);
       }
     }
-    const files = await testFiles(positionals.length === 0 ? ["."] : positionals);
+    const root = await defaultRoot();
+    const files = await testFiles(positionals.length === 0 ? ["."] : positionals, root);
     if (files.length === 0) {
       err.write("svc-policy test: no test files (*.test.json, *.test.yaml, *.test.yml) found\n");
       return 2;
     }
     const outcomes = [];
-    for (const file of files) outcomes.push(...await runFile(file, filter));
-    const text = format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText2(outcomes, values.verbose === true);
+    for (const file of files) outcomes.push(...await runFile(file, root, filter));
+    const text = format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText(outcomes, values.verbose === true);
     await write(out, text);
     const c = counts(outcomes);
     if (c.errors > 0) return 2;
@@ -11242,17 +19099,328 @@ async function runTest(argv) {
     return c.failed > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      err.write(`svc-policy test: ${error.message}
-
-${TEST_USAGE}`);
+      err.write(usageErrorText("test", error.message));
       return 2;
     }
     if (error instanceof InputError) {
-      err.write(`svc-policy test: ${error.message}
+      err.write(`svc-policy test: ${printable(error.message)}
 `);
       return 2;
     }
     throw error;
+  }
+}
+
+// src/cli/validate-command.ts
+import { realpath as realpath3 } from "fs/promises";
+import { relative as relative3, resolve as resolve4, sep as sep2 } from "path";
+
+// src/validate/formats/github.ts
+function escapeData(text) {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function formatGithub(reports) {
+  let out = "";
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      const props = [`file=${escapeProperty(printable(r.file))}`];
+      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
+      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
+      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
+`;
+    }
+  }
+  return out;
+}
+
+// src/validate/formats/sarif.ts
+function fileUri(file) {
+  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+}
+function formatSarif(reports, tool) {
+  const rules = [];
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      let index = ruleIndex.get(d.code);
+      if (index === void 0) {
+        index = rules.length;
+        rules.push(d.code);
+        ruleIndex.set(d.code, index);
+      }
+      const region2 = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
+      results.push({
+        ruleId: d.code,
+        ruleIndex: index,
+        level: d.severity,
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region2 },
+            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
+          }
+        ]
+      });
+    }
+  }
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
+            rules: rules.map((id) => ({
+              id,
+              shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }
+            }))
+          }
+        },
+        columnKind: "utf16CodeUnits",
+        results
+      }
+    ]
+  };
+  return `${JSON.stringify(log, null, 2)}
+`;
+}
+
+// src/validate/formats/text.ts
+var WIDTH = 120;
+function frame(lines, d) {
+  if (d.line === void 0 || d.column === void 0) return "";
+  const gutter = String(d.line).length;
+  const out = [];
+  for (let n = Math.max(1, d.line - 1); n <= d.line; n++) {
+    let text = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
+    let column = d.column;
+    if (text.length > WIDTH) {
+      const start = n === d.line ? Math.max(0, column - 1 - WIDTH / 2) : 0;
+      text = `${start > 0 ? "\u2026" : ""}${text.slice(start, start + WIDTH)}\u2026`;
+      if (n === d.line) column = column - start + (start > 0 ? 1 : 0);
+    }
+    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text}`);
+    if (n === d.line) {
+      const prefix = text.slice(0, column - 1).replace(/[^\t]/g, " ");
+      out.push(`  ${" ".repeat(gutter)} | ${prefix}^`);
+    }
+  }
+  return `${out.join("\n")}
+`;
+}
+function formatText2(reports) {
+  let out = "";
+  let errors = 0;
+  let warnings = 0;
+  for (const r of reports) {
+    const lines = r.text?.split("\n") ?? [];
+    for (const d of r.diagnostics) {
+      if (d.severity === "error") errors++;
+      else warnings++;
+      const file = printable(r.file);
+      const where = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      out += `${where} ${d.severity} ${printable(d.code)} ${printable(d.message)}
+${frame(lines, d)}`;
+    }
+  }
+  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
+  out += `${out === "" ? "" : "\n"}${files} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}
+`;
+  return out;
+}
+
+// src/cli/validate-command.ts
+var VERSION = "0.1.0";
+var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
+                           [--limit NAME=N]... [--root DIR] [--help] PATH...
+
+Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
+contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
+.yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
+("policies/**/*.yaml").
+
+options:
+  -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
+                        json: {"files": [{file, valid, diagnostics}], "errors", "warnings"}
+                        sarif: SARIF 2.1.0 (GitHub code scanning and other tools)
+                        github: GitHub Actions workflow annotations
+      --k8s-schema FILE the response of POST /k8sResource/detailsSchema ({ kind, fields }): details$ paths
+                        are checked against its descriptors
+      --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
+${limitUsage(24)}
+      --root DIR        what a directory holds must resolve inside DIR (default: the git repository
+                        root, else the working directory); a link leading outside is reported, not
+                        followed; a path named on the command line is read wherever it is
+  -h, --help            this text
+
+exit codes:
+  0  no errors (warnings allowed)
+  1  some policy file has errors
+  2  usage error, or a file could not be read (missing, not a regular file, too large, or met in a
+     directory and resolving outside the root)
+`;
+var VALIDATE_OPTIONS = {
+  format: { type: "string", short: "f" },
+  "k8s-schema": { type: "string" },
+  "max-bytes": { type: "string" },
+  ...LIMIT_OPTION,
+  root: { type: "string" },
+  help: { type: "boolean", short: "h" }
+};
+var FORMATS2 = ["text", "json", "sarif", "github"];
+var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
+async function loadK8sSchema(path) {
+  const read2 = await readTextFile(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
+  if ("problem" in read2) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read2.problem}`);
+  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--k8s-schema ${path} is not valid JSON: ${error.message}`);
+  }
+  const fields = Array.isArray(value) ? value : value?.fields;
+  if (!Array.isArray(fields) || !fields.every((f) => typeof f === "object" && f !== null && typeof f.field === "string")) {
+    throw new UsageError(
+      `--k8s-schema ${path} must be { "kind": \u2026, "fields": [{ "field": \u2026, \u2026 }] } (the response of POST /k8sResource/detailsSchema)`
+    );
+  }
+  const kind = value.kind;
+  return typeof kind === "string" ? { kind, fields } : { fields };
+}
+async function mapLimit(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+function parseFormat3(value) {
+  if (value === void 0) return "text";
+  if (FORMATS2.includes(value)) return value;
+  throw new UsageError(`--format must be one of ${FORMATS2.join(", ")}, got "${value}"`);
+}
+function parseMaxBytes2(value) {
+  if (value === void 0) return void 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
+  }
+  return n;
+}
+function display(path, cwd) {
+  const rel = relative3(cwd, resolve4(cwd, path));
+  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
+}
+function render(format, reports) {
+  switch (format) {
+    case "text":
+      return formatText2(reports);
+    case "sarif":
+      return formatSarif(reports, { name: "svc-policy", version: VERSION });
+    case "github":
+      return formatGithub(reports);
+    case "json": {
+      const all2 = reports.flatMap((r) => r.diagnostics);
+      return `${JSON.stringify(
+        {
+          files: reports.map((r) => ({
+            file: r.file,
+            valid: !r.diagnostics.some((d) => d.severity === "error"),
+            diagnostics: r.diagnostics
+          })),
+          errors: all2.filter((d) => d.severity === "error").length,
+          warnings: all2.filter((d) => d.severity === "warning").length
+        },
+        null,
+        2
+      )}
+`;
+    }
+  }
+}
+async function runValidate(argv) {
+  const out = process.stdout;
+  const err = process.stderr;
+  exitOnClosedPipe(out);
+  try {
+    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
+    if (values.help) {
+      out.write(VALIDATE_USAGE);
+      return 0;
+    }
+    const format = parseFormat3(values.format);
+    const maxBytes = parseMaxBytes2(values["max-bytes"]);
+    const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
+    if (positionals.length === 0) throw new UsageError("at least one PATH is required");
+    const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
+    const cwd = process.cwd();
+    const root = await realpath3(values.root ?? await defaultRoot(cwd)).catch(() => {
+      throw new UsageError(`--root ${values.root} does not exist`);
+    });
+    const { files: targets, unmatched } = await findFiles(positionals, {
+      root,
+      match: isPolicyFile,
+      recursive: true,
+      globs: true,
+      // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
+      // not fail on it.
+      skipNamed: (path) => TEST_FILE.test(path)
+    });
+    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}
+`);
+    const reports = [];
+    let unreadable = unmatched.length > 0;
+    const reads = await mapLimit(
+      targets,
+      16,
+      (t) => t.problem === void 0 ? readTextFile(t.path, t.within, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
+    );
+    for (const [i, target] of targets.entries()) {
+      const file = display(target.path, cwd);
+      const read2 = reads[i];
+      if ("problem" in read2) {
+        if (read2.code !== "INVALID_ENCODING") unreadable = true;
+        const d = {
+          severity: "error",
+          code: read2.code,
+          message: `the file ${read2.problem}`,
+          path: ""
+        };
+        reports.push({ file, diagnostics: [d] });
+        continue;
+      }
+      const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+      const result = validatePolicy(text, {
+        fileName: target.path,
+        limits,
+        ...k8sSchema === void 0 ? {} : { k8sSchema }
+      });
+      reports.push({ file, text, diagnostics: result.diagnostics });
+    }
+    out.write(render(format, reports));
+    if (unreadable) return 2;
+    return reports.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err.write(usageErrorText("validate", error.message));
+      return 2;
+    }
+    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}
+`);
+    return 2;
   }
 }
 
@@ -11265,6 +19433,7 @@ commands:
   diff            what a policy edit does to an inventory (status before \u2192 after)
   eval            evaluate policies over an inventory
   migrate-search  rewrite stored legacy search bodies as query requests
+  sample          write a sample inventory (NDJSON) from the seeded generator
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
   validate        validate policy files
   help            show the usage of a command ("svc-policy help eval")
@@ -11277,6 +19446,7 @@ var COMMAND_USAGE = {
   diff: DIFF_USAGE,
   eval: EVAL_USAGE,
   "migrate-search": MIGRATE_SEARCH_USAGE,
+  sample: SAMPLE_USAGE,
   test: TEST_USAGE,
   validate: VALIDATE_USAGE
 };
@@ -11284,7 +19454,7 @@ function version() {
   let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join5(dir, "package.json"), "utf8"));
+      const pkg = JSON.parse(readFileSync(join4(dir, "package.json"), "utf8"));
       if (pkg.name === "svc-policy" && typeof pkg.version === "string") return pkg.version;
     } catch {
     }
@@ -11316,8 +19486,11 @@ async function main(argv) {
       }
       const usage = COMMAND_USAGE[topic];
       if (usage === void 0 || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
-        process.stderr.write(`svc-policy: no help for "${rest.join(" ")}"
-${MAIN_USAGE}`);
+        process.stderr.write(
+          `svc-policy: no help for "${printable(rest.join(" "))}"
+run "svc-policy --help" for the commands
+`
+        );
         return 2;
       }
       process.stdout.write(usage);
@@ -11325,6 +19498,8 @@ ${MAIN_USAGE}`);
     }
     case "migrate-search":
       return runMigrateSearch(rest);
+    case "sample":
+      return runSample(rest);
     case "--help":
     case "-h":
       process.stdout.write(MAIN_USAGE);
@@ -11332,7 +19507,8 @@ ${MAIN_USAGE}`);
     default:
       process.stderr.write(
         command === void 0 ? MAIN_USAGE : `svc-policy: unknown command "${printable(command)}"
-${MAIN_USAGE}`
+run "svc-policy --help" for the commands
+`
       );
       return 2;
   }
@@ -11345,10 +19521,17 @@ function isEvalWorker() {
 }
 
 // src/node/worker.ts
-import { createReadStream as createReadStream2 } from "fs";
+import { createReadStream } from "fs";
 import { parentPort, threadId, workerData as workerData2 } from "worker_threads";
 var FLUSH_CHARS = 256 * 1024;
 var FLUSH_ITEMS = 512;
+function textLength(item, line) {
+  if (typeof item === "string") return item.length;
+  if (!Array.isArray(item)) return line.length;
+  let n = 0;
+  for (const x of item) if (typeof x === "string") n += x.length;
+  return n;
+}
 async function* counted(stream, tally) {
   for await (const chunk of stream) {
     let at = chunk.indexOf(10);
@@ -11407,7 +19590,7 @@ function runRangeWorker(makeOutput) {
           }
         }
       };
-      stream = createReadStream2(setup.file, { start: start - skew, end: end - 1 });
+      stream = createReadStream(setup.file, { start: start - skew, end: end - 1 });
       let line = "";
       const records = outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text) => {
         line = text;
@@ -11422,7 +19605,7 @@ function runRangeWorker(makeOutput) {
             if (item !== null) {
               indexes.push(event.index);
               items.push(item);
-              chars += typeof item === "string" ? item.length : line.length;
+              chars += textLength(item, line);
             }
             if (chars > FLUSH_CHARS || items.length >= FLUSH_ITEMS) flush();
             if ((event.index & 16383) === 16383) {
@@ -11458,8 +19641,14 @@ setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
   runRangeWorker((policies, options) => {
     const render2 = renderer(policies, options);
-    return Object.assign((event) => render2(event, INDEX_MARK), {
-      seen: () => [...render2.matchedIds]
+    let reported = 0;
+    return Object.assign((event) => render2.candidate(event, INDEX_MARK), {
+      seen: () => {
+        const leftOut = render2.leftOut();
+        const delta = leftOut - reported;
+        reported = leftOut;
+        return { ids: [...render2.matchedIds], leftOut: delta };
+      }
     });
   });
 } else {
