@@ -1,7 +1,11 @@
 /**
- * Parse + compile time per filter (warm), and memory per compiled predicate. The peers' preparation
- * steps are timed beside ours for context (ucast's `guard`, mingo's `new Query`, sift's tester).
+ * Parse + compile time per filter, warm (each call's filter with a constant of its own, as a server's
+ * requests: no compiler's or V8's cache serves it) and cold (the first compile in a fresh process), and
+ * memory per compiled predicate. The peers' preparation steps are timed beside ours for context
+ * (ucast's `guard`, mingo's `new Query`, sift's tester).
  */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { guard } from '@ucast/mongo2js';
@@ -19,15 +23,22 @@ export interface CompileResult {
   readonly microseconds: Record<string, number>;
 }
 
+/** A filter with one more clause holding constant `i`, so no two calls compile the same source. */
+function unique(filter: Record<string, unknown>, i: number, field = 'id'): Record<string, unknown> {
+  return { ...filter, [field]: { $ne: `request-${i}` } };
+}
+
 export async function benchCompile(rounds: number): Promise<CompileResult[]> {
   const out: CompileResult[] = [];
+  let i = 0;
   for (const spec of FILTERS) {
     const cases: Case[] = [
-      { name: 'svc-policy', fn: () => compileFilter(spec.ours, { codegen: false }) },
-      { name: 'svc-policy codegen', fn: () => compileFilter(spec.ours, { codegen: true }) },
-      { name: '@ucast/mongo2js', fn: () => guard(spec.mongo) },
-      { name: 'mingo', fn: () => new Query(spec.mongo) },
-      { name: 'sift', fn: () => sift(spec.mongo) },
+      { name: 'svc-policy', fn: () => compileFilter(unique(spec.ours, i++), { codegen: false }) },
+      { name: 'svc-policy codegen', fn: () => compileFilter(unique(spec.ours, i++), { codegen: true }) },
+      { name: 'svc-policy tiered', fn: () => compileFilter(unique(spec.ours, i++)) },
+      { name: '@ucast/mongo2js', fn: () => guard(unique(spec.mongo, i++)) },
+      { name: 'mingo', fn: () => new Query(unique(spec.mongo, i++)) },
+      { name: 'sift', fn: () => sift(unique(spec.mongo, i++)) },
     ];
     const times = await interleaved(`compile ${spec.id}`, cases, { rounds });
     out.push({ id: spec.id, microseconds: Object.fromEntries([...times].map(([k, s]) => [k, s * 1e6])) });
@@ -73,4 +84,46 @@ export function memoryPerPredicate(copies = 5000): Record<string, Record<string,
     }
   }
   return out;
+}
+
+/** The compilers of the cold measurement, by label: the `codegen` option each passes. */
+export const COLD = {
+  'svc-policy': false,
+  'svc-policy codegen': true,
+  'svc-policy tiered': undefined,
+} as const;
+
+/**
+ * The first compile in a fresh process (library loaded, nothing compiled yet), in microseconds: the
+ * median of `processes` processes per filter and compiler.
+ */
+export async function benchColdCompile(processes: number): Promise<CompileResult[]> {
+  const out: CompileResult[] = [];
+  for (const spec of FILTERS) {
+    const microseconds: Record<string, number> = {};
+    for (const label of Object.keys(COLD) as Array<keyof typeof COLD>) {
+      const samples: number[] = [];
+      for (let p = 0; p < processes; p++) samples.push(await coldOnce(spec.id, label));
+      samples.sort((a, b) => a - b);
+      microseconds[label] = samples[Math.floor(samples.length / 2)]!;
+    }
+    out.push({ id: spec.id, microseconds });
+  }
+  return out;
+}
+
+function coldOnce(id: string, label: keyof typeof COLD): Promise<number> {
+  const child = fork(join(import.meta.dirname, 'cold.ts'), [id, label], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    let got: number | undefined;
+    child.on('message', (m) => {
+      got = m as number;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      got !== undefined && code === 0
+        ? resolve(got)
+        : reject(new Error(`bench/cold.ts ${id} ${label}: code ${code}`)),
+    );
+  });
 }

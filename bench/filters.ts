@@ -145,6 +145,8 @@ export function contenders(spec: FilterSpec): Array<[string, Predicate]> {
     ['hand-written', spec.hand],
     ['svc-policy', compileFilter(spec.ours, { codegen: false })],
     ['svc-policy codegen', compileFilter(spec.ours, { codegen: true })],
+    // The default: closures for its first evaluations, then generated code (the count below tiers it up).
+    ['svc-policy tiered', compileFilter(spec.ours)],
     ['mingo', (r) => mingo.test(r as Rec)],
     ['sift', sift(spec.mongo)],
     ['@ucast/mongo2js', guard(spec.mongo) as Predicate],

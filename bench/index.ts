@@ -6,7 +6,7 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only shapes --processes 1  # one process per shape and size, not 3 (the median)
- *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile memory
+ *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
  *                                                 # policy throughput policies jobs sql query
  *                                                 # validate limits
  *
@@ -22,7 +22,7 @@ import {
   generateCertificates,
   generateComponents,
 } from '../fixtures/generator.js';
-import { benchCompile, memoryPerPredicate } from './compile.js';
+import { benchColdCompile, benchCompile, memoryPerPredicate } from './compile.js';
 import { FILTERS, type FilterResult, summarize } from './filters.js';
 import { benchJobs } from './jobs.js';
 import { geomean, machine, SEED, saveResults, table, writeReadmeSection } from './lib.js';
@@ -38,6 +38,7 @@ import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerR
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { inProcess } from './process.js';
 import { benchQuery, type QueryRow } from './query.js';
+import { benchServerRequests, REQUEST_RECORDS } from './server.js';
 import { medianOfProcesses, SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchValidate } from './validate.js';
@@ -48,6 +49,7 @@ const SECTIONS = [
   'shapes',
   'versions',
   'compile',
+  'server',
   'memory',
   'policy',
   'throughput',
@@ -84,6 +86,8 @@ if (
 
 const PEERS = ['mingo', 'sift', '@ucast/mongo2js', 'json-logic-js'] as const;
 const OURS = ['svc-policy', 'svc-policy codegen'] as const;
+/** The filters section also measures the tiered default, after it has tiered up. */
+const FILTER_OURS = [...OURS, 'svc-policy tiered'] as const;
 const int = new Intl.NumberFormat('en-US');
 const ns = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const times = (x: number) => `${x >= 10 ? x.toFixed(0) : x.toFixed(2)}×`;
@@ -127,7 +131,7 @@ function filterTable(rs: readonly FilterResult[]): string {
       r.id,
       int.format(r.matches),
       ns(hand),
-      ...OURS.map((c) => `${ns(r.nsPerRecord[c]!)} (${times(r.ratioToHand[c]!)})`),
+      ...FILTER_OURS.map((c) => `${ns(r.nsPerRecord[c]!)} (${times(r.ratioToHand[c]!)})`),
       ...PEERS.map((c) => `${ns(r.nsPerRecord[c]!)} (${times(r.nsPerRecord[c]! / ours)})`),
     ];
   });
@@ -136,7 +140,7 @@ function filterTable(rs: readonly FilterResult[]): string {
     'geomean',
     '',
     '1',
-    ...OURS.map((c) => `(${times(g(c))})`),
+    ...FILTER_OURS.map((c) => `(${times(g(c))})`),
     ...PEERS.map(
       (c) => `(${times(geomean(rs.map((r) => r.nsPerRecord[c]! / r.nsPerRecord['svc-policy']!)))})`,
     ),
@@ -148,6 +152,7 @@ function filterTable(rs: readonly FilterResult[]): string {
       'hand-written ns',
       'svc-policy ns (× hand)',
       'codegen ns (× hand)',
+      'tiered ns (× hand)',
       ...PEERS.map((p) => `${p} ns (÷ svc-policy)`),
     ],
     rows,
@@ -155,15 +160,16 @@ function filterTable(rs: readonly FilterResult[]): string {
 }
 
 /** The targets of each compiler: worst filter and geomean (the closure compiler has no per-filter one). */
-const TARGETS: Record<(typeof OURS)[number], readonly [worst: number, geomean: number]> = {
+const TARGETS: Record<(typeof FILTER_OURS)[number], readonly [worst: number, geomean: number]> = {
   'svc-policy codegen': [1.3, 1.1],
+  'svc-policy tiered': [1.3, 1.1],
   'svc-policy': [Number.POSITIVE_INFINITY, 1.6],
 };
 
 function targetsTable(all: ReadonlyMap<number, FilterResult[]>): string {
   const rows: string[][] = [];
   for (const [n, rs] of all) {
-    for (const c of OURS) {
+    for (const c of FILTER_OURS) {
       const { max, geomean: g } = summarize(rs, c);
       const [worst, geo] = TARGETS[c];
       rows.push([
@@ -287,17 +293,39 @@ if (only.has('versions')) {
 
 if (only.has('compile')) {
   const filters = await benchCompile(rounds);
+  const cold = await benchColdCompile(processes * 3);
   const policies = await benchPolicyCompile(rounds);
-  results.compile = { filters, policies };
+  results.compile = { filters, cold, policies };
   const names = Object.keys(filters[0]!.microseconds);
+  const coldNames = Object.keys(cold[0]!.microseconds);
   writeReadmeSection(
     'compile',
-    `${header}\n\n${table(
+    `${header}\n\nWarm (each call's filter new: a clause with a constant of its own):\n\n${table(
       ['filter', ...names.map((n) => `${n} µs`)],
       filters.map((f) => [f.id, ...names.map((n) => us(f.microseconds[n]!))]),
+    )}\n\nCold (the first compile in a fresh process; median of ${processes * 3} processes):\n\n${table(
+      ['filter', ...coldNames.map((n) => `${n} µs`)],
+      cold.map((f) => [f.id, ...coldNames.map((n) => us(f.microseconds[n]!))]),
     )}\n\n${table(
       ['policy (compilePolicy: validate + parse + compile)', ...OURS.map((n) => `${n} µs`)],
       Object.entries(policies).map(([file, r]) => [file, ...OURS.map((n) => us(r[n]!))]),
+    )}`,
+  );
+}
+
+if (only.has('server')) {
+  const rows = await benchServerRequests(seeded().components, rounds);
+  results.server = rows;
+  const names = Object.keys(rows[0]!.microseconds);
+  writeReadmeSection(
+    'server',
+    `${header}\n\nµs per request: \`parseQuery\` + \`queryInMemory\` over ${REQUEST_RECORDS} components, a filter never seen before each time.\n\n${table(
+      ['filter', ...names.map((n) => `${n} µs`), 'tiered ÷ closures'],
+      rows.map((r) => [
+        r.id,
+        ...names.map((n) => us(r.microseconds[n]!)),
+        times(r.microseconds['tiered (default)']! / r.microseconds.closures!),
+      ]),
     )}`,
   );
 }

@@ -10,12 +10,15 @@ import type { Predicate } from './path.js';
 /** Options of {@link compileFilter}. */
 export interface CompileOptions extends ParseOptions {
   /**
-   * Which compiler: generated code (one JavaScript function per filter, made with `new Function`) or
-   * composed closures. Both implement the same semantics and run the same test suites. Unset, generated
-   * code is used wherever the runtime allows it (probed once), and the closure compiler where code
-   * generation is forbidden (a Content-Security-Policy without `unsafe-eval`,
-   * `node --disallow-code-generation-from-strings`); `true` asks for generated code (still falling back
-   * to closures where it is forbidden), `false` for the closure compiler.
+   * Which compiler. Unset, a filter is *tiered*: it starts as composed closures (compiled in a few
+   * microseconds) and is compiled to generated code (one JavaScript function, made with `new Function`)
+   * once it has run {@link TIER_UP_AFTER} evaluations, so a filter that meets a few hundred records
+   * never pays for code generation and one that scans an inventory runs generated code. Policies and
+   * inventory evaluation, compiled once and run over many records, use generated code from the start.
+   * `true` asks for generated code from the start, `false` for closures only. Both compilers implement
+   * the same semantics and run the same test suites; where code generation is forbidden (a
+   * Content-Security-Policy without `unsafe-eval`, `node --disallow-code-generation-from-strings`)
+   * closures are used whatever this says.
    *
    * @example
    * const cspSafe = compileFilter({ technology: { $eq: 'postgresql' } }, { codegen: false });
@@ -23,34 +26,80 @@ export interface CompileOptions extends ParseOptions {
   readonly codegen?: boolean;
 }
 
+/** Evaluations a tiered filter runs as closures before it becomes generated code (bench/README.md). */
+export const TIER_UP_AFTER = 2000;
+
 /**
- * The compiler used when the options do not choose one: generated code unless the runtime forbids it
- * (then {@link compileNode} falls back to closures). Only the test suite changes it, to make sure each
- * suite runs with the compiler its project names (see vitest.config.ts); it is not part of the public API.
+ * The compiler used when the options do not choose one: tiered unless the test suite pins one, so that
+ * each suite runs with the compiler its project names (see vitest.config.ts); not part of the public API.
  */
-let defaultCodegen = true;
+let defaultCodegen: boolean | 'tiered' = 'tiered';
 
 /** @internal */
-export function setDefaultCodegen(on: boolean): void {
-  defaultCodegen = on;
+export function setDefaultCodegen(mode: boolean | 'tiered'): void {
+  defaultCodegen = mode;
 }
 
-/** Whether the options, and the runtime, give generated code (see {@link CompileOptions.codegen}). */
+type Mode = boolean | 'tiered';
+
+/** The compiler the options choose, `hot` saying what unset means (generated code, or tiered). */
+function modeOf(options: Pick<CompileOptions, 'codegen'> | undefined, hot: boolean): Mode {
+  const chosen = option(options, 'codegen') ?? defaultCodegen;
+  if (!canGenerateCode()) return false;
+  return chosen === 'tiered' && hot ? true : chosen;
+}
+
+/**
+ * Whether a predicate compiled for many evaluations (policies, inventory runs) is generated code: the
+ * options ask for it or leave it unset, and the runtime allows it.
+ */
 export function usesGeneratedCode(options?: Pick<CompileOptions, 'codegen'>): boolean {
-  return (option(options, 'codegen') ?? defaultCodegen) && canGenerateCode();
+  return modeOf(options, true) === true;
 }
 
-/** Compiles a validated AST with the compiler the options choose. */
-export function compileNode(node: FilterNode, options?: Pick<CompileOptions, 'codegen'>): Predicate {
-  // Where code generation is forbidden (a CSP without `unsafe-eval`, Node's
-  // `--disallow-code-generation-from-strings`) the closures give the same answers.
-  return usesGeneratedCode(options) ? compileGenerated(node) : compileClosures(node);
+/**
+ * Closures until the `limit`-th evaluation, then generated code. The answers are the same whichever
+ * runs (both compilers are held to one test suite), so the switch is invisible but for speed.
+ */
+export function compileTiered(
+  node: FilterNode,
+  limit = TIER_UP_AFTER,
+  generate: (node: FilterNode) => Predicate = compileGenerated,
+): Predicate {
+  const cold = compileClosures(node);
+  let left = limit;
+  let current: Predicate = (r) => {
+    if (--left === 0) {
+      try {
+        current = generate(node);
+      } catch {
+        current = cold;
+      }
+    }
+    return cold(r);
+  };
+  return (r) => current(r);
+}
+
+/**
+ * Compiles a validated AST with the compiler the options choose; `hot` (policies, inventory runs)
+ * makes unset mean generated code from the start instead of tiered.
+ */
+export function compileNode(
+  node: FilterNode,
+  options?: Pick<CompileOptions, 'codegen'>,
+  hot = false,
+): Predicate {
+  const mode = modeOf(options, hot);
+  if (mode === 'tiered') return compileTiered(node);
+  return mode ? compileGenerated(node) : compileClosures(node);
 }
 
 /**
  * Compiles a filter (JSON or AST) into a predicate. All parsing, path splitting, pattern building and
- * set building happen here; the returned function is stateless, re-entrant, allocates nothing per call
- * and never throws, whatever the record (any value, including non-objects, which match no path).
+ * set building happen here; the returned function is re-entrant, allocates nothing per call and never
+ * throws, whatever the record (any value, including non-objects, which match no path). Its only state
+ * is which compiler it runs (see {@link CompileOptions.codegen}), never an answer.
  *
  * With a record type, the filter is checked by the compiler (`Filter<T>`: paths, operators and
  * operand types) and the predicate takes that type; without one, any value is accepted and checked at

@@ -75,7 +75,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
   const setup = workerData as WorkerSetup;
   const port = parentPort!;
   const codegen = setup.codegen === undefined ? undefined : { codegen: setup.codegen };
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen)));
+  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen, true)));
   const outputOf =
     setup.output === null
       ? null

@@ -107,7 +107,7 @@ export function compilePolicy(definition: unknown, options?: CompileOptions): Co
   if (policy === undefined) throw new PolicyError(problems);
   const chosen = option(options, 'codegen');
   const codegen = chosen === undefined ? undefined : { codegen: chosen };
-  return buildPolicy(policy, (node) => compileNode(node, codegen));
+  return buildPolicy(policy, (node) => compileNode(node, codegen, true));
 }
 
 /**

@@ -289,7 +289,7 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     if (id === undefined) {
       id = predicates.length;
       ids.set(key, id);
-      predicates.push(compileNode(node, codegen));
+      predicates.push(compileNode(node, codegen, true));
       uses.push(0);
     }
     uses[id]!++;
