@@ -9419,12 +9419,35 @@ function compileGenerated(node) {
 }
 
 // src/compile/filter.ts
-var defaultCodegen = true;
-function usesGeneratedCode(options) {
-  return (option(options, "codegen") ?? defaultCodegen) && canGenerateCode();
+var TIER_UP_AFTER = 2e3;
+var defaultCodegen = "tiered";
+function modeOf(options, hot) {
+  const chosen = option(options, "codegen") ?? defaultCodegen;
+  if (!canGenerateCode()) return false;
+  return chosen === "tiered" && hot ? true : chosen;
 }
-function compileNode(node, options) {
-  return usesGeneratedCode(options) ? compileGenerated(node) : compileClosures(node);
+function usesGeneratedCode(options) {
+  return modeOf(options, true) === true;
+}
+function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated) {
+  const cold = compileClosures(node);
+  let left = limit;
+  let current = (r) => {
+    if (--left === 0) {
+      try {
+        current = generate(node);
+      } catch {
+        current = cold;
+      }
+    }
+    return cold(r);
+  };
+  return (r) => current(r);
+}
+function compileNode(node, options, hot = false) {
+  const mode = modeOf(options, hot);
+  if (mode === "tiered") return compileTiered(node);
+  return mode ? compileGenerated(node) : compileClosures(node);
 }
 function compileFilter(filter, options) {
   return compileNode(toFilterNode(filter, options), options);
@@ -10009,7 +10032,7 @@ function compilePolicy(definition, options) {
   if (policy === void 0) throw new PolicyError(problems);
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
-  return buildPolicy(policy, (node) => compileNode(node, codegen));
+  return buildPolicy(policy, (node) => compileNode(node, codegen, true));
 }
 function buildPolicy(policy, compile) {
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
@@ -10833,7 +10856,7 @@ function compilePolicies(policies, options) {
     if (id === void 0) {
       id = predicates.length;
       ids.set(key, id);
-      predicates.push(compileNode(node, codegen));
+      predicates.push(compileNode(node, codegen, true));
       uses.push(0);
     }
     uses[id]++;
@@ -19558,7 +19581,7 @@ function runRangeWorker(makeOutput) {
   const setup = workerData2;
   const port = parentPort;
   const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen)));
+  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen, true)));
   const outputOf = setup.output === null ? null : makeOutput(
     policies.filter((p) => skipReason(p, setup.resource) === null),
     setup.output
