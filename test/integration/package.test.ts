@@ -331,7 +331,7 @@ describe.skipIf(codegenProject)(
       }
     }, 120_000);
 
-    for (const variant of ['both globs (README)', 'glob_matcher: doublestar'] as const) {
+    for (const variant of ['both globs (docs)', 'glob_matcher: doublestar'] as const) {
       it(`lefthook (${variant}): a policy directly under policies/ is validated, broken refused, fixed accepted`, (ctx) => {
         if (unreachable !== undefined || lefthookBin === undefined) {
           return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
@@ -355,7 +355,7 @@ describe.skipIf(codegenProject)(
       }, 120_000);
     }
 
-    it('lefthook: the one glob without glob_matcher skips policies/idle.json (why the README lists two)', (ctx) => {
+    it('lefthook: the one glob without glob_matcher skips policies/idle.json (why docs/validation.md lists two)', (ctx) => {
       if (unreachable !== undefined || lefthookBin === undefined) {
         return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
       }
