@@ -15,12 +15,19 @@ import { cliOptions } from '../tsup.config.js';
 
 export const BIN = 'bin/svc-policy.js';
 
+/** The bundle's first lines: the shebang, then a line saying the file is generated. */
+const BANNER = cliOptions.banner.js.replace(
+  /^(#!.*\n)/,
+  '$1// generated — do not edit, built by `npm run build:bin` from src/\n',
+);
+
 /** Builds the bundle (no source map: a committed file must not name a build's paths) into `outDir`. */
 export async function buildBin(outDir: string): Promise<string> {
   await build({
     ...cliOptions,
     entry: { 'svc-policy': cliOptions.entry.cli },
     outDir,
+    banner: { js: BANNER },
     sourcemap: false,
     clean: false,
     config: false,

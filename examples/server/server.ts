@@ -2,7 +2,7 @@
  * An example server over svc-policy: the query operations of the inventory API on SQL, policy creation
  * checked by the validation module, and a component by id. PGlite (PostgreSQL in WebAssembly, in this
  * process) holds the data by default; a PostgreSQL server when DATABASE_URL is set. Seeded from the
- * inventory generator. Run it with `npm run example:server` (see README.md, "Example server").
+ * inventory generator. Run it with `npm run example:server` (see docs/server.md).
  *
  * It is an example of wiring, not a product: one table per resource holding each record as a JSON
  * document beside typed `id`, `created_at` and `updated_at` columns (so the page index serves the

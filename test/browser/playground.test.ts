@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       })),
     );
 
-  it('bundles without Node built-ins, keeps the core small and the README figures current', () => {
+  it('bundles without Node built-ins, keeps the core small and the figures of docs/playground.md current', () => {
     for (const metafile of [built.metafile, built.coreMetafile]) {
       const inputs = Object.values(metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
       expect(
@@ -161,7 +161,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       expect.arrayContaining([expect.stringMatching(/main\.js$/), expect.stringMatching(/worker\.js$/)]),
     );
     expect(built.coreGzipBytes).toBeLessThan(15 * 1024);
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const readme = readFileSync(join(root, 'docs', 'playground.md'), 'utf8');
     const core = /`compilePolicy`\): ([\d.]+) KB gzipped/.exec(readme)?.[1];
     const full = /every export of `svc-policy` at once: ([\d.]+) KB/.exec(readme)?.[1];
     expect([core, full]).not.toContain(undefined);

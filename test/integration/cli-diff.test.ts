@@ -120,8 +120,8 @@ describe('svc-policy diff', () => {
     expect(markdown.stdout).toContain(
       '- record 2 b: supported (default; nearest miss: rule 1 of eol) → eol (rule 1 of eol)',
     );
-    // The README shows this very comment.
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    // docs/cli.md shows this very comment.
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'cli.md'), 'utf8');
     expect(readme).toContain(`\`\`\`markdown\n${markdown.stdout}\`\`\``);
     const table = run(['--before', 'HEAD:policies/eol.json', '-i', 'inventory.ndjson', '-f', 'table'], dir);
     expect(table.stdout.split('\n')[0]).toBe(

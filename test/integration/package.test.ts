@@ -16,9 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The package as npm ships it: the files `npm pack` puts in the tarball (what ships and nothing more),
- * publint and arethetypeswrong on it; the README's husky, lint-staged and lefthook set-ups run with real
- * git commits in a fresh project that installed the packed tarball (the hook tools, pinned, installed
- * from the npm registry into the test's folders; skipped with the reason when it cannot be reached);
+ * publint and arethetypeswrong on it; the husky, lint-staged and lefthook set-ups of docs/validation.md
+ * run with real git commits in a fresh project that installed the packed tarball (the hook tools,
+ * pinned, installed from the npm registry into the test's folders; skipped with the reason when it
+ * cannot be reached);
  * and what an install from git gives (the command, not the library).
  */
 
@@ -93,7 +94,7 @@ describe.skipIf(codegenProject)('what npm pack ships', () => {
       /^(package\.json|README\.md|LICENSE|SECURITY\.md)$/,
       /^bin\/svc-policy\.js$/,
       /^schema\/policy\.schema\.json$/,
-      /^docs\/[a-z-]+\.md$/,
+      /^docs\/([a-z-]+|README)\.md$/,
       /^dist\/(index|sql|mongo|validate|node)\.(js|cjs)(\.map)?$/,
       /^dist\/(index|sql|mongo|validate|node)\.d\.c?ts$/,
       /^dist\/chunk-[\w-]+\.(js|cjs)(\.map)?$/,
@@ -168,13 +169,13 @@ const LINT_STAGED = 'lint-staged@17.6.1';
 const UNREACHABLE =
   /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|ERR_SOCKET_TIMEOUT)\b|network (request|connectivity)/i;
 
-/** A fenced block of the README: the one of `lang` that begins with `first` (a comment naming the file). */
-function readmeBlock(lang: string, first: string): string {
-  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** A fenced block of a doc: the one of `lang` that begins with `first` (a comment naming the file). */
+function docBlock(file: string, lang: string, first: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8');
   const block = [...text.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\``, 'gm'))]
     .map((m) => m[1]!)
     .find((b) => b.startsWith(first));
-  if (block === undefined) throw new Error(`README.md has no ${lang} block starting with ${first}`);
+  if (block === undefined) throw new Error(`${file} has no ${lang} block starting with ${first}`);
   return block;
 }
 
@@ -183,7 +184,7 @@ const systemPath = () => (process.env.PATH ?? '').split(delimiter).filter((d) =>
 
 // Once, in the "closures" project: installing the package does not depend on the filter compiler.
 describe.skipIf(codegenProject)(
-  'the README set-ups from the packed tarball, with real commits (husky, lint-staged, lefthook)',
+  'the documented set-ups from the packed tarball, with real commits (husky, lint-staged, lefthook)',
   () => {
     let dir: string;
     let project: string;
@@ -219,9 +220,11 @@ describe.skipIf(codegenProject)(
         run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], cwd, env);
       // As the README says: `npm pack` in the clone writes the tarball its next line installs, run by
       // bash in the project as written (the registry for ajv and yaml only; the cache first).
-      const [packLine, installLine] = readmeBlock('sh', 'npm ci && npm run build:dist && npm pack').split(
-        '\n',
-      );
+      const [packLine, installLine] = docBlock(
+        'README.md',
+        'sh',
+        'npm ci && npm run build:dist && npm pack',
+      ).split('\n');
       expect(packLine).toContain(`writes ${basename(tarball)}`);
       const install = installLine!.replace(/\s+#.*$/, '');
       expect(install).toBe(`npm install ./${basename(tarball)}`);
@@ -297,22 +300,25 @@ describe.skipIf(codegenProject)(
       expect(commits()).toBe(String(Number(before) + 1));
     }
 
-    it('husky: `.husky/pre-commit` as the README writes it refuses a broken policy, accepts the fixed one', (ctx) => {
+    it('husky: `.husky/pre-commit` as docs/validation.md writes it refuses a broken policy, accepts the fixed one', (ctx) => {
       if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
       freshRepository();
       const init = npx(['husky']);
       expect(init.code, init.out).toBe(0);
       mkdirSync(join(project, '.husky'), { recursive: true });
-      const hook = readmeBlock('sh', '# .husky/pre-commit\n');
+      const hook = docBlock('docs/validation.md', 'sh', '# .husky/pre-commit\n');
       expect(hook).toContain('npx svc-policy validate policies/');
       writeFileSync(join(project, '.husky', 'pre-commit'), hook);
       commitCycle();
     }, 120_000);
 
-    it('lint-staged: the README configuration validates the staged policies, at any depth under policies/', (ctx) => {
+    it('lint-staged: the documented configuration validates the staged policies, at any depth under policies/', (ctx) => {
       if (unreachable !== undefined) return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
       freshRepository();
-      const config = JSON.parse(`{${readmeBlock('json', '"lint-staged"')}}`) as Record<string, unknown>;
+      const config = JSON.parse(`{${docBlock('docs/validation.md', 'json', '"lint-staged"')}}`) as Record<
+        string,
+        unknown
+      >;
       const pkgPath = join(project, 'package.json');
       const manifest = JSON.parse(readFileSync(pkgPath, 'utf8')) as Record<string, unknown>;
       writeFileSync(pkgPath, `${JSON.stringify({ ...manifest, ...config }, null, 2)}\n`);
@@ -325,13 +331,13 @@ describe.skipIf(codegenProject)(
       }
     }, 120_000);
 
-    for (const variant of ['both globs (README)', 'glob_matcher: doublestar'] as const) {
+    for (const variant of ['both globs (docs)', 'glob_matcher: doublestar'] as const) {
       it(`lefthook (${variant}): a policy directly under policies/ is validated, broken refused, fixed accepted`, (ctx) => {
         if (unreachable !== undefined || lefthookBin === undefined) {
           return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
         }
         freshRepository();
-        let config = readmeBlock('yaml', '# lefthook.yml\n');
+        let config = docBlock('docs/validation.md', 'yaml', '# lefthook.yml\n');
         expect(config).toContain('run: npx svc-policy validate {staged_files}');
         if (variant === 'glob_matcher: doublestar') {
           config = config.replace(
@@ -349,7 +355,7 @@ describe.skipIf(codegenProject)(
       }, 120_000);
     }
 
-    it('lefthook: the one glob without glob_matcher skips policies/idle.json (why the README lists two)', (ctx) => {
+    it('lefthook: the one glob without glob_matcher skips policies/idle.json (why docs/validation.md lists two)', (ctx) => {
       if (unreachable !== undefined || lefthookBin === undefined) {
         return ctx.skip(`the npm registry cannot be reached: ${unreachable}`);
       }

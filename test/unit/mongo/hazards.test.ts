@@ -80,7 +80,7 @@ describe('MongoDB target on mingo: the documents that break a naive translation'
   suite(async () => mingoEngine());
 });
 
-// Optional, like the other real-server suites: set MONGODB_URL (see README.md) to run these there,
+// Optional, like the other real-server suites: set MONGODB_URL (see docs/mongo.md) to run these there,
 // where numeric keys read array elements and scalar elements are skipped by $elemMatch.
 describe.skipIf(!url)('MongoDB target on a real server: the documents that break a naive translation', () => {
   suite(async () => serverEngine(url!));
