@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// generated — do not edit, built by `npm run build:bin` from src/
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 var __create = Object.create;
@@ -9306,19 +9307,11 @@ var Emitter = class {
    * prototypes, class instances, arrays, primitives, keys that Object.prototype has) takes the exact
    * slow path.
    *
-   * The prototype comes from `Object.getPrototypeOf`, which V8 folds into a constant where it knows the
-   * hidden classes of `o`, and calls otherwise (about 8–20 ns). It does not know them after a read that
-   * sees a few hidden classes holding the key at different places (records of a few producers
-   * interleaved), nor where it sees many. So each site first asks whether `o` has a key that records do
-   * not have (`""`), and throws the answer away: where the hidden classes are a few, that test is one
-   * check of all of them, which V8 reuses to fold the call; where they are many, it is a search of the
-   * hidden class with no cache and no lookup in the runtime. Every read that goes through a cache
-   * (`o.__proto__`, `o.constructor`, a key no object has) costs a lookup in the runtime (150–250 ns)
-   * for each record of a hidden class of its own, which this test does not. The test is in a function
-   * of its own per site, so each site has its own cache (one shared by every level is not folded), with
-   * a `try`: `in` throws on a primitive (a string has `length`, and a polluted `String.prototype` may
-   * have the key), and a Proxy's `has` trap may throw; a probe whose answer is unused must not fail the
-   * record. bench/README.md has the measurements.
+   * The prototype comes from `Object.getPrototypeOf`, which V8 folds into a constant only where it
+   * knows the hidden classes of `o`; so each site first probes `"" in o` and drops the answer, which
+   * lets V8 fold the call where records have a few hidden classes. The probe has a function of its own
+   * per site (its own cache) and a `try`: `in` throws on a primitive and a Proxy's `has` trap may throw.
+   * Why, and what was measured: bench/README.md, "A test before the prototype read".
    */
   own(i, key) {
     const o = `x${i}`;
