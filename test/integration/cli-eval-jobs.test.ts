@@ -343,7 +343,7 @@ describe('svc-policy eval --jobs', () => {
         } else expect(one.stderr).toBe('');
         const count =
           format === 'table'
-            ? one.stdout.split('\nresource #').length - 1 + (one.stdout.startsWith('resource #') ? 1 : 0)
+            ? one.stdout.split('\nrecord ').length - 1 + (one.stdout.startsWith('record ') ? 1 : 0)
             : one.stdout.split('"explanations":').length - 1;
         expect(count, `${format} ${selection.join(' ')} ${limit}`).toBe(explained);
         if (CORES > 1) expectWorkersRan(two.ranges, readFileSync(file));
