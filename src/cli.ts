@@ -1,4 +1,4 @@
-import { renderer } from './cli/eval-command.js';
+import { renderer } from './cli/eval-explain.js';
 import { INDEX_MARK, type RenderOptions, setWorkerEntry, type WorkerSeen } from './cli/eval-parallel.js';
 import { main } from './cli/main.js';
 import { MAX_CLI_MESSAGE, safeMessage } from './errors.js';

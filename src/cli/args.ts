@@ -1,21 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FilterError } from '../errors.js';
 import { LIMIT_NAMES, type Limits, resolveLimits } from '../limits.js';
-import { printable } from '../validate/unprintable.js';
 
-/** A command-line usage error: reported by {@link usageErrorText}, exit code 2. */
+/** A command-line usage error: reported by the runner (runner.ts), exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
-}
-
-/**
- * The report of a usage error: the message and one line saying where the usage is. The whole usage
- * (30 to 45 lines) would push the one line that matters off the screen.
- */
-export function usageErrorText(command: string, message: string): string {
-  return `svc-policy ${command}: ${printable(message)}
-run "svc-policy ${command} --help" for the usage
-`;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -30,17 +19,6 @@ export function parseCommandArgs<T extends Options>(argv: readonly string[], opt
   } catch (error) {
     throw new UsageError((error as Error).message.split('. To specify')[0] ?? String(error));
   }
-}
-
-/**
- * A closed pipe (`svc-policy eval … | head`) is the reader's choice, not an error: exit quietly with 0
- * instead of crashing on EPIPE.
- */
-export function exitOnClosedPipe(out: NodeJS.WriteStream): void {
-  out.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
 }
 
 /** The `--limit NAME=N` option both commands take (repeatable). */

@@ -1,8 +1,10 @@
 import { constants, type Dirent, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { printable } from '../validate/unprintable.js';
 import { UsageError } from './args.js';
+import { InputError } from './io.js';
 
 /**
  * How every command finds and reads the files it is given. A path named on the command line is the
@@ -201,6 +203,49 @@ export async function findFiles(
   const unique = new Map<string, Found>();
   for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
   return { files: [...unique.values()], unmatched };
+}
+
+/**
+ * The policy files of `eval -p` and `diff`: named files as given, the policy files of a named directory
+ * (not its subdirectories; test files left out) in name order, confined as `validate` confines them.
+ */
+export async function policyFiles(paths: readonly string[]): Promise<Found[]> {
+  const { files, unmatched } = await findFiles(paths, {
+    root: await defaultRoot(),
+    match: isPolicyFile,
+    recursive: false,
+  });
+  const [first] = unmatched;
+  if (first !== undefined) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
+  return files;
+}
+
+/**
+ * The test files of `svc-policy test`: named files as given, directories searched recursively, in name
+ * order; what is found in a directory is confined as every command confines it.
+ */
+export async function testFiles(paths: readonly string[], root: string): Promise<Found[]> {
+  for (const path of paths) {
+    try {
+      await stat(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read ${printable(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      );
+    }
+  }
+  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  return files;
+}
+
+/** The policy file beside a test file: `NAME.json`, `NAME.yaml` or `NAME.yml` for `NAME.test.*`. */
+export async function policyBeside(testFile: string): Promise<string> {
+  const base = basename(testFile).replace(TEST_FILE, '');
+  for (const ext of POLICY_EXTENSIONS) {
+    const candidate = join(dirname(testFile), `${base}${ext}`);
+    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
 }
 
 /**

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printable } from '../validate/unprintable.js';
-import { DIFF_OPTIONS, DIFF_USAGE, runDiff } from './diff-command.js';
-import { EVAL_OPTIONS, EVAL_USAGE, runEval } from './eval-command.js';
-import { MIGRATE_SEARCH_OPTIONS, MIGRATE_SEARCH_USAGE, runMigrateSearch } from './migrate-search-command.js';
-import { runSample, SAMPLE_OPTIONS, SAMPLE_USAGE } from './sample-command.js';
-import { runTest, TEST_OPTIONS, TEST_USAGE } from './test-command.js';
-import { runValidate, VALIDATE_OPTIONS, VALIDATE_USAGE } from './validate-command.js';
+import { diffCommand } from './diff-command.js';
+import { evalCommand } from './eval-command.js';
+import { migrateSearchCommand } from './migrate-search-command.js';
+import { type Command, EXIT_USAGE, reporter, runCommand } from './runner.js';
+import { sampleCommand } from './sample-command.js';
+import { testCommand } from './test-command.js';
+import { validateCommand } from './validate-command.js';
 
 export const MAIN_USAGE = `usage: svc-policy <command> [options]
        svc-policy help [COMMAND]
@@ -27,31 +28,23 @@ options:
   -h, --help     this text
 `;
 
-/** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */
-export const COMMAND_USAGE: Readonly<Record<string, string>> = {
-  diff: DIFF_USAGE,
-  eval: EVAL_USAGE,
-  'migrate-search': MIGRATE_SEARCH_USAGE,
-  sample: SAMPLE_USAGE,
-  test: TEST_USAGE,
-  validate: VALIDATE_USAGE,
-};
+/** The commands, by name (`help` aside: it takes a command name, not options). */
+const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
+  [diffCommand, evalCommand, migrateSearchCommand, sampleCommand, testCommand, validateCommand].map((c) => [
+    c.name,
+    c as unknown as Command,
+  ]),
+);
 
-type OptionSpec = {
-  readonly type: 'string' | 'boolean';
-  readonly short?: string;
-  readonly multiple?: boolean;
-};
+/** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(COMMANDS).map((c) => [c.name, c.usage]),
+);
 
 /** The options each command's parser accepts: its usage must list every one of them, and no other. */
-export const COMMAND_OPTIONS: Readonly<Record<string, Readonly<Record<string, OptionSpec>>>> = {
-  diff: DIFF_OPTIONS,
-  eval: EVAL_OPTIONS,
-  'migrate-search': MIGRATE_SEARCH_OPTIONS,
-  sample: SAMPLE_OPTIONS,
-  test: TEST_OPTIONS,
-  validate: VALIDATE_OPTIONS,
-};
+export const COMMAND_OPTIONS: Readonly<Record<string, Command['options']>> = Object.fromEntries(
+  Object.values(COMMANDS).map((c) => [c.name, c.options]),
+);
 
 /** The package version: from the package.json above this file (dist/ in the package, src/cli/ in the repo). */
 export function version(): string {
@@ -74,49 +67,42 @@ export function version(): string {
 /** Runs the CLI with the given arguments; resolves to the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && Object.hasOwn(COMMANDS, command)) return runCommand(COMMANDS[command]!, rest);
   switch (command) {
-    case 'diff':
-      return runDiff(rest);
-    case 'eval':
-      return runEval(rest);
-    case 'test':
-      return runTest(rest);
-    case 'validate':
-      return runValidate(rest);
+    case 'help':
+      return help(rest);
     case '--version':
     case '-V':
       process.stdout.write(`${version()}\n`);
       return 0;
-    case 'help': {
-      const [topic, ...extra] = rest;
-      if (topic === undefined) {
-        process.stdout.write(MAIN_USAGE);
-        return 0;
-      }
-      const usage = COMMAND_USAGE[topic];
-      if (usage === undefined || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
-        process.stderr.write(
-          `svc-policy: no help for "${printable(rest.join(' '))}"\nrun "svc-policy --help" for the commands\n`,
-        );
-        return 2;
-      }
-      process.stdout.write(usage);
-      return 0;
-    }
-    case 'migrate-search':
-      return runMigrateSearch(rest);
-    case 'sample':
-      return runSample(rest);
     case '--help':
     case '-h':
       process.stdout.write(MAIN_USAGE);
       return 0;
+    case undefined:
+      process.stderr.write(MAIN_USAGE);
+      return EXIT_USAGE;
     default:
-      process.stderr.write(
-        command === undefined
-          ? MAIN_USAGE
-          : `svc-policy: unknown command "${printable(command)}"\nrun "svc-policy --help" for the commands\n`,
-      );
-      return 2;
+      return noCommand(`unknown command "${printable(command)}"`);
   }
+}
+
+/** `svc-policy help [COMMAND]`: the main usage, or the usage of a command. */
+function help(args: readonly string[]): number {
+  const [topic, ...extra] = args;
+  if (topic === undefined) {
+    process.stdout.write(MAIN_USAGE);
+    return 0;
+  }
+  if (extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic))
+    return noCommand(`no help for "${printable(args.join(' '))}"`);
+  process.stdout.write(COMMAND_USAGE[topic]!);
+  return 0;
+}
+
+/** A command line that names no command: the error, escaped, and where the commands are listed. */
+function noCommand(message: string): number {
+  reporter(null).say(message);
+  process.stderr.write('run "svc-policy --help" for the commands\n');
+  return EXIT_USAGE;
 }

@@ -1,9 +1,10 @@
 import { QueryError } from '../query/errors.js';
 import { legacySearchToQuery } from '../query/legacy.js';
 import { printable } from '../validate/unprintable.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
+import { UsageError } from './args.js';
 import { readTextFile } from './files.js';
 import { write } from './io.js';
+import type { Command, CommandArgs, CommandContext } from './runner.js';
 
 export const MIGRATE_SEARCH_USAGE = `usage: svc-policy migrate-search [--operation N] [--envelope] [--max-bytes N] [--help] [FILE|-]...
 
@@ -92,23 +93,12 @@ function itemOperation(item: unknown): [string, unknown] {
   return [String(item.operation), item.body];
 }
 
-/** `svc-policy migrate-search`: resolves to the exit code. */
-export async function runMigrateSearch(argv: readonly string[]): Promise<number> {
-  exitOnClosedPipe(process.stdout);
-  let args: ReturnType<typeof parseCommandArgs<typeof MIGRATE_SEARCH_OPTIONS>>;
-  let maxBytes: number;
-  try {
-    args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
-    if (args.values.help) {
-      process.stdout.write(MIGRATE_SEARCH_USAGE);
-      return 0;
-    }
-    maxBytes = parseMaxBytes(args.values['max-bytes']);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(usageErrorText('migrate-search', error.message));
-    return 2;
-  }
+/** Resolves to the exit code. */
+async function run(
+  args: CommandArgs<typeof MIGRATE_SEARCH_OPTIONS>,
+  { out, err }: CommandContext,
+): Promise<number> {
+  const maxBytes = parseMaxBytes(args.values['max-bytes']);
   const operation = args.values.operation;
   const files = args.positionals.length > 0 ? args.positionals : ['-'];
   const outputs: unknown[] = [];
@@ -125,9 +115,7 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
         error instanceof ReadProblem
           ? error.message
           : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
-      process.stderr.write(
-        `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}\n`,
-      );
+      err.say(`cannot read ${printable(name)}: ${printable(reason)}`);
       return 2;
     }
     const bodies = Array.isArray(input) ? input : [input];
@@ -139,8 +127,7 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
           operation !== undefined
             ? legacySearchToQuery(operation, body)
             : legacySearchToQuery(...itemOperation(body));
-        for (const notice of result.notices)
-          process.stderr.write(`${printable(where)}: notice: ${printable(notice)}\n`);
+        for (const notice of result.notices) err.line(`${printable(where)}: notice: ${printable(notice)}`);
         converted.push(
           args.values.envelope
             ? {
@@ -154,15 +141,12 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
         if (error.code === 'UNKNOWN_OPERATION' && operation !== undefined) {
-          process.stderr.write(
-            `svc-policy migrate-search: ${printable(error.message)}\n${MIGRATE_SEARCH_USAGE}`,
-          );
+          err.say(error.message);
+          process.stderr.write(MIGRATE_SEARCH_USAGE);
           return 2;
         }
         for (const p of error.problems)
-          process.stderr.write(
-            `${printable(where)}: ${printable(p.path || '/')}: ${printable(p.message)} [${p.code}]\n`,
-          );
+          err.line(`${printable(where)}: ${printable(p.path || '/')}: ${printable(p.message)} [${p.code}]`);
         failed = true;
       }
     }
@@ -170,6 +154,14 @@ export async function runMigrateSearch(argv: readonly string[]): Promise<number>
   }
   if (failed) return 1;
   const value = outputs.length === 1 ? outputs[0] : outputs;
-  await write(process.stdout, `${JSON.stringify(value, null, 2)}\n`);
+  await write(out, `${JSON.stringify(value, null, 2)}\n`);
   return 0;
 }
+
+/** `svc-policy migrate-search`: legacy search bodies rewritten as query requests. */
+export const migrateSearchCommand: Command<typeof MIGRATE_SEARCH_OPTIONS> = {
+  name: 'migrate-search',
+  usage: MIGRATE_SEARCH_USAGE,
+  options: MIGRATE_SEARCH_OPTIONS,
+  run,
+};

@@ -5,30 +5,9 @@ import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index
 import { jsonTextProblem } from '../validate/source/json.js';
 import { readYaml } from '../validate/source/yaml.js';
 import { printable } from '../validate/unprintable.js';
-import {
-  DEFAULT_MAX_BYTES,
-  defaultRoot,
-  type Found,
-  findFiles,
-  isPolicyFile,
-  readTextFile,
-} from './files.js';
+import { DEFAULT_MAX_BYTES, policyFiles, readTextFile } from './files.js';
 import { InputError } from './io.js';
-
-/**
- * The policy files of `eval -p` and `diff`: named files as given, the policy files of a named directory
- * (not its subdirectories; test files left out) in name order, confined as `validate` confines them.
- */
-export async function policyFiles(paths: readonly string[]): Promise<Found[]> {
-  const { files, unmatched } = await findFiles(paths, {
-    root: await defaultRoot(),
-    match: isPolicyFile,
-    recursive: false,
-  });
-  const [first] = unmatched;
-  if (first !== undefined) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
-  return files;
-}
+import type { Reporter } from './runner.js';
 
 /** How {@link readDocument} reads a file. */
 export interface ReadOptions {
@@ -123,7 +102,7 @@ export async function loadPolicy(
 /** Reads and compiles every policy; reports all problems of all files before giving up. */
 export async function loadPolicies(
   paths: readonly string[],
-  err: NodeJS.WritableStream,
+  err: Reporter,
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<CompiledPolicy[] | null> {
   const policies: CompiledPolicy[] = [];
@@ -133,7 +112,7 @@ export async function loadPolicies(
       throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
     const loaded = await loadPolicy(found.path, limits, found.within);
     if (Array.isArray(loaded)) {
-      for (const line of loaded) err.write(`${line}\n`);
+      for (const line of loaded) err.lines(line);
       failed = true;
     } else policies.push(loaded);
   }

@@ -1,6 +1,7 @@
 import { generateCertificates, generateComponents, generateInventory } from '../sample/generator.js';
-import { exitOnClosedPipe, parseCommandArgs, UsageError, usageErrorText } from './args.js';
+import { UsageError } from './args.js';
 import { write } from './io.js';
+import type { Command, CommandArgs, CommandContext } from './runner.js';
 
 export const SAMPLE_USAGE = `usage: svc-policy sample --count N [--seed S] [--kind mixed|component|certificate] [--help]
 
@@ -63,33 +64,17 @@ export function sampleRecords(count: number, seed: number, kind: Kind): Iterable
   }
 }
 
-/** `svc-policy sample`: resolves to the exit code. */
-export async function runSample(argv: readonly string[]): Promise<number> {
-  const out = process.stdout;
-  exitOnClosedPipe(out);
-  let count: number;
-  let seed: number;
-  let kind: Kind;
-  try {
-    const { values, positionals } = parseCommandArgs(argv, SAMPLE_OPTIONS);
-    if (values.help) {
-      out.write(SAMPLE_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    if (values.count === undefined) throw new UsageError('--count N is required');
-    count = integer(values.count, '--count', 1, MAX_COUNT);
-    seed = values.seed === undefined ? 1 : integer(values.seed, '--seed', 0, 0xffffffff);
-    const k = values.kind ?? 'mixed';
-    if (!(KINDS as readonly string[]).includes(k)) {
-      throw new UsageError(`--kind must be ${KINDS.join(', ')}, got "${k}"`);
-    }
-    kind = k as Kind;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(usageErrorText('sample', error.message));
-    return 2;
+/** Resolves to the exit code. */
+async function run({ values, positionals }: CommandArgs<typeof SAMPLE_OPTIONS>, { out }: CommandContext) {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (values.count === undefined) throw new UsageError('--count N is required');
+  const count = integer(values.count, '--count', 1, MAX_COUNT);
+  const seed = values.seed === undefined ? 1 : integer(values.seed, '--seed', 0, 0xffffffff);
+  const k = values.kind ?? 'mixed';
+  if (!(KINDS as readonly string[]).includes(k)) {
+    throw new UsageError(`--kind must be ${KINDS.join(', ')}, got "${k}"`);
   }
+  const kind = k as Kind;
   // Lines are written in batches, waiting for the pipe to drain (back-pressure).
   let batch = '';
   for (const record of sampleRecords(count, seed, kind)) {
@@ -102,3 +87,11 @@ export async function runSample(argv: readonly string[]): Promise<number> {
   if (batch !== '') await write(out, batch);
   return 0;
 }
+
+/** `svc-policy sample`: a seeded sample inventory. */
+export const sampleCommand: Command<typeof SAMPLE_OPTIONS> = {
+  name: 'sample',
+  usage: SAMPLE_USAGE,
+  options: SAMPLE_OPTIONS,
+  run,
+};

@@ -1,25 +1,14 @@
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
-import { formatGithub } from '../validate/formats/github.js';
-import { formatSarif } from '../validate/formats/sarif.js';
-import { formatText } from '../validate/formats/text.js';
 import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
 import { printable } from '../validate/unprintable.js';
-import {
-  exitOnClosedPipe,
-  LIMIT_OPTION,
-  limitUsage,
-  parseCommandArgs,
-  parseLimitFlags,
-  UsageError,
-  usageErrorText,
-} from './args.js';
+import { LIMIT_OPTION, limitUsage, parseLimitFlags, UsageError } from './args.js';
 import { defaultRoot, findFiles, isPolicyFile, readTextFile, TEST_FILE } from './files.js';
-
-const VERSION = '0.1.0';
+import type { Command, CommandArgs, CommandContext } from './runner.js';
+import { formatReport, VALIDATE_FORMATS, type ValidateFormat } from './validate-format.js';
 
 export const VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
                            [--limit NAME=N]... [--root DIR] [--help] PATH...
@@ -59,8 +48,6 @@ export const VALIDATE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-type Format = 'text' | 'json' | 'sarif' | 'github';
-const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'github'];
 /** Descriptors of one Kubernetes kind are kilobytes; this only stops a runaway file. */
 const K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -103,10 +90,10 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-function parseFormat(value: string | undefined): Format {
+function parseFormat(value: string | undefined): ValidateFormat {
   if (value === undefined) return 'text';
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${value}"`);
+  if ((VALIDATE_FORMATS as readonly string[]).includes(value)) return value as ValidateFormat;
+  throw new UsageError(`--format must be one of ${VALIDATE_FORMATS.join(', ')}, got "${value}"`);
 }
 
 function parseMaxBytes(value: string | undefined): number | undefined {
@@ -123,108 +110,73 @@ function display(path: string, cwd: string): string {
   return (rel === '' || rel.startsWith('..') ? path : rel).split(sep).join('/');
 }
 
-function render(format: Format, reports: readonly FileReport[]): string {
-  switch (format) {
-    case 'text':
-      return formatText(reports);
-    case 'sarif':
-      return formatSarif(reports, { name: 'svc-policy', version: VERSION });
-    case 'github':
-      return formatGithub(reports);
-    case 'json': {
-      const all = reports.flatMap((r) => r.diagnostics);
-      return `${JSON.stringify(
-        {
-          files: reports.map((r) => ({
-            file: r.file,
-            valid: !r.diagnostics.some((d) => d.severity === 'error'),
-            diagnostics: r.diagnostics,
-          })),
-          errors: all.filter((d) => d.severity === 'error').length,
-          warnings: all.filter((d) => d.severity === 'warning').length,
-        },
-        null,
-        2,
-      )}\n`;
+/** Resolves to the exit code: 0 no errors, 1 errors in policy files, 2 an unreadable file. */
+async function run(
+  { values, positionals }: CommandArgs<typeof VALIDATE_OPTIONS>,
+  { out, err }: CommandContext,
+): Promise<number> {
+  const format = parseFormat(values.format);
+  const maxBytes = parseMaxBytes(values['max-bytes']);
+  const limits = parseLimitFlags(values.limit, maxBytes === undefined ? {} : { maxFileBytes: maxBytes });
+  if (positionals.length === 0) throw new UsageError('at least one PATH is required');
+  const k8sSchema =
+    values['k8s-schema'] === undefined ? undefined : await loadK8sSchema(values['k8s-schema']);
+  const cwd = process.cwd();
+  const root = await realpath(values.root ?? (await defaultRoot(cwd))).catch(() => {
+    throw new UsageError(`--root ${values.root} does not exist`);
+  });
+
+  const { files: targets, unmatched } = await findFiles(positionals, {
+    root,
+    match: isPolicyFile,
+    recursive: true,
+    globs: true,
+    // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
+    // not fail on it.
+    skipNamed: (path) => TEST_FILE.test(path),
+  });
+  for (const u of unmatched) err.say(`no policy files in ${printable(u)}`);
+  const reports: FileReport[] = [];
+  let unreadable = unmatched.length > 0;
+  // Files are read 16 at a time (file system latency dominates), validated and reported in order.
+  const reads = await mapLimit(targets, 16, (t) =>
+    t.problem === undefined
+      ? readTextFile(t.path, t.within, limits.maxFileBytes)
+      : Promise.resolve({ problem: t.problem, code: 'UNREADABLE_FILE' as const }),
+  );
+  for (const [i, target] of targets.entries()) {
+    const file = display(target.path, cwd);
+    const read = reads[i]!;
+    if ('problem' in read) {
+      // A file that was not read (too large among them) leaves the run incomplete: exit 2.
+      if (read.code !== 'INVALID_ENCODING') unreadable = true;
+      const d: Diagnostic = {
+        severity: 'error',
+        code: read.code,
+        message: `the file ${read.problem}`,
+        path: '',
+      };
+      reports.push({ file, diagnostics: [d] });
+      continue;
     }
+    const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+    const result = validatePolicy(text, {
+      fileName: target.path,
+      limits,
+      ...(k8sSchema === undefined ? {} : { k8sSchema }),
+    });
+    reports.push({ file, text, diagnostics: result.diagnostics });
   }
+  out.write(formatReport(format, reports));
+  if (unreadable) return 2;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
 
-/**
- * `svc-policy validate`: resolves to the exit code (0 no errors, 1 errors in policy files, 2 usage
- * error or unreadable file).
- */
-export async function runValidate(argv: readonly string[]): Promise<number> {
-  const out = process.stdout;
-  const err = process.stderr;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
-    if (values.help) {
-      out.write(VALIDATE_USAGE);
-      return 0;
-    }
-    const format = parseFormat(values.format);
-    const maxBytes = parseMaxBytes(values['max-bytes']);
-    const limits = parseLimitFlags(values.limit, maxBytes === undefined ? {} : { maxFileBytes: maxBytes });
-    if (positionals.length === 0) throw new UsageError('at least one PATH is required');
-    const k8sSchema =
-      values['k8s-schema'] === undefined ? undefined : await loadK8sSchema(values['k8s-schema']);
-    const cwd = process.cwd();
-    const root = await realpath(values.root ?? (await defaultRoot(cwd))).catch(() => {
-      throw new UsageError(`--root ${values.root} does not exist`);
-    });
-
-    const { files: targets, unmatched } = await findFiles(positionals, {
-      root,
-      match: isPolicyFile,
-      recursive: true,
-      globs: true,
-      // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
-      // not fail on it.
-      skipNamed: (path) => TEST_FILE.test(path),
-    });
-    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}\n`);
-    const reports: FileReport[] = [];
-    let unreadable = unmatched.length > 0;
-    // Files are read 16 at a time (file system latency dominates), validated and reported in order.
-    const reads = await mapLimit(targets, 16, (t) =>
-      t.problem === undefined
-        ? readTextFile(t.path, t.within, limits.maxFileBytes)
-        : Promise.resolve({ problem: t.problem, code: 'UNREADABLE_FILE' as const }),
-    );
-    for (const [i, target] of targets.entries()) {
-      const file = display(target.path, cwd);
-      const read = reads[i]!;
-      if ('problem' in read) {
-        // A file that was not read (too large among them) leaves the run incomplete: exit 2.
-        if (read.code !== 'INVALID_ENCODING') unreadable = true;
-        const d: Diagnostic = {
-          severity: 'error',
-          code: read.code,
-          message: `the file ${read.problem}`,
-          path: '',
-        };
-        reports.push({ file, diagnostics: [d] });
-        continue;
-      }
-      const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-      const result = validatePolicy(text, {
-        fileName: target.path,
-        limits,
-        ...(k8sSchema === undefined ? {} : { k8sSchema }),
-      });
-      reports.push({ file, text, diagnostics: result.diagnostics });
-    }
-    out.write(render(format, reports));
-    if (unreadable) return 2;
-    return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(usageErrorText('validate', error.message));
-      return 2;
-    }
-    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}\n`);
-    return 2;
-  }
-}
+/** `svc-policy validate`: any error it meets is reported (exit 2), not an internal error. */
+export const validateCommand: Command<typeof VALIDATE_OPTIONS> = {
+  name: 'validate',
+  usage: VALIDATE_USAGE,
+  options: VALIDATE_OPTIONS,
+  run,
+  failure: (error) => ({ message: safeMessage(error, MAX_CLI_MESSAGE) }),
+};

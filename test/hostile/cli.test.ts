@@ -158,6 +158,18 @@ describe('eval: hostile policies and inventories', () => {
     expectNeutral(r.stderr);
   });
 
+  it('the --fail-on conditions met are named escaped, as the statuses they name', () => {
+    const status = `s${ESC}[2K\u202Ex`;
+    const file = join(dir, 'fail-on.json');
+    writeFileSync(file, policyText('fail-on', status));
+    const r = run(['eval', '-p', file, '-f', 'json', '--fail-on', status], {
+      input: '{"technology": "x"}\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`--fail-on ${printable(status)} met: fail-on: ${printable(status)} (1)`);
+    expectNeutral(r.stderr);
+  });
+
   it('--format table escapes policy and status names; --explain escapes paths and values', () => {
     const input = `${JSON.stringify({ [`tech${FORGED}`]: `x${FORGED}` })}\n`;
     for (const args of [

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { progressLine } from '../../src/cli/eval-command.js';
+import { progressLine } from '../../src/cli/progress.js';
 import { arbNdjsonInventory } from '../support/ndjson.js';
 import { NODE_FLAGS } from '../support/node-flags.js';
 import { check, titled } from '../support/property.js';

@@ -1,0 +1,136 @@
+import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
+import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
+
+/** The tests of a policy test file (`svc-policy test`): read, checked and run. */
+
+const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
+const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description']);
+
+/** One test case, as read from a test file. */
+export interface TestCase {
+  readonly name: string;
+  readonly resource: unknown;
+  /** The status the resource must get; `undefined` when only applicability is checked. */
+  readonly status: string | undefined;
+  /** Whether the resource must be in the policy's scope. */
+  readonly applicable: boolean;
+}
+
+/** The outcome of one test, or of a test file that could not be run (`error`). */
+export interface TestOutcome {
+  readonly file: string;
+  readonly policy: string | null;
+  readonly name: string;
+  readonly outcome: 'pass' | 'fail' | 'error';
+  /** One line: what was expected and what happened, or what is wrong with the file. */
+  readonly message: string;
+  readonly expected?: { readonly status: string | null; readonly applicable: boolean };
+  readonly actual?: PolicyResult;
+  /** For a failure: why the resource got its status (`policy.explain`). */
+  readonly explanation?: PolicyExplanation;
+  readonly durationMs: number;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A test whose entry is wrong: reported as an error of its own, the file's other tests still run. */
+export interface BadCase {
+  readonly name: string;
+  readonly error: string;
+}
+
+/**
+ * Reads the cases of a test file. What is wrong with the file as a whole throws an Error whose message
+ * says what and where; what is wrong with one test is that test's {@link BadCase}.
+ */
+export function readCases(document: unknown, policy: CompiledPolicy): (TestCase | BadCase)[] {
+  if (!isObject(document)) throw new Error('a test file must hold an object with "tests"');
+  for (const key of Object.keys(document)) {
+    if (!FILE_KEYS.has(key)) throw new Error(`unknown key "${key}" (expected "policy" and "tests")`);
+  }
+  const tests = document.tests;
+  if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
+  const statuses = new Set(policy.statuses.map((s) => s.name));
+  return tests.map((t, i) => {
+    const name = isObject(t) && typeof t.name === 'string' && t.name !== '' ? t.name : `test ${i + 1}`;
+    try {
+      return readCase(t, i, name, policy, statuses);
+    } catch (error) {
+      return { name, error: safeMessage(error, MAX_CLI_MESSAGE) };
+    }
+  });
+}
+
+/** One test of a test file (the `i`th, 0-based); throws what is wrong with it, at its JSON pointer. */
+function readCase(
+  t: unknown,
+  i: number,
+  name: string,
+  policy: CompiledPolicy,
+  statuses: ReadonlySet<string>,
+): TestCase {
+  // A JSON pointer (0-based, RFC 6901), labelled as one; the name says `test N` (1-based).
+  const at = `at /tests/${i}`;
+  if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
+  for (const key of Object.keys(t)) {
+    if (!CASE_KEYS.has(key)) {
+      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+    }
+  }
+  if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
+  if (t.name !== undefined && typeof t.name !== 'string') throw new Error(`${at}/name: must be a string`);
+  if (t.applicable !== undefined && typeof t.applicable !== 'boolean') {
+    throw new Error(`${at}/applicable: must be true or false`);
+  }
+  if (t.status !== undefined) {
+    if (typeof t.status !== 'string') throw new Error(`${at}/status: must be a status name`);
+    if (!statuses.has(t.status)) {
+      throw new Error(
+        `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(', ')})`,
+      );
+    }
+    if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+  } else if (t.applicable === undefined) {
+    throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+  }
+  return {
+    name,
+    resource: t.resource,
+    status: t.status as string | undefined,
+    applicable: t.applicable !== false,
+  };
+}
+
+function describeResult(r: PolicyResult): string {
+  if (!r.applicable) return 'not applicable (outside query.filter)';
+  const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : 'no rule held: default';
+  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+}
+
+export function runCase(file: string, policy: CompiledPolicy, test: TestCase): TestOutcome {
+  const started = performance.now();
+  const actual = policy.evaluate(test.resource);
+  const pass =
+    actual.applicable === test.applicable && (test.status === undefined || actual.status === test.status);
+  const expected = { status: test.status ?? null, applicable: test.applicable };
+  const want =
+    test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable';
+  const base = { file, policy: policy.name, name: test.name, expected, actual };
+  if (pass) {
+    return {
+      ...base,
+      outcome: 'pass',
+      message: `got ${describeResult(actual)}`,
+      durationMs: performance.now() - started,
+    };
+  }
+  return {
+    ...base,
+    outcome: 'fail',
+    message: `expected ${want}, got ${describeResult(actual)}`,
+    explanation: policy.explain(test.resource),
+    durationMs: performance.now() - started,
+  };
+}
