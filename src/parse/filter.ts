@@ -22,6 +22,7 @@ import {
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
+import { byFamily } from '../semantics/operators.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
 import { parsePath } from './path.js';
@@ -77,34 +78,27 @@ function reach(p: Parse, axis: keyof Footprint, value: number): void {
 
 /** What an operator's operand reaches: its strings, list, pattern or version (`extra`: its nodes besides itself). */
 function measure(p: Parse, op: OperatorNode, extra: number): void {
-  switch (op.kind) {
-    case 'in':
-    case 'nin':
+  const string = (op: { readonly value: unknown }) => {
+    if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
+  };
+  byFamily<void>(op, {
+    equality: string,
+    order: string,
+    membership: (op) => {
       reach(p, 'maxListItems', op.values.length);
       for (let i = 0; i < op.values.length; i++) {
         const v = op.values[i];
         if (typeof v === 'string') reach(p, 'maxStringLength', v.length);
       }
-      return;
-    case 'like':
+    },
+    like: (op) => {
       reach(p, 'maxPatternLength', op.pattern.length);
       reach(p, 'maxWildcards', extra);
-      return;
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      reach(p, 'maxVersionLength', op.value.length);
-      return;
-    case 'exists':
-    case 'elemMatch':
-      return;
-    default:
-      // $eq, $ne and the ranges: a string operand.
-      if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
-  }
+    },
+    version: (op) => reach(p, 'maxVersionLength', op.value.length),
+    exists: () => {},
+    elemMatch: () => {},
+  });
 }
 
 /** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */

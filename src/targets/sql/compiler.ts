@@ -27,6 +27,7 @@ import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
+import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { parseVersion, versionKey } from '../../semantics/version.js';
 import { filterNesting, sqlHeight } from './height.js';
 import type {
@@ -558,47 +559,24 @@ export class SqlCompiler<Ref> {
     });
   }
 
+  /** One operator; a negated one is `NOT` of its family's positive condition. */
   #operator(slot: Slot<Ref>, op: OperatorNode, at: string, p: ParamSink): string {
-    switch (op.kind) {
-      case 'eq':
-        return this.#eq(slot, op.value, at, p);
-      case 'ne':
-        return not(this.#eq(slot, op.value, at, p));
-      case 'gt':
-        return this.#range(slot, '>', op.value, at, p);
-      case 'gte':
-        return this.#range(slot, '>=', op.value, at, p);
-      case 'lt':
-        return this.#range(slot, '<', op.value, at, p);
-      case 'lte':
-        return this.#range(slot, '<=', op.value, at, p);
-      case 'in':
-        return this.#in(slot, op.values, at, p);
-      case 'nin':
-        return not(this.#in(slot, op.values, at, p));
-      case 'like':
-        return this.#like(slot, op.pattern, at, p);
-      case 'exists':
-        return op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p);
-      case 'veq':
-        return this.#version(slot, '=', op.value, p);
-      case 'vne':
-        return not(this.#version(slot, '=', op.value, p));
-      case 'vgt':
-        return this.#version(slot, '>', op.value, p);
-      case 'vgte':
-        return this.#version(slot, '>=', op.value, p);
-      case 'vlt':
-        return this.#version(slot, '<', op.value, p);
-      case 'vlte':
-        return this.#version(slot, '<=', op.value, p);
-      case 'elemMatch':
-        return this.#elemMatch(slot, op.filter, at, p);
-      default:
-        return assertNever(op, 'operator');
-    }
+    const sql = byFamily<string>(op, {
+      equality: (op) => this.#eq(slot, op.value, at, p),
+      order: (op) => this.#range(slot, SQL_COMPARISONS[comparisonOf(op)] as Order, op.value, at, p),
+      membership: (op) => this.#in(slot, op.values, at, p),
+      like: (op) => this.#like(slot, op.pattern, at, p),
+      exists: (op) => (op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p)),
+      version: (op) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op)], op.value, p),
+      elemMatch: (op) => this.#elemMatch(slot, op.filter, at, p),
+    });
+    return factsOf(op).negated ? not(sql) : sql;
   }
 }
+
+/** SQL's comparison of each comparison; a negated one (`ne`) is `NOT` of `=`. */
+const SQL_COMPARISONS = { eq: '=', ne: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+type Order = '>' | '>=' | '<' | '<=';
 
 /** The typed refusal of SQL nested deeper than a dialect runs (docs/sql.md, "Expression depth"). */
 function tooDeep(dialect: string, limits: ExpressionLimits, at: string, what: string): FilterError {
