@@ -113,18 +113,8 @@ class Emitter {
         return `(typeof v=="string"&&cmp(v,${literal(op.value)})${sign}0)`;
       },
       membership: (op) => `${negated ? '!' : ''}(${this.member(op.values)})`,
-      like: (op) => {
-        const { pieces } = parseLike(op.pattern);
-        if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
-        if (pieces.length === 2 && pieces[1] === '') {
-          return pieces[0] === ''
-            ? 'typeof v=="string"'
-            : `(typeof v=="string"&&sw.call(v,${literal(pieces[0]!)}))`;
-        }
-        if (pieces.length === 2 && pieces[0] === '')
-          return `(typeof v=="string"&&ew.call(v,${literal(pieces[1]!)}))`;
-        return `(typeof v=="string"&&${this.value(compileLike(op.pattern))}(v))`;
-      },
+      like: (op) => (negated ? `!(${this.like(op.pattern)})` : this.like(op.pattern)),
+
       exists: (op) => (op.value ? 'v!=null' : 'v==null'),
       version: (op) => this.version(op),
       elemMatch: (op) => {
@@ -142,6 +132,20 @@ class Emitter {
         return `(obj(v)&&${fn}(v))`;
       },
     });
+  }
+
+  /** A `$like` pattern: an equality, a prefix or suffix test where it is one, else its matcher. */
+  private like(pattern: string): string {
+    const { pieces } = parseLike(pattern);
+    if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
+    if (pieces.length === 2 && pieces[1] === '') {
+      return pieces[0] === ''
+        ? 'typeof v=="string"'
+        : `(typeof v=="string"&&sw.call(v,${literal(pieces[0]!)}))`;
+    }
+    if (pieces.length === 2 && pieces[0] === '')
+      return `(typeof v=="string"&&ew.call(v,${literal(pieces[1]!)}))`;
+    return `(typeof v=="string"&&${this.value(compileLike(pattern))}(v))`;
   }
 
   private member(values: readonly (Scalar | null)[]): string {

@@ -167,7 +167,7 @@ export function compileOperator(op: OperatorNode, compile: FilterCompiler): Leaf
     membership: (op) => negated(op, member(op.values)),
     like: (op) => {
       const match = compileLike(op.pattern);
-      return (v) => typeof v === 'string' && match(v);
+      return negated(op, (v) => typeof v === 'string' && match(v));
     },
     exists: (op) => (op.value ? (v) => v != null : (v) => v == null),
     // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
