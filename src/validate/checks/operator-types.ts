@@ -32,7 +32,8 @@ function sameType(type: Leaf, value: Scalar): boolean {
       return typeof value === 'number';
     case 'boolean':
       return typeof value === 'boolean';
-    default:
+    case 'map':
+    case 'object':
       return false;
   }
 }
