@@ -3,6 +3,7 @@ import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } 
 import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
 import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
+import { byFamily } from '../semantics/operators.js';
 import {
   assertNever,
   type ClauseNode,
@@ -29,23 +30,13 @@ export type FilterJson = { [key: string]: unknown };
  */
 
 function operand(op: OperatorNode, at: string, depth: number, tally: NodeCount | undefined): unknown {
-  switch (op.kind) {
-    case 'eq':
-    case 'ne':
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-    case 'exists':
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return op.value;
-    case 'in':
-    case 'nin': {
+  const value = (op: { readonly value: unknown }) => op.value;
+  return byFamily<unknown>(op, {
+    equality: value,
+    order: value,
+    exists: value,
+    version: value,
+    membership: (op) => {
       const values: unknown = op.values;
       if (!isArray(values)) return values;
       const limits = tally?.limits;
@@ -59,14 +50,10 @@ function operand(op: OperatorNode, at: string, depth: number, tally: NodeCount |
         );
       }
       return [...values];
-    }
-    case 'like':
-      return op.pattern;
-    case 'elemMatch':
-      return printNode(op.filter, at, depth + 1, tally);
-    default:
-      return assertNever(op, 'operator node');
-  }
+    },
+    like: (op) => op.pattern,
+    elemMatch: (op) => printNode(op.filter, at, depth + 1, tally),
+  });
 }
 
 function bad(at: string, what: string): FilterError {

@@ -6,7 +6,7 @@ import {
   isVersionNode,
   type OperatorNode,
   type Scalar,
-  VERSION_COMPARISONS,
+  type VersionNode,
 } from '../ast/nodes.js';
 import {
   arrayEvery,
@@ -18,6 +18,7 @@ import {
 } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
+import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
 import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from '../semantics/version.js';
 import { compileClosures } from './closures.js';
@@ -88,57 +89,35 @@ class Emitter {
    * else over `vr`, the packed answer of the field's one `compareVersionTo` (-1: not a version); that
    * also where `vk` is the odd key of a pre-release operand (see `plainVersionKey`).
    */
-  private version(op: OperatorNode & { kind: keyof typeof VERSION_COMPARISONS }): string {
+  private version(op: VersionNode): string {
     const found = this.versionOperands.get(op);
     if (found === undefined) throw new RangeError('version operator outside its field');
     const { j, operand } = found;
-    const comparison = VERSION_COMPARISONS[op.kind];
+    const comparison = comparisonOf(op);
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
     const plain = operand.key % 2 === 1 ? `vk>=0&&vk!==${operand.key}` : 'vk>=0';
     return `(${plain}?vk${SIGNS[comparison]}${operand.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
 
   operator(op: OperatorNode): string {
-    switch (op.kind) {
-      case 'eq':
-        return op.value === null ? 'v==null' : `v===${literal(op.value)}`;
-      case 'ne':
-        return op.value === null ? 'v!=null' : `v!==${literal(op.value)}`;
-      case 'gt':
-      case 'gte':
-      case 'lt':
-      case 'lte': {
-        const sign = SIGNS[op.kind];
+    const negated = factsOf(op).negated;
+    return byFamily<string>(op, {
+      equality: (op) => {
+        if (op.value === null) return negated ? 'v!=null' : 'v==null';
+        return `v${negated ? '!==' : '==='}${literal(op.value)}`;
+      },
+      order: (op) => {
+        const sign = SIGNS[comparisonOf(op)];
         if (typeof op.value === 'number') return `(typeof v=="number"&&v${sign}${literal(op.value)})`;
         if (isBelowSurrogates(op.value)) return `(typeof v=="string"&&v${sign}${literal(op.value)})`;
         return `(typeof v=="string"&&cmp(v,${literal(op.value)})${sign}0)`;
-      }
-      case 'in':
-        return `(${this.member(op.values)})`;
-      case 'nin':
-        return `!(${this.member(op.values)})`;
-      case 'like': {
-        const { pieces } = parseLike(op.pattern);
-        if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
-        if (pieces.length === 2 && pieces[1] === '') {
-          return pieces[0] === ''
-            ? 'typeof v=="string"'
-            : `(typeof v=="string"&&sw.call(v,${literal(pieces[0]!)}))`;
-        }
-        if (pieces.length === 2 && pieces[0] === '')
-          return `(typeof v=="string"&&ew.call(v,${literal(pieces[1]!)}))`;
-        return `(typeof v=="string"&&${this.value(compileLike(op.pattern))}(v))`;
-      }
-      case 'exists':
-        return op.value ? 'v!=null' : 'v==null';
-      case 'veq':
-      case 'vne':
-      case 'vgt':
-      case 'vgte':
-      case 'vlt':
-      case 'vlte':
-        return this.version(op);
-      case 'elemMatch': {
+      },
+      membership: (op) => `${negated ? '!' : ''}(${this.member(op.values)})`,
+      like: (op) => (negated ? `!(${this.like(op.pattern)})` : this.like(op.pattern)),
+
+      exists: (op) => (op.value ? 'v!=null' : 'v==null'),
+      version: (op) => this.version(op),
+      elemMatch: (op) => {
         // The element is the record of the inner filter, which gets a function of its own.
         if (op.filter.clauses.length === 0) return 'true';
         // The inner filter's fields set their own version operands: the outer field keeps its.
@@ -151,10 +130,22 @@ class Emitter {
         }
         // A `Date` that is no valid date (a valid one is already its string) is no object.
         return `(obj(v)&&${fn}(v))`;
-      }
-      default:
-        return assertNever(op, 'operator node');
+      },
+    });
+  }
+
+  /** A `$like` pattern: an equality, a prefix or suffix test where it is one, else its matcher. */
+  private like(pattern: string): string {
+    const { pieces } = parseLike(pattern);
+    if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
+    if (pieces.length === 2 && pieces[1] === '') {
+      return pieces[0] === ''
+        ? 'typeof v=="string"'
+        : `(typeof v=="string"&&sw.call(v,${literal(pieces[0]!)}))`;
     }
+    if (pieces.length === 2 && pieces[0] === '')
+      return `(typeof v=="string"&&ew.call(v,${literal(pieces[1]!)}))`;
+    return `(typeof v=="string"&&${this.value(compileLike(pattern))}(v))`;
   }
 
   private member(values: readonly (Scalar | null)[]): string {

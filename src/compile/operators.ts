@@ -1,15 +1,14 @@
 import {
-  assertNever,
   type FilterNode,
   isVersionNode,
   type OperatorNode,
   type Scalar,
-  VERSION_COMPARISONS,
   type VersionNode,
 } from '../ast/nodes.js';
-import { arrayIncludes, arraySome, regexpTest } from '../builtins.js';
+import { arrayIncludes, arraySome } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
+import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
 import { isObjectValue } from '../semantics/values.js';
 import {
   ACCEPTS,
@@ -118,7 +117,7 @@ export function versionOperands(ops: readonly VersionNode[]): {
 } {
   const operands = ops.map((op) => versionOperand(parseVersion(op.value)!));
   const range = keyRange(
-    ops.map((op) => VERSION_COMPARISONS[op.kind]),
+    ops.map((op) => comparisonOf(op)),
     operands,
   );
   return { operands, range };
@@ -133,7 +132,7 @@ function versions(ops: readonly VersionNode[]): LeafTest {
     operands,
     range: [lo, hi],
   } = versionOperands(ops);
-  const accepts = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
+  const accepts = ops.map((op) => ACCEPTS[comparisonOf(op)]);
   if (accepts.length === 1) {
     const a = accepts[0]!;
     // Not a string: a type mismatch, which only `$vne` (exactly `not $veq`) holds for.
@@ -155,44 +154,26 @@ function versions(ops: readonly VersionNode[]): LeafTest {
   };
 }
 
-function not(test: LeafTest): LeafTest {
-  return (v) => !test(v);
+/** `test`, or its negation for an operator that is `not` of its family's positive one. */
+function negated(op: OperatorNode, test: LeafTest): LeafTest {
+  return factsOf(op).negated ? (v) => !test(v) : test;
 }
 
 /** Compiles one operator to a test of a normalized leaf value. */
 export function compileOperator(op: OperatorNode, compile: FilterCompiler): LeafTest {
-  switch (op.kind) {
-    case 'eq':
-      return equals(op.value);
-    case 'ne':
-      return not(equals(op.value));
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      return ordered(op.kind, op.value);
-    case 'in':
-      return member(op.values);
-    case 'nin':
-      return not(member(op.values));
-    case 'like': {
+  return byFamily<LeafTest>(op, {
+    equality: (op) => negated(op, equals(op.value)),
+    order: (op) => ordered(comparisonOf(op) as Order, op.value),
+    membership: (op) => negated(op, member(op.values)),
+    like: (op) => {
       const match = compileLike(op.pattern);
-      return (v) => typeof v === 'string' && match(v);
-    }
-    case 'exists':
-      return op.value ? (v) => v != null : (v) => v == null;
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return versions([op]);
-    case 'elemMatch':
-      return elementTest(op.filter, compile);
-    default:
-      return assertNever(op, 'operator node');
-  }
+      return negated(op, (v) => typeof v === 'string' && match(v));
+    },
+    exists: (op) => (op.value ? (v) => v != null : (v) => v == null),
+    // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
+    version: (op) => versions([op]),
+    elemMatch: (op) => elementTest(op.filter, compile),
+  });
 }
 
 /** All operators of one key must hold for the same value. */
@@ -216,16 +197,6 @@ export function compileOperators(ops: readonly OperatorNode[], compile: FilterCo
   };
 }
 
-/** The shape of `Date.prototype.toISOString`'s output, extended years included. */
-const ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-/**
- * An operand that can tell a `Date` from what `readLeaf` makes of it: an ISO string (a valid date's),
- * or `null` (an invalid date's, which is missing).
- */
-const isIsoLikeOrNull = (x: Scalar | null): boolean =>
-  x === null || (typeof x === 'string' && regexpTest(ISO_SHAPE, x));
-
 /**
  * Whether the operators can answer differently for a `Date` and for what it reads as (its ISO string,
  * or missing when invalid): only then must the leaf be normalized with `readLeaf` before the test.
@@ -234,38 +205,5 @@ const isIsoLikeOrNull = (x: Scalar | null): boolean =>
  * on a two-key filter).
  */
 export function readsDates(ops: readonly OperatorNode[]): boolean {
-  return arraySome(ops, (op) => {
-    switch (op.kind) {
-      case 'eq':
-      case 'ne':
-        return isIsoLikeOrNull(op.value);
-      case 'in':
-      case 'nin':
-        return arraySome(op.values, isIsoLikeOrNull);
-      case 'gt':
-      case 'gte':
-      case 'lt':
-      case 'lte':
-        return typeof op.value === 'string';
-      case 'like':
-        return true;
-      case 'exists':
-        // An invalid Date is missing, a valid one present.
-        return true;
-      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version; and
-      // `$vne` holds for a missing value as for any non-version, the others for neither.
-      case 'veq':
-      case 'vne':
-      case 'vgt':
-      case 'vgte':
-      case 'vlt':
-      case 'vlte':
-        return false;
-      case 'elemMatch':
-        // A valid Date element is a string, not an object: it must be normalized to tell.
-        return op.filter.clauses.length > 0;
-      default:
-        return assertNever(op, 'operator node');
-    }
-  });
+  return arraySome(ops, (op) => factsOf(op).readsDates(op));
 }

@@ -3,7 +3,6 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
-  type OperatorKind,
   type OperatorNode,
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
@@ -22,6 +21,7 @@ import {
 import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
+import { byFamily, type FamilyHandlers } from '../semantics/operators.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
 import { parsePath } from './path.js';
@@ -77,34 +77,27 @@ function reach(p: Parse, axis: keyof Footprint, value: number): void {
 
 /** What an operator's operand reaches: its strings, list, pattern or version (`extra`: its nodes besides itself). */
 function measure(p: Parse, op: OperatorNode, extra: number): void {
-  switch (op.kind) {
-    case 'in':
-    case 'nin':
+  const string = (op: { readonly value: unknown }) => {
+    if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
+  };
+  byFamily<void>(op, {
+    equality: string,
+    order: string,
+    membership: (op) => {
       reach(p, 'maxListItems', op.values.length);
       for (let i = 0; i < op.values.length; i++) {
         const v = op.values[i];
         if (typeof v === 'string') reach(p, 'maxStringLength', v.length);
       }
-      return;
-    case 'like':
+    },
+    like: (op) => {
       reach(p, 'maxPatternLength', op.pattern.length);
       reach(p, 'maxWildcards', extra);
-      return;
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      reach(p, 'maxVersionLength', op.value.length);
-      return;
-    case 'exists':
-    case 'elemMatch':
-      return;
-    default:
-      // $eq, $ne and the ranges: a string operand.
-      if (typeof op.value === 'string') reach(p, 'maxStringLength', op.value.length);
-  }
+    },
+    version: (op) => reach(p, 'maxVersionLength', op.value.length),
+    exists: () => {},
+    elemMatch: () => {},
+  });
 }
 
 /** Counts `n` nodes created at `at`; refuses the filter (or the policy) that passes its node limit. */
@@ -233,30 +226,20 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
  * The nodes an operator holds besides itself: its list items, its pattern's wildcards, its version's
  * parts (each is compared on its own, in every target).
  */
-const EXTRA_NODES: { readonly [K in OperatorKind]: (op: Extract<OperatorNode, { kind: K }>) => number } = {
-  eq: () => 0,
-  ne: () => 0,
-  gt: () => 0,
-  gte: () => 0,
-  lt: () => 0,
-  lte: () => 0,
-  in: (op) => op.values.length,
-  nin: (op) => op.values.length,
+const EXTRA_NODES: FamilyHandlers<number> = {
+  equality: () => 0,
+  order: () => 0,
+  membership: (op) => op.values.length,
   like: (op) => likeWildcards(op.pattern),
   exists: () => 0,
-  veq: (op) => versionParts(op.value),
-  vne: (op) => versionParts(op.value),
-  vgt: (op) => versionParts(op.value),
-  vgte: (op) => versionParts(op.value),
-  vlt: (op) => versionParts(op.value),
-  vlte: (op) => versionParts(op.value),
+  version: (op) => versionParts(op.value),
   // The inner filter counts its own nodes as it is parsed.
   elemMatch: () => 0,
 };
 
 /** The nodes a parsed operator holds besides itself (see {@link EXTRA_NODES}). */
 export function extraNodes(operator: OperatorNode): number {
-  return (EXTRA_NODES[operator.kind] as (op: OperatorNode) => number)(operator);
+  return byFamily(operator, EXTRA_NODES);
 }
 
 /** The identifiers of a version: its parts separated by `.`, `-` and `+` (`1.2.0-rc.1` has 5). */

@@ -23,6 +23,7 @@ import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../e
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
+import { byFamily, factsOf } from '../semantics/operators.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
 import {
@@ -307,46 +308,30 @@ function checkOperand(
     problems.push({
       code: 'FILTER_TYPE_MISMATCH',
       path: where,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe(value)}, which ${op.kind === 'ne' || op.kind === 'nin' ? 'it always differs from' : 'never matches'} (no conversions)`,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe(value)}, which ${factsOf(op).negated ? 'it always differs from' : 'never matches'} (no conversions)`,
     });
   };
-  switch (op.kind) {
-    case 'eq':
-    case 'ne':
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      check(op.value, at);
-      break;
-    case 'in':
-    case 'nin':
+  // Patterns and versions are strings: they read only string fields.
+  const strings = () => {
+    if (type === 'string') return;
+    problems.push({
+      code: 'FILTER_TYPE_MISMATCH',
+      path: at,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`,
+    });
+  };
+  byFamily<void>(op, {
+    equality: (op) => check(op.value, at),
+    order: (op) => check(op.value, at),
+    membership: (op) =>
       op.values.forEach((value, i) => {
         check(value, pointer(at, i));
-      });
-      break;
-    case 'like':
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      // Patterns and versions are strings: they read only string fields.
-      if (type !== 'string') {
-        problems.push({
-          code: 'FILTER_TYPE_MISMATCH',
-          path: at,
-          message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`,
-        });
-      }
-      break;
-    case 'exists':
-    case 'elemMatch':
-      break;
-    default:
-      assertNever(op, 'operator');
-  }
+      }),
+    like: strings,
+    version: strings,
+    exists: () => {},
+    elemMatch: () => {},
+  });
 }
 
 function parsePageSize(value: unknown, max: number, fallback: number, problems: QueryProblem[]): number {

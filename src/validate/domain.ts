@@ -3,6 +3,7 @@ import { compileClosures } from '../compile/closures.js';
 import { compileOperator } from '../compile/operators.js';
 import { compareCodePoints } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
+import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
 
 /**
  * The set of values a path may hold for some operators to be true, over-approximated where it must be
@@ -78,54 +79,42 @@ const sameVersionOp = (a: VersionNode, b: VersionNode) => a.kind === b.kind && a
 
 /** The values one operator allows. */
 export function operatorDomain(op: OperatorNode): Domain {
-  switch (op.kind) {
-    case 'eq':
-      return op.value === null ? { ...NOTHING, missing: true } : only([op.value]);
-    case 'ne': {
+  const negated = factsOf(op).negated === true;
+  return byFamily<Domain>(op, {
+    equality: (op) => {
       const v = op.value;
+      if (!negated) return v === null ? { ...NOTHING, missing: true } : only([v]);
       if (v === null) return { ...TOP, missing: false };
       if (typeof v === 'boolean') return { ...TOP, bools: [!v] };
       if (typeof v === 'string') return { ...TOP, str: { ...ANY_ORDERED, excluded: [v] } };
       return { ...TOP, num: { ...ANY_ORDERED, excluded: [v] } };
-    }
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte': {
-      const bound = { value: op.value, inclusive: op.kind === 'gte' || op.kind === 'lte' };
-      const side = op.kind === 'gt' || op.kind === 'gte' ? { lo: bound } : { hi: bound };
+    },
+    order: (op) => {
+      const comparison = comparisonOf(op);
+      const bound = { value: op.value, inclusive: comparison === 'gte' || comparison === 'lte' };
+      const side = comparison === 'gt' || comparison === 'gte' ? { lo: bound } : { hi: bound };
       return typeof op.value === 'string'
         ? { ...NOTHING, str: { ...ANY_ORDERED, ...(side as { lo?: Bound<string> }) } }
         : { ...NOTHING, num: { ...ANY_ORDERED, ...(side as { lo?: Bound<number> }) } };
-    }
-    case 'in':
-      return only(op.values);
-    case 'nin':
-      return {
-        missing: !op.values.includes(null),
-        other: true,
-        bools: [true, false].filter((b) => !op.values.includes(b)),
-        str: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === 'string') },
-        num: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === 'number') },
-      };
-    case 'like':
-      return { ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } };
-    case 'exists':
-      return op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true };
+    },
+    membership: (op) =>
+      negated
+        ? {
+            missing: !op.values.includes(null),
+            other: true,
+            bools: [true, false].filter((b) => !op.values.includes(b)),
+            str: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === 'string') },
+            num: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === 'number') },
+          }
+        : only(op.values),
+    like: (op) => ({ ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } }),
+    exists: (op) => (op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true }),
     // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
-    case 'vne':
-      return { ...TOP, str: { ...ANY_ORDERED, versions: [op] } };
-    case 'veq':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return { ...NOTHING, str: { ...ANY_ORDERED, versions: [op] } };
-    case 'elemMatch':
-      // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
-      // checked as sites of their own).
-      return op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true };
-  }
+    version: (op) => ({ ...(negated ? TOP : NOTHING), str: { ...ANY_ORDERED, versions: [op] } }),
+    // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
+    // checked as sites of their own).
+    elemMatch: (op) => (op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true }),
+  });
 }
 
 function only(values: readonly (string | number | boolean | null)[]): Domain {

@@ -7,6 +7,7 @@ import {
   type Scalar,
 } from '../../ast/nodes.js';
 import { arrayIncludes } from '../../builtins.js';
+import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { parseVersion, VERSION_PATTERN, versionKey } from '../../semantics/version.js';
 import { likeToRegex } from './regex.js';
 
@@ -210,51 +211,28 @@ function versionExpr(v: string, cmp: '$eq' | '$gt' | '$gte' | '$lt' | '$lte', va
   };
 }
 
+/** The expression of one operator; a negated one is `not` of its family's positive expression. */
 function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
-  switch (op.kind) {
-    case 'eq':
-      return equals(v, op.value);
-    case 'ne':
-      return not(equals(v, op.value));
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      return { $and: [typeTest(v, op.value), { [`$${op.kind}`]: [v, lit(op.value)] }] };
-    case 'in':
-      return member(v, op.values);
-    case 'nin':
-      return not(member(v, op.values));
-    case 'like':
-      return {
-        $cond: [
-          isType(v, 'string'),
-          { $regexMatch: { input: v, regex: lit(likeToRegex(op.pattern)) } },
-          false,
-        ],
-      };
-    case 'exists':
-      return op.value ? not(isMissing(v)) : isMissing(v);
-    case 'veq':
-      return versionExpr(v, '$eq', op.value, names);
-    case 'vne':
-      return not(versionExpr(v, '$eq', op.value, names));
-    case 'vgt':
-      return versionExpr(v, '$gt', op.value, names);
-    case 'vgte':
-      return versionExpr(v, '$gte', op.value, names);
-    case 'vlt':
-      return versionExpr(v, '$lt', op.value, names);
-    case 'vlte':
-      return versionExpr(v, '$lte', op.value, names);
-    case 'elemMatch':
+  const expr = byFamily<MongoExpr>(op, {
+    equality: (op) => equals(v, op.value),
+    order: (op) => ({ $and: [typeTest(v, op.value), { [`$${comparisonOf(op)}`]: [v, lit(op.value)] }] }),
+    membership: (op) => member(v, op.values),
+    like: (op) => ({
+      $cond: [isType(v, 'string'), { $regexMatch: { input: v, regex: lit(likeToRegex(op.pattern)) } }, false],
+    }),
+    exists: (op) => (op.value ? not(isMissing(v)) : isMissing(v)),
+    version: (op) => versionExpr(v, VERSION_OPERATORS[comparisonOf(op)], op.value, names),
+    elemMatch: (op) =>
       // `{}` holds for every element; any other filter only for an object, read from that element.
-      if (op.filter.clauses.length === 0) return true;
-      return { $cond: [isType(v, 'object'), filterExprAt(op.filter, v, names), false] };
-    default:
-      return assertNever(op, 'operator node');
-  }
+      op.filter.clauses.length === 0
+        ? true
+        : { $cond: [isType(v, 'object'), filterExprAt(op.filter, v, names), false] },
+  });
+  return factsOf(op).negated ? not(expr) : expr;
 }
+
+/** The MongoDB comparison of a version comparison (`$vne` is `not $veq`). */
+const VERSION_OPERATORS = { eq: '$eq', ne: '$eq', gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte' } as const;
 
 /** Reads `steps` from the value in variable `v`, then tests the leaf with every operator. */
 function pathExpr(

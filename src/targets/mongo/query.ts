@@ -10,7 +10,6 @@ import {
   arrayEvery,
   arrayFind,
   arrayFindIndex,
-  arrayIncludes,
   arraySome,
   hasOwn,
   objectKeys,
@@ -19,6 +18,7 @@ import {
   weakMapGet,
   weakMapSet,
 } from '../../builtins.js';
+import { answersOf, byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
 import type { ScalarKnowledge } from './options.js';
@@ -86,30 +86,23 @@ function anyOf(queries: readonly MongoQuery[]): MongoQuery {
  * operator object (which an `$elemMatch` on scalars requires).
  */
 function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> {
-  switch (op.kind) {
-    case 'eq':
-      return [
-        ['$eq', op.value],
-        ['$in', [op.value]],
-      ];
-    case 'ne':
-      return [
-        ['$ne', op.value],
-        ['$nin', [op.value]],
-      ];
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-      return [[`$${op.kind}`, op.value]];
-    case 'in':
-      return [['$in', [...op.values]]];
-    case 'nin':
-      return [['$nin', [...op.values]]];
-    case 'like':
-      return [['$regex', likeToRegex(op.pattern)]];
-    case 'exists':
-      return op.value
+  const negated = factsOf(op).negated;
+  return byFamily<ReadonlyArray<readonly [string, unknown]>>(op, {
+    equality: (op) =>
+      negated
+        ? [
+            ['$ne', op.value],
+            ['$nin', [op.value]],
+          ]
+        : [
+            ['$eq', op.value],
+            ['$in', [op.value]],
+          ],
+    order: (op) => [[`$${comparisonOf(op)}`, op.value]],
+    membership: (op) => [[negated ? '$nin' : '$in', [...op.values]]],
+    like: (op) => [['$regex', likeToRegex(op.pattern)]],
+    exists: (op) =>
+      op.value
         ? [
             ['$ne', null],
             ['$nin', [null]],
@@ -117,22 +110,13 @@ function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> 
         : [
             ['$eq', null],
             ['$in', [null]],
-          ];
+          ],
     // The query language cannot compare versions (`pathQuery` sends them to `$expr`); this is only
     // the prefilter's necessary condition: the value is a string.
-    case 'veq':
-    case 'vne':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return [['$type', 'string']];
-    case 'elemMatch':
-      // No operator object says it: see `fieldQuery`.
-      return [];
-    default:
-      return assertNever(op, 'operator node');
-  }
+    version: () => [['$type', 'string']],
+    // No operator object says it: see `fieldQuery`.
+    elemMatch: () => [],
+  });
 }
 
 /** The operators as one operator object, or undefined when two of them need the same name. */
@@ -276,32 +260,7 @@ function fieldQuery(path: readonly PathStep[], ops: readonly OperatorNode[], ctx
 
 /** Operators that can only hold for a present value of the operand's type. */
 function isPositive(op: OperatorNode): boolean {
-  switch (op.kind) {
-    case 'eq':
-      return op.value !== null;
-    case 'in':
-      return !arrayIncludes(op.values, null);
-    case 'gt':
-    case 'gte':
-    case 'lt':
-    case 'lte':
-    case 'like':
-    case 'veq':
-    case 'vgt':
-    case 'vgte':
-    case 'vlt':
-    case 'vlte':
-      return true;
-    case 'ne':
-    case 'nin':
-    case 'exists':
-    case 'vne':
-    // Implied conditions of its filter make a prefilter of their own (`elementPrefilter`).
-    case 'elemMatch':
-      return false;
-    default:
-      return assertNever(op, 'operator node');
-  }
+  return answersOf(op).positive(op);
 }
 
 /**

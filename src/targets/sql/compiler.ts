@@ -10,27 +10,24 @@ import {
   type PathStep,
   type Scalar,
 } from '../../ast/nodes.js';
-import {
-  arrayEvery,
-  arrayIncludes,
-  arraySome,
-  isArray,
-  mapGet,
-  option,
-  ownOptions,
-  regexpTest,
-  setHas,
-  stringIncludes,
-  stringStartsWith,
-} from '../../builtins.js';
+import { arrayEvery, arrayIncludes, mapGet, option, regexpTest, stringStartsWith } from '../../builtins.js';
 import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
+import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { parseVersion, versionKey } from '../../semantics/version.js';
+import {
+  checkIdentifier,
+  checkOffset,
+  checkParamCount,
+  checkText,
+  type ResolvedColumn,
+  resolveColumns,
+} from './columns.js';
 import { filterNesting, sqlHeight } from './height.js';
+import { and, FALSE, not, or, Params, TRUE } from './sql-text.js';
 import type {
-  ColumnDefinition,
   ColumnType,
   ExpressionLimits,
   ParamSink,
@@ -45,19 +42,6 @@ import type {
  * exact complement (docs/semantics.md §5) and `$ne`/`$nin`/`$not` match missing values exactly when the
  * in-memory predicate does.
  */
-
-const TRUE = 'TRUE';
-const FALSE = 'FALSE';
-
-const COLUMN_TYPES: ReadonlySet<string> = new Set<ColumnType>([
-  'text',
-  'timestamp',
-  'number',
-  'boolean',
-  'timestamptz',
-  'json',
-  'jsonb',
-]);
 
 /** The exact form `Date.prototype.toISOString` gives for years 0001–9999. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -75,104 +59,6 @@ export type Slot<Ref> =
   | { readonly kind: 'column'; readonly type: Exclude<ColumnType, 'json' | 'jsonb'>; readonly sql: string }
   | { readonly kind: 'json'; readonly ref: Ref };
 
-interface ResolvedColumn {
-  readonly column: string;
-  readonly type: ColumnType;
-  readonly path: readonly string[];
-}
-
-/**
- * Operands of one flat `AND`/`OR`; longer lists nest as a balanced tree. SQLite parses `a OR b OR …`
- * into a tree as deep as the list is long and refuses depth 1000 ("Expression tree is too large"),
- * so a `$or` of 1,000 filters would fail there; balanced, 70,000 operands nest about 20 deep.
- */
-const FLAT = 8;
-
-function join(op: 'AND' | 'OR', parts: readonly string[]): string {
-  if (parts.length <= FLAT) return `(${parts.join(` ${op} `)})`;
-  const half = Math.ceil(parts.length / 2);
-  return `(${join(op, parts.slice(0, half))} ${op} ${join(op, parts.slice(half))})`;
-}
-
-export function and(parts: readonly string[]): string {
-  if (parts.length === 0) return TRUE;
-  if (parts.length === 1) return parts[0]!;
-  return join('AND', parts);
-}
-
-export function or(parts: readonly string[]): string {
-  if (parts.length === 0) return FALSE;
-  if (parts.length === 1) return parts[0]!;
-  return join('OR', parts);
-}
-
-function not(expr: string): string {
-  if (expr === TRUE) return FALSE;
-  if (expr === FALSE) return TRUE;
-  return `(NOT ${expr})`;
-}
-
-/** Numbered placeholders, so one value can be referenced twice and fragments compose in any order. */
-export class Params implements ParamSink {
-  readonly values: unknown[] = [];
-  #aliases = 0;
-  constructor(
-    private readonly placeholder: (index: number) => string,
-    private readonly offset = 0,
-  ) {}
-  add(value: unknown): string {
-    this.values.push(value);
-    return this.placeholder(this.offset + this.values.length);
-  }
-  alias(): string {
-    this.#aliases += 1;
-    return `svc_e${this.#aliases}`;
-  }
-}
-
-function checkOffset(offset: unknown): number {
-  if (offset === undefined) return 0;
-  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
-    throw new FilterError('INVALID_OPTION', '', `"paramOffset" must be a non-negative integer`);
-  }
-  return offset;
-}
-
-/**
- * Past the dialect's limit the statement cannot even be prepared (PostgreSQL drivers fail with a
- * confusing protocol error), so the limit is a compile-time `UNSUPPORTED`.
- */
-function checkParamCount(dialect: SqlDialect<unknown>, offset: number, count: number): void {
-  const max = dialect.capabilities.maxParameters;
-  if (offset + count > max) {
-    throw new FilterError(
-      'UNSUPPORTED',
-      '',
-      `the query needs ${offset + count} parameters (paramOffset ${offset} + ${count}); ${dialect.name} binds at most ${max}: split the filter or use $in (one parameter per list on PostgreSQL)`,
-    );
-  }
-}
-
-/** A name the dialect can quote exactly: non-empty, no U+0000, not longer than it keeps. */
-function checkIdentifier(dialect: SqlDialect<unknown>, name: unknown, what: string): string {
-  if (typeof name !== 'string' || name === '') {
-    throw new FilterError('INVALID_OPTION', '', `${what} must be a non-empty string`);
-  }
-  if (stringIncludes(name, '\u0000')) {
-    throw new FilterError('INVALID_OPTION', '', `${what} ${JSON.stringify(name)} contains U+0000`);
-  }
-  const max = dialect.capabilities.maxIdentifierBytes;
-  if (max > 0 && new TextEncoder().encode(name).length > max) {
-    // PostgreSQL silently truncates longer names, which could turn one column into another.
-    throw new FilterError(
-      'INVALID_OPTION',
-      '',
-      `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${dialect.name}`,
-    );
-  }
-  return name;
-}
-
 /** Compiles filters for one dialect and one column mapping. */
 export class SqlCompiler<Ref> {
   readonly #dialect: SqlDialect<Ref>;
@@ -181,7 +67,7 @@ export class SqlCompiler<Ref> {
 
   constructor(dialect: SqlDialect<Ref>, options: Pick<ToSqlOptions, 'columns' | 'tableAlias'>) {
     this.#dialect = dialect;
-    this.#columns = this.#resolveColumns(options.columns);
+    this.#columns = resolveColumns(dialect as SqlDialect<unknown>, options.columns);
     if (options.tableAlias !== undefined) this.#identifier(options.tableAlias, 'tableAlias');
     this.#alias = options.tableAlias;
   }
@@ -236,59 +122,6 @@ export class SqlCompiler<Ref> {
 
   #identifier(name: unknown, what: string): string {
     return checkIdentifier(this.#dialect as SqlDialect<unknown>, name, what);
-  }
-
-  #resolveColumns(columns: unknown): Map<string, ResolvedColumn> {
-    if (typeof columns !== 'object' || columns === null || isArray(columns)) {
-      throw new FilterError('INVALID_OPTION', '', '"columns" must map field names to column types');
-    }
-    const out = new Map<string, ResolvedColumn>();
-    for (const [field, raw] of Object.entries(columns as Record<string, unknown>)) {
-      // Own properties only, as for every option: `column` or `path` inherited from a polluted
-      // Object.prototype would silently move the field to another column.
-      const mapping: Partial<ColumnDefinition> =
-        typeof raw === 'string'
-          ? { type: raw as ColumnType }
-          : ownOptions((raw ?? {}) as Partial<ColumnDefinition>);
-      const where = `columns[${JSON.stringify(field)}]`;
-      if (typeof mapping !== 'object' || !setHas.call(COLUMN_TYPES, mapping.type as string)) {
-        throw new FilterError(
-          'INVALID_OPTION',
-          '',
-          `${where} must be one of ${[...COLUMN_TYPES].join(', ')} or { column, type, path }`,
-        );
-      }
-      const type = mapping.type as ColumnType;
-      if (type === 'timestamptz' && !this.#dialect.capabilities.timestamptz) {
-        throw new FilterError(
-          'INVALID_OPTION',
-          '',
-          `${where}: ${this.#dialect.name} has no timestamptz type`,
-        );
-      }
-      const column = this.#identifier(mapping.column ?? field, `${where}.column`);
-      const path = mapping.path ?? [];
-      if (!isArray(path) || arraySome(path, (k) => typeof k !== 'string' || k === '')) {
-        throw new FilterError('INVALID_OPTION', '', `${where}.path must be an array of non-empty strings`);
-      }
-      if (path.length > 0 && type !== 'json' && type !== 'jsonb') {
-        throw new FilterError('INVALID_OPTION', '', `${where}.path is only allowed on json/jsonb columns`);
-      }
-      for (const key of path) this.#checkText(key, `${where}.path`, 'INVALID_OPTION');
-      out.set(field, { column, type, path });
-    }
-    return out;
-  }
-
-  /** PostgreSQL text cannot hold U+0000: such an operand has no exact translation there. */
-  #checkText(text: string, at: string, code: 'UNSUPPORTED' | 'INVALID_OPTION' = 'UNSUPPORTED'): void {
-    if (!this.#dialect.capabilities.nulInText && stringIncludes(text, '\u0000')) {
-      throw new FilterError(
-        code,
-        at,
-        `${this.#dialect.name} text cannot hold U+0000 (NUL), used at ${at || 'the root'}`,
-      );
-    }
   }
 
   /**
@@ -378,7 +211,7 @@ export class SqlCompiler<Ref> {
       const step = steps[i]!;
       switch (step.kind) {
         case 'key':
-          this.#checkText(step.key, at);
+          checkText(this.#dialect as SqlDialect<unknown>, step.key, at);
           ref = this.#dialect.jsonKey(ref, step.key, p);
           break;
         case 'any': {
@@ -435,7 +268,7 @@ export class SqlCompiler<Ref> {
     if (typeof value === 'number') {
       return this.#ifNumber(slot, p, (v) => `${v} = ${this.#dialect.numberParam(p.add(value))}`);
     }
-    this.#checkText(value, at);
+    checkText(this.#dialect as SqlDialect<unknown>, value, at);
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
       // The record reads as the millisecond (`toISOString`) while the column may hold microseconds: the
       // value equals the operand when it lies within the operand's millisecond.
@@ -464,7 +297,7 @@ export class SqlCompiler<Ref> {
         return guardNaN ? `${cmp} AND ${v} <> ${this.#dialect.numberParam(p.add('NaN'))}` : cmp;
       });
     }
-    this.#checkText(value, at);
+    checkText(this.#dialect as SqlDialect<unknown>, value, at);
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
       // Compared as the millisecond the record reads as, in a form an index on the column serves:
       // after the operand's millisecond is from the next one on; up to it is before the next one.
@@ -498,7 +331,7 @@ export class SqlCompiler<Ref> {
     values.forEach((s, i) => {
       if (typeof s !== 'string') return;
       const where = pointer(at, i);
-      this.#checkText(s, where);
+      checkText(this.#dialect as SqlDialect<unknown>, s, where);
       if (slot.kind === 'column' && slot.type === 'timestamptz') this.#instant(s, where);
     });
     if (strings.length === 1) parts.push(this.#eq(slot, strings[0]!, at, p));
@@ -518,7 +351,7 @@ export class SqlCompiler<Ref> {
   }
 
   #like(slot: Slot<Ref>, pattern: string, at: string, p: ParamSink): string {
-    this.#checkText(pattern, at);
+    checkText(this.#dialect as SqlDialect<unknown>, pattern, at);
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
       throw new FilterError(
         'UNSUPPORTED',
@@ -558,47 +391,24 @@ export class SqlCompiler<Ref> {
     });
   }
 
+  /** One operator; a negated one is `NOT` of its family's positive condition. */
   #operator(slot: Slot<Ref>, op: OperatorNode, at: string, p: ParamSink): string {
-    switch (op.kind) {
-      case 'eq':
-        return this.#eq(slot, op.value, at, p);
-      case 'ne':
-        return not(this.#eq(slot, op.value, at, p));
-      case 'gt':
-        return this.#range(slot, '>', op.value, at, p);
-      case 'gte':
-        return this.#range(slot, '>=', op.value, at, p);
-      case 'lt':
-        return this.#range(slot, '<', op.value, at, p);
-      case 'lte':
-        return this.#range(slot, '<=', op.value, at, p);
-      case 'in':
-        return this.#in(slot, op.values, at, p);
-      case 'nin':
-        return not(this.#in(slot, op.values, at, p));
-      case 'like':
-        return this.#like(slot, op.pattern, at, p);
-      case 'exists':
-        return op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p);
-      case 'veq':
-        return this.#version(slot, '=', op.value, p);
-      case 'vne':
-        return not(this.#version(slot, '=', op.value, p));
-      case 'vgt':
-        return this.#version(slot, '>', op.value, p);
-      case 'vgte':
-        return this.#version(slot, '>=', op.value, p);
-      case 'vlt':
-        return this.#version(slot, '<', op.value, p);
-      case 'vlte':
-        return this.#version(slot, '<=', op.value, p);
-      case 'elemMatch':
-        return this.#elemMatch(slot, op.filter, at, p);
-      default:
-        return assertNever(op, 'operator');
-    }
+    const sql = byFamily<string>(op, {
+      equality: (op) => this.#eq(slot, op.value, at, p),
+      order: (op) => this.#range(slot, SQL_COMPARISONS[comparisonOf(op)] as Order, op.value, at, p),
+      membership: (op) => this.#in(slot, op.values, at, p),
+      like: (op) => this.#like(slot, op.pattern, at, p),
+      exists: (op) => (op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p)),
+      version: (op) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op)], op.value, p),
+      elemMatch: (op) => this.#elemMatch(slot, op.filter, at, p),
+    });
+    return factsOf(op).negated ? not(sql) : sql;
   }
 }
+
+/** SQL's comparison of each comparison; a negated one (`ne`) is `NOT` of `=`. */
+const SQL_COMPARISONS = { eq: '=', ne: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+type Order = '>' | '>=' | '<' | '<=';
 
 /** The typed refusal of SQL nested deeper than a dialect runs (docs/sql.md, "Expression depth"). */
 function tooDeep(dialect: string, limits: ExpressionLimits, at: string, what: string): FilterError {
@@ -627,4 +437,4 @@ export function compileToSql<Ref>(
   return { sql, params: params.values };
 }
 
-export { checkIdentifier, checkOffset, checkParamCount };
+export { and, checkIdentifier, checkOffset, checkParamCount, or, Params };

@@ -1,22 +1,21 @@
 import { ARRAY_ANY, OPERATOR_NAMES, type OperatorNode, PATH_SEPARATOR } from '../../ast/nodes.js';
 import { showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
+import { byFamily } from '../../semantics/operators.js';
 import { describeType } from '../fields/types.js';
 import type { Check } from './types.js';
 
+/** Whether the operator asks only whether a value is present (so an array there is no mistake). */
 function testsPresence(op: OperatorNode): boolean {
-  switch (op.kind) {
-    case 'exists':
-      return true;
-    case 'eq':
-    case 'ne':
-      return op.value === null;
-    case 'in':
-    case 'nin':
-      return op.values.length > 0 && op.values.every((v) => v === null);
-    default:
-      return false;
-  }
+  return byFamily(op, {
+    exists: () => true,
+    equality: (op) => op.value === null,
+    membership: (op) => op.values.length > 0 && op.values.every((v) => v === null),
+    order: () => false,
+    like: () => false,
+    version: () => false,
+    elemMatch: () => false,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isVersionNode, OPERATOR_NAMES, type OperatorNode, type Scalar } from '../../ast/nodes.js';
 import { pointer, showText } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
+import { byFamily } from '../../semantics/operators.js';
 import { describeType, type FieldType } from '../fields/types.js';
 import { isCanonicalTimestamp, isIsoTimestamp } from '../timestamps.js';
 import type { Check, Finding } from './types.js';
@@ -9,17 +10,16 @@ type Leaf = Extract<FieldType, { kind: 'string' | 'number' | 'boolean' | 'timest
 
 /** The operands of an operator with their pointers (`$in` lists give one per element). */
 function operands(op: OperatorNode, at: string): { value: Scalar | null; at: string }[] {
-  switch (op.kind) {
-    case 'in':
-    case 'nin':
-      return op.values.map((value, i) => ({ value, at: pointer(at, i) }));
-    case 'like':
-      return [{ value: op.pattern, at }];
-    case 'elemMatch':
-      return [];
-    default:
-      return [{ value: op.value, at }];
-  }
+  const value = (op: { readonly value: Scalar | null }) => [{ value: op.value, at }];
+  return byFamily(op, {
+    equality: value,
+    order: value,
+    exists: value,
+    version: value,
+    membership: (op) => op.values.map((value, i) => ({ value, at: pointer(at, i) })),
+    like: (op) => [{ value: op.pattern, at }],
+    elemMatch: () => [],
+  });
 }
 
 /** Whether a scalar operand can ever equal or order against a value of the type (type bracketing). */
@@ -32,7 +32,8 @@ function sameType(type: Leaf, value: Scalar): boolean {
       return typeof value === 'number';
     case 'boolean':
       return typeof value === 'boolean';
-    default:
+    case 'map':
+    case 'object':
       return false;
   }
 }
