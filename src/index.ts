@@ -170,7 +170,7 @@ export {
   UPGRADE_PLAN_RESOURCE,
   type ValueType,
   type ValueTypeName,
-} from './query/resources.js';
+} from './resources/descriptions.js';
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';

@@ -23,15 +23,15 @@ import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../e
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
-import { QueryError, type QueryProblem } from './errors.js';
-import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
 import {
   DEFAULT_TIE_BREAKERS,
   type FieldDescription,
   type ResourceDescription,
   type ResourceName,
   resolveResource,
-} from './resources.js';
+} from '../resources/descriptions.js';
+import { QueryError, type QueryProblem } from './errors.js';
+import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
 import { base64url, sha256, utf8 } from './sha256.js';
 import { closest } from './suggest.js';
 import { decodeToken, encodeToken } from './token.js';

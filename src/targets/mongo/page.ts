@@ -18,7 +18,7 @@ import {
   type QueryOptions,
   type QueryPlan,
 } from '../../query/plan.js';
-import type { ResourceDescription, ResourceName } from '../../query/resources.js';
+import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { versionSortExpr } from './expr.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';

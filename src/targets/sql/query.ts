@@ -4,7 +4,7 @@ import { FilterError, ownFilterError } from '../../errors.js';
 import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
-import type { ResourceDescription, ResourceName } from '../../query/resources.js';
+import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './compiler.js';
 import { dialectFor } from './dialects.js';
 import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';

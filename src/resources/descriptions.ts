@@ -1,5 +1,5 @@
 import { hasOwn, objectKeys } from '../builtins.js';
-import { QueryError } from './errors.js';
+import { QueryError } from '../query/errors.js';
 
 /**
  * Resource descriptions as data: the fields of each queryable resource of the API description, their
