@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
+import { InventoryError } from '../inventory/records.js';
 import type { Limits } from '../limits.js';
 import { type DiffCell, diffPolicies, type PolicyDiff } from '../policy/diff.js';
 import { type CompiledPolicy, compilePolicy, PolicyError } from '../policy/index.js';
-import { InventoryError } from '../policy/records.js';
 import { comparePolicyRules, type RuleChanges } from '../validate/compare.js';
 import { printable } from '../validate/unprintable.js';
 import {

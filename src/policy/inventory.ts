@@ -2,11 +2,11 @@ import type { PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import type { CompileOptions } from '../compile/filter.js';
 import { FilterError, showText } from '../errors.js';
+import { InventoryError } from '../inventory/records.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
-import { InventoryError } from './records.js';
 import { type CompiledPolicySet, compilePolicies, isCompiled } from './set.js';
 
 /** The result of one policy for one resource. */
