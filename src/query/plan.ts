@@ -5,7 +5,6 @@ import {
   OPERATOR_NAMES,
   type OperatorNode,
 } from '../ast/nodes.js';
-import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayIncludes,
   arraySome,
@@ -23,6 +22,7 @@ import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../e
 import { type LimitOptions, type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import { printPath } from '../parse/path.js';
+import { type FilterJson, printParsed } from '../parse/print.js';
 import {
   DEFAULT_TIE_BREAKERS,
   type FieldDescription,

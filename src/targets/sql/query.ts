@@ -1,6 +1,6 @@
-import { parsedUnder } from '../../ast/node-input.js';
 import { arrayEvery, arrayIncludes, hasOwn, stringIncludes, stringIsWellFormed } from '../../builtins.js';
 import { FilterError, ownFilterError } from '../../errors.js';
+import { parsedUnder } from '../../parse/node-input.js';
 import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
