@@ -20,10 +20,10 @@ import {
 } from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { versionSortExpr } from './expr.js';
+import { filterQuery, MATCH_NOTHING, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
-import { filterQuery, MATCH_NOTHING, type MongoQuery } from './query.js';
 
 /** An aggregation stage. */
 export type MongoStage = { [stage: string]: unknown };

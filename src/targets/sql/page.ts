@@ -5,8 +5,8 @@ import { QueryError, unsupportedFilter } from '../../query/errors.js';
 import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '../../query/order.js';
 import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
-import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './compiler.js';
 import { dialectFor } from './dialects.js';
+import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './filter.js';
 import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
 
 /** Options of {@link queryToSql}: where the resource's records live. */
