@@ -118,6 +118,7 @@ export {
   type StatusInfo,
   type TextSource,
 } from './policy/index.js';
+export { describeFields, type FieldDescriptor, type ItemFieldDescriptor } from './query/fields.js';
 export {
   base64url,
   compareKeys,
@@ -157,10 +158,7 @@ export {
   CERTIFICATE_RESOURCE,
   COMPONENT_RESOURCE,
   DEFAULT_TIE_BREAKERS,
-  describeFields,
   type FieldDescription,
-  type FieldDescriptor,
-  type ItemFieldDescriptor,
   isResourceName,
   POLICY_RESOURCE,
   RESOURCES,
