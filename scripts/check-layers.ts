@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /**
- * Checks the layers of src/ (docs/architecture: each folder imports only from its own layer and those
- * below it) and that no two folders, and no two files, import each other through a cycle. Type-only
- * imports count: a type is as much a dependency as a value. `npm run check:layers` runs it; a test in
- * test/unit/layers.test.ts too.
+ * Checks the layers of src/ (each folder imports only from its own layer and those below it) and that
+ * no two folders, and no two files, import each other through a cycle. Type-only imports count: a type
+ * is as much a dependency as a value. `npm run check:layers` runs it, and test/unit/layers.test.ts.
  */
 
 /** The layers, lowest first; a folder (or top-level file) of src/ belongs to exactly one. */
@@ -59,11 +58,14 @@ export function collectEdges(src: string): Edge[] {
         const text = readFileSync(path, 'utf8')
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/^\s*\/\/.*$/gm, '');
-        for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)) {
+        for (const m of text.matchAll(
+          /(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g,
+        )) {
           const spec = (m[1] ?? m[2])!;
           if (!spec.startsWith('.')) continue;
-          const target = resolve(dirname(path), spec.replace(/\.js$/, '.ts'));
-          edges.push({ from: relative(src, path), to: relative(src, target) });
+          const to = relative(src, resolve(dirname(path), spec.replace(/\.js$/, '.ts')));
+          // Data outside src/ (the JSON Schema) is no layer's code.
+          if (!to.startsWith('..')) edges.push({ from: relative(src, path), to });
         }
       }
     }

@@ -25,7 +25,7 @@ import { type FilterJson, printParsed } from '../parse/print.js';
 import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
-import type { PolicyResult } from './compile.js';
+import type { PolicyResult } from './definition.js';
 
 /** One value read at a field's path (one per selected element for selector paths). */
 export interface FoundValue {

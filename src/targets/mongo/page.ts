@@ -24,9 +24,9 @@ import { filterQuery, MATCH_NOTHING, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
+import type { MongoStage } from './types.js';
 
-/** An aggregation stage. */
-export type MongoStage = { [stage: string]: unknown };
+export type { MongoStage };
 
 /**
  * A page's projection: fields kept (1) or `_id` left out (0), and a selected field whose name a

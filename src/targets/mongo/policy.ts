@@ -8,7 +8,7 @@ import { filterToExpr, type MongoExpr } from './expr.js';
 import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
-import type { MongoStage } from './page.js';
+import type { MongoStage } from './types.js';
 
 /** Options of {@link policyToMongo}. */
 export interface MongoPolicyOptions extends MongoOptions {
