@@ -9,13 +9,10 @@ import {
   objectKeys,
   own,
   ownOptions,
-  weakMapGet,
-  weakMapSet,
 } from '../builtins.js';
 import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
-import { type LimitOptions, type Limits, passLimits } from '../limits.js';
+import { type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
-import { type FilterJson, printParsed } from '../parse/print.js';
 import {
   DEFAULT_TIE_BREAKERS,
   type FieldDescription,
@@ -26,74 +23,17 @@ import {
 import { describe } from './describe.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { checkFilterFields } from './filter-fields.js';
-import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
-import { base64url, sha256, utf8 } from './sha256.js';
+import { keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
+import { bindingOf, keepSecret, secretBytes } from './page.js';
 import { closest } from './suggest.js';
-import { decodeToken, encodeToken } from './token.js';
-
-/**
- * The common query request of the API's Q operations, as the JSON body gives it. The description leaves
- * the field-selection property unnamed; this library names it `fields`.
- */
-export interface QueryRequest {
-  /** 1 to 1000 (or the configured bound); default {@link QueryOptions.defaultPageSize}. */
-  readonly pageSize?: number;
-  readonly filter?: FilterJson;
-  /** Field name → `asc` | `desc`, in priority order. Default (absent or `{}`): `createdAt` ascending. */
-  readonly sort?: Readonly<Record<string, SortDirection>>;
-  /** The `nextPageToken` of the previous page. */
-  readonly pageToken?: string;
-  /** The fields each item carries; all selectable fields when empty or absent. */
-  readonly fields?: readonly string[];
-}
-
-/** Options of {@link parseQuery}. */
-export interface QueryOptions extends LimitOptions {
-  /** Largest page size accepted (default 1000; the policy-scoped component search uses 100). */
-  readonly maxPageSize?: number;
-  /** Page size when the request has none (default 100, or `maxPageSize` when smaller). */
-  readonly defaultPageSize?: number;
-  /** Most keys a request's `sort` may have (default 8). */
-  readonly maxSortKeys?: number;
-  /**
-   * A server secret: tokens are signed with HMAC-SHA-256 under it, and only tokens signed with it are
-   * accepted. Without it tokens are bound to their filter and sort by a hash but can be forged.
-   */
-  readonly secret?: string | Uint8Array;
-}
-
-/** An immutable, validated query: what to match, in which total order, from where, and what to return. */
-export interface QueryPlan {
-  readonly resource: ResourceDescription;
-  readonly pageSize: number;
-  /** The parsed filter; `undefined` matches every record. */
-  readonly filter: FilterNode | undefined;
-  /** The requested keys, then the tie-breakers (`createdAt` asc, `id` asc) not already requested. */
-  readonly sort: readonly SortKey[];
-  /** The fields items carry: the selection, or every selectable field. */
-  readonly fields: readonly string[];
-  /** True when the request selected fields (`fields` present and non-empty). */
-  readonly selected: boolean;
-  /** The key of the last row of the previous page; `undefined` on the first page. */
-  readonly after: readonly SortValue[] | undefined;
-  /** Hash of the normalized filter and sort, which page tokens carry. */
-  readonly binding: string;
-}
-
-/** A page of results: `nextPageToken` is absent on the last page. */
-export interface Page<T = Record<string, unknown>> {
-  readonly items: T[];
-  readonly nextPageToken?: string;
-}
+import { decodeToken } from './token.js';
+import type { Page, QueryOptions, QueryPlan, QueryRequest } from './types.js';
 
 const SCALAR_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'timestamp'];
 const PROPERTIES = ['pageSize', 'filter', 'sort', 'pageToken', 'fields'] as const;
 const DEFAULT_MAX_PAGE_SIZE = 1000;
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_MAX_SORT_KEYS = 8;
-
-/** Secrets of plans, kept out of the plan object so printing a plan never shows them. */
-const SECRETS = new WeakMap<QueryPlan, Uint8Array>();
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !isArray(value);
@@ -171,31 +111,6 @@ export function resourceDescription(resource: ResourceName | ResourceDescription
     ]);
   }
   return checkDescription(description);
-}
-
-/** JSON with object keys sorted, so equal filters hash equally whatever their key order. */
-function canonical(value: unknown): string {
-  if (isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
-    const keys = objectKeys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-function bindingOf(
-  resource: ResourceDescription,
-  filter: FilterNode | undefined,
-  sort: readonly SortKey[],
-): string {
-  const text = canonical([
-    resource.name,
-    filter === undefined ? null : printParsed(filter),
-    // A version key's tokens carry version keys, not values: a token from before a field became a
-    // version field (or after it stopped being one) is for another sort.
-    sort.map((k) => (k.order === 'version' ? [k.field, k.direction, k.order] : [k.field, k.direction])),
-  ]);
-  return base64url(sha256(text).subarray(0, 16));
 }
 
 function parsePageSize(value: unknown, max: number, fallback: number, problems: QueryProblem[]): number {
@@ -499,72 +414,10 @@ function plan(
     after,
     binding,
   });
-  // Captured: a replaced WeakMap.prototype.set must not leave a plan of a signing server unsigned.
-  if (secret !== undefined) weakMapSet.call(SECRETS, plan, secret);
+  if (secret !== undefined) keepSecret(plan, secret);
   return plan;
 }
 
-function secretBytes(secret: unknown): Uint8Array | undefined {
-  if (secret === undefined) return undefined;
-  if (typeof secret === 'string' && secret !== '') return utf8(secret);
-  if (secret instanceof Uint8Array && secret.length > 0) return secret;
-  throw new QueryError([
-    { code: 'INVALID_OPTION', path: '', message: 'option secret must be a non-empty string or Uint8Array' },
-  ]);
-}
-
-/**
- * The `nextPageToken` that continues after a row with sort key `key` (signed when the plan has a secret).
- *
- * @example
- * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
- */
-export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
-  return encodeToken(
-    { binding: plan.binding, key },
-    weakMapGet.call(SECRETS, plan) as Uint8Array | undefined,
-  );
-}
-
-/**
- * Only the plan's fields of a record that it has (a field the record lacks stays absent).
- *
- * @example
- * projectRecord({ id: 'c1', region: 'eu', vendor: 'aws' }, ['id', 'region']); // { id: 'c1', region: 'eu' }
- */
-export function projectRecord(record: unknown, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof record !== 'object' || record === null) return out;
-  for (const field of fields) {
-    if (hasOwn(record, field)) out[field] = (record as Record<string, unknown>)[field];
-  }
-  return out;
-}
-
-/**
- * Turns the rows a target fetched (at most `pageSize + 1`, in the plan's order) into a page: the first
- * `pageSize` items and, when there was one more row, the token of the last item's key. For a target of
- * your own.
- *
- * @example
- * finishPage(plan, rows, (r) => projectRecord(r, plan.fields), (r) => keyOf(r, plan.sort));
- */
-export function finishPage<R>(
-  plan: QueryPlan,
-  rows: readonly R[],
-  item: (row: R) => Record<string, unknown>,
-  key: (row: R) => readonly SortValue[],
-): Page {
-  const more = rows.length > plan.pageSize;
-  const shown = more ? rows.slice(0, plan.pageSize) : rows;
-  const items = shown.map(item);
-  if (!more) return { items };
-  return { items, nextPageToken: pageTokenAfter(plan, key(shown[shown.length - 1]!)) };
-}
-
-/** True when a record's key comes after the plan's cursor (always true on the first page). */
-export function isAfterCursor(plan: QueryPlan, key: readonly SortValue[]): boolean {
-  return plan.after === undefined || compareKeys(key, plan.after, plan.sort) > 0;
-}
-
+export { finishPage, isAfterCursor, pageTokenAfter, projectRecord } from './page.js';
+export type { Page, QueryOptions, QueryPlan, QueryRequest };
 export { keyOf };
