@@ -3,7 +3,6 @@
  * No runtime dependencies and no Node-only imports: runs in Node ≥ 22 and in modern browsers.
  */
 
-export { isFilterNode } from './ast/node-input.js';
 export type {
   AndNode,
   AnyStep,
@@ -49,7 +48,6 @@ export {
   PATH_SEPARATOR,
   VERSION_COMPARISONS,
 } from './ast/nodes.js';
-export { type FilterJson, printFilter } from './ast/print.js';
 export { type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
 export {
@@ -62,7 +60,9 @@ export {
   resolveLimits,
 } from './limits.js';
 export { DEFAULT_MAX_DEPTH, type ParseOptions, parseFilter } from './parse/filter.js';
+export { isFilterNode } from './parse/node-input.js';
 export { parsePath, printPath } from './parse/path.js';
+export { type FilterJson, printFilter } from './parse/print.js';
 export {
   type ClauseExplanation,
   type CompiledPolicy,
@@ -118,6 +118,7 @@ export {
   type StatusInfo,
   type TextSource,
 } from './policy/index.js';
+export { describeFields, type FieldDescriptor, type ItemFieldDescriptor } from './query/fields.js';
 export {
   base64url,
   compareKeys,
@@ -157,10 +158,7 @@ export {
   CERTIFICATE_RESOURCE,
   COMPONENT_RESOURCE,
   DEFAULT_TIE_BREAKERS,
-  describeFields,
   type FieldDescription,
-  type FieldDescriptor,
-  type ItemFieldDescriptor,
   isResourceName,
   POLICY_RESOURCE,
   RESOURCES,
@@ -170,7 +168,7 @@ export {
   UPGRADE_PLAN_RESOURCE,
   type ValueType,
   type ValueTypeName,
-} from './query/resources.js';
+} from './resources/descriptions.js';
 export { compareCodePoints } from './semantics/compare.js';
 export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';

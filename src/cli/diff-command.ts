@@ -1,6 +1,6 @@
+import { InventoryError } from '../inventory/records.js';
 import type { Limits } from '../limits.js';
 import { diffPolicies } from '../policy/diff.js';
-import { InventoryError } from '../policy/records.js';
 import { comparePolicyRules, type RuleChanges } from '../validate/compare.js';
 import { printable } from '../validate/unprintable.js';
 import { LIMIT_OPTION, limitUsage, parseLimitFlags, UsageError } from './args.js';

@@ -3,7 +3,7 @@ import { gunzipped } from '../node/gzip.js';
 import { openRegularFile } from '../node/regular.js';
 import { printable } from '../validate/unprintable.js';
 
-export { type Rejection, readInventory } from '../policy/records.js';
+export { type Rejection, readInventory } from '../inventory/records.js';
 
 /** Input that cannot be read any further (a missing file, an I/O error, a corrupt gzip stream). */
 export class InputError extends Error {

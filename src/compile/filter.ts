@@ -1,7 +1,7 @@
-import { toFilterNode } from '../ast/node-input.js';
 import type { FilterNode } from '../ast/nodes.js';
 import { option } from '../builtins.js';
 import type { ParseOptions } from '../parse/filter.js';
+import { toFilterNode } from '../parse/node-input.js';
 import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
 import { canGenerateCode, compileGenerated } from './codegen.js';

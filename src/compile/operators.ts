@@ -19,13 +19,12 @@ import {
   type VersionOperand,
   versionOperand,
 } from '../semantics/version.js';
-import type { Predicate } from './path.js';
+import type { LeafTest, Predicate } from './reads.js';
 
 /** Captured as a module constant: the `$in` test of every record (see src/builtins.ts). */
 const setHas = Set.prototype.has;
 
-/** A test of one leaf value, already normalized by `readLeaf`. */
-export type LeafTest = (v: unknown) => boolean;
+export type { LeafTest };
 
 /** Compiles the filter of an `$elemMatch` (passed in, so that this module needs no filter compiler). */
 export type FilterCompiler = (node: FilterNode) => Predicate;

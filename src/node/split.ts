@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { isSpace } from '../policy/envelope.js';
-import { isBlankLine } from '../policy/records.js';
+import { isSpace } from '../inventory/envelope.js';
+import { isBlankLine } from '../inventory/records.js';
 
 /**
  * Splitting an NDJSON file into byte ranges that start at the beginning of a line, for the worker

@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { compileNode } from '../compile/filter.js';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
+import { readNdjsonLines } from '../inventory/records.js';
 import { buildPolicy, type CompiledPolicy } from '../policy/compile.js';
 import { evaluateInventory, type ReadOptions, type ResourceResults, readNdjson } from '../policy/index.js';
 import { skipReason } from '../policy/inventory.js';
-import { readNdjsonLines } from '../policy/records.js';
 import type { FromWorker, ToWorker, WorkerError, WorkerSetup } from './protocol.js';
 
 /**

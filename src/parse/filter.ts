@@ -6,7 +6,6 @@ import {
   type OperatorNode,
   PATH_SEPARATOR,
 } from '../ast/nodes.js';
-import { emptyFootprint, type Footprint, trust } from '../ast/trusted.js';
 import {
   countOwnKeys,
   freeze,
@@ -25,6 +24,7 @@ import { byFamily, type FamilyHandlers } from '../semantics/operators.js';
 import { describe, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
 import { parsePath } from './path.js';
+import { emptyFootprint, type Footprint, trust } from './trusted.js';
 
 /**
  * Options of {@link parseFilter}, and of every entry point that parses a filter: the limits on what one
@@ -64,7 +64,7 @@ export interface NodeCount {
 /**
  * The state of one parse: its limits, the nodes counted so far, and the most the filter reaches on each
  * axis of the limits (kept with the AST: a call with other limits checks it against them, see
- * ast/node-input.ts). The parser itself, not a closure.
+ * parse/node-input.ts). The parser itself, not a closure.
  */
 interface Parse extends NodeCount {
   readonly seen: Footprint;

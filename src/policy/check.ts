@@ -3,7 +3,6 @@ import {
   arrayEvery,
   arrayFind,
   arraySome,
-  countOwnKeys,
   freeze,
   hasOwn,
   isArray,
@@ -12,78 +11,21 @@ import {
   objectKeys,
   objectValues,
   own,
-  setHas,
 } from '../builtins.js';
-import {
-  FilterError,
-  MAX_SHOWN_TEXT,
-  ownFilterError,
-  pointer,
-  restateAt,
-  safeMessage,
-  showPointer,
-  showText,
-} from '../errors.js';
-import { isLimitCode, type Limits, limitError, resolveLimits } from '../limits.js';
-import { type NodeBudget, type ParseOptions, parseFilter, parseWithin } from '../parse/filter.js';
+import { FilterError, ownFilterError, pointer, restateAt, safeMessage, showText } from '../errors.js';
+import { isLimitCode, type Limits, resolveLimits } from '../limits.js';
+import { type ParseOptions, parseFilter, parseWithin } from '../parse/filter.js';
 import { describe, isPlainObject } from '../parse/operands.js';
-import type { PolicyProblem, PolicyProblemCode } from './errors.js';
+import { Collector, SCHEMA_KEY } from './collector.js';
+import type {
+  NormalizedCondition,
+  NormalizedPolicy,
+  NormalizedRule,
+  NormalizedStatus,
+  PolicyCheck,
+} from './normalized.js';
 
-/** One condition of a rule, parsed. */
-export interface NormalizedCondition {
-  /** The parsed filter of `condition.filter`. */
-  readonly filter: FilterNode;
-  /** JSON pointer of the filter in the definition as given (`…/conditions/0/condition/filter`). */
-  readonly path: string;
-}
-
-/** One rule: it holds when all its conditions hold. */
-export interface NormalizedRule {
-  readonly conditions: readonly NormalizedCondition[];
-  /** JSON pointer of the rule (`/statusDefinitions/<name>/rules/<i>`). */
-  readonly path: string;
-}
-
-/** One status, in definition order. */
-export interface NormalizedStatus {
-  readonly name: string;
-  /** Position in `statusDefinitions` (the tie-breaker between equal criticalities). */
-  readonly index: number;
-  readonly criticality: number;
-  readonly isDefault: boolean;
-  /** Alternatives: the status is reached when any of them holds. Empty only for the default status. */
-  readonly rules: readonly NormalizedRule[];
-  /** JSON pointer of the status definition. */
-  readonly path: string;
-}
-
-/** A valid policy definition in the one form every target consumes. */
-export interface NormalizedPolicy {
-  readonly name: string;
-  /** `isActive` as written; `true` when the definition omits it. */
-  readonly isActive: boolean;
-  readonly type?: string;
-  readonly resource?: string;
-  readonly description?: string;
-  /** Statuses in definition order. */
-  readonly statuses: readonly NormalizedStatus[];
-  /** The status with `isDefault: true` (there is exactly one). */
-  readonly defaultStatus: NormalizedStatus;
-  /** `query.filter`; the empty filter (everything) when `query` or `query.filter` is absent. */
-  readonly scope: FilterNode;
-  /** JSON pointer of `query.filter`, or `null` when the definition has none. */
-  readonly scopePath: string | null;
-  /** `''` for a bare definition, `'/policy'` for a `{ policy: … }` request body. */
-  readonly base: string;
-}
-
-/** The answer of {@link checkPolicyDefinition}. */
-export interface PolicyCheck {
-  /** Every problem found, in document order; empty when the definition is valid. */
-  readonly problems: readonly PolicyProblem[];
-  /** The normalized definition, present exactly when there are no problems. */
-  readonly definition?: NormalizedPolicy;
-}
+export type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus, PolicyCheck };
 
 /** Top-level properties of a definition ("Policy definition" in the API). */
 const DEFINITION_KEYS = new Set([
@@ -95,14 +37,6 @@ const DEFINITION_KEYS = new Set([
   'description',
   'query',
 ]);
-/** Fields of a policy *record* as read back from the API: tolerated and ignored. */
-const RECORD_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
-/**
- * The JSON Schema reference editors read (`"$schema": "./node_modules/svc-policy/schema/policy.schema.json"`),
- * allowed at the root of a definition and of a `{ policy: … }` body as the published schema allows it:
- * a file that `svc-policy validate` accepts must compile.
- */
-const SCHEMA_KEY = '$schema';
 const STATUS_KEYS = new Set(['isDefault', 'criticality', 'rules']);
 const RULE_KEYS = new Set(['conditions']);
 const CONDITION_KEYS = new Set(['type', 'condition']);
@@ -113,62 +47,6 @@ const EVERYTHING: FilterNode = parseFilter({});
 /** A value for a message: a string quoted (and cut), anything else described. */
 function quoted(value: unknown): string {
   return typeof value === 'string' ? jsonStringify(showText(value)) : describe(value);
-}
-
-class Collector {
-  readonly problems: PolicyProblem[] = [];
-  /** The nodes of the policy's filters so far, against `maxPolicyNodes`. */
-  readonly budget: NodeBudget = { nodes: 0 };
-  readonly counts = { maxRules: 0, maxConditions: 0 };
-
-  /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
-  add(code: PolicyProblemCode, path: string, what: string, hint?: string): void {
-    const message = `${what} at ${showPointer(path)}${hint === undefined ? '' : `; ${hint}`}`;
-    this.problems.push(freeze({ code, path, message }));
-  }
-
-  /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
-  unknownKeys(value: Record<string, unknown>, at: string, allowed: ReadonlySet<string>, what: string): void {
-    for (const key of this.keys(value, at)) {
-      if (
-        setHas.call(allowed, key) ||
-        (at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
-      )
-        continue;
-      // A near miss is looked for among keys of a property name's length only (not in a 10 MB key).
-      const folded = key.length <= MAX_SHOWN_TEXT ? key.toLowerCase().replace(/[-_ ]/g, '') : undefined;
-      const near = [...allowed].find((k) => k.toLowerCase() === folded);
-      this.add(
-        'UNKNOWN_PROPERTY',
-        pointer(at, key),
-        `unknown property "${showText(key)}" in ${what}`,
-        near !== undefined ? `did you mean "${near}"?` : undefined,
-      );
-    }
-  }
-
-  /** The keys of an object of the definition, within `maxKeys`. */
-  keys(value: object, at: string): string[] {
-    // Counted before the keys are listed: a definition's object of a million keys is refused at once.
-    if (countOwnKeys(value, this.limits.maxKeys) > this.limits.maxKeys) {
-      throw limitError('maxKeys', at, `an object with more than ${this.limits.maxKeys} keys`, this.limits);
-    }
-    return objectKeys(value);
-  }
-
-  /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */
-  more(limit: 'maxRules' | 'maxConditions', n: number, at: string): void {
-    this.counts[limit] += n;
-    if (this.counts[limit] > this.limits[limit]) {
-      const what = limit === 'maxRules' ? 'rules' : 'conditions';
-      throw limitError(limit, at, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
-    }
-  }
-
-  constructor(
-    readonly base: string,
-    readonly limits: Limits,
-  ) {}
 }
 
 /** Parses a filter of the definition; its error, if any, becomes a problem pointing into the definition. */

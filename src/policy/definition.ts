@@ -60,3 +60,17 @@ export interface PolicyDefinition<T = unknown> {
 export interface PolicyRequestBody<T = unknown> {
   readonly policy: PolicyDefinition<T>;
 }
+
+/** The status of one resource under one policy. */
+export interface PolicyResult {
+  /** False when the resource is outside the policy's scope (`query.filter`); it then has no status. */
+  readonly applicable: boolean;
+  /** The status name; `null` when not applicable. */
+  readonly status: string | null;
+  /** The criticality of that status (the default status reports its own); `null` when not applicable. */
+  readonly criticality: number | null;
+  /** True when the status is the default one (reached by falling through, or by one of its own rules). */
+  readonly isDefault: boolean;
+  /** The status and rule that decided; `null` when the resource fell to the default or is out of scope. */
+  readonly matched: { readonly status: string; readonly ruleIndex: number } | null;
+}

@@ -8,7 +8,6 @@ import {
   OPERATOR_NAMES,
   type PathStep,
 } from '../ast/nodes.js';
-import { type FilterJson, printParsed } from '../ast/print.js';
 import {
   arrayEvery,
   arrayFind,
@@ -22,10 +21,11 @@ import { compileClosures } from '../compile/closures.js';
 import { compileOperators } from '../compile/operators.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
+import { type FilterJson, printParsed } from '../parse/print.js';
 import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
-import type { PolicyResult } from './compile.js';
+import type { PolicyResult } from './definition.js';
 
 /** One value read at a field's path (one per selected element for selector paths). */
 export interface FoundValue {

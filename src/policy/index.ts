@@ -1,4 +1,13 @@
 export {
+  InventoryError,
+  type InventoryErrorCode,
+  type ReadOptions,
+  type Rejection,
+  readInventory,
+  readNdjson,
+  type TextSource,
+} from '../inventory/records.js';
+export {
   checkPolicyDefinition,
   type NormalizedCondition,
   type NormalizedPolicy,
@@ -46,13 +55,4 @@ export {
   type ResourceResults,
   type StatusCount,
 } from './inventory.js';
-export {
-  InventoryError,
-  type InventoryErrorCode,
-  type ReadOptions,
-  type Rejection,
-  readInventory,
-  readNdjson,
-  type TextSource,
-} from './records.js';
 export { type CompiledPolicySet, compilePolicies } from './set.js';

@@ -1,10 +1,10 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { printParsed } from '../ast/print.js';
 import { arrayEvery, freeze, isArray, mapGet, option, own } from '../builtins.js';
 import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
+import { printParsed } from '../parse/print.js';
 import { readKey, readLeaf } from '../semantics/values.js';
 import { checkPolicyDefinition, type NormalizedPolicy } from './check.js';
 import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult, resultFor } from './compile.js';

@@ -10,9 +10,9 @@ import {
 } from '../builtins.js';
 import { isOwnError, pointer, safeMessage, showText, showValue } from '../errors.js';
 import { DEFAULT_LIMITS } from '../limits.js';
+import type { ResourceName } from '../resources/descriptions.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { parseQuery, type QueryRequest } from './plan.js';
-import type { ResourceName } from './resources.js';
 import { closest } from './suggest.js';
 
 /** The deprecated legacy search operations of the API description (removed on 2026-09-04). */

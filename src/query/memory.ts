@@ -1,5 +1,5 @@
-import { parsedUnder } from '../ast/node-input.js';
 import { compileFilter } from '../compile/filter.js';
+import { parsedUnder } from '../parse/node-input.js';
 import { compareKeys, keyOf, type SortValue } from './order.js';
 import { finishPage, isAfterCursor, type Page, projectRecord, type QueryPlan } from './plan.js';
 

@@ -1,11 +1,4 @@
-import {
-  assertNever,
-  type FilterNode,
-  LOGICAL_NAMES,
-  OPERATOR_NAMES,
-  type OperatorNode,
-} from '../ast/nodes.js';
-import { type FilterJson, printParsed } from '../ast/print.js';
+import type { FilterNode } from '../ast/nodes.js';
 import {
   arrayIncludes,
   arraySome,
@@ -16,81 +9,25 @@ import {
   objectKeys,
   own,
   ownOptions,
-  weakMapGet,
-  weakMapSet,
 } from '../builtins.js';
 import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
-import { type LimitOptions, type Limits, passLimits } from '../limits.js';
+import { type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
-import { printPath } from '../parse/path.js';
-import { byFamily, factsOf } from '../semantics/operators.js';
-import { QueryError, type QueryProblem } from './errors.js';
-import { compareKeys, keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
 import {
   DEFAULT_TIE_BREAKERS,
   type FieldDescription,
   type ResourceDescription,
   type ResourceName,
   resolveResource,
-} from './resources.js';
-import { base64url, sha256, utf8 } from './sha256.js';
+} from '../resources/descriptions.js';
+import { describe } from './describe.js';
+import { QueryError, type QueryProblem } from './errors.js';
+import { checkFilterFields } from './filter-fields.js';
+import { keyOf, type SortDirection, type SortKey, type SortValue } from './order.js';
+import { bindingOf, keepSecret, secretBytes } from './page.js';
 import { closest } from './suggest.js';
-import { decodeToken, encodeToken } from './token.js';
-
-/**
- * The common query request of the API's Q operations, as the JSON body gives it. The description leaves
- * the field-selection property unnamed; this library names it `fields`.
- */
-export interface QueryRequest {
-  /** 1 to 1000 (or the configured bound); default {@link QueryOptions.defaultPageSize}. */
-  readonly pageSize?: number;
-  readonly filter?: FilterJson;
-  /** Field name → `asc` | `desc`, in priority order. Default (absent or `{}`): `createdAt` ascending. */
-  readonly sort?: Readonly<Record<string, SortDirection>>;
-  /** The `nextPageToken` of the previous page. */
-  readonly pageToken?: string;
-  /** The fields each item carries; all selectable fields when empty or absent. */
-  readonly fields?: readonly string[];
-}
-
-/** Options of {@link parseQuery}. */
-export interface QueryOptions extends LimitOptions {
-  /** Largest page size accepted (default 1000; the policy-scoped component search uses 100). */
-  readonly maxPageSize?: number;
-  /** Page size when the request has none (default 100, or `maxPageSize` when smaller). */
-  readonly defaultPageSize?: number;
-  /** Most keys a request's `sort` may have (default 8). */
-  readonly maxSortKeys?: number;
-  /**
-   * A server secret: tokens are signed with HMAC-SHA-256 under it, and only tokens signed with it are
-   * accepted. Without it tokens are bound to their filter and sort by a hash but can be forged.
-   */
-  readonly secret?: string | Uint8Array;
-}
-
-/** An immutable, validated query: what to match, in which total order, from where, and what to return. */
-export interface QueryPlan {
-  readonly resource: ResourceDescription;
-  readonly pageSize: number;
-  /** The parsed filter; `undefined` matches every record. */
-  readonly filter: FilterNode | undefined;
-  /** The requested keys, then the tie-breakers (`createdAt` asc, `id` asc) not already requested. */
-  readonly sort: readonly SortKey[];
-  /** The fields items carry: the selection, or every selectable field. */
-  readonly fields: readonly string[];
-  /** True when the request selected fields (`fields` present and non-empty). */
-  readonly selected: boolean;
-  /** The key of the last row of the previous page; `undefined` on the first page. */
-  readonly after: readonly SortValue[] | undefined;
-  /** Hash of the normalized filter and sort, which page tokens carry. */
-  readonly binding: string;
-}
-
-/** A page of results: `nextPageToken` is absent on the last page. */
-export interface Page<T = Record<string, unknown>> {
-  readonly items: T[];
-  readonly nextPageToken?: string;
-}
+import { decodeToken } from './token.js';
+import type { Page, QueryOptions, QueryPlan, QueryRequest } from './types.js';
 
 const SCALAR_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'timestamp'];
 const PROPERTIES = ['pageSize', 'filter', 'sort', 'pageToken', 'fields'] as const;
@@ -98,19 +35,8 @@ const DEFAULT_MAX_PAGE_SIZE = 1000;
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_MAX_SORT_KEYS = 8;
 
-/** Secrets of plans, kept out of the plan object so printing a plan never shows them. */
-const SECRETS = new WeakMap<QueryPlan, Uint8Array>();
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(showText(value));
-  if (typeof value === 'number') return String(value);
-  return `a ${typeof value}`;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number, max = 1_000_000): number {
@@ -185,153 +111,6 @@ export function resourceDescription(resource: ResourceName | ResourceDescription
     ]);
   }
   return checkDescription(description);
-}
-
-/** JSON with object keys sorted, so equal filters hash equally whatever their key order. */
-function canonical(value: unknown): string {
-  if (isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
-    const keys = objectKeys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-function bindingOf(
-  resource: ResourceDescription,
-  filter: FilterNode | undefined,
-  sort: readonly SortKey[],
-): string {
-  const text = canonical([
-    resource.name,
-    filter === undefined ? null : printParsed(filter),
-    // A version key's tokens carry version keys, not values: a token from before a field became a
-    // version field (or after it stopped being one) is for another sort.
-    sort.map((k) => (k.order === 'version' ? [k.field, k.direction, k.order] : [k.field, k.direction])),
-  ]);
-  return base64url(sha256(text).subarray(0, 16));
-}
-
-/** Checks the fields a filter reads against the description: known and filterable, at their pointers. */
-function checkFilterFields(
-  node: FilterNode,
-  at: string,
-  resource: ResourceDescription,
-  problems: QueryProblem[],
-): void {
-  for (const clause of node.clauses) {
-    switch (clause.kind) {
-      case 'field': {
-        const first = clause.path[0];
-        const where = pointer(at, printPath(clause.path));
-        if (first === undefined || first.kind !== 'key') {
-          problems.push({
-            code: 'UNKNOWN_FILTER_FIELD',
-            path: where,
-            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`,
-          });
-          break;
-        }
-        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : undefined;
-        if (field === undefined) {
-          const suggestion = closest(first.key, objectKeys(resource.fields));
-          problems.push({
-            code: 'UNKNOWN_FILTER_FIELD',
-            path: where,
-            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
-            ...(suggestion === undefined ? {} : { suggestion }),
-          });
-        } else if (!field.filterable) {
-          problems.push({
-            code: 'UNFILTERABLE_FIELD',
-            path: where,
-            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`,
-          });
-        } else if (clause.path.length === 1) {
-          for (const op of clause.operators) {
-            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
-          }
-        }
-        break;
-      }
-      case 'and':
-      case 'or':
-        clause.filters.forEach((f, i) => {
-          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems);
-        });
-        break;
-      case 'not':
-        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems);
-        break;
-      default:
-        assertNever(clause, 'clause');
-    }
-  }
-}
-
-/** The operand type a scalar field's values have, or `undefined` for a field of no single scalar type. */
-function operandType(field: FieldDescription): 'string' | 'number' | 'boolean' | undefined {
-  switch (field.type) {
-    case 'string':
-    case 'timestamp':
-      return 'string';
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'array':
-    case 'map':
-    case 'object':
-    case 'any':
-      return undefined;
-  }
-}
-
-/**
- * An operand of another type than a scalar field's values (`{ createdAt: { $gte: 5 } }`): the filter is
- * valid and means the same on every target (never a match, or always for `$ne`/`$nin`), but it is
- * almost surely a mistake, so the request is refused with `FILTER_TYPE_MISMATCH` at the operand. `null`
- * operands (missing) and `$exists` are about presence, not type, and pass.
- */
-function checkOperand(
-  name: string,
-  field: FieldDescription,
-  op: OperatorNode,
-  at: string,
-  problems: QueryProblem[],
-): void {
-  const type = operandType(field);
-  if (type === undefined) return;
-  const check = (value: unknown, where: string) => {
-    if (value === null || typeof value === type) return;
-    problems.push({
-      code: 'FILTER_TYPE_MISMATCH',
-      path: where,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe(value)}, which ${factsOf(op).negated ? 'it always differs from' : 'never matches'} (no conversions)`,
-    });
-  };
-  // Patterns and versions are strings: they read only string fields.
-  const strings = () => {
-    if (type === 'string') return;
-    problems.push({
-      code: 'FILTER_TYPE_MISMATCH',
-      path: at,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`,
-    });
-  };
-  byFamily<void>(op, {
-    equality: (op) => check(op.value, at),
-    order: (op) => check(op.value, at),
-    membership: (op) =>
-      op.values.forEach((value, i) => {
-        check(value, pointer(at, i));
-      }),
-    like: strings,
-    version: strings,
-    exists: () => {},
-    elemMatch: () => {},
-  });
 }
 
 function parsePageSize(value: unknown, max: number, fallback: number, problems: QueryProblem[]): number {
@@ -635,72 +414,10 @@ function plan(
     after,
     binding,
   });
-  // Captured: a replaced WeakMap.prototype.set must not leave a plan of a signing server unsigned.
-  if (secret !== undefined) weakMapSet.call(SECRETS, plan, secret);
+  if (secret !== undefined) keepSecret(plan, secret);
   return plan;
 }
 
-function secretBytes(secret: unknown): Uint8Array | undefined {
-  if (secret === undefined) return undefined;
-  if (typeof secret === 'string' && secret !== '') return utf8(secret);
-  if (secret instanceof Uint8Array && secret.length > 0) return secret;
-  throw new QueryError([
-    { code: 'INVALID_OPTION', path: '', message: 'option secret must be a non-empty string or Uint8Array' },
-  ]);
-}
-
-/**
- * The `nextPageToken` that continues after a row with sort key `key` (signed when the plan has a secret).
- *
- * @example
- * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
- */
-export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
-  return encodeToken(
-    { binding: plan.binding, key },
-    weakMapGet.call(SECRETS, plan) as Uint8Array | undefined,
-  );
-}
-
-/**
- * Only the plan's fields of a record that it has (a field the record lacks stays absent).
- *
- * @example
- * projectRecord({ id: 'c1', region: 'eu', vendor: 'aws' }, ['id', 'region']); // { id: 'c1', region: 'eu' }
- */
-export function projectRecord(record: unknown, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof record !== 'object' || record === null) return out;
-  for (const field of fields) {
-    if (hasOwn(record, field)) out[field] = (record as Record<string, unknown>)[field];
-  }
-  return out;
-}
-
-/**
- * Turns the rows a target fetched (at most `pageSize + 1`, in the plan's order) into a page: the first
- * `pageSize` items and, when there was one more row, the token of the last item's key. For a target of
- * your own.
- *
- * @example
- * finishPage(plan, rows, (r) => projectRecord(r, plan.fields), (r) => keyOf(r, plan.sort));
- */
-export function finishPage<R>(
-  plan: QueryPlan,
-  rows: readonly R[],
-  item: (row: R) => Record<string, unknown>,
-  key: (row: R) => readonly SortValue[],
-): Page {
-  const more = rows.length > plan.pageSize;
-  const shown = more ? rows.slice(0, plan.pageSize) : rows;
-  const items = shown.map(item);
-  if (!more) return { items };
-  return { items, nextPageToken: pageTokenAfter(plan, key(shown[shown.length - 1]!)) };
-}
-
-/** True when a record's key comes after the plan's cursor (always true on the first page). */
-export function isAfterCursor(plan: QueryPlan, key: readonly SortValue[]): boolean {
-  return plan.after === undefined || compareKeys(key, plan.after, plan.sort) > 0;
-}
-
+export { finishPage, isAfterCursor, pageTokenAfter, projectRecord } from './page.js';
+export type { Page, QueryOptions, QueryPlan, QueryRequest };
 export { keyOf };

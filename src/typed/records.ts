@@ -4,10 +4,10 @@ import type {
   POLICY_RESOURCE,
   ResourceDescription,
   UPGRADE_PLAN_RESOURCE,
-} from '../query/resources.js';
+} from '../resources/descriptions.js';
 
 /**
- * Record types derived, at the type level, from the resource descriptions of `query/resources.ts`: the
+ * Record types derived, at the type level, from the resource descriptions of `resources/descriptions.ts`: the
  * same data the query module plans with and validation checks paths against, so the three cannot
  * disagree. A field added to a description appears here, with its type, without anything else to edit.
  */

@@ -1,4 +1,4 @@
-import { printParsed } from '../ast/print.js';
+import { printParsed } from '../parse/print.js';
 import type { NormalizedRule, NormalizedStatus } from '../policy/check.js';
 import { type Domain, fieldDomain, intersect, isEmpty, isSubset, TOP } from './domain.js';
 import type { FieldSite, FilterSite, PolicyModel } from './model.js';

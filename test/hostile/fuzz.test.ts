@@ -15,7 +15,7 @@ import {
   QueryError,
 } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
-import { COMPONENT_RESOURCE } from '../../src/query/resources.js';
+import { COMPONENT_RESOURCE } from '../../src/resources/descriptions.js';
 import { policyToSql, queryToSql, statusCountSql, toSql } from '../../src/sql.js';
 import { validatePolicy } from '../../src/validate.js';
 import { NODE_FLAGS } from '../support/node-flags.js';

@@ -229,7 +229,7 @@ const METHOD_POLLUTION: [string, object, Record<string, unknown>][] = [
   ['Object statics', Object, { hasOwn: () => true, keys: () => [], getPrototypeOf: () => null }],
   ['Array.isArray', Array, { isArray: () => false }],
   ['Set.prototype.has', Set.prototype, { has: () => true }],
-  // What the library remembers of its own errors and ASTs (src/errors.ts, src/ast/trusted.ts).
+  // What the library remembers of its own errors and ASTs (src/errors.ts, src/parse/trusted.ts).
   ['WeakSet.prototype methods', WeakSet.prototype, { has: () => true, add: () => undefined }],
   ['WeakMap.prototype methods', WeakMap.prototype, { get: () => undefined, set: () => undefined }],
   ['RegExp.prototype.test', RegExp.prototype, { test: () => true }],

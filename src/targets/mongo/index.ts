@@ -1,4 +1,5 @@
 export type { MongoExpr } from './expr.js';
+export type { MongoQuery } from './filter.js';
 export type { MongoOptions } from './options.js';
 export {
   type MongoPageQuery,
@@ -14,5 +15,4 @@ export {
   policyDiffMongo,
   policyToMongo,
 } from './policy.js';
-export type { MongoQuery } from './query.js';
-export { toMongo, toMongoExpr } from './to-mongo.js';
+export { toMongo, toMongoExpr } from './translate.js';

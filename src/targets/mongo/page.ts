@@ -18,15 +18,15 @@ import {
   type QueryOptions,
   type QueryPlan,
 } from '../../query/plan.js';
-import type { ResourceDescription, ResourceName } from '../../query/resources.js';
+import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { versionSortExpr } from './expr.js';
+import { filterQuery, MATCH_NOTHING, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
-import { filterQuery, MATCH_NOTHING, type MongoQuery } from './query.js';
+import type { MongoStage } from './types.js';
 
-/** An aggregation stage. */
-export type MongoStage = { [stage: string]: unknown };
+export type { MongoStage };
 
 /**
  * A page's projection: fields kept (1) or `_id` left out (0), and a selected field whose name a

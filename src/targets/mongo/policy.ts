@@ -5,10 +5,10 @@ import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
+import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
-import type { MongoStage } from './page.js';
-import { filterQuery, type MongoQuery } from './query.js';
+import type { MongoStage } from './types.js';
 
 /** Options of {@link policyToMongo}. */
 export interface MongoPolicyOptions extends MongoOptions {

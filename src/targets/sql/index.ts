@@ -1,17 +1,9 @@
 import { ownOptions } from '../../builtins.js';
 import type { Filter } from '../../typed/filter.js';
-import { compileToSql } from './compiler.js';
 import { dialectFor } from './dialects.js';
+import { compileToSql } from './filter.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
 
-export {
-  type PolicyDefinitionInput,
-  type PolicySql,
-  policyDiffSql,
-  policyToSql,
-  type StatusCountOptions,
-  statusCountSql,
-} from './policy.js';
 export {
   type PageIndexOptions,
   pageIndexSql,
@@ -20,7 +12,15 @@ export {
   type SqlQuery,
   type SqlQueryOptions,
   sqlRowsToPage,
-} from './query.js';
+} from './page.js';
+export {
+  type PolicyDefinitionInput,
+  type PolicySql,
+  policyDiffSql,
+  policyToSql,
+  type StatusCountOptions,
+  statusCountSql,
+} from './policy.js';
 export type {
   ColumnDefinition,
   ColumnMapping,

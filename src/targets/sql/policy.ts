@@ -4,8 +4,8 @@ import { passLimits } from '../../limits.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
-import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './compiler.js';
 import { dialectFor } from './dialects.js';
+import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './filter.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
 
 /** The policy definition shape of the API; kept as a name for `PolicyDefinition`. */

@@ -1,5 +1,5 @@
-import { printParsed } from '../../ast/print.js';
 import { showText } from '../../errors.js';
+import { printParsed } from '../../parse/print.js';
 import type { NormalizedStatus } from '../../policy/check.js';
 import type { Check } from './types.js';
 

@@ -1,5 +1,5 @@
-import { printParsed } from '../../ast/print.js';
 import { showPointer, showText } from '../../errors.js';
+import { printParsed } from '../../parse/print.js';
 import { fieldDomain, isEmpty } from '../domain.js';
 import type { FieldSite } from '../model.js';
 import { facts, firstConflict, ruleViews, scopeOf } from '../rules.js';

@@ -1,8 +1,8 @@
-import { RESOURCES, type ResourceDescription, type ValueType } from '../../query/resources.js';
+import { RESOURCES, type ResourceDescription, type ValueType } from '../../resources/descriptions.js';
 import type { FieldType } from './types.js';
 
 /**
- * The validator's type of a value of a resource description. The descriptions in `query/resources.ts`
+ * The validator's type of a value of a resource description. The descriptions in `resources/descriptions.ts`
  * are the one source of field names and types; this only changes the form (`integer` is a number to a
  * filter, `filterable: false` blocks the paths below the field).
  */

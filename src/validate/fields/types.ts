@@ -1,6 +1,6 @@
 /**
  * The type of a field as the validator knows it. Field tables are derived from the resource
- * descriptions of `query/resources.ts` (the query representations of the API description).
+ * descriptions of `resources/descriptions.ts` (the query representations of the API description).
  */
 export type FieldType =
   | { readonly kind: 'string'; readonly values?: readonly string[]; readonly filterable?: boolean }

@@ -1,9 +1,3 @@
-import { freeze, hasOwn, isArray, own } from '../builtins.js';
-import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
-import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
-import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from '../parse/filter.js';
-import { printPath } from '../parse/path.js';
-import { byFamily } from '../semantics/operators.js';
 import {
   assertNever,
   type ClauseNode,
@@ -13,7 +7,13 @@ import {
   type OperatorKind,
   type OperatorNode,
   type PathStep,
-} from './nodes.js';
+} from '../ast/nodes.js';
+import { freeze, hasOwn, isArray, own } from '../builtins.js';
+import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } from '../errors.js';
+import { type Limits, limitError, MAX_MAX_DEPTH, resolveLimits } from '../limits.js';
+import { byFamily } from '../semantics/operators.js';
+import { count, type NodeCount, type ParseOptions, SELECTOR_NODES } from './filter.js';
+import { printPath } from './path.js';
 import { parsedOf } from './trusted.js';
 
 /** The JSON form of a filter, as accepted by `parseFilter`. */

@@ -1,12 +1,12 @@
-import { toFilterNode } from '../../ast/node-input.js';
 import type { FilterNode } from '../../ast/nodes.js';
 import { ownOptions } from '../../builtins.js';
 import type { ParseOptions } from '../../parse/filter.js';
+import { toFilterNode } from '../../parse/node-input.js';
 import type { Filter } from '../../typed/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
+import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
-import { filterQuery, type MongoQuery } from './query.js';
 
 /**
  * Translates a filter (JSON or AST) into a MongoDB query document that matches exactly the documents

@@ -1,4 +1,3 @@
-import { toFilterNode } from '../../ast/node-input.js';
 import {
   assertNever,
   type ClauseNode,
@@ -13,6 +12,7 @@ import {
 import { arrayEvery, arrayIncludes, mapGet, option, regexpTest, stringStartsWith } from '../../builtins.js';
 import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
+import { toFilterNode } from '../../parse/node-input.js';
 import { printPath } from '../../parse/path.js';
 import { parseLike } from '../../semantics/like.js';
 import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';

@@ -1,6 +1,6 @@
+import type { FilterNode } from '../ast/nodes.js';
 import { weakMapGet, weakMapSet } from '../builtins.js';
 import type { Limits } from '../limits.js';
-import type { FilterNode } from './nodes.js';
 
 /** The limits that bound one filter (the policy and document limits bound other things). */
 const FILTER_LIMITS = [

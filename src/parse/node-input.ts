@@ -1,7 +1,7 @@
+import type { FilterNode } from '../ast/nodes.js';
 import { hasOwn } from '../builtins.js';
 import { type LimitOptions, resolveLimits } from '../limits.js';
-import { type ParseOptions, parseFilter } from '../parse/filter.js';
-import type { FilterNode } from './nodes.js';
+import { type ParseOptions, parseFilter } from './filter.js';
 import { printWithin } from './print.js';
 import { fits, parsedOf } from './trusted.js';
 

@@ -1,0 +1,2 @@
+/** An aggregation stage. */
+export type MongoStage = { [stage: string]: unknown };
