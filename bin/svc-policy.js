@@ -34,6 +34,32 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
@@ -326,13 +352,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version2] = parts;
-            if (version2 === "1.1" || version2 === "1.2") {
-              this.yaml.version = version2;
+            const [version3] = parts;
+            if (version3 === "1.1" || version3 === "1.2") {
+              this.yaml.version = version3;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version2);
-              onError(6, `Unsupported YAML version ${version2}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version3);
+              onError(6, `Unsupported YAML version ${version3}`, isValid);
               return false;
             }
           }
@@ -3434,14 +3460,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version2 } = opt;
+        let { version: version3 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version2 = this.directives.yaml.version;
+            version3 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version2 });
-        this.setSchema(version2, options);
+          this.directives = new directives.Directives({ version: version3 });
+        this.setSchema(version3, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -3621,11 +3647,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version2, options = {}) {
-        if (typeof version2 === "number")
-          version2 = String(version2);
+      setSchema(version3, options = {}) {
+        if (typeof version3 === "number")
+          version3 = String(version3);
         let opt;
-        switch (version2) {
+        switch (version3) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -3636,9 +3662,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version2;
+              this.directives.yaml.version = version3;
             else
-              this.directives = new directives.Directives({ version: version2 });
+              this.directives = new directives.Directives({ version: version3 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -3647,7 +3673,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version2);
+            const sv = JSON.stringify(version3);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -7364,32 +7390,6 @@ var require_dist = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
-      let length = 0;
-      let pos = 0;
-      let value;
-      while (pos < len) {
-        length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
-          if ((value & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-
 // src/builtins.ts
 var call = Function.prototype.call;
 function uncurry(fn) {
@@ -7688,41 +7688,6 @@ function assertNever(value, what) {
   throw new FilterError("INVALID_NODE", "", `unknown ${what} ${jsonStringify(String(kind))}`);
 }
 
-// src/ast/trusted.ts
-var FILTER_LIMITS = [
-  "maxDepth",
-  "maxNodes",
-  "maxKeys",
-  "maxListItems",
-  "maxStringLength",
-  "maxVersionLength",
-  "maxPatternLength",
-  "maxWildcards",
-  "maxPathSegments",
-  "maxSegmentLength"
-];
-function emptyFootprint() {
-  const out = {};
-  for (let i = 0; i < FILTER_LIMITS.length; i++) out[FILTER_LIMITS[i]] = 0;
-  return out;
-}
-var trusted = /* @__PURE__ */ new WeakMap();
-function trust(node, limits, footprint) {
-  weakMapSet.call(trusted, node, { limits, footprint });
-  return node;
-}
-function parsedOf(node) {
-  return weakMapGet.call(trusted, node);
-}
-function fits(parsed, limits) {
-  if (parsed.limits === limits) return true;
-  for (let i = 0; i < FILTER_LIMITS.length; i++) {
-    const axis = FILTER_LIMITS[i];
-    if (parsed.footprint[axis] > limits[axis]) return false;
-  }
-  return true;
-}
-
 // src/semantics/like.ts
 var startsWith = String.prototype.startsWith;
 var endsWith = String.prototype.endsWith;
@@ -7780,6 +7745,49 @@ function compileLike(pattern) {
     }
     return true;
   };
+}
+
+// src/semantics/operators.ts
+var ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+var isIsoLikeOrNull = (x) => x === null || typeof x === "string" && regexpTest(ISO_SHAPE, x);
+var yes = () => true;
+var no = () => false;
+var readsIso = (op) => isIsoLikeOrNull(op.value);
+var readsIsoIn = (op) => arraySome(op.values, isIsoLikeOrNull);
+var readsString = (op) => typeof op.value === "string";
+var emptyFilter = (op) => op.filter.clauses.length === 0;
+var order = (comparison) => ({ family: "order", comparison, readsDates: readsString });
+var version = (comparison) => ({ family: "version", comparison, readsDates: no });
+var OPERATORS = {
+  eq: { family: "equality", comparison: "eq", readsDates: readsIso },
+  ne: { family: "equality", comparison: "ne", negated: true, readsDates: readsIso },
+  gt: order("gt"),
+  gte: order("gte"),
+  lt: order("lt"),
+  lte: order("lte"),
+  in: { family: "membership", readsDates: readsIsoIn },
+  nin: { family: "membership", negated: true, readsDates: readsIsoIn },
+  like: { family: "like", readsDates: yes },
+  // An invalid Date is missing, a valid one present.
+  exists: { family: "exists", readsDates: yes },
+  veq: version("eq"),
+  vne: { ...version("ne"), negated: true },
+  vgt: version("gt"),
+  vgte: version("gte"),
+  vlt: version("lt"),
+  vlte: version("lte"),
+  // A valid Date element is a string, not an object: it must be normalized to tell.
+  elemMatch: { family: "elemMatch", readsDates: (op) => !emptyFilter(op) }
+};
+function factsOf(op) {
+  if (!hasOwn(OPERATORS, op.kind)) return assertNever(op, "operator node");
+  return OPERATORS[op.kind];
+}
+function comparisonOf(op) {
+  return OPERATORS[op.kind].comparison;
+}
+function byFamily(op, handlers) {
+  return handlers[factsOf(op).family](op);
 }
 
 // src/semantics/version.ts
@@ -7901,9 +7909,9 @@ function compareVersionTo(s, operands2, lo = 0, hi = UNBOUNDED) {
     if (key >= 0 && op.key >= 0 && (key !== op.key || key % 2 === 0)) d = key - op.key;
     else {
       if (parsed === void 0) {
-        const version2 = parseVersion(s);
-        if (version2 === void 0) return NOT_VERSION;
-        parsed = versionKey(version2);
+        const version3 = parseVersion(s);
+        if (version3 === void 0) return NOT_VERSION;
+        parsed = versionKey(version3);
       }
       d = parsed < op.text ? -1 : parsed > op.text ? 1 : 0;
     }
@@ -8157,6 +8165,41 @@ function printPath(steps) {
   return out;
 }
 
+// src/parse/trusted.ts
+var FILTER_LIMITS = [
+  "maxDepth",
+  "maxNodes",
+  "maxKeys",
+  "maxListItems",
+  "maxStringLength",
+  "maxVersionLength",
+  "maxPatternLength",
+  "maxWildcards",
+  "maxPathSegments",
+  "maxSegmentLength"
+];
+function emptyFootprint() {
+  const out = {};
+  for (let i = 0; i < FILTER_LIMITS.length; i++) out[FILTER_LIMITS[i]] = 0;
+  return out;
+}
+var trusted = /* @__PURE__ */ new WeakMap();
+function trust(node, limits, footprint) {
+  weakMapSet.call(trusted, node, { limits, footprint });
+  return node;
+}
+function parsedOf(node) {
+  return weakMapGet.call(trusted, node);
+}
+function fits(parsed, limits) {
+  if (parsed.limits === limits) return true;
+  for (let i = 0; i < FILTER_LIMITS.length; i++) {
+    const axis = FILTER_LIMITS[i];
+    if (parsed.footprint[axis] > limits[axis]) return false;
+  }
+  return true;
+}
+
 // src/parse/filter.ts
 var DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
 var LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
@@ -8165,33 +8208,29 @@ function reach(p, axis, value) {
   if (value > p.seen[axis]) p.seen[axis] = value;
 }
 function measure(p, op, extra) {
-  switch (op.kind) {
-    case "in":
-    case "nin":
-      reach(p, "maxListItems", op.values.length);
-      for (let i = 0; i < op.values.length; i++) {
-        const v = op.values[i];
+  const string = (op2) => {
+    if (typeof op2.value === "string") reach(p, "maxStringLength", op2.value.length);
+  };
+  byFamily(op, {
+    equality: string,
+    order: string,
+    membership: (op2) => {
+      reach(p, "maxListItems", op2.values.length);
+      for (let i = 0; i < op2.values.length; i++) {
+        const v = op2.values[i];
         if (typeof v === "string") reach(p, "maxStringLength", v.length);
       }
-      return;
-    case "like":
-      reach(p, "maxPatternLength", op.pattern.length);
+    },
+    like: (op2) => {
+      reach(p, "maxPatternLength", op2.pattern.length);
       reach(p, "maxWildcards", extra);
-      return;
-    case "veq":
-    case "vne":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      reach(p, "maxVersionLength", op.value.length);
-      return;
-    case "exists":
-    case "elemMatch":
-      return;
-    default:
-      if (typeof op.value === "string") reach(p, "maxStringLength", op.value.length);
-  }
+    },
+    version: (op2) => reach(p, "maxVersionLength", op2.value.length),
+    exists: () => {
+    },
+    elemMatch: () => {
+    }
+  });
 }
 function count(p, n, at) {
   p.nodes += n;
@@ -8294,32 +8333,22 @@ function parseField(key, value, at, depth, p) {
   return freeze({ kind: "field", path, operators: freeze(operators) });
 }
 var EXTRA_NODES = {
-  eq: () => 0,
-  ne: () => 0,
-  gt: () => 0,
-  gte: () => 0,
-  lt: () => 0,
-  lte: () => 0,
-  in: (op) => op.values.length,
-  nin: (op) => op.values.length,
+  equality: () => 0,
+  order: () => 0,
+  membership: (op) => op.values.length,
   like: (op) => likeWildcards(op.pattern),
   exists: () => 0,
-  veq: (op) => versionParts(op.value),
-  vne: (op) => versionParts(op.value),
-  vgt: (op) => versionParts(op.value),
-  vgte: (op) => versionParts(op.value),
-  vlt: (op) => versionParts(op.value),
-  vlte: (op) => versionParts(op.value),
+  version: (op) => versionParts(op.value),
   // The inner filter counts its own nodes as it is parsed.
   elemMatch: () => 0
 };
 function extraNodes(operator) {
-  return EXTRA_NODES[operator.kind](operator);
+  return byFamily(operator, EXTRA_NODES);
 }
-function versionParts(version2) {
+function versionParts(version3) {
   let parts = 1;
-  for (let i = 0; i < version2.length; i++) {
-    const c = version2.charCodeAt(i);
+  for (let i = 0; i < version3.length; i++) {
+    const c = version3.charCodeAt(i);
     if (c === 46 || c === 45 || c === 43) parts++;
   }
   return parts;
@@ -8406,45 +8435,31 @@ function parseWithin(input, limits, policy) {
   }
 }
 
-// src/ast/print.ts
+// src/parse/print.ts
 function operand(op, at, depth, tally) {
-  switch (op.kind) {
-    case "eq":
-    case "ne":
-    case "gt":
-    case "gte":
-    case "lt":
-    case "lte":
-    case "exists":
-    case "veq":
-    case "vne":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      return op.value;
-    case "in":
-    case "nin": {
-      const values = op.values;
+  const value = (op2) => op2.value;
+  return byFamily(op, {
+    equality: value,
+    order: value,
+    exists: value,
+    version: value,
+    membership: (op2) => {
+      const values = op2.values;
       if (!isArray(values)) return values;
       const limits = tally?.limits;
       if (limits !== void 0 && values.length > limits.maxListItems) {
         throw limitError(
           "maxListItems",
           at,
-          `"${OPERATOR_NAMES[op.kind]}" has ${values.length} items`,
+          `"${OPERATOR_NAMES[op2.kind]}" has ${values.length} items`,
           limits
         );
       }
       return [...values];
-    }
-    case "like":
-      return op.pattern;
-    case "elemMatch":
-      return printNode(op.filter, at, depth + 1, tally);
-    default:
-      return assertNever(op, "operator node");
-  }
+    },
+    like: (op2) => op2.pattern,
+    elemMatch: (op2) => printNode(op2.filter, at, depth + 1, tally)
+  });
 }
 function bad(at, what) {
   return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${showPointer(at)}`);
@@ -8586,7 +8601,7 @@ function printParsed(node) {
   return printWithin(node, void 0);
 }
 
-// src/ast/node-input.ts
+// src/parse/node-input.ts
 function isFilterNode(input) {
   if (typeof input !== "object" || input === null) return false;
   try {
@@ -8716,7 +8731,7 @@ function ordered(kind, x) {
 function versionOperands(ops) {
   const operands2 = ops.map((op) => versionOperand(parseVersion(op.value)));
   const range = keyRange(
-    ops.map((op) => VERSION_COMPARISONS[op.kind]),
+    ops.map((op) => comparisonOf(op)),
     operands2
   );
   return { operands: operands2, range };
@@ -8726,7 +8741,7 @@ function versions(ops) {
     operands: operands2,
     range: [lo, hi]
   } = versionOperands(ops);
-  const accepts2 = ops.map((op) => ACCEPTS[VERSION_COMPARISONS[op.kind]]);
+  const accepts2 = ops.map((op) => ACCEPTS[comparisonOf(op)]);
   if (accepts2.length === 1) {
     const a = accepts2[0];
     const other = holds(a, -1, 0);
@@ -8745,42 +8760,23 @@ function versions(ops) {
     return true;
   };
 }
-function not(test) {
-  return (v) => !test(v);
+function negated(op, test) {
+  return factsOf(op).negated ? (v) => !test(v) : test;
 }
 function compileOperator(op, compile) {
-  switch (op.kind) {
-    case "eq":
-      return equals(op.value);
-    case "ne":
-      return not(equals(op.value));
-    case "gt":
-    case "gte":
-    case "lt":
-    case "lte":
-      return ordered(op.kind, op.value);
-    case "in":
-      return member(op.values);
-    case "nin":
-      return not(member(op.values));
-    case "like": {
-      const match = compileLike(op.pattern);
-      return (v) => typeof v === "string" && match(v);
-    }
-    case "exists":
-      return op.value ? (v) => v != null : (v) => v == null;
-    case "veq":
-    case "vne":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      return versions([op]);
-    case "elemMatch":
-      return elementTest(op.filter, compile);
-    default:
-      return assertNever(op, "operator node");
-  }
+  return byFamily(op, {
+    equality: (op2) => negated(op2, equals(op2.value)),
+    order: (op2) => ordered(comparisonOf(op2), op2.value),
+    membership: (op2) => negated(op2, member(op2.values)),
+    like: (op2) => {
+      const match = compileLike(op2.pattern);
+      return negated(op2, (v) => typeof v === "string" && match(v));
+    },
+    exists: (op2) => op2.value ? (v) => v != null : (v) => v == null,
+    // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
+    version: (op2) => versions([op2]),
+    elemMatch: (op2) => elementTest(op2.filter, compile)
+  });
 }
 function compileOperators(ops, compile) {
   const versionOps = ops.filter(isVersionNode);
@@ -8798,41 +8794,8 @@ function compileOperators(ops, compile) {
     return true;
   };
 }
-var ISO_SHAPE = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-var isIsoLikeOrNull = (x) => x === null || typeof x === "string" && regexpTest(ISO_SHAPE, x);
 function readsDates(ops) {
-  return arraySome(ops, (op) => {
-    switch (op.kind) {
-      case "eq":
-      case "ne":
-        return isIsoLikeOrNull(op.value);
-      case "in":
-      case "nin":
-        return arraySome(op.values, isIsoLikeOrNull);
-      case "gt":
-      case "gte":
-      case "lt":
-      case "lte":
-        return typeof op.value === "string";
-      case "like":
-        return true;
-      case "exists":
-        return true;
-      // An ISO string always holds a `:`, so neither a Date nor its string is ever a version; and
-      // `$vne` holds for a missing value as for any non-version, the others for neither.
-      case "veq":
-      case "vne":
-      case "vgt":
-      case "vgte":
-      case "vlt":
-      case "vlte":
-        return false;
-      case "elemMatch":
-        return op.filter.clauses.length > 0;
-      default:
-        return assertNever(op, "operator node");
-    }
-  });
+  return arraySome(ops, (op) => factsOf(op).readsDates(op));
 }
 
 // src/compile/generated/key-sites.ts
@@ -9183,63 +9146,51 @@ var Emitter = class {
     const found = this.versionOperands.get(op);
     if (found === void 0) throw new RangeError("version operator outside its field");
     const { j, operand: operand2 } = found;
-    const comparison = VERSION_COMPARISONS[op.kind];
+    const comparison = comparisonOf(op);
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
     const plain = operand2.key % 2 === 1 ? `vk>=0&&vk!==${operand2.key}` : "vk>=0";
     return `(${plain}?vk${SIGNS[comparison]}${operand2.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
   operator(op) {
-    switch (op.kind) {
-      case "eq":
-        return op.value === null ? "v==null" : `v===${literal(op.value)}`;
-      case "ne":
-        return op.value === null ? "v!=null" : `v!==${literal(op.value)}`;
-      case "gt":
-      case "gte":
-      case "lt":
-      case "lte": {
-        const sign = SIGNS[op.kind];
-        if (typeof op.value === "number") return `(typeof v=="number"&&v${sign}${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v=="string"&&v${sign}${literal(op.value)})`;
-        return `(typeof v=="string"&&cmp(v,${literal(op.value)})${sign}0)`;
-      }
-      case "in":
-        return `(${this.member(op.values)})`;
-      case "nin":
-        return `!(${this.member(op.values)})`;
-      case "like": {
-        const { pieces } = parseLike(op.pattern);
-        if (pieces.length === 1) return `v===${literal(pieces[0])}`;
-        if (pieces.length === 2 && pieces[1] === "") {
-          return pieces[0] === "" ? 'typeof v=="string"' : `(typeof v=="string"&&sw.call(v,${literal(pieces[0])}))`;
-        }
-        if (pieces.length === 2 && pieces[0] === "")
-          return `(typeof v=="string"&&ew.call(v,${literal(pieces[1])}))`;
-        return `(typeof v=="string"&&${this.value(compileLike(op.pattern))}(v))`;
-      }
-      case "exists":
-        return op.value ? "v!=null" : "v==null";
-      case "veq":
-      case "vne":
-      case "vgt":
-      case "vgte":
-      case "vlt":
-      case "vlte":
-        return this.version(op);
-      case "elemMatch": {
-        if (op.filter.clauses.length === 0) return "true";
+    const negated2 = factsOf(op).negated;
+    return byFamily(op, {
+      equality: (op2) => {
+        if (op2.value === null) return negated2 ? "v!=null" : "v==null";
+        return `v${negated2 ? "!==" : "==="}${literal(op2.value)}`;
+      },
+      order: (op2) => {
+        const sign = SIGNS[comparisonOf(op2)];
+        if (typeof op2.value === "number") return `(typeof v=="number"&&v${sign}${literal(op2.value)})`;
+        if (isBelowSurrogates(op2.value)) return `(typeof v=="string"&&v${sign}${literal(op2.value)})`;
+        return `(typeof v=="string"&&cmp(v,${literal(op2.value)})${sign}0)`;
+      },
+      membership: (op2) => `${negated2 ? "!" : ""}(${this.member(op2.values)})`,
+      like: (op2) => negated2 ? `!(${this.like(op2.pattern)})` : this.like(op2.pattern),
+      exists: (op2) => op2.value ? "v!=null" : "v==null",
+      version: (op2) => this.version(op2),
+      elemMatch: (op2) => {
+        if (op2.filter.clauses.length === 0) return "true";
         const outer = this.versionOperands;
         let fn;
         try {
-          fn = this.define("m", "r", `return ${this.filter(op.filter)};`);
+          fn = this.define("m", "r", `return ${this.filter(op2.filter)};`);
         } finally {
           this.versionOperands = outer;
         }
         return `(obj(v)&&${fn}(v))`;
       }
-      default:
-        return assertNever(op, "operator node");
+    });
+  }
+  /** A `$like` pattern: an equality, a prefix or suffix test where it is one, else its matcher. */
+  like(pattern) {
+    const { pieces } = parseLike(pattern);
+    if (pieces.length === 1) return `v===${literal(pieces[0])}`;
+    if (pieces.length === 2 && pieces[1] === "") {
+      return pieces[0] === "" ? 'typeof v=="string"' : `(typeof v=="string"&&sw.call(v,${literal(pieces[0])}))`;
     }
+    if (pieces.length === 2 && pieces[0] === "")
+      return `(typeof v=="string"&&ew.call(v,${literal(pieces[1])}))`;
+    return `(typeof v=="string"&&${this.value(compileLike(pattern))}(v))`;
   }
   member(values) {
     const hasNull = arrayIncludes(values, null);
@@ -9446,26 +9397,740 @@ function compileFilter(filter, options) {
   return compileNode(toFilterNode(filter, options), options);
 }
 
-// src/policy/check.ts
-var DEFINITION_KEYS = /* @__PURE__ */ new Set([
-  "name",
-  "type",
-  "isActive",
-  "resource",
-  "statusDefinitions",
-  "description",
-  "query"
-]);
+// src/validate/unprintable.ts
+var UNPRINTABLE = (
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
+);
+var WORKFLOW_COMMAND = /^(\s*):/;
+function escapeChar(c) {
+  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+function printableLine(line) {
+  const escaped = line.replace(UNPRINTABLE, escapeChar);
+  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
+}
+function printable(text, options) {
+  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
+  return printableLine(text);
+}
+
+// src/cli/args.ts
+import { parseArgs } from "util";
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+function parseCommandArgs(argv, options) {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error.message.split(". To specify")[0] ?? String(error));
+  }
+}
+var LIMIT_OPTION = { limit: { type: "string", multiple: true } };
+function limitUsage(column) {
+  const pad2 = " ".repeat(column);
+  const names = [];
+  let line = "";
+  for (const name of LIMIT_NAMES) {
+    if (line !== "" && column + line.length + name.length > 100) {
+      names.push(line);
+      line = "";
+    }
+    line += `${name}, `;
+  }
+  names.push(line.slice(0, -2));
+  return [
+    `${"      --limit NAME=N".padEnd(column)}one limit raised or lowered (repeatable), NAME one of:`,
+    ...names.map((n) => pad2 + n),
+    `${pad2}the defaults and what each one bounds are in docs/limits.md`
+  ].join("\n");
+}
+function parseLimitFlags(flags, extra = {}) {
+  const given = { ...extra };
+  for (const flag of flags ?? []) {
+    const match = /^([A-Za-z]+)=(\d+)$/.exec(flag);
+    if (match === null) throw new UsageError(`--limit expects NAME=N (a positive integer), got "${flag}"`);
+    const [, name, value] = match;
+    if (!LIMIT_NAMES.includes(name)) {
+      throw new UsageError(`--limit: unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
+    }
+    if (name in extra && extra[name] !== Number(value)) {
+      throw new UsageError(`--limit ${name} contradicts another option that sets it`);
+    }
+    given[name] = Number(value);
+  }
+  try {
+    return resolveLimits({ limits: given });
+  } catch (error) {
+    if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
+    throw error;
+  }
+}
+
+// src/node/parallel.ts
+import { debuglog } from "util";
+import { Worker } from "worker_threads";
+
+// src/inventory/envelope.ts
+function isSpace(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
+}
+var EnvelopeStop = class {
+  constructor(line, message) {
+    this.line = line;
+    this.message = message;
+  }
+  line;
+  message;
+};
+var At = {
+  /** Before the opening `{`. */
+  Open: 0,
+  /** After `{`: a member name or `}`. */
+  KeyOrEnd: 1,
+  /** After `,`: a member name. */
+  Key: 2,
+  InKey: 3,
+  Colon: 4,
+  /** After `:`: the member's value. */
+  Value: 5,
+  InValue: 6,
+  /** After a member: `,` or `}`. */
+  Separator: 7,
+  /** After the `[` of `items`: an element or `]`. */
+  ItemOrEnd: 8,
+  /** After `,` in `items`: an element. */
+  Item: 9,
+  InItem: 10,
+  /** After an element: `,` or `]`. */
+  ItemSeparator: 11,
+  /** After the closing `}`: only blanks. */
+  Closed: 12
+};
+var quoted = (c) => JSON.stringify(String.fromCharCode(c));
+var EnvelopeScanner = class {
+  constructor(max) {
+    this.max = max;
+  }
+  max;
+  /** The input is an envelope: its items are records, read one at a time. */
+  committed = false;
+  at = At.Open;
+  line = 1;
+  multiline = false;
+  /** Characters scanned before the current chunk. */
+  consumed = 0;
+  key = "";
+  hadItems = false;
+  /** The value being read: its pieces so far (it may straddle chunks), where it starts, its state. */
+  parts = [];
+  partsLength = 0;
+  valueLine = 1;
+  depth = 0;
+  inString = false;
+  escaped = false;
+  /** Scans the next chunk of text, appending the elements of `items` it completes to `out`. */
+  scan(text, out) {
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (!this.committed && this.consumed + i >= this.max) {
+        if (this.hadItems) this.committed = true;
+        else this.stop(`a JSON document longer than ${this.max} characters before its "items" array`);
+      }
+      const c = text.charCodeAt(i);
+      const at = this.at;
+      if (at === At.InKey || at === At.InValue || at === At.InItem) {
+        if (this.inString) {
+          if (this.escaped) this.escaped = false;
+          else if (c === 92) this.escaped = true;
+          else if (c === 34) this.inString = false;
+          else if (c === 10) this.newline();
+          if (!this.inString && this.depth === 0) this.end(text.slice(start, i + 1), out);
+          continue;
+        }
+        if (c === 34) this.inString = true;
+        else if (c === 123 || c === 91) this.depth++;
+        else if (c === 125 || c === 93) {
+          if (this.depth > 0) {
+            this.depth--;
+            if (this.depth === 0) this.end(text.slice(start, i + 1), out);
+            continue;
+          }
+          this.end(text.slice(start, i), out);
+          i--;
+        } else if (this.depth === 0 && (c === 44 || isSpace(c))) {
+          this.end(text.slice(start, i), out);
+          i--;
+        } else if (c === 10) this.newline();
+        continue;
+      }
+      if (c === 10) {
+        this.newline();
+        continue;
+      }
+      if (isSpace(c)) continue;
+      switch (at) {
+        case At.Open:
+          if (c !== 123) this.stop(`unexpected ${quoted(c)}, expected "{"`);
+          this.at = At.KeyOrEnd;
+          break;
+        case At.KeyOrEnd:
+        case At.Key:
+          if (c === 125 && at === At.KeyOrEnd) {
+            this.close();
+            break;
+          }
+          if (c !== 34) this.stop(`unexpected ${quoted(c)}, expected a member name`);
+          start = i;
+          this.begin(At.InKey, c);
+          break;
+        case At.Colon:
+          if (c !== 58) this.stop(`unexpected ${quoted(c)}, expected ":"`);
+          this.at = At.Value;
+          break;
+        case At.Value:
+          if (this.key === "items") {
+            if (this.hadItems) this.stop('a second "items" member');
+            if (c !== 91) this.stop('"items" is not an array');
+            this.hadItems = true;
+            this.at = At.ItemOrEnd;
+            if (this.multiline) this.committed = true;
+            break;
+          }
+          start = i;
+          this.begin(At.InValue, c);
+          break;
+        case At.Separator:
+          if (c === 44) this.at = At.Key;
+          else if (c === 125) this.close();
+          else this.stop(`unexpected ${quoted(c)}, expected "," or "}"`);
+          break;
+        case At.ItemOrEnd:
+        case At.Item:
+          if (c === 93 && at === At.ItemOrEnd) {
+            this.at = At.Separator;
+            break;
+          }
+          if (c === 44 || c === 93 || c === 125 || c === 58)
+            this.stop(`unexpected ${quoted(c)}, expected an element of "items"`);
+          start = i;
+          this.begin(At.InItem, c);
+          break;
+        case At.ItemSeparator:
+          if (c === 44) this.at = At.Item;
+          else if (c === 93) this.at = At.Separator;
+          else this.stop(`unexpected ${quoted(c)}, expected "," or "]" in "items"`);
+          break;
+        case At.Closed:
+          this.stop("unexpected data after the end of the envelope");
+      }
+    }
+    if (this.at === At.InKey || this.at === At.InValue || this.at === At.InItem) {
+      this.parts.push(text.slice(start));
+      this.partsLength += text.length - start;
+      if (this.partsLength > this.max) {
+        this.stop(
+          `${this.at === At.InItem ? 'an element of "items"' : "a value"} longer than ${this.max} characters (from line ${this.valueLine})`
+        );
+      }
+    }
+    this.consumed += text.length;
+  }
+  /** The input has ended: the envelope must be complete. */
+  finish() {
+    if (this.at !== At.Closed) this.stop("the input ends before the end of the envelope");
+  }
+  newline() {
+    this.line++;
+    if (this.at === At.Open) return;
+    this.multiline = true;
+    if (this.hadItems) this.committed = true;
+  }
+  begin(at, c) {
+    this.at = at;
+    this.valueLine = this.line;
+    this.parts = [];
+    this.partsLength = 0;
+    this.escaped = false;
+    this.inString = c === 34;
+    this.depth = c === 123 || c === 91 ? 1 : 0;
+  }
+  /** The current value is complete, ending with `piece`. */
+  end(piece, out) {
+    this.parts.push(piece);
+    const raw = this.parts.length === 1 ? piece : this.parts.join("");
+    this.parts = [];
+    this.partsLength = 0;
+    if (this.at === At.InItem) {
+      out.push({ text: raw, line: this.valueLine });
+      this.at = At.ItemSeparator;
+      return;
+    }
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      this.stop(`not valid JSON: ${error.message}`);
+    }
+    if (this.at === At.InKey) {
+      this.key = value;
+      this.at = At.Colon;
+    } else this.at = At.Separator;
+  }
+  close() {
+    this.at = At.Closed;
+    if (!this.committed) this.stop("the object ends on its first line");
+  }
+  stop(message) {
+    throw new EnvelopeStop(this.line, message);
+  }
+};
+
+// src/inventory/text.ts
+var InventoryError = class extends FilterError {
+  line;
+  index;
+  constructor(code, message, where = {}) {
+    super(code, where.index === void 0 ? "" : `/${where.index}`, message);
+    Object.defineProperty(this, "name", { value: "InventoryError", enumerable: false, configurable: true });
+    this.line = where.line;
+    this.index = where.index;
+  }
+};
+var DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
+async function* fromReader(stream) {
+  const reader = stream.getReader();
+  try {
+    for (; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+function chunkSource(source) {
+  if (typeof source === "string") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      "the source is a string: pass a stream (fs.createReadStream(path)) or text chunks ([text]), not a file name or bare text"
+    );
+  }
+  if (source instanceof Uint8Array) return [source];
+  if (typeof source === "object" && source !== null) {
+    if (Symbol.asyncIterator in source) return source;
+    if (Symbol.iterator in source) return source;
+    if (typeof source.getReader === "function") {
+      return fromReader(source);
+    }
+  }
+  throw new FilterError(
+    "INVALID_OPTION",
+    "",
+    `the source must be text, bytes, a stream or an (async) iterable of text or byte chunks, got ${describe(source)}`
+  );
+}
+async function* decode(source, onBytes) {
+  const decoder2 = new TextDecoder("utf-8");
+  let count2 = 0;
+  let first = true;
+  for await (const chunk of chunkSource(source)) {
+    let text;
+    if (typeof chunk === "string") {
+      count2 += chunk.length;
+      text = chunk;
+    } else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) {
+      count2 += chunk.byteLength;
+      text = decoder2.decode(chunk, { stream: true });
+    } else {
+      throw new InventoryError(
+        "MALFORMED_INPUT",
+        `expected text or byte chunks, got ${describe(chunk)} (is it an object-mode stream of records? pass it to evaluateInventory directly)`
+      );
+    }
+    onBytes?.(count2);
+    if (first && text !== "") {
+      first = false;
+      if (text.charCodeAt(0) === 65279) text = text.slice(1);
+    }
+    if (text !== "") yield text;
+  }
+  const rest = decoder2.decode();
+  if (rest !== "") yield rest;
+}
+function isBlankLine(text) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+function jsonKind(value) {
+  if (value === null) return "null";
+  if (isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean";
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !isArray(value);
+}
+function record(value, line, options, what = "") {
+  if (isRecord(value)) return { ok: true, value };
+  return reject(options, line, `${what}not a record: ${jsonKind(value)} (a record is a JSON object)`);
+}
+function reject(options, line, message) {
+  if (options.onReject === void 0) {
+    throw new InventoryError("MALFORMED_RECORD", `line ${line}: ${message}`, { line });
+  }
+  options.onReject({ line, message });
+  return { ok: false };
+}
+function tooLong(options, line) {
+  throw new InventoryError(
+    "MALFORMED_INPUT",
+    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} UTF-16 code units (maxRecordLength; is the input NDJSON?)`,
+    { line }
+  );
+}
+function parseLine(text, line, options) {
+  if (isBlankLine(text)) return { ok: false };
+  let value;
+  try {
+    value = JSON.parse(text.endsWith("\r") ? text.slice(0, -1) : text);
+  } catch (error) {
+    return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
+  }
+  return record(value, line, options);
+}
+var lineLength = (text) => text.endsWith("\r") ? text.length - 1 : text.length;
+async function* lineBatches(head, text, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  let pending = "";
+  let line = 0;
+  let chunk = head;
+  if (chunk === void 0) {
+    const next = await text.next();
+    chunk = next.done ? void 0 : next.value;
+  }
+  while (chunk !== void 0) {
+    const texts = [];
+    let start = 0;
+    let nl = chunk.indexOf("\n", start);
+    while (nl >= 0) {
+      const text2 = pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
+      pending = "";
+      start = nl + 1;
+      if (lineLength(text2) > max) {
+        if (texts.length > 0) yield { start: line + 1, texts };
+        tooLong(options, line + texts.length + 1);
+      }
+      texts.push(text2);
+      nl = chunk.indexOf("\n", start);
+    }
+    pending += chunk.slice(start);
+    if (texts.length > 0) {
+      yield { start: line + 1, texts };
+      line += texts.length;
+    }
+    if (pending.length > max + 1 || pending.length > max && !pending.endsWith("\r")) {
+      tooLong(options, line + 1);
+    }
+    const next = await text.next();
+    chunk = next.done ? void 0 : next.value;
+  }
+  if (pending !== "") {
+    if (lineLength(pending) > max) tooLong(options, line + 1);
+    yield { start: line + 1, texts: [pending] };
+  }
+}
+async function* parsedLines(batches, options, onLine) {
+  for await (const { start, texts } of batches) {
+    for (let i = 0; i < texts.length; i++) {
+      const r = parseLine(texts[i], start + i, options);
+      if (!r.ok) continue;
+      onLine?.(texts[i]);
+      yield r.value;
+    }
+  }
+}
+
+// src/inventory/records.ts
+async function* readNdjson(source, options = {}) {
+  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
+}
+async function* readNdjsonLines(source, options, onLine) {
+  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options, onLine);
+}
+function isEnvelope(value) {
+  return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
+}
+async function* readInventory(source, options = {}) {
+  const text = decode(source, options.onBytes);
+  let first = await text.next();
+  while (!first.done) {
+    const head = first.value;
+    let i = 0;
+    while (i < head.length && isSpace(head.charCodeAt(i))) i++;
+    if (i < head.length) {
+      const c = head.charCodeAt(i);
+      if (c === 91) yield* readArray(head, text, options);
+      else if (c === 123) yield* readObjects(head, text, options);
+      else yield* parsedLines(lineBatches(head, text, options), options);
+      return;
+    }
+    first = await text.next();
+  }
+}
+async function* readObjects(head, text, options) {
+  const scanner = new EnvelopeScanner(options.maxRecordLength ?? DEFAULT_MAX_RECORD);
+  const seen = [];
+  let items = [];
+  const ready = function* () {
+    const done = items;
+    items = [];
+    for (const { text: text2, line } of done) {
+      let value;
+      try {
+        value = JSON.parse(text2);
+      } catch (error) {
+        reject(options, line, `element of "items" is not valid JSON: ${error.message}`);
+        continue;
+      }
+      if (record(value, line, options, 'element of "items" is ').ok) yield value;
+    }
+  };
+  const malformed = (stop) => new InventoryError(
+    "MALFORMED_INPUT",
+    `malformed {"items": [...]} envelope at line ${stop.line}: ${stop.message}`,
+    { line: stop.line }
+  );
+  let chunk = head;
+  try {
+    while (chunk !== void 0) {
+      seen.push(chunk);
+      scanner.scan(chunk, items);
+      if (scanner.committed) {
+        seen.length = 0;
+        yield* ready();
+      }
+      const next = await text.next();
+      chunk = next.done ? void 0 : next.value;
+    }
+    scanner.finish();
+    return;
+  } catch (error) {
+    if (!(error instanceof EnvelopeStop)) throw error;
+    if (scanner.committed) {
+      yield* ready();
+      throw malformed(error);
+    }
+  }
+  yield* readObjectLines(seen.join(""), text, options);
+}
+async function* readObjectLines(head, text, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  let mode = "first";
+  let held;
+  let heldLine = 0;
+  const document = [];
+  let documentStart = 0;
+  let length = 0;
+  for await (const { start, texts } of lineBatches(head, text, options)) {
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i];
+      const line = start + i;
+      if (mode === "ndjson") {
+        if (held !== void 0 && !isBlankLine(raw)) {
+          yield held;
+          held = void 0;
+        }
+        const r = parseLine(raw, line, options);
+        if (r.ok) yield r.value;
+      } else if (mode === "document") {
+        document.push(raw);
+        length += raw.length + 1;
+        if (length > max) {
+          throw new InventoryError(
+            "MALFORMED_INPUT",
+            `a JSON document over several lines longer than ${max} characters (from line ${documentStart}): a record is read whole, and an {"items": [...]} envelope is streamed only when its "items" array begins within the first ${max} characters`,
+            { line: documentStart }
+          );
+        }
+      } else if (!isBlankLine(raw)) {
+        let value;
+        try {
+          value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+        } catch {
+          mode = "document";
+          document.push(raw);
+          documentStart = line;
+          length = raw.length;
+          continue;
+        }
+        mode = "ndjson";
+        if (isEnvelope(value)) {
+          held = value;
+          heldLine = line;
+        } else yield value;
+      }
+    }
+  }
+  if (held !== void 0) {
+    yield* envelopeItems(held.items, heldLine, options);
+    return;
+  }
+  if (mode !== "document") return;
+  let parsed;
+  try {
+    parsed = JSON.parse(document.join("\n"));
+  } catch {
+    for (let i = 0; i < document.length; i++) {
+      const r = parseLine(document[i], documentStart + i, options);
+      if (r.ok) yield r.value;
+    }
+    return;
+  }
+  if (isEnvelope(parsed)) yield* envelopeItems(parsed.items, documentStart, options);
+  else yield parsed;
+}
+function* envelopeItems(items, line, options) {
+  for (const item of items) if (record(item, line, options, 'element of "items" is ').ok) yield item;
+}
+var State = {
+  /** After `[` or `,`: a value or (after `[` only) `]`. */
+  Value: 0,
+  /** Inside a value. */
+  InValue: 1,
+  /** After a value: `,` or `]`. */
+  Separator: 2,
+  /** After the closing `]`: only blanks. */
+  Done: 3
+};
+async function* readArray(head, source, options) {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  let state = State.Value;
+  let opened = false;
+  let afterComma = false;
+  let line = 1;
+  let valueLine = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let parts = [];
+  let partsLength = 0;
+  let text = head;
+  const fail = (message) => {
+    throw new InventoryError("MALFORMED_INPUT", `malformed JSON array at line ${line}: ${message}`, { line });
+  };
+  const finish2 = (piece) => {
+    parts.push(piece);
+    const raw = parts.join("");
+    parts = [];
+    partsLength = 0;
+    if (raw.length > max) tooLong(options, valueLine);
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch (error) {
+      return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
+    }
+    return record(value, valueLine, options, "array element is ");
+  };
+  while (text !== void 0) {
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (state === State.InValue) {
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (c === 92) escaped = true;
+          else if (c === 34) inString = false;
+          else if (c === 10) line++;
+          if (inString || depth > 0) continue;
+          const r = finish2(text.slice(start, i + 1));
+          if (r.ok) yield r.value;
+          state = State.Separator;
+          continue;
+        }
+        if (c === 34) inString = true;
+        else if (c === 123 || c === 91) depth++;
+        else if (c === 125 || c === 93) {
+          if (depth === 0) {
+            const r = finish2(text.slice(start, i));
+            if (r.ok) yield r.value;
+            if (c === 125) fail('unexpected "}"');
+            state = State.Done;
+            continue;
+          }
+          depth--;
+          if (depth === 0) {
+            const r = finish2(text.slice(start, i + 1));
+            if (r.ok) yield r.value;
+            state = State.Separator;
+          }
+        } else if (depth === 0 && (c === 44 || isSpace(c))) {
+          const r = finish2(text.slice(start, i));
+          if (r.ok) yield r.value;
+          state = State.Separator;
+          if (c === 44) {
+            state = State.Value;
+            afterComma = true;
+          } else if (c === 10) line++;
+        } else if (c === 10) line++;
+        continue;
+      }
+      if (c === 10) {
+        line++;
+        continue;
+      }
+      if (isSpace(c)) continue;
+      switch (state) {
+        case State.Value:
+          if (!opened) {
+            opened = true;
+            continue;
+          }
+          if (c === 93 && !afterComma) {
+            state = State.Done;
+            continue;
+          }
+          if (c === 44 || c === 93) fail(`unexpected "${String.fromCharCode(c)}", expected a value`);
+          state = State.InValue;
+          valueLine = line;
+          start = i;
+          parts = [];
+          partsLength = 0;
+          if (c === 34) inString = true;
+          else if (c === 123 || c === 91) depth = 1;
+          afterComma = false;
+          break;
+        case State.Separator:
+          if (c === 44) {
+            state = State.Value;
+            afterComma = true;
+          } else if (c === 93) state = State.Done;
+          else fail(`unexpected "${String.fromCharCode(c)}", expected "," or "]"`);
+          break;
+        case State.Done:
+          fail("unexpected data after the end of the array");
+      }
+    }
+    if (state === State.InValue) {
+      parts.push(text.slice(start));
+      partsLength += text.length - start;
+      if (partsLength > max) tooLong(options, valueLine);
+    }
+    const next = await source.next();
+    text = next.done ? void 0 : next.value;
+  }
+  if (state !== State.Done) fail('the input ends before the closing "]"');
+}
+
+// src/policy/collector.ts
 var RECORD_KEYS = /* @__PURE__ */ new Set(["id", "createdAt", "updatedAt"]);
 var SCHEMA_KEY = "$schema";
-var STATUS_KEYS = /* @__PURE__ */ new Set(["isDefault", "criticality", "rules"]);
-var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
-var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
-var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
-var EVERYTHING = parseFilter({});
-function quoted(value) {
-  return typeof value === "string" ? jsonStringify(showText(value)) : describe(value);
-}
 var Collector = class {
   constructor(base, limits) {
     this.base = base;
@@ -9513,6 +10178,25 @@ var Collector = class {
     }
   }
 };
+
+// src/policy/check.ts
+var DEFINITION_KEYS = /* @__PURE__ */ new Set([
+  "name",
+  "type",
+  "isActive",
+  "resource",
+  "statusDefinitions",
+  "description",
+  "query"
+]);
+var STATUS_KEYS = /* @__PURE__ */ new Set(["isDefault", "criticality", "rules"]);
+var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
+var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
+var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
+var EVERYTHING = parseFilter({});
+function quoted2(value) {
+  return typeof value === "string" ? jsonStringify(showText(value)) : describe(value);
+}
 function parseAt(input, at, c) {
   try {
     return parseWithin(input, c.limits, c.budget);
@@ -9543,7 +10227,7 @@ function checkCondition(input, at, c) {
     c.add(
       "INVALID_CONDITION_TYPE",
       pointer(at, "type"),
-      `condition type must be "filter", got ${quoted(own(input, "type"))}`
+      `condition type must be "filter", got ${quoted2(own(input, "type"))}`
     );
     ok = false;
   }
@@ -10058,659 +10742,8 @@ function buildPolicy(policy, compile) {
   });
 }
 
-// src/policy/envelope.ts
-function isSpace(c) {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 65279;
-}
-var EnvelopeStop = class {
-  constructor(line, message) {
-    this.line = line;
-    this.message = message;
-  }
-  line;
-  message;
-};
-var At = {
-  /** Before the opening `{`. */
-  Open: 0,
-  /** After `{`: a member name or `}`. */
-  KeyOrEnd: 1,
-  /** After `,`: a member name. */
-  Key: 2,
-  InKey: 3,
-  Colon: 4,
-  /** After `:`: the member's value. */
-  Value: 5,
-  InValue: 6,
-  /** After a member: `,` or `}`. */
-  Separator: 7,
-  /** After the `[` of `items`: an element or `]`. */
-  ItemOrEnd: 8,
-  /** After `,` in `items`: an element. */
-  Item: 9,
-  InItem: 10,
-  /** After an element: `,` or `]`. */
-  ItemSeparator: 11,
-  /** After the closing `}`: only blanks. */
-  Closed: 12
-};
-var quoted2 = (c) => JSON.stringify(String.fromCharCode(c));
-var EnvelopeScanner = class {
-  constructor(max) {
-    this.max = max;
-  }
-  max;
-  /** The input is an envelope: its items are records, read one at a time. */
-  committed = false;
-  at = At.Open;
-  line = 1;
-  multiline = false;
-  /** Characters scanned before the current chunk. */
-  consumed = 0;
-  key = "";
-  hadItems = false;
-  /** The value being read: its pieces so far (it may straddle chunks), where it starts, its state. */
-  parts = [];
-  partsLength = 0;
-  valueLine = 1;
-  depth = 0;
-  inString = false;
-  escaped = false;
-  /** Scans the next chunk of text, appending the elements of `items` it completes to `out`. */
-  scan(text, out) {
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (!this.committed && this.consumed + i >= this.max) {
-        if (this.hadItems) this.committed = true;
-        else this.stop(`a JSON document longer than ${this.max} characters before its "items" array`);
-      }
-      const c = text.charCodeAt(i);
-      const at = this.at;
-      if (at === At.InKey || at === At.InValue || at === At.InItem) {
-        if (this.inString) {
-          if (this.escaped) this.escaped = false;
-          else if (c === 92) this.escaped = true;
-          else if (c === 34) this.inString = false;
-          else if (c === 10) this.newline();
-          if (!this.inString && this.depth === 0) this.end(text.slice(start, i + 1), out);
-          continue;
-        }
-        if (c === 34) this.inString = true;
-        else if (c === 123 || c === 91) this.depth++;
-        else if (c === 125 || c === 93) {
-          if (this.depth > 0) {
-            this.depth--;
-            if (this.depth === 0) this.end(text.slice(start, i + 1), out);
-            continue;
-          }
-          this.end(text.slice(start, i), out);
-          i--;
-        } else if (this.depth === 0 && (c === 44 || isSpace(c))) {
-          this.end(text.slice(start, i), out);
-          i--;
-        } else if (c === 10) this.newline();
-        continue;
-      }
-      if (c === 10) {
-        this.newline();
-        continue;
-      }
-      if (isSpace(c)) continue;
-      switch (at) {
-        case At.Open:
-          if (c !== 123) this.stop(`unexpected ${quoted2(c)}, expected "{"`);
-          this.at = At.KeyOrEnd;
-          break;
-        case At.KeyOrEnd:
-        case At.Key:
-          if (c === 125 && at === At.KeyOrEnd) {
-            this.close();
-            break;
-          }
-          if (c !== 34) this.stop(`unexpected ${quoted2(c)}, expected a member name`);
-          start = i;
-          this.begin(At.InKey, c);
-          break;
-        case At.Colon:
-          if (c !== 58) this.stop(`unexpected ${quoted2(c)}, expected ":"`);
-          this.at = At.Value;
-          break;
-        case At.Value:
-          if (this.key === "items") {
-            if (this.hadItems) this.stop('a second "items" member');
-            if (c !== 91) this.stop('"items" is not an array');
-            this.hadItems = true;
-            this.at = At.ItemOrEnd;
-            if (this.multiline) this.committed = true;
-            break;
-          }
-          start = i;
-          this.begin(At.InValue, c);
-          break;
-        case At.Separator:
-          if (c === 44) this.at = At.Key;
-          else if (c === 125) this.close();
-          else this.stop(`unexpected ${quoted2(c)}, expected "," or "}"`);
-          break;
-        case At.ItemOrEnd:
-        case At.Item:
-          if (c === 93 && at === At.ItemOrEnd) {
-            this.at = At.Separator;
-            break;
-          }
-          if (c === 44 || c === 93 || c === 125 || c === 58)
-            this.stop(`unexpected ${quoted2(c)}, expected an element of "items"`);
-          start = i;
-          this.begin(At.InItem, c);
-          break;
-        case At.ItemSeparator:
-          if (c === 44) this.at = At.Item;
-          else if (c === 93) this.at = At.Separator;
-          else this.stop(`unexpected ${quoted2(c)}, expected "," or "]" in "items"`);
-          break;
-        case At.Closed:
-          this.stop("unexpected data after the end of the envelope");
-      }
-    }
-    if (this.at === At.InKey || this.at === At.InValue || this.at === At.InItem) {
-      this.parts.push(text.slice(start));
-      this.partsLength += text.length - start;
-      if (this.partsLength > this.max) {
-        this.stop(
-          `${this.at === At.InItem ? 'an element of "items"' : "a value"} longer than ${this.max} characters (from line ${this.valueLine})`
-        );
-      }
-    }
-    this.consumed += text.length;
-  }
-  /** The input has ended: the envelope must be complete. */
-  finish() {
-    if (this.at !== At.Closed) this.stop("the input ends before the end of the envelope");
-  }
-  newline() {
-    this.line++;
-    if (this.at === At.Open) return;
-    this.multiline = true;
-    if (this.hadItems) this.committed = true;
-  }
-  begin(at, c) {
-    this.at = at;
-    this.valueLine = this.line;
-    this.parts = [];
-    this.partsLength = 0;
-    this.escaped = false;
-    this.inString = c === 34;
-    this.depth = c === 123 || c === 91 ? 1 : 0;
-  }
-  /** The current value is complete, ending with `piece`. */
-  end(piece, out) {
-    this.parts.push(piece);
-    const raw = this.parts.length === 1 ? piece : this.parts.join("");
-    this.parts = [];
-    this.partsLength = 0;
-    if (this.at === At.InItem) {
-      out.push({ text: raw, line: this.valueLine });
-      this.at = At.ItemSeparator;
-      return;
-    }
-    let value;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      this.stop(`not valid JSON: ${error.message}`);
-    }
-    if (this.at === At.InKey) {
-      this.key = value;
-      this.at = At.Colon;
-    } else this.at = At.Separator;
-  }
-  close() {
-    this.at = At.Closed;
-    if (!this.committed) this.stop("the object ends on its first line");
-  }
-  stop(message) {
-    throw new EnvelopeStop(this.line, message);
-  }
-};
-
-// src/policy/records.ts
-var InventoryError = class extends FilterError {
-  line;
-  index;
-  constructor(code, message, where = {}) {
-    super(code, where.index === void 0 ? "" : `/${where.index}`, message);
-    Object.defineProperty(this, "name", { value: "InventoryError", enumerable: false, configurable: true });
-    this.line = where.line;
-    this.index = where.index;
-  }
-};
-var DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
-async function* fromReader(stream) {
-  const reader = stream.getReader();
-  try {
-    for (; ; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-function chunkSource(source) {
-  if (typeof source === "string") {
-    throw new FilterError(
-      "INVALID_OPTION",
-      "",
-      "the source is a string: pass a stream (fs.createReadStream(path)) or text chunks ([text]), not a file name or bare text"
-    );
-  }
-  if (source instanceof Uint8Array) return [source];
-  if (typeof source === "object" && source !== null) {
-    if (Symbol.asyncIterator in source) return source;
-    if (Symbol.iterator in source) return source;
-    if (typeof source.getReader === "function") {
-      return fromReader(source);
-    }
-  }
-  throw new FilterError(
-    "INVALID_OPTION",
-    "",
-    `the source must be text, bytes, a stream or an (async) iterable of text or byte chunks, got ${describe(source)}`
-  );
-}
-async function* decode(source, onBytes) {
-  const decoder2 = new TextDecoder("utf-8");
-  let count2 = 0;
-  let first = true;
-  for await (const chunk of chunkSource(source)) {
-    let text;
-    if (typeof chunk === "string") {
-      count2 += chunk.length;
-      text = chunk;
-    } else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) {
-      count2 += chunk.byteLength;
-      text = decoder2.decode(chunk, { stream: true });
-    } else {
-      throw new InventoryError(
-        "MALFORMED_INPUT",
-        `expected text or byte chunks, got ${describe(chunk)} (is it an object-mode stream of records? pass it to evaluateInventory directly)`
-      );
-    }
-    onBytes?.(count2);
-    if (first && text !== "") {
-      first = false;
-      if (text.charCodeAt(0) === 65279) text = text.slice(1);
-    }
-    if (text !== "") yield text;
-  }
-  const rest = decoder2.decode();
-  if (rest !== "") yield rest;
-}
-function isBlankLine(text) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13) return false;
-  }
-  return true;
-}
-function jsonKind(value) {
-  if (value === null) return "null";
-  if (isArray(value)) return "an array";
-  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean";
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !isArray(value);
-}
-function record(value, line, options, what = "") {
-  if (isRecord(value)) return { ok: true, value };
-  return reject(options, line, `${what}not a record: ${jsonKind(value)} (a record is a JSON object)`);
-}
-function reject(options, line, message) {
-  if (options.onReject === void 0) {
-    throw new InventoryError("MALFORMED_RECORD", `line ${line}: ${message}`, { line });
-  }
-  options.onReject({ line, message });
-  return { ok: false };
-}
-function tooLong(options, line) {
-  throw new InventoryError(
-    "MALFORMED_INPUT",
-    `line ${line}: a record longer than ${options.maxRecordLength ?? DEFAULT_MAX_RECORD} UTF-16 code units (maxRecordLength; is the input NDJSON?)`,
-    { line }
-  );
-}
-function parseLine(text, line, options) {
-  if (isBlankLine(text)) return { ok: false };
-  let value;
-  try {
-    value = JSON.parse(text.endsWith("\r") ? text.slice(0, -1) : text);
-  } catch (error) {
-    return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
-  }
-  return record(value, line, options);
-}
-var lineLength = (text) => text.endsWith("\r") ? text.length - 1 : text.length;
-async function* lineBatches(head, text, options) {
-  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
-  let pending = "";
-  let line = 0;
-  let chunk = head;
-  if (chunk === void 0) {
-    const next = await text.next();
-    chunk = next.done ? void 0 : next.value;
-  }
-  while (chunk !== void 0) {
-    const texts = [];
-    let start = 0;
-    let nl = chunk.indexOf("\n", start);
-    while (nl >= 0) {
-      const text2 = pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
-      pending = "";
-      start = nl + 1;
-      if (lineLength(text2) > max) {
-        if (texts.length > 0) yield { start: line + 1, texts };
-        tooLong(options, line + texts.length + 1);
-      }
-      texts.push(text2);
-      nl = chunk.indexOf("\n", start);
-    }
-    pending += chunk.slice(start);
-    if (texts.length > 0) {
-      yield { start: line + 1, texts };
-      line += texts.length;
-    }
-    if (pending.length > max + 1 || pending.length > max && !pending.endsWith("\r")) {
-      tooLong(options, line + 1);
-    }
-    const next = await text.next();
-    chunk = next.done ? void 0 : next.value;
-  }
-  if (pending !== "") {
-    if (lineLength(pending) > max) tooLong(options, line + 1);
-    yield { start: line + 1, texts: [pending] };
-  }
-}
-async function* parsedLines(batches, options, onLine) {
-  for await (const { start, texts } of batches) {
-    for (let i = 0; i < texts.length; i++) {
-      const r = parseLine(texts[i], start + i, options);
-      if (!r.ok) continue;
-      onLine?.(texts[i]);
-      yield r.value;
-    }
-  }
-}
-async function* readNdjson(source, options = {}) {
-  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
-}
-async function* readNdjsonLines(source, options, onLine) {
-  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options, onLine);
-}
-function isEnvelope(value) {
-  return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
-}
-async function* readInventory(source, options = {}) {
-  const text = decode(source, options.onBytes);
-  let first = await text.next();
-  while (!first.done) {
-    const head = first.value;
-    let i = 0;
-    while (i < head.length && isSpace(head.charCodeAt(i))) i++;
-    if (i < head.length) {
-      const c = head.charCodeAt(i);
-      if (c === 91) yield* readArray(head, text, options);
-      else if (c === 123) yield* readObjects(head, text, options);
-      else yield* parsedLines(lineBatches(head, text, options), options);
-      return;
-    }
-    first = await text.next();
-  }
-}
-async function* readObjects(head, text, options) {
-  const scanner = new EnvelopeScanner(options.maxRecordLength ?? DEFAULT_MAX_RECORD);
-  const seen = [];
-  let items = [];
-  const ready = function* () {
-    const done = items;
-    items = [];
-    for (const { text: text2, line } of done) {
-      let value;
-      try {
-        value = JSON.parse(text2);
-      } catch (error) {
-        reject(options, line, `element of "items" is not valid JSON: ${error.message}`);
-        continue;
-      }
-      if (record(value, line, options, 'element of "items" is ').ok) yield value;
-    }
-  };
-  const malformed = (stop) => new InventoryError(
-    "MALFORMED_INPUT",
-    `malformed {"items": [...]} envelope at line ${stop.line}: ${stop.message}`,
-    { line: stop.line }
-  );
-  let chunk = head;
-  try {
-    while (chunk !== void 0) {
-      seen.push(chunk);
-      scanner.scan(chunk, items);
-      if (scanner.committed) {
-        seen.length = 0;
-        yield* ready();
-      }
-      const next = await text.next();
-      chunk = next.done ? void 0 : next.value;
-    }
-    scanner.finish();
-    return;
-  } catch (error) {
-    if (!(error instanceof EnvelopeStop)) throw error;
-    if (scanner.committed) {
-      yield* ready();
-      throw malformed(error);
-    }
-  }
-  yield* readObjectLines(seen.join(""), text, options);
-}
-async function* readObjectLines(head, text, options) {
-  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
-  let mode = "first";
-  let held;
-  let heldLine = 0;
-  const document = [];
-  let documentStart = 0;
-  let length = 0;
-  for await (const { start, texts } of lineBatches(head, text, options)) {
-    for (let i = 0; i < texts.length; i++) {
-      const raw = texts[i];
-      const line = start + i;
-      if (mode === "ndjson") {
-        if (held !== void 0 && !isBlankLine(raw)) {
-          yield held;
-          held = void 0;
-        }
-        const r = parseLine(raw, line, options);
-        if (r.ok) yield r.value;
-      } else if (mode === "document") {
-        document.push(raw);
-        length += raw.length + 1;
-        if (length > max) {
-          throw new InventoryError(
-            "MALFORMED_INPUT",
-            `a JSON document over several lines longer than ${max} characters (from line ${documentStart}): a record is read whole, and an {"items": [...]} envelope is streamed only when its "items" array begins within the first ${max} characters`,
-            { line: documentStart }
-          );
-        }
-      } else if (!isBlankLine(raw)) {
-        let value;
-        try {
-          value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
-        } catch {
-          mode = "document";
-          document.push(raw);
-          documentStart = line;
-          length = raw.length;
-          continue;
-        }
-        mode = "ndjson";
-        if (isEnvelope(value)) {
-          held = value;
-          heldLine = line;
-        } else yield value;
-      }
-    }
-  }
-  if (held !== void 0) {
-    yield* envelopeItems(held.items, heldLine, options);
-    return;
-  }
-  if (mode !== "document") return;
-  let parsed;
-  try {
-    parsed = JSON.parse(document.join("\n"));
-  } catch {
-    for (let i = 0; i < document.length; i++) {
-      const r = parseLine(document[i], documentStart + i, options);
-      if (r.ok) yield r.value;
-    }
-    return;
-  }
-  if (isEnvelope(parsed)) yield* envelopeItems(parsed.items, documentStart, options);
-  else yield parsed;
-}
-function* envelopeItems(items, line, options) {
-  for (const item of items) if (record(item, line, options, 'element of "items" is ').ok) yield item;
-}
-var State = {
-  /** After `[` or `,`: a value or (after `[` only) `]`. */
-  Value: 0,
-  /** Inside a value. */
-  InValue: 1,
-  /** After a value: `,` or `]`. */
-  Separator: 2,
-  /** After the closing `]`: only blanks. */
-  Done: 3
-};
-async function* readArray(head, source, options) {
-  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
-  let state = State.Value;
-  let opened = false;
-  let afterComma = false;
-  let line = 1;
-  let valueLine = 1;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let parts = [];
-  let partsLength = 0;
-  let text = head;
-  const fail = (message) => {
-    throw new InventoryError("MALFORMED_INPUT", `malformed JSON array at line ${line}: ${message}`, { line });
-  };
-  const finish2 = (piece) => {
-    parts.push(piece);
-    const raw = parts.join("");
-    parts = [];
-    partsLength = 0;
-    if (raw.length > max) tooLong(options, valueLine);
-    let value;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
-    }
-    return record(value, valueLine, options, "array element is ");
-  };
-  while (text !== void 0) {
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (state === State.InValue) {
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (c === 92) escaped = true;
-          else if (c === 34) inString = false;
-          else if (c === 10) line++;
-          if (inString || depth > 0) continue;
-          const r = finish2(text.slice(start, i + 1));
-          if (r.ok) yield r.value;
-          state = State.Separator;
-          continue;
-        }
-        if (c === 34) inString = true;
-        else if (c === 123 || c === 91) depth++;
-        else if (c === 125 || c === 93) {
-          if (depth === 0) {
-            const r = finish2(text.slice(start, i));
-            if (r.ok) yield r.value;
-            if (c === 125) fail('unexpected "}"');
-            state = State.Done;
-            continue;
-          }
-          depth--;
-          if (depth === 0) {
-            const r = finish2(text.slice(start, i + 1));
-            if (r.ok) yield r.value;
-            state = State.Separator;
-          }
-        } else if (depth === 0 && (c === 44 || isSpace(c))) {
-          const r = finish2(text.slice(start, i));
-          if (r.ok) yield r.value;
-          state = State.Separator;
-          if (c === 44) {
-            state = State.Value;
-            afterComma = true;
-          } else if (c === 10) line++;
-        } else if (c === 10) line++;
-        continue;
-      }
-      if (c === 10) {
-        line++;
-        continue;
-      }
-      if (isSpace(c)) continue;
-      switch (state) {
-        case State.Value:
-          if (!opened) {
-            opened = true;
-            continue;
-          }
-          if (c === 93 && !afterComma) {
-            state = State.Done;
-            continue;
-          }
-          if (c === 44 || c === 93) fail(`unexpected "${String.fromCharCode(c)}", expected a value`);
-          state = State.InValue;
-          valueLine = line;
-          start = i;
-          parts = [];
-          partsLength = 0;
-          if (c === 34) inString = true;
-          else if (c === 123 || c === 91) depth = 1;
-          afterComma = false;
-          break;
-        case State.Separator:
-          if (c === 44) {
-            state = State.Value;
-            afterComma = true;
-          } else if (c === 93) state = State.Done;
-          else fail(`unexpected "${String.fromCharCode(c)}", expected "," or "]"`);
-          break;
-        case State.Done:
-          fail("unexpected data after the end of the array");
-      }
-    }
-    if (state === State.InValue) {
-      parts.push(text.slice(start));
-      partsLength += text.length - start;
-      if (partsLength > max) tooLong(options, valueLine);
-    }
-    const next = await source.next();
-    text = next.done ? void 0 : next.value;
-  }
-  if (state !== State.Done) fail('the input ends before the closing "]"');
-}
+// src/policy/inventory-types.ts
+var DEFAULT_KIND_FIELD = "resource";
 
 // src/policy/set.ts
 function isCompiled(p) {
@@ -10968,8 +11001,8 @@ function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
   return (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
     const value = dispatchValue(dispatch.keys, resource);
-    const run = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
-    run(resource, found);
+    const run7 = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
+    run7(resource, found);
   };
 }
 function dispatchValue(keys, resource) {
@@ -10981,7 +11014,6 @@ function dispatchValue(keys, resource) {
 }
 
 // src/policy/inventory.ts
-var DEFAULT_KIND_FIELD = "resource";
 function isThenable(value) {
   return typeof value === "object" && value !== null && typeof value.then === "function";
 }
@@ -11286,92 +11318,6 @@ async function diffPolicies(before, after, resources, options) {
   };
 }
 
-// src/validate/unprintable.ts
-var UNPRINTABLE = (
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g
-);
-var WORKFLOW_COMMAND = /^(\s*):/;
-function escapeChar(c) {
-  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-}
-function printableLine(line) {
-  const escaped = line.replace(UNPRINTABLE, escapeChar);
-  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
-}
-function printable(text, options) {
-  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
-  return printableLine(text);
-}
-
-// src/cli/args.ts
-import { parseArgs } from "util";
-var UsageError = class extends Error {
-  name = "UsageError";
-};
-function usageErrorText(command, message) {
-  return `svc-policy ${command}: ${printable(message)}
-run "svc-policy ${command} --help" for the usage
-`;
-}
-function parseCommandArgs(argv, options) {
-  try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message.split(". To specify")[0] ?? String(error));
-  }
-}
-function exitOnClosedPipe(out) {
-  out.on("error", (error) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
-  });
-}
-var LIMIT_OPTION = { limit: { type: "string", multiple: true } };
-function limitUsage(column) {
-  const pad2 = " ".repeat(column);
-  const names = [];
-  let line = "";
-  for (const name of LIMIT_NAMES) {
-    if (line !== "" && column + line.length + name.length > 100) {
-      names.push(line);
-      line = "";
-    }
-    line += `${name}, `;
-  }
-  names.push(line.slice(0, -2));
-  return [
-    `${"      --limit NAME=N".padEnd(column)}one limit raised or lowered (repeatable), NAME one of:`,
-    ...names.map((n) => pad2 + n),
-    `${pad2}the defaults and what each one bounds are in docs/limits.md`
-  ].join("\n");
-}
-function parseLimitFlags(flags, extra = {}) {
-  const given = { ...extra };
-  for (const flag of flags ?? []) {
-    const match = /^([A-Za-z]+)=(\d+)$/.exec(flag);
-    if (match === null) throw new UsageError(`--limit expects NAME=N (a positive integer), got "${flag}"`);
-    const [, name, value] = match;
-    if (!LIMIT_NAMES.includes(name)) {
-      throw new UsageError(`--limit: unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
-    }
-    if (name in extra && extra[name] !== Number(value)) {
-      throw new UsageError(`--limit ${name} contradicts another option that sets it`);
-    }
-    given[name] = Number(value);
-  }
-  try {
-    return resolveLimits({ limits: given });
-  } catch (error) {
-    if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
-    throw error;
-  }
-}
-
-// src/node/parallel.ts
-import { debuglog } from "util";
-import { Worker } from "worker_threads";
-
 // src/node/split.ts
 import { open } from "fs/promises";
 import { availableParallelism } from "os";
@@ -11508,24 +11454,24 @@ function rebuild(error, lines, records) {
   }
   return new RangeReadError(error);
 }
-async function evaluateRanges(run, sink) {
+async function evaluateRanges(run7, sink) {
   const started = performance.now();
-  run.signal?.throwIfAborted();
-  const parts = await splitRanges(run.file, run.size, run.jobs, run.rangeBytes);
+  run7.signal?.throwIfAborted();
+  const parts = await splitRanges(run7.file, run7.size, run7.jobs, run7.rangeBytes);
   const inboxes = parts.map(() => new Inbox());
   const setup = {
     svcPolicyEvalWorker: true,
-    file: run.file,
-    definitions: run.policies.map((p) => p.definition),
-    resource: run.resource,
-    kindField: run.kindField,
-    codegen: run.codegen,
-    maxRecordLength: run.maxRecordLength,
-    maxRejections: run.maxRejections,
-    output: run.output
+    file: run7.file,
+    definitions: run7.policies.map((p) => p.definition),
+    resource: run7.resource,
+    kindField: run7.kindField,
+    codegen: run7.codegen,
+    maxRecordLength: run7.maxRecordLength,
+    maxRejections: run7.maxRejections,
+    output: run7.output
   };
-  const count2 = Math.min(run.jobs, parts.length);
-  debug("%s: %d bytes in %d ranges, %d worker threads", run.file, run.size, parts.length, count2);
+  const count2 = Math.min(run7.jobs, parts.length);
+  debug("%s: %d bytes in %d ranges, %d worker threads", run7.file, run7.size, parts.length, count2);
   let failure = null;
   let closing = false;
   const fail = (error) => {
@@ -11533,16 +11479,16 @@ async function evaluateRanges(run, sink) {
     failure = error;
     for (const inbox of inboxes) inbox.push(null);
   };
-  const onAbort = () => fail(run.signal.reason);
-  run.signal?.addEventListener("abort", onAbort, { once: true });
+  const onAbort = () => fail(run7.signal.reason);
+  run7.signal?.addEventListener("abort", onAbort, { once: true });
   const workers = Array.from(
     { length: count2 },
-    () => new Worker(new URL(run.entry), { workerData: setup, stdout: false, stderr: false })
+    () => new Worker(new URL(run7.entry), { workerData: setup, stdout: false, stderr: false })
   );
   const idle = [];
   let assigned = 0;
   let written = 0;
-  const window = 2 * run.jobs;
+  const window = 2 * run7.jobs;
   const assign = () => {
     while (idle.length > 0 && assigned < parts.length && assigned < written + window) {
       const worker = idle.pop();
@@ -11561,7 +11507,7 @@ async function evaluateRanges(run, sink) {
     });
     worker.on("error", fail);
     worker.on("exit", (code) => {
-      if (!closing) fail(new Error(`a worker thread evaluating ${run.file} stopped (exit code ${code})`));
+      if (!closing) fail(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code})`));
     });
     idle.push(worker);
   }
@@ -11611,7 +11557,7 @@ async function evaluateRanges(run, sink) {
           };
           debug(
             "%s: range %d of %d, bytes %d-%d: %d records, %d lines, %d rejected, thread %d",
-            run.file,
+            run7.file,
             k + 1,
             parts.length,
             start,
@@ -11636,7 +11582,7 @@ async function evaluateRanges(run, sink) {
     }
     const merged = summary2;
     const durationMs = performance.now() - started;
-    const active = run.policies.filter((_, i) => merged.policies[i].skipped === null);
+    const active = run7.policies.filter((_, i) => merged.policies[i].skipped === null);
     const policyKinds = active.map((p) => p.resource);
     const kinded = policyKinds.some((kind) => kind !== void 0);
     return {
@@ -11648,14 +11594,14 @@ async function evaluateRanges(run, sink) {
         kindField: merged.kindField,
         kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
         unknownKind: merged.unknownKind,
-        notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run.kindField) : null
+        notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run7.kindField) : null
       },
       rejected,
       seen
     };
   } finally {
     closing = true;
-    run.signal?.removeEventListener("abort", onAbort);
+    run7.signal?.removeEventListener("abort", onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
@@ -11780,14 +11726,14 @@ function setWorkerEntry(url) {
 async function splittable2(file, size) {
   return entry !== null && await splittable(file, size);
 }
-async function evaluateParallel(run, sink) {
-  const { format, explain, id, where } = run.render;
+async function evaluateParallel(run7, sink) {
+  const { format, explain, id, where } = run7.render;
   const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
   let explained = 0;
   let unexplained = 0;
   const pick = (item) => {
     if (!Array.isArray(item)) return item;
-    if (explained < run.render.explainLimit) {
+    if (explained < run7.render.explainLimit) {
       explained++;
       return item[0];
     }
@@ -11798,17 +11744,17 @@ async function evaluateParallel(run, sink) {
     const { summary: summary2, rejected, seen } = await evaluateRanges(
       {
         entry,
-        file: run.file,
-        size: run.size,
-        jobs: run.jobs,
+        file: run7.file,
+        size: run7.size,
+        jobs: run7.jobs,
         rangeBytes: perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES,
-        policies: run.policies,
-        resource: run.resource,
-        kindField: run.kindField,
+        policies: run7.policies,
+        resource: run7.resource,
+        kindField: run7.kindField,
         codegen: void 0,
         maxRecordLength: void 0,
         maxRejections: MAX_REJECTIONS,
-        output: run.render,
+        output: run7.render,
         signal: void 0
       },
       {
@@ -11831,51 +11777,20 @@ async function evaluateParallel(run, sink) {
     throw error;
   }
 }
+function parseJobs(value) {
+  if (value === void 0) return defaultJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
+  return Number(value);
+}
+function capJobs(jobs, err) {
+  const max = maxJobs();
+  if (jobs <= max) return jobs;
+  err.notice(`--jobs ${jobs} is more than the ${max} available core${max === 1 ? "" : "s"}; using ${max}`);
+  return max;
+}
 
 // src/cli/format.ts
-var int = new Intl.NumberFormat("en-US");
-function pad(text, width, right = false) {
-  return right ? text.padStart(width) : text.padEnd(width);
-}
-function policyTable(p) {
-  const title = printable(p.policy);
-  if (p.skipped !== null) {
-    const why = p.skipped === "inactive" ? "inactive (isActive: false)" : "another resource kind";
-    return [`${title}: skipped, ${why}`];
-  }
-  const rows = p.statuses.map((s) => ({
-    status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
-    criticality: String(s.criticality),
-    count: int.format(s.count),
-    share: p.applicable === 0 ? "-" : `${(100 * s.count / p.applicable).toFixed(1)}%`
-  }));
-  const w = {
-    status: Math.max(6, ...rows.map((r) => r.status.length)),
-    criticality: 11,
-    count: Math.max(5, ...rows.map((r) => r.count.length)),
-    share: 6
-  };
-  const other = p.otherKind > 0 ? `, ${int.format(p.otherKind)} of another kind` : "";
-  const lines = [
-    `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable${other}`,
-    `  ${pad("STATUS", w.status)}  ${pad("CRITICALITY", w.criticality, true)}  ${pad("COUNT", w.count, true)}  ${pad("SHARE", w.share, true)}`
-  ];
-  for (const r of rows) {
-    lines.push(
-      `  ${pad(r.status, w.status)}  ${pad(r.criticality, w.criticality, true)}  ${pad(r.count, w.count, true)}  ${pad(r.share, w.share, true)}`
-    );
-  }
-  return lines;
-}
-function formatSummary(summary2, rejected = 0) {
-  const blocks = summary2.policies.map((p) => policyTable(p).join("\n"));
-  const seconds2 = summary2.durationMs / 1e3;
-  const totals = `${int.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int.format(rejected)} rejected, in ${seconds2.toFixed(2)} s (${int.format(summary2.resourcesPerSecond)} resources/s)`;
-  return `${blocks.join("\n\n")}
-
-${totals}
-`;
-}
 var SHOWN_VALUE_CHARS = 200;
 function showValue2(value) {
   let text;
@@ -11941,997 +11856,11 @@ function explanationText(e, indent = "  ", expected) {
   return lines;
 }
 
-// src/cli/policies.ts
-import { extname as extname2 } from "path";
-
-// src/validate/source/positions.ts
-var SourcePositions = class {
-  #lineStarts = [0];
-  #nodes = /* @__PURE__ */ new Map();
-  constructor(text) {
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
-  }
-  set(pointer2, offsets) {
-    this.#nodes.set(pointer2, offsets);
-  }
-  /** The line and column of a text offset. */
-  at(offset) {
-    const starts = this.#lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
-  }
-  /**
-   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
-   * the document does not hold (a missing property) falls back to its nearest ancestor.
-   */
-  locate(pointer2, anchor = "value") {
-    let p = pointer2;
-    for (; ; ) {
-      const node = this.#nodes.get(p);
-      if (node !== void 0)
-        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
-      if (p === "") return { line: 1, column: 1 };
-      p = p.slice(0, p.lastIndexOf("/"));
-      anchor = "value";
-    }
-  }
-};
-
-// src/validate/source/json.ts
-var MAX_NESTING = 256;
-var SyntaxFailure = class extends Error {
-  constructor(offset, message, code = "SYNTAX_ERROR", path = "") {
-    super(message);
-    this.offset = offset;
-    this.code = code;
-    this.path = path;
-  }
-  offset;
-  code;
-  path;
-};
-var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-var ESCAPES = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "	"
-};
-function show(c) {
-  if (c === void 0) return "end of the text";
-  const code = c.codePointAt(0);
-  return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
-}
-var Reader = class {
-  constructor(text, positions, limits) {
-    this.text = text;
-    this.positions = positions;
-    this.limits = limits;
-  }
-  text;
-  positions;
-  limits;
-  i = 0;
-  problems = [];
-  /** Values and keys read so far, against `limits.maxDocumentValues`. */
-  values = 0;
-  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
-  count(offset, at) {
-    if (++this.values <= this.limits.maxDocumentValues) return;
-    const error = limitError(
-      "maxDocumentValues",
-      at,
-      `a document of more than ${this.limits.maxDocumentValues} values`,
-      this.limits
-    );
-    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at);
-  }
-  fail(message, offset = this.i) {
-    throw new SyntaxFailure(offset, message);
-  }
-  space() {
-    const t = this.text;
-    for (; ; ) {
-      const c = t.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else return;
-    }
-  }
-  value(at, depth, key) {
-    this.space();
-    const start = this.i;
-    this.count(start, at);
-    this.positions.set(at, key === void 0 ? { value: start } : { value: start, key });
-    const c = this.text[start];
-    if (c === "{" || c === "[") {
-      if (depth >= MAX_NESTING) {
-        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
-      }
-      return c === "{" ? this.object(at, depth + 1) : this.array(at, depth + 1);
-    }
-    if (c === '"') return this.string();
-    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
-      NUMBER.lastIndex = start;
-      const m = NUMBER.exec(this.text);
-      if (m === null) this.fail(`invalid number`);
-      this.i = start + m[0].length;
-      return Number(m[0]);
-    }
-    for (const [word, v] of [
-      ["true", true],
-      ["false", false],
-      ["null", null]
-    ]) {
-      if (this.text.startsWith(word, start)) {
-        this.i = start + word.length;
-        return v;
-      }
-    }
-    return this.fail(`unexpected ${show(c)}, expected a JSON value`);
-  }
-  string() {
-    const t = this.text;
-    let i = this.i + 1;
-    let out = "";
-    let from = i;
-    for (; ; ) {
-      const c = t.charCodeAt(i);
-      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
-      if (c === 34) break;
-      if (c < 32) this.fail(`${show(t[i])} must be escaped in a string`, i);
-      if (c === 92) {
-        out += t.slice(from, i);
-        const e = t[i + 1];
-        if (e === "u") {
-          const hex = t.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          i += 6;
-        } else {
-          const r = e === void 0 ? void 0 : ESCAPES[e];
-          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
-          out += r;
-          i += 2;
-        }
-        from = i;
-        continue;
-      }
-      i++;
-    }
-    out += t.slice(from, i);
-    this.i = i + 1;
-    return out;
-  }
-  object(at, depth) {
-    const out = {};
-    const seen = /* @__PURE__ */ new Set();
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "}") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      this.space();
-      const keyAt = this.i;
-      if (this.text[keyAt] !== '"')
-        this.fail(`unexpected ${show(this.text[keyAt])}, expected a key in double quotes`);
-      const key = this.string();
-      this.count(keyAt, pointer(at, key));
-      this.space();
-      if (this.text[this.i] !== ":")
-        this.fail(`unexpected ${show(this.text[this.i])}, expected ":" after the key`);
-      this.i++;
-      const child = pointer(at, key);
-      if (seen.has(key)) {
-        this.problems.push({
-          code: "DUPLICATE_KEY",
-          severity: "error",
-          offset: keyAt,
-          path: child,
-          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`
-        });
-      }
-      seen.add(key);
-      const value = this.value(child, depth, keyAt);
-      if (key === "__proto__") {
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      } else out[key] = value;
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "}") return out;
-      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "}"`, this.i - 1);
-    }
-  }
-  array(at, depth) {
-    const out = [];
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "]") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value(pointer(at, out.length), depth));
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "]") return out;
-      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "]"`, this.i - 1);
-    }
-  }
-};
-function parseJsonSource(text, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text);
-  const reader = new Reader(text, positions, limits);
-  try {
-    const value = reader.value("", 0);
-    reader.space();
-    if (reader.i < text.length) reader.fail(`unexpected ${show(text[reader.i])} after the JSON value`);
-    return { value, positions, problems: reader.problems };
-  } catch (error) {
-    if (!(error instanceof SyntaxFailure)) throw error;
-    const problem = {
-      code: error.code,
-      severity: "error",
-      offset: error.offset,
-      path: error.path,
-      message: error.code === "SYNTAX_ERROR" ? `invalid JSON: ${error.message}` : error.message
-    };
-    return { positions, problems: [...reader.problems, problem] };
-  }
-}
-function jsonTextProblem(text, limits) {
-  const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
-  let depth = 0;
-  let values = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const start = i;
-    if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) {
-      if (++depth > MAX_NESTING) {
-        return {
-          code: "TOO_DEEP",
-          severity: "error",
-          offset: start,
-          path: "",
-          message: `nesting deeper than ${MAX_NESTING} levels`
-        };
-      }
-    } else if (c === 125 || c === 93) {
-      depth--;
-      continue;
-    } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
-      while (i + 1 < text.length && /[0-9A-Za-z.+-]/.test(text[i + 1])) i++;
-    } else continue;
-    if (++values > max) {
-      const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
-      return {
-        code: "MAX_DOCUMENT_VALUES_EXCEEDED",
-        severity: "error",
-        offset: start,
-        path: "",
-        message: error.message
-      };
-    }
-  }
-  return void 0;
-}
-
-// src/validate/source/yaml.ts
-var import_yaml = __toESM(require_dist(), 1);
-function keyString(key) {
-  if ((0, import_yaml.isScalar)(key)) return String(key.value);
-  return String(key);
-}
-function expandedSize(root, doc, cap) {
-  const sizes = /* @__PURE__ */ new Map();
-  const open4 = /* @__PURE__ */ new Set();
-  const sizeOf = (start) => {
-    const stack = [{ node: start, done: false }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
-      if (sizes.has(node)) {
-        stack.pop();
-        continue;
-      }
-      if (!top.done && open4.has(node)) {
-        sizes.set(node, cap + 1);
-        stack.pop();
-        continue;
-      }
-      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
-      if (!top.done) {
-        top.done = true;
-        open4.add(node);
-        for (const child of children)
-          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
-        continue;
-      }
-      stack.pop();
-      open4.delete(node);
-      let size = 1;
-      for (const child of children) {
-        if (child === null || child === void 0) continue;
-        size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
-        if (size > cap) break;
-      }
-      sizes.set(node, Math.min(size, cap + 1));
-    }
-    return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
-  };
-  return sizeOf(root);
-}
-function walk(node, at, positions, doc, depth, keyOffset) {
-  if (depth > MAX_NESTING) return;
-  let target = node;
-  if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
-  const own2 = node;
-  const start = own2?.range?.[0] ?? target?.range?.[0];
-  if (start !== void 0) {
-    positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
-  }
-  if ((0, import_yaml.isMap)(target)) {
-    for (const pair of target.items) {
-      if (!(0, import_yaml.isPair)(pair)) continue;
-      const key = pair.key;
-      const child = pointer(at, keyString(pair.key));
-      const keyStart = key?.range?.[0];
-      if (pair.value === null) {
-        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
-      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
-    }
-  } else if ((0, import_yaml.isSeq)(target)) {
-    target.items.forEach((item, i) => {
-      walk(item, pointer(at, i), positions, doc, depth + 1);
-    });
-  }
-}
-function duplicateKeyPointers(root) {
-  const out = /* @__PURE__ */ new Map();
-  const stack = [[root, "", 0]];
-  while (stack.length > 0) {
-    const [node, at, depth] = stack.pop();
-    if (depth > MAX_NESTING) continue;
-    if ((0, import_yaml.isMap)(node)) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const pair of node.items) {
-        if (!(0, import_yaml.isPair)(pair)) continue;
-        const name = keyString(pair.key);
-        const child = pointer(at, name);
-        const start = pair.key?.range?.[0];
-        if (seen.has(name) && start !== void 0) out.set(start, child);
-        seen.add(name);
-        stack.push([pair.value, child, depth + 1]);
-      }
-    } else if ((0, import_yaml.isSeq)(node)) {
-      node.items.forEach((item, i) => {
-        stack.push([item, pointer(at, i), depth + 1]);
-      });
-    }
-  }
-  return out;
-}
-function unescapePointerTail(at) {
-  return at.slice(at.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function depthOf(value) {
-  let max = 0;
-  const stack = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop();
-    if (d > max) max = d;
-    if (d > MAX_NESTING) return d;
-    if (typeof v === "object" && v !== null) {
-      for (const child of Object.values(v)) stack.push([child, d + 1]);
-    }
-  }
-  return max;
-}
-var Refusal = class extends Error {
-  constructor(problem) {
-    super(problem.message);
-    this.problem = problem;
-  }
-  problem;
-};
-function* guardedTokens(text, parser, limits) {
-  let written = 0;
-  let indicated = 0;
-  const refuse = (code, message) => {
-    throw new Refusal({ code, severity: "error", offset: parser.offset, path: "", message });
-  };
-  for (const lexeme of new import_yaml.Lexer().lex(text)) {
-    switch (import_yaml.CST.tokenType(lexeme)) {
-      case "scalar":
-      case "single-quoted-scalar":
-      case "double-quoted-scalar":
-      case "alias":
-      case "flow-map-start":
-      case "flow-seq-start":
-        written++;
-        break;
-      case "seq-item-ind":
-      case "map-value-ind":
-      case "explicit-key-ind":
-        indicated++;
-        break;
-      default:
-        break;
-    }
-    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
-      const error = limitError(
-        "maxDocumentValues",
-        "",
-        `a document of more than ${limits.maxDocumentValues} values`,
-        limits
-      );
-      refuse("MAX_DOCUMENT_VALUES_EXCEEDED", error.message);
-    }
-    yield* parser.next(lexeme);
-    if (parser.stack.length > MAX_NESTING + 2)
-      refuse("TOO_DEEP", `nesting deeper than ${MAX_NESTING} levels`);
-  }
-  yield* parser.end();
-}
-function composeDocument(text, limits) {
-  const parser = new import_yaml.Parser();
-  const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
-  let doc;
-  try {
-    for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
-      if (doc === void 0) doc = next;
-      else {
-        doc.errors.push(
-          new import_yaml.YAMLParseError(
-            [next.range[0], next.range[1]],
-            "MULTIPLE_DOCS",
-            "Source contains multiple documents; a policy file holds one"
-          )
-        );
-        break;
-      }
-    }
-  } catch (error) {
-    if (error instanceof Refusal) return { problem: error.problem };
-    return {
-      problem: {
-        code: "SYNTAX_ERROR",
-        severity: "error",
-        offset: 0,
-        path: "",
-        message: `invalid YAML: ${safeMessage(error)}`
-      }
-    };
-  }
-  return { doc };
-}
-function parseYamlSource(text, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text);
-  const read2 = readYaml(text, limits);
-  if (!("doc" in read2)) return { positions, problems: read2.problems };
-  walk(read2.doc.contents, "", positions, read2.doc, 0);
-  return { value: read2.value, positions, problems: read2.problems };
-}
-function readYaml(text, limits) {
-  const composed = composeDocument(text, limits);
-  if ("problem" in composed) return { problems: [composed.problem] };
-  const { doc } = composed;
-  const problems = [];
-  for (const e of doc.errors) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: e.pos[0],
-      path: "",
-      message: `invalid YAML: ${e.message.split("\n")[0]}`
-    });
-  }
-  for (const [offset, at] of duplicateKeyPointers(doc.contents)) {
-    problems.push({
-      code: "DUPLICATE_KEY",
-      severity: "error",
-      offset,
-      path: at,
-      message: `duplicate key "${showText(unescapePointerTail(at))}" at ${showPointer(at)}: YAML parsers silently keep only the last`
-    });
-  }
-  for (const w of doc.warnings) {
-    problems.push({
-      code: "YAML_WARNING",
-      severity: "warning",
-      offset: w.pos[0],
-      path: "",
-      message: w.message.split("\n")[0] ?? w.message
-    });
-  }
-  problems.sort((a, b) => a.offset - b.offset);
-  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
-  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
-  if (expanded > limits.maxDocumentValues) {
-    const error = limitError(
-      "maxDocumentValues",
-      "",
-      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
-      limits
-    );
-    problems.push({
-      code: "MAX_DOCUMENT_VALUES_EXCEEDED",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `${error.message}; write the repeated parts out or use fewer aliases`
-    });
-    return { problems };
-  }
-  let value;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `the YAML document cannot be read: ${safeMessage(error)}`
-    });
-    return { problems };
-  }
-  if (depthOf(value) > MAX_NESTING) {
-    problems.push({
-      code: "TOO_DEEP",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `nesting deeper than ${MAX_NESTING} levels`
-    });
-    return { problems };
-  }
-  return { value, doc, problems };
-}
-
-// src/cli/files.ts
-import { constants as constants2 } from "fs";
-import * as fsp from "fs/promises";
-import { open as open3, readdir, realpath, stat } from "fs/promises";
-import { dirname, extname, isAbsolute, join, relative, resolve, sep } from "path";
-var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
-var TEST_FILE = /\.test\.(json|ya?ml)$/;
-function isPolicyFile(name) {
-  return POLICY_EXTENSIONS.has(extname(name).toLowerCase()) && !TEST_FILE.test(name);
-}
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var READ_CHUNK = 64 * 1024;
-var GLOB_CHARS = /[*?[\]{}]/;
-function errno(error) {
-  const e = error;
-  if (e?.code === "ENOENT") return "no such file or directory";
-  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
-  if (e?.code === "ELOOP") return "too many levels of symbolic links";
-  return e?.code ?? String(error);
-}
-function kindOf(info) {
-  if (info.isFIFO()) return "a FIFO";
-  if (info.isCharacterDevice()) return "a character device";
-  if (info.isBlockDevice()) return "a block device";
-  if (info.isSocket()) return "a socket";
-  return "not a regular file";
-}
-async function defaultRoot(cwd = process.cwd()) {
-  let dir = cwd;
-  for (; ; ) {
-    try {
-      await stat(join(dir, ".git"));
-      return realpath(dir);
-    } catch {
-      const parent = dirname(dir);
-      if (parent === dir) return realpath(cwd);
-      dir = parent;
-    }
-  }
-}
-function inside(root, path) {
-  const rel = relative(root, path);
-  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-}
-async function confinementOf(named, root) {
-  const real = await realpath(named).catch(() => resolve(named));
-  return inside(root, real) ? root : real;
-}
-async function walk2(dir, within, match, recursive, out, seen) {
-  let real;
-  try {
-    real = await realpath(dir);
-  } catch (error) {
-    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  if (!inside(within, real)) {
-    out.push({
-      path: dir,
-      within,
-      problem: `is a directory that resolves to ${real}, outside ${within}; not searched`
-    });
-    return;
-  }
-  if (seen.has(real)) return;
-  seen.add(real);
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  for (const entry2 of entries) {
-    const path = join(dir, entry2.name);
-    let isDir = entry2.isDirectory();
-    if (entry2.isSymbolicLink()) {
-      try {
-        isDir = (await stat(path)).isDirectory();
-      } catch {
-        isDir = false;
-      }
-    }
-    if (isDir) {
-      if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
-        await walk2(path, within, match, recursive, out, seen);
-    } else if (match(entry2.name)) {
-      out.push({ path, within });
-    }
-  }
-}
-async function findFiles(args, options) {
-  const files = [];
-  const unmatched = [];
-  const seen = /* @__PURE__ */ new Set();
-  const { root, match, recursive } = options;
-  for (const arg of args) {
-    let info;
-    try {
-      info = await stat(arg);
-    } catch {
-      info = void 0;
-    }
-    if (info?.isDirectory()) {
-      const before = files.length;
-      await walk2(arg, await confinementOf(arg, root), match, recursive, files, seen);
-      if (files.length === before) unmatched.push(arg);
-    } else if (info === void 0 && options.globs === true && GLOB_CHARS.test(arg)) {
-      const glob2 = fsp.glob;
-      if (typeof glob2 !== "function")
-        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
-      const matches = [];
-      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
-        matches.push(String(m));
-      matches.sort();
-      const before = files.length;
-      for (const m of matches) {
-        const mInfo = await stat(m).catch(() => void 0);
-        if (mInfo?.isDirectory()) await walk2(m, await confinementOf(m, root), match, recursive, files, seen);
-        else if (match(m)) files.push({ path: m, within: void 0 });
-      }
-      if (files.length === before) unmatched.push(arg);
-    } else if (options.skipNamed?.(arg) !== true) {
-      files.push({ path: arg, within: void 0 });
-    }
-  }
-  const unique = /* @__PURE__ */ new Map();
-  for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
-  return { files: [...unique.values()], unmatched };
-}
-async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
-  let real;
-  try {
-    real = await realpath(path);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  let info;
-  try {
-    info = await stat(real);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
-  if (!info.isFile())
-    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-  if (info.size > maxBytes) {
-    return {
-      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
-      code: "MAX_FILE_BYTES_EXCEEDED"
-    };
-  }
-  if (within !== void 0 && !inside(within, real)) {
-    return { problem: `resolves to ${real}, outside ${within}; not read`, code: "UNREADABLE_FILE" };
-  }
-  let bytes;
-  try {
-    const handle = await open3(real, constants2.O_RDONLY | constants2.O_NONBLOCK);
-    try {
-      const again = await handle.stat();
-      if (!again.isFile())
-        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-      const chunks = [];
-      let length = 0;
-      while (length <= maxBytes) {
-        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
-        if (bytesRead === 0) break;
-        chunks.push(chunk.subarray(0, bytesRead));
-        length += bytesRead;
-      }
-      if (length > maxBytes) {
-        return {
-          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
-          code: "MAX_FILE_BYTES_EXCEEDED"
-        };
-      }
-      bytes = Buffer.concat(chunks, length);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
-  } catch {
-    const at = firstInvalidUtf8(bytes);
-    let line = 1;
-    for (let i = 0; i < at; i++) if (bytes[i] === 10) line++;
-    return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
-      code: "INVALID_ENCODING"
-    };
-  }
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const c = bytes[i];
-    if (c < 128) {
-      i++;
-      continue;
-    }
-    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
-    if (n === 0) return i;
-    let cp = c & 63 >> n;
-    for (let k = 1; k <= n; k++) {
-      const d = bytes[i + k];
-      if (d === void 0 || (d & 192) !== 128) return i;
-      cp = cp << 6 | d & 63;
-    }
-    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
-    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
-    i += n + 1;
-  }
-  return i;
-}
-
-// src/cli/policies.ts
-async function policyFiles(paths) {
-  const { files, unmatched } = await findFiles(paths, {
-    root: await defaultRoot(),
-    match: isPolicyFile,
-    recursive: false
-  });
-  const [first] = unmatched;
-  if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
-  return files;
-}
-async function readDocument(file, what, options = {}) {
-  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within } = options;
-  const read2 = await readTextFile(file, within, maxBytes, "--limit maxFileBytes");
-  if ("problem" in read2)
-    throw new InputError(
-      `cannot read ${what} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
-    );
-  return parseDocument(read2.text, file, limits);
-}
-function parseDocument(source, file, limits = DEFAULT_LIMITS) {
-  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
-  const json = extname2(file).toLowerCase() === ".json";
-  const fail = (message, offset) => {
-    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
-    return new InputError(
-      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
-    );
-  };
-  if (json) {
-    const problem = jsonTextProblem(text, limits);
-    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
-    try {
-      return JSON.parse(text);
-    } catch (error2) {
-      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
-    }
-  }
-  const read2 = readYaml(text, limits);
-  const error = read2.problems.find((p) => p.severity === "error");
-  if (error !== void 0 || !("value" in read2)) {
-    const p = error ?? read2.problems[0];
-    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
-  }
-  return read2.value;
-}
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
-}
-async function loadPolicy(file, limits = DEFAULT_LIMITS, within) {
-  let definition;
-  try {
-    definition = await readDocument(file, "policy", { maxBytes: limits.maxFileBytes, limits, within });
-  } catch (error) {
-    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
-      return [error.message];
-    throw error;
-  }
-  try {
-    return compilePolicy(definition, { limits });
-  } catch (error) {
-    if (!(error instanceof PolicyError)) throw error;
-    return error.problems.map(
-      (p) => `${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
-    );
-  }
-}
-async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
-  const policies = [];
-  let failed = false;
-  for (const found of await policyFiles(paths)) {
-    if (found.problem !== void 0)
-      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
-    const loaded = await loadPolicy(found.path, limits, found.within);
-    if (Array.isArray(loaded)) {
-      for (const line of loaded) err.write(`${line}
-`);
-      failed = true;
-    } else policies.push(loaded);
-  }
-  return failed ? null : policies;
-}
-
-// src/cli/eval-command.ts
-var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
-                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
-                       [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
-                       [--progress|--no-progress] [--limit NAME=N]... [--help]
-
-Evaluates policies over an inventory and prints, per policy, how many resources got each status.
-
-options:
-  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
-                           *.test.* files excepted); repeat it, or list more files after the options
-  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
-                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
-                           apart by content, not by name); each is streamed, a record at a time.
-  -f, --format FORMAT      table (default on a terminal): a summary table
-                           json (default otherwise): {"summary": \u2026}; with --explain also "results"
-                           ndjson: one line per resource, then a {"summary": \u2026} line
-      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
-                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
-      --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
-                           when records name no kind and the policies are for several kinds (exit 2)
-      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
-                           criticality>=N (or criticality>N); repeat it or separate with commas
-      --explain            add, per resource, why each status was given (the first 100 resources:
-                           see --explain-limit)
-      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
-                           ID that no record has is named on standard error
-      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
-      --explain-limit N    explain at most the first N resources selected (default 100); a notice on
-                           standard error counts those left unexplained
-  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
-                           of 8 MB or more; at most the available cores, with a notice); the file is
-                           split on line boundaries and the output is the same as with --jobs 1.
-                           Standard input, gzip, JSON arrays and envelopes are read by one thread
-      --progress           show the progress line on standard error (records, records/s, bytes read
-                           of the total, ETA) even when it is not a terminal, or in CI
-      --no-progress        never show it (by default it is shown on a terminal, outside CI)
-${limitUsage(27)}
-  -h, --help               this text
-
-exit codes:
-  0  every record was evaluated (and no --fail-on condition was met)
-  1  a --fail-on condition was met
-  2  usage error, unreadable file (a FIFO or device is not read: pipe it to --input -), invalid
-     policy, input that is not a JSON array, NDJSON or an envelope, or records that name no kind while
-     the policies are for several kinds (--resource, --kind-field)
-  3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
-     that is not an object) and were skipped
-`;
-var EVAL_OPTIONS = {
-  policy: { type: "string", short: "p", multiple: true },
-  input: { type: "string", short: "i" },
-  format: { type: "string", short: "f" },
-  "kind-field": { type: "string" },
-  resource: { type: "string" },
-  "fail-on": { type: "string", multiple: true },
-  explain: { type: "boolean" },
-  id: { type: "string", multiple: true },
-  where: { type: "string" },
-  "explain-limit": { type: "string" },
-  jobs: { type: "string", short: "j" },
-  progress: { type: "boolean" },
-  "no-progress": { type: "boolean" },
-  ...LIMIT_OPTION,
-  help: { type: "boolean", short: "h" }
-};
-var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+// src/cli/eval-explain.ts
 function resourceId(resource) {
   if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
   const id = resource.id;
   return typeof id === "string" || typeof id === "number" ? id : null;
-}
-function parseFormat(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "ndjson") return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
-}
-function parseFailOn(values, policies) {
-  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
-  const out = [];
-  for (const text of values.flatMap((v) => v.split(","))) {
-    const item = text.trim();
-    if (item === "") throw new UsageError("--fail-on: an empty condition");
-    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
-    if (m) {
-      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
-      continue;
-    }
-    if (item.startsWith("criticality")) {
-      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
-    }
-    if (!known.has(item)) {
-      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
-    }
-    out.push({ kind: "status", text: item, status: item });
-  }
-  return out;
-}
-function failures(summary2, conditions) {
-  const out = [];
-  for (const p of summary2.policies) {
-    if (p.skipped !== null) continue;
-    for (const s of p.statuses) {
-      if (s.count === 0) continue;
-      const hit = conditions.find(
-        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
-      );
-      if (hit) {
-        out.push({
-          policy: p.policy,
-          status: s.status,
-          criticality: s.criticality,
-          count: s.count,
-          condition: hit.text
-        });
-      }
-    }
-  }
-  return out;
 }
 function explainSelection(values, limits, matched) {
   const ids = values.id === void 0 ? null : new Set(values.id);
@@ -13019,12 +11948,12 @@ function renderer(policies, options) {
     explainedCount++;
     return true;
   };
-  const render2 = (event, index) => build2(event, index, explain(event) ? explanations(event, policies) : null);
+  const render = (event, index) => build2(event, index, explain(event) ? explanations(event, policies) : null);
   const candidate = (event, index) => {
     if (!explain(event)) return build2(event, index, null);
     return [build2(event, index, explanations(event, policies)), build2(event, index, null)];
   };
-  return Object.assign(render2, { matchedIds, candidate, leftOut: () => leftOut });
+  return Object.assign(render, { matchedIds, candidate, leftOut: () => leftOut });
 }
 var DEFAULT_EXPLAIN_LIMIT = 100;
 function parseExplainLimit(value, explaining) {
@@ -13038,290 +11967,15 @@ function parseExplainLimit(value, explaining) {
 function unmatchedIds(ids, matched) {
   return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
 }
-function outputWriter(format, out, explaining) {
-  switch (format) {
-    case "ndjson":
-      return {
-        resource: (text) => text === null ? void 0 : write(out, `${text}
-`),
-        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
-`)
-      };
-    case "table":
-      return {
-        resource: (text) => text === null ? void 0 : write(out, text),
-        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
-      };
-    case "json": {
-      let first = true;
-      return {
-        resource: (text) => {
-          if (text === null) return;
-          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
-          first = false;
-          return write(out, chunk);
-        },
-        finish: async (_summary, report) => {
-          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
-          return write(out, `${head}${JSON.stringify(report)}}
-`);
-        }
-      };
-    }
-  }
-}
-var int2 = new Intl.NumberFormat("en-US");
-function bytesText(n) {
-  if (n < 1e3) return `${n} B`;
-  const units = ["kB", "MB", "GB", "TB"];
-  let x = n / 1e3;
-  let u = 0;
-  while (x >= 1e3 && u < units.length - 1) {
-    x /= 1e3;
-    u++;
-  }
-  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
-}
-function durationText(seconds2) {
-  const s = Math.max(0, Math.round(seconds2));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
-}
-function progressLine(count2, bytes, size, elapsedMs) {
-  const seconds2 = Math.max(elapsedMs, 1) / 1e3;
-  const parts = [`${int2.format(count2)} records`, `${int2.format(Math.round(count2 / seconds2))} records/s`];
-  if (size !== null && size > 0) {
-    const ratio = Math.min(1, bytes / size);
-    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
-    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
-  } else parts.push(`${bytesText(bytes)} read`);
-  return parts.join(", ");
-}
-function progressBar(size) {
-  const stream = process.stderr;
-  let last = Number.NEGATIVE_INFINITY;
-  let bytes = 0;
-  const started = performance.now();
-  const draw = (count2) => {
-    const now = performance.now();
-    if (now - last < 100) return;
-    last = now;
-    const head = stream.isTTY ? "\r" : "";
-    const tail = stream.isTTY ? "\x1B[K" : "\n";
-    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
-  };
-  return {
-    bytes: (n) => {
-      bytes = n;
-    },
-    tick: (count2) => draw(count2),
-    done: () => {
-      if (stream.isTTY) stream.write("\r\x1B[K");
-    }
-  };
-}
-function wantsProgress(values) {
-  if (values["no-progress"] === true) return false;
-  if (values.progress === true) return true;
-  const ci = process.env.CI;
-  return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
-}
-function parseJobs(value) {
-  if (value === void 0) return defaultJobs();
-  if (!/^[1-9]\d{0,3}$/.test(value))
-    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
-  return Number(value);
-}
-function capJobs(jobs, err) {
-  const max = maxJobs();
-  if (jobs <= max) return jobs;
-  err.write(
-    `svc-policy eval: notice: --jobs ${jobs} is more than the ${max} available core${max === 1 ? "" : "s"}; using ${max}
-`
-  );
-  return max;
-}
-async function runEval(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  let progress = null;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, EVAL_OPTIONS);
-    if (values.help) {
-      out.write(EVAL_USAGE);
-      return EXIT.ok;
-    }
-    const format = parseFormat(values.format);
-    const paths = [...values.policy ?? [], ...positionals];
-    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
-    const inputPath = values.input ?? "-";
-    if (inputPath === "-" && process.stdin.isTTY) {
-      throw new UsageError("no --input FILE given and standard input is a terminal");
-    }
-    const kindField = values["kind-field"];
-    if (kindField !== void 0) {
-      try {
-        kindReader(kindField);
-      } catch (error) {
-        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
-        throw error;
-      }
-    }
-    const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits);
-    const explainLimit = parseExplainLimit(values["explain-limit"], selected !== null);
-    let jobs = parseJobs(values.jobs);
-    if (values.progress === true && values["no-progress"] === true) {
-      throw new UsageError("--progress and --no-progress exclude each other");
-    }
-    const policies = await loadPolicies(paths, err, limits);
-    if (policies === null) return EXIT.error;
-    jobs = capJobs(jobs, err);
-    const failOn = parseFailOn(values["fail-on"] ?? [], policies);
-    const { stream, size } = await openInput(inputPath);
-    progress = wantsProgress(values) ? progressBar(size) : null;
-    const inputName = inputPath === "-" ? "stdin" : inputPath;
-    const rejections = [];
-    const onReject = (r) => {
-      if (rejections.length < 100) {
-        progress?.done();
-        err.write(`${printable(inputName)}:${r.line}: ${printable(r.message)}
-`);
-        rejections.push(r);
-      }
-    };
-    const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const writer = outputWriter(format, out, selected !== null);
-    const renderOptions = {
-      format,
-      explain: values.explain,
-      id: values.id,
-      where: values.where,
-      explainLimit,
-      limits
-    };
-    const render2 = renderer(active, renderOptions);
-    let summary2;
-    let rejected = 0;
-    let matchedIds = render2.matchedIds;
-    let unexplained = 0;
-    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
-    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
-    if (parallel) {
-      stream.destroy();
-      const result = await evaluateParallel(
-        {
-          file: inputPath,
-          size,
-          jobs,
-          policies,
-          resource: values.resource,
-          kindField,
-          render: renderOptions
-        },
-        {
-          output: (text) => writer.resource(text),
-          reject: onReject,
-          progress: (records, bytes) => {
-            progress?.bytes(bytes);
-            progress?.tick(records);
-          }
-        }
-      );
-      summary2 = result.summary;
-      rejected = result.rejected;
-      matchedIds = result.matchedIds;
-      unexplained = result.unexplained;
-    } else {
-      const records = readInventory(inputBytes(stream, progress?.bytes), {
-        onReject: (r) => {
-          rejected++;
-          onReject(r);
-        }
-      });
-      summary2 = await evaluateInventory(policies, records, {
-        ...values.resource === void 0 ? {} : { resource: values.resource },
-        ...kindField === void 0 ? {} : { kindField },
-        onResult: (event) => {
-          progress?.tick(event.index + 1);
-          return writer.resource(render2(event, String(event.index)));
-        }
-      });
-      unexplained = render2.leftOut();
-    }
-    progress?.done();
-    if (summary2.resources === 0 && rejected > 0) {
-      err.write(
-        `svc-policy eval: ${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope
-`
-      );
-      return EXIT.error;
-    }
-    const failed = failures(summary2, failOn);
-    const report = { ...summary2, rejected, rejections };
-    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
-    const unmatched = unmatchedIds(values.id, matchedIds);
-    if (values.id !== void 0) report.unmatchedIds = unmatched;
-    await writer.finish(summary2, report, rejected);
-    if (summary2.notice !== null) err.write(`svc-policy eval: notice: ${printable(summary2.notice)}
-`);
-    if (unexplained > 0) {
-      err.write(
-        `svc-policy eval: notice: explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)
-`
-      );
-    }
-    if (unmatched.length > 0) {
-      const list = unmatched.map((id) => `"${printable(id)}"`).join(", ");
-      err.write(
-        `svc-policy eval: notice: --id matched no resource: ${list} (no record has that "id"; nothing explained for it)
-`
-      );
-    }
-    if (rejected > 0) {
-      const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
-      err.write(
-        `svc-policy eval: ${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}
-`
-      );
-    }
-    if (failed.length > 0) {
-      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
-      err.write(`svc-policy eval: --fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}
-`);
-    }
-    if (rejected > 0) return EXIT.rejected;
-    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(usageErrorText("eval", error.message));
-      return EXIT.error;
-    }
-    progress?.done();
-    if (error instanceof InputError || error instanceof InventoryError) {
-      err.write(`svc-policy eval: ${printable(error.message)}
-`);
-      return EXIT.error;
-    }
-    throw error;
-  }
-}
 
 // src/cli/main.ts
 import { readFileSync } from "fs";
-import { dirname as dirname3, join as join4 } from "path";
+import { dirname as dirname3, join as join3 } from "path";
 import { fileURLToPath } from "url";
-
-// src/cli/diff-command.ts
-import { execFileSync } from "child_process";
-import { stat as stat2 } from "fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "path";
 
 // src/validate/fields/types.ts
 var STRING = { kind: "string" };
-var NUMBER2 = { kind: "number" };
+var NUMBER = { kind: "number" };
 var BOOLEAN = { kind: "boolean" };
 var TIMESTAMP = { kind: "timestamp" };
 var ANY = { kind: "any" };
@@ -13364,18 +12018,15 @@ function plural(type) {
 
 // src/validate/checks/array-selectors.ts
 function testsPresence(op) {
-  switch (op.kind) {
-    case "exists":
-      return true;
-    case "eq":
-    case "ne":
-      return op.value === null;
-    case "in":
-    case "nin":
-      return op.values.length > 0 && op.values.every((v) => v === null);
-    default:
-      return false;
-  }
+  return byFamily(op, {
+    exists: () => true,
+    equality: (op2) => op2.value === null,
+    membership: (op2) => op2.values.length > 0 && op2.values.every((v) => v === null),
+    order: () => false,
+    like: () => false,
+    version: () => false,
+    elemMatch: () => false
+  });
 }
 var arraySelectors = {
   name: "array-selectors",
@@ -13462,7 +12113,7 @@ function closest(name, known) {
 }
 
 // src/validate/fields/resolve.ts
-function resolve2(root, path) {
+function resolve(root, path) {
   let type = root;
   let blocked;
   for (let i = 0; i < path.length; i++) {
@@ -13506,7 +12157,7 @@ function resolve2(root, path) {
 var DOTTED = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/;
 function stepIn(root, path, step) {
   if (root === void 0) return "open";
-  const before = resolve2(root, path.slice(0, step));
+  const before = resolve(root, path.slice(0, step));
   if (before.kind !== "ok") return "known";
   if (before.type.kind === "map") return "known";
   if (before.type.kind === "any") return "open";
@@ -13514,7 +12165,7 @@ function stepIn(root, path, step) {
   if (before.type.kind === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
     return "open";
   }
-  const upTo = resolve2(root, path.slice(0, step + 1));
+  const upTo = resolve(root, path.slice(0, step + 1));
   return upTo.kind === "unknown" && upTo.step === step ? "unknown" : "known";
 }
 function split(site, step, key) {
@@ -13654,50 +12305,37 @@ function versionsAccept(versions2, s) {
 }
 var sameVersionOp = (a, b) => a.kind === b.kind && a.value === b.value;
 function operatorDomain(op) {
-  switch (op.kind) {
-    case "eq":
-      return op.value === null ? { ...NOTHING, missing: true } : only([op.value]);
-    case "ne": {
-      const v = op.value;
+  const negated2 = factsOf(op).negated === true;
+  return byFamily(op, {
+    equality: (op2) => {
+      const v = op2.value;
+      if (!negated2) return v === null ? { ...NOTHING, missing: true } : only([v]);
       if (v === null) return { ...TOP, missing: false };
       if (typeof v === "boolean") return { ...TOP, bools: [!v] };
       if (typeof v === "string") return { ...TOP, str: { ...ANY_ORDERED, excluded: [v] } };
       return { ...TOP, num: { ...ANY_ORDERED, excluded: [v] } };
-    }
-    case "gt":
-    case "gte":
-    case "lt":
-    case "lte": {
-      const bound = { value: op.value, inclusive: op.kind === "gte" || op.kind === "lte" };
-      const side2 = op.kind === "gt" || op.kind === "gte" ? { lo: bound } : { hi: bound };
-      return typeof op.value === "string" ? { ...NOTHING, str: { ...ANY_ORDERED, ...side2 } } : { ...NOTHING, num: { ...ANY_ORDERED, ...side2 } };
-    }
-    case "in":
-      return only(op.values);
-    case "nin":
-      return {
-        missing: !op.values.includes(null),
-        other: true,
-        bools: [true, false].filter((b) => !op.values.includes(b)),
-        str: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === "string") },
-        num: { ...ANY_ORDERED, excluded: op.values.filter((v) => typeof v === "number") }
-      };
-    case "like":
-      return { ...NOTHING, str: { ...ANY_ORDERED, likes: [op.pattern] } };
-    case "exists":
-      return op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true };
+    },
+    order: (op2) => {
+      const comparison = comparisonOf(op2);
+      const bound = { value: op2.value, inclusive: comparison === "gte" || comparison === "lte" };
+      const side2 = comparison === "gt" || comparison === "gte" ? { lo: bound } : { hi: bound };
+      return typeof op2.value === "string" ? { ...NOTHING, str: { ...ANY_ORDERED, ...side2 } } : { ...NOTHING, num: { ...ANY_ORDERED, ...side2 } };
+    },
+    membership: (op2) => negated2 ? {
+      missing: !op2.values.includes(null),
+      other: true,
+      bools: [true, false].filter((b) => !op2.values.includes(b)),
+      str: { ...ANY_ORDERED, excluded: op2.values.filter((v) => typeof v === "string") },
+      num: { ...ANY_ORDERED, excluded: op2.values.filter((v) => typeof v === "number") }
+    } : only(op2.values),
+    like: (op2) => ({ ...NOTHING, str: { ...ANY_ORDERED, likes: [op2.pattern] } }),
+    exists: (op2) => op2.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true },
     // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
-    case "vne":
-      return { ...TOP, str: { ...ANY_ORDERED, versions: [op] } };
-    case "veq":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      return { ...NOTHING, str: { ...ANY_ORDERED, versions: [op] } };
-    case "elemMatch":
-      return op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true };
-  }
+    version: (op2) => ({ ...negated2 ? TOP : NOTHING, str: { ...ANY_ORDERED, versions: [op2] } }),
+    // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
+    // checked as sites of their own).
+    elemMatch: (op2) => op2.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true }
+  });
 }
 function only(values) {
   const strs = values.filter((v) => typeof v === "string");
@@ -13875,7 +12513,7 @@ function implies(premises, target) {
 var operatorsJson = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 
 // src/validate/checks/impossible-conditions.ts
-var show2 = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
+var show = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 var impossibleConditions = {
   name: "impossible-conditions",
   run(model, report) {
@@ -13885,7 +12523,7 @@ var impossibleConditions = {
         report({
           severity: "warning",
           code: "IMPOSSIBLE_CONDITION",
-          message: `${show2(site)} can never hold: no value satisfies all of its operators`,
+          message: `${show(site)} can never hold: no value satisfies all of its operators`,
           path: site.pointer,
           anchor: "key"
         });
@@ -13898,7 +12536,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: `${show2(scopeConflict.site)} contradicts ${show2(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
+        message: `${show(scopeConflict.site)} contradicts ${show(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
         path: scopeConflict.site.pointer,
         anchor: "key"
       });
@@ -13911,7 +12549,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: inScope ? `${show2(conflict.site)} contradicts the policy's scope ${show2(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show2(conflict.site)} contradicts ${show2(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
+        message: inScope ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: "key"
       });
@@ -15516,17 +14154,16 @@ function isCanonicalTimestamp(text) {
 
 // src/validate/checks/operator-types.ts
 function operands(op, at) {
-  switch (op.kind) {
-    case "in":
-    case "nin":
-      return op.values.map((value, i) => ({ value, at: pointer(at, i) }));
-    case "like":
-      return [{ value: op.pattern, at }];
-    case "elemMatch":
-      return [];
-    default:
-      return [{ value: op.value, at }];
-  }
+  const value = (op2) => [{ value: op2.value, at }];
+  return byFamily(op, {
+    equality: value,
+    order: value,
+    exists: value,
+    version: value,
+    membership: (op2) => op2.values.map((value2, i) => ({ value: value2, at: pointer(at, i) })),
+    like: (op2) => [{ value: op2.pattern, at }],
+    elemMatch: () => []
+  });
 }
 function sameType(type, value) {
   switch (type.kind) {
@@ -15537,7 +14174,8 @@ function sameType(type, value) {
       return typeof value === "number";
     case "boolean":
       return typeof value === "boolean";
-    default:
+    case "map":
+    case "object":
       return false;
   }
 }
@@ -15652,8 +14290,8 @@ var shadowedRules = {
   run(model, report) {
     const definition = model.check.definition;
     if (definition === void 0) return;
-    const order = evaluationOrder(definition.statuses);
-    const rank = new Map(order.map((s, i) => [s, i]));
+    const order2 = evaluationOrder(definition.statuses);
+    const rank = new Map(order2.map((s, i) => [s, i]));
     const duplicates = new Set(duplicatePairs(definition.statuses).map(([, loser]) => loser));
     const scope = scopeOf(model);
     const scopeFacts = scope === void 0 ? [] : facts([scope]);
@@ -15773,25 +14411,7 @@ var unicode = {
   }
 };
 
-// src/query/errors.ts
-var QueryError = class extends Error {
-  name = "QueryError";
-  code;
-  path;
-  problems;
-  constructor(problems) {
-    const first = problems[0];
-    if (first === void 0) throw new TypeError("a QueryError needs at least one problem");
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
-    super(`${first.message}${more}`);
-    this.code = first.code;
-    this.path = first.path;
-    this.problems = freeze(problems.map((p) => freeze({ ...p })));
-    markOwn(this);
-  }
-};
-
-// src/query/resources.ts
+// src/resources/descriptions.ts
 var DEFAULT_TIE_BREAKERS = ["createdAt", "id"];
 var COMPONENT_RESOURCE = {
   name: "component",
@@ -16247,7 +14867,7 @@ function typeOf(word, values) {
   let type = ANY;
   if (/bool/.test(w)) type = BOOLEAN;
   else if (/date|time/.test(w)) type = TIMESTAMP;
-  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER2;
+  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER;
   else if (/string|text|enum|keyword/.test(w))
     type = values !== void 0 && values.length > 0 ? { kind: "string", values } : STRING;
   if (type.kind === "any" && values !== void 0 && values.length > 0) type = { kind: "string", values };
@@ -16459,7 +15079,7 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   const resolveField = (node) => {
     const first = node.path[0];
     const underDetails = first?.kind === "key" && first.key === "details";
-    return rootType === void 0 ? { k8s: false } : { resolution: resolve2(rootType, node.path), k8s: useK8s && underDetails };
+    return rootType === void 0 ? { k8s: false } : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
   };
   const ctx = { resolveField, parse: { limits } };
   const filters = [];
@@ -16489,6 +15109,570 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
     ...rootType === void 0 ? {} : { rootType },
     ...k8s === void 0 ? {} : { k8s }
   });
+}
+
+// src/validate/source/positions.ts
+var SourcePositions = class {
+  #lineStarts = [0];
+  #nodes = /* @__PURE__ */ new Map();
+  constructor(text) {
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
+  }
+  set(pointer2, offsets) {
+    this.#nodes.set(pointer2, offsets);
+  }
+  /** The line and column of a text offset. */
+  at(offset) {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+  /**
+   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
+   * the document does not hold (a missing property) falls back to its nearest ancestor.
+   */
+  locate(pointer2, anchor = "value") {
+    let p = pointer2;
+    for (; ; ) {
+      const node = this.#nodes.get(p);
+      if (node !== void 0)
+        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+      anchor = "value";
+    }
+  }
+};
+
+// src/validate/source/json.ts
+var MAX_NESTING = 256;
+var SyntaxFailure = class extends Error {
+  constructor(offset, message, code = "SYNTAX_ERROR", path = "") {
+    super(message);
+    this.offset = offset;
+    this.code = code;
+    this.path = path;
+  }
+  offset;
+  code;
+  path;
+};
+var NUMBER2 = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var ESCAPES = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "	"
+};
+function show2(c) {
+  if (c === void 0) return "end of the text";
+  const code = c.codePointAt(0);
+  return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
+}
+var Reader = class {
+  constructor(text, positions, limits) {
+    this.text = text;
+    this.positions = positions;
+    this.limits = limits;
+  }
+  text;
+  positions;
+  limits;
+  i = 0;
+  problems = [];
+  /** Values and keys read so far, against `limits.maxDocumentValues`. */
+  values = 0;
+  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
+  count(offset, at) {
+    if (++this.values <= this.limits.maxDocumentValues) return;
+    const error = limitError(
+      "maxDocumentValues",
+      at,
+      `a document of more than ${this.limits.maxDocumentValues} values`,
+      this.limits
+    );
+    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at);
+  }
+  fail(message, offset = this.i) {
+    throw new SyntaxFailure(offset, message);
+  }
+  space() {
+    const t = this.text;
+    for (; ; ) {
+      const c = t.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else return;
+    }
+  }
+  value(at, depth, key) {
+    this.space();
+    const start = this.i;
+    this.count(start, at);
+    this.positions.set(at, key === void 0 ? { value: start } : { value: start, key });
+    const c = this.text[start];
+    if (c === "{" || c === "[") {
+      if (depth >= MAX_NESTING) {
+        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
+      }
+      return c === "{" ? this.object(at, depth + 1) : this.array(at, depth + 1);
+    }
+    if (c === '"') return this.string();
+    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
+      NUMBER2.lastIndex = start;
+      const m = NUMBER2.exec(this.text);
+      if (m === null) this.fail(`invalid number`);
+      this.i = start + m[0].length;
+      return Number(m[0]);
+    }
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null]
+    ]) {
+      if (this.text.startsWith(word, start)) {
+        this.i = start + word.length;
+        return v;
+      }
+    }
+    return this.fail(`unexpected ${show2(c)}, expected a JSON value`);
+  }
+  string() {
+    const t = this.text;
+    let i = this.i + 1;
+    let out = "";
+    let from = i;
+    for (; ; ) {
+      const c = t.charCodeAt(i);
+      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
+      if (c === 34) break;
+      if (c < 32) this.fail(`${show2(t[i])} must be escaped in a string`, i);
+      if (c === 92) {
+        out += t.slice(from, i);
+        const e = t[i + 1];
+        if (e === "u") {
+          const hex = t.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          i += 6;
+        } else {
+          const r = e === void 0 ? void 0 : ESCAPES[e];
+          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
+          out += r;
+          i += 2;
+        }
+        from = i;
+        continue;
+      }
+      i++;
+    }
+    out += t.slice(from, i);
+    this.i = i + 1;
+    return out;
+  }
+  object(at, depth) {
+    const out = {};
+    const seen = /* @__PURE__ */ new Set();
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "}") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      this.space();
+      const keyAt = this.i;
+      if (this.text[keyAt] !== '"')
+        this.fail(`unexpected ${show2(this.text[keyAt])}, expected a key in double quotes`);
+      const key = this.string();
+      this.count(keyAt, pointer(at, key));
+      this.space();
+      if (this.text[this.i] !== ":")
+        this.fail(`unexpected ${show2(this.text[this.i])}, expected ":" after the key`);
+      this.i++;
+      const child = pointer(at, key);
+      if (seen.has(key)) {
+        this.problems.push({
+          code: "DUPLICATE_KEY",
+          severity: "error",
+          offset: keyAt,
+          path: child,
+          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`
+        });
+      }
+      seen.add(key);
+      const value = this.value(child, depth, keyAt);
+      if (key === "__proto__") {
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      } else out[key] = value;
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "}") return out;
+      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "}"`, this.i - 1);
+    }
+  }
+  array(at, depth) {
+    const out = [];
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "]") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value(pointer(at, out.length), depth));
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "]") return out;
+      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "]"`, this.i - 1);
+    }
+  }
+};
+function parseJsonSource(text, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text);
+  const reader = new Reader(text, positions, limits);
+  try {
+    const value = reader.value("", 0);
+    reader.space();
+    if (reader.i < text.length) reader.fail(`unexpected ${show2(text[reader.i])} after the JSON value`);
+    return { value, positions, problems: reader.problems };
+  } catch (error) {
+    if (!(error instanceof SyntaxFailure)) throw error;
+    const problem = {
+      code: error.code,
+      severity: "error",
+      offset: error.offset,
+      path: error.path,
+      message: error.code === "SYNTAX_ERROR" ? `invalid JSON: ${error.message}` : error.message
+    };
+    return { positions, problems: [...reader.problems, problem] };
+  }
+}
+function jsonTextProblem(text, limits) {
+  const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
+  let depth = 0;
+  let values = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const start = i;
+    if (c === 34) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > MAX_NESTING) {
+        return {
+          code: "TOO_DEEP",
+          severity: "error",
+          offset: start,
+          path: "",
+          message: `nesting deeper than ${MAX_NESTING} levels`
+        };
+      }
+    } else if (c === 125 || c === 93) {
+      depth--;
+      continue;
+    } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
+      while (i + 1 < text.length && /[0-9A-Za-z.+-]/.test(text[i + 1])) i++;
+    } else continue;
+    if (++values > max) {
+      const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
+      return {
+        code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+        severity: "error",
+        offset: start,
+        path: "",
+        message: error.message
+      };
+    }
+  }
+  return void 0;
+}
+
+// src/validate/source/yaml.ts
+var import_yaml = __toESM(require_dist(), 1);
+function keyString(key) {
+  if ((0, import_yaml.isScalar)(key)) return String(key.value);
+  return String(key);
+}
+function expandedSize(root, doc, cap) {
+  const sizes = /* @__PURE__ */ new Map();
+  const open4 = /* @__PURE__ */ new Set();
+  const sizeOf = (start) => {
+    const stack = [{ node: start, done: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.done && open4.has(node)) {
+        sizes.set(node, cap + 1);
+        stack.pop();
+        continue;
+      }
+      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
+      if (!top.done) {
+        top.done = true;
+        open4.add(node);
+        for (const child of children)
+          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
+        continue;
+      }
+      stack.pop();
+      open4.delete(node);
+      let size = 1;
+      for (const child of children) {
+        if (child === null || child === void 0) continue;
+        size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
+        if (size > cap) break;
+      }
+      sizes.set(node, Math.min(size, cap + 1));
+    }
+    return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
+  };
+  return sizeOf(root);
+}
+function walk(node, at, positions, doc, depth, keyOffset) {
+  if (depth > MAX_NESTING) return;
+  let target = node;
+  if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
+  const own2 = node;
+  const start = own2?.range?.[0] ?? target?.range?.[0];
+  if (start !== void 0) {
+    positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
+  }
+  if ((0, import_yaml.isMap)(target)) {
+    for (const pair of target.items) {
+      if (!(0, import_yaml.isPair)(pair)) continue;
+      const key = pair.key;
+      const child = pointer(at, keyString(pair.key));
+      const keyStart = key?.range?.[0];
+      if (pair.value === null) {
+        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
+      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
+    }
+  } else if ((0, import_yaml.isSeq)(target)) {
+    target.items.forEach((item, i) => {
+      walk(item, pointer(at, i), positions, doc, depth + 1);
+    });
+  }
+}
+function duplicateKeyPointers(root) {
+  const out = /* @__PURE__ */ new Map();
+  const stack = [[root, "", 0]];
+  while (stack.length > 0) {
+    const [node, at, depth] = stack.pop();
+    if (depth > MAX_NESTING) continue;
+    if ((0, import_yaml.isMap)(node)) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const pair of node.items) {
+        if (!(0, import_yaml.isPair)(pair)) continue;
+        const name = keyString(pair.key);
+        const child = pointer(at, name);
+        const start = pair.key?.range?.[0];
+        if (seen.has(name) && start !== void 0) out.set(start, child);
+        seen.add(name);
+        stack.push([pair.value, child, depth + 1]);
+      }
+    } else if ((0, import_yaml.isSeq)(node)) {
+      node.items.forEach((item, i) => {
+        stack.push([item, pointer(at, i), depth + 1]);
+      });
+    }
+  }
+  return out;
+}
+function unescapePointerTail(at) {
+  return at.slice(at.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function depthOf(value) {
+  let max = 0;
+  const stack = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop();
+    if (d > max) max = d;
+    if (d > MAX_NESTING) return d;
+    if (typeof v === "object" && v !== null) {
+      for (const child of Object.values(v)) stack.push([child, d + 1]);
+    }
+  }
+  return max;
+}
+var Refusal = class extends Error {
+  constructor(problem) {
+    super(problem.message);
+    this.problem = problem;
+  }
+  problem;
+};
+function* guardedTokens(text, parser, limits) {
+  let written = 0;
+  let indicated = 0;
+  const refuse = (code, message) => {
+    throw new Refusal({ code, severity: "error", offset: parser.offset, path: "", message });
+  };
+  for (const lexeme of new import_yaml.Lexer().lex(text)) {
+    switch (import_yaml.CST.tokenType(lexeme)) {
+      case "scalar":
+      case "single-quoted-scalar":
+      case "double-quoted-scalar":
+      case "alias":
+      case "flow-map-start":
+      case "flow-seq-start":
+        written++;
+        break;
+      case "seq-item-ind":
+      case "map-value-ind":
+      case "explicit-key-ind":
+        indicated++;
+        break;
+      default:
+        break;
+    }
+    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
+      const error = limitError(
+        "maxDocumentValues",
+        "",
+        `a document of more than ${limits.maxDocumentValues} values`,
+        limits
+      );
+      refuse("MAX_DOCUMENT_VALUES_EXCEEDED", error.message);
+    }
+    yield* parser.next(lexeme);
+    if (parser.stack.length > MAX_NESTING + 2)
+      refuse("TOO_DEEP", `nesting deeper than ${MAX_NESTING} levels`);
+  }
+  yield* parser.end();
+}
+function composeDocument(text, limits) {
+  const parser = new import_yaml.Parser();
+  const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
+  let doc;
+  try {
+    for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
+      if (doc === void 0) doc = next;
+      else {
+        doc.errors.push(
+          new import_yaml.YAMLParseError(
+            [next.range[0], next.range[1]],
+            "MULTIPLE_DOCS",
+            "Source contains multiple documents; a policy file holds one"
+          )
+        );
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refusal) return { problem: error.problem };
+    return {
+      problem: {
+        code: "SYNTAX_ERROR",
+        severity: "error",
+        offset: 0,
+        path: "",
+        message: `invalid YAML: ${safeMessage(error)}`
+      }
+    };
+  }
+  return { doc };
+}
+function parseYamlSource(text, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text);
+  const read2 = readYaml(text, limits);
+  if (!("doc" in read2)) return { positions, problems: read2.problems };
+  walk(read2.doc.contents, "", positions, read2.doc, 0);
+  return { value: read2.value, positions, problems: read2.problems };
+}
+function readYaml(text, limits) {
+  const composed = composeDocument(text, limits);
+  if ("problem" in composed) return { problems: [composed.problem] };
+  const { doc } = composed;
+  const problems = [];
+  for (const e of doc.errors) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: e.pos[0],
+      path: "",
+      message: `invalid YAML: ${e.message.split("\n")[0]}`
+    });
+  }
+  for (const [offset, at] of duplicateKeyPointers(doc.contents)) {
+    problems.push({
+      code: "DUPLICATE_KEY",
+      severity: "error",
+      offset,
+      path: at,
+      message: `duplicate key "${showText(unescapePointerTail(at))}" at ${showPointer(at)}: YAML parsers silently keep only the last`
+    });
+  }
+  for (const w of doc.warnings) {
+    problems.push({
+      code: "YAML_WARNING",
+      severity: "warning",
+      offset: w.pos[0],
+      path: "",
+      message: w.message.split("\n")[0] ?? w.message
+    });
+  }
+  problems.sort((a, b) => a.offset - b.offset);
+  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
+  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
+  if (expanded > limits.maxDocumentValues) {
+    const error = limitError(
+      "maxDocumentValues",
+      "",
+      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
+      limits
+    );
+    problems.push({
+      code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `${error.message}; write the repeated parts out or use fewer aliases`
+    });
+    return { problems };
+  }
+  let value;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `the YAML document cannot be read: ${safeMessage(error)}`
+    });
+    return { problems };
+  }
+  if (depthOf(value) > MAX_NESTING) {
+    problems.push({
+      code: "TOO_DEEP",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `nesting deeper than ${MAX_NESTING} levels`
+    });
+    return { problems };
+  }
+  return { value, doc, problems };
 }
 
 // src/validate/index.ts
@@ -16744,51 +15928,7 @@ function comparePolicyRules(before, after, options = {}) {
   };
 }
 
-// src/cli/diff-command.ts
-var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
-                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
-
-Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
-versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
-version that is inactive or absent), the biggest movements first, with explained examples.
-
-options:
-  -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
-                           (paired with --after's by policy name), or REV:PATH, a file at a git
-                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json");
-                           as git reads it, PATH is from the repository root, ./PATH from here
-  -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
-                           --before REV:PATH, as it is in the working tree
-  -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or
-                           not; "-" reads standard input (one policy pair only: a directory pair reads
-                           the file once per pair)
-  -f, --format FORMAT      table (default on a terminal), json (default otherwise), or markdown: a
-                           pull-request comment (a matrix per policy, collapsible examples)
-      --examples N         explained examples per changed cell (default 3)
-      --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
-                           than N resources change status at all ("*>0"); repeat it or separate with
-                           commas
-${limitUsage(27)}
-  -h, --help               this text
-
-exit codes:
-  0  compared (no --fail-on condition met)
-  1  a --fail-on condition was met
-  2  usage error, unreadable file or git revision, invalid policy, or input that is not an inventory
-`;
-var DIFF_OPTIONS = {
-  before: { type: "string", short: "b" },
-  after: { type: "string", short: "a" },
-  input: { type: "string", short: "i" },
-  format: { type: "string", short: "f" },
-  examples: { type: "string" },
-  "fail-on": { type: "string", multiple: true },
-  ...LIMIT_OPTION,
-  help: { type: "boolean", short: "h" }
-};
-function staticChanges(before, after, limits) {
-  return before === null || after === null ? null : comparePolicyRules(before.definition, after.definition, { limits });
-}
+// src/cli/diff-format.ts
 function staticLines(s) {
   if (s === null) return [];
   return [
@@ -16796,25 +15936,437 @@ function staticLines(s) {
     ...s.newFindings.map((f) => `${f.message} [${f.code}]`)
   ];
 }
-function parseFormat2(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "markdown") return value;
-  throw new UsageError(`--format must be table, json or markdown, got "${value}"`);
+var int = new Intl.NumberFormat("en-US");
+var label = (status) => status === null ? "(none)" : status;
+var percent = (share) => `${(share * 100).toFixed(1)}%`;
+function resourceId2(resource) {
+  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return "";
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? String(id) : "";
 }
-function parseExamples(value) {
-  if (value === void 0) return 3;
-  if (!/^\d+$/.test(value) || Number(value) > 1e3) {
-    throw new UsageError(`--examples must be a whole number up to 1000, got "${value}"`);
-  }
-  return Number(value);
+function decided(side2) {
+  const r = side2.result;
+  if (r.status === null) return "(none)";
+  if (r.matched !== null) return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status})`;
+  const miss = side2.explanation.nearestMiss;
+  return miss === null ? `${r.status} (default)` : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status})`;
 }
-function parseFailOn2(values) {
-  return values.flatMap((v) => v.split(",")).map((text) => {
-    const m = /^(.+?)\s*>\s*(\d+)$/.exec(text.trim());
-    if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text}"`);
-    return { text: text.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
+function summaryLine(p) {
+  const d = p.diff;
+  const side2 = p.before === null ? " (new policy)" : p.after === null ? " (removed policy)" : "";
+  return `${int.format(d.resources)} resources, ${int.format(d.changed)} change status, ${percent(d.unchangedShare)} unchanged${side2}`;
+}
+function formatTable(diffs) {
+  const blocks = diffs.map((p) => {
+    const lines = [`policy ${printable(p.policy)}: ${summaryLine(p)}`];
+    for (const line of staticLines(p.static)) lines.push(`  statically: ${printable(line)}`);
+    const changed = p.diff.matrix.filter((c) => c.changed);
+    const width = Math.max(
+      0,
+      ...changed.map((c) => printable(`${label(c.before)} \u2192 ${label(c.after)}`).length)
+    );
+    for (const cell of changed) {
+      lines.push(
+        `  ${printable(`${label(cell.before)} \u2192 ${label(cell.after)}`).padEnd(width)}  ${int.format(cell.count).padStart(8)}`
+      );
+      for (const e of cell.examples) {
+        const id = resourceId2(e.resource);
+        lines.push(
+          `      record ${e.index + 1}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
+        );
+      }
+    }
+    return lines.join("\n");
   });
+  return `${blocks.join("\n\n")}
+`;
 }
+function md(text) {
+  return printable(text).replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\b(www)\./gi, "$1&#8203;.");
+}
+function markdownTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
+  const last = header.length - 1;
+  const cell = (text, i) => i === last ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
+  const rule = widths.map((w, i) => i === last ? `${"-".repeat(w - 1)}:` : "-".repeat(w));
+  return [line(header), `| ${rule.join(" | ")} |`, ...rows.map(line)];
+}
+function formatMarkdown(diffs) {
+  const out = [];
+  const total = diffs.reduce((n, p) => n + p.diff.changed, 0);
+  out.push(
+    `**svc-policy diff**: ${int.format(total)} status changes over ${diffs.length} ${diffs.length === 1 ? "policy" : "policies"}.`
+  );
+  for (const p of [...diffs].sort((a, b) => b.diff.changed - a.diff.changed)) {
+    out.push("", `#### ${md(p.policy)}`, "", md(summaryLine(p)));
+    const notes = staticLines(p.static);
+    if (notes.length > 0) out.push("", ...notes.map((n) => `- \u26A0\uFE0F ${md(n)}`));
+    const changed = p.diff.matrix.filter((c) => c.changed);
+    if (changed.length === 0) continue;
+    out.push(
+      "",
+      ...markdownTable(
+        ["before", "after", "resources"],
+        changed.map((c) => [md(label(c.before)), md(label(c.after)), int.format(c.count)])
+      )
+    );
+    out.push("", "<details><summary>Examples</summary>", "");
+    for (const c of changed) {
+      for (const e of c.examples) {
+        const id = resourceId2(e.resource);
+        out.push(
+          `- record ${e.index + 1}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
+        );
+      }
+    }
+    out.push("", "</details>");
+  }
+  return `${out.join("\n")}
+`;
+}
+function formatDiff(format, diffs, failOn) {
+  if (format === "json") {
+    const report = { policies: diffs };
+    if (failOn !== void 0) report.failOn = failOn;
+    return `${JSON.stringify(report, null, 2)}
+`;
+  }
+  return format === "markdown" ? formatMarkdown(diffs) : formatTable(diffs);
+}
+
+// src/cli/diff-sources.ts
+import { execFileSync } from "child_process";
+import { stat as stat2 } from "fs/promises";
+import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "path";
+
+// src/cli/files.ts
+import { constants as constants2 } from "fs";
+import * as fsp from "fs/promises";
+import { open as open3, readdir, realpath, stat } from "fs/promises";
+import { basename, dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
+var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
+var TEST_FILE = /\.test\.(json|ya?ml)$/;
+function isPolicyFile(name) {
+  return POLICY_EXTENSIONS.has(extname(name).toLowerCase()) && !TEST_FILE.test(name);
+}
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var READ_CHUNK = 64 * 1024;
+var GLOB_CHARS = /[*?[\]{}]/;
+function errno(error) {
+  const e = error;
+  if (e?.code === "ENOENT") return "no such file or directory";
+  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
+  if (e?.code === "ELOOP") return "too many levels of symbolic links";
+  return e?.code ?? String(error);
+}
+function kindOf(info) {
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isCharacterDevice()) return "a character device";
+  if (info.isBlockDevice()) return "a block device";
+  if (info.isSocket()) return "a socket";
+  return "not a regular file";
+}
+async function defaultRoot(cwd = process.cwd()) {
+  let dir = cwd;
+  for (; ; ) {
+    try {
+      await stat(join(dir, ".git"));
+      return realpath(dir);
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) return realpath(cwd);
+      dir = parent;
+    }
+  }
+}
+function inside(root, path) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+}
+async function confinementOf(named, root) {
+  const real = await realpath(named).catch(() => resolve2(named));
+  return inside(root, real) ? root : real;
+}
+async function walk2(dir, within, match, recursive, out, seen) {
+  let real;
+  try {
+    real = await realpath(dir);
+  } catch (error) {
+    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  if (!inside(within, real)) {
+    out.push({
+      path: dir,
+      within,
+      problem: `is a directory that resolves to ${real}, outside ${within}; not searched`
+    });
+    return;
+  }
+  if (seen.has(real)) return;
+  seen.add(real);
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  for (const entry2 of entries) {
+    const path = join(dir, entry2.name);
+    let isDir = entry2.isDirectory();
+    if (entry2.isSymbolicLink()) {
+      try {
+        isDir = (await stat(path)).isDirectory();
+      } catch {
+        isDir = false;
+      }
+    }
+    if (isDir) {
+      if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
+        await walk2(path, within, match, recursive, out, seen);
+    } else if (match(entry2.name)) {
+      out.push({ path, within });
+    }
+  }
+}
+async function findFiles(args, options) {
+  const files = [];
+  const unmatched = [];
+  const seen = /* @__PURE__ */ new Set();
+  const { root, match, recursive } = options;
+  for (const arg of args) {
+    let info;
+    try {
+      info = await stat(arg);
+    } catch {
+      info = void 0;
+    }
+    if (info?.isDirectory()) {
+      const before = files.length;
+      await walk2(arg, await confinementOf(arg, root), match, recursive, files, seen);
+      if (files.length === before) unmatched.push(arg);
+    } else if (info === void 0 && options.globs === true && GLOB_CHARS.test(arg)) {
+      const glob2 = fsp.glob;
+      if (typeof glob2 !== "function")
+        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
+      const matches = [];
+      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
+        matches.push(String(m));
+      matches.sort();
+      const before = files.length;
+      for (const m of matches) {
+        const mInfo = await stat(m).catch(() => void 0);
+        if (mInfo?.isDirectory()) await walk2(m, await confinementOf(m, root), match, recursive, files, seen);
+        else if (match(m)) files.push({ path: m, within: void 0 });
+      }
+      if (files.length === before) unmatched.push(arg);
+    } else if (options.skipNamed?.(arg) !== true) {
+      files.push({ path: arg, within: void 0 });
+    }
+  }
+  const unique = /* @__PURE__ */ new Map();
+  for (const f of files) if (!unique.has(resolve2(f.path))) unique.set(resolve2(f.path), f);
+  return { files: [...unique.values()], unmatched };
+}
+async function policyFiles(paths) {
+  const { files, unmatched } = await findFiles(paths, {
+    root: await defaultRoot(),
+    match: isPolicyFile,
+    recursive: false
+  });
+  const [first] = unmatched;
+  if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
+  return files;
+}
+async function testFiles(paths, root) {
+  for (const path of paths) {
+    try {
+      await stat(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read ${printable(path)}: ${error.code ?? String(error)}`
+      );
+    }
+  }
+  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  return files;
+}
+async function policyBeside(testFile) {
+  const base = basename(testFile).replace(TEST_FILE, "");
+  for (const ext of POLICY_EXTENSIONS) {
+    const candidate = join(dirname(testFile), `${base}${ext}`);
+    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
+}
+async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
+  let real;
+  try {
+    real = await realpath(path);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  let info;
+  try {
+    info = await stat(real);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
+  if (!info.isFile())
+    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+  if (info.size > maxBytes) {
+    return {
+      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
+      code: "MAX_FILE_BYTES_EXCEEDED"
+    };
+  }
+  if (within !== void 0 && !inside(within, real)) {
+    return { problem: `resolves to ${real}, outside ${within}; not read`, code: "UNREADABLE_FILE" };
+  }
+  let bytes;
+  try {
+    const handle = await open3(real, constants2.O_RDONLY | constants2.O_NONBLOCK);
+    try {
+      const again = await handle.stat();
+      if (!again.isFile())
+        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+      const chunks = [];
+      let length = 0;
+      while (length <= maxBytes) {
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        length += bytesRead;
+      }
+      if (length > maxBytes) {
+        return {
+          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
+          code: "MAX_FILE_BYTES_EXCEEDED"
+        };
+      }
+      bytes = Buffer.concat(chunks, length);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at; i++) if (bytes[i] === 10) line++;
+    return {
+      problem: `is not valid UTF-8: invalid byte 0x${bytes[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
+      code: "INVALID_ENCODING"
+    };
+  }
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const c = bytes[i];
+    if (c < 128) {
+      i++;
+      continue;
+    }
+    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
+    if (n === 0) return i;
+    let cp = c & 63 >> n;
+    for (let k = 1; k <= n; k++) {
+      const d = bytes[i + k];
+      if (d === void 0 || (d & 192) !== 128) return i;
+      cp = cp << 6 | d & 63;
+    }
+    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
+    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
+    i += n + 1;
+  }
+  return i;
+}
+
+// src/cli/policies.ts
+import { extname as extname2 } from "path";
+async function readDocument(file, what, options = {}) {
+  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within } = options;
+  const read2 = await readTextFile(file, within, maxBytes, "--limit maxFileBytes");
+  if ("problem" in read2)
+    throw new InputError(
+      `cannot read ${what} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
+    );
+  return parseDocument(read2.text, file, limits);
+}
+function parseDocument(source, file, limits = DEFAULT_LIMITS) {
+  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
+  const json = extname2(file).toLowerCase() === ".json";
+  const fail = (message, offset) => {
+    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
+    return new InputError(
+      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
+    );
+  };
+  if (json) {
+    const problem = jsonTextProblem(text, limits);
+    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
+    try {
+      return JSON.parse(text);
+    } catch (error2) {
+      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
+    }
+  }
+  const read2 = readYaml(text, limits);
+  const error = read2.problems.find((p) => p.severity === "error");
+  if (error !== void 0 || !("value" in read2)) {
+    const p = error ?? read2.problems[0];
+    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
+  }
+  return read2.value;
+}
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+async function loadPolicy(file, limits = DEFAULT_LIMITS, within) {
+  let definition;
+  try {
+    definition = await readDocument(file, "policy", { maxBytes: limits.maxFileBytes, limits, within });
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
+      return [error.message];
+    throw error;
+  }
+  try {
+    return compilePolicy(definition, { limits });
+  } catch (error) {
+    if (!(error instanceof PolicyError)) throw error;
+    return error.problems.map(
+      (p) => `${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
+    );
+  }
+}
+async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
+  const policies = [];
+  let failed = false;
+  for (const found of await policyFiles(paths)) {
+    if (found.problem !== void 0)
+      throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
+    const loaded = await loadPolicy(found.path, limits, found.within);
+    if (Array.isArray(loaded)) {
+      for (const line of loaded) err.lines(line);
+      failed = true;
+    } else policies.push(loaded);
+  }
+  return failed ? null : policies;
+}
+
+// src/cli/diff-sources.ts
 async function gitSpec(spec) {
   const colon = spec.indexOf(":");
   if (colon <= 0 || await exists(spec)) return null;
@@ -16916,96 +16468,72 @@ function absent(other) {
     statusDefinitions: { none: { isDefault: true, criticality: 0 } }
   };
 }
-var int3 = new Intl.NumberFormat("en-US");
-var label = (status) => status === null ? "(none)" : status;
-var percent = (share) => `${(share * 100).toFixed(1)}%`;
-function resourceId2(resource) {
-  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return "";
-  const id = resource.id;
-  return typeof id === "string" || typeof id === "number" ? String(id) : "";
-}
-function decided(side2) {
-  const r = side2.result;
-  if (r.status === null) return "(none)";
-  if (r.matched !== null) return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status})`;
-  const miss = side2.explanation.nearestMiss;
-  return miss === null ? `${r.status} (default)` : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status})`;
-}
-function summaryLine(p) {
-  const d = p.diff;
-  const side2 = p.before === null ? " (new policy)" : p.after === null ? " (removed policy)" : "";
-  return `${int3.format(d.resources)} resources, ${int3.format(d.changed)} change status, ${percent(d.unchangedShare)} unchanged${side2}`;
-}
-function formatTable(diffs) {
-  const blocks = diffs.map((p) => {
-    const lines = [`policy ${printable(p.policy)}: ${summaryLine(p)}`];
-    for (const line of staticLines(p.static)) lines.push(`  statically: ${printable(line)}`);
-    const changed = p.diff.matrix.filter((c) => c.changed);
-    const width = Math.max(
-      0,
-      ...changed.map((c) => printable(`${label(c.before)} \u2192 ${label(c.after)}`).length)
-    );
-    for (const cell of changed) {
-      lines.push(
-        `  ${printable(`${label(cell.before)} \u2192 ${label(cell.after)}`).padEnd(width)}  ${int3.format(cell.count).padStart(8)}`
-      );
-      for (const e of cell.examples) {
-        const id = resourceId2(e.resource);
-        lines.push(
-          `      record ${e.index + 1}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
-        );
-      }
-    }
-    return lines.join("\n");
-  });
-  return `${blocks.join("\n\n")}
+
+// src/cli/diff-command.ts
+var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
+                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+
+Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
+versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
+version that is inactive or absent), the biggest movements first, with explained examples.
+
+options:
+  -b, --before SPEC        the policy before the edit: a file (JSON or YAML), a directory of policies
+                           (paired with --after's by policy name), or REV:PATH, a file at a git
+                           revision ("HEAD:policies/eol.json", "origin/main:policies/eol.json");
+                           as git reads it, PATH is from the repository root, ./PATH from here
+  -a, --after SPEC         the policy after the edit (a file or a directory); default: PATH of a
+                           --before REV:PATH, as it is in the working tree
+  -i, --input FILE         the inventory: a JSON array, NDJSON or an {"items": [...]} envelope, gzip or
+                           not; "-" reads standard input (one policy pair only: a directory pair reads
+                           the file once per pair)
+  -f, --format FORMAT      table (default on a terminal), json (default otherwise), or markdown: a
+                           pull-request comment (a matrix per policy, collapsible examples)
+      --examples N         explained examples per changed cell (default 3)
+      --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
+                           than N resources change status at all ("*>0"); repeat it or separate with
+                           commas
+${limitUsage(27)}
+  -h, --help               this text
+
+exit codes:
+  0  compared (no --fail-on condition met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file or git revision, invalid policy, or input that is not an inventory
 `;
+var DIFF_OPTIONS = {
+  before: { type: "string", short: "b" },
+  after: { type: "string", short: "a" },
+  input: { type: "string", short: "i" },
+  format: { type: "string", short: "f" },
+  examples: { type: "string" },
+  "fail-on": { type: "string", multiple: true },
+  ...LIMIT_OPTION,
+  help: { type: "boolean", short: "h" }
+};
+function staticChanges(before, after, limits) {
+  return before === null || after === null ? null : comparePolicyRules(before.definition, after.definition, { limits });
 }
-function md(text) {
-  return printable(text).replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\b(www)\./gi, "$1&#8203;.");
+function parseFormat(value) {
+  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value === "table" || value === "json" || value === "markdown") return value;
+  throw new UsageError(`--format must be table, json or markdown, got "${value}"`);
 }
-function markdownTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
-  const last = header.length - 1;
-  const cell = (text, i) => i === last ? text.padStart(widths[i]) : text.padEnd(widths[i]);
-  const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
-  const rule = widths.map((w, i) => i === last ? `${"-".repeat(w - 1)}:` : "-".repeat(w));
-  return [line(header), `| ${rule.join(" | ")} |`, ...rows.map(line)];
-}
-function formatMarkdown(diffs) {
-  const out = [];
-  const total = diffs.reduce((n, p) => n + p.diff.changed, 0);
-  out.push(
-    `**svc-policy diff**: ${int3.format(total)} status changes over ${diffs.length} ${diffs.length === 1 ? "policy" : "policies"}.`
-  );
-  for (const p of [...diffs].sort((a, b) => b.diff.changed - a.diff.changed)) {
-    out.push("", `#### ${md(p.policy)}`, "", md(summaryLine(p)));
-    const notes = staticLines(p.static);
-    if (notes.length > 0) out.push("", ...notes.map((n) => `- \u26A0\uFE0F ${md(n)}`));
-    const changed = p.diff.matrix.filter((c) => c.changed);
-    if (changed.length === 0) continue;
-    out.push(
-      "",
-      ...markdownTable(
-        ["before", "after", "resources"],
-        changed.map((c) => [md(label(c.before)), md(label(c.after)), int3.format(c.count)])
-      )
-    );
-    out.push("", "<details><summary>Examples</summary>", "");
-    for (const c of changed) {
-      for (const e of c.examples) {
-        const id = resourceId2(e.resource);
-        out.push(
-          `- record ${e.index + 1}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
-        );
-      }
-    }
-    out.push("", "</details>");
+function parseExamples(value) {
+  if (value === void 0) return 3;
+  if (!/^\d+$/.test(value) || Number(value) > 1e3) {
+    throw new UsageError(`--examples must be a whole number up to 1000, got "${value}"`);
   }
-  return `${out.join("\n")}
-`;
+  return Number(value);
 }
-function failures2(diffs, conditions) {
+function parseFailOn(values) {
+  return values.flatMap((v) => v.split(",")).map((text) => {
+    const m = /^(.+?)\s*>\s*(\d+)$/.exec(text.trim());
+    if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text}"`);
+    return { text: text.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
+  });
+}
+function failures(diffs, conditions) {
   const met = [];
   for (const c of conditions) {
     for (const p of diffs) {
@@ -17015,74 +16543,582 @@ function failures2(diffs, conditions) {
   }
   return met;
 }
-async function runDiff(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  exitOnClosedPipe(out);
+async function run({ values, positionals }, { out, err }) {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (values.before === void 0) throw new UsageError("--before SPEC is required");
+  if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
+  const format = parseFormat(values.format);
+  const examples = parseExamples(values.examples);
+  const failOn = parseFailOn(values["fail-on"] ?? []);
+  const limits = parseLimitFlags(values.limit);
+  const git = await gitSpec(values.before);
+  const afterSpec = values.after ?? (git === null ? void 0 : workingTreePath(git.path));
+  if (afterSpec === void 0) throw new UsageError("--after SPEC is required unless --before is REV:PATH");
+  const list = pairs(await load(values.before, limits), await load(afterSpec, limits));
+  if (list.length > 1 && values.input === "-") {
+    throw new UsageError("comparing directories reads the input once per policy: give --input FILE");
+  }
+  const diffs = [];
+  for (const pair of list) {
+    const { stream } = await openInput(values.input);
+    let rejected = 0;
+    const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
+    const b = pair.before?.policy ?? absent(pair.after.policy);
+    const a = pair.after?.policy ?? absent(pair.before.policy);
+    const diff = await diffPolicies(b, a, records, { examples, limits });
+    if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
+    diffs.push({
+      policy: pair.name,
+      before: pair.before?.source ?? null,
+      after: pair.after?.source ?? null,
+      diff,
+      static: staticChanges(pair.before, pair.after, limits)
+    });
+  }
+  const met = failures(diffs, failOn);
+  const report = failOn.length > 0 ? { conditions: failOn.map((c) => c.text), matched: met } : void 0;
+  out.write(formatDiff(format, diffs, report));
+  if (met.length > 0) {
+    const list2 = met.map((m) => `${printable(m.policy)}: ${printable(m.condition)} (${m.count})`).join(", ");
+    err.say(`--fail-on met: ${list2}`);
+    return 1;
+  }
+  return 0;
+}
+var diffCommand = {
+  name: "diff",
+  usage: DIFF_USAGE,
+  options: DIFF_OPTIONS,
+  run,
+  failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message, lines: true } : void 0
+};
+
+// src/cli/eval-fail-on.ts
+function parseFailOn2(values, policies) {
+  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
+  const out = [];
+  for (const text of values.flatMap((v) => v.split(","))) {
+    const item = text.trim();
+    if (item === "") throw new UsageError("--fail-on: an empty condition");
+    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
+    if (m) {
+      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
+      continue;
+    }
+    if (item.startsWith("criticality")) {
+      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
+    }
+    if (!known.has(item)) {
+      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
+    }
+    out.push({ kind: "status", text: item, status: item });
+  }
+  return out;
+}
+function failures2(summary2, conditions) {
+  const out = [];
+  for (const p of summary2.policies) {
+    if (p.skipped !== null) continue;
+    for (const s of p.statuses) {
+      if (s.count === 0) continue;
+      const hit = conditions.find(
+        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
+      );
+      if (hit) {
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          count: s.count,
+          condition: hit.text
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// src/cli/eval-output.ts
+function parseFormat2(value) {
+  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value === "table" || value === "json" || value === "ndjson") return value;
+  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
+}
+function outputWriter(format, out, explaining) {
+  switch (format) {
+    case "ndjson":
+      return {
+        resource: (text) => text === null ? void 0 : write(out, `${text}
+`),
+        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
+`)
+      };
+    case "table":
+      return {
+        resource: (text) => text === null ? void 0 : write(out, text),
+        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
+      };
+    case "json": {
+      let first = true;
+      return {
+        resource: (text) => {
+          if (text === null) return;
+          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
+          first = false;
+          return write(out, chunk);
+        },
+        finish: async (_summary, report) => {
+          const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
+          return write(out, `${head}${JSON.stringify(report)}}
+`);
+        }
+      };
+    }
+  }
+}
+var int2 = new Intl.NumberFormat("en-US");
+function pad(text, width, right = false) {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+function policyTable(p) {
+  const title = printable(p.policy);
+  if (p.skipped !== null) {
+    const why = p.skipped === "inactive" ? "inactive (isActive: false)" : "another resource kind";
+    return [`${title}: skipped, ${why}`];
+  }
+  const rows = p.statuses.map((s) => ({
+    status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
+    criticality: String(s.criticality),
+    count: int2.format(s.count),
+    share: p.applicable === 0 ? "-" : `${(100 * s.count / p.applicable).toFixed(1)}%`
+  }));
+  const w = {
+    status: Math.max(6, ...rows.map((r) => r.status.length)),
+    criticality: 11,
+    count: Math.max(5, ...rows.map((r) => r.count.length)),
+    share: 6
+  };
+  const other = p.otherKind > 0 ? `, ${int2.format(p.otherKind)} of another kind` : "";
+  const lines = [
+    `${title}: ${int2.format(p.applicable)} applicable, ${int2.format(p.notApplicable)} not applicable${other}`,
+    `  ${pad("STATUS", w.status)}  ${pad("CRITICALITY", w.criticality, true)}  ${pad("COUNT", w.count, true)}  ${pad("SHARE", w.share, true)}`
+  ];
+  for (const r of rows) {
+    lines.push(
+      `  ${pad(r.status, w.status)}  ${pad(r.criticality, w.criticality, true)}  ${pad(r.count, w.count, true)}  ${pad(r.share, w.share, true)}`
+    );
+  }
+  return lines;
+}
+function formatSummary(summary2, rejected = 0) {
+  const blocks = summary2.policies.map((p) => policyTable(p).join("\n"));
+  const seconds2 = summary2.durationMs / 1e3;
+  const totals = `${int2.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int2.format(rejected)} rejected, in ${seconds2.toFixed(2)} s (${int2.format(summary2.resourcesPerSecond)} resources/s)`;
+  return `${blocks.join("\n\n")}
+
+${totals}
+`;
+}
+
+// src/cli/progress.ts
+var int3 = new Intl.NumberFormat("en-US");
+function bytesText(n) {
+  if (n < 1e3) return `${n} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let x = n / 1e3;
+  let u = 0;
+  while (x >= 1e3 && u < units.length - 1) {
+    x /= 1e3;
+    u++;
+  }
+  return `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ${units[u]}`;
+}
+function durationText(seconds2) {
+  const s = Math.max(0, Math.round(seconds2));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
+}
+function progressLine(count2, bytes, size, elapsedMs) {
+  const seconds2 = Math.max(elapsedMs, 1) / 1e3;
+  const parts = [`${int3.format(count2)} records`, `${int3.format(Math.round(count2 / seconds2))} records/s`];
+  if (size !== null && size > 0) {
+    const ratio = Math.min(1, bytes / size);
+    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
+    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
+  } else parts.push(`${bytesText(bytes)} read`);
+  return parts.join(", ");
+}
+function progressBar(size) {
+  const stream = process.stderr;
+  let last = Number.NEGATIVE_INFINITY;
+  let bytes = 0;
+  const started = performance.now();
+  const draw = (count2) => {
+    const now = performance.now();
+    if (now - last < 100) return;
+    last = now;
+    const head = stream.isTTY ? "\r" : "";
+    const tail = stream.isTTY ? "\x1B[K" : "\n";
+    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
+  };
+  return {
+    bytes: (n) => {
+      bytes = n;
+    },
+    tick: (count2) => draw(count2),
+    done: () => {
+      if (stream.isTTY) stream.write("\r\x1B[K");
+    }
+  };
+}
+function wantsProgress(values) {
+  if (values["no-progress"] === true) return false;
+  if (values.progress === true) return true;
+  const ci = process.env.CI;
+  return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
+}
+
+// src/cli/eval-command.ts
+var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+                       [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
+                       [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
+                       [--progress|--no-progress] [--limit NAME=N]... [--help]
+
+Evaluates policies over an inventory and prints, per policy, how many resources got each status.
+
+options:
+  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files,
+                           *.test.* files excepted); repeat it, or list more files after the options
+  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON,
+                           or the API's list envelope {"items": [...]}; gzip-compressed or not (told
+                           apart by content, not by name); each is streamed, a record at a time.
+  -f, --format FORMAT      table (default on a terminal): a summary table
+                           json (default otherwise): {"summary": \u2026}; with --explain also "results"
+                           ndjson: one line per resource, then a {"summary": \u2026} line
+      --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
+                           "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
+      --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
+                           when records name no kind and the policies are for several kinds (exit 2)
+      --fail-on CONDITION  exit 1 when any resource gets a status named CONDITION, or a status with
+                           criticality>=N (or criticality>N); repeat it or separate with commas
+      --explain            add, per resource, why each status was given (the first 100 resources:
+                           see --explain-limit)
+      --id ID              explain only the resource with this "id" (repeatable; implies --explain); an
+                           ID that no record has is named on standard error
+      --where FILTER-JSON  explain only the resources this filter matches (implies --explain)
+      --explain-limit N    explain at most the first N resources selected (default 100); a notice on
+                           standard error counts those left unexplained
+  -j, --jobs N             worker threads for an NDJSON file (default: the available cores, for files
+                           of 8 MB or more; at most the available cores, with a notice); the file is
+                           split on line boundaries and the output is the same as with --jobs 1.
+                           Standard input, gzip, JSON arrays and envelopes are read by one thread
+      --progress           show the progress line on standard error (records, records/s, bytes read
+                           of the total, ETA) even when it is not a terminal, or in CI
+      --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${limitUsage(27)}
+  -h, --help               this text
+
+exit codes:
+  0  every record was evaluated (and no --fail-on condition was met)
+  1  a --fail-on condition was met
+  2  usage error, unreadable file (a FIFO or device is not read: pipe it to --input -), invalid
+     policy, input that is not a JSON array, NDJSON or an envelope, or records that name no kind while
+     the policies are for several kinds (--resource, --kind-field)
+  3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
+     that is not an object) and were skipped
+`;
+var EVAL_OPTIONS = {
+  policy: { type: "string", short: "p", multiple: true },
+  input: { type: "string", short: "i" },
+  format: { type: "string", short: "f" },
+  "kind-field": { type: "string" },
+  resource: { type: "string" },
+  "fail-on": { type: "string", multiple: true },
+  explain: { type: "boolean" },
+  id: { type: "string", multiple: true },
+  where: { type: "string" },
+  "explain-limit": { type: "string" },
+  jobs: { type: "string", short: "j" },
+  progress: { type: "boolean" },
+  "no-progress": { type: "boolean" },
+  ...LIMIT_OPTION,
+  help: { type: "boolean", short: "h" }
+};
+var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+async function run2({ values, positionals }, { out, err }) {
+  let progress = null;
   try {
-    const { values, positionals } = parseCommandArgs(argv, DIFF_OPTIONS);
-    if (values.help) {
-      out.write(DIFF_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    if (values.before === void 0) throw new UsageError("--before SPEC is required");
-    if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
     const format = parseFormat2(values.format);
-    const examples = parseExamples(values.examples);
-    const failOn = parseFailOn2(values["fail-on"] ?? []);
+    const paths = [...values.policy ?? [], ...positionals];
+    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
+    const inputPath = values.input ?? "-";
+    if (inputPath === "-" && process.stdin.isTTY) {
+      throw new UsageError("no --input FILE given and standard input is a terminal");
+    }
+    const kindField = values["kind-field"];
+    if (kindField !== void 0) {
+      try {
+        kindReader(kindField);
+      } catch (error) {
+        if (error instanceof FilterError) throw new UsageError(`--kind-field: ${error.message}`);
+        throw error;
+      }
+    }
     const limits = parseLimitFlags(values.limit);
-    const git = await gitSpec(values.before);
-    const afterSpec = values.after ?? (git === null ? void 0 : workingTreePath(git.path));
-    if (afterSpec === void 0) throw new UsageError("--after SPEC is required unless --before is REV:PATH");
-    const list = pairs(await load(values.before, limits), await load(afterSpec, limits));
-    if (list.length > 1 && values.input === "-") {
-      throw new UsageError("comparing directories reads the input once per policy: give --input FILE");
+    const selected = explainSelection(values, limits);
+    const explainLimit = parseExplainLimit(values["explain-limit"], selected !== null);
+    let jobs = parseJobs(values.jobs);
+    if (values.progress === true && values["no-progress"] === true) {
+      throw new UsageError("--progress and --no-progress exclude each other");
     }
-    const diffs = [];
-    for (const pair of list) {
-      const { stream } = await openInput(values.input);
-      let rejected = 0;
-      const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
-      const b = pair.before?.policy ?? absent(pair.after.policy);
-      const a = pair.after?.policy ?? absent(pair.before.policy);
-      const diff = await diffPolicies(b, a, records, { examples, limits });
-      if (rejected > 0) err.write(`svc-policy diff: ${rejected} record(s) rejected (not valid JSON)
-`);
-      diffs.push({
-        policy: pair.name,
-        before: pair.before?.source ?? null,
-        after: pair.after?.source ?? null,
-        diff,
-        static: staticChanges(pair.before, pair.after, limits)
+    const policies = await loadPolicies(paths, err, limits);
+    if (policies === null) return EXIT.error;
+    jobs = capJobs(jobs, err);
+    const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
+    const { stream, size } = await openInput(inputPath);
+    progress = wantsProgress(values) ? progressBar(size) : null;
+    const inputName = inputPath === "-" ? "stdin" : inputPath;
+    const rejections = [];
+    const onReject = (r) => {
+      if (rejections.length < 100) {
+        progress?.done();
+        err.line(`${printable(inputName)}:${r.line}: ${printable(r.message)}`);
+        rejections.push(r);
+      }
+    };
+    const active = policies.filter((p) => skipReason(p, values.resource) === null);
+    const writer = outputWriter(format, out, selected !== null);
+    const renderOptions = {
+      format,
+      explain: values.explain,
+      id: values.id,
+      where: values.where,
+      explainLimit,
+      limits
+    };
+    const render = renderer(active, renderOptions);
+    let summary2;
+    let rejected = 0;
+    let matchedIds = render.matchedIds;
+    let unexplained = 0;
+    const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
+    const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
+    if (parallel) {
+      stream.destroy();
+      const result = await evaluateParallel(
+        {
+          file: inputPath,
+          size,
+          jobs,
+          policies,
+          resource: values.resource,
+          kindField,
+          render: renderOptions
+        },
+        {
+          output: (text) => writer.resource(text),
+          reject: onReject,
+          progress: (records, bytes) => {
+            progress?.bytes(bytes);
+            progress?.tick(records);
+          }
+        }
+      );
+      summary2 = result.summary;
+      rejected = result.rejected;
+      matchedIds = result.matchedIds;
+      unexplained = result.unexplained;
+    } else {
+      const records = readInventory(inputBytes(stream, progress?.bytes), {
+        onReject: (r) => {
+          rejected++;
+          onReject(r);
+        }
       });
+      summary2 = await evaluateInventory(policies, records, {
+        ...values.resource === void 0 ? {} : { resource: values.resource },
+        ...kindField === void 0 ? {} : { kindField },
+        onResult: (event) => {
+          progress?.tick(event.index + 1);
+          return writer.resource(render(event, String(event.index)));
+        }
+      });
+      unexplained = render.leftOut();
     }
-    const met = failures2(diffs, failOn);
-    if (format === "json") {
-      const report = { policies: diffs };
-      if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: met };
-      out.write(`${JSON.stringify(report, null, 2)}
-`);
-    } else out.write(format === "markdown" ? formatMarkdown(diffs) : formatTable(diffs));
-    if (met.length > 0) {
-      const list2 = met.map((m) => `${printable(m.policy)}: ${printable(m.condition)} (${m.count})`).join(", ");
-      err.write(`svc-policy diff: --fail-on met: ${list2}
-`);
-      return 1;
+    progress?.done();
+    if (summary2.resources === 0 && rejected > 0) {
+      err.say(
+        `${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope`
+      );
+      return EXIT.error;
     }
-    return 0;
+    const failed = failures2(summary2, failOn);
+    const report = { ...summary2, rejected, rejections };
+    if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+    const unmatched = unmatchedIds(values.id, matchedIds);
+    if (values.id !== void 0) report.unmatchedIds = unmatched;
+    await writer.finish(summary2, report, rejected);
+    if (summary2.notice !== null) err.notice(summary2.notice);
+    if (unexplained > 0) {
+      err.notice(
+        `explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)`
+      );
+    }
+    if (unmatched.length > 0) {
+      const list = unmatched.map((id) => `"${printable(id)}"`).join(", ");
+      err.notice(`--id matched no resource: ${list} (no record has that "id"; nothing explained for it)`);
+    }
+    if (rejected > 0) {
+      const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
+      err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}`);
+    }
+    if (failed.length > 0) {
+      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
+      err.say(`--fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}`);
+    }
+    if (rejected > 0) return EXIT.rejected;
+    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
   } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(usageErrorText("diff", error.message));
-      return 2;
-    }
-    if (error instanceof InputError || error instanceof InventoryError) {
-      err.write(`svc-policy diff: ${printable(error.message, { lines: true })}
-`);
-      return 2;
-    }
+    progress?.done();
     throw error;
   }
+}
+var evalCommand = {
+  name: "eval",
+  usage: EVAL_USAGE,
+  options: EVAL_OPTIONS,
+  run: run2,
+  failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message } : void 0
+};
+
+// src/query/errors.ts
+var QueryError = class extends Error {
+  name = "QueryError";
+  code;
+  path;
+  problems;
+  constructor(problems) {
+    const first = problems[0];
+    if (first === void 0) throw new TypeError("a QueryError needs at least one problem");
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
+    super(`${first.message}${more}`);
+    this.code = first.code;
+    this.path = first.path;
+    this.problems = freeze(problems.map((p) => freeze({ ...p })));
+    markOwn(this);
+  }
+};
+
+// src/query/describe.ts
+function describe2(value) {
+  if (value === null) return "null";
+  if (isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(showText(value));
+  if (typeof value === "number") return String(value);
+  return `a ${typeof value}`;
+}
+
+// src/query/filter-fields.ts
+function checkFilterFields(node, at, resource, problems) {
+  for (const clause of node.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const first = clause.path[0];
+        const where = pointer(at, printPath(clause.path));
+        if (first === void 0 || first.kind !== "key") {
+          problems.push({
+            code: "UNKNOWN_FILTER_FIELD",
+            path: where,
+            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`
+          });
+          break;
+        }
+        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
+        if (field === void 0) {
+          const suggestion2 = closest(first.key, objectKeys(resource.fields));
+          problems.push({
+            code: "UNKNOWN_FILTER_FIELD",
+            path: where,
+            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+            ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+          });
+        } else if (!field.filterable) {
+          problems.push({
+            code: "UNFILTERABLE_FIELD",
+            path: where,
+            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`
+          });
+        } else if (clause.path.length === 1) {
+          for (const op of clause.operators) {
+            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
+          }
+        }
+        break;
+      }
+      case "and":
+      case "or":
+        clause.filters.forEach((f, i) => {
+          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems);
+        });
+        break;
+      case "not":
+        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems);
+        break;
+      default:
+        assertNever(clause, "clause");
+    }
+  }
+}
+function operandType(field) {
+  switch (field.type) {
+    case "string":
+    case "timestamp":
+      return "string";
+    case "integer":
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array":
+    case "map":
+    case "object":
+    case "any":
+      return void 0;
+  }
+}
+function checkOperand(name, field, op, at, problems) {
+  const type = operandType(field);
+  if (type === void 0) return;
+  const check2 = (value, where) => {
+    if (value === null || typeof value === type) return;
+    problems.push({
+      code: "FILTER_TYPE_MISMATCH",
+      path: where,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe2(value)}, which ${factsOf(op).negated ? "it always differs from" : "never matches"} (no conversions)`
+    });
+  };
+  const strings = () => {
+    if (type === "string") return;
+    problems.push({
+      code: "FILTER_TYPE_MISMATCH",
+      path: at,
+      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`
+    });
+  };
+  byFamily(op, {
+    equality: (op2) => check2(op2.value, at),
+    order: (op2) => check2(op2.value, at),
+    membership: (op2) => op2.values.forEach((value, i) => {
+      check2(value, pointer(at, i));
+    }),
+    like: strings,
+    version: strings,
+    exists: () => {
+    },
+    elemMatch: () => {
+    }
+  });
 }
 
 // src/query/sha256.ts
@@ -17355,10 +17391,10 @@ function decodeToken(token, expected, secret) {
     throw invalid3("pageToken is not a page token (truncated, not base64url, or not of this format)");
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid3("pageToken is not a page token");
-  const [version2, binding, key] = parsed;
-  if (version2 !== TOKEN_VERSION) {
+  const [version3, binding, key] = parsed;
+  if (version3 !== TOKEN_VERSION) {
     throw invalid3(
-      `pageToken has format version ${showValue(version2)}; this server reads version ${TOKEN_VERSION}`
+      `pageToken has format version ${showValue(version3)}; this server reads version ${TOKEN_VERSION}`
     );
   }
   if (binding !== expected.binding) {
@@ -17371,22 +17407,49 @@ function decodeToken(token, expected, secret) {
   return freeze(values);
 }
 
+// src/query/page.ts
+var SECRETS = /* @__PURE__ */ new WeakMap();
+function keepSecret(plan2, secret) {
+  weakMapSet.call(SECRETS, plan2, secret);
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !isArray(value);
+}
+function canonical2(value) {
+  if (isArray(value)) return `[${value.map(canonical2).join(",")}]`;
+  if (isObject(value)) {
+    const keys = objectKeys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+function bindingOf(resource, filter, sort) {
+  const text = canonical2([
+    resource.name,
+    filter === void 0 ? null : printParsed(filter),
+    // A version key's tokens carry version keys, not values: a token from before a field became a
+    // version field (or after it stopped being one) is for another sort.
+    sort.map((k) => k.order === "version" ? [k.field, k.direction, k.order] : [k.field, k.direction])
+  ]);
+  return base64url(sha256(text).subarray(0, 16));
+}
+function secretBytes(secret) {
+  if (secret === void 0) return void 0;
+  if (typeof secret === "string" && secret !== "") return utf8(secret);
+  if (secret instanceof Uint8Array && secret.length > 0) return secret;
+  throw new QueryError([
+    { code: "INVALID_OPTION", path: "", message: "option secret must be a non-empty string or Uint8Array" }
+  ]);
+}
+
 // src/query/plan.ts
 var SCALAR_TYPES = ["string", "integer", "number", "boolean", "timestamp"];
 var PROPERTIES = ["pageSize", "filter", "sort", "pageToken", "fields"];
 var DEFAULT_MAX_PAGE_SIZE = 1e3;
 var DEFAULT_PAGE_SIZE = 100;
 var DEFAULT_MAX_SORT_KEYS = 8;
-var SECRETS = /* @__PURE__ */ new WeakMap();
-function isObject(value) {
+function isObject2(value) {
   return typeof value === "object" && value !== null && !isArray(value);
-}
-function describe2(value) {
-  if (value === null) return "null";
-  if (isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(showText(value));
-  if (typeof value === "number") return String(value);
-  return `a ${typeof value}`;
 }
 function positiveInteger(value, name, fallback, max = 1e6) {
   if (value === void 0) return fallback;
@@ -17403,7 +17466,7 @@ function positiveInteger(value, name, fallback, max = 1e6) {
 }
 function checkDescription(description) {
   const bad2 = (message) => new QueryError([{ code: "INVALID_OPTION", path: "", message: `resource description: ${message}` }]);
-  if (!isObject(description) || !isObject(description.fields) || !isArray(description.selectable)) {
+  if (!isObject2(description) || !isObject2(description.fields) || !isArray(description.selectable)) {
     throw bad2("expected { name, fields, selectable }");
   }
   for (const field of description.selectable) {
@@ -17446,139 +17509,6 @@ function resourceDescription(resource) {
   }
   return checkDescription(description);
 }
-function canonical2(value) {
-  if (isArray(value)) return `[${value.map(canonical2).join(",")}]`;
-  if (isObject(value)) {
-    const keys = objectKeys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-function bindingOf(resource, filter, sort) {
-  const text = canonical2([
-    resource.name,
-    filter === void 0 ? null : printParsed(filter),
-    // A version key's tokens carry version keys, not values: a token from before a field became a
-    // version field (or after it stopped being one) is for another sort.
-    sort.map((k) => k.order === "version" ? [k.field, k.direction, k.order] : [k.field, k.direction])
-  ]);
-  return base64url(sha256(text).subarray(0, 16));
-}
-function checkFilterFields(node, at, resource, problems) {
-  for (const clause of node.clauses) {
-    switch (clause.kind) {
-      case "field": {
-        const first = clause.path[0];
-        const where = pointer(at, printPath(clause.path));
-        if (first === void 0 || first.kind !== "key") {
-          problems.push({
-            code: "UNKNOWN_FILTER_FIELD",
-            path: where,
-            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`
-          });
-          break;
-        }
-        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
-        if (field === void 0) {
-          const suggestion2 = closest(first.key, objectKeys(resource.fields));
-          problems.push({
-            code: "UNKNOWN_FILTER_FIELD",
-            path: where,
-            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
-            ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
-          });
-        } else if (!field.filterable) {
-          problems.push({
-            code: "UNFILTERABLE_FIELD",
-            path: where,
-            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`
-          });
-        } else if (clause.path.length === 1) {
-          for (const op of clause.operators) {
-            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
-          }
-        }
-        break;
-      }
-      case "and":
-      case "or":
-        clause.filters.forEach((f, i) => {
-          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems);
-        });
-        break;
-      case "not":
-        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems);
-        break;
-      default:
-        assertNever(clause, "clause");
-    }
-  }
-}
-function operandType(field) {
-  switch (field.type) {
-    case "string":
-    case "timestamp":
-      return "string";
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "array":
-    case "map":
-    case "object":
-    case "any":
-      return void 0;
-  }
-}
-function checkOperand(name, field, op, at, problems) {
-  const type = operandType(field);
-  if (type === void 0) return;
-  const check2 = (value, where) => {
-    if (value === null || typeof value === type) return;
-    problems.push({
-      code: "FILTER_TYPE_MISMATCH",
-      path: where,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe2(value)}, which ${op.kind === "ne" || op.kind === "nin" ? "it always differs from" : "never matches"} (no conversions)`
-    });
-  };
-  switch (op.kind) {
-    case "eq":
-    case "ne":
-    case "gt":
-    case "gte":
-    case "lt":
-    case "lte":
-      check2(op.value, at);
-      break;
-    case "in":
-    case "nin":
-      op.values.forEach((value, i) => {
-        check2(value, pointer(at, i));
-      });
-      break;
-    case "like":
-    case "veq":
-    case "vne":
-    case "vgt":
-    case "vgte":
-    case "vlt":
-    case "vlte":
-      if (type !== "string") {
-        problems.push({
-          code: "FILTER_TYPE_MISMATCH",
-          path: at,
-          message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`
-        });
-      }
-      break;
-    case "exists":
-    case "elemMatch":
-      break;
-    default:
-      assertNever(op, "operator");
-  }
-}
 function parsePageSize(value, max, fallback, problems) {
   if (value === void 0 || value === null) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
@@ -17593,7 +17523,7 @@ function parsePageSize(value, max, fallback, problems) {
 }
 function parseSort(value, resource, maxKeys, problems) {
   if (value === void 0 || value === null) return [];
-  if (!isObject(value)) {
+  if (!isObject2(value)) {
     problems.push({
       code: "INVALID_SORT",
       path: "/sort",
@@ -17755,7 +17685,7 @@ function plan(request, description, options, limits) {
   );
   const maxSortKeys = positiveInteger(options.maxSortKeys, "maxSortKeys", DEFAULT_MAX_SORT_KEYS, 100);
   const secret = secretBytes(options.secret);
-  if (!isObject(request)) {
+  if (!isObject2(request)) {
     throw new QueryError([
       {
         code: "INVALID_REQUEST",
@@ -17823,16 +17753,8 @@ function plan(request, description, options, limits) {
     after,
     binding
   });
-  if (secret !== void 0) weakMapSet.call(SECRETS, plan2, secret);
+  if (secret !== void 0) keepSecret(plan2, secret);
   return plan2;
-}
-function secretBytes(secret) {
-  if (secret === void 0) return void 0;
-  if (typeof secret === "string" && secret !== "") return utf8(secret);
-  if (secret instanceof Uint8Array && secret.length > 0) return secret;
-  throw new QueryError([
-    { code: "INVALID_OPTION", path: "", message: "option secret must be a non-empty string or Uint8Array" }
-  ]);
 }
 
 // src/query/legacy.ts
@@ -17874,7 +17796,7 @@ var LEGACY_OPERATIONS = {
 var BODY_KEYS = ["filter", "sort", "nextToken", "pageSize"];
 var MAX_KEYS = DEFAULT_LIMITS.maxKeys;
 var FORBIDDEN_SEGMENTS = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
-function isObject2(value) {
+function isObject3(value) {
   return typeof value === "object" && value !== null && !isArray(value);
 }
 function operationOf(operation) {
@@ -17920,7 +17842,7 @@ function convert(operation, body) {
       }
     ]);
   }
-  if (!isObject2(body)) {
+  if (!isObject3(body)) {
     throw new QueryError([
       { code: "INVALID_REQUEST", path: "", message: "a legacy search body must be a JSON object" }
     ]);
@@ -17958,7 +17880,7 @@ function convert(operation, body) {
     } else request.pageSize = n;
   }
   if (sort !== void 0 && sort !== null) {
-    if (!isObject2(sort)) {
+    if (!isObject3(sort)) {
       problems.push({
         code: "INVALID_REQUEST",
         path: "/sort",
@@ -18014,7 +17936,7 @@ function legacyPointer(path, origins) {
 }
 function convertFilter(filter, target, problems, origins) {
   if (filter === void 0 || filter === null) return void 0;
-  if (!isObject2(filter)) {
+  if (!isObject3(filter)) {
     problems.push({
       code: "INVALID_REQUEST",
       path: "/filter",
@@ -18078,9 +18000,9 @@ function convertTags(value, at, out, problems, origins) {
   }
   value.forEach((pair, i) => {
     const where = pointer(at, i);
-    const key = isObject2(pair) ? own(pair, "key") : void 0;
-    const tagValue = isObject2(pair) ? own(pair, "value") : void 0;
-    if (!isObject2(pair) || typeof key !== "string" || typeof tagValue !== "string") {
+    const key = isObject3(pair) ? own(pair, "key") : void 0;
+    const tagValue = isObject3(pair) ? own(pair, "value") : void 0;
+    if (!isObject3(pair) || typeof key !== "string" || typeof tagValue !== "string") {
       problems.push({
         code: "INVALID_REQUEST",
         path: where,
@@ -18121,7 +18043,7 @@ function convertTags(value, at, out, problems, origins) {
   });
 }
 function convertDueDate(value, at, out, problems, origins) {
-  if (!isObject2(value)) {
+  if (!isObject3(value)) {
     problems.push({
       code: "INVALID_REQUEST",
       path: at,
@@ -18231,22 +18153,8 @@ function itemOperation(item) {
   }
   return [String(item.operation), item.body];
 }
-async function runMigrateSearch(argv) {
-  exitOnClosedPipe(process.stdout);
-  let args;
-  let maxBytes;
-  try {
-    args = parseCommandArgs(argv, MIGRATE_SEARCH_OPTIONS);
-    if (args.values.help) {
-      process.stdout.write(MIGRATE_SEARCH_USAGE);
-      return 0;
-    }
-    maxBytes = parseMaxBytes(args.values["max-bytes"]);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(usageErrorText("migrate-search", error.message));
-    return 2;
-  }
+async function run3(args, { out, err }) {
+  const maxBytes = parseMaxBytes(args.values["max-bytes"]);
   const operation = args.values.operation;
   const files = args.positionals.length > 0 ? args.positionals : ["-"];
   const outputs = [];
@@ -18260,10 +18168,7 @@ async function runMigrateSearch(argv) {
       input = JSON.parse(text);
     } catch (error) {
       const reason = error instanceof ReadProblem ? error.message : error.code ?? error.message;
-      process.stderr.write(
-        `svc-policy migrate-search: cannot read ${printable(name)}: ${printable(reason)}
-`
-      );
+      err.say(`cannot read ${printable(name)}: ${printable(reason)}`);
       return 2;
     }
     const bodies = Array.isArray(input) ? input : [input];
@@ -18272,9 +18177,7 @@ async function runMigrateSearch(argv) {
       const where = Array.isArray(input) ? `${name}[${i}]` : name;
       try {
         const result = operation !== void 0 ? legacySearchToQuery(operation, body) : legacySearchToQuery(...itemOperation(body));
-        for (const notice of result.notices)
-          process.stderr.write(`${printable(where)}: notice: ${printable(notice)}
-`);
+        for (const notice of result.notices) err.line(`${printable(where)}: notice: ${printable(notice)}`);
         converted.push(
           args.values.envelope ? {
             operation: result.operation,
@@ -18286,17 +18189,12 @@ async function runMigrateSearch(argv) {
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
         if (error.code === "UNKNOWN_OPERATION" && operation !== void 0) {
-          process.stderr.write(
-            `svc-policy migrate-search: ${printable(error.message)}
-${MIGRATE_SEARCH_USAGE}`
-          );
+          err.say(error.message);
+          process.stderr.write(MIGRATE_SEARCH_USAGE);
           return 2;
         }
         for (const p of error.problems)
-          process.stderr.write(
-            `${printable(where)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]
-`
-          );
+          err.line(`${printable(where)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`);
         failed = true;
       }
     }
@@ -18304,9 +18202,64 @@ ${MIGRATE_SEARCH_USAGE}`
   }
   if (failed) return 1;
   const value = outputs.length === 1 ? outputs[0] : outputs;
-  await write(process.stdout, `${JSON.stringify(value, null, 2)}
+  await write(out, `${JSON.stringify(value, null, 2)}
 `);
   return 0;
+}
+var migrateSearchCommand = {
+  name: "migrate-search",
+  usage: MIGRATE_SEARCH_USAGE,
+  options: MIGRATE_SEARCH_OPTIONS,
+  run: run3
+};
+
+// src/cli/runner.ts
+function usageErrorText(command, message) {
+  return `svc-policy ${command}: ${printable(message)}
+run "svc-policy ${command} --help" for the usage
+`;
+}
+function exitOnClosedPipe(out) {
+  out.on("error", (error) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+}
+function reporter(command, err = process.stderr) {
+  const head = command === null ? "svc-policy" : `svc-policy ${command}`;
+  return {
+    say: (message, options) => err.write(`${head}: ${printable(message, options)}
+`),
+    notice: (message) => err.write(`${head}: notice: ${printable(message)}
+`),
+    line: (text) => err.write(`${printable(text)}
+`),
+    lines: (text) => err.write(`${printable(text, { lines: true })}
+`)
+  };
+}
+var EXIT_USAGE = 2;
+async function runCommand(command, argv) {
+  const out = process.stdout;
+  const err = reporter(command.name);
+  exitOnClosedPipe(out);
+  try {
+    const args = parseCommandArgs(argv, command.options);
+    if (args.values.help === true) {
+      out.write(command.usage);
+      return 0;
+    }
+    return await command.run(args, { out, err });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(usageErrorText(command.name, error.message));
+      return EXIT_USAGE;
+    }
+    const failure = command.failure?.(error);
+    if (failure === void 0) throw error;
+    err.say(failure.message, { lines: failure.lines === true });
+    return EXIT_USAGE;
+  }
 }
 
 // src/sample/generator.ts
@@ -18484,9 +18437,9 @@ var IDLE_DAYS = weighted([
   [45, 10],
   [200, 7]
 ]);
-function databaseDetails(r, now, version2) {
+function databaseDetails(r, now, version3) {
   const details = {
-    engineVersion: version2,
+    engineVersion: version3,
     instanceClass: r.pick(["db.t3.medium", "db.r6g.large", "db.r6g.xlarge", "db.m6i.2xlarge"]),
     allocatedStorageGb: 20 * (1 + r.int(50)),
     multiAz: r.chance(0.6),
@@ -18506,8 +18459,8 @@ var NODE_STATUS = weighted([
   ["DEGRADED", 1]
 ]);
 var ADDONS = ["vpc-cni", "coredns", "kube-proxy", "aws-ebs-csi-driver", "metrics-server"];
-function kubernetesDetails(r, version2) {
-  const minor = Number(version2.slice(2));
+function kubernetesDetails(r, version3) {
+  const minor = Number(version3.slice(2));
   const count2 = 1 + r.int(4);
   const nodes = new Array(count2);
   for (let i = 0; i < count2; i++) {
@@ -18534,13 +18487,13 @@ function kubernetesDetails(r, version2) {
     addOns
   };
 }
-function technologyDetails(r, kind, now, version2) {
+function technologyDetails(r, kind, now, version3) {
   switch (kind.technology) {
     case "postgres":
     case "mysql":
-      return databaseDetails(r, now, version2);
+      return databaseDetails(r, now, version3);
     case "kubernetes":
-      return kubernetesDetails(r, version2);
+      return kubernetesDetails(r, version3);
     case "redis":
       return { nodeType: r.pick(["cache.t3.small", "cache.r6g.large"]), numCacheNodes: 1 + r.int(6) };
     case "elasticsearch":
@@ -18557,7 +18510,7 @@ function* generateComponents(count2, options) {
     const where = region(r, kind.vendor);
     const env = ENVS(r);
     const name = `${r.pick(NAMES2)}-${env}-${i.toString(36)}`;
-    const version2 = kind.versions(r);
+    const version3 = kind.versions(r);
     const team = r.pick(TEAMS);
     const created = now - DAY * (30 + r.int(1e3)) - r.int(DAY);
     const updated = created + r.int(now - created);
@@ -18577,11 +18530,11 @@ function* generateComponents(count2, options) {
       technology: kind.technology,
       type: kind.type,
       // A few components were discovered before their version was known.
-      version: r.chance(0.02) ? null : version2,
+      version: r.chance(0.02) ? null : version3,
       hasAvailableSvcs: r.chance(0.35),
       tags,
       customTags,
-      details: { [kind.technology]: technologyDetails(r, kind, now, version2) },
+      details: { [kind.technology]: technologyDetails(r, kind, now, version3) },
       createdAt: iso(created),
       updatedAt: iso(updated)
     };
@@ -18716,32 +18669,16 @@ function sampleRecords(count2, seed, kind) {
       })();
   }
 }
-async function runSample(argv) {
-  const out = process.stdout;
-  exitOnClosedPipe(out);
-  let count2;
-  let seed;
-  let kind;
-  try {
-    const { values, positionals } = parseCommandArgs(argv, SAMPLE_OPTIONS);
-    if (values.help) {
-      out.write(SAMPLE_USAGE);
-      return 0;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    if (values.count === void 0) throw new UsageError("--count N is required");
-    count2 = integer(values.count, "--count", 1, MAX_COUNT);
-    seed = values.seed === void 0 ? 1 : integer(values.seed, "--seed", 0, 4294967295);
-    const k = values.kind ?? "mixed";
-    if (!KINDS2.includes(k)) {
-      throw new UsageError(`--kind must be ${KINDS2.join(", ")}, got "${k}"`);
-    }
-    kind = k;
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(usageErrorText("sample", error.message));
-    return 2;
+async function run4({ values, positionals }, { out }) {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (values.count === void 0) throw new UsageError("--count N is required");
+  const count2 = integer(values.count, "--count", 1, MAX_COUNT);
+  const seed = values.seed === void 0 ? 1 : integer(values.seed, "--seed", 0, 4294967295);
+  const k = values.kind ?? "mixed";
+  if (!KINDS2.includes(k)) {
+    throw new UsageError(`--kind must be ${KINDS2.join(", ")}, got "${k}"`);
   }
+  const kind = k;
   let batch = "";
   for (const record2 of sampleRecords(count2, seed, kind)) {
     batch += `${JSON.stringify(record2)}
@@ -18754,86 +18691,25 @@ async function runSample(argv) {
   if (batch !== "") await write(out, batch);
   return 0;
 }
+var sampleCommand = {
+  name: "sample",
+  usage: SAMPLE_USAGE,
+  options: SAMPLE_OPTIONS,
+  run: run4
+};
 
 // src/cli/test-command.ts
-import { realpath as realpath2, stat as stat3 } from "fs/promises";
-import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "path";
-var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+import { realpath as realpath2 } from "fs/promises";
+import { basename as basename2, dirname as dirname2, resolve as resolve3 } from "path";
 
-Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
-each holding sample resources and the status each must get. PATH is a test file or a directory searched
-recursively (node_modules and dot-directories skipped); the default is the working directory.
-
-A test file (YAML shown; JSON has the same shape):
-  policy: certificate-expiry.json    # optional: the policy file, relative to the test file; by
-                                     # default NAME.json, NAME.yaml or NAME.yml beside it
-  tests:
-    - name: expired yesterday
-      resource: { type: ssl, expirationDate: "2026-05-31T00:00:00.000Z" }
-      status: expired                # the status the resource must get
-    - name: deleted certificates are out of scope
-      resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
-      applicable: false              # the resource must be outside query.filter
-
-options:
-  -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
-                       json: {"total", "passed", "failed", "errors", "tests": [...]}
-                       junit: JUnit XML (one testsuite per test file) for CI dashboards
-                       tap: TAP version 13
-  -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
-  -v, --verbose        text format: list passing tests too
-  -h, --help           this text
-
-exit codes:
-  0  every test passed
-  1  some test failed
-  2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
-     or its policy that cannot be read or is invalid
-`;
-var TEST_OPTIONS = {
-  format: { type: "string", short: "f" },
-  run: { type: "string", short: "r" },
-  verbose: { type: "boolean", short: "v" },
-  help: { type: "boolean", short: "h" }
-};
-var FORMATS = ["text", "json", "junit", "tap"];
-var TEST_FILE_LIMITS = {
-  ...DEFAULT_LIMITS,
-  maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues
-};
-var REPORTED_VALUE_CHARS = 1e3;
+// src/cli/test-cases.ts
 var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
 var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description"]);
-async function testFiles(paths, root) {
-  for (const path of paths) {
-    try {
-      await stat3(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read ${printable(path)}: ${error.code ?? String(error)}`
-      );
-    }
-  }
-  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
-  return files;
-}
-async function policyFileOf(file, declared) {
-  if (declared !== void 0) {
-    if (typeof declared !== "string" || declared === "") throw new Error('"policy" must be a file name');
-    return resolve3(dirname2(file), declared);
-  }
-  const base = basename(file).replace(TEST_FILE, "");
-  for (const ext of POLICY_EXTENSIONS) {
-    const candidate = join3(dirname2(file), `${base}${ext}`);
-    if ((await stat3(candidate).catch(() => null))?.isFile()) return candidate;
-  }
-  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
-}
-function isObject3(value) {
+function isObject4(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function readCases(document, policy) {
-  if (!isObject3(document)) throw new Error('a test file must hold an object with "tests"');
+  if (!isObject4(document)) throw new Error('a test file must hold an object with "tests"');
   for (const key of Object.keys(document)) {
     if (!FILE_KEYS.has(key)) throw new Error(`unknown key "${key}" (expected "policy" and "tests")`);
   }
@@ -18841,7 +18717,7 @@ function readCases(document, policy) {
   if (!Array.isArray(tests) || tests.length === 0) throw new Error('"tests" must be a non-empty list');
   const statuses = new Set(policy.statuses.map((s) => s.name));
   return tests.map((t, i) => {
-    const name = isObject3(t) && typeof t.name === "string" && t.name !== "" ? t.name : `test ${i + 1}`;
+    const name = isObject4(t) && typeof t.name === "string" && t.name !== "" ? t.name : `test ${i + 1}`;
     try {
       return readCase(t, i, name, policy, statuses);
     } catch (error) {
@@ -18851,7 +18727,7 @@ function readCases(document, policy) {
 }
 function readCase(t, i, name, policy, statuses) {
   const at = `at /tests/${i}`;
-  if (!isObject3(t)) throw new Error(`${at}: a test must be an object`);
+  if (!isObject4(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
       throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
@@ -18908,43 +18784,10 @@ function runCase(file, policy, test) {
     durationMs: performance.now() - started
   };
 }
-async function runFile(found, root, filter) {
-  const file = found.path;
-  const error = (message, policy2 = null) => [
-    { file, policy: policy2, name: basename(file), outcome: "error", message, durationMs: 0 }
-  ];
-  if (found.problem !== void 0) return error(`cannot read ${file}: ${found.problem}`);
-  let document;
-  try {
-    document = await readDocument(file, "test file", {
-      maxBytes: DEFAULT_MAX_BYTES,
-      limits: TEST_FILE_LIMITS,
-      within: found.within
-    });
-  } catch (e) {
-    return error(safeMessage(e, MAX_CLI_MESSAGE));
-  }
-  let policyFile;
-  let policy;
-  try {
-    policyFile = await policyFileOf(file, isObject3(document) ? document.policy : void 0);
-    const within = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
-    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
-  } catch (e) {
-    return error(safeMessage(e, MAX_CLI_MESSAGE));
-  }
-  if (Array.isArray(policy)) return error(`invalid policy: ${policy.join("; ")}`);
-  let cases;
-  try {
-    cases = readCases(document, policy);
-  } catch (e) {
-    return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
-  }
-  const name = policy.name;
-  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map(
-    (c) => "error" in c ? { file, policy: name, name: c.name, outcome: "error", message: c.error, durationMs: 0 } : runCase(file, policy, c)
-  );
-}
+
+// src/cli/test-format.ts
+var TEST_FORMATS = ["text", "json", "junit", "tap"];
+var REPORTED_VALUE_CHARS = 1e3;
 function counts(outcomes) {
   let passed = 0;
   let failed = 0;
@@ -18986,7 +18829,7 @@ function formatJson(outcomes) {
 `;
 }
 function cutFoundValues(_key, value) {
-  if (!isObject3(value) || typeof value.found !== "boolean" || typeof value.at !== "string" || !Object.hasOwn(value, "value"))
+  if (!isObject4(value) || typeof value.found !== "boolean" || typeof value.at !== "string" || !Object.hasOwn(value, "value"))
     return value;
   let text;
   try {
@@ -19073,59 +18916,134 @@ function formatTap(outcomes) {
   return `${out.join("\n")}
 `;
 }
-async function runTest(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, TEST_OPTIONS);
-    if (values.help) {
-      out.write(TEST_USAGE);
-      return 0;
-    }
-    const format = values.format ?? "text";
-    if (!FORMATS.includes(format)) {
-      throw new UsageError(`--format must be ${FORMATS.join(", ")}; got "${values.format}"`);
-    }
-    let filter = null;
-    if (values.run !== void 0) {
-      try {
-        filter = new RegExp(values.run);
-      } catch (error) {
-        throw new UsageError(`--run is not a regular expression: ${error.message}`);
-      }
-    }
-    const root = await defaultRoot();
-    const files = await testFiles(positionals.length === 0 ? ["."] : positionals, root);
-    if (files.length === 0) {
-      err.write("svc-policy test: no test files (*.test.json, *.test.yaml, *.test.yml) found\n");
-      return 2;
-    }
-    const outcomes = [];
-    for (const file of files) outcomes.push(...await runFile(file, root, filter));
-    const text = format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText(outcomes, values.verbose === true);
-    await write(out, text);
-    const c = counts(outcomes);
-    if (c.errors > 0) return 2;
-    if (c.tests === 0) {
-      err.write(`svc-policy test: no test matches --run ${printable(values.run ?? "")}
-`);
-      return 2;
-    }
-    return c.failed > 0 ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(usageErrorText("test", error.message));
-      return 2;
-    }
-    if (error instanceof InputError) {
-      err.write(`svc-policy test: ${printable(error.message)}
-`);
-      return 2;
-    }
-    throw error;
-  }
+function formatOutcomes(format, outcomes, verbose) {
+  return format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText(outcomes, verbose);
 }
+
+// src/cli/test-command.ts
+var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+
+Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
+each holding sample resources and the status each must get. PATH is a test file or a directory searched
+recursively (node_modules and dot-directories skipped); the default is the working directory.
+
+A test file (YAML shown; JSON has the same shape):
+  policy: certificate-expiry.json    # optional: the policy file, relative to the test file; by
+                                     # default NAME.json, NAME.yaml or NAME.yml beside it
+  tests:
+    - name: expired yesterday
+      resource: { type: ssl, expirationDate: "2026-05-31T00:00:00.000Z" }
+      status: expired                # the status the resource must get
+    - name: deleted certificates are out of scope
+      resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
+      applicable: false              # the resource must be outside query.filter
+
+options:
+  -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
+                       json: {"total", "passed", "failed", "errors", "tests": [...]}
+                       junit: JUnit XML (one testsuite per test file) for CI dashboards
+                       tap: TAP version 13
+  -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
+  -v, --verbose        text format: list passing tests too
+  -h, --help           this text
+
+exit codes:
+  0  every test passed
+  1  some test failed
+  2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
+     or its policy that cannot be read or is invalid
+`;
+var TEST_OPTIONS = {
+  format: { type: "string", short: "f" },
+  run: { type: "string", short: "r" },
+  verbose: { type: "boolean", short: "v" },
+  help: { type: "boolean", short: "h" }
+};
+var TEST_FILE_LIMITS = {
+  ...DEFAULT_LIMITS,
+  maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues
+};
+async function policyFileOf(file, declared) {
+  if (declared !== void 0) {
+    if (typeof declared !== "string" || declared === "") throw new Error('"policy" must be a file name');
+    return resolve3(dirname2(file), declared);
+  }
+  return policyBeside(file);
+}
+async function runFile(found, root, filter) {
+  const file = found.path;
+  const error = (message, policy2 = null) => [
+    { file, policy: policy2, name: basename2(file), outcome: "error", message, durationMs: 0 }
+  ];
+  if (found.problem !== void 0) return error(`cannot read ${file}: ${found.problem}`);
+  let document;
+  try {
+    document = await readDocument(file, "test file", {
+      maxBytes: DEFAULT_MAX_BYTES,
+      limits: TEST_FILE_LIMITS,
+      within: found.within
+    });
+  } catch (e) {
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
+  }
+  let policyFile;
+  let policy;
+  try {
+    policyFile = await policyFileOf(file, isObject4(document) ? document.policy : void 0);
+    const within = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
+    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
+  } catch (e) {
+    return error(safeMessage(e, MAX_CLI_MESSAGE));
+  }
+  if (Array.isArray(policy)) return error(`invalid policy: ${policy.join("; ")}`);
+  let cases;
+  try {
+    cases = readCases(document, policy);
+  } catch (e) {
+    return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
+  }
+  const name = policy.name;
+  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map(
+    (c) => "error" in c ? { file, policy: name, name: c.name, outcome: "error", message: c.error, durationMs: 0 } : runCase(file, policy, c)
+  );
+}
+async function run5({ values, positionals }, { out, err }) {
+  const format = values.format ?? "text";
+  if (!TEST_FORMATS.includes(format)) {
+    throw new UsageError(`--format must be ${TEST_FORMATS.join(", ")}; got "${values.format}"`);
+  }
+  let filter = null;
+  if (values.run !== void 0) {
+    try {
+      filter = new RegExp(values.run);
+    } catch (error) {
+      throw new UsageError(`--run is not a regular expression: ${error.message}`);
+    }
+  }
+  const root = await defaultRoot();
+  const files = await testFiles(positionals.length === 0 ? ["."] : positionals, root);
+  if (files.length === 0) {
+    err.say("no test files (*.test.json, *.test.yaml, *.test.yml) found");
+    return 2;
+  }
+  const outcomes = [];
+  for (const file of files) outcomes.push(...await runFile(file, root, filter));
+  await write(out, formatOutcomes(format, outcomes, values.verbose === true));
+  const c = counts(outcomes);
+  if (c.errors > 0) return 2;
+  if (c.tests === 0) {
+    err.say(`no test matches --run ${printable(values.run ?? "")}`);
+    return 2;
+  }
+  return c.failed > 0 ? 1 : 0;
+}
+var testCommand = {
+  name: "test",
+  usage: TEST_USAGE,
+  options: TEST_OPTIONS,
+  run: run5,
+  failure: (error) => error instanceof InputError ? { message: error.message } : void 0
+};
 
 // src/cli/validate-command.ts
 import { realpath as realpath3 } from "fs/promises";
@@ -19252,8 +19170,38 @@ ${frame(lines, d)}`;
   return out;
 }
 
-// src/cli/validate-command.ts
+// src/cli/validate-format.ts
+var VALIDATE_FORMATS = ["text", "json", "sarif", "github"];
 var VERSION = "0.1.0";
+function formatReport(format, reports) {
+  switch (format) {
+    case "text":
+      return formatText2(reports);
+    case "sarif":
+      return formatSarif(reports, { name: "svc-policy", version: VERSION });
+    case "github":
+      return formatGithub(reports);
+    case "json": {
+      const all2 = reports.flatMap((r) => r.diagnostics);
+      return `${JSON.stringify(
+        {
+          files: reports.map((r) => ({
+            file: r.file,
+            valid: !r.diagnostics.some((d) => d.severity === "error"),
+            diagnostics: r.diagnostics
+          })),
+          errors: all2.filter((d) => d.severity === "error").length,
+          warnings: all2.filter((d) => d.severity === "warning").length
+        },
+        null,
+        2
+      )}
+`;
+    }
+  }
+}
+
+// src/cli/validate-command.ts
 var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
                            [--limit NAME=N]... [--root DIR] [--help] PATH...
 
@@ -19290,7 +19238,6 @@ var VALIDATE_OPTIONS = {
   root: { type: "string" },
   help: { type: "boolean", short: "h" }
 };
-var FORMATS2 = ["text", "json", "sarif", "github"];
 var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
 async function loadK8sSchema(path) {
   const read2 = await readTextFile(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
@@ -19325,8 +19272,8 @@ async function mapLimit(items, limit, fn) {
 }
 function parseFormat3(value) {
   if (value === void 0) return "text";
-  if (FORMATS2.includes(value)) return value;
-  throw new UsageError(`--format must be one of ${FORMATS2.join(", ")}, got "${value}"`);
+  if (VALIDATE_FORMATS.includes(value)) return value;
+  throw new UsageError(`--format must be one of ${VALIDATE_FORMATS.join(", ")}, got "${value}"`);
 }
 function parseMaxBytes2(value) {
   if (value === void 0) return void 0;
@@ -19340,105 +19287,66 @@ function display(path, cwd) {
   const rel = relative3(cwd, resolve4(cwd, path));
   return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
 }
-function render(format, reports) {
-  switch (format) {
-    case "text":
-      return formatText2(reports);
-    case "sarif":
-      return formatSarif(reports, { name: "svc-policy", version: VERSION });
-    case "github":
-      return formatGithub(reports);
-    case "json": {
-      const all2 = reports.flatMap((r) => r.diagnostics);
-      return `${JSON.stringify(
-        {
-          files: reports.map((r) => ({
-            file: r.file,
-            valid: !r.diagnostics.some((d) => d.severity === "error"),
-            diagnostics: r.diagnostics
-          })),
-          errors: all2.filter((d) => d.severity === "error").length,
-          warnings: all2.filter((d) => d.severity === "warning").length
-        },
-        null,
-        2
-      )}
-`;
+async function run6({ values, positionals }, { out, err }) {
+  const format = parseFormat3(values.format);
+  const maxBytes = parseMaxBytes2(values["max-bytes"]);
+  const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
+  if (positionals.length === 0) throw new UsageError("at least one PATH is required");
+  const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
+  const cwd = process.cwd();
+  const root = await realpath3(values.root ?? await defaultRoot(cwd)).catch(() => {
+    throw new UsageError(`--root ${values.root} does not exist`);
+  });
+  const { files: targets, unmatched } = await findFiles(positionals, {
+    root,
+    match: isPolicyFile,
+    recursive: true,
+    globs: true,
+    // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
+    // not fail on it.
+    skipNamed: (path) => TEST_FILE.test(path)
+  });
+  for (const u of unmatched) err.say(`no policy files in ${printable(u)}`);
+  const reports = [];
+  let unreadable = unmatched.length > 0;
+  const reads = await mapLimit(
+    targets,
+    16,
+    (t) => t.problem === void 0 ? readTextFile(t.path, t.within, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
+  );
+  for (const [i, target] of targets.entries()) {
+    const file = display(target.path, cwd);
+    const read2 = reads[i];
+    if ("problem" in read2) {
+      if (read2.code !== "INVALID_ENCODING") unreadable = true;
+      const d = {
+        severity: "error",
+        code: read2.code,
+        message: `the file ${read2.problem}`,
+        path: ""
+      };
+      reports.push({ file, diagnostics: [d] });
+      continue;
     }
-  }
-}
-async function runValidate(argv) {
-  const out = process.stdout;
-  const err = process.stderr;
-  exitOnClosedPipe(out);
-  try {
-    const { values, positionals } = parseCommandArgs(argv, VALIDATE_OPTIONS);
-    if (values.help) {
-      out.write(VALIDATE_USAGE);
-      return 0;
-    }
-    const format = parseFormat3(values.format);
-    const maxBytes = parseMaxBytes2(values["max-bytes"]);
-    const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
-    if (positionals.length === 0) throw new UsageError("at least one PATH is required");
-    const k8sSchema = values["k8s-schema"] === void 0 ? void 0 : await loadK8sSchema(values["k8s-schema"]);
-    const cwd = process.cwd();
-    const root = await realpath3(values.root ?? await defaultRoot(cwd)).catch(() => {
-      throw new UsageError(`--root ${values.root} does not exist`);
+    const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+    const result = validatePolicy(text, {
+      fileName: target.path,
+      limits,
+      ...k8sSchema === void 0 ? {} : { k8sSchema }
     });
-    const { files: targets, unmatched } = await findFiles(positionals, {
-      root,
-      match: isPolicyFile,
-      recursive: true,
-      globs: true,
-      // A policy test (svc-policy test) is not a policy: hooks that pass every staged YAML file must
-      // not fail on it.
-      skipNamed: (path) => TEST_FILE.test(path)
-    });
-    for (const u of unmatched) err.write(`svc-policy validate: no policy files in ${printable(u)}
-`);
-    const reports = [];
-    let unreadable = unmatched.length > 0;
-    const reads = await mapLimit(
-      targets,
-      16,
-      (t) => t.problem === void 0 ? readTextFile(t.path, t.within, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
-    );
-    for (const [i, target] of targets.entries()) {
-      const file = display(target.path, cwd);
-      const read2 = reads[i];
-      if ("problem" in read2) {
-        if (read2.code !== "INVALID_ENCODING") unreadable = true;
-        const d = {
-          severity: "error",
-          code: read2.code,
-          message: `the file ${read2.problem}`,
-          path: ""
-        };
-        reports.push({ file, diagnostics: [d] });
-        continue;
-      }
-      const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-      const result = validatePolicy(text, {
-        fileName: target.path,
-        limits,
-        ...k8sSchema === void 0 ? {} : { k8sSchema }
-      });
-      reports.push({ file, text, diagnostics: result.diagnostics });
-    }
-    out.write(render(format, reports));
-    if (unreadable) return 2;
-    return reports.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      err.write(usageErrorText("validate", error.message));
-      return 2;
-    }
-    err.write(`svc-policy validate: ${printable(safeMessage(error, MAX_CLI_MESSAGE))}
-`);
-    return 2;
+    reports.push({ file, text, diagnostics: result.diagnostics });
   }
+  out.write(formatReport(format, reports));
+  if (unreadable) return 2;
+  return reports.some((r) => r.diagnostics.some((d) => d.severity === "error")) ? 1 : 0;
 }
+var validateCommand = {
+  name: "validate",
+  usage: VALIDATE_USAGE,
+  options: VALIDATE_OPTIONS,
+  run: run6,
+  failure: (error) => ({ message: safeMessage(error, MAX_CLI_MESSAGE) })
+};
 
 // src/cli/main.ts
 var MAIN_USAGE = `usage: svc-policy <command> [options]
@@ -19458,19 +19366,23 @@ options:
   -V, --version  print the version of svc-policy
   -h, --help     this text
 `;
-var COMMAND_USAGE = {
-  diff: DIFF_USAGE,
-  eval: EVAL_USAGE,
-  "migrate-search": MIGRATE_SEARCH_USAGE,
-  sample: SAMPLE_USAGE,
-  test: TEST_USAGE,
-  validate: VALIDATE_USAGE
-};
-function version() {
+var COMMANDS = Object.fromEntries(
+  [diffCommand, evalCommand, migrateSearchCommand, sampleCommand, testCommand, validateCommand].map((c) => [
+    c.name,
+    c
+  ])
+);
+var COMMAND_USAGE = Object.fromEntries(
+  Object.values(COMMANDS).map((c) => [c.name, c.usage])
+);
+var COMMAND_OPTIONS = Object.fromEntries(
+  Object.values(COMMANDS).map((c) => [c.name, c.options])
+);
+function version2() {
   let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join4(dir, "package.json"), "utf8"));
+      const pkg = JSON.parse(readFileSync(join3(dir, "package.json"), "utf8"));
       if (pkg.name === "svc-policy" && typeof pkg.version === "string") return pkg.version;
     } catch {
     }
@@ -19480,54 +19392,41 @@ function version() {
 }
 async function main(argv) {
   const [command, ...rest] = argv;
+  if (command !== void 0 && Object.hasOwn(COMMANDS, command)) return runCommand(COMMANDS[command], rest);
   switch (command) {
-    case "diff":
-      return runDiff(rest);
-    case "eval":
-      return runEval(rest);
-    case "test":
-      return runTest(rest);
-    case "validate":
-      return runValidate(rest);
+    case "help":
+      return help(rest);
     case "--version":
     case "-V":
-      process.stdout.write(`${version()}
+      process.stdout.write(`${version2()}
 `);
       return 0;
-    case "help": {
-      const [topic, ...extra] = rest;
-      if (topic === void 0) {
-        process.stdout.write(MAIN_USAGE);
-        return 0;
-      }
-      const usage = COMMAND_USAGE[topic];
-      if (usage === void 0 || extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic)) {
-        process.stderr.write(
-          `svc-policy: no help for "${printable(rest.join(" "))}"
-run "svc-policy --help" for the commands
-`
-        );
-        return 2;
-      }
-      process.stdout.write(usage);
-      return 0;
-    }
-    case "migrate-search":
-      return runMigrateSearch(rest);
-    case "sample":
-      return runSample(rest);
     case "--help":
     case "-h":
       process.stdout.write(MAIN_USAGE);
       return 0;
+    case void 0:
+      process.stderr.write(MAIN_USAGE);
+      return EXIT_USAGE;
     default:
-      process.stderr.write(
-        command === void 0 ? MAIN_USAGE : `svc-policy: unknown command "${printable(command)}"
-run "svc-policy --help" for the commands
-`
-      );
-      return 2;
+      return noCommand(`unknown command "${printable(command)}"`);
   }
+}
+function help(args) {
+  const [topic, ...extra] = args;
+  if (topic === void 0) {
+    process.stdout.write(MAIN_USAGE);
+    return 0;
+  }
+  if (extra.length > 0 || !Object.hasOwn(COMMAND_USAGE, topic))
+    return noCommand(`no help for "${printable(args.join(" "))}"`);
+  process.stdout.write(COMMAND_USAGE[topic]);
+  return 0;
+}
+function noCommand(message) {
+  reporter(null).say(message);
+  process.stderr.write('run "svc-policy --help" for the commands\n');
+  return EXIT_USAGE;
 }
 
 // src/node/protocol.ts
@@ -19561,13 +19460,13 @@ async function* counted(stream, tally) {
 }
 function workerError(error, skew) {
   const e = error;
-  const isObject4 = typeof error === "object" && error !== null;
+  const isObject5 = typeof error === "object" && error !== null;
   return {
-    name: isObject4 && typeof e.name === "string" ? e.name : "Error",
-    code: isObject4 && typeof e.code === "string" ? e.code : void 0,
+    name: isObject5 && typeof e.name === "string" ? e.name : "Error",
+    code: isObject5 && typeof e.code === "string" ? e.code : void 0,
     message: safeMessage(error, MAX_CLI_MESSAGE),
-    line: isObject4 && typeof e.line === "number" ? e.line - skew : void 0,
-    index: isObject4 && typeof e.index === "number" ? e.index : void 0
+    line: isObject5 && typeof e.line === "number" ? e.line - skew : void 0,
+    index: isObject5 && typeof e.index === "number" ? e.index : void 0
   };
 }
 function runRangeWorker(makeOutput) {
@@ -19656,14 +19555,14 @@ function internalError(error) {
 setWorkerEntry(import.meta.url);
 if (isEvalWorker()) {
   runRangeWorker((policies, options) => {
-    const render2 = renderer(policies, options);
+    const render = renderer(policies, options);
     let reported = 0;
-    return Object.assign((event) => render2.candidate(event, INDEX_MARK), {
+    return Object.assign((event) => render.candidate(event, INDEX_MARK), {
       seen: () => {
-        const leftOut = render2.leftOut();
+        const leftOut = render.leftOut();
         const delta = leftOut - reported;
         reported = leftOut;
-        return { ids: [...render2.matchedIds], leftOut: delta };
+        return { ids: [...render.matchedIds], leftOut: delta };
       }
     });
   });
