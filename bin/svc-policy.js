@@ -15410,7 +15410,7 @@ function keyString(key) {
 }
 function expandedSize(root, doc, cap) {
   const sizes = /* @__PURE__ */ new Map();
-  const open4 = /* @__PURE__ */ new Set();
+  const open3 = /* @__PURE__ */ new Set();
   const sizeOf = (start) => {
     const stack = [{ node: start, done: false }];
     while (stack.length > 0) {
@@ -15420,7 +15420,7 @@ function expandedSize(root, doc, cap) {
         stack.pop();
         continue;
       }
-      if (!top.done && open4.has(node)) {
+      if (!top.done && open3.has(node)) {
         sizes.set(node, cap + 1);
         stack.pop();
         continue;
@@ -15428,13 +15428,13 @@ function expandedSize(root, doc, cap) {
       const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
       if (!top.done) {
         top.done = true;
-        open4.add(node);
+        open3.add(node);
         for (const child of children)
           if (child !== null && child !== void 0) stack.push({ node: child, done: false });
         continue;
       }
       stack.pop();
-      open4.delete(node);
+      open3.delete(node);
       let size = 1;
       for (const child of children) {
         if (child === null || child === void 0) continue;
@@ -15690,7 +15690,7 @@ function detach(document, limits) {
   const stack = [
     { from: void 0, key: "value", into: root, at: "", depth: 0 }
   ];
-  const open4 = /* @__PURE__ */ new Set();
+  const open3 = /* @__PURE__ */ new Set();
   let values = 0;
   let characters = 0;
   const bad2 = (message, path, code = "INVALID_DOCUMENT") => ({
@@ -15712,7 +15712,7 @@ function detach(document, limits) {
   while (stack.length > 0) {
     const next = stack.pop();
     if ("leave" in next) {
-      open4.delete(next.leave);
+      open3.delete(next.leave);
       continue;
     }
     const { at, depth } = next;
@@ -15727,7 +15727,7 @@ function detach(document, limits) {
     } else if (typeof value === "number") {
       if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`, at);
     } else if (typeof value === "object" && value !== null) {
-      if (open4.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
+      if (open3.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
       if (depth >= MAX_NESTING) {
         return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, at, "TOO_DEEP");
       }
@@ -15735,7 +15735,7 @@ function detach(document, limits) {
       if (isArray(value)) {
         if (value.length > left) return tooMany(at, `an array of ${value.length} items`);
         copy = new Array(value.length);
-        open4.add(value);
+        open3.add(value);
         stack.push({ leave: value });
         for (let i = value.length - 1; i >= 0; i--) {
           stack.push({
@@ -15752,7 +15752,7 @@ function detach(document, limits) {
         const keys = objectKeys(value);
         values += keys.length;
         copy = /* @__PURE__ */ Object.create(null);
-        open4.add(value);
+        open3.add(value);
         stack.push({ leave: value });
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
@@ -16041,9 +16041,8 @@ import { stat as stat2 } from "fs/promises";
 import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "path";
 
 // src/cli/files.ts
-import { constants as constants2 } from "fs";
 import * as fsp from "fs/promises";
-import { open as open3, readdir, realpath, stat } from "fs/promises";
+import { readdir, realpath, stat } from "fs/promises";
 import { basename, dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
 var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
 var TEST_FILE = /\.test\.(json|ya?ml)$/;
@@ -16059,13 +16058,6 @@ function errno(error) {
   if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
   if (e?.code === "ELOOP") return "too many levels of symbolic links";
   return e?.code ?? String(error);
-}
-function kindOf(info) {
-  if (info.isFIFO()) return "a FIFO";
-  if (info.isCharacterDevice()) return "a character device";
-  if (info.isBlockDevice()) return "a block device";
-  if (info.isSocket()) return "a socket";
-  return "not a regular file";
 }
 async function defaultRoot(cwd = process.cwd()) {
   let dir = cwd;
@@ -16217,7 +16209,7 @@ async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
   }
   if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
   if (!info.isFile())
-    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+    return { problem: `is ${fileKind(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
   if (info.size > maxBytes) {
     return {
       problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
@@ -16229,11 +16221,11 @@ async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
   }
   let bytes;
   try {
-    const handle = await open3(real, constants2.O_RDONLY | constants2.O_NONBLOCK);
+    const opened = await openRegularFile(real);
+    if ("kind" in opened)
+      return { problem: `is ${opened.kind}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+    const { handle } = opened;
     try {
-      const again = await handle.stat();
-      if (!again.isFile())
-        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
       const chunks = [];
       let length = 0;
       while (length <= maxBytes) {

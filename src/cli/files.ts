@@ -1,7 +1,8 @@
-import { constants, type Dirent, type Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileKind, openRegularFile } from '../node/regular.js';
 import { printable } from '../validate/unprintable.js';
 import { UsageError } from './args.js';
 import { InputError } from './io.js';
@@ -46,14 +47,6 @@ export function errno(error: unknown): string {
   if (e?.code === 'EACCES' || e?.code === 'EPERM') return 'permission denied';
   if (e?.code === 'ELOOP') return 'too many levels of symbolic links';
   return e?.code ?? String(error);
-}
-
-function kindOf(info: Stats): string {
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
-  if (info.isSocket()) return 'a socket';
-  return 'not a regular file';
 }
 
 /** The repository root: the nearest ancestor of the working directory holding `.git`, else the directory. */
@@ -276,7 +269,7 @@ export async function readTextFile(
   // Checked before opening: opening a FIFO blocks until a writer comes, and /dev/zero never ends.
   if (info.isDirectory()) return { problem: 'is a directory', code: 'UNREADABLE_FILE' };
   if (!info.isFile())
-    return { problem: `is ${kindOf(info)}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
+    return { problem: `is ${fileKind(info)}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
   if (info.size > maxBytes) {
     return {
       problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
@@ -288,12 +281,12 @@ export async function readTextFile(
   }
   let bytes: Buffer;
   try {
-    // O_NONBLOCK: should the file be swapped for a FIFO after the check, opening still returns at once.
-    const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+    // Should the file be swapped for a FIFO after the check, opening still returns at once.
+    const opened = await openRegularFile(real);
+    if ('kind' in opened)
+      return { problem: `is ${opened.kind}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
+    const { handle } = opened;
     try {
-      const again = await handle.stat();
-      if (!again.isFile())
-        return { problem: `is ${kindOf(again)}, not a regular file; not read`, code: 'UNREADABLE_FILE' };
       // Read to the end rather than to the size `stat` gave: a file can grow after the check, and some
       // (procfs) report a size of 0 whatever they hold. One byte past the limit says "too large".
       const chunks: Buffer[] = [];
