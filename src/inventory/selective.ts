@@ -371,9 +371,9 @@ class Scanner {
 
 /**
  * Reads one line of NDJSON as a record, decoding only what `selection` names and skipping the rest
- * without building it, yet accepting exactly the lines `JSON.parse` accepts as an object. Where the line
- * is not one, `JSON.parse(line)` decides: it throws the error a full parse would give, or (for valid
- * JSON that is not an object) returns the value, so a caller treats the line exactly as before.
+ * without building it, yet accepting exactly the lines `JSON.parse` accepts as an object. `{ ok: false }`
+ * for any other line: the caller then runs `JSON.parse(line)` for the error (or the non-object value) a
+ * full parse gives, so the line is treated exactly as before.
  */
 export function parseSelected(line: string, selection: Exclude<Selection, true>): Parsed {
   const scanner = new Scanner(line);
