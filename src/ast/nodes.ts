@@ -100,6 +100,48 @@ export interface VlteNode {
 }
 
 /**
+ * The operand of a time comparison: `{ $now: duration }`, the instant *asOf + duration* of the run that
+ * evaluates it, or `{ $at: timestamp }`, a fixed instant (docs/semantics.md §4, "Instants").
+ */
+export interface InstantOperand {
+  /** `now`: the run's asOf plus `ms`; `at`: the instant `ms`. */
+  readonly base: 'now' | 'at';
+  /** As written: the ISO 8601 duration of `$now`, the RFC 3339 timestamp of `$at`. */
+  readonly text: string;
+  /** Milliseconds: the duration's (signed) of `$now`, since the Unix epoch of `$at`. */
+  readonly ms: number;
+}
+/**
+ * `$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte` with an instant operand: the value is read as an RFC 3339
+ * timestamp (or a Date) and compared as an instant, at millisecond precision; a value that is no
+ * timestamp satisfies only `$ne`.
+ */
+export interface TeqNode {
+  readonly kind: 'teq';
+  readonly instant: InstantOperand;
+}
+export interface TneNode {
+  readonly kind: 'tne';
+  readonly instant: InstantOperand;
+}
+export interface TgtNode {
+  readonly kind: 'tgt';
+  readonly instant: InstantOperand;
+}
+export interface TgteNode {
+  readonly kind: 'tgte';
+  readonly instant: InstantOperand;
+}
+export interface TltNode {
+  readonly kind: 'tlt';
+  readonly instant: InstantOperand;
+}
+export interface TlteNode {
+  readonly kind: 'tlte';
+  readonly instant: InstantOperand;
+}
+
+/**
  * `$elemMatch`, allowed only on a path that ends at a selector: the element itself satisfies `filter`,
  * whose paths are relative to the element. An element that is not an object satisfies only `{}`.
  */
@@ -121,11 +163,15 @@ export type OperatorNode =
   | LikeNode
   | ExistsNode
   | VersionNode
+  | TimeNode
   | ElemMatchNode;
 export type OperatorKind = OperatorNode['kind'];
 /** The version operators: they compare versions as versions (docs/semantics.md §4). */
 export type VersionNode = VeqNode | VneNode | VgtNode | VgteNode | VltNode | VlteNode;
 export type VersionKind = VersionNode['kind'];
+/** The time comparisons: an operator of the equality or order family with an instant operand. */
+export type TimeNode = TeqNode | TneNode | TgtNode | TgteNode | TltNode | TlteNode;
+export type TimeKind = TimeNode['kind'];
 export type RangeNode = GtNode | GteNode | LtNode | LteNode;
 export type RangeKind = RangeNode['kind'];
 
@@ -182,6 +228,13 @@ export const OPERATOR_NAMES = {
   vgte: '$vgte',
   vlt: '$vlt',
   vlte: '$vlte',
+  // A time comparison is written as the operator it compares with, its operand an instant.
+  teq: '$eq',
+  tne: '$ne',
+  tgt: '$gt',
+  tgte: '$gte',
+  tlt: '$lt',
+  tlte: '$lte',
   elemMatch: '$elemMatch',
 } as const satisfies Record<OperatorKind, string>;
 
@@ -204,6 +257,29 @@ export const VERSION_COMPARISONS = {
 export function isVersionNode(op: OperatorNode): op is VersionNode {
   return hasOwn(VERSION_COMPARISONS, op.kind);
 }
+
+/** The time comparison written with each operator, by the operator's kind. */
+export const TIME_KINDS = {
+  eq: 'teq',
+  ne: 'tne',
+  gt: 'tgt',
+  gte: 'tgte',
+  lt: 'tlt',
+  lte: 'tlte',
+} as const satisfies Record<string, TimeKind>;
+
+/** True for the nodes of the time comparisons. */
+export function isTimeNode(op: OperatorNode): op is TimeNode {
+  return hasOwn(TIME_OPERATORS, op.kind);
+}
+const TIME_OPERATORS: Readonly<Record<TimeKind, true>> = {
+  teq: true,
+  tne: true,
+  tgt: true,
+  tgte: true,
+  tlt: true,
+  tlte: true,
+};
 
 /** Logical operator names as written in filters, by node kind. */
 export const LOGICAL_NAMES = {

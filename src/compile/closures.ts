@@ -39,25 +39,26 @@ function any(preds: readonly Predicate[]): Predicate {
   };
 }
 
-function compileClause(clause: ClauseNode): Predicate {
+function compileClause(clause: ClauseNode, asOf: number): Predicate {
+  const compile = (node: FilterNode) => compileClosures(node, asOf);
   switch (clause.kind) {
     case 'field': {
       const ops = clause.operators;
       const op = ops[0]!;
       return compilePath(
         clause.path,
-        compileOperators(ops, compileClosures),
+        compileOperators(ops, compile, asOf),
         readsDates(ops),
         // A lone `$eq` of a scalar is compared inline by compilePath, where no Date can equal it.
         ops.length === 1 && op.kind === 'eq' && op.value !== null ? op.value : undefined,
       );
     }
     case 'and':
-      return all(clause.filters.map(compileClosures));
+      return all(clause.filters.map(compile));
     case 'or':
-      return any(clause.filters.map(compileClosures));
+      return any(clause.filters.map(compile));
     case 'not': {
-      const inner = compileClosures(clause.filter);
+      const inner = compile(clause.filter);
       return (r) => !inner(r);
     }
     default:
@@ -65,7 +66,10 @@ function compileClause(clause: ClauseNode): Predicate {
   }
 }
 
-/** The closure compiler: a validated AST composed into closures, all work done here, none per call. */
-export function compileClosures(node: FilterNode): Predicate {
-  return all(node.clauses.map(compileClause));
+/**
+ * The closure compiler: a validated AST composed into closures, all work done here, none per call;
+ * `asOf` is the instant (ms) its `$now` operands count from.
+ */
+export function compileClosures(node: FilterNode, asOf = Number.NaN): Predicate {
+  return all(node.clauses.map((c) => compileClause(c, asOf)));
 }

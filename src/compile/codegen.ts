@@ -19,10 +19,11 @@ import {
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
+import { instantOf } from '../semantics/time.js';
 import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from '../semantics/version.js';
 import { compileClosures } from './closures.js';
-import { compileOperators, readsDates, versionOperands } from './operators.js';
+import { boundOf, compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
@@ -64,6 +65,9 @@ class Emitter {
   private readonly functions: string[] = [];
   readonly values: unknown[] = [];
   private next = 0;
+
+  /** `asOf`: the instant (ms) `$now` operands count from, passed in as a value like every instant. */
+  constructor(private readonly asOf: number) {}
 
   value(v: unknown): string {
     this.values.push(v);
@@ -117,6 +121,12 @@ class Emitter {
 
       exists: (op) => (op.value ? 'v!=null' : 'v==null'),
       version: (op) => this.version(op),
+      // The instant is a value, not source text: a filter's source is the same whatever its asOf.
+      time: (op) => {
+        const comparison = comparisonOf(op);
+        const x = this.value(boundOf(op.instant, this.asOf));
+        return comparison === 'ne' ? `!(tms(v)===${x})` : `(tms(v)${SIGNS[comparison]}${x})`;
+      },
       elemMatch: (op) => {
         // The element is the record of the inner filter, which gets a function of its own.
         if (op.filter.clauses.length === 0) return 'true';
@@ -181,7 +191,8 @@ class Emitter {
     const end = `x${keys.length}`;
     let real = keys.length === 0 ? 'true' : keys.map((k, i) => this.own(i, k)).join('&&');
     // The answer for a missing value; below a selector, for no elements (not an array, empty): false.
-    const whenMissing = selector < 0 && compileOperators(operators, compileClosures)(undefined);
+    const whenMissing =
+      selector < 0 && compileOperators(operators, (n) => compileClosures(n, this.asOf), this.asOf)(undefined);
     if (deferred !== undefined && !whenMissing) {
       // Called once the field's answer was true, so a value was found at every key: it reads them
       // again, but for the last.
@@ -288,8 +299,8 @@ class Emitter {
 }
 
 /** The generated source of a filter, for inspection and tests; `compileGenerated` runs it. */
-export function generateSource(node: FilterNode): { source: string; values: unknown[] } {
-  const emitter = new Emitter();
+export function generateSource(node: FilterNode, asOf = Number.NaN): { source: string; values: unknown[] } {
+  const emitter = new Emitter(asOf);
   const main = emitter.filter(node);
   return { source: emitter.source(main), values: emitter.values };
 }
@@ -308,6 +319,7 @@ type Factory = (
   vcmp: typeof compareVersionTo,
   gpo: typeof getPrototypeOf,
   obj: typeof isObjectValue,
+  tms: typeof instantOf,
 ) => Predicate;
 
 /** JavaScript's comparison operators, by comparison. */
@@ -339,8 +351,8 @@ export function canGenerateCode(): boolean {
  * arguments captured at load (`sw.call(v, …)`, not `v.startsWith(…)`), so a patched prototype cannot
  * change its answers either.
  */
-export function compileGenerated(node: FilterNode): Predicate {
-  const { source, values } = generateSource(node);
+export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate {
+  const { source, values } = generateSource(node, asOf);
   const factory = new Function(
     'k',
     'leaf',
@@ -355,6 +367,7 @@ export function compileGenerated(node: FilterNode): Predicate {
     'vcmp',
     'gpo',
     'obj',
+    'tms',
     source,
   ) as Factory;
   return factory(
@@ -371,5 +384,6 @@ export function compileGenerated(node: FilterNode): Predicate {
     compareVersionTo,
     getPrototypeOf,
     isObjectValue,
+    instantOf,
   );
 }

@@ -1,7 +1,10 @@
-import type { FilterNode } from '../ast/nodes.js';
-import { option } from '../builtins.js';
+import { assertNever, type FilterNode, isTimeNode } from '../ast/nodes.js';
+import { arraySome, option } from '../builtins.js';
+import { FilterError } from '../errors.js';
 import type { ParseOptions } from '../parse/filter.js';
 import { toFilterNode } from '../parse/node-input.js';
+import { describe } from '../parse/operands.js';
+import { asOfMs } from '../semantics/time.js';
 import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
 import { canGenerateCode, compileGenerated } from './codegen.js';
@@ -24,6 +27,52 @@ export interface CompileOptions extends ParseOptions {
    * const cspSafe = compileFilter({ technology: { $eq: 'postgresql' } }, { codegen: false });
    */
   readonly codegen?: boolean;
+  /**
+   * The instant `{ $now: duration }` operands count from: a `Date`, an RFC 3339 timestamp or
+   * milliseconds since the epoch. Unset, the clock is read once, when compiling. Every record a
+   * compiled filter or policy meets sees this one instant; to evaluate at another, compile again (a
+   * filter compiles in microseconds) or pass `asOf` to the evaluation (`evaluateInventory`, queries).
+   */
+  readonly asOf?: Date | string | number;
+}
+
+/** A type for options carrying an `asOf`. */
+export type AsOf = Date | string | number;
+
+/**
+ * The instant (ms) an `asOf` option names, or the clock's now when it is unset; a value that names
+ * no instant is an `INVALID_OPTION` error.
+ */
+export function resolveAsOf(asOf: unknown, path = ''): number {
+  if (asOf === undefined) return Date.now();
+  const ms = asOfMs(asOf);
+  if (Number.isNaN(ms)) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      path,
+      `asOf must be a valid Date, an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or milliseconds since the epoch, got ${describe(asOf)}`,
+    );
+  }
+  return ms;
+}
+
+/** Whether a filter has a `$now` operand anywhere (only then does its predicate depend on asOf). */
+export function readsNow(node: FilterNode): boolean {
+  return arraySome(node.clauses, (c) => {
+    switch (c.kind) {
+      case 'field':
+        return arraySome(c.operators, (op) =>
+          op.kind === 'elemMatch' ? readsNow(op.filter) : isTimeNode(op) && op.instant.base === 'now',
+        );
+      case 'and':
+      case 'or':
+        return arraySome(c.filters, readsNow);
+      case 'not':
+        return readsNow(c.filter);
+      default:
+        return assertNever(c, 'clause node');
+    }
+  });
 }
 
 /** Evaluations a tiered filter runs as closures before it becomes generated code (bench/README.md). */
@@ -64,14 +113,15 @@ export function usesGeneratedCode(options?: Pick<CompileOptions, 'codegen'>): bo
 export function compileTiered(
   node: FilterNode,
   limit = TIER_UP_AFTER,
-  generate: (node: FilterNode) => Predicate = compileGenerated,
+  generate: (node: FilterNode, asOf: number) => Predicate = compileGenerated,
+  asOf = Number.NaN,
 ): Predicate {
-  const cold = compileClosures(node);
+  const cold = compileClosures(node, asOf);
   let left = limit;
   let current: Predicate = (r) => {
     if (--left === 0) {
       try {
-        current = generate(node);
+        current = generate(node, asOf);
       } catch {
         current = cold;
       }
@@ -83,16 +133,19 @@ export function compileTiered(
 
 /**
  * Compiles a validated AST with the compiler the options choose; `hot` (policies, inventory runs)
- * makes unset mean generated code from the start instead of tiered.
+ * makes unset mean generated code from the start instead of tiered. `asOf` (ms) is the instant its
+ * `$now` operands count from; unset, the clock is read (once) if the filter has one.
  */
 export function compileNode(
   node: FilterNode,
   options?: Pick<CompileOptions, 'codegen'>,
   hot = false,
+  asOf?: number,
 ): Predicate {
+  const at = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === 'tiered') return compileTiered(node);
-  return mode ? compileGenerated(node) : compileClosures(node);
+  if (mode === 'tiered') return compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
+  return mode ? compileGenerated(node, at) : compileClosures(node, at);
 }
 
 /**
@@ -113,5 +166,7 @@ export function compileFilter<T = unknown>(
   filter: Filter<T>,
   options?: CompileOptions,
 ): (record: T) => boolean {
-  return compileNode(toFilterNode(filter, options), options);
+  const node = toFilterNode(filter, options);
+  const asOf = option(options, 'asOf');
+  return compileNode(node, options, false, asOf === undefined ? undefined : resolveAsOf(asOf, '/asOf'));
 }

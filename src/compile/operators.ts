@@ -1,5 +1,6 @@
 import {
   type FilterNode,
+  type InstantOperand,
   isVersionNode,
   type OperatorNode,
   type Scalar,
@@ -9,6 +10,7 @@ import { arrayIncludes, arraySome } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
 import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
+import { instantOf } from '../semantics/time.js';
 import { isObjectValue } from '../semantics/values.js';
 import {
   ACCEPTS,
@@ -153,13 +155,37 @@ function versions(ops: readonly VersionNode[]): LeafTest {
   };
 }
 
+/** The instant an operand stands for in a run whose asOf is `asOf` (ms since the epoch). */
+export function boundOf(instant: InstantOperand, asOf: number): number {
+  return instant.base === 'now' ? asOf + instant.ms : instant.ms;
+}
+
+/** A time comparison: the value read as an instant (NaN, never holding, for a value that is none). */
+function instants(kind: Order | 'eq', x: number): LeafTest {
+  switch (kind) {
+    case 'eq':
+      return (v) => instantOf(v) === x;
+    case 'gt':
+      return (v) => instantOf(v) > x;
+    case 'gte':
+      return (v) => instantOf(v) >= x;
+    case 'lt':
+      return (v) => instantOf(v) < x;
+    case 'lte':
+      return (v) => instantOf(v) <= x;
+  }
+}
+
 /** `test`, or its negation for an operator that is `not` of its family's positive one. */
 function negated(op: OperatorNode, test: LeafTest): LeafTest {
   return factsOf(op).negated ? (v) => !test(v) : test;
 }
 
-/** Compiles one operator to a test of a normalized leaf value. */
-export function compileOperator(op: OperatorNode, compile: FilterCompiler): LeafTest {
+/**
+ * Compiles one operator to a test of a normalized leaf value; `asOf` is the instant (ms) `$now`
+ * operands count from.
+ */
+export function compileOperator(op: OperatorNode, compile: FilterCompiler, asOf = Number.NaN): LeafTest {
   return byFamily<LeafTest>(op, {
     equality: (op) => negated(op, equals(op.value)),
     order: (op) => ordered(comparisonOf(op) as Order, op.value),
@@ -171,20 +197,29 @@ export function compileOperator(op: OperatorNode, compile: FilterCompiler): Leaf
     exists: (op) => (op.value ? (v) => v != null : (v) => v == null),
     // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
     version: (op) => versions([op]),
+    // `$ne` is `not $eq`, so it holds for every value that is no timestamp.
+    time: (op) => {
+      const c = comparisonOf(op);
+      return negated(op, instants(c === 'ne' ? 'eq' : c, boundOf(op.instant, asOf)));
+    },
     elemMatch: (op) => elementTest(op.filter, compile),
   });
 }
 
 /** All operators of one key must hold for the same value. */
-export function compileOperators(ops: readonly OperatorNode[], compile: FilterCompiler): LeafTest {
+export function compileOperators(
+  ops: readonly OperatorNode[],
+  compile: FilterCompiler,
+  asOf = Number.NaN,
+): LeafTest {
   const versionOps = ops.filter(isVersionNode);
   const tests =
     versionOps.length > 1
       ? [
-          ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile)),
+          ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile, asOf)),
           versions(versionOps),
         ]
-      : ops.map((op) => compileOperator(op, compile));
+      : ops.map((op) => compileOperator(op, compile, asOf));
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];

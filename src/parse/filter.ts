@@ -95,6 +95,7 @@ function measure(p: Parse, op: OperatorNode, extra: number): void {
       reach(p, 'maxWildcards', extra);
     },
     version: (op) => reach(p, 'maxVersionLength', op.value.length),
+    time: (op) => reach(p, 'maxStringLength', op.instant.text.length),
     exists: () => {},
     elemMatch: () => {},
   });
@@ -233,6 +234,7 @@ const EXTRA_NODES: FamilyHandlers<number> = {
   like: (op) => likeWildcards(op.pattern),
   exists: () => 0,
   version: (op) => versionParts(op.value),
+  time: () => 0,
   // The inner filter counts its own nodes as it is parsed.
   elemMatch: () => 0,
 };

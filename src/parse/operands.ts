@@ -1,5 +1,6 @@
-import type { Scalar } from '../ast/nodes.js';
+import type { InstantOperand, Scalar } from '../ast/nodes.js';
 import {
+  countOwnKeys,
   freeze,
   getPrototypeOf,
   isArray,
@@ -8,11 +9,14 @@ import {
   numberIsInteger,
   numberIsNaN,
   numberIsSafeInteger,
+  objectKeys,
+  own,
   stringIsWellFormed,
 } from '../builtins.js';
 import { FilterError, pointer, showPointer, showText } from '../errors.js';
 import { type Limits, limitError } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
+import { parseDuration, timestampMs } from '../semantics/time.js';
 import { parseVersion } from '../semantics/version.js';
 
 /** What an operand was, for messages: `"$in" expects an array at …, got a string`. */
@@ -193,4 +197,44 @@ export function versionOperand(op: string, at: string, value: unknown, limits: L
     );
   }
   return value;
+}
+
+/**
+ * The instant operand of a time comparison: `{ $now: duration }` (from the run's asOf) or
+ * `{ $at: timestamp }`, each checked here so that every target gets a valid one.
+ */
+export function instantOperand(op: string, at: string, value: object, limits: Limits): InstantOperand {
+  const keys = countOwnKeys(value, 2) === 1 ? objectKeys(value) : [];
+  const base = keys.length === 1 && (keys[0] === '$now' || keys[0] === '$at') ? keys[0] : undefined;
+  if (base === undefined) {
+    throw new FilterError(
+      'INVALID_OPERAND',
+      at,
+      `"${op}" expects a scalar or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got an object ${keys.length === 1 ? `with key ${jsonStringify(showText(keys[0]!))}` : 'without exactly one key'}`,
+    );
+  }
+  const inner = pointer(at, base);
+  const text: unknown = own(value, base);
+  if (typeof text !== 'string') throw invalid(base, inner, 'a string', text);
+  checkString(base, inner, text, limits);
+  if (base === '$now') {
+    const d = parseDuration(text);
+    if (!d.ok) {
+      throw new FilterError(
+        'INVALID_OPERAND',
+        inner,
+        `"$now" at ${showPointer(inner)}: ${jsonStringify(showText(text))} is not a duration: ${d.why}`,
+      );
+    }
+    return freeze({ base: 'now', text, ms: d.ms });
+  }
+  const ms = timestampMs(text);
+  if (Number.isNaN(ms)) {
+    throw new FilterError(
+      'INVALID_OPERAND',
+      inner,
+      `"$at" expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or "2026-06-01T02:00:00.5+02:00" at ${showPointer(inner)}, got ${jsonStringify(showText(text))}`,
+    );
+  }
+  return freeze({ base: 'at', text, ms });
 }

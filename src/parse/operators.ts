@@ -1,8 +1,18 @@
-import { type FilterNode, OPERATOR_NAMES, type OperatorKind, type OperatorNode } from '../ast/nodes.js';
-import { freeze, objectKeys } from '../builtins.js';
+import {
+  type FilterNode,
+  isTimeNode,
+  OPERATOR_NAMES,
+  type OperatorKind,
+  type OperatorNode,
+  TIME_KINDS,
+  type TimeKind,
+} from '../ast/nodes.js';
+import { freeze, hasOwn, objectKeys } from '../builtins.js';
 import type { Limits } from '../limits.js';
 import {
   booleanOperand,
+  instantOperand,
+  isPlainObject,
   likeOperand,
   listOperand,
   orderedOperand,
@@ -31,6 +41,12 @@ const RULES: {
   gte: (at, x, _, l) => ({ kind: 'gte', value: orderedOperand('$gte', at, x, l) }),
   lt: (at, x, _, l) => ({ kind: 'lt', value: orderedOperand('$lt', at, x, l) }),
   lte: (at, x, _, l) => ({ kind: 'lte', value: orderedOperand('$lte', at, x, l) }),
+  teq: (at, x, _, l) => ({ kind: 'teq', instant: instantOperand('$eq', at, x as object, l) }),
+  tne: (at, x, _, l) => ({ kind: 'tne', instant: instantOperand('$ne', at, x as object, l) }),
+  tgt: (at, x, _, l) => ({ kind: 'tgt', instant: instantOperand('$gt', at, x as object, l) }),
+  tgte: (at, x, _, l) => ({ kind: 'tgte', instant: instantOperand('$gte', at, x as object, l) }),
+  tlt: (at, x, _, l) => ({ kind: 'tlt', instant: instantOperand('$lt', at, x as object, l) }),
+  tlte: (at, x, _, l) => ({ kind: 'tlte', instant: instantOperand('$lte', at, x as object, l) }),
   in: (at, x, _, l) => ({ kind: 'in', values: listOperand('$in', at, x, l) }),
   nin: (at, x, _, l) => ({ kind: 'nin', values: listOperand('$nin', at, x, l) }),
   like: (at, x, _, l) => ({ kind: 'like', pattern: likeOperand('$like', at, x, l) }),
@@ -44,9 +60,14 @@ const RULES: {
   elemMatch: (at, x, nested) => ({ kind: 'elemMatch', filter: nested(x, at) }),
 };
 
-/** Operator kinds by the name written in filters (`$eq` → `eq`). */
+/**
+ * Operator kinds by the name written in filters (`$eq` → `eq`). A time comparison is written as its
+ * operator: `parseOperator` tells it by its operand.
+ */
 export const OPERATOR_KINDS: ReadonlyMap<string, OperatorKind> = new Map(
-  (objectKeys(OPERATOR_NAMES) as OperatorKind[]).map((kind) => [OPERATOR_NAMES[kind], kind]),
+  (objectKeys(OPERATOR_NAMES) as OperatorKind[])
+    .filter((kind) => !isTimeNode({ kind } as OperatorNode))
+    .map((kind) => [OPERATOR_NAMES[kind], kind]),
 );
 
 /** Parses one `$op: operand` entry; `at` is the pointer of the entry. */
@@ -57,5 +78,9 @@ export function parseOperator(
   nested: NestedFilter,
   limits: Limits,
 ): OperatorNode {
-  return freeze(RULES[kind](at, operand, nested, limits));
+  const time: TimeKind | undefined =
+    isPlainObject(operand) && hasOwn(TIME_KINDS, kind)
+      ? TIME_KINDS[kind as keyof typeof TIME_KINDS]
+      : undefined;
+  return freeze(RULES[time ?? kind](at, operand, nested, limits));
 }

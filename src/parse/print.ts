@@ -52,6 +52,17 @@ function operand(op: OperatorNode, at: string, depth: number, tally: NodeCount |
       return [...values];
     },
     like: (op) => op.pattern,
+    time: (op) => {
+      // A hand-built operand is read through own properties; the parser checks what is printed.
+      const instant: unknown = op.instant;
+      if (typeof instant !== 'object' || instant === null)
+        throw bad(at, 'a time operator without an instant');
+      const base = read(instant, 'base');
+      if (base !== 'now' && base !== 'at') throw bad(at, 'an instant whose base is neither "now" nor "at"');
+      const printed: FilterJson = {};
+      setKey(printed, base === 'now' ? '$now' : '$at', read(instant, 'text'), at);
+      return printed;
+    },
     elemMatch: (op) => printNode(op.filter, at, depth + 1, tally),
   });
 }
@@ -98,6 +109,7 @@ function printOperator(
     values: read(op, 'values'),
     pattern: read(op, 'pattern'),
     filter: read(op, 'filter'),
+    instant: read(op, 'instant'),
   }) as unknown as OperatorNode;
   const name = OPERATOR_NAMES[kind as OperatorKind];
   const opAt = pointer(at, name);

@@ -131,6 +131,7 @@ function checkOperand(
       }),
     like: strings,
     version: strings,
+    time: strings,
     exists: () => {},
     elemMatch: () => {},
   });

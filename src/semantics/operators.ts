@@ -11,6 +11,7 @@ import {
   type OperatorNode,
   type RangeNode,
   type Scalar,
+  type TimeNode,
   type VersionNode,
 } from '../ast/nodes.js';
 import { arrayIncludes, arraySome, hasOwn, regexpTest } from '../builtins.js';
@@ -35,6 +36,8 @@ export interface FamilyNodes {
   readonly exists: ExistsNode;
   /** `$veq` … `$vlte`: versions compared as versions (semantics/version.ts). */
   readonly version: VersionNode;
+  /** `$eq` … `$lte` with an instant operand: timestamps compared as instants (semantics/time.ts). */
+  readonly time: TimeNode;
   readonly elemMatch: ElemMatchNode;
 }
 export type Family = keyof FamilyNodes;
@@ -45,7 +48,7 @@ export type Comparison = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
 /** What one operator is: the facts the parser and both compilers dispatch on. */
 export interface OperatorFacts<N extends OperatorNode> {
   readonly family: Family;
-  /** The comparison it makes, for the equality, order and version families. */
+  /** The comparison it makes, for the equality, order, version and time families. */
   readonly comparison?: Comparison;
   /** Exactly `not` of its family's positive operator with the same operand (`$ne`, `$nin`, `$vne`). */
   readonly negated?: true;
@@ -97,6 +100,9 @@ const order = <C extends Comparison>(comparison: C) =>
 const version = <C extends Comparison>(comparison: C) =>
   ({ family: 'version', comparison, readsDates: no }) as const;
 
+const time = <C extends Comparison>(comparison: C) =>
+  ({ family: 'time', comparison, readsDates: yes }) as const;
+
 /** The facts of every operator, by node kind. */
 export const OPERATORS: {
   readonly [K in OperatorKind]: OperatorFacts<NodeOf<K>> & { readonly family: FamilyOf<K> };
@@ -118,6 +124,13 @@ export const OPERATORS: {
   vgte: version('gte'),
   vlt: version('lt'),
   vlte: version('lte'),
+  // A Date is read as its instant, through its ISO string; an invalid one is missing.
+  teq: time('eq'),
+  tne: { ...time('ne'), negated: true },
+  tgt: time('gt'),
+  tgte: time('gte'),
+  tlt: time('lt'),
+  tlte: time('lte'),
   // A valid Date element is a string, not an object: it must be normalized to tell.
   elemMatch: { family: 'elemMatch', readsDates: (op) => !emptyFilter(op) },
 };
@@ -144,6 +157,13 @@ export const OPERATOR_ANSWERS: { readonly [K in OperatorKind]: OperatorAnswers<N
   vgte: PRESENT,
   vlt: PRESENT,
   vlte: PRESENT,
+  // Like the version operators: only `$ne` holds for a value that is no timestamp.
+  teq: PRESENT,
+  tne: { whenMissing: yes, onArray: yes, positive: no },
+  tgt: PRESENT,
+  tgte: PRESENT,
+  tlt: PRESENT,
+  tlte: PRESENT,
   // Its own filter's implied conditions make a prefilter of their own, so it is not positive.
   elemMatch: { whenMissing: emptyFilter, onArray: emptyFilter, positive: no },
 };
@@ -161,8 +181,8 @@ export function answersOf<N extends OperatorNode>(op: N): OperatorAnswers<N> {
   return OPERATOR_ANSWERS[op.kind as OperatorKind] as unknown as OperatorAnswers<N>;
 }
 
-/** The comparison of an operator of the equality, order or version family. */
-export function comparisonOf(op: FamilyNodes['equality' | 'order' | 'version']): Comparison {
+/** The comparison of an operator of the equality, order, version or time family. */
+export function comparisonOf(op: FamilyNodes['equality' | 'order' | 'version' | 'time']): Comparison {
   return OPERATORS[op.kind].comparison!;
 }
 

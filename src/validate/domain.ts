@@ -111,6 +111,8 @@ export function operatorDomain(op: OperatorNode): Domain {
     exists: (op) => (op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true }),
     // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
     version: (op) => ({ ...(negated ? TOP : NOTHING), str: { ...ANY_ORDERED, versions: [op] } }),
+    // Which strings are instants in range is not modelled: any string may be.
+    time: () => (negated ? TOP : { ...NOTHING, str: ANY_ORDERED }),
     // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
     // checked as sites of their own).
     elemMatch: (op) => (op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true }),

@@ -7,6 +7,7 @@ import {
   type Scalar,
 } from '../../ast/nodes.js';
 import { arrayIncludes } from '../../builtins.js';
+import { FilterError } from '../../errors.js';
 import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { parseVersion, VERSION_PATTERN, versionKey } from '../../semantics/version.js';
 import { likeToRegex } from './regex.js';
@@ -222,6 +223,9 @@ function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
     }),
     exists: (op) => (op.value ? not(isMissing(v)) : isMissing(v)),
     version: (op) => versionExpr(v, VERSION_OPERATORS[comparisonOf(op)], op.value, names),
+    time: () => {
+      throw new FilterError('UNSUPPORTED', '', 'time comparisons are not yet translated to MongoDB');
+    },
     elemMatch: (op) =>
       // `{}` holds for every element; any other filter only for an object, read from that element.
       op.filter.clauses.length === 0

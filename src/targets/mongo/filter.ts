@@ -18,6 +18,7 @@ import {
   weakMapGet,
   weakMapSet,
 } from '../../builtins.js';
+import { FilterError } from '../../errors.js';
 import { answersOf, byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
@@ -114,6 +115,9 @@ function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> 
     // The query language cannot compare versions (`pathQuery` sends them to `$expr`); this is only
     // the prefilter's necessary condition: the value is a string.
     version: () => [['$type', 'string']],
+    time: () => {
+      throw new FilterError('UNSUPPORTED', '', 'time comparisons are not yet translated to MongoDB');
+    },
     // No operator object says it: see `fieldQuery`.
     elemMatch: () => [],
   });

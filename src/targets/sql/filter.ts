@@ -400,6 +400,9 @@ export class SqlCompiler<Ref> {
       like: (op) => this.#like(slot, op.pattern, at, p),
       exists: (op) => (op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p)),
       version: (op) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op)], op.value, p),
+      time: () => {
+        throw new FilterError('UNSUPPORTED', at, 'time comparisons are not yet translated to SQL');
+      },
       elemMatch: (op) => this.#elemMatch(slot, op.filter, at, p),
     });
     return factsOf(op).negated ? not(sql) : sql;

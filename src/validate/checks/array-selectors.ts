@@ -14,6 +14,7 @@ function testsPresence(op: OperatorNode): boolean {
     order: () => false,
     like: () => false,
     version: () => false,
+    time: () => false,
     elemMatch: () => false,
   });
 }

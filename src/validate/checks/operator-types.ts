@@ -18,6 +18,7 @@ function operands(op: OperatorNode, at: string): { value: Scalar | null; at: str
     version: value,
     membership: (op) => op.values.map((value, i) => ({ value, at: pointer(at, i) })),
     like: (op) => [{ value: op.pattern, at }],
+    time: () => [],
     elemMatch: () => [],
   });
 }
