@@ -210,7 +210,7 @@ export function instantOperand(op: string, at: string, value: object, limits: Li
     throw new FilterError(
       'INVALID_OPERAND',
       at,
-      `"${op}" expects a scalar or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got an object ${keys.length === 1 ? `with key ${jsonStringify(showText(keys[0]!))}` : 'without exactly one key'}`,
+      `"${op}" expects ${op === '$eq' || op === '$ne' ? 'a string, number, boolean or null' : 'a string or a number'}, or an instant { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got an object ${keys.length === 1 ? `with key ${jsonStringify(showText(keys[0]!))}` : 'without exactly one key'}`,
     );
   }
   const inner = pointer(at, base);
