@@ -27,7 +27,16 @@ export type ValueTypeName =
  * (`completedAt`, `deletedAt`); `availableValues` lists the known values of a string (documentation and
  * a validation warning, never a restriction of what a query may ask).
  */
-export type ValueType =
+export type ValueType = ValueShape & {
+  /**
+   * `false`: a filter may not read this value nor any path below it (the Kubernetes detail descriptors
+   * mark such fields; a top-level field says it in its {@link FieldDescription}).
+   */
+  readonly filterable?: boolean;
+};
+
+/** The shape of a value, tagged by `type`. */
+type ValueShape =
   | {
       readonly type: 'string';
       readonly nullable?: boolean;
