@@ -28,14 +28,10 @@ export type ValueTypeName =
  * a validation warning, never a restriction of what a query may ask).
  */
 export type ValueType = ValueShape & {
-  /**
-   * `false`: a filter may not read this value nor any path below it (the Kubernetes detail descriptors
-   * mark such fields; a top-level field says it in its {@link FieldDescription}).
-   */
+  /** `false`: no filter may read this value or below it (Kubernetes detail descriptors say so). */
   readonly filterable?: boolean;
 };
 
-/** The shape of a value, tagged by `type`. */
 type ValueShape =
   | {
       readonly type: 'string';
