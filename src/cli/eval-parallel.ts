@@ -1,13 +1,13 @@
 import type { Limits } from '../limits.js';
 import { evaluateRanges, RangeReadError } from '../node/parallel.js';
-import { defaultJobs, maxJobs, splittable as splittableFile } from '../node/split.js';
+import { coreJobs, splittable as splittableFile } from '../node/split.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
 import { UsageError } from './args.js';
 import { InputError } from './io.js';
 import type { Reporter } from './runner.js';
 
-export { defaultJobs, maxJobs, SPLIT_THRESHOLD } from '../node/split.js';
+export { SPLIT_THRESHOLD } from '../node/split.js';
 
 /**
  * `svc-policy eval --jobs N`: an NDJSON file split on line boundaries into byte ranges, each parsed and
@@ -159,7 +159,7 @@ export async function evaluateParallel(
 
 /** `--jobs N`: a positive integer; by default the available cores. */
 export function parseJobs(value: string | undefined): number {
-  if (value === undefined) return defaultJobs();
+  if (value === undefined) return coreJobs();
   if (!/^[1-9]\d{0,3}$/.test(value))
     throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
   return Number(value);
@@ -167,7 +167,7 @@ export function parseJobs(value: string | undefined): number {
 
 /** `--jobs` capped at the cores (more threads add memory, not speed), with a notice when it was more. */
 export function capJobs(jobs: number, err: Reporter): number {
-  const max = maxJobs();
+  const max = coreJobs();
   if (jobs <= max) return jobs;
   err.notice(`--jobs ${jobs} is more than the ${max} available core${max === 1 ? '' : 's'}; using ${max}`);
   return max;

@@ -24,7 +24,7 @@ import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
-import { defaultJobs, maxJobs, SPLIT_THRESHOLD, splittable } from './split.js';
+import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
 /**
@@ -160,7 +160,7 @@ export async function evaluateFile(
         `kindField is a function, which worker threads cannot call: give it as a field path (kindField: 'meta$.kind') or set jobs: 1`,
       );
     }
-    jobs = Math.min(explicit ?? (info.size >= SPLIT_THRESHOLD ? defaultJobs() : 1), maxJobs());
+    jobs = Math.min(explicit ?? (info.size >= SPLIT_THRESHOLD ? coreJobs() : 1), coreJobs());
     // With onResult the calling thread parses every record again (see resultsOutput): a core is its own.
     if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
     if (typeof kindField === 'function') jobs = 1;

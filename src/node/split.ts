@@ -14,16 +14,11 @@ export const SPLIT_THRESHOLD = 8 * 1024 * 1024;
 /** The head read to decide whether the file is NDJSON that can be split. */
 const HEAD_BYTES = 1024 * 1024;
 
-/** The default number of worker threads: the cores this process may use. */
-export function defaultJobs(): number {
-  return availableParallelism();
-}
-
 /**
- * The most worker threads a file is split across: the cores this process may use. More threads than
- * cores add no speed, only memory (each is a V8 isolate holding ranges of the file).
+ * The worker threads a file is split across by default, and at most: the cores this process may use.
+ * More threads than cores add no speed, only memory (each is a V8 isolate holding ranges of the file).
  */
-export function maxJobs(): number {
+export function coreJobs(): number {
   return availableParallelism();
 }
 

@@ -1,15 +1,16 @@
 import type { FilterNode } from '../ast/nodes.js';
-import { arrayEvery, freeze, isArray, mapGet, option, own } from '../builtins.js';
+import { freeze, isArray, mapGet, option, own } from '../builtins.js';
 import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { printParsed } from '../parse/print.js';
-import { readKey, readLeaf } from '../semantics/values.js';
 import { checkPolicyDefinition, type NormalizedPolicy } from './check.js';
 import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult, resultFor } from './compile.js';
 import { PolicyError } from './errors.js';
 import type { PolicyExplanation } from './explain.js';
+import { generatedForEach } from './set-codegen.js';
+import { type Dispatch, dispatchValue, type Plan, planDispatch } from './set-dispatch.js';
 
 /**
  * A set of policies compiled together by {@link compilePolicies}. Its functions are stateless and
@@ -49,200 +50,12 @@ export function isCompiled(p: unknown): p is CompiledPolicy {
   );
 }
 
-/** A status of one policy in evaluation order, its rules as lists of condition ids. */
-interface PlannedStatus {
-  readonly rules: readonly (readonly number[])[];
-  readonly results: readonly PolicyResult[];
-}
-
-/** One policy of the set, over the set's distinct conditions. */
-interface Plan {
-  /** The resource kind the policy names, if any. */
-  readonly kind: string | undefined;
-  /** The condition id of the scope; -1 when the policy has none. */
-  readonly scope: number;
-  readonly statuses: readonly PlannedStatus[];
-  readonly fallback: PolicyResult;
-}
-
-/**
- * Where the set dispatches: a plain path (no selector) and, per string value read there, the
- * policies whose scope can hold. A scope clause `path: { $eq: 'x' }` (or `$in` of strings) holds only
- * when the value read there is exactly one of its strings (equality is `===` after `readLeaf`), so
- * any other value leaves the policy not applicable without evaluating anything.
- */
-interface Dispatch {
-  readonly keys: readonly string[];
-  readonly byValue: ReadonlyMap<string, readonly number[]>;
-  /** Policies whose scope does not constrain the path: always evaluated. */
-  readonly always: readonly number[];
-}
-
-/** Evaluates a fixed list of policies on a resource, calling `found` for each that applies. */
-type Runner = (resource: unknown, found: (index: number, result: PolicyResult) => void) => void;
-
-/** A dispatch with generated runners: `always` alone, and per value `always` with that value's policies. */
-interface GeneratedDispatch {
-  readonly keys: readonly string[];
-  readonly always: Runner;
-  readonly byValue: ReadonlyMap<string, Runner>;
-}
-
-/** Per plain path (the JSON of its keys): the strings a top-level scope clause requires there. */
-function requiredStrings(scope: FilterNode): Map<string, readonly string[]> {
-  const out = new Map<string, readonly string[]>();
-  for (const clause of scope.clauses) {
-    if (clause.kind !== 'field') continue;
-    const keys: string[] = [];
-    let plain = true;
-    for (const step of clause.path) {
-      if (step.kind === 'key') keys.push(step.key);
-      else plain = false;
-    }
-    if (!plain || keys.length === 0) continue;
-    for (const op of clause.operators) {
-      let values: string[] | null = null;
-      if (op.kind === 'eq' && typeof op.value === 'string') values = [op.value];
-      if (op.kind === 'in' && arrayEvery(op.values, (v) => typeof v === 'string'))
-        values = op.values as string[];
-      if (values === null) continue;
-      // Keys joined with a separator no key can make ambiguous: the JSON of the key list.
-      const path = JSON.stringify(keys);
-      const before = out.get(path);
-      // Two operators on one path: the value must satisfy both, so either list is a sound superset.
-      if (before === undefined || values.length < before.length) out.set(path, values);
-    }
-  }
-  return out;
-}
-
-/**
- * The dispatch of a group of policies (`members`, indexes into the set): the plain path that most of
- * their scopes constrain to strings, or none (`keys` empty: every member is always evaluated).
- */
-function planDispatch(policies: readonly NormalizedPolicy[], members: readonly number[]): Dispatch {
-  const required = new Map(members.map((i) => [i, requiredStrings(policies[i]!.scope)] as const));
-  const counts = new Map<string, number>();
-  for (const r of required.values())
-    for (const path of r.keys()) counts.set(path, (counts.get(path) ?? 0) + 1);
-  let best: string | null = null;
-  let bestCount = 1;
-  for (const [path, count] of counts) {
-    if (count > bestCount) {
-      best = path;
-      bestCount = count;
-    }
-  }
-  // One constrained policy does not pay for a table; two or more do.
-  if (best === null) return { keys: [], byValue: new Map(), always: members };
-  const byValue = new Map<string, number[]>();
-  const always: number[] = [];
-  for (const [i, r] of required) {
-    const values = r.get(best);
-    if (values === undefined) {
-      always.push(i);
-      continue;
-    }
-    for (const v of new Set(values)) {
-      const list = byValue.get(v);
-      if (list === undefined) byValue.set(v, [i]);
-      else list.push(i);
-    }
-  }
-  return { keys: JSON.parse(best) as string[], byValue, always };
-}
-
 function normalized(input: unknown, options: CompileOptions | undefined): NormalizedPolicy {
   if (isCompiled(input)) return input.definition;
   const { problems, definition } = checkPolicyDefinition(input, options);
   // The error compilePolicy would throw for this definition (pointers into the definition itself).
   if (definition === undefined) throw new PolicyError(problems);
   return definition;
-}
-
-/**
- * Most policies one generated runner holds: V8 stops optimizing functions past a bytecode size, so a
- * longer list is split into runners of this many (conditions shared across them are evaluated once per
- * runner instead of once per resource).
- */
-const POLICIES_PER_RUNNER = 48;
-
-/**
- * Generates the runner of a list of policies: one function whose memo of shared conditions is a set
- * of local variables (`m3`: 0 unknown, 1 true, 2 false), so nothing is allocated per resource and the
- * plan is not interpreted. The code holds only integers: predicates and results are reached through
- * the arrays `P` and `R`, never through values written into the source.
- */
-function generateRunner(
-  members: readonly number[],
-  plans: readonly Plan[],
-  predicates: readonly Predicate[],
-): Runner {
-  const runners: Runner[] = [];
-  for (let from = 0; from < members.length; from += POLICIES_PER_RUNNER) {
-    runners.push(generateChunk(members.slice(from, from + POLICIES_PER_RUNNER), plans, predicates));
-  }
-  if (runners.length === 1) return runners[0]!;
-  return (resource, found) => {
-    for (let i = 0; i < runners.length; i++) runners[i]!(resource, found);
-  };
-}
-
-function generateChunk(
-  members: readonly number[],
-  plans: readonly Plan[],
-  predicates: readonly Predicate[],
-): Runner {
-  // Plain arrays indexed by condition id, not a Map or Set: the code generated from them must not
-  // depend on built-ins that polluted code could have replaced since load.
-  const uses: number[] = new Array(predicates.length).fill(0);
-  for (const i of members) {
-    const plan = plans[i]!;
-    if (plan.scope >= 0) uses[plan.scope]!++;
-    for (const status of plan.statuses) for (const rule of status.rules) for (const id of rule) uses[id]!++;
-  }
-  const memo: number[] = [];
-  for (let id = 0; id < uses.length; id++) if (uses[id]! > 1) memo.push(id);
-  const holds = (id: number): string =>
-    uses[id]! > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
-  const results: PolicyResult[] = [];
-  const result = (value: PolicyResult): string => `R[${results.push(value) - 1}]`;
-  const lines: string[] = [];
-  if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(', ')};`);
-  for (const i of members) {
-    const plan = plans[i]!;
-    lines.push(`p${i}: {`);
-    if (plan.scope >= 0) lines.push(`if (!(${holds(plan.scope)})) break p${i};`);
-    for (const status of plan.statuses) {
-      status.rules.forEach((rule, r) => {
-        const test = rule.length === 0 ? 'true' : rule.map(holds).join(' && ');
-        lines.push(`if (${test}) { found(${i}, ${result(status.results[r]!)}); break p${i}; }`);
-      });
-    }
-    lines.push(`found(${i}, ${result(plan.fallback)});`, '}');
-  }
-  const factory = new Function('P', 'R', `return function run(r, found) {\n${lines.join('\n')}\n};`) as (
-    p: readonly Predicate[],
-    r: readonly PolicyResult[],
-  ) => Runner;
-  return factory(predicates, results);
-}
-
-/** The generated runners of a dispatch: `always`, and `always` with each value's candidates. */
-function generateDispatch(
-  dispatch: Dispatch,
-  plans: readonly Plan[],
-  predicates: readonly Predicate[],
-): GeneratedDispatch {
-  const byValue = new Map<string, Runner>();
-  for (const [value, candidates] of dispatch.byValue) {
-    byValue.set(value, generateRunner([...dispatch.always, ...candidates], plans, predicates));
-  }
-  return {
-    keys: dispatch.keys,
-    always: generateRunner(dispatch.always, plans, predicates),
-    byValue,
-  };
 }
 
 /**
@@ -431,45 +244,4 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     forEachApplicable,
     explain: (resource: unknown) => compiled.map((p) => p.explain(resource)),
   });
-}
-
-/**
- * `forEachApplicable` through generated runners: the dispatch reads the kind and the dispatch field,
- * then one generated function evaluates every policy that can apply, its memo in local variables.
- */
-function generatedForEach(
-  byKind: ReadonlyMap<string, Dispatch>,
-  unknownKind: Dispatch,
-  otherKind: Dispatch,
-  plans: readonly Plan[],
-  predicates: readonly Predicate[],
-): CompiledPolicySet['forEachApplicable'] {
-  const kinds = new Map<string, GeneratedDispatch>();
-  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
-  const unknown = generateDispatch(unknownKind, plans, predicates);
-  const other = generateDispatch(otherKind, plans, predicates);
-  return (resource, kind, found) => {
-    const dispatch =
-      typeof kind === 'string'
-        ? ((mapGet.call(kinds, kind) as GeneratedDispatch | undefined) ?? other)
-        : unknown;
-    const value = dispatchValue(dispatch.keys, resource);
-    const run =
-      value === undefined
-        ? dispatch.always
-        : ((mapGet.call(dispatch.byValue, value) as Runner | undefined) ?? dispatch.always);
-    run(resource, found);
-  };
-}
-
-/**
- * The string a dispatch reads at its path, or `undefined` when there is none (no path, or a value that
- * is not a string: another type, or missing, fails every dispatched scope).
- */
-function dispatchValue(keys: readonly string[], resource: unknown): string | undefined {
-  if (keys.length === 0) return undefined;
-  let value: unknown = resource;
-  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]!);
-  value = readLeaf(value);
-  return typeof value === 'string' ? value : undefined;
 }

@@ -34,13 +34,15 @@ export type QueryErrorCode =
    * non-ISO operand on a `timestamptz` column…
    */
   | 'UNSUPPORTED_FILTER'
-  /** A filter path whose first segment is not a field of the resource. */
+  /** A filter path naming a field the resource does not have, at any segment (or a key of a scalar). */
   | 'UNKNOWN_FILTER_FIELD'
-  /** A filter path reading a field that cannot be filtered on. */
+  /** A filter path reading a field (or a value below it) that cannot be filtered on. */
   | 'UNFILTERABLE_FIELD'
   /**
-   * A filter operand of another type than the scalar field's values (`{ createdAt: { $gte: 5 } }`), or
-   * `$like` or a version operator on a field that holds no strings: it could never match.
+   * A filter that can never match the type at its path (resources/schema.ts): an operand of another
+   * type than the values (`{ createdAt: { $gte: 5 } }`), `$like` or a version operator on a value that
+   * holds no strings, an order on booleans, a scalar compared with an object or a map, an array compared
+   * or read by key without `__svcArrayAny__`, or a selector on a value that is not an array.
    */
   | 'FILTER_TYPE_MISMATCH'
   /**

@@ -27,7 +27,12 @@ export type ValueTypeName =
  * (`completedAt`, `deletedAt`); `availableValues` lists the known values of a string (documentation and
  * a validation warning, never a restriction of what a query may ask).
  */
-export type ValueType =
+export type ValueType = ValueShape & {
+  /** `false`: no filter may read this value or below it (Kubernetes detail descriptors say so). */
+  readonly filterable?: boolean;
+};
+
+type ValueShape =
   | {
       readonly type: 'string';
       readonly nullable?: boolean;

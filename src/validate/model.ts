@@ -11,10 +11,9 @@ import { parseFilter } from '../parse/filter.js';
 import { isPlainObject } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { checkPolicyDefinition, type PolicyCheck } from '../policy/check.js';
-import { resourceType } from './fields/index.js';
+import { isResourceName, RESOURCES, type ValueType } from '../resources/descriptions.js';
+import { checkField, type FieldProblem, type Resolution, recordType } from '../resources/schema.js';
 import { k8sDetailsType } from './fields/k8s.js';
-import { type Resolution, resolve } from './fields/resolve.js';
-import type { FieldType } from './fields/types.js';
 import type { K8sDetailsSchema } from './types.js';
 
 /** One `path: { operators }` key of a filter in the document. */
@@ -27,8 +26,10 @@ export interface FieldSite {
   readonly pointer: string;
   /** JSON pointers of the operators, in the order of `node.operators`. */
   readonly operatorPointers: readonly string[];
-  /** What the path reads; absent when the policy's resource kind has no field table. */
+  /** What the path reads; absent when the policy's resource kind has no description. */
   readonly resolution?: Resolution;
+  /** What the schema checker (resources/schema.ts) finds can never match; absent with `resolution`. */
+  readonly problems?: readonly FieldProblem[];
   /** True when the path is under `details` and Kubernetes descriptors were supplied. */
   readonly k8s: boolean;
   /** True when the field is reached from its filter's root through `$and`s only (no `$or`/`$not`). */
@@ -56,8 +57,8 @@ export interface PolicyModel {
   readonly base: string;
   /** The `resource` of the definition when it is a string. */
   readonly resource?: string;
-  /** The type of a resource, when its kind has a field table. */
-  readonly rootType?: FieldType;
+  /** The type of a record of the resource, when its kind has a description. */
+  readonly rootType?: ValueType;
   readonly k8s?: K8sDetailsSchema;
   /**
    * Every filter that is an object, in document order. Those that do not parse (`node` absent) list the
@@ -150,7 +151,7 @@ function collectFields(
   }
 }
 
-type Resolver = (node: FieldNode) => Pick<FieldSite, 'resolution' | 'k8s'>;
+type Resolver = (node: FieldNode) => Pick<FieldSite, 'resolution' | 'problems' | 'k8s'>;
 
 /** What the collectors need besides the filter: how to resolve a field, and the limits to parse under. */
 interface ModelContext {
@@ -274,18 +275,18 @@ export function buildModel(
   const base = wrapped ? '/policy' : '';
   const def = wrapped ? (document as { policy: unknown }).policy : document;
   const resource = isPlainObject(def) && typeof def.resource === 'string' ? def.resource : undefined;
-  let rootType = resource === undefined ? undefined : resourceType(resource);
+  let rootType = isResourceName(resource) ? recordType(RESOURCES[resource]) : undefined;
   // Kubernetes descriptors describe the `details` of components (clusters); certificates keep theirs.
   const useK8s = k8s !== undefined && rootType !== undefined && resource === 'component';
-  if (useK8s && rootType?.kind === 'object') {
+  if (useK8s && rootType?.type === 'object') {
     rootType = { ...rootType, fields: { ...rootType.fields, details: k8sDetailsType(k8s) } };
   }
-  const resolveField = (node: FieldNode): Pick<FieldSite, 'resolution' | 'k8s'> => {
+  const resolveField: Resolver = (node) => {
     const first = node.path[0];
     const underDetails = first?.kind === 'key' && first.key === 'details';
-    return rootType === undefined
-      ? { k8s: false }
-      : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
+    if (rootType === undefined) return { k8s: false };
+    const { resolution, problems } = checkField(rootType, node.path, node.operators);
+    return { resolution, problems, k8s: useK8s && underDetails };
   };
   const ctx: ModelContext = { resolveField, parse: { limits } };
   const filters: FilterSite[] = [];

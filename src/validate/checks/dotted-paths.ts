@@ -1,8 +1,8 @@
 import type { PathStep } from '../../ast/nodes.js';
 import { showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
-import { resolve } from '../fields/resolve.js';
-import type { FieldType } from '../fields/types.js';
+import type { ValueType } from '../../resources/descriptions.js';
+import { resolvePath } from '../../resources/schema.js';
 import type { FieldSite, PolicyModel } from '../model.js';
 import type { Check } from './types.js';
 
@@ -11,27 +11,27 @@ const DOTTED = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/;
 
 /** What a step of a path reads in the field tables: a key the table has, a key it lacks, or anything. */
 function stepIn(
-  root: FieldType | undefined,
+  root: ValueType | undefined,
   path: readonly PathStep[],
   step: number,
 ): 'known' | 'unknown' | 'open' {
   if (root === undefined) return 'open';
-  const before = resolve(root, path.slice(0, step));
+  const before = resolvePath(root, path.slice(0, step));
   if (before.kind !== 'ok') return 'known'; // an earlier step is already reported by the field checks
   // Map keys (tags, customTags) are free text, where dots are common and meant.
-  if (before.type.kind === 'map') return 'known';
-  if (before.type.kind === 'any') return 'open';
+  if (before.type.type === 'map') return 'known';
+  if (before.type.type === 'any') return 'open';
   // An open object (`details` of a component) may hold the dotted key as well as its described keys.
   const at = path[step];
   if (
-    before.type.kind === 'object' &&
+    before.type.type === 'object' &&
     before.type.open &&
     at?.kind === 'key' &&
     !Object.hasOwn(before.type.fields, at.key)
   ) {
     return 'open';
   }
-  const upTo = resolve(root, path.slice(0, step + 1));
+  const upTo = resolvePath(root, path.slice(0, step + 1));
   return upTo.kind === 'unknown' && upTo.step === step ? 'unknown' : 'known';
 }
 

@@ -1,6 +1,7 @@
 import { OPERATOR_NAMES } from '../../ast/nodes.js';
 import { pointer, showText } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
+import { suggestKey } from './field-paths.js';
 import type { Check } from './types.js';
 
 /**
@@ -16,10 +17,15 @@ export const k8sDetails: Check = {
       for (const site of filter.fields) {
         const r = site.resolution;
         if (!site.k8s || r === undefined) continue;
-        if (r.kind === 'unknown' || r.kind === 'through-scalar') {
+        const problem = site.problems?.find(
+          (p) => p.kind === 'unknown' || p.kind === 'through-scalar' || p.kind === 'unfilterable',
+        );
+        if (problem?.kind === 'unknown' || problem?.kind === 'through-scalar') {
+          const step = site.node.path[problem.step];
+          const suggestion = suggestKey(problem, step?.kind === 'key' ? step.key : '');
           const hint =
-            r.kind === 'unknown' && r.suggestion !== undefined
-              ? `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: 'key', key: r.suggestion }])}"?`
+            suggestion !== undefined
+              ? `; did you mean "${printPath([...site.node.path.slice(0, problem.step), { kind: 'key', key: suggestion }])}"?`
               : '';
           report({
             severity: 'error',
@@ -31,17 +37,17 @@ export const k8sDetails: Check = {
           continue;
         }
         if (r.kind !== 'ok') continue;
-        if (r.blocked !== undefined) {
+        if (problem?.kind === 'unfilterable') {
           report({
             severity: 'error',
             code: 'K8S_NOT_FILTERABLE',
-            message: `"${showText(printPath(site.node.path.slice(0, r.blocked + 1)))}" is not filterable for ${kind}`,
+            message: `"${showText(printPath(site.node.path.slice(0, problem.step + 1)))}" is not filterable for ${kind}`,
             path: site.pointer,
             anchor: 'key',
           });
           continue;
         }
-        const values = r.type.kind === 'string' ? r.type.values : undefined;
+        const values = r.type.type === 'string' ? r.type.availableValues : undefined;
         if (values === undefined) continue;
         const known = new Set(values);
         site.node.operators.forEach((op, i) => {

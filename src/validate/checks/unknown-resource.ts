@@ -1,5 +1,5 @@
 import { showText } from '../../errors.js';
-import { FIELD_TABLES } from '../fields/index.js';
+import { RESOURCES } from '../../resources/descriptions.js';
 import type { Check } from './types.js';
 
 /** A `resource` without a field table: say that its field paths go unchecked. */
@@ -10,7 +10,7 @@ export const unknownResource: Check = {
     report({
       severity: 'warning',
       code: 'UNKNOWN_RESOURCE',
-      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(FIELD_TABLES).join(', ')}); its field paths are not checked`,
+      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(RESOURCES).join(', ')}); its field paths are not checked`,
       path: `${model.base}/resource`,
     });
   },

@@ -1,9 +1,11 @@
 import { ARRAY_ANY, PATH_SEPARATOR } from '../../ast/nodes.js';
+import type { ValueType } from '../../resources/descriptions.js';
 import type { K8sDetailsSchema, K8sFieldDescriptor, K8sItemField } from '../types.js';
-import { ANY, BOOLEAN, type FieldType, NUMBER, STRING, TIMESTAMP } from './types.js';
+
+const ANY: ValueType = { type: 'any' };
 
 interface Builder {
-  leaf?: FieldType;
+  leaf?: ValueType;
   filterable: boolean;
   array: boolean;
   readonly fields: Map<string, Builder>;
@@ -17,16 +19,17 @@ const newBuilder = (): Builder => ({ filterable: true, array: false, fields: new
 function typeOf(
   word: string | undefined,
   values: readonly string[] | undefined,
-): { type: FieldType; array: boolean } {
+): { type: ValueType; array: boolean } {
   const w = (word ?? '').toLowerCase();
   const array = /array|list|\[\]/.test(w);
-  let type: FieldType = ANY;
-  if (/bool/.test(w)) type = BOOLEAN;
-  else if (/date|time/.test(w)) type = TIMESTAMP;
-  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER;
+  const known = values !== undefined && values.length > 0;
+  let type: ValueType = ANY;
+  if (/bool/.test(w)) type = { type: 'boolean' };
+  else if (/date|time/.test(w)) type = { type: 'timestamp' };
+  else if (/int|number|float|double|long|decimal/.test(w)) type = { type: 'number' };
   else if (/string|text|enum|keyword/.test(w))
-    type = values !== undefined && values.length > 0 ? { kind: 'string', values } : STRING;
-  if (type.kind === 'any' && values !== undefined && values.length > 0) type = { kind: 'string', values };
+    type = known ? { type: 'string', availableValues: values } : { type: 'string' };
+  if (type.type === 'any' && known) type = { type: 'string', availableValues: values };
   return { type, array };
 }
 
@@ -72,25 +75,25 @@ function describeField(node: Builder, d: K8sFieldDescriptor | K8sItemField): voi
   node.filterable = d.filterable !== false;
 }
 
-function build(node: Builder): FieldType {
+function build(node: Builder): ValueType {
   const filterable = node.filterable;
-  const children = (map: Map<string, Builder>): FieldType =>
+  const children = (map: Map<string, Builder>): ValueType =>
     ({
-      kind: 'object',
+      type: 'object',
       open: false,
       fields: Object.fromEntries([...map].map(([k, b]) => [k, build(b)])),
     }) as const;
   if (node.array) {
-    const items: FieldType =
+    const items: ValueType =
       node.items.size > 0
         ? children(node.items)
-        : node.leaf !== undefined && node.leaf.kind !== 'any'
+        : node.leaf !== undefined && node.leaf.type !== 'any'
           ? node.leaf
           : ANY;
-    return { kind: 'array', items, filterable };
+    return { type: 'array', items, filterable };
   }
-  if (node.fields.size > 0) return { ...children(node.fields), filterable } as FieldType;
-  return { ...(node.leaf ?? ANY), filterable } as FieldType;
+  if (node.fields.size > 0) return { ...children(node.fields), filterable } as ValueType;
+  return { ...(node.leaf ?? ANY), filterable } as ValueType;
 }
 
 /**
@@ -100,7 +103,7 @@ function build(node: Builder): FieldType {
  * addressed through the selector: `details$.kubernetes$.nodes$.__svcArrayAny__$.status`. A descriptor
  * type containing "array" or "list", or one with `itemFields`, is an array.
  */
-export function k8sDetailsType(schema: K8sDetailsSchema): FieldType {
+export function k8sDetailsType(schema: K8sDetailsSchema): ValueType {
   const root = new Map<string, Builder>();
   for (const d of schema.fields ?? []) {
     if (typeof d?.field !== 'string' || d.field === '') continue;
@@ -112,7 +115,7 @@ export function k8sDetailsType(schema: K8sDetailsSchema): FieldType {
     }
   }
   return {
-    kind: 'object',
+    type: 'object',
     open: false,
     fields: Object.fromEntries([...root].map(([k, b]) => [k, build(b)])),
   };

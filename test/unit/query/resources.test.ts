@@ -8,7 +8,7 @@ import {
   type ResourceDescription,
   UPGRADE_PLAN_RESOURCE,
 } from '../../../src/index.js';
-import { FIELD_TABLES } from '../../../src/validate/fields/index.js';
+import { recordType } from '../../../src/resources/schema.js';
 
 // The selectable lists as the API description prints them, per operation (typed here by hand).
 const SPEC_SELECTABLE = {
@@ -128,10 +128,14 @@ describe('resource descriptions', () => {
     ]);
   });
 
-  it('validation reads its field tables from the same descriptions', () => {
-    for (const [name, description] of Object.entries(RESOURCES)) {
-      expect(Object.keys(FIELD_TABLES[name] ?? {})).toEqual(Object.keys(description.fields));
+  it('validation and parseQuery check fields against the same descriptions, in one vocabulary', () => {
+    for (const description of Object.values(RESOURCES)) {
+      const root = recordType(description);
+      expect(root.type === 'object' && root.fields).toBe(description.fields);
     }
-    expect(FIELD_TABLES.certificate?.componentIds).toEqual({ kind: 'array', items: { kind: 'number' } });
+    expect(CERTIFICATE_RESOURCE.fields.componentIds).toMatchObject({
+      type: 'array',
+      items: { type: 'integer' },
+    });
   });
 });
