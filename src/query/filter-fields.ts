@@ -131,7 +131,14 @@ function checkOperand(
       }),
     like: strings,
     version: strings,
-    time: strings,
+    time: () => {
+      if (field.type === 'timestamp') return;
+      problems.push({
+        code: 'FILTER_TYPE_MISMATCH',
+        path: at,
+        message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} with an instant operand ($now, $at) reads timestamps only`,
+      });
+    },
     exists: () => {},
     elemMatch: () => {},
   });

@@ -1,4 +1,10 @@
-import { isVersionNode, OPERATOR_NAMES, type OperatorNode, type Scalar } from '../../ast/nodes.js';
+import {
+  isTimeNode,
+  isVersionNode,
+  OPERATOR_NAMES,
+  type OperatorNode,
+  type Scalar,
+} from '../../ast/nodes.js';
 import { pointer, showText } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
 import { byFamily } from '../../semantics/operators.js';
@@ -50,7 +56,8 @@ function checkOperator(
   const what = `"${showText(field)}" is ${describeType(type)}`;
   const mismatch = (message: string, path = at) =>
     report({ severity: 'error', code: 'TYPE_MISMATCH', message, path });
-  if (op.kind === 'exists') return;
+  // Instant operands are timestamp-fields.ts's.
+  if (op.kind === 'exists' || isTimeNode(op)) return;
   if (op.kind === 'elemMatch') {
     // The fields inside are checked as fields of the element; here only whether elements are objects.
     if (type.kind === 'map' || type.kind === 'object' || op.filter.clauses.length === 0) return;
@@ -104,7 +111,8 @@ function checkOperator(
           message: `${what}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
           path: operand.at,
         });
-      } else if (!isCanonicalTimestamp(v)) {
+      } else if (!isCanonicalTimestamp(v) && !isRange(op)) {
+        // A range is STRING_RANGE_ON_TIMESTAMP (timestamp-fields.ts), which suggests `$at` instead.
         report({
           severity: 'warning',
           code: 'NON_CANONICAL_TIMESTAMP',
@@ -115,6 +123,9 @@ function checkOperator(
     }
   }
 }
+
+const isRange = (op: OperatorNode) =>
+  op.kind === 'gt' || op.kind === 'gte' || op.kind === 'lt' || op.kind === 'lte';
 
 /** An operator or operand that can never match the field's type: `$like` on a number, `$gt` on a boolean… */
 export const operatorTypes: Check = {
