@@ -228,6 +228,15 @@ describe('the JSON Schema knows instant operands', () => {
     ]) {
       expect(duration.test(s), s).toBe(parseDuration(s).ok);
     }
+    expect(parseDuration('P1W2DT3H4M5.678S')).toEqual({
+      ok: true,
+      ms: ((9 * 24 + 3) * 60 + 4) * 60_000 + 5678,
+    });
+    expect(parseDuration('-PT0.05S')).toEqual({ ok: true, ms: -50 });
+    expect(parseDuration('P1M')).toMatchObject({
+      ok: false,
+      why: expect.stringContaining('months and years'),
+    });
     const timestamp = new RegExp(defs.timestamp!.pattern);
     for (const s of [
       '2026-06-01T00:00:00Z',
