@@ -106,7 +106,9 @@ describe.skipIf(!once)('messages of rejected typed filters', () => {
     expect(message('nowOnString')).toBe(
       `Object literal may only specify known properties, and '$now' does not exist in type 'FilterTypeError<"'$gt', '$gte', '$lt', '$lte' compare 'status' with a string">'.`,
     );
-    expect(message('monthDuration')).toContain(`Type '"P1M"' is not assignable to type 'Duration | undefined'.`);
+    expect(message('monthDuration')).toContain(
+      `Type '"P1M"' is not assignable to type 'Duration | undefined'.`,
+    );
   });
 
   it('the examples of docs/typed-filters.md compile, and their rejected lines are rejected', () => {
