@@ -39,6 +39,7 @@ function checkTimestamp(
   v: string,
   at: string,
   report: (f: Finding) => void,
+  range: boolean,
 ): void {
   if (!isIsoTimestamp(v)) {
     report({
@@ -47,7 +48,8 @@ function checkTimestamp(
       message: `"${showText(field)}" is ${describeType({ type: 'timestamp' })}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
       path: at,
     });
-  } else if (!isCanonicalTimestamp(v)) {
+  } else if (!isCanonicalTimestamp(v) && !range) {
+    // A range is STRING_RANGE_ON_TIMESTAMP (timestamp-fields.ts), which suggests `$at` instead.
     report({
       severity: 'warning',
       code: 'NON_CANONICAL_TIMESTAMP',
@@ -79,7 +81,10 @@ export const operatorTypes: Check = {
               message: mismatchMessage(site.key, r.type, op, problem),
               path,
             });
-          const whole = mine.find((p) => p.problem.kind !== 'operand');
+          // An instant on another field than a timestamp is INSTANT_ON_NON_TIMESTAMP (timestamp-fields.ts).
+          const whole = mine.find(
+            (p) => p.problem.kind !== 'operand' && p.problem.kind !== 'instants-need-timestamps',
+          );
           if (whole !== undefined) {
             mismatch(whole.problem, at);
             return;
@@ -90,7 +95,7 @@ export const operatorTypes: Check = {
             const wrong = mine.find((p) => p.problem.kind === 'operand' && p.problem.index === index);
             if (wrong !== undefined) mismatch(wrong.problem, where);
             else if (r.type.type === 'timestamp' && typeof value === 'string' && op.kind !== 'like') {
-              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report);
+              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report, isRange(op));
             }
           }
         });
@@ -98,3 +103,6 @@ export const operatorTypes: Check = {
     }
   },
 };
+
+const isRange = (op: OperatorNode) =>
+  op.kind === 'gt' || op.kind === 'gte' || op.kind === 'lt' || op.kind === 'lte';
