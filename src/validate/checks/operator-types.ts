@@ -1,4 +1,4 @@
-import { OPERATOR_NAMES, type OperatorNode } from '../../ast/nodes.js';
+import { isTimeNode, OPERATOR_NAMES, type OperatorNode } from '../../ast/nodes.js';
 import { pointer, showText } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
 import type { ValueType } from '../../resources/descriptions.js';
@@ -24,7 +24,7 @@ function mismatchMessage(field: string, type: ValueType, op: OperatorNode, probl
     case 'booleans-unordered':
       return `${what}: booleans are never ordered, so "${name}" never matches; use "$eq"`;
     case 'instants-need-timestamps':
-      return `${what}: "${name}" compares it with an instant, and only timestamps are instants, so it ${op.kind === 'tne' ? 'always holds' : 'never matches'} here`;
+      throw new RangeError('an instant is reported by timestamp-fields.ts');
     case 'operand': {
       const never = op.kind === 'ne' || op.kind === 'nin' ? 'always differs from it' : 'never matches it';
       return `${what}, but "${name}" has ${describe(problem.value)} operand ${JSON.stringify(problem.value)}, which ${never} (no conversions)`;
@@ -81,10 +81,9 @@ export const operatorTypes: Check = {
               message: mismatchMessage(site.key, r.type, op, problem),
               path,
             });
-          // An instant on another field than a timestamp is INSTANT_ON_NON_TIMESTAMP (timestamp-fields.ts).
-          const whole = mine.find(
-            (p) => p.problem.kind !== 'operand' && p.problem.kind !== 'instants-need-timestamps',
-          );
+          // Instant operands are timestamp-fields.ts's (INSTANT_ON_NON_TIMESTAMP).
+          if (isTimeNode(op)) return;
+          const whole = mine.find((p) => p.problem.kind !== 'operand');
           if (whole !== undefined) {
             mismatch(whole.problem, at);
             return;
