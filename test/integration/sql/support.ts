@@ -39,12 +39,13 @@ export function compileFor(
   layout: Layout,
   filter: unknown,
   records: readonly Record<string, unknown>[],
+  more: Pick<ToSqlOptions, 'asOf'> = {},
 ): { fragment: SqlFragment; options: ToSqlOptions } | undefined {
   const { nested } = fieldsOf(filter);
   const candidates = table.mappings(layout, records, nested);
   let lastError: unknown;
   for (const columns of candidates) {
-    const options: ToSqlOptions = { dialect: table.engine.dialect, columns };
+    const options: ToSqlOptions = { ...more, dialect: table.engine.dialect, columns };
     try {
       return { fragment: toSql(filter, options), options };
     } catch (error) {
