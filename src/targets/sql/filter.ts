@@ -474,7 +474,7 @@ export function compileToSql<Ref>(
   );
   const sql = compiler.compile(filter, params, passLimits(options));
   checkParamCount(dialect as SqlDialect<unknown>, checkOffset(options.paramOffset), params.values.length);
-  return { sql, params: params.values };
+  return { sql, ...params.bound() };
 }
 
 export { and, checkIdentifier, checkOffset, checkParamCount, or, Params };

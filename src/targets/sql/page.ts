@@ -167,7 +167,7 @@ function buildQuery(
     (condition === TRUE ? '' : ` WHERE ${condition}`) +
     ` ORDER BY ${order.join(', ')} LIMIT ${p.add(plan.pageSize + 1)}`;
   checkParamCount(dialect as SqlDialect<unknown>, offset, p.values.length);
-  return { sql, params: p.values };
+  return { sql, ...p.bound() };
 }
 
 /** A column value as the record holds it (JSON parsed, SQLite booleans as booleans, instants as ISO). */
@@ -245,8 +245,8 @@ export function prepareSqlQuery(
 ): SqlQuery & { readonly plan: QueryPlan } {
   const plan = parseQuery(request, resource, options);
   // A filter this database cannot run is the request's problem (a 400), not the server's.
-  const { sql, params } = buildQuery(plan, options, unsupportedFilter);
-  return { plan, sql, params, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
+  const fragment = buildQuery(plan, options, unsupportedFilter);
+  return { plan, ...fragment, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
 }
 
 /** Options of {@link pageIndexSql}. */

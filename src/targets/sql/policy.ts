@@ -25,6 +25,8 @@ export interface PolicySql {
   /** `CASE … END`: the row's status name, or `NULL` when the row is out of the policy's scope. */
   readonly statusExpression: string;
   readonly params: unknown[];
+  /** Where the asOf is in `params`, when a `$now` reads it (see `SqlFragment.asOfIndex`). */
+  readonly asOfIndex?: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
   const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
   const statusExpression = statusSql(policy, options, params);
   checkParamCount(dialect, offset, params.values.length);
-  return { statusExpression, params: params.values };
+  return { statusExpression, ...params.bound() };
 }
 
 /** The status expression of a policy, its values bound in `params` (with the statement's one asOf). */
@@ -109,11 +111,11 @@ export interface StatusCountOptions extends ToSqlOptions {
 export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlFragment {
   const options = ownOptions(given);
   const { dialect, from } = tableOf(options);
-  const { statusExpression, params } = policyToSql(policy, options);
+  const { statusExpression, ...params } = policyToSql(policy, options);
   const sql =
     `SELECT svc_s.status AS status, COUNT(*) AS count FROM (SELECT ${statusExpression} AS status FROM ${from}) AS svc_s ` +
     `WHERE svc_s.status IS NOT NULL GROUP BY svc_s.status ORDER BY ${dialect.collateOrder('svc_s.status')}`;
-  return { sql, params };
+  return { sql, ...params };
 }
 
 /** The dialect and the quoted, allow-listed `FROM` target (`"schema"."table" AS "alias"`) of the options. */
@@ -154,7 +156,7 @@ export function policyDiffSql(before: unknown, after: unknown, given: StatusCoun
     `SELECT svc_d.status_before AS status_before, svc_d.status_after AS status_after, COUNT(*) AS count ` +
     `FROM (SELECT ${first} AS status_before, ${second} AS status_after FROM ${from}) AS svc_d ` +
     'GROUP BY svc_d.status_before, svc_d.status_after ORDER BY COUNT(*) DESC';
-  return { sql, params: params.values };
+  return { sql, ...params.bound() };
 }
 
 /**

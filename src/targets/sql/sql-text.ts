@@ -45,14 +45,24 @@ export class Params implements ParamSink {
   readonly values: unknown[] = [];
   #aliases = 0;
   #asOf: string | undefined;
+  #asOfIndex: number | undefined;
   constructor(
     private readonly placeholder: (index: number) => string,
     private readonly offset = 0,
     private readonly instant: () => number = Date.now,
   ) {}
   asOf(): string {
-    if (this.#asOf === undefined) this.#asOf = this.add(this.instant());
+    if (this.#asOf === undefined) {
+      this.#asOfIndex = this.values.length;
+      this.#asOf = this.add(this.instant());
+    }
     return this.#asOf;
+  }
+  /** The values, and where the asOf is among them when it is bound (see `SqlFragment.asOfIndex`). */
+  bound(): { params: unknown[]; asOfIndex?: number } {
+    return this.#asOfIndex === undefined
+      ? { params: this.values }
+      : { params: this.values, asOfIndex: this.#asOfIndex };
   }
   add(value: unknown): string {
     this.values.push(value);

@@ -55,6 +55,11 @@ export interface ToSqlOptions extends LimitOptions {
 export interface SqlFragment {
   readonly sql: string;
   readonly params: unknown[];
+  /**
+   * Where the statement's asOf (epoch ms) is in `params`, when a `$now` reads it: set
+   * `params[asOfIndex]` to run the same SQL for another instant.
+   */
+  readonly asOfIndex?: number;
 }
 
 /** Collects parameters (the dialect decides how a placeholder is written) and names subquery aliases. */

@@ -149,6 +149,7 @@ describe.each(ENGINE_NAMES)('time comparisons on %s', (engineName) => {
     const asOfParams = first.params.flatMap((v, i) => (v === AS_OF_MS ? [i] : []));
     expect(asOfParams).toHaveLength(1);
     const index = asOfParams[0]!;
+    expect(first.asOfIndex).toBe(index);
     // The same instant named three ways, and another instant: the same text, one parameter apart.
     expect(at(new Date(AS_OF))).toEqual(first);
     expect(at(AS_OF_MS)).toEqual(first);
@@ -188,6 +189,9 @@ describe.each(ENGINE_NAMES)('time comparisons on %s', (engineName) => {
       asOf: AS_OF,
     });
     expect(params.filter((v) => v === AS_OF_MS)).toHaveLength(1);
+    expect(
+      params[policyToSql(policy('P30D'), { dialect: engine.dialect, columns, asOf: AS_OF }).asOfIndex!],
+    ).toBe(AS_OF_MS);
     const rows = await engine.query(
       `SELECT id, ${statusExpression} AS status FROM svc_records ORDER BY id`,
       params,
@@ -206,6 +210,7 @@ describe.each(ENGINE_NAMES)('time comparisons on %s', (engineName) => {
       asOf: AS_OF,
     });
     expect(diff.params.filter((v) => v === AS_OF_MS)).toHaveLength(1);
+    expect(diff.params[diff.asOfIndex!]).toBe(AS_OF_MS);
     const cells = await engine.query(diff.sql, diff.params);
     const moved = records.filter((r) => exists(r) && !predicate('P30D')(r) && predicate('P60D')(r)).length;
     const cell = cells.find((c) => c.status_before === 'ok' && c.status_after === 'expiring');
@@ -219,13 +224,14 @@ describe.each(ENGINE_NAMES)('time comparisons on %s', (engineName) => {
       'component',
     );
     const columns = { createdAt: { column: 'doc', type: 'json', path: ['t'] }, id: 'number' } as const;
-    const { sql, params } = queryToSql(plan, {
+    const { sql, params, asOfIndex } = queryToSql(plan, {
       dialect: engine.dialect,
       table: 'svc_records',
       columns,
       asOf: AS_OF,
     });
     expect(params.filter((v) => v === AS_OF_MS)).toHaveLength(1);
+    expect(params[asOfIndex!]).toBe(AS_OF_MS);
     const rows = await engine.query(sql, params);
     const predicate = compileFilter({ t: { $gte: { $now: '-P30D' } } }, { asOf: AS_OF });
     expect(rows.length).toBe(records.filter(predicate).length);
@@ -254,15 +260,20 @@ describe('asOf of the SQL translators', () => {
   });
 
   it('a filter without $now binds no asOf; unset, asOf is the clock read once per call', () => {
-    expect(toSql({ t: { $eq: 'x' } }, { dialect: 'postgres', columns, asOf: AS_OF }).params).toEqual(['x']);
-    expect(toSql({ t: { $lt: { $at: AS_OF } } }, { dialect: 'postgres', columns }).params).toEqual([
-      AS_OF_MS,
-    ]);
+    expect(toSql({ t: { $eq: 'x' } }, { dialect: 'postgres', columns, asOf: AS_OF })).toEqual({
+      sql: expect.any(String),
+      params: ['x'],
+    });
+    expect(toSql({ t: { $lt: { $at: AS_OF } } }, { dialect: 'postgres', columns })).toEqual({
+      sql: expect.any(String),
+      params: [AS_OF_MS],
+    });
     const before = Date.now();
-    const { params } = toSql(
+    const { params, asOfIndex } = toSql(
       { $or: [{ t: { $lt: { $now: 'P1D' } } }, { t: { $gt: { $now: '-P1D' } } }] },
       { dialect: 'sqlite', columns },
     );
+    expect(asOfIndex).toBe(0);
     const clock = params.filter((v) => typeof v === 'number' && v >= before && v <= Date.now());
     expect(clock).toHaveLength(1);
     expect(params).toEqual([clock[0], 86_400_000, -86_400_000]);
