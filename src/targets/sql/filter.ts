@@ -402,14 +402,15 @@ export class SqlCompiler<Ref> {
    */
   #time(slot: Slot<Ref>, op: '=' | Order, instant: InstantOperand, p: ParamSink): string {
     const d = this.#dialect;
-    const bound =
+    // Bound only where the comparison is written: PostgreSQL refuses a parameter the SQL does not use.
+    const bound = () =>
       instant.base === 'now'
         ? `(${d.msParam(p.asOf())} + ${d.msParam(p.add(instant.ms))})`
         : d.msParam(p.add(instant.ms));
     if (slot.kind === 'column' && slot.type === 'timestamptz') {
-      return `COALESCE(${d.columnInstantMs(slot.sql)} ${op} ${bound}, FALSE)`;
+      return `COALESCE(${d.columnInstantMs(slot.sql)} ${op} ${bound()}, FALSE)`;
     }
-    return this.#ifString(slot, p, (v) => `COALESCE(${d.instantMs(v, p)} ${op} ${bound}, FALSE)`);
+    return this.#ifString(slot, p, (v) => `COALESCE(${d.instantMs(v, p)} ${op} ${bound()}, FALSE)`);
   }
 
   /** One operator; a negated one is `NOT` of its family's positive condition. */

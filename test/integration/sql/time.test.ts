@@ -295,12 +295,19 @@ describe('asOf of the SQL translators', () => {
 
   it('numbers and booleans are never instants: on typed columns only $ne holds', () => {
     for (const type of ['number', 'boolean'] as const) {
+      // Nothing bound either: PostgreSQL refuses a parameter the statement does not use.
       expect(
-        toSql({ n: { $lt: { $now: 'P1D' } } }, { dialect: 'sqlite', columns: { n: type }, asOf: 0 }).sql,
-      ).toBe('FALSE');
+        toSql({ n: { $lt: { $now: 'P1D' } } }, { dialect: 'sqlite', columns: { n: type }, asOf: 0 }),
+      ).toEqual({
+        sql: 'FALSE',
+        params: [],
+      });
       expect(
-        toSql({ n: { $ne: { $now: 'P1D' } } }, { dialect: 'postgres', columns: { n: type }, asOf: 0 }).sql,
-      ).toBe('TRUE');
+        toSql({ n: { $ne: { $now: 'P1D' } } }, { dialect: 'postgres', columns: { n: type }, asOf: 0 }),
+      ).toEqual({
+        sql: 'TRUE',
+        params: [],
+      });
     }
   });
 });
