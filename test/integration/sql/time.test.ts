@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter, FilterError } from '../../../src/index.js';
 import { parseQuery } from '../../../src/query/plan.js';
 import { policyDiffSql, policyToSql, queryToSql, toSql } from '../../../src/sql.js';
+import { UNBOUNDED } from '../../support/limits.js';
 import { ENGINE_NAMES, type Engine, LAYOUTS, openEngine, TestTable } from './engines.js';
 import { compileFor, storable } from './support.js';
 
@@ -169,6 +170,30 @@ describe.each(ENGINE_NAMES)('time comparisons on %s', (engineName) => {
       const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
       expect(await table.select(first.sql, params), asOf).toEqual(expected);
     }
+  });
+
+  it('nested deep, a time comparison runs or is UNSUPPORTED at compile time, never a database error', async () => {
+    let ran = 0;
+    for (let depth = 1; depth <= 40; depth++) {
+      let filter: Record<string, unknown> = { at: { $lt: { $now: 'P1D' } } };
+      for (let i = 0; i < depth; i++) filter = { 'arr$.__svcArrayAny__': { $elemMatch: filter } };
+      let compiled: ReturnType<typeof toSql>;
+      try {
+        compiled = toSql(filter, {
+          dialect: engine.dialect,
+          columns: { arr: engine.dialect === 'postgres' ? 'jsonb' : 'json' },
+          asOf: AS_OF,
+          maxDepth: 200,
+          limits: UNBOUNDED,
+        });
+      } catch (error) {
+        expect((error as FilterError).code).toBe('UNSUPPORTED');
+        continue;
+      }
+      await engine.query(`SELECT id FROM svc_records WHERE ${compiled.sql}`, compiled.params);
+      ran++;
+    }
+    expect(ran).toBeGreaterThan(5);
   });
 
   it('policyToSql and policyDiffSql give every status the same asOf, one parameter per statement', async () => {
