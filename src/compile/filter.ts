@@ -61,10 +61,8 @@ export function usesGeneratedCode(options?: Pick<CompileOptions, 'codegen'>): bo
  * Closures until the `limit`-th evaluation, then generated code. The answers are the same whichever
  * runs (both compilers are held to one test suite), so the switch is invisible but for speed.
  *
- * The generated predicate has a call site of its own, which never sees the closures: V8 inlines it
- * there as it would inline it into the caller, so a tiered scan runs as fast as generated code alone
- * (one shared call site for both, a variable holding either, cost a 1,000,000-record scan 1.3–1.5× the
- * generated code's time: bench/README.md, "Compile and server requests").
+ * The generated predicate has a call site of its own, which never sees the closures, so V8 may inline
+ * it there. What the extra call still costs a long scan is measured in bench/README.md ("Speed II").
  */
 export function compileTiered(
   node: FilterNode,
