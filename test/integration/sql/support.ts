@@ -39,12 +39,14 @@ export function compileFor(
   layout: Layout,
   filter: unknown,
   records: readonly Record<string, unknown>[],
+  extra: { asOf?: string } = {},
 ): { fragment: SqlFragment; options: ToSqlOptions } | undefined {
   const { nested } = fieldsOf(filter);
   const candidates = table.mappings(layout, records, nested);
   let lastError: unknown;
   for (const columns of candidates) {
-    const options: ToSqlOptions = { dialect: table.engine.dialect, columns };
+    // `extra` carries a conformance case's asOf (the instant `$now` counts from).
+    const options = { dialect: table.engine.dialect, columns, ...extra } as ToSqlOptions;
     try {
       return { fragment: toSql(filter, options), options };
     } catch (error) {
