@@ -78,7 +78,8 @@ export function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
  * validation it uses: an invalid definition throws the same `PolicyError`). A status is reached when one of its rules holds (a
  * rule holds when all its conditions hold); among the reached statuses the highest criticality wins,
  * on equal criticality the first defined; when none is reached, the default status applies. Documents
- * outside the scope (`query.filter`) are in no partition and get a null status.
+ * outside the scope (`query.filter`) are in no partition and get a null status. One `asOf` (the
+ * option, or the clock read once) is the instant of every `$now` in the partitions and the stage.
  *
  * @example
  * const { partitions, addStatusStage } = policyToMongo({

@@ -16,6 +16,8 @@ import { translationAsOf } from './time.js';
  * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter, and
  * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments). With a
  * record type (`toMongo<Certificate>(…)`) the filter is checked by the compiler (`Filter<T>`).
+ * Time comparisons (`{ $now }`, `{ $at }`) are written with their instant as a number, counted from
+ * `options.asOf` (default: the clock, read once per call).
  *
  * @example
  * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
