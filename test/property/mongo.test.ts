@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
 import { compilePolicy } from '../../src/policy/compile.js';
+import { parseDuration } from '../../src/semantics/time.js';
 import {
   arbFilter,
   arbFilterAndRecords,
   arbRecordFor,
+  arbValue,
   arbVersionFilterAndRecords,
   type FilterJson,
 } from '../support/arbitraries.js';
@@ -117,8 +119,145 @@ const arbPolicyAndRecords = arbPolicy.chain((p) =>
   ),
 );
 
-function suite(open: () => Promise<MongoEngine>): void {
+// --- time comparisons ------------------------------------------------------------------------------
+
+const DAY = 86_400_000;
+const TIME_PATHS = ['a', 'o$.x', 'arr$.__svcArrayAny__$.x', 'arr$.__svcArrayAny__'] as const;
+const arbDuration = fc.constantFrom(
+  'P30D',
+  '-P90D',
+  'PT0S',
+  'PT1.5S',
+  '-PT0.001S',
+  'P1W2DT3H4M5.678S',
+  'P400D',
+);
+const arbAsOf = fc.integer({ min: Date.UTC(1999, 0, 1), max: Date.UTC(2101, 0, 1) });
+
+/** One to three time comparisons (distinct names) on one key, of `$now` durations or `$at` instants. */
+const arbTimeOperators = fc
+  .uniqueArray(fc.constantFrom('$eq', '$ne', '$gt', '$gte', '$lt', '$lte'), { minLength: 1, maxLength: 3 })
+  .chain((ops) =>
+    fc.tuple(
+      ...ops.map((op) =>
+        fc
+          .oneof(
+            arbDuration.map((d) => ({ $now: d })),
+            fc
+              .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
+              .map((ms) => ({ $at: new Date(ms).toISOString() })),
+          )
+          .map((x) => [op, x] as const),
+      ),
+    ),
+  )
+  .map((entries) => Object.fromEntries(entries));
+
+/** An instant written as RFC 3339 with a random offset, fraction length (truncating) and letter case. */
+const arbWritten = (ms: number) =>
+  fc
+    .tuple(
+      fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+      fc.integer({ min: 0, max: 9 }),
+      fc.boolean(),
+    )
+    .map(([offset, digits, lower]) => {
+      const local = new Date(ms + offset * 60_000).toISOString().slice(0, 23);
+      const fraction = digits === 0 ? '' : `.${`${local.slice(20)}000000`.slice(0, digits)}`;
+      const zone =
+        offset === 0 && digits % 2 === 0
+          ? 'Z'
+          : `${offset < 0 ? '-' : '+'}${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+      const text = `${local.slice(0, 19)}${fraction}${zone}`;
+      return lower ? text.toLowerCase() : text;
+    });
+
+/**
+ * Filters of time comparisons with an asOf, and records dense in instants near the bounds (as strings
+ * of every offset and fraction length, and as `Date`s), with timestamps that are no instant and values
+ * of other types.
+ */
+const arbTimeFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[], number]> = fc
+  .tuple(
+    fc
+      .uniqueArray(fc.constantFrom(...TIME_PATHS), { minLength: 1, maxLength: 2 })
+      .chain((paths) => fc.tuple(...paths.map((p) => arbTimeOperators.map((ops) => [p, ops] as const))))
+      .map((fields) => Object.fromEntries(fields) as FilterJson),
+    arbAsOf,
+  )
+  .chain(([filter, asOf]) => {
+    const bounds = Object.values(filter).flatMap((ops) =>
+      Object.values(ops as Record<string, { $now?: string; $at?: string }>).map((x) => {
+        if (x.$at !== undefined) return Date.parse(x.$at);
+        const duration = parseDuration(x.$now!);
+        return asOf + (duration.ok ? duration.ms : 0);
+      }),
+    );
+    const near = fc
+      .tuple(
+        fc.constantFrom(...bounds),
+        fc.oneof(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -100 * DAY, max: 100 * DAY })),
+      )
+      .map(([b, d]) => b + d);
+    const value = fc.oneof(
+      { weight: 6, arbitrary: near.chain(arbWritten) },
+      { weight: 2, arbitrary: near.map((ms) => new Date(ms)) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '2026-02-29T00:00:00Z',
+          '2026-01-01T00:00:00',
+          '2026-01-01',
+          'now',
+          '',
+          1767225600000,
+        ),
+      },
+      { weight: 1, arbitrary: arbValue },
+    );
+    const record = fc.record(
+      {
+        a: value,
+        o: fc.record({ x: value }, { requiredKeys: [] }),
+        arr: fc.array(fc.oneof(value, fc.record({ x: value }, { requiredKeys: [] })), { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(
+      fc.constant(filter),
+      fc.array(record, { minLength: 1, maxLength: 16 }),
+      fc.constant(asOf),
+    );
+  });
+
+function suite(open: () => Promise<MongoEngine>, openWithDates: () => Promise<MongoEngine>): void {
   const opened = openedEngine(open);
+  const withDates = openedEngine(openWithDates);
+
+  it(
+    titled('time comparisons: toMongo and toMongoExpr select what compileFilter selects at the same asOf'),
+    async () => {
+      let matched = 0;
+      await checkAsync(
+        fc.asyncProperty(arbTimeFilterAndRecords, async ([filter, generated, asOf]) => {
+          const records = generated.filter(isDocument);
+          const predicate = compileFilter(filter, { asOf });
+          const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
+          matched += expected.length;
+          // Dates stored as ISO strings and as BSON dates: both are instants.
+          for (const engine of [opened.engine, withDates.engine]) {
+            for (const query of [toMongo(filter, { asOf }), { $expr: toMongoExpr(filter, { asOf }) }]) {
+              const got = await engine.find(query, records);
+              if (JSON.stringify(got) !== JSON.stringify(expected)) {
+                throw failure(engine.name, got, expected, { filter, asOf, records, query });
+              }
+            }
+          }
+        }),
+      );
+      expect(matched).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     ['random filters', arbFilterAndRecords],
@@ -212,11 +351,17 @@ function suite(open: () => Promise<MongoEngine>): void {
 }
 
 describe('MongoDB target on mingo: differential against the compiled predicate', () => {
-  suite(async () => mingoEngine());
+  suite(
+    async () => mingoEngine(),
+    async () => mingoEngine('dates'),
+  );
 });
 
 // A real server is optional (nothing in CI depends on it): set MONGODB_URL to run the same properties
 // there, e.g. MONGODB_URL=mongodb://localhost:27017 (see docs/mongo.md).
 describe.skipIf(!url)('MongoDB target on a real server: differential against the compiled predicate', () => {
-  suite(async () => serverEngine(url!));
+  suite(
+    async () => serverEngine(url!),
+    async () => serverEngine(url!, 'dates'),
+  );
 });
