@@ -6,28 +6,13 @@ import {
   type MongoEngine,
   mingoEngine,
   mingoOrderDiffers,
+  onlyTimeComparisons,
   openedEngine,
   serverEngine,
 } from '../support/mongo-engines.js';
 
 const fixtures = loadConformance();
 const url = process.env.MONGODB_URL;
-
-const TIME_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
-const isInstant = (x: unknown) => typeof x === 'object' && x !== null && ('$now' in x || '$at' in x);
-
-/** True when every comparison of the filter is a time comparison (through `$and`, `$or`, `$not`, `$elemMatch`). */
-function onlyTimeComparisons(filter: unknown): boolean {
-  if (typeof filter !== 'object' || filter === null) return false;
-  return Object.entries(filter).every(([key, value]) => {
-    if (key === '$and' || key === '$or') return Array.isArray(value) && value.every(onlyTimeComparisons);
-    if (key === '$not') return onlyTimeComparisons(value);
-    if (typeof value !== 'object' || value === null) return false;
-    return Object.entries(value).every(([op, x]) =>
-      op === '$elemMatch' ? onlyTimeComparisons(x) : TIME_OPERATORS.has(op) && isInstant(x),
-    );
-  });
-}
 
 /**
  * The fixtures whose records' `Date`s may be stored as BSON dates: those that compare only instants,

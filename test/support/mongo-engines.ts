@@ -175,6 +175,26 @@ export function mingoOrderDiffers(filter: unknown, records: readonly unknown[]):
   return operands.some((x) => values.some((v) => UTF16(v, x) !== codePoints(v, x)));
 }
 
+const TIME_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
+const isInstant = (x: unknown) => typeof x === 'object' && x !== null && ('$now' in x || '$at' in x);
+
+/**
+ * True when every comparison of the filter is a time comparison (through `$and`, `$or`, `$not`,
+ * `$elemMatch`): the filters whose records' `Date`s may be stored as BSON dates, which only the time
+ * comparisons read as what memory reads (docs/mongo.md).
+ */
+export function onlyTimeComparisons(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null) return false;
+  return Object.entries(filter).every(([key, value]) => {
+    if (key === '$and' || key === '$or') return Array.isArray(value) && value.every(onlyTimeComparisons);
+    if (key === '$not') return onlyTimeComparisons(value);
+    if (typeof value !== 'object' || value === null) return false;
+    return Object.entries(value).every(([op, x]) =>
+      op === '$elemMatch' ? onlyTimeComparisons(x) : TIME_OPERATORS.has(op) && isInstant(x),
+    );
+  });
+}
+
 /** Opens the engine before the tests of the enclosing suite and closes it after them. */
 export function openedEngine(open: () => Promise<MongoEngine>): { readonly engine: MongoEngine } {
   const holder: { engine?: MongoEngine } = {};
