@@ -14,6 +14,7 @@ import { timestampMs } from '../../../src/semantics/time.js';
 import { FIRST_DATE_INSTANT, instantExpr, LAST_DATE_INSTANT } from '../../../src/targets/mongo/time.js';
 import { mingoEngine } from '../../support/mongo-engines.js';
 import { check, NUM_RUNS, titled } from '../../support/property.js';
+import { arbTimestamp } from '../../support/time-arbitraries.js';
 
 const AS_OF = '2026-06-01T12:00:00Z';
 const AS_OF_MS = Date.parse(AS_OF);
@@ -90,7 +91,8 @@ const arbMutated = fc
     return s.slice(0, i) + c + s.slice(i + 1);
   });
 
-const arbTimestampish = fc.oneof(arbBuilt, arbBuilt, arbMutated, fc.string({ maxLength: 30 }));
+// With the shared timestamps of every accepted and refused shape (test/support/time-arbitraries.ts).
+const arbTimestampish = fc.oneof(arbBuilt, arbBuilt, arbMutated, arbTimestamp, fc.string({ maxLength: 30 }));
 
 /** Dates around the years a `Date`'s ISO string has four digits for, and far outside them. */
 const arbDate = fc
