@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   asOfMs,
@@ -8,6 +9,9 @@ import {
   parseDuration,
   timestampMs,
 } from '../../../src/semantics/time.js';
+import { check, titled } from '../../support/property.js';
+import { referenceDuration, referenceInstant } from '../../support/reference.js';
+import { arbDuration, arbTimestamp } from '../../support/time-arbitraries.js';
 
 const S = 1000;
 const MIN = 60 * S;
@@ -258,5 +262,26 @@ describe('instantOf, asOfMs, isoOf', () => {
   it('prints an instant as its ISO string, and a bound past what a Date holds as its number', () => {
     expect(isoOf(0)).toBe('1970-01-01T00:00:00.000Z');
     expect(isoOf(MAX_INSTANT + 1)).toBe(String(MAX_INSTANT + 1));
+  });
+});
+
+describe('against the reference interpreter', () => {
+  it(titled('reads every timestamp of mixed formats, valid or not, as the reference does'), () => {
+    check(
+      fc.property(fc.oneof(arbTimestamp, fc.string({ maxLength: 30 })), (s) => {
+        expect(timestampMs(s)).toBe(referenceInstant(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it(titled('reads every duration as the reference does'), () => {
+    check(
+      fc.property(arbDuration, (text) => {
+        const d = parseDuration(text);
+        expect(d.ok ? d.ms : undefined).toBe(referenceDuration(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
