@@ -24,6 +24,7 @@ import { filterQuery, MATCH_NOTHING, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
+import { translationAsOf } from './time.js';
 import type { MongoStage } from './types.js';
 
 export type { MongoStage };
@@ -190,7 +191,7 @@ function rawKeysetMatch(sort: readonly SortKey[], after: readonly SortValue[]): 
 
 function filterMatch(filter: FilterNode, options: MongoOptions | undefined): MongoQuery {
   checkMongoLimits(filter);
-  return filterQuery(filter, { known: resolveKnowledge(options) });
+  return filterQuery(filter, { known: resolveKnowledge(options), asOf: translationAsOf(options) });
 }
 
 /** A top-level field read by its literal name: never taken for a path or an operator. */
