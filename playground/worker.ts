@@ -186,7 +186,7 @@ async function runFilter(request: Extract<ToWorker, { type: 'filter' }>, signal:
   const node: FilterNode = parseFilter(filter);
   const reads: string[] = [];
   const rows = matches.slice(0, TABLE_ROWS).map((record): Row => {
-    const explanation = explainFilter(node, record);
+    const explanation = explainFilter(node, record, Date.now());
     append(reads, read(explanation));
     return { record, hits: decisive(explanation) };
   });

@@ -84,6 +84,8 @@ export interface ParallelRun {
   readonly policies: readonly CompiledPolicy[];
   readonly resource: string | undefined;
   readonly kindField: string | undefined;
+  /** The run's one instant (ms), which every worker evaluates at. */
+  readonly asOf: number;
   readonly render: RenderOptions;
 }
 
@@ -127,6 +129,7 @@ export async function evaluateParallel(
         resource: run.resource,
         kindField: run.kindField,
         codegen: undefined,
+        asOf: run.asOf,
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
         output: run.render,

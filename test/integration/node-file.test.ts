@@ -42,8 +42,8 @@ beforeAll(async () => {
   builds.cjs = createRequire(import.meta.url)(join(root, 'dist', 'node.cjs')) as Entry;
 });
 
-/** The summary without the two timing fields. */
-const untimed = (s: InventorySummary) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+/** The summary without the two timing fields and the run's instant (each run reads the clock). */
+const untimed = (s: InventorySummary) => ({ ...s, asOf: '', durationMs: 0, resourcesPerSecond: 0 });
 
 /** Everything a run gives: the summary, the callbacks in the order they were called, the ranges. */
 interface Observed {
