@@ -8,7 +8,7 @@
  *   npm run bench -- --only shapes --processes 1  # one process per shape and size, not 3 (the median)
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
  *                                                 # policy throughput policies jobs sql query
- *                                                 # validate limits
+ *                                                 # validate limits time
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -41,6 +41,7 @@ import { benchQuery, type QueryRow } from './query.js';
 import { benchServerRequests, REQUEST_RECORDS } from './server.js';
 import { medianOfProcesses, SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
+import { benchTime } from './time.js';
 import { benchValidate } from './validate.js';
 import type { VersionResult } from './versions.js';
 
@@ -59,6 +60,7 @@ const SECTIONS = [
   'query',
   'validate',
   'limits',
+  'time',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -578,6 +580,21 @@ console.log(
     FILTERS.map((f) => ({ id: f.id, meaning: f.meaning, ours: f.ours, mongo: f.mongo })),
   )}`,
 );
+
+if (only.has('time')) {
+  // Relative time on the built package (bench/time.ts), at the smallest size.
+  const n = Math.min(...sizes);
+  const rows = await benchTime(seeded().components.slice(0, n), rounds);
+  results.time = rows;
+  const cell = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  writeReadmeSection(
+    'time',
+    `${header} ${int.format(n)} components.\n\n${table(
+      ['case', 'median', 'unit'],
+      rows.map((r) => [r.name, cell(r.value), r.unit]),
+    )}`,
+  );
+}
 
 // The chart, from every committed results file (this run's included).
 spawnSync(

@@ -47,7 +47,7 @@ function decided(side: DiffCell['examples'][number]['before']): string {
 function summaryLine(p: PairDiff): string {
   const d = p.diff;
   const side = p.before === null ? ' (new policy)' : p.after === null ? ' (removed policy)' : '';
-  return `${int.format(d.resources)} resources, ${int.format(d.changed)} change status, ${percent(d.unchangedShare)} unchanged${side}, as of ${d.asOf}`;
+  return `${int.format(d.resources)} resources, ${int.format(d.changed)} change status, ${percent(d.unchangedShare)} unchanged${side}`;
 }
 
 function formatTable(diffs: readonly PairDiff[]): string {
