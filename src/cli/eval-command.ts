@@ -130,7 +130,7 @@ async function run(
       }
     }
     const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits);
+    const selected = explainSelection(values, limits, asOf);
     const explainLimit = parseExplainLimit(values['explain-limit'], selected !== null);
     let jobs = parseJobs(values.jobs);
     if (values.progress === true && values['no-progress'] === true) {
@@ -164,6 +164,7 @@ async function run(
       where: values.where,
       explainLimit,
       limits,
+      asOf,
     };
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;

@@ -47,6 +47,8 @@ export interface RenderOptions {
   readonly explainLimit: number;
   /** The limits `--where` is parsed under (plain data: it goes to the workers). */
   readonly limits: Limits;
+  /** The run's instant (ms): a `--where` with `$now` selects at it, as the policies evaluate. */
+  readonly asOf: number;
 }
 
 let entry: string | null = null;

@@ -143,6 +143,33 @@ describe('svc-policy eval --as-of', () => {
     expect(JSON.parse(line).explanations[0].asOf).toBe(T0);
   });
 
+  it('selects with a --where holding $now at the run’s instant', () => {
+    const where = JSON.stringify({ expirationDate: { $lt: { $now: 'P30D' } } });
+    for (const jobs of ['1', '2']) {
+      const r = run([
+        'eval',
+        '-p',
+        policy,
+        '-i',
+        inventory,
+        '-f',
+        'ndjson',
+        '--as-of',
+        T0,
+        '--where',
+        where,
+        '--jobs',
+        jobs,
+      ]);
+      expect(r.code).toBe(0);
+      const explained = r.stdout
+        .split('\n')
+        .filter((l) => l.includes('"explanations"'))
+        .map((l) => JSON.parse(l).id);
+      expect(explained).toEqual(['c1', 'c2']);
+    }
+  });
+
   it('gives with --jobs 2 what one thread gives, at the one instant of the run', () => {
     const one = run(['eval', '-p', policy, '-i', big, '-f', 'json', '--jobs', '1', '--as-of', T0]);
     const two = run(['eval', '-p', policy, '-i', big, '-f', 'json', '--jobs', '2', '--as-of', T0]);
