@@ -10,7 +10,7 @@
  *   npm run bench -- --only filters --no-peers    # F1–F5 without mingo, sift, ucast and json-logic
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
  *                                                 # policy throughput policies jobs sql query
- *                                                 # validate limits
+ *                                                 # validate limits time
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -43,6 +43,7 @@ import { benchQuery, type QueryRow } from './query.js';
 import { benchServerRequests, REQUEST_RECORDS } from './server.js';
 import { medianOfProcesses, SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
+import { benchTime } from './time.js';
 import { benchValidate } from './validate.js';
 import type { VersionResult } from './versions.js';
 
@@ -61,6 +62,7 @@ const SECTIONS = [
   'query',
   'validate',
   'limits',
+  'time',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -587,6 +589,21 @@ console.log(
     FILTERS.map((f) => ({ id: f.id, meaning: f.meaning, ours: f.ours, mongo: f.mongo })),
   )}`,
 );
+
+if (only.has('time')) {
+  // Relative time on the built package (bench/time.ts), at the smallest size.
+  const n = Math.min(...sizes);
+  const rows = await benchTime(seeded().components.slice(0, n), rounds);
+  results.time = rows;
+  const cell = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  writeReadmeSection(
+    'time',
+    `${header} ${int.format(n)} components.\n\n${table(
+      ['case', 'median', 'unit'],
+      rows.map((r) => [r.name, cell(r.value), r.unit]),
+    )}`,
+  );
+}
 
 // The chart, from every committed results file (this run's included).
 spawnSync(

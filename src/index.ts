@@ -48,7 +48,7 @@ export {
   PATH_SEPARATOR,
   VERSION_COMPARISONS,
 } from './ast/nodes.js';
-export { type CompileOptions, compileFilter } from './compile/filter.js';
+export { type AsOf, type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
 export {
   DEFAULT_LIMITS,
