@@ -437,3 +437,19 @@ function plan(
 export { finishPage, isAfterCursor, pageTokenAfter, projectRecord } from './page.js';
 export type { Page, QueryOptions, QueryPlan, QueryRequest };
 export { keyOf };
+
+/**
+ * The instant a page of `plan` is translated at: the plan's (`parseQuery`'s `asOf`, or the first page's,
+ * carried in the page token), so that every page of a walk counts `$now` from one instant. A target's
+ * own `asOf` option may only repeat it: another instant would make a walk repeat or skip records.
+ */
+export function pageAsOf(plan: QueryPlan, given: unknown): number {
+  if (given !== undefined && resolveAsOf(given, '/asOf') !== plan.asOf) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '/asOf',
+      "asOf of a page query must be the plan's: pass it to parseQuery, whose plan keeps it for every page of the walk",
+    );
+  }
+  return plan.asOf;
+}

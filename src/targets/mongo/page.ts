@@ -2,6 +2,7 @@ import type { FilterNode } from '../../ast/nodes.js';
 import {
   arrayEvery,
   hasOwn,
+  option,
   regexpTest,
   stringIncludes,
   stringIsWellFormed,
@@ -13,6 +14,7 @@ import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '..
 import {
   finishPage,
   type Page,
+  pageAsOf,
   parseQuery,
   projectRecord,
   type QueryOptions,
@@ -254,7 +256,8 @@ export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPage
       },
     ]);
   }
-  const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, options);
+  const asOf = pageAsOf(plan, option(options, 'asOf'));
+  const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, { ...options, asOf });
   if (readsRaw(plan)) return rawQuery(plan, filter);
   const pipeline: MongoStage[] = [];
   if (filter !== undefined) pipeline.push({ $match: filter });

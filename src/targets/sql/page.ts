@@ -1,20 +1,19 @@
-import { arrayEvery, arrayIncludes, hasOwn } from '../../builtins.js';
+import { arrayEvery, arrayIncludes, hasOwn, option } from '../../builtins.js';
 import { FilterError, ownFilterError } from '../../errors.js';
 import { parsedUnder } from '../../parse/node-input.js';
 import { unsupportedFilter } from '../../query/errors.js';
 import { type SortKey, type SortValue, toSortValue } from '../../query/order.js';
-import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
+import {
+  finishPage,
+  type Page,
+  pageAsOf,
+  parseQuery,
+  type QueryOptions,
+  type QueryPlan,
+} from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { dialectFor } from './dialects.js';
-import {
-  asOfClock,
-  checkIdentifier,
-  checkOffset,
-  checkParamCount,
-  Params,
-  type Slot,
-  SqlCompiler,
-} from './filter.js';
+import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './filter.js';
 import { all, any, type Cond, FALSE, KeySql, TRUE } from './keys.js';
 import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
 
@@ -130,7 +129,8 @@ function buildQuery(
   const compiler = new SqlCompiler(dialect, options);
   const table = checkIdentifier(dialect, options.table, 'table');
   const offset = checkOffset(options.paramOffset);
-  const clock = asOfClock(options);
+  const asOf = pageAsOf(plan, option(options, 'asOf'));
+  const clock = () => asOf;
   const p = new Params((i) => dialect.placeholder(i), offset, clock);
   const slot = (field: string, what: string, order?: 'version') => {
     const s = compiler.fieldSlot(field, p);
