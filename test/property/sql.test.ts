@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { compileFilter } from '../../src/index.js';
-import { ENGINE_NAMES, type Engine, LAYOUTS, openEngine, TestTable } from '../integration/sql/engines.js';
+import {
+  ENGINE_NAMES_WITH_DUCKDB,
+  type Engine,
+  LAYOUTS,
+  openEngine,
+  TestTable,
+} from '../integration/sql/engines.js';
 import { compileFor, storable } from '../integration/sql/support.js';
 import { arbFilterAndRecords, arbVersionFilterAndRecords, RECORD_KEYS } from '../support/arbitraries.js';
 import { checkAsync, titled } from '../support/property.js';
@@ -9,7 +15,7 @@ import { checkAsync, titled } from '../support/property.js';
 // Every top-level field the arbitrary filters read: the record keys and one that records never have.
 const KEYS = [...RECORD_KEYS, 'missing'];
 
-describe.each(ENGINE_NAMES)('SQL on %s', (engineName) => {
+describe.each(ENGINE_NAMES_WITH_DUCKDB)('SQL on %s', (engineName) => {
   let engine: Engine;
   let table: TestTable;
   beforeAll(async () => {
