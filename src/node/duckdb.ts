@@ -28,6 +28,8 @@ export interface DuckdbFileOptions extends Pick<InventoryOptions, 'resource' | '
   readonly threads: number | undefined;
   readonly input: DuckdbInput;
   readonly gzip: boolean;
+  /** The file's size, which bounds an envelope. */
+  readonly bytes: number;
 }
 
 type DuckApi = typeof import('@duckdb/node-api');
@@ -84,10 +86,11 @@ function definitionOf(policy: CompiledPolicy): unknown {
 const jsonPath = (keys: readonly string[]): string => `$${keys.map((k) => `.${JSON.stringify(k)}`).join('')}`;
 
 /** The records of the input as one `JSON` value each (`json`), from DuckDB's readers. */
-function source(input: DuckdbInput, gzip: boolean): string {
+function source(input: DuckdbInput, gzip: boolean, bytes: number): string {
   const compression = `compression = '${gzip ? 'gzip' : 'uncompressed'}'`;
-  // A record may be as long as the in-process readers allow (no bound of their own on one line).
-  const size = 'maximum_object_size = 2147483647';
+  // DuckDB's default bound on one record (16 MB; a longer one is an error, never skipped); the
+  // envelope is one document, as long as the file (the reader's buffers grow with this bound).
+  const size = `maximum_object_size = ${input === 'envelope' ? (gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1)) : 16 << 20}`;
   switch (input) {
     case 'ndjson':
       return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
@@ -171,8 +174,8 @@ export async function evaluateFileWithDuckdb(
 
   const records =
     names.length === 0
-      ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip)})`
-      : `SELECT json_type(json) AS svc_type, ${extracted.join(', ')} FROM (SELECT json, json_extract(json, CAST(${paths} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip)}))`;
+      ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})`
+      : `SELECT json_type(json) AS svc_type, ${extracted.join(', ')} FROM (SELECT json, json_extract(json, CAST(${paths} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`;
   const sql =
     `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
     `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *, ${kind} AS svc_kind FROM (${records})) GROUP BY svc_kind`;

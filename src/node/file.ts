@@ -198,6 +198,7 @@ export async function evaluateFile(
     const resource = option(options, 'resource');
     return evaluateFileWithDuckdb(compiled, file, {
       ...sniffed,
+      bytes: info.size,
       kindField: kindField as string | null | undefined,
       threads: explicit === undefined ? undefined : Math.min(explicit, maxJobs()),
       ...(resource === undefined ? {} : { resource }),

@@ -1,4 +1,4 @@
-import { weakMapGet, weakMapSet } from '../../builtins.js';
+import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
@@ -14,15 +14,28 @@ export interface DuckRef {
 }
 
 const paths = new WeakMap<DuckRef, string>();
+const bound = new WeakMap<ParamSink, Map<string, string>>();
 
 /**
- * The ref's JSONPath (`$."a"."b"`, keys written as JSON strings, which DuckDB unescapes), bound once.
+ * The ref's JSONPath (`$."a"."b"`, keys written as JSON strings, which DuckDB unescapes), bound once
+ * per statement: every read of one path is then the same SQL text, which DuckDB's common
+ * subexpression elimination computes once per row (a version key read in five `$or` branches).
  * A quoted key never indexes an array (`$."0"` on `[5]` is absent), unlike a JSON pointer's `/0`.
  */
 function pathOf(ref: DuckRef, p: ParamSink): string {
   let path = weakMapGet.call(paths, ref);
   if (path === undefined) {
-    path = p.add(`$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join('')}`);
+    const text = `$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join('')}`;
+    let byText = weakMapGet.call(bound, p) as Map<string, string> | undefined;
+    if (byText === undefined) {
+      byText = new Map();
+      weakMapSet.call(bound, p, byText);
+    }
+    path = mapGet.call(byText, text) as string | undefined;
+    if (path === undefined) {
+      path = p.add(text);
+      byText.set(text, path);
+    }
     weakMapSet.call(paths, ref, path);
   }
   return path;
