@@ -586,7 +586,7 @@ function loadNdjson(text: string): void {
 
 /**
  * The conformance fixtures evaluated in the page: `json` is their text with Dates as `$date` markers,
- * rebuilt here with the fixtures' own reviver. Returns each case's answer and how many Dates were rebuilt.
+ * rebuilt here with the fixtures' own reviver, each case compiled with its `asOf`. Returns each case's answer and how many Dates were rebuilt.
  */
 function runConformance(json: string): { answers: boolean[][]; dates: number } {
   let dates = 0;
@@ -594,11 +594,13 @@ function runConformance(json: string): { answers: boolean[][]; dates: number } {
     const revived = reviveDates(key, value);
     if (revived !== value) dates++;
     return revived;
-  }) as { filter: unknown; cases: { record: unknown }[] }[];
-  const answers = fixtures.map((fixture) => {
-    const predicate = compileFilter(fixture.filter as never);
-    return fixture.cases.map((c) => predicate(c.record));
-  });
+  }) as { filter: unknown; cases: { record: unknown; asOf?: string }[] }[];
+  // A case's asOf is the instant its filter's `$now` operands count from.
+  const answers = fixtures.map((fixture) =>
+    fixture.cases.map((c) =>
+      compileFilter(fixture.filter as never, c.asOf === undefined ? {} : { asOf: c.asOf })(c.record),
+    ),
+  );
   return { answers, dates };
 }
 

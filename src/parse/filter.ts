@@ -21,7 +21,7 @@ import { FilterError, isOwnError, pointer, safeMessage, showPointer, showText } 
 import { DEFAULT_LIMITS, type LimitOptions, type Limits, limitError, resolveLimits } from '../limits.js';
 import { likeWildcards } from '../semantics/like.js';
 import { byFamily, type FamilyHandlers } from '../semantics/operators.js';
-import { describe, isPlainObject } from './operands.js';
+import { describe, INSTANT_OPERATORS, isPlainObject } from './operands.js';
 import { OPERATOR_KINDS, parseOperator } from './operators.js';
 import { parsePath } from './path.js';
 import { emptyFootprint, type Footprint, trust } from './trusted.js';
@@ -188,11 +188,13 @@ function parseField(key: string, value: unknown, at: string, depth: number, p: P
       const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : '';
       const bare = mapHas.call(OPERATOR_KINDS, lower) ? lower : undefined;
       const hint =
-        name[0] === '$'
-          ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
-          : bare !== undefined
-            ? `operators start with "$": did you mean "${bare}"?`
-            : `nested fields are written "${showText(`${key}$.${name}`)}"`;
+        name === '$now' || name === '$at'
+          ? `an instant is the operand of a comparison: { "$lt": { "${name}": … } } (${INSTANT_OPERATORS})`
+          : name[0] === '$'
+            ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(', ')}`
+            : bare !== undefined
+              ? `operators start with "$": did you mean "${bare}"?`
+              : `nested fields are written "${showText(`${key}$.${name}`)}"`;
       throw new FilterError(
         'UNKNOWN_OPERATOR',
         opAt,
@@ -327,7 +329,9 @@ function parseObject(input: unknown, at: string, depth: number, p: Parse, parent
           const hint =
             key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key)
               ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": … } }`
-              : 'logical operators are $and, $or, $not';
+              : key === '$now' || key === '$at'
+                ? `an instant is the operand of a comparison: { "<field>": { "$lt": { "${key}": … } } }`
+                : 'logical operators are $and, $or, $not';
           throw new FilterError(
             'UNKNOWN_OPERATOR',
             keyAt,

@@ -3,6 +3,7 @@ import {
   countOwnKeys,
   freeze,
   getPrototypeOf,
+  hasOwn,
   isArray,
   jsonStringify,
   numberIsFinite,
@@ -56,7 +57,22 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === null || getPrototypeOf(proto) === null;
 }
 
+/** Where an instant operand goes, for the messages of every other place that meets one. */
+export const INSTANT_OPERATORS = 'instants are compared only by $eq, $ne, $gt, $gte, $lt and $lte';
+
+/** An object with own key `$now` or `$at`: an instant operand where none is accepted. */
+function isInstantShaped(value: unknown): boolean {
+  return isPlainObject(value) && (hasOwn(value, '$now') || hasOwn(value, '$at'));
+}
+
 function invalid(op: string, at: string, expected: string, value: unknown): FilterError {
+  if (isInstantShaped(value)) {
+    return new FilterError(
+      'INVALID_OPERAND',
+      at,
+      `"${op}" expects ${expected} at ${showPointer(at)}, got an instant: ${INSTANT_OPERATORS}`,
+    );
+  }
   // Non-JSON values get their own code: the caller passed something no filter file can contain.
   const nonJson =
     value === undefined ||
@@ -155,7 +171,7 @@ export function listOperand(
       throw new FilterError(
         'INVALID_OPERAND',
         itemAt,
-        `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${describe(item)}`,
+        `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${isInstantShaped(item) ? `an instant: ${INSTANT_OPERATORS} (an "$or" of "$eq" comparisons lists several)` : describe(item)}`,
       );
     }
     out[i] = scalarOperand(op, itemAt, item, true, limits);
@@ -204,18 +220,36 @@ export function versionOperand(op: string, at: string, value: unknown, limits: L
  * `{ $at: timestamp }`, each checked here so that every target gets a valid one.
  */
 export function instantOperand(op: string, at: string, value: object, limits: Limits): InstantOperand {
-  const keys = countOwnKeys(value, 2) === 1 ? objectKeys(value) : [];
+  const count = countOwnKeys(value, 2);
+  const keys = count === 1 ? objectKeys(value) : [];
   const base = keys.length === 1 && (keys[0] === '$now' || keys[0] === '$at') ? keys[0] : undefined;
   if (base === undefined) {
+    const got =
+      count === 0
+        ? 'an empty object'
+        : count === 1
+          ? `an object with key ${jsonStringify(showText(keys[0]!))}`
+          : isInstantShaped(value)
+            ? 'an object with more keys: an instant has "$now" or "$at" alone'
+            : 'an object with more than one key';
     throw new FilterError(
       'INVALID_OPERAND',
       at,
-      `"${op}" expects ${op === '$eq' || op === '$ne' ? 'a string, number, boolean or null' : 'a string or a number'}, or an instant { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got an object ${keys.length === 1 ? `with key ${jsonStringify(showText(keys[0]!))}` : 'without exactly one key'}`,
+      `"${op}" expects ${op === '$eq' || op === '$ne' ? 'a string, number, boolean or null' : 'a string or a number'}, or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got ${got}`,
     );
   }
   const inner = pointer(at, base);
   const text: unknown = own(value, base);
-  if (typeof text !== 'string') throw invalid(base, inner, 'a string', text);
+  if (typeof text !== 'string') {
+    throw invalid(
+      base,
+      inner,
+      base === '$now'
+        ? 'a string, an ISO 8601 duration such as "P30D" or "-PT12H",'
+        : 'a string, an RFC 3339 timestamp such as "2026-06-01T00:00:00Z",',
+      text,
+    );
+  }
   checkString(base, inner, text, limits);
   if (base === '$now') {
     const d = parseDuration(text);

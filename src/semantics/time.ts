@@ -141,7 +141,8 @@ export function parseDuration(text: string): DurationResult {
   if (!(ms <= MAX_INSTANT)) {
     return { ok: false, why: 'the duration is longer than any instant a date can hold (±100,000,000 days)' };
   }
-  return { ok: true, ms: minus === undefined ? ms : -ms };
+  // `-P0D` is 0, not -0: the AST holds one zero, as for number operands.
+  return { ok: true, ms: minus === undefined || ms === 0 ? ms : -ms };
 }
 
 /** The instant an `asOf` option names, or NaN when it names none (see {@link resolveAsOf}). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter, parseFilter, printFilter } from '../../src/index.js';
-import { loadConformance } from '../support/conformance.js';
+import { caseOptions, loadConformance } from '../support/conformance.js';
 import { referenceMatch } from '../support/reference.js';
 
 const fixtures = loadConformance();
@@ -30,6 +30,8 @@ describe('conformance fixtures', () => {
       '$vgte',
       '$vlt',
       '$vlte',
+      '$now',
+      '$at',
     ]) {
       expect(text).toContain(`"${op}"`);
     }
@@ -37,15 +39,14 @@ describe('conformance fixtures', () => {
   });
 
   describe.each(fixtures)('$file: $description', (fixture) => {
-    const predicate = compileFilter(fixture.filter);
-
     it('parses and prints back unchanged', () => {
       expect(printFilter(parseFilter(fixture.filter))).toEqual(fixture.filter);
     });
 
-    it.each(fixture.cases.map((c, i) => ({ ...c, i })))('case $i → $match', ({ record, match }) => {
-      expect(predicate(record)).toBe(match);
-      expect(referenceMatch(fixture.filter, record)).toBe(match);
+    // Compiled per case: a case's `asOf` is the instant its filter's `$now` operands count from.
+    it.each(fixture.cases.map((c, i) => ({ ...c, i })))('case $i → $match', (c) => {
+      expect(compileFilter(fixture.filter, caseOptions(c))(c.record)).toBe(c.match);
+      expect(referenceMatch(fixture.filter, c.record, c.asOf)).toBe(c.match);
     });
   });
 });

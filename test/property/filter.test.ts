@@ -15,26 +15,34 @@ import {
   arbOperatorObject,
   arbRecord,
   arbRecordFor,
+  arbTimeFilter,
+  arbTimeFilterAndRecords,
   arbVersionFilterAndRecords,
   ELEM_MATCH_PATHS,
   FILTER_PATHS,
+  type FilterJson,
 } from '../support/arbitraries.js';
 import { check, titled } from '../support/property.js';
 import { referenceMatch } from '../support/reference.js';
 
 describe('compiled predicates', () => {
+  const withoutAsOf = ([filter, records]: [FilterJson, unknown[]]) =>
+    [filter, records, undefined] as [FilterJson, unknown[], string | undefined];
   it.each([
-    ['random filters', arbFilterAndRecords],
-    ['version operators on versions', arbVersionFilterAndRecords],
+    ['random filters', arbFilterAndRecords.map(withoutAsOf)],
+    ['version operators on versions', arbVersionFilterAndRecords.map(withoutAsOf)],
+    ['time comparisons at a random asOf', arbTimeFilterAndRecords],
   ] as const)(
     titled('equal the reference interpreter on random filters and records (%s)'),
-    (_, arbitrary) => {
+    (_, arbitrary: fc.Arbitrary<[FilterJson, unknown[], string | undefined]>) => {
       check(
-        fc.property(arbitrary, ([filter, records]) => {
-          const predicate = compileFilter(filter);
+        fc.property(arbitrary, ([filter, records, asOf]) => {
+          const predicate = compileFilter(filter, asOf === undefined ? {} : { asOf });
           for (const record of records) {
-            if (predicate(record) !== referenceMatch(filter, record)) {
-              throw new Error(`disagree on ${JSON.stringify(record)} for ${JSON.stringify(filter)}`);
+            if (predicate(record) !== referenceMatch(filter, record, asOf)) {
+              throw new Error(
+                `disagree on ${JSON.stringify(record)} for ${JSON.stringify(filter)}${asOf === undefined ? '' : ` at ${asOf}`}`,
+              );
             }
           }
         }),
@@ -86,9 +94,12 @@ describe('$elemMatch', () => {
 });
 
 describe('parse and print', () => {
+  // Time comparisons included: an instant operand prints back as written (`{ $now: "-P90D" }`).
+  const arbAnyFilter = fc.oneof(arbFilter, arbTimeFilter);
+
   it(titled('print ∘ parse is the identity on normalized filters'), () => {
     check(
-      fc.property(arbFilter, (filter) => {
+      fc.property(arbAnyFilter, (filter) => {
         expect(printFilter(parseFilter(filter))).toEqual(filter);
       }),
     );
@@ -96,7 +107,7 @@ describe('parse and print', () => {
 
   it(titled('parse ∘ print is the identity on ASTs'), () => {
     check(
-      fc.property(arbFilter, (filter) => {
+      fc.property(arbAnyFilter, (filter) => {
         const node = parseFilter(filter);
         expect(parseFilter(printFilter(node))).toEqual(node);
         // A hand-copied AST (not built by parseFilter) compiles to the same predicate.

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
 import { withinDefaultLimits } from './limits.js';
+import {
+  arbAsOf,
+  arbInstantOperand,
+  arbTimestamp,
+  instantOf,
+  isInstantOperand,
+  nearInstant,
+} from './time-arbitraries.js';
 
 /**
  * Random filters and records that meet often enough to be interesting: fields come from a small set of
@@ -261,10 +269,23 @@ export const arbOperator: fc.Arbitrary<OperatorJson> = fc.oneof(
     .chain((op) => arbVersion.map((x) => ({ [op]: x }))),
 );
 
+/** A time comparison: `$eq` … `$lte` with an instant operand, `{ $now: duration }` or `{ $at: timestamp }`. */
+export const arbTimeOperator: fc.Arbitrary<OperatorJson> = fc
+  .constantFrom('$eq', '$ne', '$gt', '$gte', '$lt', '$lte')
+  .chain((op) => arbInstantOperand.map((x) => ({ [op]: x })));
+
+/** One to three operators (distinct names), all of which must hold; time comparisons among them if `time`. */
+function operatorObjects(time: boolean): fc.Arbitrary<OperatorJson> {
+  const operator = time
+    ? fc.oneof({ weight: 3, arbitrary: arbOperator }, { weight: 2, arbitrary: arbTimeOperator })
+    : arbOperator;
+  return fc
+    .array(operator, { minLength: 1, maxLength: 3 })
+    .map((ops) => Object.assign({}, ...ops) as OperatorJson);
+}
+
 /** An operator object: one to three operators (distinct names), all of which must hold. */
-export const arbOperatorObject: fc.Arbitrary<OperatorJson> = fc
-  .array(arbOperator, { minLength: 1, maxLength: 3 })
-  .map((ops) => Object.assign({}, ...ops) as OperatorJson);
+export const arbOperatorObject: fc.Arbitrary<OperatorJson> = operatorObjects(false);
 
 export type FilterJson = Record<string, unknown>;
 
@@ -272,33 +293,42 @@ export type FilterJson = Record<string, unknown>;
  * Random valid filters, nested up to a few levels of `$and`/`$or`/`$not`/`$elemMatch` (whose inner
  * filter is any random filter, sometimes `{}`, sometimes with other operators on the same element).
  */
-export const arbFilter: fc.Arbitrary<FilterJson> = fc
-  .letrec<{ filter: FilterJson }>((tie) => ({
-    filter: fc
-      .tuple(
-        fc
-          .uniqueArray(fc.constantFrom(...FILTER_PATHS), { maxLength: 3 })
-          .chain((paths) => fc.tuple(...paths.map((p) => arbOperatorObject.map((ops) => [p, ops] as const)))),
-        fc.option(
-          fc.oneof(
-            { depthSize: 'small', withCrossShrink: true },
-            fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
-            fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
-            tie('filter').map((f) => ({ $not: f })),
-            fc
-              .tuple(
-                fc.constantFrom(...ELEM_MATCH_PATHS),
-                tie('filter'),
-                fc.option(arbOperatorObject, { freq: 4, nil: undefined }),
-              )
-              .map(([path, inner, others]) => ({ [path]: { $elemMatch: inner, ...others } })),
+const filters = (arbOperatorObject: fc.Arbitrary<OperatorJson>): fc.Arbitrary<FilterJson> =>
+  fc
+    .letrec<{ filter: FilterJson }>((tie) => ({
+      filter: fc
+        .tuple(
+          fc
+            .uniqueArray(fc.constantFrom(...FILTER_PATHS), { maxLength: 3 })
+            .chain((paths) =>
+              fc.tuple(...paths.map((p) => arbOperatorObject.map((ops) => [p, ops] as const))),
+            ),
+          fc.option(
+            fc.oneof(
+              { depthSize: 'small', withCrossShrink: true },
+              fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $and: fs })),
+              fc.array(tie('filter'), { minLength: 1, maxLength: 3 }).map((fs) => ({ $or: fs })),
+              tie('filter').map((f) => ({ $not: f })),
+              fc
+                .tuple(
+                  fc.constantFrom(...ELEM_MATCH_PATHS),
+                  tie('filter'),
+                  fc.option(arbOperatorObject, { freq: 4, nil: undefined }),
+                )
+                .map(([path, inner, others]) => ({ [path]: { $elemMatch: inner, ...others } })),
+            ),
+            { depthSize: 'small' },
           ),
-          { depthSize: 'small' },
-        ),
-      )
-      .map(([fields, logical]) => Object.assign(Object.fromEntries(fields), logical ?? {}) as FilterJson),
-  }))
-  .filter.filter(withinDefaultLimits);
+        )
+        .map(([fields, logical]) => Object.assign(Object.fromEntries(fields), logical ?? {}) as FilterJson),
+    }))
+    .filter.filter(withinDefaultLimits);
+
+/** Random filters without time comparisons (which need an asOf: see {@link arbTimeFilterAndRecords}). */
+export const arbFilter: fc.Arbitrary<FilterJson> = filters(arbOperatorObject);
+
+/** Random filters whose operators include time comparisons (`$now`, `$at`) anywhere. */
+export const arbTimeFilter: fc.Arbitrary<FilterJson> = filters(operatorObjects(true));
 
 export type RecordJson = Record<string, unknown>;
 
@@ -348,8 +378,14 @@ export function filterTargets(filter: FilterJson): Array<[string, unknown[], Fil
 
 const VERSION_SHAPE = /^v?[0-9]/;
 
-/** Values near an operand: itself, its neighbours of the same type, and the same text in another type. */
-function near(x: unknown): fc.Arbitrary<unknown> {
+/**
+ * Values near an operand: itself, its neighbours of the same type, and the same text in another type;
+ * for an instant operand, timestamps near the instant it names at `asOf`.
+ */
+function near(x: unknown, asOf: string | undefined): fc.Arbitrary<unknown> {
+  if (isInstantOperand(x)) {
+    return '$now' in x && asOf === undefined ? arbTimestamp : nearInstant(instantOf(x, asOf ?? ''));
+  }
   if (typeof x === 'number') return fc.constantFrom(x, x + 1, x - 1, x + 0.5, String(x), x !== 0);
   if (typeof x === 'string') {
     // The last: U+FFFD, U+FFFE and U+FFFF swapped for one another (one SQLite function read them alike).
@@ -421,6 +457,11 @@ function merge(a: unknown, b: unknown): unknown {
  * turned into arrays, so that every operator meets equal, smaller, greater and wrong-typed values.
  */
 export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
+  return arbRecordAt(filter, undefined);
+}
+
+/** {@link arbRecordFor} for a filter with time comparisons: values near the instants they name at `asOf`. */
+export function arbRecordAt(filter: FilterJson, asOf: string | undefined): fc.Arbitrary<unknown> {
   const targets = filterTargets(filter);
   if (targets.length === 0) return arbAnyRecord;
   const parts = targets.map(([key, operands, inner]) => {
@@ -435,7 +476,10 @@ export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
               {
                 weight: 6,
                 arbitrary: fc.array(
-                  fc.oneof({ weight: 6, arbitrary: arbRecordFor(inner) }, { weight: 1, arbitrary: arbValue }),
+                  fc.oneof(
+                    { weight: 6, arbitrary: arbRecordAt(inner, asOf) },
+                    { weight: 1, arbitrary: arbValue },
+                  ),
                   { minLength: 1, maxLength: 3 },
                 ),
               },
@@ -447,7 +491,7 @@ export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
             operands.length === 0
               ? arbValue
               : fc.oneof(
-                  { weight: 4, arbitrary: fc.constantFrom(...operands).chain(near) },
+                  { weight: 4, arbitrary: fc.constantFrom(...operands).chain((x) => near(x, asOf)) },
                   { weight: 1, arbitrary: arbValue },
                 ),
           );
@@ -469,6 +513,71 @@ export function arbRecordFor(filter: FilterJson): fc.Arbitrary<unknown> {
 /** A filter with records aimed at it. */
 export const arbFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[]]> = arbFilter.chain((filter) =>
   fc.tuple(fc.constant(filter), fc.array(arbRecordFor(filter), { minLength: 1, maxLength: 16 })),
+);
+
+/** Paths of the time-focused filters: a top-level key, a nested key, and array elements. */
+const TIME_PATHS = ['a', 'o$.x', 'arr$.__svcArrayAny__$.x', 'arr$.__svcArrayAny__'] as const;
+
+/** One or two time comparisons (distinct operators) on one key. */
+const arbTimeOperators: fc.Arbitrary<OperatorJson> = fc
+  .uniqueArray(fc.constantFrom('$eq', '$ne', '$gt', '$gte', '$lt', '$lte'), { minLength: 1, maxLength: 2 })
+  .chain((ops) => fc.tuple(...ops.map((op) => arbInstantOperand.map((x) => [op, x] as const))))
+  .map((entries) => Object.fromEntries(entries));
+
+/**
+ * Filters of time comparisons only (now and then under `$not`), with records dense in timestamps near
+ * the instants the operands name at asOf: the sharpest probe of instants on every target.
+ */
+const arbTimeOnlyFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[], string]> = fc
+  .tuple(
+    fc
+      .uniqueArray(fc.constantFrom(...TIME_PATHS), { minLength: 1, maxLength: 2 })
+      .chain((paths) => fc.tuple(...paths.map((p) => arbTimeOperators.map((ops) => [p, ops] as const))))
+      .map((fields) => Object.fromEntries(fields) as FilterJson)
+      .chain((filter) => fc.constantFrom(filter, filter, filter, { $not: filter })),
+    arbAsOf,
+  )
+  .chain(([filter, asOf]) => {
+    const operands = JSON.stringify(filter)
+      .match(/\{"\$(?:now|at)":"[^"]*"\}/g)!
+      .map((x) => JSON.parse(x));
+    const value = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...operands).chain((x) => nearInstant(instantOf(x, asOf))) },
+      { weight: 2, arbitrary: arbTimestamp },
+      { weight: 1, arbitrary: arbValue },
+    );
+    const record = fc.record(
+      {
+        a: value,
+        o: fc.record({ x: value }, { requiredKeys: [] }),
+        arr: fc.array(fc.oneof(value, fc.record({ x: value }, { requiredKeys: [] })), { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    );
+    return fc.tuple(
+      fc.constant(filter),
+      fc.array(record, { minLength: 1, maxLength: 16 }),
+      fc.constant(asOf),
+    );
+  });
+
+/**
+ * A filter with time comparisons, an asOf, and records aimed at it: timestamps near the instants its
+ * operands name at that asOf, in other offsets and fractions, as Dates and broken. Random filters with
+ * time comparisons among their operators, and filters of time comparisons only. Kept apart from
+ * {@link arbFilterAndRecords} so that a target turns time on by running this one (with `{ asOf }`).
+ */
+export const arbTimeFilterAndRecords: fc.Arbitrary<[FilterJson, unknown[], string]> = fc.oneof(
+  fc
+    .tuple(arbTimeFilter, arbAsOf)
+    .chain(([filter, asOf]) =>
+      fc.tuple(
+        fc.constant(filter),
+        fc.array(arbRecordAt(filter, asOf), { minLength: 1, maxLength: 16 }),
+        fc.constant(asOf),
+      ),
+    ),
+  arbTimeOnlyFilterAndRecords,
 );
 
 /** Paths of the version-focused filters: a top-level key, a nested key, and array elements. */

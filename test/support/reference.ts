@@ -126,7 +126,81 @@ function versionOperator(op: string, x: string, v: unknown): boolean {
           : c <= 0;
 }
 
-function operator(op: string, x: Json, v: unknown): boolean {
+/**
+ * Section 4, instants: a regular expression for the RFC 3339 shape, explicit range checks, and the
+ * calendar of UTC `Date` setters (never a date parser): a day that does not exist rolls over into the
+ * next month, which the read-back detects. The fraction is cut to milliseconds. NaN when not a timestamp.
+ */
+export function referenceInstant(s: string): number {
+  const m =
+    /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/.exec(
+      s,
+    );
+  if (m === null) return Number.NaN;
+  const [y, mo, d, h, mi, se] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 59) return Number.NaN;
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) {
+    return Number.NaN;
+  }
+  date.setUTCHours(h, mi, se, Number((m[7] ?? '').slice(0, 3).padEnd(3, '0')));
+  if (m[8] === undefined) return date.getTime();
+  const [oh, om] = [Number(m[9]), Number(m[10])];
+  if (oh > 23 || om > 59) return Number.NaN;
+  return date.getTime() - (m[8] === '-' ? -1 : 1) * (oh * 60 + om) * 60_000;
+}
+
+/**
+ * Section 4, durations: a sign, `P`, then `<n>W` `<n>D` and after `T` `<n>H` `<n>M` `<n>[.fff]S`, each
+ * optional but at least one, summed exactly in BigInt milliseconds. Throws on anything else: the
+ * reference only meets filters the parser accepted, so a throw is a disagreement about the grammar.
+ */
+export function referenceDuration(text: string): number {
+  const m =
+    /^(-?)P(?:([0-9]+)W)?(?:([0-9]+)D)?(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)(?:[.]([0-9]{1,3}))?S)?)?$/.exec(
+      text,
+    );
+  if (m === null || !/[0-9]/.test(text)) throw new Error(`reference: ${JSON.stringify(text)} is no duration`);
+  const [, minus, w, d, h, mi, s, frac] = m.map((g) => g ?? '');
+  const n = (digits: string | undefined) => BigInt(digits === '' ? '0' : digits!);
+  const ms =
+    n(w) * 604_800_000n +
+    n(d) * 86_400_000n +
+    n(h) * 3_600_000n +
+    n(mi) * 60_000n +
+    n(s) * 1000n +
+    n(frac!.padEnd(3, '0'));
+  return Number(minus === '-' ? -ms : ms);
+}
+
+/** A filter's operand `{ $now }` or `{ $at }` of a time comparison, as the instant it names. */
+function boundOf(x: Record<string, unknown>, asOf: number | undefined): number {
+  if (typeof x.$at === 'string') return referenceInstant(x.$at);
+  if (asOf === undefined) throw new Error('reference: a filter with "$now" needs an asOf');
+  return asOf + referenceDuration(x.$now as string);
+}
+
+/** `$eq` … `$lte` with an instant operand: only a timestamp string is an instant; `$ne` is `not $eq`. */
+function timeOperator(op: string, bound: number, v: unknown): boolean {
+  const t = typeof v === 'string' ? referenceInstant(v) : Number.NaN;
+  if (op === '$ne') return !(t === bound);
+  if (Number.isNaN(t)) return false;
+  return op === '$eq'
+    ? t === bound
+    : op === '$gt'
+      ? t > bound
+      : op === '$gte'
+        ? t >= bound
+        : op === '$lt'
+          ? t < bound
+          : t <= bound;
+}
+
+function operator(op: string, x: Json, v: unknown, asOf: number | undefined): boolean {
+  if (typeof x === 'object' && x !== null && !Array.isArray(x) && op !== '$elemMatch') {
+    return timeOperator(op, boundOf(x as Record<string, unknown>, asOf), v);
+  }
   switch (op) {
     case '$eq':
       return eq(v, x);
@@ -163,33 +237,47 @@ function operator(op: string, x: Json, v: unknown): boolean {
       return versionOperator(op, x as string, v);
     case '$elemMatch':
       // Section 3: `{}` holds for every element; any other filter only for an object element.
-      return Object.keys(x as object).length === 0 || (isObject(v) && referenceMatch(x, v));
+      return Object.keys(x as object).length === 0 || (isObject(v) && matches(x, v, asOf));
     default:
       throw new Error(`reference: unknown operator ${op}`);
   }
 }
 
 /** Section 3: walks the segments; a selector tries every element for the rest of the path. */
-function fieldHolds(segments: readonly string[], value: unknown, ops: Record<string, Json>): boolean {
+function fieldHolds(
+  segments: readonly string[],
+  value: unknown,
+  ops: Record<string, Json>,
+  asOf: number | undefined,
+): boolean {
   if (segments.length === 0) {
     const v = normalize(value);
-    return Object.entries(ops).every(([op, x]) => operator(op, x, v));
+    return Object.entries(ops).every(([op, x]) => operator(op, x, v, asOf));
   }
   const [head, ...rest] = segments as [string, ...string[]];
   if (head === SELECTOR) {
     if (!Array.isArray(value)) return false;
-    return value.some((element) => fieldHolds(rest, element, ops));
+    return value.some((element) => fieldHolds(rest, element, ops, asOf));
   }
   const next = isObject(value) && Object.hasOwn(value, head) ? value[head] : undefined;
-  return fieldHolds(rest, next, ops);
+  return fieldHolds(rest, next, ops, asOf);
 }
 
-/** True when `record` matches `filter`, per docs/semantics.md. */
-export function referenceMatch(filter: Json, record: unknown): boolean {
+function matches(filter: Json, record: unknown, asOf: number | undefined): boolean {
   return Object.entries(filter as Record<string, Json>).every(([key, value]) => {
-    if (key === '$and') return (value as Json[]).every((f) => referenceMatch(f, record));
-    if (key === '$or') return (value as Json[]).some((f) => referenceMatch(f, record));
-    if (key === '$not') return !referenceMatch(value, record);
-    return fieldHolds(key.split('$.'), record, value as Record<string, Json>);
+    if (key === '$and') return (value as Json[]).every((f) => matches(f, record, asOf));
+    if (key === '$or') return (value as Json[]).some((f) => matches(f, record, asOf));
+    if (key === '$not') return !matches(value, record, asOf);
+    return fieldHolds(key.split('$.'), record, value as Record<string, Json>, asOf);
   });
+}
+
+/**
+ * True when `record` matches `filter`, per docs/semantics.md; `asOf` (an RFC 3339 timestamp or epoch
+ * milliseconds) is the instant `{ $now }` operands count from, required when the filter has one.
+ */
+export function referenceMatch(filter: Json, record: unknown, asOf?: string | number): boolean {
+  const at = typeof asOf === 'string' ? referenceInstant(asOf) : asOf;
+  if (Number.isNaN(at)) throw new Error(`reference: asOf ${String(asOf)} is no instant`);
+  return matches(filter, record, at);
 }

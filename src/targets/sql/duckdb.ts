@@ -2,6 +2,7 @@ import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
+import { instantOfParts } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -84,6 +85,38 @@ function versionKey(expr: string): string {
   return `(CASE WHEN regexp_full_match(${text}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
 }
 
+/** The shape of an RFC 3339 timestamp (semantics/time.ts), its numbers captured by name. */
+const TIMESTAMP_PATTERN =
+  '^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$';
+const GROUPS = ['y', 'mo', 'd', 'h', 'mi', 's', 'f', 'sg', 'oh', 'om'] as const;
+
+/**
+ * The instant of a text: RE2's `regexp_full_match` checks the shape (`[0-9]` is ASCII digits), then
+ * `regexp_extract` with names gives the groups as one struct, named once by a lambda over a one-element
+ * list; only digits are ever cast, so no text raises. The arithmetic is `instantOfParts`, with its
+ * divisions made integer divisions (`//`: DuckDB's `/` divides integers into a DOUBLE).
+ */
+function instantMs(expr: string, p: ParamSink): string {
+  const r = `${p.alias()}_r`;
+  const int = (g: string) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
+  const parts = {
+    y: int('y'),
+    mo: int('mo'),
+    d: int('d'),
+    h: int('h'),
+    mi: int('mi'),
+    s: int('s'),
+    ms: `CAST(rpad(left(${r}.f, 3), 3, '0') AS INTEGER)`,
+    sign: `(CASE ${r}.sg WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
+    oh: `COALESCE(${int('oh')}, 0)`,
+    om: `COALESCE(${int('om')}, 0)`,
+  };
+  const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, ' // ');
+  const text = `(${expr})`;
+  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(', ')}])`;
+  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+}
+
 const noTimestamptz = (): never => {
   throw new FilterError('UNSUPPORTED', '', 'the duckdb dialect maps no timestamptz column');
 };
@@ -125,6 +158,9 @@ export const duckdb: SqlDialect<DuckRef> = {
   timestampParam: noTimestamptz,
   instantKey: noTimestamptz,
   instantText: noTimestamptz,
+  msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
+  instantMs,
+  columnInstantMs: noTimestamptz,
   textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
   collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
   collateEq: (expr) => `(${expr}) COLLATE "binary"`,

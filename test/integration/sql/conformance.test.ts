@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConformance } from '../../support/conformance.js';
+import { casesByAsOf, loadConformance } from '../../support/conformance.js';
 import { ENGINE_NAMES_WITH_DUCKDB, type Engine, LAYOUTS, openEngine, TestTable } from './engines.js';
 import { compileFor, fieldsOf, storable } from './support.js';
 
@@ -37,12 +37,24 @@ describe.each(ENGINE_NAMES_WITH_DUCKDB)('conformance fixtures on %s', (engineNam
     const table = new TestTable(engine, [...keys]);
     await table.create();
     await table.insert(records);
-    const expected = cases.flatMap((c, i) => (c.match ? [i] : []));
     for (const layout of LAYOUTS) {
-      const compiled = compileFor(table, layout, fixture.filter, records);
-      if (compiled === undefined) continue;
-      const got = await table.select(compiled.fragment.sql, compiled.fragment.params);
-      expect(got, `${layout}: ${compiled.fragment.sql}`).toEqual(expected);
+      // One compilation per asOf: the rows selected among that asOf's cases are those that match.
+      for (const { asOf } of casesByAsOf(fixture)) {
+        const compiled = compileFor(
+          table,
+          layout,
+          fixture.filter,
+          records,
+          asOf === undefined ? {} : { asOf },
+        );
+        if (compiled === undefined) continue;
+        const got = await table.select(compiled.fragment.sql, compiled.fragment.params);
+        const mine = cases.flatMap((c, i) => (c.asOf === asOf ? [i] : []));
+        expect(
+          got.filter((i) => mine.includes(i)),
+          `${layout}${asOf === undefined ? '' : ` asOf ${asOf}`}: ${compiled.fragment.sql}`,
+        ).toEqual(mine.filter((i) => cases[i]!.match));
+      }
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../src/index.js';
-import { toSql } from '../../../src/sql.js';
-import { loadConformance } from '../../support/conformance.js';
+import { type ToSqlOptions, toSql } from '../../../src/sql.js';
+import { casesByAsOf, loadConformance } from '../../support/conformance.js';
 import { UNBOUNDED } from '../../support/limits.js';
 import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
 import { fieldsOf, storable } from './support.js';
@@ -125,9 +125,16 @@ describe('SQLite: every conformance fixture on documents stored as JSONB blobs',
     const columns = Object.fromEntries(
       [...fieldsOf(fixture.filter).fields].map((k) => [k, { column: 'd', type: 'json', path: [k] } as const]),
     );
-    const { sql, params } = toSql(fixture.filter, { dialect: 'sqlite', columns });
-    const rows = await engine.query(`SELECT id FROM cf WHERE ${sql} ORDER BY id`, params);
-    expect(rows.map((r) => Number(r.id))).toEqual(cases.flatMap((c, i) => (c.match ? [i] : [])));
+    // One compilation per asOf: the rows selected among that asOf's cases are those that match.
+    for (const { asOf } of casesByAsOf(fixture)) {
+      const options = { dialect: 'sqlite', columns, ...(asOf === undefined ? {} : { asOf }) } as ToSqlOptions;
+      const { sql, params } = toSql(fixture.filter, options);
+      const rows = await engine.query(`SELECT id FROM cf WHERE ${sql} ORDER BY id`, params);
+      const mine = cases.flatMap((c, i) => (c.asOf === asOf ? [i] : []));
+      expect(rows.map((r) => Number(r.id)).filter((i) => mine.includes(i))).toEqual(
+        mine.filter((i) => cases[i]!.match),
+      );
+    }
   });
 });
 

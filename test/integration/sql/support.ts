@@ -39,12 +39,14 @@ export function compileFor(
   layout: Layout,
   filter: unknown,
   records: readonly Record<string, unknown>[],
+  extra: Pick<ToSqlOptions, 'asOf'> = {},
 ): { fragment: SqlFragment; options: ToSqlOptions } | undefined {
   const { nested } = fieldsOf(filter);
   const candidates = table.mappings(layout, records, nested);
   let lastError: unknown;
   for (const columns of candidates) {
-    const options: ToSqlOptions = { dialect: table.engine.dialect, columns };
+    // `extra` carries the asOf (the instant `$now` counts from), such as a conformance case's.
+    const options: ToSqlOptions = { ...extra, dialect: table.engine.dialect, columns };
     try {
       return { fragment: toSql(filter, options), options };
     } catch (error) {

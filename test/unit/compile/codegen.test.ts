@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canGenerateCode, generateSource } from '../../../src/compile/codegen.js';
 import { compileFilter, parseFilter } from '../../../src/index.js';
-import { arbFilterAndRecords } from '../../support/arbitraries.js';
+import { arbFilterAndRecords, arbTimeFilterAndRecords } from '../../support/arbitraries.js';
 import { UNBOUNDED } from '../../support/limits.js';
 import { check, titled } from '../../support/property.js';
 
@@ -72,6 +72,16 @@ describe('generated code', () => {
       fc.property(arbFilterAndRecords, ([filter, records]) => {
         const closures = compileFilter(filter, { codegen: false });
         const generated = compileFilter(filter, { codegen: true });
+        for (const record of records) expect(generated(record)).toBe(closures(record));
+      }),
+    );
+  });
+
+  it(titled('agrees with the closure compiler on time comparisons at one asOf'), () => {
+    check(
+      fc.property(arbTimeFilterAndRecords, ([filter, records, asOf]) => {
+        const closures = compileFilter(filter, { codegen: false, asOf });
+        const generated = compileFilter(filter, { codegen: true, asOf });
         for (const record of records) expect(generated(record)).toBe(closures(record));
       }),
     );
