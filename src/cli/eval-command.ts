@@ -144,6 +144,7 @@ async function run(
       const failOn = parseFailOn(values['fail-on'] ?? [], policies);
       const summary = await evaluateFile('', policies, inputPath, {
         engine: 'duckdb',
+        limits,
         ...(values.jobs === undefined ? {} : { jobs: capJobs(jobs, err) }),
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),

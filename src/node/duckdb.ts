@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { FilterNode } from '../ast/nodes.js';
 import { FilterError, showText } from '../errors.js';
+import type { Limits } from '../limits.js';
 import { parsePath } from '../parse/path.js';
 import { printFilter } from '../parse/print.js';
 import {
@@ -25,6 +26,8 @@ export type DuckdbInput = 'ndjson' | 'array' | 'envelope' | 'parquet';
 
 export interface DuckdbFileOptions extends Pick<InventoryOptions, 'resource' | 'signal'> {
   readonly kindField: string | null | undefined;
+  /** The limits the policies were compiled under: their SQL is built from their definitions again. */
+  readonly limits: Limits;
   readonly threads: number | undefined;
   readonly input: DuckdbInput;
   readonly gzip: boolean;
@@ -162,6 +165,7 @@ export async function evaluateFileWithDuckdb(
     const { statusExpression, params: values } = policyToSql(definitionOf(p), {
       dialect: 'duckdb',
       columns,
+      limits: options.limits,
       paramOffset: params.length,
     });
     params.push(...values);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
 import { FilterError, showText } from '../errors.js';
+import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import {
   type CompiledPolicy,
@@ -199,6 +200,7 @@ export async function evaluateFile(
     return evaluateFileWithDuckdb(compiled, file, {
       ...sniffed,
       bytes: info.size,
+      limits: passLimits(options).limits,
       kindField: kindField as string | null | undefined,
       threads: explicit === undefined ? undefined : Math.min(explicit, maxJobs()),
       ...(resource === undefined ? {} : { resource }),

@@ -158,6 +158,29 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
     expect(strip(duckdb)).toEqual(strip(memory));
   });
 
+  it('builds the SQL under the limits the policies were compiled under', async () => {
+    let filter: unknown = { technology: { $eq: 'postgres' } };
+    for (let i = 0; i < 40; i++) filter = { $not: filter };
+    const deep = {
+      name: 'deep',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        odd: {
+          isDefault: false,
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter } }] }],
+        },
+      },
+    };
+    const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+    const memory = await evaluateInventoryFile([deep], files['inventory.ndjson']!, { jobs: 1, maxDepth: 50 });
+    const duckdb = await evaluateInventoryFile([deep], files['inventory.ndjson']!, {
+      engine: 'duckdb',
+      maxDepth: 50,
+    });
+    expect(strip(duckdb)).toEqual(strip(memory));
+  });
+
   it('refuses the in-process options, typed', async () => {
     const defs = [
       JSON.parse((await import('node:fs')).readFileSync(join(examples, 'certificate-expiry.json'), 'utf8')),

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIMITS } from '../../../src/limits.js';
 
 // As if the optional package were not installed: importing it fails as Node fails for a missing one.
 vi.mock('@duckdb/node-api', () => {
@@ -17,6 +18,7 @@ describe('the duckdb engine without @duckdb/node-api', () => {
         gzip: false,
         bytes: 0,
         kindField: undefined,
+        limits: DEFAULT_LIMITS,
         threads: 1,
       }),
     ).rejects.toMatchObject({
