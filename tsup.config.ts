@@ -17,6 +17,8 @@ export const cliOptions = {
     js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
   },
   noExternal: ['yaml', 'ajv'],
+  // The optional DuckDB client (a native addon) is loaded at run time when --engine duckdb asks for it.
+  external: ['@duckdb/node-api'],
 } satisfies Options;
 
 export default defineConfig([
@@ -37,6 +39,7 @@ export default defineConfig([
     platform: 'neutral',
     splitting: true,
     treeshake: true,
+    external: ['@duckdb/node-api'],
   },
   { ...cliOptions, sourcemap: true },
 ]);

@@ -9,7 +9,7 @@
  *   npm run bench -- --only shapes --shapes json,producers  # some shapes of the shapes section
  *   npm run bench -- --only filters --no-peers    # F1–F5 without mingo, sift, ucast and json-logic
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
- *                                                 # policy throughput policies jobs sql query
+ *                                                 # policy throughput policies jobs duckdb sql query
  *                                                 # validate limits time
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
@@ -25,6 +25,7 @@ import {
   generateComponents,
 } from '../fixtures/generator.js';
 import { benchColdCompile, benchCompile, memoryPerPredicate } from './compile.js';
+import { benchDuckdb } from './duckdb.js';
 import { FILTERS, type FilterResult, summarize } from './filters.js';
 import { benchJobs } from './jobs.js';
 import { geomean, machine, SEED, saveResults, table, writeReadmeSection } from './lib.js';
@@ -58,6 +59,7 @@ const SECTIONS = [
   'throughput',
   'policies',
   'jobs',
+  'duckdb',
   'sql',
   'query',
   'validate',
@@ -448,6 +450,29 @@ if (only.has('jobs')) {
         times(jobs.resourcesPerSecond[k]! / one),
       ]),
     )}\n\n${int.format(jobs.resources)} resources, ${(jobs.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`--format json\`; ${jobs.cores} cores available.`,
+  );
+}
+
+if (only.has('duckdb')) {
+  // The built CLI is what runs (see 'jobs'); the largest size, 5,000,000 records at most.
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const duckdb = await benchDuckdb(Math.min(largest, 5_000_000), Math.min(rounds, 3));
+  results.duckdb = duckdb;
+  writeReadmeSection(
+    'duckdb',
+    `${header}\n\n${table(
+      ['engine', 'wall clock', 'GB/s', 'peak memory'],
+      duckdb.rows.map((r) => [
+        r.contender,
+        `${r.seconds.toFixed(2)} s`,
+        r.gbPerSecond.toFixed(3),
+        `${r.peakMiB.toFixed(0)} MiB`,
+      ]),
+    )}\n\n${int.format(duckdb.resources)} records (\`svc-policy sample\`), ${(duckdb.ndjsonBytes / 1e6).toFixed(0)} MB of NDJSON, ${(duckdb.parquetBytes / 1e6).toFixed(0)} MB of Parquet; the example policies; ${duckdb.cores} cores available.`,
   );
 }
 

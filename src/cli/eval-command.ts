@@ -1,4 +1,5 @@
 import { FilterError } from '../errors.js';
+import { evaluateFile } from '../node/file.js';
 import {
   DEFAULT_KIND_FIELD,
   evaluateInventory,
@@ -35,7 +36,8 @@ import type { Command, CommandArgs, CommandContext } from './runner.js';
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
-                       [--as-of INSTANT] [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
+                       [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -65,6 +67,12 @@ options:
                            of 8 MB or more; at most the available cores, with a notice); the file is
                            split on line boundaries and the output is the same as with --jobs 1.
                            Standard input, gzip, JSON arrays and envelopes are read by one thread
+      --engine ENGINE      memory (default): records parsed and evaluated here, --jobs threads;
+                           duckdb: the policies pushed down into DuckDB over the --input file
+                           (NDJSON, JSON array, envelope, gzip or not, Parquet) on --jobs threads
+                           (default: every core); needs npm install @duckdb/node-api. The summary
+                           only: no --explain/--id/--where, no --format ndjson, no standard input;
+                           a record that is not a JSON object stops it (exit 2), never skipped
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
@@ -96,6 +104,7 @@ export const EVAL_OPTIONS = {
   'explain-limit': { type: 'string' },
   jobs: { type: 'string', short: 'j' },
   ...AS_OF_OPTION,
+  engine: { type: 'string' },
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   ...LIMIT_OPTION,
@@ -137,8 +146,32 @@ async function run(
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
+    const engine = values.engine ?? 'memory';
+    if (engine !== 'memory' && engine !== 'duckdb') {
+      throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
+    }
+    if (engine === 'duckdb') checkDuckdbUsage(values, inputPath, format);
+
     const policies = await loadPolicies(paths, err, limits, asOf);
     if (policies === null) return EXIT.error;
+    if (engine === 'duckdb') {
+      const failOn = parseFailOn(values['fail-on'] ?? [], policies);
+      const summary = await evaluateFile('', policies, inputPath, {
+        engine: 'duckdb',
+        limits,
+        asOf,
+        ...(values.jobs === undefined ? {} : { jobs: capJobs(jobs, err) }),
+        ...(values.resource === undefined ? {} : { resource: values.resource }),
+        ...(kindField === undefined ? {} : { kindField }),
+      });
+      const writer = outputWriter(format, out, false);
+      const failed = failures(summary, failOn);
+      const report: Record<string, unknown> = { ...summary, rejected: 0, rejections: [] };
+      if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+      await writer.finish(summary, report, 0);
+      if (summary.notice !== null) err.notice(summary.notice);
+      return reportFailOn(failed, failOn, err);
+    }
     jobs = capJobs(jobs, err);
     const failOn = parseFailOn(values['fail-on'] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
@@ -248,19 +281,42 @@ async function run(
       const shown = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : '';
       err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown}`);
     }
-    if (failed.length > 0) {
-      const list = failed
-        .map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`)
-        .join(', ');
-      err.say(`--fail-on ${failOn.map((c) => c.text).join(',')} met: ${list}`);
-    }
-    if (rejected > 0) return EXIT.rejected;
-    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
+    const code = reportFailOn(failed, failOn, err);
+    return rejected > 0 ? EXIT.rejected : code;
   } catch (error) {
     // The progress line is cleared before the runner reports the error (a usage error comes before it).
     progress?.done();
     throw error;
   }
+}
+
+/** Prints the --fail-on conditions met; the exit code they give. */
+function reportFailOn(
+  failed: ReturnType<typeof failures>,
+  failOn: ReturnType<typeof parseFailOn>,
+  err: CommandContext['err'],
+): number {
+  if (failed.length === 0) return EXIT.ok;
+  const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(', ');
+  err.say(`--fail-on ${failOn.map((c) => c.text).join(',')} met: ${list}`);
+  return EXIT.failOn;
+}
+
+/** What --engine duckdb cannot do: per-resource output and standard input (a usage error, exit 2). */
+function checkDuckdbUsage(
+  values: CommandArgs<typeof EVAL_OPTIONS>['values'],
+  inputPath: string,
+  format: string,
+): void {
+  const perResource = ['explain', 'id', 'where', 'explain-limit'] as const;
+  for (const name of perResource) {
+    if (values[name] !== undefined) {
+      throw new UsageError(`--${name} explains resources one by one, which only --engine memory does`);
+    }
+  }
+  if (format === 'ndjson')
+    throw new UsageError('--format ndjson writes one line per resource, which only --engine memory does');
+  if (inputPath === '-') throw new UsageError('--engine duckdb reads a file: give it with --input FILE');
 }
 
 /** `svc-policy eval`: see {@link EXIT} and the usage text. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
 import { FilterError, showText } from '../errors.js';
+import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import {
   type CompiledPolicy,
@@ -20,6 +21,7 @@ import {
   policyList,
   skipReason,
 } from '../policy/inventory.js';
+import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
@@ -62,6 +64,16 @@ export interface InventoryFileOptions extends InventoryOptions, Pick<ReadOptions
    * read by one thread.
    */
   readonly onRange?: (range: FileRange) => void;
+  /**
+   * `'memory'` (the default): records parsed and evaluated in JavaScript, as described above.
+   * `'duckdb'`: the policies pushed down into one DuckDB query over the file (NDJSON, a JSON array, an
+   * `{ items }` envelope, gzipped or not, or Parquet), on `jobs` threads (default: every core); needs
+   * the optional package `@duckdb/node-api`. The same summary; a record that is not a JSON object stops
+   * it (`MALFORMED_RECORD`/`MALFORMED_INPUT`: DuckDB gives no line numbers, so none is skipped);
+   * `onResult`, `onRange`, `maxRecordLength` and a `kindField` function are the in-process engine's
+   * (`INVALID_OPTION`). See docs/cli.md, "--engine duckdb".
+   */
+  readonly engine?: 'memory' | 'duckdb';
 }
 
 /** Ranges are about this long (or the file divided by the jobs, when that is shorter). */
@@ -137,6 +149,33 @@ export async function evaluateFile(
   const onRange = option(options, 'onRange');
   const maxRecordLength = option(options, 'maxRecordLength');
   const signal = option(options, 'signal');
+  const engine = option(options, 'engine') ?? 'memory';
+  if (engine !== 'memory' && engine !== 'duckdb') {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `engine must be "memory" or "duckdb", got ${describe(engine)}`,
+    );
+  }
+  if (engine === 'duckdb') {
+    const own = { onResult, onRange, maxRecordLength } as const;
+    for (const [name, value] of Object.entries(own)) {
+      if (value !== undefined) {
+        throw new FilterError(
+          'INVALID_OPTION',
+          '',
+          `${name} is an option of the in-process engine, not of engine: 'duckdb'`,
+        );
+      }
+    }
+    if (typeof kindField === 'function') {
+      throw new FilterError(
+        'INVALID_OPTION',
+        '',
+        `kindField is a function, which the duckdb engine cannot call: give it as a field path`,
+      );
+    }
+  }
   signal?.throwIfAborted();
 
   // A regular file only: a FIFO no one writes would block the open, out of the signal's reach, and a
@@ -150,6 +189,25 @@ export async function evaluateFile(
     );
   }
   const { handle, info } = opened;
+  if (engine === 'duckdb') {
+    let sniffed: Awaited<ReturnType<typeof sniffInput>>;
+    try {
+      sniffed = await sniffInput(handle);
+    } finally {
+      await handle.close();
+    }
+    const resource = option(options, 'resource');
+    return evaluateFileWithDuckdb(compiled, file, {
+      ...sniffed,
+      bytes: info.size,
+      limits: passLimits(options).limits,
+      kindField: kindField as string | null | undefined,
+      threads: explicit === undefined ? undefined : Math.min(explicit, coreJobs()),
+      asOf: compileOptions.asOf,
+      ...(resource === undefined ? {} : { resource }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  }
   let split: boolean;
   let jobs: number;
   try {

@@ -12,8 +12,14 @@ import {
   type ResourceDescription,
 } from '../../src/index.js';
 import { mongoDocsToPage, queryToMongo } from '../../src/mongo.js';
-import { type ColumnMapping, type ColumnType, queryToSql, sqlRowsToPage } from '../../src/sql.js';
-import { ENGINE_NAMES, type Engine, openEngine } from '../integration/sql/engines.js';
+import {
+  type ColumnMapping,
+  type ColumnType,
+  type DialectName,
+  queryToSql,
+  sqlRowsToPage,
+} from '../../src/sql.js';
+import { ENGINE_NAMES_WITH_DUCKDB, type Engine, openEngine } from '../integration/sql/engines.js';
 import { mingoOrderDiffers } from '../support/mongo-engines.js';
 import { checkAsync, titled } from '../support/property.js';
 
@@ -415,10 +421,7 @@ async function mongoServerTarget(url: string): Promise<Target & { close(): Promi
 }
 
 type Layout = 'typed' | 'document';
-function columnsFor(
-  layout: Layout,
-  dialect: 'postgres' | 'sqlite',
-): Record<string, ColumnType | ColumnMapping> {
+function columnsFor(layout: Layout, dialect: DialectName): Record<string, ColumnType | ColumnMapping> {
   const json: ColumnType = dialect === 'postgres' ? 'jsonb' : 'json';
   if (layout === 'document') {
     return Object.fromEntries(FIELDS.map((f) => [f, { column: 'doc', type: json, path: [f] }]));
@@ -444,9 +447,9 @@ function columnsFor(
  * Infinity, so ±Infinity is written that way there; PostgreSQL's json holds no Infinity (such inventories
  * are not judged there). NaN is null: no JSON holds it, and it sorts as missing.
  */
-function jsonText(value: unknown, dialect: 'postgres' | 'sqlite'): string {
+function jsonText(value: unknown, dialect: DialectName): string {
   const text = JSON.stringify(value, (_, v) =>
-    typeof v === 'number' && !Number.isFinite(v) && !Number.isNaN(v) && dialect === 'sqlite'
+    typeof v === 'number' && !Number.isFinite(v) && !Number.isNaN(v) && dialect !== 'postgres'
       ? `\u0000${v}`
       : v,
   );
@@ -468,7 +471,9 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const columns = columnsFor(layout, engine.dialect);
   const insertSql = pg
     ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10)`
-    : `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+    : engine.dialect === 'duckdb'
+      ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+      : `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
       r.id,
@@ -476,7 +481,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       r.a === undefined ? null : jsonText(r.a, engine.dialect),
       r.b ?? null,
       r.n ?? null,
-      r.flag === undefined || r.flag === null ? null : pg ? r.flag : Number(r.flag),
+      r.flag === undefined || r.flag === null ? null : engine.dialect === 'sqlite' ? Number(r.flag) : r.flag,
       r.v ?? null,
       jsonText(r, engine.dialect),
       r['d.e'] ?? null,
@@ -492,7 +497,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       await insert(r);
     },
     remove: async (id) => {
-      await engine.query(`DELETE FROM ${table} WHERE id = ${pg ? '$1' : '?'}`, [id]);
+      await engine.query(`DELETE FROM ${table} WHERE id = ${engine.dialect === 'sqlite' ? '?' : '$1'}`, [id]);
     },
     async page(plan) {
       const { sql, params } = queryToSql(plan, { dialect: engine.dialect, table, columns });
@@ -504,11 +509,13 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
 
 async function createTables(engine: Engine): Promise<void> {
   const pg = engine.dialect === 'postgres';
+  const duck = engine.dialect === 'duckdb';
+  const json = pg ? 'jsonb' : duck ? 'JSON' : 'text';
   for (const layout of ['typed', 'document']) {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${pg ? 'jsonb' : 'text'}, b text${collate}, n ${pg ? 'double precision' : 'REAL'}, flag ${pg ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${pg ? 'jsonb' : 'text'}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${json}, b text${collate}, n ${pg || duck ? 'double precision' : 'REAL'}, flag ${pg || duck ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${json}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }
@@ -564,7 +571,7 @@ describe('keyset pages on every target', () => {
       mongo = await mongoServerTarget(process.env.MONGODB_URL);
       targets.push(mongo);
     }
-    for (const name of ENGINE_NAMES) {
+    for (const name of ENGINE_NAMES_WITH_DUCKDB) {
       const engine = await openEngine(name);
       engines.push(engine);
       await createTables(engine);

@@ -1,5 +1,6 @@
 import { hasOwn, objectKeys } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
+import { duckdb } from './duckdb.js';
 import { postgres } from './postgres.js';
 import { sqlite } from './sqlite.js';
 import type { DialectName, SqlDialect } from './types.js';
@@ -9,6 +10,7 @@ import type { DialectName, SqlDialect } from './types.js';
  * here (its name added to `DialectName`, which this type then requires).
  */
 const DIALECTS: { readonly [K in DialectName]: SqlDialect<unknown> } = {
+  duckdb: duckdb as SqlDialect<unknown>,
   postgres: postgres as SqlDialect<unknown>,
   sqlite: sqlite as SqlDialect<unknown>,
 };

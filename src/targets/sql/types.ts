@@ -2,7 +2,7 @@ import type { LimitOptions } from '../../limits.js';
 import type { LikePattern } from '../../semantics/like.js';
 
 /** The SQL dialects `toSql` writes. */
-export type DialectName = 'postgres' | 'sqlite';
+export type DialectName = 'postgres' | 'sqlite' | 'duckdb';
 
 /**
  * How a top-level field is stored.

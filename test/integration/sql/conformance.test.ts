@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casesByAsOf, loadConformance } from '../../support/conformance.js';
-import { ENGINE_NAMES, type Engine, LAYOUTS, openEngine, TestTable } from './engines.js';
+import { ENGINE_NAMES_WITH_DUCKDB, type Engine, LAYOUTS, openEngine, TestTable } from './engines.js';
 import { compileFor, fieldsOf, storable } from './support.js';
 
 const fixtures = loadConformance();
 
-describe.each(ENGINE_NAMES)('conformance fixtures on %s', (engineName) => {
+describe.each(ENGINE_NAMES_WITH_DUCKDB)('conformance fixtures on %s', (engineName) => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await openEngine(engineName);

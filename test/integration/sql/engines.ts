@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ColumnDefinition, DialectName } from '../../../src/sql.js';
 
+type DuckDBValue = import('@duckdb/node-api').DuckDBValue;
+
 /**
  * Real database engines for the SQL suites: node:sqlite and PGlite always, a PostgreSQL server when
  * DATABASE_URL is set (.ci/run starts one). No mocks: every translation is run by the engine itself.
@@ -66,6 +68,43 @@ async function serverEngine(url: string): Promise<Engine> {
   };
 }
 
+/**
+ * DuckDB in memory, through the optional `@duckdb/node-api` (installed by `npm ci`): strings bound as
+ * VARCHAR, numbers as DOUBLE, booleans as BOOLEAN, as the dialect's SQL expects of any driver.
+ */
+async function duckdbEngine(): Promise<Engine> {
+  const duck = await import('@duckdb/node-api');
+  const instance = await duck.DuckDBInstance.create(':memory:', { threads: '1' });
+  const connection = await instance.connect();
+  const typeOf = (v: unknown) =>
+    typeof v === 'number'
+      ? duck.DOUBLE
+      : typeof v === 'boolean'
+        ? duck.BOOLEAN
+        : typeof v === 'string'
+          ? duck.VARCHAR
+          : duck.SQLNULL;
+  const plain = (v: unknown): unknown => (typeof v === 'bigint' ? Number(v) : v);
+  return {
+    name: 'duckdb',
+    dialect: 'duckdb',
+    exec: async (sql) => {
+      await connection.run(sql);
+    },
+    query: async (sql, params) => {
+      const values = params.map((v) => (v === undefined ? null : v)) as DuckDBValue[];
+      const reader = await connection.runAndReadAll(sql, values, params.map(typeOf));
+      return reader
+        .getRowObjectsJS()
+        .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])));
+    },
+    close: async () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
 /** The engines of this run: the server only when DATABASE_URL is set (CI sets it). */
 export const ENGINE_NAMES: readonly string[] = [
   'sqlite',
@@ -73,9 +112,16 @@ export const ENGINE_NAMES: readonly string[] = [
   ...(process.env.DATABASE_URL ? ['postgresql-server'] : []),
 ];
 
+/**
+ * With DuckDB, for the suites that run it (conformance, the differential properties, policies, page
+ * walks). `@duckdb/node-api` is an optional dependency that `npm ci` installs: a missing one fails.
+ */
+export const ENGINE_NAMES_WITH_DUCKDB: readonly string[] = [...ENGINE_NAMES, 'duckdb'];
+
 export async function openEngine(name: string): Promise<Engine> {
   if (name === 'sqlite') return sqliteEngine();
   if (name === 'pglite') return pgliteEngine();
+  if (name === 'duckdb') return duckdbEngine();
   return serverEngine(process.env.DATABASE_URL!);
 }
 
@@ -94,6 +140,7 @@ type Typed = 'text' | 'number' | 'boolean' | 'timestamptz';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function typedKinds(dialect: DialectName): Typed[] {
+  if (dialect === 'duckdb') return ['text', 'number', 'boolean'];
   return dialect === 'postgres'
     ? ['timestamptz', 'text', 'number', 'boolean']
     : ['text', 'number', 'boolean'];
@@ -117,7 +164,8 @@ function sqlType(dialect: DialectName, kind: Typed | 'json'): string {
     timestamptz: 'timestamptz',
   };
   const liteTypes = { json: 'TEXT', text: 'TEXT', number: 'REAL', boolean: 'INTEGER', timestamptz: 'TEXT' };
-  return (dialect === 'postgres' ? pgTypes : liteTypes)[kind];
+  const duckTypes = { json: 'JSON', text: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: '' };
+  return (dialect === 'postgres' ? pgTypes : dialect === 'duckdb' ? duckTypes : liteTypes)[kind];
 }
 
 const q = (name: string): string => `"${name.replace(/"/g, '""')}"`;
@@ -140,8 +188,10 @@ export class TestTable {
 
   async create(): Promise<void> {
     const d = this.engine.dialect;
-    // On PostgreSQL the document is a `json` column and the per-key columns `jsonb`: both families run.
-    const cols = [`id integer PRIMARY KEY`, `doc ${d === 'postgres' ? 'json' : sqlType(d, 'json')}`];
+    // On PostgreSQL the document is a `json` column and the per-key columns `jsonb`: both families run;
+    // on DuckDB the document is JSON text in a VARCHAR column and the per-key columns `JSON`.
+    const doc = d === 'postgres' ? 'json' : d === 'duckdb' ? 'VARCHAR' : sqlType(d, 'json');
+    const cols = [`id integer PRIMARY KEY`, `doc ${doc}`];
     for (const k of this.keys) {
       cols.push(`${q(k)} ${sqlType(d, 'json')}`);
       for (const kind of typedKinds(d)) cols.push(`${q(`${k}:${kind}`)} ${sqlType(d, kind)}`);
@@ -174,7 +224,7 @@ export class TestTable {
       }
       return `(${values.map((v) => {
         params.push(v);
-        return d === 'postgres' ? `$${params.length}` : `?${params.length}`;
+        return d === 'sqlite' ? `?${params.length}` : `$${params.length}`;
       })})`;
     });
     await this.engine.query(

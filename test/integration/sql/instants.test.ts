@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timestampMs } from '../../../src/semantics/time.js';
+import { duckdb } from '../../../src/targets/sql/duckdb.js';
 import { postgres } from '../../../src/targets/sql/postgres.js';
 import { Params } from '../../../src/targets/sql/sql-text.js';
 import { sqlite } from '../../../src/targets/sql/sqlite.js';
 import type { SqlDialect } from '../../../src/targets/sql/types.js';
 import { checkAsync, titled } from '../../support/property.js';
-import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
+import { ENGINE_NAMES_WITH_DUCKDB, type Engine, openEngine } from './engines.js';
 
 // The instant SQL computes from a text (the dialect's `instantMs`) is `timestampMs` of it, on every
 // string: valid timestamps of every format, and near misses of every part.
@@ -130,13 +131,16 @@ const PINNED = [
 ];
 
 function instantQuery(engine: Engine): (texts: readonly string[]) => Promise<(number | null)[]> {
-  const dialect = (engine.dialect === 'postgres' ? postgres : sqlite) as SqlDialect<unknown>;
+  const dialects = { postgres, sqlite, duckdb } as Record<string, SqlDialect<unknown>>;
+  const dialect = dialects[engine.dialect]!;
   const p = new Params((i) => dialect.placeholder(i));
   const list = p.add('');
   const sql =
     engine.dialect === 'postgres'
       ? `SELECT e.i AS i, (${dialect.instantMs('e.t', p)})::text AS ms FROM jsonb_array_elements_text(${list}::jsonb) WITH ORDINALITY AS e(t, i) ORDER BY e.i`
-      : `SELECT e.key AS i, CAST(${dialect.instantMs('e.value', p)} AS TEXT) AS ms FROM json_each(${list}) AS e ORDER BY e.key`;
+      : engine.dialect === 'duckdb'
+        ? `SELECT e.i AS i, CAST(${dialect.instantMs('e.t', p)} AS VARCHAR) AS ms FROM (SELECT unnest(l) AS t, unnest(range(len(l))) AS i FROM (SELECT CAST(CAST(${list} AS JSON) AS VARCHAR[]) AS l)) AS e ORDER BY e.i`
+        : `SELECT e.key AS i, CAST(${dialect.instantMs('e.value', p)} AS TEXT) AS ms FROM json_each(${list}) AS e ORDER BY e.key`;
   return async (texts) => {
     const rows = await engine.query(sql, [JSON.stringify(texts)]);
     expect(rows.length).toBe(texts.length);
@@ -150,13 +154,13 @@ const expected = (text: string): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-describe.each(ENGINE_NAMES)('the instant of a text on %s', (engineName) => {
+describe.each(ENGINE_NAMES_WITH_DUCKDB)('the instant of a text on %s', (engineName) => {
   let engine: Engine;
   let instants: (texts: readonly string[]) => Promise<(number | null)[]>;
   // PostgreSQL text cannot hold U+0000; nothing can hold a lone surrogate.
   const storable = (s: string) =>
     !/[\uD800-\uDFFF]/u.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')) &&
-    (engineName === 'sqlite' || !s.includes('\u0000'));
+    (engineName === 'sqlite' || engineName === 'duckdb' || !s.includes('\u0000'));
   beforeAll(async () => {
     engine = await openEngine(engineName);
     instants = instantQuery(engine);

@@ -1,0 +1,341 @@
+import { availableParallelism } from 'node:os';
+import type { FilterNode } from '../ast/nodes.js';
+import { FilterError, showText } from '../errors.js';
+import type { Limits } from '../limits.js';
+import { parsePath } from '../parse/path.js';
+import { printFilter } from '../parse/print.js';
+import {
+  type CompiledPolicy,
+  DEFAULT_KIND_FIELD,
+  InventoryError,
+  type InventoryOptions,
+  type InventorySummary,
+  type PolicySummary,
+} from '../policy/index.js';
+import { kindNotice, skipReason } from '../policy/inventory.js';
+import { isoOf } from '../semantics/time.js';
+import { policyToSql } from '../targets/sql/policy.js';
+
+/**
+ * The DuckDB engine of inventory files (`engine: 'duckdb'`): the policies pushed down into one DuckDB
+ * query over the file, with the semantics of the in-process engine (the `duckdb` SQL dialect) and the
+ * same summary. DuckDB reads the file with all its threads; nothing is parsed in JavaScript.
+ */
+
+/** What the DuckDB engine reads: the input's form, told apart by content as the in-process readers do. */
+export type DuckdbInput = 'ndjson' | 'array' | 'envelope' | 'parquet';
+
+export interface DuckdbFileOptions extends Pick<InventoryOptions, 'resource' | 'signal'> {
+  readonly kindField: string | null | undefined;
+  /** The limits the policies were compiled under: their SQL is built from their definitions again. */
+  readonly limits: Limits;
+  readonly threads: number | undefined;
+  /** The run's one instant (ms): `$now` in the policies' SQL counts from it. */
+  readonly asOf: number;
+  readonly input: DuckdbInput;
+  readonly gzip: boolean;
+  /** The file's size, which bounds an envelope. */
+  readonly bytes: number;
+}
+
+type DuckApi = typeof import('@duckdb/node-api');
+
+/** The optional `@duckdb/node-api`, or the typed error that says how to install it. */
+async function loadDuckdb(): Promise<DuckApi> {
+  try {
+    return await import('@duckdb/node-api');
+  } catch (error) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `the duckdb engine needs the optional package @duckdb/node-api, which is not installed (${showText(String((error as Error)?.message ?? error)).slice(0, 120)}): npm install @duckdb/node-api`,
+    );
+  }
+}
+
+/** Top-level fields a filter reads. */
+function topFields(node: FilterNode, out: Set<string>): void {
+  for (const clause of node.clauses) {
+    if (clause.kind === 'field') {
+      const first = clause.path[0];
+      if (first?.kind === 'key') out.add(first.key);
+    } else if (clause.kind === 'not') topFields(clause.filter, out);
+    else for (const f of clause.filters) topFields(f, out);
+  }
+}
+
+/** A compiled policy's definition as JSON again (its filters printed), for `policyToSql`. */
+function definitionOf(policy: CompiledPolicy): unknown {
+  const d = policy.definition;
+  return {
+    name: d.name,
+    isActive: true,
+    query: { filter: printFilter(d.scope) },
+    statusDefinitions: Object.fromEntries(
+      d.statuses.map((s) => [
+        s.name,
+        {
+          isDefault: s.isDefault,
+          criticality: s.criticality,
+          rules: s.rules.map((r) => ({
+            conditions: r.conditions.map((c) => ({
+              type: 'filter',
+              condition: { filter: printFilter(c.filter) },
+            })),
+          })),
+        },
+      ]),
+    ),
+  };
+}
+
+const jsonPath = (keys: readonly string[]): string => `$${keys.map((k) => `.${JSON.stringify(k)}`).join('')}`;
+
+/** The records of the input as one `JSON` value each (`json`), from DuckDB's readers. */
+function source(input: DuckdbInput, gzip: boolean, bytes: number): string {
+  const compression = `compression = '${gzip ? 'gzip' : 'uncompressed'}'`;
+  // DuckDB's default bound on one record (16 MB; a longer one is an error, never skipped); the
+  // envelope is one document, as long as the file (the reader's buffers grow with this bound).
+  const size = `maximum_object_size = ${input === 'envelope' ? (gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1)) : 16 << 20}`;
+  switch (input) {
+    case 'ndjson':
+      return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
+    case 'array':
+      return `SELECT json FROM read_json_objects($1, format = 'array', ${compression}, ${size})`;
+    case 'envelope':
+      return `SELECT unnest(CAST(json_extract(json, '$.items') AS JSON[])) AS json FROM read_json_objects($1, format = 'unstructured', ${compression}, ${size})`;
+    case 'parquet':
+      // A Parquet row is read as DuckDB's JSON of it (docs/cli.md, "--engine duckdb").
+      return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
+  }
+}
+
+/**
+ * Evaluates active policies over the file in DuckDB. Records that are not JSON objects (and text that
+ * is not JSON) stop the evaluation with a typed error: DuckDB gives no exact line numbers, so they are
+ * never skipped silently (the in-process engine lists them).
+ */
+export async function evaluateFileWithDuckdb(
+  compiled: readonly CompiledPolicy[],
+  file: string,
+  options: DuckdbFileOptions,
+): Promise<InventorySummary> {
+  const started = performance.now();
+  const duck = await loadDuckdb();
+  const skip = compiled.map((p) => skipReason(p, options.resource));
+  const active = compiled.filter((_, i) => skip[i] === null);
+
+  // The top-level fields read (the kind's first key too), each a JSON column `f<i>`.
+  const fields = new Set<string>();
+  for (const p of active) {
+    topFields(p.definition.scope, fields);
+    for (const s of p.definition.statuses)
+      for (const r of s.rules) for (const c of r.conditions) topFields(c.filter, fields);
+  }
+  const kindKeys =
+    options.kindField === null
+      ? null
+      : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, '').map((step) => {
+          if (step.kind !== 'key')
+            throw new FilterError('INVALID_OPTION', '', 'kindField cannot contain an array selector');
+          return step.key;
+        });
+  if (kindKeys !== null) fields.add(kindKeys[0]!);
+  const names = [...fields];
+  const column = new Map(names.map((f, i) => [f, `f${i}`]));
+  const columns = Object.fromEntries(
+    names.map((f) => [f, { column: column.get(f)!, type: 'json' as const }]),
+  );
+
+  const params: unknown[] = [file];
+  const add = (v: unknown): string => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  // json_extract with a list of paths parses each record once for all of them.
+  const paths = add(JSON.stringify(names.map((f) => jsonPath([f]))));
+  const extracted = names.map((_, i) => `svc_j[${i + 1}] AS f${i}`);
+  let kind = 'CAST(NULL AS VARCHAR)';
+  if (kindKeys !== null) {
+    const root = column.get(kindKeys[0]!)!;
+    const at = add(jsonPath(kindKeys.slice(1)));
+    const text = `json_extract_string(${root}, ${at})`;
+    kind = `(CASE WHEN json_type(${root}, ${at}) = 'VARCHAR' AND ${text} <> '' THEN ${text} END)`;
+  }
+  if (options.resource !== undefined) kind = `COALESCE(${kind}, ${add(options.resource)})`;
+
+  const statuses = active.map((p, i) => {
+    const { statusExpression, params: values } = policyToSql(definitionOf(p), {
+      dialect: 'duckdb',
+      columns,
+      limits: options.limits,
+      paramOffset: params.length,
+      asOf: options.asOf,
+    });
+    params.push(...values);
+    const scoped =
+      p.resource === undefined
+        ? statusExpression
+        : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
+    return `histogram(${scoped}) AS s${i}`;
+  });
+
+  const records =
+    names.length === 0
+      ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})`
+      : `SELECT json_type(json) AS svc_type, ${extracted.join(', ')} FROM (SELECT json, json_extract(json, CAST(${paths} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`;
+  const sql =
+    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
+    `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *, ${kind} AS svc_kind FROM (${records})) GROUP BY svc_kind`;
+
+  const threads = String(options.threads ?? availableParallelism());
+  const instance = await duck.DuckDBInstance.create(':memory:', { threads });
+  const connection = await instance.connect();
+  const abort = () => connection.interrupt();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  let rows: Record<string, unknown>[];
+  try {
+    options.signal?.throwIfAborted();
+    const values = params as import('@duckdb/node-api').DuckDBValue[];
+    const types = params.map(() => duck.VARCHAR);
+    rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS() as Record<
+      string,
+      unknown
+    >[];
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    // What DuckDB says of the input (malformed JSON, a corrupt file); anything else is thrown as it is.
+    const message = String((error as Error)?.message ?? error);
+    if (!/^(Invalid Input|IO|Conversion) Error/.test(message)) throw error;
+    throw new InventoryError(
+      'MALFORMED_INPUT',
+      `the duckdb engine could not read ${JSON.stringify(showText(file))}: ${showText(message.split('\n')[0]!)} (the in-process engine, --engine memory, reads what it can and lists each malformed line)`,
+    );
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    connection.closeSync();
+    instance.closeSync();
+  }
+  return summarize(compiled, skip, active, rows, options, started);
+}
+
+function summarize(
+  compiled: readonly CompiledPolicy[],
+  skip: readonly PolicySummary['skipped'][],
+  active: readonly CompiledPolicy[],
+  rows: readonly Record<string, unknown>[],
+  options: DuckdbFileOptions,
+  started: number,
+): InventorySummary {
+  let total = 0;
+  let bad = 0;
+  let unknownKind = 0;
+  const kinds = new Map<string, number>();
+  const counts = active.map(() => new Map<string, number>());
+  for (const row of rows) {
+    const n = Number(row.n);
+    total += n;
+    bad += Number(row.bad);
+    if (row.svc_kind === null) unknownKind += n;
+    else kinds.set(String(row.svc_kind), n);
+    active.forEach((_, i) => {
+      const histogram = row[`s${i}`];
+      // A MAP reads as its entries: [{ key, value }] (or an object, by the client's version).
+      const entries = Array.isArray(histogram)
+        ? (histogram as { key: string; value: unknown }[]).map((e) => [e.key, e.value] as const)
+        : Object.entries((histogram ?? {}) as Record<string, unknown>);
+      for (const [status, count] of entries)
+        counts[i]!.set(status, (counts[i]!.get(status) ?? 0) + Number(count));
+    });
+  }
+  if (bad > 0) {
+    throw new InventoryError(
+      'MALFORMED_RECORD',
+      `${bad} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`,
+    );
+  }
+  const policyKinds = active.map((p) => p.resource);
+  const named = [...new Set(policyKinds.filter((k): k is string => k !== undefined))];
+  if (unknownKind > 0 && named.length > 1) {
+    throw new InventoryError(
+      'UNKNOWN_KIND',
+      `${unknownKind} record(s) have no kind and the policies are for several kinds (${named
+        .slice(0, 5)
+        .map((k) => `"${showText(k)}"`)
+        .join(
+          ', ',
+        )}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`,
+    );
+  }
+  let t = 0;
+  const policies = compiled.map((p, i): PolicySummary => {
+    const skipped = skip[i]!;
+    const tally = skipped === null ? counts[t++]! : undefined;
+    const evaluated =
+      tally === undefined ? 0 : p.resource === undefined ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
+    const applicable = tally === undefined ? 0 : [...tally.values()].reduce((a, b) => a + b, 0);
+    return {
+      policy: p.name,
+      skipped,
+      applicable,
+      notApplicable: evaluated - applicable,
+      otherKind: tally === undefined ? 0 : total - evaluated,
+      statuses: p.statuses.map((s) => ({
+        status: s.name,
+        criticality: s.criticality,
+        isDefault: s.isDefault,
+        count: tally?.get(s.name) ?? 0,
+      })),
+    };
+  });
+  const durationMs = performance.now() - started;
+  const kinded = policyKinds.some((k) => k !== undefined);
+  return {
+    resources: total,
+    durationMs,
+    resourcesPerSecond: durationMs > 0 ? Math.round((total * 1000) / durationMs) : 0,
+    asOf: isoOf(options.asOf),
+    policies,
+    kindField: options.kindField === null ? null : (options.kindField ?? DEFAULT_KIND_FIELD),
+    kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    unknownKind,
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null,
+  };
+}
+
+const HEAD_BYTES = 1 << 20;
+
+/**
+ * The form of the file, from its first bytes (gunzipped when they are gzip), as the in-process readers
+ * tell them apart: Parquet by its magic bytes; a JSON array by its `[`; a `{` that starts a document
+ * whose first line is not a whole object, or the only line of the file, holding an `items` array, is
+ * the API's envelope; other text is NDJSON.
+ */
+export async function sniffInput(
+  handle: import('node:fs/promises').FileHandle,
+): Promise<{ input: DuckdbInput; gzip: boolean }> {
+  const { gunzipSync, constants } = await import('node:zlib');
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+  let head = buffer.subarray(0, bytesRead);
+  if (head.subarray(0, 4).toString('latin1') === 'PAR1') return { input: 'parquet', gzip: false };
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  if (gzip) head = gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  const start = text.search(/\S/);
+  if (text[start] === '[') return { input: 'array', gzip };
+  if (text[start] !== '{') return { input: 'ndjson', gzip };
+  const lines = text.slice(start).split('\n');
+  let first: unknown;
+  try {
+    first = JSON.parse(lines[0]!);
+  } catch {
+    // Not a whole object on its first line: one document over several lines (or a malformed line,
+    // which DuckDB then refuses, loudly).
+    return { input: 'envelope', gzip };
+  }
+  const only = bytesRead < HEAD_BYTES && lines.slice(1).every((l) => l.trim() === '');
+  const items =
+    typeof first === 'object' && first !== null && Array.isArray((first as { items?: unknown }).items);
+  return { input: items && only ? 'envelope' : 'ndjson', gzip };
+}

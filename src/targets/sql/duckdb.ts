@@ -1,0 +1,201 @@
+import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
+import { FilterError } from '../../errors.js';
+import type { LikePattern } from '../../semantics/like.js';
+import { VERSION_PATTERN } from '../../semantics/version.js';
+import { instantOfParts } from './instants.js';
+import type { ParamSink, SqlDialect } from './types.js';
+
+/**
+ * A JSON value in DuckDB: a JSON document (`root`: a `JSON` or JSON text `VARCHAR` expression, SQL
+ * `NULL` when absent) and the keys still to read from it, as one JSONPath bound once.
+ */
+export interface DuckRef {
+  readonly root: string;
+  readonly keys: readonly string[];
+}
+
+const paths = new WeakMap<DuckRef, string>();
+const bound = new WeakMap<ParamSink, Map<string, string>>();
+
+/**
+ * The ref's JSONPath (`$."a"."b"`, keys written as JSON strings, which DuckDB unescapes), bound once
+ * per statement: every read of one path is then the same SQL text, which DuckDB's common
+ * subexpression elimination computes once per row (a version key read in five `$or` branches).
+ * A quoted key never indexes an array (`$."0"` on `[5]` is absent), unlike a JSON pointer's `/0`.
+ */
+function pathOf(ref: DuckRef, p: ParamSink): string {
+  let path = weakMapGet.call(paths, ref);
+  if (path === undefined) {
+    const text = `$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join('')}`;
+    let byText = weakMapGet.call(bound, p) as Map<string, string> | undefined;
+    if (byText === undefined) {
+      byText = new Map();
+      weakMapSet.call(bound, p, byText);
+    }
+    path = mapGet.call(byText, text) as string | undefined;
+    if (path === undefined) {
+      path = p.add(text);
+      byText.set(text, path);
+    }
+    weakMapSet.call(paths, ref, path);
+  }
+  return path;
+}
+
+/** `json_type` names: 'NULL', 'BOOLEAN', 'BIGINT', 'UBIGINT', 'DOUBLE', 'VARCHAR', 'ARRAY', 'OBJECT'; NULL when absent. */
+const typeOf = (ref: DuckRef, p: ParamSink): string => `json_type(${ref.root}, ${pathOf(ref, p)})`;
+const extract = (ref: DuckRef, p: ParamSink): string => `json_extract(${ref.root}, ${pathOf(ref, p)})`;
+const NUMBER_TYPES = `'BIGINT', 'UBIGINT', 'DOUBLE'`;
+
+/**
+ * The value as SQL: a string's text (`json_extract_string`, escapes read, U+0000 kept), or a number as
+ * a DOUBLE: an integer past 2^53 rounds to the nearest double as `JSON.parse` rounds it, and `1e999`
+ * is Infinity as in memory.
+ */
+function scalar(ref: DuckRef, type: 'string' | 'number', p: ParamSink): string {
+  if (type === 'string') return `json_extract_string(${ref.root}, ${pathOf(ref, p)})`;
+  return `CAST(${extract(ref, p)} AS DOUBLE)`;
+}
+
+const isType = (ref: DuckRef, type: 'string' | 'number', p: ParamSink): string =>
+  type === 'string' ? `${typeOf(ref, p)} = 'VARCHAR'` : `${typeOf(ref, p)} IN (${NUMBER_TYPES})`;
+
+/** `LIKE` pattern text: our pieces joined by `%`, with `!` escaping `!`, `%` and `_`. */
+function likePattern(pattern: LikePattern): string {
+  return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, '!$&')).join('%');
+}
+
+/** A number (digits, no leading zeros) as its key: digit count of its digit count, digit count, digits. */
+const encodeNumber = (d: string) =>
+  `CAST(length(CAST(length(${d}) AS VARCHAR)) AS VARCHAR) || CAST(length(${d}) AS VARCHAR) || ${d}`;
+
+/**
+ * The version key (semantics/version.ts) of a text: the grammar checked with the same regular
+ * expression as in memory (RE2's `regexp_full_match`, where `$` is the end of the text), the parts
+ * split with `string_split` and encoded with `list_transform`; trailing zero parts (each encoded
+ * `.10`, which no other part's encoding ends with) are then cut off the key. Any digit count works:
+ * parts never become numbers. Lambdas name their own variables, which no column can capture.
+ */
+function versionKey(expr: string): string {
+  const text = `(${expr})`;
+  const core = `regexp_extract(${text}, '^v?([0-9.]+)', 1)`;
+  const pre = `regexp_extract(${text}, '^v?[0-9.]+-([^+]*)', 1)`;
+  const parts = `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: '.' || ${encodeNumber(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
+  const ids = `array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '')`;
+  return `(CASE WHEN regexp_full_match(${text}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
+}
+
+/** The shape of an RFC 3339 timestamp (semantics/time.ts), its numbers captured by name. */
+const TIMESTAMP_PATTERN =
+  '^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$';
+const GROUPS = ['y', 'mo', 'd', 'h', 'mi', 's', 'f', 'sg', 'oh', 'om'] as const;
+
+/**
+ * The instant of a text: RE2's `regexp_full_match` checks the shape (`[0-9]` is ASCII digits), then
+ * `regexp_extract` with names gives the groups as one struct, named once by a lambda over a one-element
+ * list; only digits are ever cast, so no text raises. The arithmetic is `instantOfParts`, with its
+ * divisions made integer divisions (`//`: DuckDB's `/` divides integers into a DOUBLE).
+ */
+function instantMs(expr: string, p: ParamSink): string {
+  const r = `${p.alias()}_r`;
+  const int = (g: string) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
+  const parts = {
+    y: int('y'),
+    mo: int('mo'),
+    d: int('d'),
+    h: int('h'),
+    mi: int('mi'),
+    s: int('s'),
+    ms: `CAST(rpad(left(${r}.f, 3), 3, '0') AS INTEGER)`,
+    sign: `(CASE ${r}.sg WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
+    oh: `COALESCE(${int('oh')}, 0)`,
+    om: `COALESCE(${int('om')}, 0)`,
+  };
+  const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, ' // ');
+  const text = `(${expr})`;
+  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(', ')}])`;
+  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+}
+
+const noTimestamptz = (): never => {
+  throw new FilterError('UNSUPPORTED', '', 'the duckdb dialect maps no timestamptz column');
+};
+
+/**
+ * DuckDB hooks. JSON values are read with `json_type`/`json_extract` and one bound JSONPath per value;
+ * text compares under the `binary` collation (UTF-8 bytes, which is code point order, whatever the
+ * column's collation); `$like` is a case-sensitive `LIKE` with `!` as its escape. DuckDB evaluates a
+ * `CASE` branch only on the rows its condition selects, so no cast meets a value of another type.
+ */
+export const duckdb: SqlDialect<DuckRef> = {
+  name: 'duckdb',
+  capabilities: {
+    nulInText: true,
+    timestamptz: false,
+    // A DOUBLE column holds NaN, which DuckDB orders above every number (and, unlike PostgreSQL, also
+    // takes for equal to itself): the same guards as PostgreSQL's.
+    nanInNumberColumns: true,
+    maxIdentifierBytes: 0,
+    // DuckDB has no parameter limit of its own; this keeps fragments within what drivers bind.
+    maxParameters: 65535,
+    integerBooleans: false,
+    indexNullsOrder: false,
+    // DuckDB's `max_expression_depth` (1000 by default) bounds the parsed expression tree; subqueries
+    // count in it like any other expression.
+    expressionLimits: {
+      name: 'DuckDB max_expression_depth (1000)',
+      maxSubqueries: 40,
+      maxNestedHeight: Number.POSITIVE_INFINITY,
+      maxHeight: 900,
+      maxParentheses: 900,
+    },
+    likePatternLimit: null,
+  },
+  placeholder: (index) => `$${index}`,
+  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  numberParam: (placeholder) => `CAST(${placeholder} AS DOUBLE)`,
+  numberKey: (expr) => `NULLIF(${expr}, CAST('NaN' AS DOUBLE))`,
+  timestampParam: noTimestamptz,
+  instantKey: noTimestamptz,
+  instantText: noTimestamptz,
+  msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
+  instantMs,
+  columnInstantMs: noTimestamptz,
+  textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
+  collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
+  collateEq: (expr) => `(${expr}) COLLATE "binary"`,
+  // One parameter per list, JSON text (any driver binds a string): list_contains compares without
+  // collation, byte by byte.
+  inList: (expr, kind, values, p) =>
+    `list_contains(CAST(CAST(${p.add(JSON.stringify(values))} AS JSON) AS ${kind === 'number' ? 'DOUBLE' : 'VARCHAR'}[]), ${expr})`,
+  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern(pattern)).length,
+  like: (expr, pattern, p) =>
+    `((${expr}) COLLATE "binary" LIKE CAST(${p.add(likePattern(pattern))} AS VARCHAR) ESCAPE '!')`,
+  versionKey: (expr) => versionKey(expr),
+  jsonColumn: (column, _type, path) => ({ root: column, keys: path }),
+  jsonKey: (ref, key) => ({ root: ref.root, keys: [...ref.keys, key] }),
+  jsonIs: (ref, shape, p) => {
+    const type = typeOf(ref, p);
+    if (shape === 'missing') return `(COALESCE(${type}, 'NULL') = 'NULL')`;
+    if (shape === 'object') return `COALESCE(${type} = 'OBJECT', FALSE)`;
+    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar(ref, 'string', p)} = '${shape}', FALSE)`;
+  },
+  jsonScalar: (ref, type, test, p) =>
+    `(CASE WHEN ${isType(ref, type, p)} THEN ${test(scalar(ref, type, p))} ELSE FALSE END)`,
+  jsonValue: (ref, type, p) => {
+    if (type === 'boolean') {
+      return `(CASE WHEN ${typeOf(ref, p)} = 'BOOLEAN' THEN ${scalar(ref, 'string', p)} = 'true' END)`;
+    }
+    return `(CASE WHEN ${isType(ref, type, p)} THEN ${scalar(ref, type, p)} END)`;
+  },
+  jsonText: (ref, p) => `CAST(${extract(ref, p)} AS VARCHAR)`,
+  // A lambda over the elements, not a correlated subquery: DuckDB plans a statement of many
+  // `EXISTS (… unnest …)` slowly (each is decorrelated into a join), and a lambda has no FROM clause
+  // whose names could capture a column. `list_bool_or` of no elements is NULL: false.
+  jsonAny: (ref, body, p) => {
+    const alias = p.alias();
+    const where = body({ root: alias, keys: [] });
+    const array = `CAST(CASE WHEN ${typeOf(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`;
+    return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
+  },
+};

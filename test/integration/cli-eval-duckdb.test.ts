@@ -1,0 +1,202 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateInventoryFile } from '../../src/node.js';
+import { generateInventory } from '../../src/sample/generator.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
+import { suiteTempDir } from '../support/temp.js';
+
+/**
+ * `svc-policy eval --engine duckdb` and `evaluateInventoryFile(…, { engine: 'duckdb' })`: the summary,
+ * the exit codes and the --fail-on report of the in-process engine, on every input form DuckDB reads.
+ */
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+const examples = join(root, 'fixtures', 'policies', 'examples');
+const temp = suiteTempDir('eval-duckdb');
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CI: '', NODE_DEBUG: '' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The JSON report without what differs from run to run. */
+function report(stdout: string): unknown {
+  const out = JSON.parse(stdout) as { summary: Record<string, unknown> };
+  return { ...out, summary: { ...out.summary, durationMs: 0, resourcesPerSecond: 0 } };
+}
+
+const records = [...generateInventory({ components: 600, certificates: 150 }, { seed: 11 })];
+const ndjson = `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+const files: Record<string, string> = {};
+
+beforeAll(async () => {
+  const write = (name: string, data: string | Buffer) => {
+    const path = join(temp.folder(), name);
+    writeFileSync(path, data);
+    files[name] = path;
+  };
+  write('inventory.ndjson', ndjson);
+  write('inventory.ndjson.gz', gzipSync(ndjson));
+  write('inventory.json', JSON.stringify(records));
+  write('envelope.json', JSON.stringify({ items: records, nextPageToken: 'next' }, null, 2));
+  write('envelope.json.gz', gzipSync(JSON.stringify({ items: records })));
+  write('not-objects.ndjson', `${JSON.stringify(records[0])}\n5\n${JSON.stringify(records[1])}\n`);
+  write('malformed.ndjson', `${JSON.stringify(records[0])}\n{"id":\n${JSON.stringify(records[1])}\n`);
+  write('no-kind.ndjson', `${JSON.stringify({ id: 'x', technology: 'postgres' })}\n`);
+  // Parquet, written by DuckDB from the NDJSON; its rows read back as DuckDB's JSON of them.
+  const duck = await import('@duckdb/node-api');
+  const instance = await duck.DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const parquet = join(temp.folder(), 'inventory.parquet');
+  await connection.run(
+    `COPY (SELECT * FROM read_json('${files['inventory.ndjson']}', format = 'newline_delimited')) TO '${parquet}' (FORMAT parquet)`,
+  );
+  files['inventory.parquet'] = parquet;
+  // What the in-process engine sees of the Parquet rows: DuckDB's JSON of each.
+  const rows = await connection.runAndReadAll(
+    `SELECT CAST(to_json(p) AS VARCHAR) AS j FROM read_parquet('${parquet}') AS p`,
+  );
+  write(
+    'parquet-as.ndjson',
+    `${rows
+      .getRowObjectsJS()
+      .map((r) => r.j)
+      .join('\n')}\n`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+});
+
+describe('svc-policy eval --engine duckdb', () => {
+  it.each([
+    ['inventory.ndjson', 'inventory.ndjson'],
+    ['inventory.ndjson.gz', 'inventory.ndjson'],
+    ['inventory.json', 'inventory.ndjson'],
+    ['envelope.json', 'inventory.ndjson'],
+    ['envelope.json.gz', 'inventory.ndjson'],
+    ['inventory.parquet', 'parquet-as.ndjson'],
+  ])(
+    '%s gives the summary, --fail-on report and exit code of the in-process engine over %s',
+    (file, same) => {
+      const args = ['eval', '-p', examples, '--format', 'json', '--fail-on', 'expired,criticality>=20'];
+      const memory = run([...args, '-i', files[same]!]);
+      const duckdb = run([...args, '-i', files[file]!, '--engine', 'duckdb', '--jobs', '2']);
+      expect(duckdb.stderr).toBe(memory.stderr);
+      expect(duckdb.code).toBe(memory.code);
+      expect(memory.code).toBe(1);
+      expect(report(duckdb.stdout)).toEqual(report(memory.stdout));
+    },
+  );
+
+  it('--resource and --kind-field are read as in process', () => {
+    const args = [
+      'eval',
+      '-p',
+      examples,
+      '--format',
+      'json',
+      '--kind-field',
+      'technology',
+      '--resource',
+      'component',
+    ];
+    const memory = run([...args, '-i', files['inventory.ndjson']!]);
+    const duckdb = run([...args, '-i', files['inventory.ndjson']!, '--engine', 'duckdb']);
+    expect(duckdb.code).toBe(memory.code);
+    expect(report(duckdb.stdout)).toEqual(report(memory.stdout));
+  });
+
+  it('records of no kind under policies of several kinds stop both engines (exit 2)', () => {
+    const args = ['eval', '-p', examples, '--format', 'json', '-i', files['no-kind.ndjson']!];
+    expect(run(args).code).toBe(2);
+    const duckdb = run([...args, '--engine', 'duckdb']);
+    expect(duckdb.code).toBe(2);
+    expect(duckdb.stderr).toMatch(/no kind and the policies are for several kinds/);
+  });
+
+  it('a record that is not an object, or a malformed line, stops it loudly (exit 2) where memory skips it (exit 3)', () => {
+    for (const file of ['not-objects.ndjson', 'malformed.ndjson']) {
+      const args = ['eval', '-p', examples, '--format', 'json', '-i', files[file]!];
+      expect(run(args).code).toBe(3);
+      const duckdb = run([...args, '--engine', 'duckdb']);
+      expect(duckdb.code).toBe(2);
+      expect(duckdb.stdout).toBe('');
+      expect(duckdb.stderr).toMatch(/--engine memory/);
+    }
+  });
+
+  it('per-resource options, standard input and unknown engines are usage errors (exit 2)', () => {
+    const base = ['eval', '-p', examples, '-i', files['inventory.ndjson']!, '--engine', 'duckdb'];
+    for (const extra of [['--explain'], ['--id', 'x'], ['--where', '{}'], ['--format', 'ndjson']]) {
+      const r = run([...base, ...extra]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/only --engine memory/);
+    }
+    expect(run(['eval', '-p', examples, '-i', '-', '--engine', 'duckdb']).stderr).toMatch(/reads a file/);
+    expect(run(['eval', '-p', examples, '-i', files['inventory.ndjson']!, '--engine', 'spark']).code).toBe(2);
+  });
+});
+
+describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
+  it('gives the summary of the in-process engine', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const defs = readdirSync(examples)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
+    const memory = await evaluateInventoryFile(defs, files['inventory.json']!, { jobs: 1 });
+    const duckdb = await evaluateInventoryFile(defs, files['inventory.json']!, { engine: 'duckdb' });
+    const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+    expect(strip(duckdb)).toEqual(strip(memory));
+  });
+
+  it('builds the SQL under the limits the policies were compiled under', async () => {
+    let filter: unknown = { technology: { $eq: 'postgres' } };
+    for (let i = 0; i < 40; i++) filter = { $not: filter };
+    const deep = {
+      name: 'deep',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        odd: {
+          isDefault: false,
+          criticality: 1,
+          rules: [{ conditions: [{ type: 'filter', condition: { filter } }] }],
+        },
+      },
+    };
+    const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+    const memory = await evaluateInventoryFile([deep], files['inventory.ndjson']!, { jobs: 1, maxDepth: 50 });
+    const duckdb = await evaluateInventoryFile([deep], files['inventory.ndjson']!, {
+      engine: 'duckdb',
+      maxDepth: 50,
+    });
+    expect(strip(duckdb)).toEqual(strip(memory));
+  });
+
+  it('refuses the in-process options, typed', async () => {
+    const defs = [
+      JSON.parse((await import('node:fs')).readFileSync(join(examples, 'certificate-expiry.json'), 'utf8')),
+    ];
+    for (const extra of [
+      { onResult: () => {} },
+      { onRange: () => {} },
+      { maxRecordLength: 10 },
+      { kindField: () => 'x' },
+    ]) {
+      await expect(
+        evaluateInventoryFile(defs, files['inventory.ndjson']!, { engine: 'duckdb', ...extra }),
+      ).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    }
+    await expect(
+      evaluateInventoryFile(defs, files['inventory.ndjson']!, { engine: 'spark' as 'duckdb' }),
+    ).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+  });
+});
