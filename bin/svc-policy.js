@@ -373,26 +373,26 @@ var require_directives = __commonJS({
        * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
        *   `'!local'` tag, or `null` if unresolvable.
        */
-      tagName(source, onError) {
-        if (source === "!")
+      tagName(source2, onError) {
+        if (source2 === "!")
           return "!";
-        if (source[0] !== "!") {
-          onError(`Not a valid tag: ${source}`);
+        if (source2[0] !== "!") {
+          onError(`Not a valid tag: ${source2}`);
           return null;
         }
-        if (source[1] === "<") {
-          const verbatim = source.slice(2, -1);
+        if (source2[1] === "<") {
+          const verbatim = source2.slice(2, -1);
           if (verbatim === "!" || verbatim === "!!") {
-            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            onError(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
             return null;
           }
-          if (source[source.length - 1] !== ">")
+          if (source2[source2.length - 1] !== ">")
             onError("Verbatim tags must end with a >");
           return verbatim;
         }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        const [, handle, suffix] = source2.match(/^(.*!)([^!]*)$/s);
         if (!suffix)
-          onError(`The ${source} tag has no suffix`);
+          onError(`The ${source2} tag has no suffix`);
         const prefix = this.tags[handle];
         if (prefix) {
           try {
@@ -403,8 +403,8 @@ var require_directives = __commonJS({
           }
         }
         if (handle === "!")
-          return source;
-        onError(`Could not resolve tag: ${source}`);
+          return source2;
+        onError(`Could not resolve tag: ${source2}`);
         return null;
       }
       /**
@@ -482,8 +482,8 @@ var require_anchors = __commonJS({
       const sourceObjects = /* @__PURE__ */ new Map();
       let prevAnchors = null;
       return {
-        onAnchor: (source) => {
-          aliasObjects.push(source);
+        onAnchor: (source2) => {
+          aliasObjects.push(source2);
           prevAnchors ?? (prevAnchors = anchorNames(doc));
           const anchor = findNewAnchor(prefix, prevAnchors);
           prevAnchors.add(anchor);
@@ -495,13 +495,13 @@ var require_anchors = __commonJS({
          * the nodes have been created.
          */
         setAnchors: () => {
-          for (const source of aliasObjects) {
-            const ref = sourceObjects.get(source);
+          for (const source2 of aliasObjects) {
+            const ref = sourceObjects.get(source2);
             if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
-              error.source = source;
+              error.source = source2;
               throw error;
             }
           }
@@ -647,9 +647,9 @@ var require_Alias = __commonJS({
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
-      constructor(source) {
+      constructor(source2) {
         super(identity2.ALIAS);
-        this.source = source;
+        this.source = source2;
         Object.defineProperty(this, "tag", {
           set() {
             throw new Error("Alias nodes cannot have tags");
@@ -710,12 +710,12 @@ var require_Alias = __commonJS({
       toJSON(_arg, ctx) {
         if (!ctx)
           return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
+        const source2 = this.resolve(ctx.doc, ctx);
+        if (!source2) {
           const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
           throw new ReferenceError(msg);
         }
-        return ctx.anchors.get(source).res;
+        return ctx.anchors.get(source2).res;
       }
       toString(ctx, _onComment, _onChompKeep) {
         const src = `*${this.source}`;
@@ -733,8 +733,8 @@ var require_Alias = __commonJS({
     };
     function getAliasCount(doc, node, anchors2) {
       if (identity2.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors2 && source && anchors2.get(source);
+        const source2 = node.resolve(doc);
+        const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity2.isCollection(node)) {
         let count2 = 0;
@@ -1044,7 +1044,7 @@ var require_foldFlowLines = __commonJS({
         else
           end = lineWidth - indentAtStart;
       }
-      let split2 = void 0;
+      let split3 = void 0;
       let prev = void 0;
       let overflow = false;
       let i = -1;
@@ -1077,18 +1077,18 @@ var require_foldFlowLines = __commonJS({
           if (mode === FOLD_BLOCK)
             i = consumeMoreIndentedLines(text, i, indent.length);
           end = i + indent.length + endStep;
-          split2 = void 0;
+          split3 = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
             const next = text[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
-              split2 = i;
+              split3 = i;
           }
           if (i >= end) {
-            if (split2) {
-              folds.push(split2);
-              end = split2 + endStep;
-              split2 = void 0;
+            if (split3) {
+              folds.push(split3);
+              end = split3 + endStep;
+              split3 = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
@@ -1101,7 +1101,7 @@ var require_foldFlowLines = __commonJS({
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
-              split2 = void 0;
+              split3 = void 0;
             } else {
               overflow = true;
             }
@@ -1737,21 +1737,21 @@ var require_merge = __commonJS({
     };
     var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (identity2.isSeq(source))
-        for (const it of source.items)
+      const source2 = resolveAliasValue(ctx, value);
+      if (identity2.isSeq(source2))
+        for (const it of source2.items)
           mergeValue(ctx, map, it);
-      else if (Array.isArray(source))
-        for (const it of source)
+      else if (Array.isArray(source2))
+        for (const it of source2)
           mergeValue(ctx, map, it);
       else
-        mergeValue(ctx, map, source);
+        mergeValue(ctx, map, source2);
     }
     function mergeValue(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
-      if (!identity2.isMap(source))
+      const source2 = resolveAliasValue(ctx, value);
+      if (!identity2.isMap(source2))
         throw new Error("Merge sources must be maps or map aliases");
-      const srcMap = source.toJSON(null, ctx, Map);
+      const srcMap = source2.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
@@ -2368,7 +2368,7 @@ var require_null = __commonJS({
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
       resolve: () => new Scalar.Scalar(null),
-      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+      stringify: ({ source: source2 }, ctx) => typeof source2 === "string" && nullTag.test.test(source2) ? source2 : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
   }
@@ -2385,11 +2385,11 @@ var require_bool = __commonJS({
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-          const sv = source[0] === "t" || source[0] === "T";
+      stringify({ source: source2, value }, ctx) {
+        if (source2 && boolTag.test.test(source2)) {
+          const sv = source2[0] === "t" || source2[0] === "T";
           if (value === sv)
-            return source;
+            return source2;
         }
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
@@ -2838,10 +2838,10 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value, source }, ctx) {
+    function boolStringify({ value, source: source2 }, ctx) {
       const boolObj = value ? trueTag : falseTag;
-      if (source && boolObj.test.test(source))
-        return source;
+      if (source2 && boolObj.test.test(source2))
+        return source2;
       return value ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
@@ -4173,7 +4173,7 @@ var require_resolve_end = __commonJS({
         let hasSpace = false;
         let sep3 = "";
         for (const token of end) {
-          const { source, type } = token;
+          const { source: source2, type } = token;
           switch (type) {
             case "space":
               hasSpace = true;
@@ -4181,7 +4181,7 @@ var require_resolve_end = __commonJS({
             case "comment": {
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-              const cb = source.substring(1) || " ";
+              const cb = source2.substring(1) || " ";
               if (!comment)
                 comment = cb;
               else
@@ -4191,13 +4191,13 @@ var require_resolve_end = __commonJS({
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep3 += source2;
               hasSpace = true;
               break;
             default:
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
-          offset += source.length;
+          offset += source2.length;
         }
       }
       return { comment, offset };
@@ -4470,13 +4470,13 @@ var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+    function resolveBlockScalar(ctx, scalar2, onError) {
+      const start = scalar2.offset;
+      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines(scalar.source) : [];
+      const lines = scalar2.source ? splitLines(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -4488,12 +4488,12 @@ var require_resolve_block_scalar = __commonJS({
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
-        if (scalar.source)
-          end2 += scalar.source.length;
+        if (scalar2.source)
+          end2 += scalar2.source.length;
         return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
       }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
+      let trimIndent = scalar2.indent + header.indent;
+      let offset = scalar2.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
@@ -4571,7 +4571,7 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
+      const end = start + header.length + scalar2.source.length;
       return { value, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
@@ -4579,13 +4579,13 @@ var require_resolve_block_scalar = __commonJS({
         onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
       }
-      const { source } = props[0];
-      const mode = source[0];
+      const { source: source2 } = props[0];
+      const mode = source2[0];
       let indent = 0;
       let chomp = "";
       let error = -1;
-      for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
+      for (let i = 1; i < source2.length; ++i) {
+        const ch = source2[i];
         if (!chomp && (ch === "-" || ch === "+"))
           chomp = ch;
         else {
@@ -4597,10 +4597,10 @@ var require_resolve_block_scalar = __commonJS({
         }
       }
       if (error !== -1)
-        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length = source2.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -4634,14 +4634,14 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
-      const split2 = source.split(/\n( *)/);
-      const first = split2[0];
+    function splitLines(source2) {
+      const split3 = source2.split(/\n( *)/);
+      const first = split3[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
       const lines = [line0];
-      for (let i = 1; i < split2.length; i += 2)
-        lines.push([split2[i], split2[i + 1]]);
+      for (let i = 1; i < split3.length; i += 2)
+        lines.push([split3[i], split3[i + 1]]);
       return lines;
     }
     exports.resolveBlockScalar = resolveBlockScalar;
@@ -4654,35 +4654,35 @@ var require_resolve_flow_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+    function resolveFlowScalar(scalar2, strict, onError) {
+      const { offset, type, source: source2, end } = scalar2;
       let _type;
       let value;
       const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
+          value = plainValue(source2, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source, _onError);
+          value = singleQuotedValue(source2, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source, _onError);
+          value = doubleQuotedValue(source2, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
-          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          onError(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
           return {
             value: "",
             type: null,
             comment: "",
-            range: [offset, offset + source.length, offset + source.length]
+            range: [offset, offset + source2.length, offset + source2.length]
           };
       }
-      const valueEnd = offset + source.length;
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value,
@@ -4691,9 +4691,9 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re.offset]
       };
     }
-    function plainValue(source, onError) {
+    function plainValue(source2, onError) {
       let badChar = "";
-      switch (source[0]) {
+      switch (source2[0]) {
         /* istanbul ignore next should not happen */
         case "	":
           badChar = "a tab character";
@@ -4706,29 +4706,29 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         case "|":
         case ">": {
-          badChar = `block scalar indicator ${source[0]}`;
+          badChar = `block scalar indicator ${source2[0]}`;
           break;
         }
         case "@":
         case "`": {
-          badChar = `reserved character ${source[0]}`;
+          badChar = `reserved character ${source2[0]}`;
           break;
         }
       }
       if (badChar)
         onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
-      return unfoldLines(source);
+      return unfoldLines(source2);
     }
-    function singleQuotedValue(source, onError) {
-      if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
-      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    function singleQuotedValue(source2, onError) {
+      if (source2[source2.length - 1] !== "'" || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source2.slice(1, -1)).replace(/''/g, "'");
     }
-    function unfoldLines(source) {
+    function unfoldLines(source2) {
       const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
+      let match = line.exec(source2);
       if (!match)
-        return source;
+        return source2;
       let trimEnd, trimBoth;
       try {
         trimEnd = new RegExp("(?<![ 	])[ 	]+$");
@@ -4740,7 +4740,7 @@ var require_resolve_flow_scalar = __commonJS({
       let res = match[1].replace(trimEnd, "");
       let sep3 = " ";
       let pos = line.lastIndex;
-      while (match = line.exec(source)) {
+      while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep3 === "\n")
@@ -4755,66 +4755,66 @@ var require_resolve_flow_scalar = __commonJS({
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
-      match = last.exec(source);
+      match = last.exec(source2);
       return res + sep3 + (match?.[1] ?? "");
     }
-    function doubleQuotedValue(source, onError) {
+    function doubleQuotedValue(source2, onError) {
       let res = "";
-      for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === "\r" && source[i + 1] === "\n")
+      for (let i = 1; i < source2.length - 1; ++i) {
+        const ch = source2[i];
+        if (ch === "\r" && source2[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
+          const { fold, offset } = foldNewline(source2, i);
           res += fold;
           i = offset;
         } else if (ch === "\\") {
-          let next = source[++i];
+          let next = source2[++i];
           const cc = escapeCodes[next];
           if (cc)
             res += cc;
           else if (next === "\n") {
-            next = source[i + 1];
+            next = source2[i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "\r" && source[i + 1] === "\n") {
-            next = source[++i + 1];
+              next = source2[++i + 1];
+          } else if (next === "\r" && source2[i + 1] === "\n") {
+            next = source2[++i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
+              next = source2[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
             const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
+            res += parseCharCode(source2, i + 1, length, onError);
             i += length;
           } else {
-            const raw = source.substr(i - 1, 2);
+            const raw = source2.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
             res += raw;
           }
         } else if (ch === " " || ch === "	") {
           const wsStart = i;
-          let next = source[i + 1];
+          let next = source2[i + 1];
           while (next === " " || next === "	")
-            next = source[++i + 1];
-          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
-            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+            next = source2[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source2[i + 2] === "\n"))
+            res += i > wsStart ? source2.slice(wsStart, i + 1) : ch;
         } else {
           res += ch;
         }
       }
-      if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      if (source2[source2.length - 1] !== '"' || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
-    function foldNewline(source, offset) {
+    function foldNewline(source2, offset) {
       let fold = "";
-      let ch = source[offset + 1];
+      let ch = source2[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-        if (ch === "\r" && source[offset + 2] !== "\n")
+        if (ch === "\r" && source2[offset + 2] !== "\n")
           break;
         if (ch === "\n")
           fold += "\n";
         offset += 1;
-        ch = source[offset + 1];
+        ch = source2[offset + 1];
       }
       if (!fold)
         fold = " ";
@@ -4853,14 +4853,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
+    function parseCharCode(source2, offset, length, onError) {
+      const cc = source2.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
       const code2 = ok ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code2);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source2.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -4889,26 +4889,26 @@ var require_compose_scalar = __commonJS({
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
         tag = ctx.schema[identity2.SCALAR];
-      let scalar;
+      let scalar2;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar2 = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value);
+        scalar2 = new Scalar.Scalar(value);
       }
-      scalar.range = range;
-      scalar.source = value;
+      scalar2.range = range;
+      scalar2.source = value;
       if (type)
-        scalar.type = type;
+        scalar2.type = type;
       if (tagName)
-        scalar.tag = tagName;
+        scalar2.tag = tagName;
       if (tag.format)
-        scalar.format = tag.format;
+        scalar2.format = tag.format;
       if (comment)
-        scalar.comment = comment;
-      return scalar;
+        scalar2.comment = comment;
+      return scalar2;
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
@@ -5068,13 +5068,13 @@ var require_compose_node = __commonJS({
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
-      const alias = new Alias.Alias(source.substring(1));
+    function composeAlias({ options }, { offset, source: source2, end }, onError) {
+      const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
+        onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
@@ -5145,18 +5145,18 @@ var require_composer = __commonJS({
         return [src, src + 1];
       if (Array.isArray(src))
         return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+      const { offset, source: source2 } = src;
+      return [offset, offset + (typeof source2 === "string" ? source2.length : 1)];
     }
     function parsePrelude(prelude) {
       let comment = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
+        const source2 = prelude[i];
+        switch (source2[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source2.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -5180,8 +5180,8 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code2, message, warning) => {
-          const pos = getErrorPos(source);
+        this.onError = (source2, code2, message, warning) => {
+          const pos = getErrorPos(source2);
           if (warning)
             this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
@@ -5367,7 +5367,7 @@ var require_cst_scalar = __commonJS({
     }
     function createScalarToken(value, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5376,12 +5376,12 @@ var require_cst_scalar = __commonJS({
       const end = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">": {
-          const he = source.indexOf("\n");
-          const head = source.substring(0, he);
-          const body = source.substring(he + 1) + "\n";
+          const he = source2.indexOf("\n");
+          const head = source2.substring(0, he);
+          const body = source2.substring(he + 1) + "\n";
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
@@ -5390,11 +5390,11 @@ var require_cst_scalar = __commonJS({
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source: source2, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source: source2, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source: source2, end };
       }
     }
     function setScalarValue(token, value, context = {}) {
@@ -5420,31 +5420,31 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">":
-          setBlockScalarValue(token, source);
+          setBlockScalarValue(token, source2);
           break;
         case '"':
-          setFlowScalarValue(token, source, "double-quoted-scalar");
+          setFlowScalarValue(token, source2, "double-quoted-scalar");
           break;
         case "'":
-          setFlowScalarValue(token, source, "single-quoted-scalar");
+          setFlowScalarValue(token, source2, "single-quoted-scalar");
           break;
         default:
-          setFlowScalarValue(token, source, "scalar");
+          setFlowScalarValue(token, source2, "scalar");
       }
     }
-    function setBlockScalarValue(token, source) {
-      const he = source.indexOf("\n");
-      const head = source.substring(0, he);
-      const body = source.substring(he + 1) + "\n";
+    function setBlockScalarValue(token, source2) {
+      const he = source2.indexOf("\n");
+      const head = source2.substring(0, he);
+      const body = source2.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
@@ -5479,31 +5479,31 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token, source, type) {
+    function setFlowScalarValue(token, source2, type) {
       switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
           token.type = type;
-          token.source = source;
+          token.source = source2;
           break;
         case "block-scalar": {
           const end = token.props.slice(1);
-          let oa = source.length;
+          let oa = source2.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
           for (const tok of end)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end });
+          Object.assign(token, { type, source: source2, end });
           break;
         }
         case "block-map":
         case "block-seq": {
-          const offset = token.offset + source.length;
+          const offset = token.offset + source2.length;
           const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type, source, end: [nl] });
+          Object.assign(token, { type, source: source2, end: [nl] });
           break;
         }
         default: {
@@ -5512,7 +5512,7 @@ var require_cst_scalar = __commonJS({
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent, source: source2, end });
         }
       }
     }
@@ -5672,8 +5672,8 @@ var require_cst = __commonJS({
           return JSON.stringify(token);
       }
     }
-    function tokenType(source) {
-      switch (source) {
+    function tokenType(source2) {
+      switch (source2) {
         case BOM:
           return "byte-order-mark";
         case DOCUMENT:
@@ -5707,7 +5707,7 @@ var require_cst = __commonJS({
         case ",":
           return "comma";
       }
-      switch (source[0]) {
+      switch (source2[0]) {
         case " ":
         case "	":
           return "space";
@@ -5789,11 +5789,11 @@ var require_lexer = __commonJS({
        *
        * @returns A generator of lexical tokens
        */
-      *lex(source, incomplete = false) {
-        if (source) {
-          if (typeof source !== "string")
+      *lex(source2, incomplete = false) {
+        if (source2) {
+          if (typeof source2 !== "string")
             throw TypeError("source is not a string");
-          this.buffer = this.buffer ? this.buffer + source : source;
+          this.buffer = this.buffer ? this.buffer + source2 : source2;
           this.lineEndPos = null;
         }
         this.atEnd = !incomplete;
@@ -6438,12 +6438,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
-      if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+    function arrayPushArray(target, source2) {
+      if (source2.length < 1e5)
+        Array.prototype.push.apply(target, source2);
       else
-        for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+        for (let i = 0; i < source2.length; ++i)
+          target.push(source2[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -6489,10 +6489,10 @@ var require_parser = __commonJS({
        *
        * @returns A generator of tokens representing each directive, document, and other structure.
        */
-      *parse(source, incomplete = false) {
+      *parse(source2, incomplete = false) {
         if (this.onNewLine && this.offset === 0)
           this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
+        for (const lexeme of this.lexer.lex(source2, incomplete))
           yield* this.next(lexeme);
         if (!incomplete)
           yield* this.end();
@@ -6500,21 +6500,21 @@ var require_parser = __commonJS({
       /**
        * Advance the parser by the `source` of one lexical token.
        */
-      *next(source) {
-        this.source = source;
+      *next(source2) {
+        this.source = source2;
         if (node_process.env.LOG_TOKENS)
-          console.log("|", cst.prettyToken(source));
+          console.log("|", cst.prettyToken(source2));
         if (this.atScalar) {
           this.atScalar = false;
           yield* this.step();
-          this.offset += source.length;
+          this.offset += source2.length;
           return;
         }
-        const type = cst.tokenType(source);
+        const type = cst.tokenType(source2);
         if (!type) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
-          this.offset += source.length;
+          const message = `Not a YAML token: ${source2}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source: source2 });
+          this.offset += source2.length;
         } else if (type === "scalar") {
           this.atNewLine = false;
           this.atScalar = true;
@@ -6527,17 +6527,17 @@ var require_parser = __commonJS({
               this.atNewLine = true;
               this.indent = 0;
               if (this.onNewLine)
-                this.onNewLine(this.offset + source.length);
+                this.onNewLine(this.offset + source2.length);
               break;
             case "space":
-              if (this.atNewLine && source[0] === " ")
-                this.indent += source.length;
+              if (this.atNewLine && source2[0] === " ")
+                this.indent += source2.length;
               break;
             case "explicit-key-ind":
             case "map-value-ind":
             case "seq-item-ind":
               if (this.atNewLine)
-                this.indent += source.length;
+                this.indent += source2.length;
               break;
             case "doc-mode":
             case "flow-error-end":
@@ -6545,7 +6545,7 @@ var require_parser = __commonJS({
             default:
               this.atNewLine = false;
           }
-          this.offset += source.length;
+          this.offset += source2.length;
         }
       }
       /** Call at end of input to push out any remaining constructions */
@@ -6736,37 +6736,37 @@ var require_parser = __commonJS({
           };
         }
       }
-      *scalar(scalar) {
+      *scalar(scalar2) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
           let sep3;
-          if (scalar.end) {
-            sep3 = scalar.end;
+          if (scalar2.end) {
+            sep3 = scalar2.end;
             sep3.push(this.sourceToken);
-            delete scalar.end;
+            delete scalar2.end;
           } else
             sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
-            offset: scalar.offset,
-            indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            offset: scalar2.offset,
+            indent: scalar2.indent,
+            items: [{ start, key: scalar2, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
         } else
-          yield* this.lineEnd(scalar);
+          yield* this.lineEnd(scalar2);
       }
-      *blockScalar(scalar) {
+      *blockScalar(scalar2) {
         switch (this.type) {
           case "space":
           case "comment":
           case "newline":
-            scalar.props.push(this.sourceToken);
+            scalar2.props.push(this.sourceToken);
             return;
           case "scalar":
-            scalar.source = this.source;
+            scalar2.source = this.source;
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
@@ -7257,26 +7257,26 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
-      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      const docs = Array.from(composer$1.compose(parser$1.parse(source2)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument2(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       let doc = null;
-      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+      for (const _doc of composer$1.compose(parser$1.parse(source2), true, source2.length)) {
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
@@ -7285,8 +7285,8 @@ var require_public_api = __commonJS({
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
       }
       return doc;
     }
@@ -7705,11 +7705,11 @@ function limitError(name, at, what, limits) {
 function utf8LengthExceeds(text, max) {
   if (text.length > max) return true;
   if (text.length * 3 <= max) return false;
-  let bytes = 0;
+  let bytes2 = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    bytes += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
-    if (bytes > max) return true;
+    bytes2 += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
+    if (bytes2 > max) return true;
   }
   return false;
 }
@@ -8807,6 +8807,10 @@ function printWithin(node, limits) {
 function printParsed(node) {
   return printWithin(node, void 0);
 }
+function printFilter(node, options) {
+  const limits = parsedOf(node) !== void 0 ? void 0 : resolveLimits(options);
+  return printWithin(node, limits);
+}
 
 // src/parse/node-input.ts
 function isFilterNode(input) {
@@ -9569,10 +9573,10 @@ function canGenerateCode() {
   return codegenAllowed;
 }
 function compileGenerated(node, asOf = Number.NaN) {
-  const { source, values } = generateSource(node, asOf);
+  const { source: source2, values } = generateSource(node, asOf);
   const made = weakMapGet.call(FACTORIES, node);
-  const factory = made !== void 0 && made.source === source ? made.factory : makeFactory(source);
-  if (made === void 0) weakMapSet.call(FACTORIES, node, { source, factory });
+  const factory = made !== void 0 && made.source === source2 ? made.factory : makeFactory(source2);
+  if (made === void 0) weakMapSet.call(FACTORIES, node, { source: source2, factory });
   return factory(
     values,
     readLeaf,
@@ -9591,7 +9595,7 @@ function compileGenerated(node, asOf = Number.NaN) {
   );
 }
 var FACTORIES = /* @__PURE__ */ new WeakMap();
-function makeFactory(source) {
+function makeFactory(source2) {
   return new Function(
     "k",
     "leaf",
@@ -9607,7 +9611,7 @@ function makeFactory(source) {
     "gpo",
     "obj",
     "tms",
-    source
+    source2
   );
 }
 
@@ -10013,33 +10017,33 @@ async function* fromReader(stream) {
     reader.releaseLock();
   }
 }
-function chunkSource(source) {
-  if (typeof source === "string") {
+function chunkSource(source2) {
+  if (typeof source2 === "string") {
     throw new FilterError(
       "INVALID_OPTION",
       "",
       "the source is a string: pass a stream (fs.createReadStream(path)) or text chunks ([text]), not a file name or bare text"
     );
   }
-  if (source instanceof Uint8Array) return [source];
-  if (typeof source === "object" && source !== null) {
-    if (Symbol.asyncIterator in source) return source;
-    if (Symbol.iterator in source) return source;
-    if (typeof source.getReader === "function") {
-      return fromReader(source);
+  if (source2 instanceof Uint8Array) return [source2];
+  if (typeof source2 === "object" && source2 !== null) {
+    if (Symbol.asyncIterator in source2) return source2;
+    if (Symbol.iterator in source2) return source2;
+    if (typeof source2.getReader === "function") {
+      return fromReader(source2);
     }
   }
   throw new FilterError(
     "INVALID_OPTION",
     "",
-    `the source must be text, bytes, a stream or an (async) iterable of text or byte chunks, got ${describe(source)}`
+    `the source must be text, bytes, a stream or an (async) iterable of text or byte chunks, got ${describe(source2)}`
   );
 }
-async function* decode(source, onBytes) {
+async function* decode(source2, onBytes) {
   const decoder2 = new TextDecoder("utf-8");
   let count2 = 0;
   let first = true;
-  for await (const chunk of chunkSource(source)) {
+  for await (const chunk of chunkSource(source2)) {
     let text;
     if (typeof chunk === "string") {
       count2 += chunk.length;
@@ -10159,17 +10163,17 @@ async function* parsedLines(batches, options, onLine) {
 }
 
 // src/inventory/records.ts
-async function* readNdjson(source, options = {}) {
-  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options);
+async function* readNdjson(source2, options = {}) {
+  yield* parsedLines(lineBatches(void 0, decode(source2, options.onBytes), options), options);
 }
-async function* readNdjsonLines(source, options, onLine) {
-  yield* parsedLines(lineBatches(void 0, decode(source, options.onBytes), options), options, onLine);
+async function* readNdjsonLines(source2, options, onLine) {
+  yield* parsedLines(lineBatches(void 0, decode(source2, options.onBytes), options), options, onLine);
 }
 function isEnvelope(value) {
   return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
 }
-async function* readInventory(source, options = {}) {
-  const text = decode(source, options.onBytes);
+async function* readInventory(source2, options = {}) {
+  const text = decode(source2, options.onBytes);
   let first = await text.next();
   while (!first.done) {
     const head = first.value;
@@ -10310,7 +10314,7 @@ var State = {
   /** After the closing `]`: only blanks. */
   Done: 3
 };
-async function* readArray(head, source, options) {
+async function* readArray(head, source2, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let state = State.Value;
   let opened = false;
@@ -10424,7 +10428,7 @@ async function* readArray(head, source, options) {
       partsLength += text.length - start;
       if (partsLength > max) tooLong(options, valueLine);
     }
-    const next = await source.next();
+    const next = await source2.next();
     text = next.done ? void 0 : next.value;
   }
   if (state !== State.Done) fail('the input ends before the closing "]"');
@@ -11545,6 +11549,11 @@ function policyList(policies) {
     );
   }
 }
+function compileEach(policies, options) {
+  return policies.map(
+    (p) => isCompiled(p) ? p.readsNow ? p.at(options.asOf) : p : compilePolicy(p, options)
+  );
+}
 async function evaluateInventory(policies, resources, options) {
   const started = performance.now();
   const compileOptions = inventoryCompileOptions(options);
@@ -11706,9 +11715,9 @@ async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
   try {
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const bytes = head.subarray(0, bytesRead);
-    if (bytes[0] === 31 && bytes[1] === 139) return false;
-    const text = new TextDecoder().decode(bytes);
+    const bytes2 = head.subarray(0, bytesRead);
+    if (bytes2[0] === 31 && bytes2[1] === 139) return false;
+    const text = new TextDecoder().decode(bytes2);
     let i = 0;
     while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     if (i === text.length) return false;
@@ -11979,10 +11988,10 @@ async function evaluateRanges(run7, sink) {
 import { pipeline, Readable } from "stream";
 import { createGunzip } from "zlib";
 var GZIP_MAGIC = [31, 139];
-async function* gunzipped(source, corrupt) {
+async function* gunzipped(source2, corrupt) {
   let head = Buffer.alloc(0);
   while (head.length < GZIP_MAGIC.length) {
-    const next = await source.next();
+    const next = await source2.next();
     if (next.done) break;
     head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
   }
@@ -11991,7 +12000,7 @@ async function* gunzipped(source, corrupt) {
     if (head.length > 0) yield head;
     try {
       for (; ; ) {
-        const next = await source.next();
+        const next = await source2.next();
         if (next.done) return;
         yield next.value;
       }
@@ -12133,7 +12142,7 @@ async function evaluateParallel(run7, sink) {
           return text === null ? void 0 : sink.output(text.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
         },
         reject: (rejection) => sink.reject(rejection),
-        progress: (records, bytes) => sink.progress(records, bytes)
+        progress: (records, bytes2) => sink.progress(records, bytes2)
       }
     );
     const matchedIds = /* @__PURE__ */ new Set();
@@ -12352,8 +12361,8 @@ function unmatchedIds(ids, matched) {
 
 // src/cli/main.ts
 import { readFileSync } from "fs";
-import { dirname as dirname3, join as join3 } from "path";
-import { fileURLToPath } from "url";
+import { dirname as dirname3, join as join4 } from "path";
+import { fileURLToPath as fileURLToPath2 } from "url";
 
 // src/resources/schema.ts
 function recordType(description) {
@@ -12432,20 +12441,20 @@ function operatorProblems(type, op) {
     if (op.kind === "elemMatch" || testsPresence(op)) return [];
     return [{ kind: "compares-object" }];
   }
-  const scalar = type;
-  const strings = scalar.type === "string" || scalar.type === "timestamp";
+  const scalar2 = type;
+  const strings = scalar2.type === "string" || scalar2.type === "timestamp";
   const operands = () => operandsOf(op).flatMap(
-    ({ value, index }) => value === null || sameType(scalar, value) ? [] : [{ kind: "operand", value, ...index === void 0 ? {} : { index } }]
+    ({ value, index }) => value === null || sameType(scalar2, value) ? [] : [{ kind: "operand", value, ...index === void 0 ? {} : { index } }]
   );
   return byFamily(op, {
     exists: () => [],
     // The fields inside are checked as fields of the element; here only whether elements are objects.
     elemMatch: (op2) => op2.filter.clauses.length === 0 ? [] : [{ kind: "elements-not-objects" }],
     // Only strings can be versions, and a timestamp never is one (it holds a `:`).
-    version: () => scalar.type === "string" ? [] : [{ kind: "versions-need-strings" }],
+    version: () => scalar2.type === "string" ? [] : [{ kind: "versions-need-strings" }],
     like: () => strings ? [] : [{ kind: "like-needs-strings" }],
-    time: () => scalar.type === "timestamp" ? [] : [{ kind: "instants-need-timestamps" }],
-    order: () => scalar.type === "boolean" ? [{ kind: "booleans-unordered" }] : operands(),
+    time: () => scalar2.type === "timestamp" ? [] : [{ kind: "instants-need-timestamps" }],
+    order: () => scalar2.type === "boolean" ? [{ kind: "booleans-unordered" }] : operands(),
     equality: operands,
     membership: operands
   });
@@ -12823,8 +12832,8 @@ function operatorDomain(op) {
     },
     order: (op2) => {
       const comparison = comparisonOf(op2);
-      const bound = { value: op2.value, inclusive: comparison === "gte" || comparison === "lte" };
-      const side2 = comparison === "gt" || comparison === "gte" ? { lo: bound } : { hi: bound };
+      const bound2 = { value: op2.value, inclusive: comparison === "gte" || comparison === "lte" };
+      const side2 = comparison === "gt" || comparison === "gte" ? { lo: bound2 } : { hi: bound2 };
       return typeof op2.value === "string" ? { ...NOTHING, str: { ...ANY_ORDERED, ...side2 } } : { ...NOTHING, num: { ...ANY_ORDERED, ...side2 } };
     },
     membership: (op2) => negated2 ? {
@@ -16721,18 +16730,18 @@ function validate2(document, options, max, limits) {
       max
     );
   }
-  const source = parseText(document, options, limits);
-  const diagnostics = source.problems.map((p) => ({
+  const source2 = parseText(document, options, limits);
+  const diagnostics = source2.problems.map((p) => ({
     severity: p.severity,
     code: p.code,
     message: p.message,
     path: p.path,
-    ...source.positions.at(p.offset)
+    ...source2.positions.at(p.offset)
   }));
-  if (!("value" in source) || diagnostics.some((d) => d.severity === "error" && d.code !== "DUPLICATE_KEY")) {
+  if (!("value" in source2) || diagnostics.some((d) => d.severity === "error" && d.code !== "DUPLICATE_KEY")) {
     return finish(diagnostics, max);
   }
-  for (const f of runChecks(source.value, options, limits)) diagnostics.push(place2(f, source.positions));
+  for (const f of runChecks(source2.value, options, limits)) diagnostics.push(place2(f, source2.positions));
   return finish(diagnostics, max);
 }
 
@@ -17005,8 +17014,8 @@ async function findFiles(args, options) {
   for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
   return { files: [...unique.values()], unmatched };
 }
-async function policyFiles(paths) {
-  const { files, unmatched } = await findFiles(paths, {
+async function policyFiles(paths3) {
+  const { files, unmatched } = await findFiles(paths3, {
     root: await defaultRoot(),
     match: isPolicyFile,
     recursive: false
@@ -17015,8 +17024,8 @@ async function policyFiles(paths) {
   if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
   return files;
 }
-async function testFiles(paths, root) {
-  for (const path of paths) {
+async function testFiles(paths3, root) {
+  for (const path of paths3) {
     try {
       await stat(path);
     } catch (error) {
@@ -17025,7 +17034,7 @@ async function testFiles(paths, root) {
       );
     }
   }
-  const { files } = await findFiles(paths, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  const { files } = await findFiles(paths3, { root, match: (name) => TEST_FILE.test(name), recursive: true });
   return files;
 }
 async function policyBeside(testFile) {
@@ -17061,7 +17070,7 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
   if (within2 !== void 0 && !inside(within2, real)) {
     return { problem: `resolves to ${real}, outside ${within2}; not read`, code: "UNREADABLE_FILE" };
   }
-  let bytes;
+  let bytes2;
   try {
     const opened = await openRegularFile(real);
     if ("kind" in opened)
@@ -17083,7 +17092,7 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
           code: "MAX_FILE_BYTES_EXCEEDED"
         };
       }
-      bytes = Buffer.concat(chunks, length);
+      bytes2 = Buffer.concat(chunks, length);
     } finally {
       await handle.close();
     }
@@ -17091,21 +17100,21 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
     return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
   }
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes2) };
   } catch {
-    const at = firstInvalidUtf8(bytes);
+    const at = firstInvalidUtf8(bytes2);
     let line = 1;
-    for (let i = 0; i < at; i++) if (bytes[i] === 10) line++;
+    for (let i = 0; i < at; i++) if (bytes2[i] === 10) line++;
     return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
+      problem: `is not valid UTF-8: invalid byte 0x${bytes2[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
       code: "INVALID_ENCODING"
     };
   }
 }
-function firstInvalidUtf8(bytes) {
+function firstInvalidUtf8(bytes2) {
   let i = 0;
-  while (i < bytes.length) {
-    const c = bytes[i];
+  while (i < bytes2.length) {
+    const c = bytes2[i];
     if (c < 128) {
       i++;
       continue;
@@ -17114,7 +17123,7 @@ function firstInvalidUtf8(bytes) {
     if (n === 0) return i;
     let cp = c & 63 >> n;
     for (let k = 1; k <= n; k++) {
-      const d = bytes[i + k];
+      const d = bytes2[i + k];
       if (d === void 0 || (d & 192) !== 128) return i;
       cp = cp << 6 | d & 63;
     }
@@ -17136,8 +17145,8 @@ async function readDocument(file, what, options = {}) {
     );
   return parseDocument(read2.text, file, limits);
 }
-function parseDocument(source, file, limits = DEFAULT_LIMITS) {
-  const text = source.charCodeAt(0) === 65279 ? source.slice(1) : source;
+function parseDocument(source2, file, limits = DEFAULT_LIMITS) {
+  const text = source2.charCodeAt(0) === 65279 ? source2.slice(1) : source2;
   const json = extname2(file).toLowerCase() === ".json";
   const fail = (message, offset) => {
     const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
@@ -17185,10 +17194,10 @@ async function loadPolicy(file, limits = DEFAULT_LIMITS, within2, asOf) {
     );
   }
 }
-async function loadPolicies(paths, err, limits = DEFAULT_LIMITS, asOf) {
+async function loadPolicies(paths3, err, limits = DEFAULT_LIMITS, asOf) {
   const policies = [];
   let failed = false;
-  for (const found of await policyFiles(paths)) {
+  for (const found of await policyFiles(paths3)) {
     if (found.problem !== void 0)
       throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
     const loaded = await loadPolicy(found.path, limits, found.within, asOf);
@@ -17242,25 +17251,25 @@ function workingTreePath(path) {
   const rel = relative2(process.cwd(), join2(top, path));
   return rel === "" ? path : rel;
 }
-function compiled2(definition, source, limits) {
+function compiled2(definition, source2, limits) {
   try {
     return compilePolicy(definition, { limits });
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     const lines = error.problems.map(
-      (p) => `${printable(source)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
+      (p) => `${printable(source2)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`
     );
     throw new InputError(lines.join("\n"));
   }
 }
 async function load(spec, limits) {
   const out = /* @__PURE__ */ new Map();
-  const add = (definition, source) => {
-    const policy = compiled2(definition, source, limits);
+  const add = (definition, source2) => {
+    const policy = compiled2(definition, source2, limits);
     if (out.has(policy.name)) {
-      throw new InputError(`${printable(source)}: a second policy named "${printable(policy.name)}"`);
+      throw new InputError(`${printable(source2)}: a second policy named "${printable(policy.name)}"`);
     }
-    out.set(policy.name, { source, definition, policy });
+    out.set(policy.name, { source: source2, definition, policy });
   };
   const git = await gitSpec(spec);
   if (git !== null) {
@@ -17432,6 +17441,1597 @@ var diffCommand = {
   failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message, lines: true } : void 0
 };
 
+// src/node/file.ts
+import { fileURLToPath } from "url";
+
+// src/node/duckdb.ts
+import { availableParallelism as availableParallelism2 } from "os";
+
+// src/targets/sql/instants.ts
+function instantOfParts(x, bigint) {
+  const { y, mo, d, h, mi, s } = x;
+  const leap = `(${y} % 4 = 0 AND (${y} % 100 <> 0 OR ${y} % 400 = 0))`;
+  const monthDays = `(CASE WHEN ${mo} = 2 THEN (CASE WHEN ${leap} THEN 29 ELSE 28 END) WHEN ${mo} IN (4, 6, 9, 11) THEN 30 ELSE 31 END)`;
+  const valid = `${mo} BETWEEN 1 AND 12 AND ${d} BETWEEN 1 AND ${monthDays} AND ${h} <= 23 AND ${mi} <= 59 AND ${s} <= 59 AND ${x.oh} <= 23 AND ${x.om} <= 59`;
+  const era = `(${y} + (CASE WHEN ${mo} <= 2 THEN 399 ELSE 400 END))`;
+  const dayOfYear = `((153 * (${mo} + (CASE WHEN ${mo} > 2 THEN -3 ELSE 9 END)) + 2) / 5 + ${d} - 1)`;
+  const days = `(365 * ${era} + ${era} / 4 - ${era} / 100 + ${era} / 400 + ${dayOfYear} - 865565)`;
+  const time2 = `${h} * 3600000 + ${mi} * 60000 + ${s} * 1000 + ${x.ms} - ${x.sign} * (${x.oh} * 60 + ${x.om}) * 60000`;
+  return `(CASE WHEN ${valid} THEN ${bigint(days)} * 86400000 + ${time2} END)`;
+}
+var FIRST_ISO_INSTANT = -621672192e5;
+var LAST_ISO_INSTANT = 253402300799999;
+
+// src/targets/sql/duckdb.ts
+var paths = /* @__PURE__ */ new WeakMap();
+var bound = /* @__PURE__ */ new WeakMap();
+function pathOf(ref, p) {
+  let path = weakMapGet.call(paths, ref);
+  if (path === void 0) {
+    const text = `$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join("")}`;
+    let byText = weakMapGet.call(bound, p);
+    if (byText === void 0) {
+      byText = /* @__PURE__ */ new Map();
+      weakMapSet.call(bound, p, byText);
+    }
+    path = mapGet.call(byText, text);
+    if (path === void 0) {
+      path = p.add(text);
+      byText.set(text, path);
+    }
+    weakMapSet.call(paths, ref, path);
+  }
+  return path;
+}
+var typeOf2 = (ref, p) => `json_type(${ref.root}, ${pathOf(ref, p)})`;
+var extract = (ref, p) => `json_extract(${ref.root}, ${pathOf(ref, p)})`;
+var NUMBER_TYPES = `'BIGINT', 'UBIGINT', 'DOUBLE'`;
+function scalar(ref, type, p) {
+  if (type === "string") return `json_extract_string(${ref.root}, ${pathOf(ref, p)})`;
+  return `CAST(${extract(ref, p)} AS DOUBLE)`;
+}
+var isType = (ref, type, p) => type === "string" ? `${typeOf2(ref, p)} = 'VARCHAR'` : `${typeOf2(ref, p)} IN (${NUMBER_TYPES})`;
+function likePattern(pattern) {
+  return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, "!$&")).join("%");
+}
+var encodeNumber2 = (d) => `CAST(length(CAST(length(${d}) AS VARCHAR)) AS VARCHAR) || CAST(length(${d}) AS VARCHAR) || ${d}`;
+function versionKey2(expr) {
+  const text = `(${expr})`;
+  const core = `regexp_extract(${text}, '^v?([0-9.]+)', 1)`;
+  const pre = `regexp_extract(${text}, '^v?[0-9.]+-([^+]*)', 1)`;
+  const parts = `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: '.' || ${encodeNumber2(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
+  const ids = `array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber2(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '')`;
+  return `(CASE WHEN regexp_full_match(${text}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
+}
+var TIMESTAMP_PATTERN = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
+var GROUPS = ["y", "mo", "d", "h", "mi", "s", "f", "sg", "oh", "om"];
+function instantMs(expr, p) {
+  const r = `${p.alias()}_r`;
+  const int4 = (g) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
+  const parts = {
+    y: int4("y"),
+    mo: int4("mo"),
+    d: int4("d"),
+    h: int4("h"),
+    mi: int4("mi"),
+    s: int4("s"),
+    ms: `CAST(rpad(left(${r}.f, 3), 3, '0') AS INTEGER)`,
+    sign: `(CASE ${r}.sg WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
+    oh: `COALESCE(${int4("oh")}, 0)`,
+    om: `COALESCE(${int4("om")}, 0)`
+  };
+  const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, " // ");
+  const text = `(${expr})`;
+  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(", ")}])`;
+  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+}
+var noTimestamptz = () => {
+  throw new FilterError("UNSUPPORTED", "", "the duckdb dialect maps no timestamptz column");
+};
+var duckdb = {
+  name: "duckdb",
+  capabilities: {
+    nulInText: true,
+    timestamptz: false,
+    // A DOUBLE column holds NaN, which DuckDB orders above every number (and, unlike PostgreSQL, also
+    // takes for equal to itself): the same guards as PostgreSQL's.
+    nanInNumberColumns: true,
+    maxIdentifierBytes: 0,
+    // DuckDB has no parameter limit of its own; this keeps fragments within what drivers bind.
+    maxParameters: 65535,
+    integerBooleans: false,
+    indexNullsOrder: false,
+    // DuckDB's `max_expression_depth` (1000 by default) bounds the parsed expression tree; subqueries
+    // count in it like any other expression.
+    expressionLimits: {
+      name: "DuckDB max_expression_depth (1000)",
+      maxSubqueries: 40,
+      maxNestedHeight: Number.POSITIVE_INFINITY,
+      maxHeight: 900,
+      maxParentheses: 900
+    },
+    likePatternLimit: null
+  },
+  placeholder: (index) => `$${index}`,
+  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  numberParam: (placeholder) => `CAST(${placeholder} AS DOUBLE)`,
+  numberKey: (expr) => `NULLIF(${expr}, CAST('NaN' AS DOUBLE))`,
+  timestampParam: noTimestamptz,
+  instantKey: noTimestamptz,
+  instantText: noTimestamptz,
+  msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
+  instantMs,
+  columnInstantMs: noTimestamptz,
+  textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
+  collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
+  collateEq: (expr) => `(${expr}) COLLATE "binary"`,
+  // One parameter per list, JSON text (any driver binds a string): list_contains compares without
+  // collation, byte by byte.
+  inList: (expr, kind, values, p) => `list_contains(CAST(CAST(${p.add(JSON.stringify(values))} AS JSON) AS ${kind === "number" ? "DOUBLE" : "VARCHAR"}[]), ${expr})`,
+  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern(pattern)).length,
+  like: (expr, pattern, p) => `((${expr}) COLLATE "binary" LIKE CAST(${p.add(likePattern(pattern))} AS VARCHAR) ESCAPE '!')`,
+  versionKey: (expr) => versionKey2(expr),
+  jsonColumn: (column, _type, path) => ({ root: column, keys: path }),
+  jsonKey: (ref, key) => ({ root: ref.root, keys: [...ref.keys, key] }),
+  jsonIs: (ref, shape, p) => {
+    const type = typeOf2(ref, p);
+    if (shape === "missing") return `(COALESCE(${type}, 'NULL') = 'NULL')`;
+    if (shape === "object") return `COALESCE(${type} = 'OBJECT', FALSE)`;
+    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar(ref, "string", p)} = '${shape}', FALSE)`;
+  },
+  jsonScalar: (ref, type, test2, p) => `(CASE WHEN ${isType(ref, type, p)} THEN ${test2(scalar(ref, type, p))} ELSE FALSE END)`,
+  jsonValue: (ref, type, p) => {
+    if (type === "boolean") {
+      return `(CASE WHEN ${typeOf2(ref, p)} = 'BOOLEAN' THEN ${scalar(ref, "string", p)} = 'true' END)`;
+    }
+    return `(CASE WHEN ${isType(ref, type, p)} THEN ${scalar(ref, type, p)} END)`;
+  },
+  jsonText: (ref, p) => `CAST(${extract(ref, p)} AS VARCHAR)`,
+  // A lambda over the elements, not a correlated subquery: DuckDB plans a statement of many
+  // `EXISTS (… unnest …)` slowly (each is decorrelated into a join), and a lambda has no FROM clause
+  // whose names could capture a column. `list_bool_or` of no elements is NULL: false.
+  jsonAny: (ref, body, p) => {
+    const alias = p.alias();
+    const where = body({ root: alias, keys: [] });
+    const array = `CAST(CASE WHEN ${typeOf2(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`;
+    return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
+  }
+};
+
+// src/targets/sql/postgres.ts
+var exprs = /* @__PURE__ */ new WeakMap();
+function exprOf(ref, p) {
+  let expr = weakMapGet.call(exprs, ref);
+  if (expr === void 0) {
+    expr = ref.keys.reduce((e, key) => `(${e} -> ${p.add(key)}::text)`, ref.base);
+    weakMapSet.call(exprs, ref, expr);
+  }
+  return expr;
+}
+function likePattern2(pattern) {
+  return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, "!$&")).join("%");
+}
+var encodeNumber3 = (d) => `length(length(${d})::text) || length(${d}) || ${d}`;
+function versionKey3(expr, p) {
+  const a = p.alias();
+  const text = `(${expr})`;
+  const core = `substring(${text} from '^v?([0-9.]+)')`;
+  const pre = `substring(${text} from '^v?[0-9.]+-([^+]*)')`;
+  const parts = `COALESCE((SELECT string_agg('.' || ${encodeNumber3(`${a}.d`)}, '' ORDER BY ${a}.i) FROM (SELECT ${a}_u.i AS i, ltrim(${a}_u.p, '0') AS d, max(CASE WHEN ltrim(${a}_u.p, '0') <> '' THEN ${a}_u.i END) OVER () AS m FROM unnest(string_to_array(${core}, '.')) WITH ORDINALITY AS ${a}_u(p, i)) AS ${a} WHERE ${a}.i <= ${a}.m), '')`;
+  const id = `${a}_w.p`;
+  const ids = `(SELECT string_agg(CASE WHEN ${id} ~ '^[0-9]+$' THEN ',1' || ${encodeNumber3(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.i) FROM unnest(string_to_array(${pre}, '.')) WITH ORDINALITY AS ${a}_w(p, i))`;
+  return `(CASE WHEN ${text} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
+}
+var TIMESTAMP_PATTERN2 = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
+function instantMs2(expr, p) {
+  const a = `${p.alias()}_t`;
+  const group = (i) => `(${a}.r)[${i}]`;
+  const int4 = (i) => `${group(i)}::int`;
+  const parts = {
+    y: int4(1),
+    mo: int4(2),
+    d: int4(3),
+    h: int4(4),
+    mi: int4(5),
+    s: int4(6),
+    ms: `COALESCE(rpad(left(${group(7)}, 3), 3, '0')::int, 0)`,
+    sign: `(CASE ${group(8)} WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
+    oh: `COALESCE(${int4(9)}, 0)`,
+    om: `COALESCE(${int4(10)}, 0)`
+  };
+  const instant = instantOfParts(parts, (e) => `${e}::bigint`);
+  return `(SELECT ${instant} FROM (SELECT regexp_match((${expr}) COLLATE "C", '${TIMESTAMP_PATTERN2}') AS r) AS ${a})`;
+}
+var postgres = {
+  name: "postgres",
+  capabilities: {
+    nulInText: false,
+    timestamptz: true,
+    nanInNumberColumns: true,
+    maxIdentifierBytes: 63,
+    maxParameters: 65535,
+    integerBooleans: false,
+    indexNullsOrder: true,
+    // PostgreSQL has no fixed expression limit: its stack (`max_stack_depth`) and its parser's stack
+    // ("memory exhausted" past 10,000 entries) bound it. Measured on PGlite, whose stack is the smaller:
+    // 700 nested selectors and expression heights of 7,000 run; so do these bounds, with room.
+    expressionLimits: {
+      name: "PostgreSQL's stack depth",
+      maxSubqueries: 100,
+      maxNestedHeight: Number.POSITIVE_INFINITY,
+      maxHeight: 8e3,
+      maxParentheses: 5e3
+    },
+    // PostgreSQL's LIKE has no length bound of its own.
+    likePatternLimit: null
+  },
+  placeholder: (index) => `$${index}`,
+  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  numberParam: (placeholder) => `${placeholder}::float8`,
+  // PostgreSQL orders NaN above every number (Infinity included); pages read it as missing.
+  numberKey: (expr) => `NULLIF(${expr}, 'NaN'::float8)`,
+  timestampParam: (placeholder) => `${placeholder}::timestamptz`,
+  // `date_trunc` of a timestamptz depends on the session's time zone, so it cannot be indexed; of the
+  // UTC wall-clock time (a timestamp) it is immutable. Cutting UTC time to the millisecond is cutting
+  // the instant: zone offsets are whole seconds.
+  instantKey: (expr) => `date_trunc('milliseconds', ${expr} AT TIME ZONE 'UTC')`,
+  // Text made by the server, not a Date parsed by the driver: PGlite misreads years before 1000, and
+  // `MS` cuts microseconds as the key does.
+  instantText: (expr) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  textParam: (placeholder) => `${placeholder}::text`,
+  msParam: (placeholder) => `${placeholder}::bigint`,
+  instantMs: instantMs2,
+  // The epoch is exact `numeric` (PostgreSQL 14 on), floored to the millisecond as `to_char`'s `MS`
+  // cuts it. An infinite value, or one whose ISO form has no 4-digit year, is no timestamp in memory.
+  columnInstantMs: (expr) => {
+    const ms = `floor(extract(epoch from ${expr}) * 1000)`;
+    return `(CASE WHEN isfinite(${expr}) AND ${ms} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${ms}::bigint END)`;
+  },
+  // "C" orders by byte, which on UTF-8 is code point order, whatever the database's collation.
+  collateOrder: (expr) => `${expr} COLLATE "C"`,
+  collateEq: (expr) => expr,
+  inList: (expr, kind, values, p) => `${expr} = ANY(${p.add(values)}::${kind === "number" ? "float8" : kind}[])`,
+  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern2(pattern)).length,
+  like: (expr, pattern, p) => `${expr} COLLATE "C" LIKE ${p.add(likePattern2(pattern))} ESCAPE '!'`,
+  versionKey: versionKey3,
+  jsonColumn: (column, type, path) => ({ base: column, keys: path, fn: type }),
+  jsonKey: (ref, key) => ({ base: ref.base, keys: [...ref.keys, key], fn: ref.fn }),
+  jsonIs: (ref, shape, p) => {
+    const expr = exprOf(ref, p);
+    const type = `${ref.fn}_typeof(${expr})`;
+    if (shape === "missing") return `(COALESCE(${type}, 'null') = 'null')`;
+    if (shape === "object") return `COALESCE(${type} = 'object', FALSE)`;
+    return `COALESCE(${type} = 'boolean' AND (${expr} #>> '{}') = '${shape}', FALSE)`;
+  },
+  jsonScalar: (ref, type, test2, p) => {
+    const expr = exprOf(ref, p);
+    const text = `(${expr} #>> '{}')`;
+    const value = type === "number" ? `${text}::float8` : text;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test2(value)} ELSE FALSE END)`;
+  },
+  jsonValue: (ref, type, p) => {
+    const expr = exprOf(ref, p);
+    const text = `(${expr} #>> '{}')`;
+    const value = type === "number" ? `${text}::float8` : type === "boolean" ? `(${text} = 'true')` : text;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value} END)`;
+  },
+  jsonText: (ref, p) => `(${exprOf(ref, p)})::text`,
+  jsonAny: (ref, body, p) => {
+    const expr = exprOf(ref, p);
+    const alias = p.alias();
+    const array = `CASE WHEN ${ref.fn}_typeof(${expr}) = 'array' THEN ${expr} END`;
+    const where = body({ base: `${alias}.v`, keys: [], fn: ref.fn });
+    return `EXISTS (SELECT 1 FROM ${ref.fn}_array_elements(${array}) AS ${alias}(v) WHERE ${where})`;
+  }
+};
+
+// src/targets/sql/sqlite.ts
+var label2 = (key) => `.${JSON.stringify(key)}`;
+var paths2 = /* @__PURE__ */ new WeakMap();
+function pathOf2(ref, p) {
+  let path = weakMapGet.call(paths2, ref);
+  if (path === void 0) {
+    const suffix = ref.keys.map(label2).join("");
+    if (ref.element === null) path = p.add(`$${suffix}`);
+    else path = suffix === "" ? `${ref.element}.fullkey` : `(${ref.element}.fullkey || ${p.add(suffix)})`;
+    weakMapSet.call(paths2, ref, path);
+  }
+  return path;
+}
+function typeOf3(ref, p) {
+  if (ref.element !== null && ref.keys.length === 0) return `${ref.element}.type`;
+  return `json_type(${ref.root}, ${pathOf2(ref, p)})`;
+}
+function extract2(ref, p) {
+  if (ref.element !== null && ref.keys.length === 0) return `${ref.element}.value`;
+  return `json_extract(${ref.root}, ${pathOf2(ref, p)})`;
+}
+var encoder = new TextEncoder();
+var bytes = (s) => encoder.encode(s).length;
+var GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
+function globPattern(pattern) {
+  return pattern.pieces.map((piece) => piece.replace(/[*?[]/g, "[$&]")).join("*");
+}
+function blobLike(expr, pattern, p) {
+  const { pieces } = pattern;
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const middle = pieces.slice(1, -1).filter((piece) => piece !== "");
+  const blob = `CAST(${expr} AS BLOB)`;
+  const min = bytes(first) + bytes(last) + middle.reduce((n, piece) => n + bytes(piece), 0);
+  const parts = [`length(${blob}) >= ${p.add(min)}`];
+  const lf = first === "" ? "0" : p.add(bytes(first));
+  const ll = last === "" ? "0" : p.add(bytes(last));
+  if (first !== "") parts.push(`substr(${blob}, 1, ${lf}) = CAST(${p.add(first)} AS BLOB)`);
+  if (last !== "") parts.push(`substr(${blob}, -${ll}) = CAST(${p.add(last)} AS BLOB)`);
+  if (middle.length > 0) {
+    const region2 = `substr(${blob}, ${lf} + 1, length(${blob}) - ${lf} - ${ll})`;
+    parts.push(
+      `(WITH RECURSIVE svc_p(i, piece) AS (SELECT CAST(key AS INTEGER), CAST(value AS BLOB) FROM json_each(${p.add(JSON.stringify(middle))})), svc_w(i, rest) AS (SELECT 0, ${region2} UNION ALL SELECT svc_w.i + 1, substr(svc_w.rest, instr(svc_w.rest, svc_p.piece) + length(svc_p.piece)) FROM svc_w JOIN svc_p ON svc_p.i = svc_w.i WHERE instr(svc_w.rest, svc_p.piece) > 0) SELECT max(i) FROM svc_w) = ${p.add(middle.length)}`
+    );
+  }
+  return `(${parts.join(" AND ")})`;
+}
+var encodeNumber4 = (d) => `length(length(${d})) || length(${d}) || ${d}`;
+var identifiers = (x) => `(${x} <> '' AND ${x} NOT GLOB '*[^0-9A-Za-z.-]*' AND ${x} NOT GLOB '*..*' AND ${x} NOT GLOB '.*' AND ${x} NOT GLOB '*.')`;
+var split2 = (x, alias) => `json_each('["' || replace(${x}, '.', '","') || '"]') AS ${alias}`;
+function versionKey4(expr, p) {
+  const a = p.alias();
+  const s0 = `${a}_0`;
+  const s1 = `${a}_1`;
+  const split0 = `(SELECT CASE WHEN substr(${a}_t.t, 1, 1) = 'v' THEN substr(${a}_t.t, 2) ELSE ${a}_t.t END AS s, instr(CAST(${a}_t.t AS BLOB), x'00') AS z FROM (SELECT ${expr} AS t) AS ${a}_t) AS ${s0}`;
+  const plus = `instr(${s0}.s, '+')`;
+  const split1 = `(SELECT ${s0}.z AS z, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, 1, ${plus} - 1) ELSE ${s0}.s END AS m, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, ${plus} + 1) END AS b FROM ${split0}) AS ${s1}`;
+  const dash = `instr(${s1}.m, '-')`;
+  const split22 = `(SELECT ${s1}.z AS z, ${s1}.b AS b, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, 1, ${dash} - 1) ELSE ${s1}.m END AS c, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, ${dash} + 1) END AS r FROM ${split1}) AS ${a}`;
+  const c = `${a}.c`;
+  const valid = `${a}.z = 0 AND ${c} <> '' AND ${c} NOT GLOB '*[^0-9.]*' AND ${c} NOT GLOB '*..*' AND ${c} NOT GLOB '.*' AND ${c} NOT GLOB '*.' AND (${a}.r IS NULL OR ${identifiers(`${a}.r`)}) AND (${a}.b IS NULL OR ${identifiers(`${a}.b`)})`;
+  const parts = `COALESCE((SELECT group_concat('.' || ${encodeNumber4(`${a}_p.d`)}, '' ORDER BY ${a}_p.i) FROM (SELECT ${a}_j.key AS i, ltrim(${a}_j.value, '0') AS d, max(CASE WHEN ltrim(${a}_j.value, '0') <> '' THEN ${a}_j.key END) OVER () AS m FROM ${split2(c, `${a}_j`)}) AS ${a}_p WHERE ${a}_p.i <= ${a}_p.m), '')`;
+  const id = `${a}_w.value`;
+  const ids = `(SELECT group_concat(CASE WHEN ${id} NOT GLOB '*[^0-9]*' THEN ',1' || ${encodeNumber4(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.key) FROM ${split2(`${a}.r`, `${a}_w`)})`;
+  return `(SELECT CASE WHEN ${valid} THEN ${parts} || (CASE WHEN ${a}.r IS NULL THEN '#' ELSE '!' || ${ids} END) END FROM ${split22})`;
+}
+var TIMESTAMP_START = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt][0-9][0-9]:[0-9][0-9]:[0-9][0-9]?*";
+function instantMs3(expr, p) {
+  const a = p.alias();
+  const t = `${a}_z.t`;
+  const zone = `(CASE WHEN instr(CAST(${a}_s.t AS BLOB), x'00') = 0 AND ${a}_s.t GLOB '${TIMESTAMP_START}' THEN (CASE WHEN ${a}_s.t GLOB '*[Zz]' THEN 1 WHEN ${a}_s.t GLOB '*[+-][0-9][0-9]:[0-9][0-9]' THEN 6 END) END)`;
+  const middle = `substr(${t}, 20, length(${t}) - 19 - ${a}_z.zl)`;
+  const shape = `(${a}_z.zl IS NOT NULL AND length(${t}) >= 19 + ${a}_z.zl AND (${middle} = '' OR (${middle} GLOB '.[0-9]*' AND substr(${middle}, 2) NOT GLOB '*[^0-9]*')))`;
+  const int4 = (from, n) => `CAST(substr(${t}, ${from}, ${n}) AS INTEGER)`;
+  const offset = (from) => `(CASE WHEN ${a}_z.zl = 6 THEN CAST(substr(${t}, ${from}, 2) AS INTEGER) ELSE 0 END)`;
+  const field = (sql, name) => `(CASE WHEN ${shape} THEN ${sql} END) AS ${name}`;
+  const columns = [
+    field(int4(1, 4), "y"),
+    field(int4(6, 2), "mo"),
+    field(int4(9, 2), "d"),
+    field(int4(12, 2), "h"),
+    field(int4(15, 2), "mi"),
+    field(int4(18, 2), "s"),
+    `CAST(substr(substr(${middle}, 2) || '000', 1, 3) AS INTEGER) AS ms`,
+    `(CASE WHEN ${a}_z.zl = 6 THEN (CASE substr(${t}, -6, 1) WHEN '-' THEN -1 ELSE 1 END) ELSE 0 END) AS sign`,
+    `${offset(-5)} AS oh`,
+    `${offset(-2)} AS om`
+  ];
+  const q = (name) => `${a}.${name}`;
+  const instant = instantOfParts(
+    {
+      y: q("y"),
+      mo: q("mo"),
+      d: q("d"),
+      h: q("h"),
+      mi: q("mi"),
+      s: q("s"),
+      ms: q("ms"),
+      sign: q("sign"),
+      oh: q("oh"),
+      om: q("om")
+    },
+    (e) => e
+  );
+  return `(SELECT ${instant} FROM (SELECT ${columns.join(", ")} FROM (SELECT ${a}_s.t AS t, ${zone} AS zl FROM (SELECT ${expr} AS t) AS ${a}_s) AS ${a}_z) AS ${a})`;
+}
+var sqlite = {
+  name: "sqlite",
+  capabilities: {
+    nulInText: true,
+    timestamptz: false,
+    nanInNumberColumns: false,
+    maxIdentifierBytes: 0,
+    maxParameters: 32766,
+    integerBooleans: true,
+    indexNullsOrder: false,
+    // SQLITE_MAX_EXPR_DEPTH (1000): SQLite checks each expression with the heights of the expressions
+    // around the subqueries it sits in, so nested selectors and `$elemMatch` use it up fast (the SQL of
+    // 24 nested `$elemMatch` is refused). The subquery count only stops hopeless filters early.
+    expressionLimits: {
+      name: "SQLITE_MAX_EXPR_DEPTH (1000)",
+      maxSubqueries: 40,
+      maxNestedHeight: 1e3,
+      maxHeight: 1e3,
+      maxParentheses: 2e3
+    },
+    // The default of node:sqlite and of most builds, in UTF-8 bytes.
+    likePatternLimit: { name: "SQLITE_MAX_LIKE_PATTERN_LENGTH (50,000 bytes)", maxBytes: 5e4 }
+  },
+  placeholder: (index) => `?${index}`,
+  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  numberParam: (placeholder) => placeholder,
+  // SQLite stores NaN as NULL.
+  numberKey: (expr) => expr,
+  timestampParam: () => {
+    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
+  },
+  instantKey: () => {
+    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
+  },
+  instantText: () => {
+    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
+  },
+  textParam: (placeholder) => placeholder,
+  // Integers are 64-bit in SQLite: no cast needed.
+  msParam: (placeholder) => placeholder,
+  instantMs: instantMs3,
+  columnInstantMs: () => {
+    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
+  },
+  collateOrder: (expr) => `${expr} COLLATE BINARY`,
+  collateEq: (expr) => `${expr} COLLATE BINARY`,
+  inList: (expr, _kind, values, p) => `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
+  // The byte-wise way binds its pieces, not a pattern; GLOB is given the pattern whole.
+  likePatternBytes: (pattern) => arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece)) ? 0 : bytes(globPattern(pattern)),
+  like: (expr, pattern, p) => {
+    const blob = blobLike(expr, pattern, p);
+    if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;
+    const nul = `instr(CAST(${expr} AS BLOB), x'00') > 0`;
+    return `(CASE WHEN ${nul} THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
+  },
+  versionKey: versionKey4,
+  jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),
+  jsonKey: (ref, key) => ({ root: ref.root, element: ref.element, keys: [...ref.keys, key] }),
+  jsonIs: (ref, shape, p) => {
+    const type = typeOf3(ref, p);
+    return shape === "missing" ? `(COALESCE(${type}, 'null') = 'null')` : `(${type} IS '${shape}')`;
+  },
+  jsonScalar: (ref, type, test2, p) => {
+    const types = type === "string" ? `'text'` : `'integer', 'real'`;
+    return `(CASE WHEN ${typeOf3(ref, p)} IN (${types}) THEN ${test2(extract2(ref, p))} ELSE FALSE END)`;
+  },
+  jsonValue: (ref, type, p) => {
+    const t = typeOf3(ref, p);
+    if (type === "boolean") return `(CASE ${t} WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`;
+    const types = type === "string" ? `'text'` : `'integer', 'real'`;
+    return `(CASE WHEN ${t} IN (${types}) THEN ${extract2(ref, p)} END)`;
+  },
+  jsonText: (ref, p) => ref.element !== null && ref.keys.length === 0 ? `json_quote(${ref.element}.value)` : `(${ref.root} -> ${pathOf2(ref, p)})`,
+  jsonAny: (ref, body, p) => {
+    const alias = p.alias();
+    const where = body({ root: `${alias}.json`, element: alias, keys: [] });
+    const from = ref.element === null ? `(SELECT ${ref.root} AS doc) AS ${alias}_doc, json_each(${alias}_doc.doc, ${pathOf2(ref, p)}) AS ${alias}` : `json_each(${ref.root}, ${pathOf2(ref, p)}) AS ${alias}`;
+    return `(CASE WHEN ${typeOf3(ref, p)} IS 'array' THEN EXISTS (SELECT 1 FROM ${from} WHERE ${where}) ELSE FALSE END)`;
+  }
+};
+
+// src/targets/sql/dialects.ts
+var DIALECTS = {
+  duckdb,
+  postgres,
+  sqlite
+};
+var NAMES2 = objectKeys(DIALECTS).map((name) => JSON.stringify(name)).join(" or ");
+function dialectFor(name) {
+  if (typeof name !== "string" || !hasOwn(DIALECTS, name)) {
+    throw new FilterError("INVALID_OPTION", "", `"dialect" must be ${NAMES2}, got ${JSON.stringify(name)}`);
+  }
+  return DIALECTS[name];
+}
+
+// src/targets/sql/columns.ts
+var COLUMN_TYPES = /* @__PURE__ */ new Set([
+  "text",
+  "timestamp",
+  "number",
+  "boolean",
+  "timestamptz",
+  "json",
+  "jsonb"
+]);
+function checkOffset(offset) {
+  if (offset === void 0) return 0;
+  if (typeof offset !== "number" || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new FilterError("INVALID_OPTION", "", `"paramOffset" must be a non-negative integer`);
+  }
+  return offset;
+}
+function checkParamCount(dialect, offset, count2) {
+  const max = dialect.capabilities.maxParameters;
+  if (offset + count2 > max) {
+    throw new FilterError(
+      "UNSUPPORTED",
+      "",
+      `the query needs ${offset + count2} parameters (paramOffset ${offset} + ${count2}); ${dialect.name} binds at most ${max}: split the filter or use $in (one parameter per list on PostgreSQL)`
+    );
+  }
+}
+function checkIdentifier(dialect, name, what) {
+  if (typeof name !== "string" || name === "") {
+    throw new FilterError("INVALID_OPTION", "", `${what} must be a non-empty string`);
+  }
+  if (stringIncludes(name, "\0")) {
+    throw new FilterError("INVALID_OPTION", "", `${what} ${JSON.stringify(name)} contains U+0000`);
+  }
+  const max = dialect.capabilities.maxIdentifierBytes;
+  if (max > 0 && new TextEncoder().encode(name).length > max) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${dialect.name}`
+    );
+  }
+  return name;
+}
+function resolveColumns(dialect, columns) {
+  if (typeof columns !== "object" || columns === null || isArray(columns)) {
+    throw new FilterError("INVALID_OPTION", "", '"columns" must map field names to column types');
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const [field, raw] of Object.entries(columns)) {
+    const mapping = typeof raw === "string" ? { type: raw } : ownOptions(raw ?? {});
+    const where = `columns[${JSON.stringify(field)}]`;
+    if (typeof mapping !== "object" || !setHas.call(COLUMN_TYPES, mapping.type)) {
+      throw new FilterError(
+        "INVALID_OPTION",
+        "",
+        `${where} must be one of ${[...COLUMN_TYPES].join(", ")} or { column, type, path }`
+      );
+    }
+    const type = mapping.type;
+    if (type === "timestamptz" && !dialect.capabilities.timestamptz) {
+      throw new FilterError("INVALID_OPTION", "", `${where}: ${dialect.name} has no timestamptz type`);
+    }
+    const column = checkIdentifier(dialect, mapping.column ?? field, `${where}.column`);
+    const path = mapping.path ?? [];
+    if (!isArray(path) || arraySome(path, (k) => typeof k !== "string" || k === "")) {
+      throw new FilterError("INVALID_OPTION", "", `${where}.path must be an array of non-empty strings`);
+    }
+    if (path.length > 0 && type !== "json" && type !== "jsonb") {
+      throw new FilterError("INVALID_OPTION", "", `${where}.path is only allowed on json/jsonb columns`);
+    }
+    for (const key of path) checkText(dialect, key, `${where}.path`, "INVALID_OPTION");
+    out.set(field, { column, type, path });
+  }
+  return out;
+}
+function checkText(dialect, text, at, code2 = "UNSUPPORTED") {
+  if (!dialect.capabilities.nulInText && stringIncludes(text, "\0")) {
+    throw new FilterError(
+      code2,
+      at,
+      `${dialect.name} text cannot hold U+0000 (NUL), used at ${at || "the root"}`
+    );
+  }
+}
+
+// src/targets/sql/height.ts
+var OPERATOR_WORDS = /* @__PURE__ */ new Set([
+  "AND",
+  "OR",
+  "NOT",
+  "IS",
+  "IN",
+  "LIKE",
+  "GLOB",
+  "ESCAPE",
+  "COLLATE",
+  "CASE",
+  "WHEN",
+  "THEN",
+  "ELSE",
+  "EXISTS",
+  "CAST",
+  "BETWEEN",
+  "SELECT",
+  "WHERE",
+  "UNION",
+  "OVER",
+  "FILTER",
+  "ANY",
+  "ALL"
+]);
+var isWordChar = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 36;
+var isSymbolChar = (c) => c === 61 || c === 60 || c === 62 || c === 33 || c === 124 || c === 43 || c === 45 || c === 42 || c === 47 || c === 37 || c === 126 || c === 38 || c === 58 || c === 64 || c === 35 || c === 94;
+function sqlHeight(sql) {
+  const ops = [0];
+  const tallest = [0];
+  const inner = [0];
+  const select = [false];
+  let deepest = 0;
+  let lastWasWord = false;
+  const n = sql.length;
+  let i = 0;
+  const close = () => {
+    const h = (ops.pop() ?? 0) + (tallest.pop() ?? 0);
+    const sum = (inner.pop() ?? 0) + (select.pop() ? h : 0);
+    if (ops.length === 0) {
+      ops.push(0);
+      tallest.push(0);
+      inner.push(0);
+      select.push(false);
+    }
+    const top = ops.length - 1;
+    if (h > tallest[top]) tallest[top] = h;
+    if (sum > inner[top]) inner[top] = sum;
+  };
+  while (i < n) {
+    const c = sql.charCodeAt(i);
+    if (c === 39 || c === 34) {
+      i++;
+      while (i < n) {
+        if (sql.charCodeAt(i) === c) {
+          if (i + 1 < n && sql.charCodeAt(i + 1) === c) i += 2;
+          else break;
+        } else i++;
+      }
+      i++;
+      lastWasWord = true;
+      continue;
+    }
+    if (c === 40) {
+      ops.push(lastWasWord ? 1 : 0);
+      tallest.push(0);
+      inner.push(0);
+      select.push(false);
+      if (ops.length - 1 > deepest) deepest = ops.length - 1;
+      lastWasWord = false;
+      i++;
+      continue;
+    }
+    if (c === 41) {
+      close();
+      lastWasWord = true;
+      i++;
+      continue;
+    }
+    if (isWordChar(c)) {
+      const start = i;
+      while (i < n && isWordChar(sql.charCodeAt(i))) i++;
+      const word = sql.slice(start, i).toUpperCase();
+      if (OPERATOR_WORDS.has(word)) {
+        ops[ops.length - 1]++;
+        if (word === "SELECT") select[select.length - 1] = true;
+        lastWasWord = false;
+      } else {
+        lastWasWord = true;
+      }
+      continue;
+    }
+    if (isSymbolChar(c)) {
+      while (i < n && isSymbolChar(sql.charCodeAt(i))) i++;
+      ops[ops.length - 1]++;
+      lastWasWord = false;
+      continue;
+    }
+    if (c === 63) lastWasWord = true;
+    else if (c !== 32 && c !== 46) lastWasWord = false;
+    i++;
+  }
+  while (ops.length > 1) close();
+  const height = ops[0] + tallest[0] + 1;
+  return { height, nested: height + inner[0], parentheses: deepest };
+}
+function filterNesting(node, at) {
+  let subqueries = 0;
+  let subqueriesAt = at;
+  let levels = -1;
+  let deepestAt = at;
+  const stack = [
+    { node, at, subqueries: 0, levels: 0 }
+  ];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    for (const clause of top.node.clauses) {
+      switch (clause.kind) {
+        case "field": {
+          const where = pointer(top.at, printPath(clause.path));
+          let selectors = top.subqueries;
+          for (const step of clause.path) if (step.kind === "any") selectors++;
+          if (selectors > subqueries) {
+            subqueries = selectors;
+            subqueriesAt = where;
+          }
+          if (top.levels + selectors > levels) {
+            levels = top.levels + selectors;
+            deepestAt = where;
+          }
+          for (const op of clause.operators) {
+            if (op.kind === "elemMatch") {
+              const inner = pointer(where, OPERATOR_NAMES.elemMatch);
+              stack.push({ node: op.filter, at: inner, subqueries: selectors, levels: top.levels + 1 });
+            }
+          }
+          break;
+        }
+        case "and":
+        case "or":
+          clause.filters.forEach((f, i) => {
+            stack.push({
+              node: f,
+              at: pointer(top.at, LOGICAL_NAMES[clause.kind], i),
+              subqueries: top.subqueries,
+              levels: top.levels + 1
+            });
+          });
+          break;
+        case "not":
+          stack.push({
+            node: clause.filter,
+            at: pointer(top.at, LOGICAL_NAMES.not),
+            subqueries: top.subqueries,
+            levels: top.levels + 1
+          });
+          break;
+        default:
+          assertNever(clause, "clause");
+      }
+    }
+  }
+  return { subqueries, subqueriesAt, deepestAt };
+}
+
+// src/targets/sql/sql-text.ts
+var TRUE = "TRUE";
+var FALSE = "FALSE";
+var FLAT = 8;
+function join3(op, parts) {
+  if (parts.length <= FLAT) return `(${parts.join(` ${op} `)})`;
+  const half = Math.ceil(parts.length / 2);
+  return `(${join3(op, parts.slice(0, half))} ${op} ${join3(op, parts.slice(half))})`;
+}
+function and(parts) {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0];
+  return join3("AND", parts);
+}
+function or(parts) {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1) return parts[0];
+  return join3("OR", parts);
+}
+function not(expr) {
+  if (expr === TRUE) return FALSE;
+  if (expr === FALSE) return TRUE;
+  return `(NOT ${expr})`;
+}
+var Params = class {
+  constructor(placeholder, offset = 0, instant = Date.now) {
+    this.placeholder = placeholder;
+    this.offset = offset;
+    this.instant = instant;
+  }
+  placeholder;
+  offset;
+  instant;
+  values = [];
+  #aliases = 0;
+  #asOf;
+  #asOfIndex;
+  asOf() {
+    if (this.#asOf === void 0) {
+      this.#asOfIndex = this.values.length;
+      this.#asOf = this.add(this.instant());
+    }
+    return this.#asOf;
+  }
+  /** The values, and where the asOf is among them when it is bound (see `SqlFragment.asOfIndex`). */
+  bound() {
+    return this.#asOfIndex === void 0 ? { params: this.values } : { params: this.values, asOfIndex: this.#asOfIndex };
+  }
+  add(value) {
+    this.values.push(value);
+    return this.placeholder(this.offset + this.values.length);
+  }
+  alias() {
+    this.#aliases += 1;
+    return `svc_e${this.#aliases}`;
+  }
+};
+
+// src/targets/sql/filter.ts
+var ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+var LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+function nextMillisecond(instant) {
+  const next = Date.parse(instant) + 1;
+  return next > LAST_INSTANT ? void 0 : new Date(next).toISOString();
+}
+var SqlCompiler = class {
+  #dialect;
+  #columns;
+  #alias;
+  constructor(dialect, options) {
+    this.#dialect = dialect;
+    this.#columns = resolveColumns(dialect, options.columns);
+    if (options.tableAlias !== void 0) this.#identifier(options.tableAlias, "tableAlias");
+    this.#alias = options.tableAlias;
+  }
+  /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
+  compile(filter, params, options = {}) {
+    const node = toFilterNode(filter, passLimits(options));
+    const at = option(options, "at") ?? "";
+    const limits = this.#dialect.capabilities.expressionLimits;
+    const nesting = filterNesting(node, at);
+    if (nesting.subqueries > limits.maxSubqueries) {
+      throw tooDeep(
+        this.#dialect.name,
+        limits,
+        nesting.subqueriesAt,
+        `nests ${nesting.subqueries} subqueries (selectors and "$elemMatch"; at most ${limits.maxSubqueries})`
+      );
+    }
+    const sql = this.#filter(node, at, params);
+    const measured = sqlHeight(sql);
+    if (measured.nested > limits.maxNestedHeight || measured.height > limits.maxHeight) {
+      const height = Math.max(measured.nested, measured.height);
+      throw tooDeep(this.#dialect.name, limits, nesting.deepestAt, `is an expression about ${height} deep`);
+    }
+    if (measured.parentheses > limits.maxParentheses) {
+      throw tooDeep(
+        this.#dialect.name,
+        limits,
+        nesting.deepestAt,
+        `nests ${measured.parentheses} parentheses (at most ${limits.maxParentheses})`
+      );
+    }
+    return sql;
+  }
+  /** Where a top-level field is read (for ordering and select lists); `undefined` when not mapped. */
+  fieldSlot(field, p) {
+    const mapping = this.#columns.get(field);
+    if (mapping === void 0) return void 0;
+    const column = this.columnSql(mapping.column);
+    if (mapping.type === "json" || mapping.type === "jsonb") {
+      return { kind: "json", ref: this.#dialect.jsonColumn(column, mapping.type, mapping.path, p) };
+    }
+    return { kind: "column", type: mapping.type, sql: column };
+  }
+  /** A column reference, quoted (and qualified by the table alias when there is one). */
+  columnSql(column) {
+    const quoted3 = this.#dialect.quoteIdentifier(column);
+    return this.#alias === void 0 ? quoted3 : `${this.#dialect.quoteIdentifier(this.#alias)}.${quoted3}`;
+  }
+  #identifier(name, what) {
+    return checkIdentifier(this.#dialect, name, what);
+  }
+  /**
+   * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
+   * where the first key of a path is a mapped column.
+   */
+  #filter(node, at, p, element) {
+    return and(node.clauses.map((clause) => this.#clause(clause, at, p, element)));
+  }
+  #clause(clause, at, p, element) {
+    switch (clause.kind) {
+      case "field": {
+        const where = pointer(at, printPath(clause.path));
+        if (element !== void 0) return this.#walk(element, clause.path, clause.operators, where, p);
+        return this.#field(clause, where, p);
+      }
+      case "and":
+        return and(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p, element))
+        );
+      case "or":
+        return or(
+          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p, element))
+        );
+      case "not":
+        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p, element));
+      default:
+        return assertNever(clause, "clause");
+    }
+  }
+  /**
+   * `$elemMatch` on one element (docs/semantics.md §3): `{}` holds for every element, any other filter
+   * only for an object that satisfies it, all conditions read from that one element.
+   */
+  #elemMatch(slot, filter, at, p) {
+    if (filter.clauses.length === 0) return TRUE;
+    if (slot.kind !== "json") {
+      throw new FilterError("UNSUPPORTED", at, `"$elemMatch" needs a JSON value at ${at}`);
+    }
+    return and([this.#dialect.jsonIs(slot.ref, "object", p), this.#filter(filter, at, p, slot.ref)]);
+  }
+  #field(field, at, p) {
+    const [first, ...rest] = field.path;
+    if (first === void 0) throw new FilterError("INVALID_PATH", at, `empty field path at ${at}`);
+    if (first.kind === "any") return FALSE;
+    const mapping = mapGet.call(this.#columns, first.key);
+    if (mapping === void 0) {
+      throw new FilterError(
+        "UNKNOWN_FIELD",
+        at,
+        `field "${showText(first.key)}" is not in the column mapping (used at ${at})`
+      );
+    }
+    const column = this.columnSql(mapping.column);
+    if (mapping.type === "json" || mapping.type === "jsonb") {
+      const ref = this.#dialect.jsonColumn(column, mapping.type, mapping.path, p);
+      return this.#walk(ref, rest, field.operators, at, p);
+    }
+    if (rest.length > 0) {
+      throw new FilterError(
+        "UNKNOWN_FIELD",
+        at,
+        `field path "${showText(printPath(field.path))}" reads below the ${mapping.type} column of "${showText(first.key)}"; nested paths are allowed only below json/jsonb columns (at ${at})`
+      );
+    }
+    const slot = { kind: "column", type: mapping.type, sql: column };
+    return and(
+      field.operators.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p))
+    );
+  }
+  /** Follows the path inside JSON; a selector wraps the rest of the path and all the operators. */
+  #walk(ref, steps, ops, at, p) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
+      switch (step.kind) {
+        case "key":
+          checkText(this.#dialect, step.key, at);
+          ref = this.#dialect.jsonKey(ref, step.key, p);
+          break;
+        case "any": {
+          const rest = steps.slice(i + 1);
+          return this.#dialect.jsonAny(ref, (element) => this.#walk(element, rest, ops, at, p), p);
+        }
+        default:
+          return assertNever(step, "path step");
+      }
+    }
+    const slot = { kind: "json", ref };
+    return and(ops.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p)));
+  }
+  #missing(slot, p) {
+    return slot.kind === "column" ? `${slot.sql} IS NULL` : this.#dialect.jsonIs(slot.ref, "missing", p);
+  }
+  /** `test(value)` when the value is a string (false otherwise). */
+  #ifString(slot, p, test2) {
+    if (slot.kind === "json") return this.#dialect.jsonScalar(slot.ref, "string", test2, p);
+    if (slot.type !== "text" && slot.type !== "timestamp") return FALSE;
+    return `(${slot.sql} IS NOT NULL AND ${test2(slot.sql)})`;
+  }
+  #ifNumber(slot, p, test2) {
+    if (slot.kind === "json") return this.#dialect.jsonScalar(slot.ref, "number", test2, p);
+    if (slot.type !== "number") return FALSE;
+    return `(${slot.sql} IS NOT NULL AND ${test2(slot.sql)})`;
+  }
+  #ifBoolean(slot, value, p) {
+    if (slot.kind === "json") return this.#dialect.jsonIs(slot.ref, value ? "true" : "false", p);
+    if (slot.type !== "boolean") return FALSE;
+    return `(${slot.sql} IS ${value ? TRUE : FALSE})`;
+  }
+  /** A timestamptz column compares with operands in the exact `toISOString` form only. */
+  #instant(value, at) {
+    const ok = regexpTest(ISO_INSTANT, value) && !stringStartsWith.call(value, "0000") && isRoundTrip(value);
+    if (!ok) {
+      throw new FilterError(
+        "INVALID_OPERAND",
+        at,
+        `a timestamptz column compares only with ISO timestamps like "2026-01-01T00:00:00.000Z"; got ${JSON.stringify(value)} at ${at}`
+      );
+    }
+    return value;
+  }
+  #eq(slot, value, at, p) {
+    if (value === null) return this.#missing(slot, p);
+    if (typeof value === "boolean") return this.#ifBoolean(slot, value, p);
+    if (typeof value === "number") {
+      return this.#ifNumber(slot, p, (v) => `${v} = ${this.#dialect.numberParam(p.add(value))}`);
+    }
+    checkText(this.#dialect, value, at);
+    if (slot.kind === "column" && slot.type === "timestamptz") {
+      const c = this.#instant(value, at);
+      const from = `${slot.sql} >= ${this.#dialect.timestampParam(p.add(c))}`;
+      const next = nextMillisecond(c);
+      if (next === void 0) return `(${slot.sql} IS NOT NULL AND ${from})`;
+      return `(${slot.sql} IS NOT NULL AND ${from} AND ${slot.sql} < ${this.#dialect.timestampParam(p.add(next))})`;
+    }
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateEq(v)} = ${p.add(value)}`);
+  }
+  #range(slot, op, value, at, p) {
+    if (typeof value === "number") {
+      const guardNaN = slot.kind === "column" && this.#dialect.capabilities.nanInNumberColumns && op.startsWith(">");
+      return this.#ifNumber(slot, p, (v) => {
+        const cmp = `${v} ${op} ${this.#dialect.numberParam(p.add(value))}`;
+        return guardNaN ? `${cmp} AND ${v} <> ${this.#dialect.numberParam(p.add("NaN"))}` : cmp;
+      });
+    }
+    checkText(this.#dialect, value, at);
+    if (slot.kind === "column" && slot.type === "timestamptz") {
+      const c = this.#instant(value, at);
+      let bound2 = c;
+      let cmp = op;
+      if (op === ">" || op === "<=") {
+        bound2 = nextMillisecond(c);
+        cmp = op === ">" ? ">=" : "<";
+      }
+      if (bound2 === void 0) return op === ">" ? FALSE : `${slot.sql} IS NOT NULL`;
+      const param = this.#dialect.timestampParam(p.add(bound2));
+      return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${cmp} ${param})`;
+    }
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateOrder(v)} ${op} ${p.add(value)}`);
+  }
+  #in(slot, values, at, p) {
+    const strings = [...new Set(values.filter((v) => typeof v === "string"))];
+    const numbers = [...new Set(values.filter((v) => typeof v === "number"))];
+    const booleans = [...new Set(values.filter((v) => typeof v === "boolean"))];
+    const parts = [];
+    if (arrayIncludes(values, null)) parts.push(this.#missing(slot, p));
+    for (const b of booleans) parts.push(this.#ifBoolean(slot, b, p));
+    if (numbers.length === 1) parts.push(this.#eq(slot, numbers[0], at, p));
+    else if (numbers.length > 1) {
+      parts.push(this.#ifNumber(slot, p, (v) => this.#dialect.inList(v, "number", numbers, p)));
+    }
+    values.forEach((s, i) => {
+      if (typeof s !== "string") return;
+      const where = pointer(at, i);
+      checkText(this.#dialect, s, where);
+      if (slot.kind === "column" && slot.type === "timestamptz") this.#instant(s, where);
+    });
+    if (strings.length === 1) parts.push(this.#eq(slot, strings[0], at, p));
+    else if (strings.length > 1) {
+      if (slot.kind === "column" && slot.type === "timestamptz") {
+        parts.push(or(strings.map((s) => this.#eq(slot, s, at, p))));
+      } else {
+        parts.push(
+          this.#ifString(
+            slot,
+            p,
+            (v) => this.#dialect.inList(this.#dialect.collateEq(v), "text", strings, p)
+          )
+        );
+      }
+    }
+    return or(parts.filter((part) => part !== FALSE));
+  }
+  #like(slot, pattern, at, p) {
+    checkText(this.#dialect, pattern, at);
+    if (slot.kind === "column" && slot.type === "timestamptz") {
+      throw new FilterError(
+        "UNSUPPORTED",
+        at,
+        `"$like" on a timestamptz column is not supported (its text form is not stored) at ${at}`
+      );
+    }
+    const parsed = parseLike(pattern);
+    if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0], at, p);
+    if (arrayEvery(parsed.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
+    const bound2 = this.#dialect.capabilities.likePatternLimit;
+    if (bound2 !== null) {
+      const bytes2 = this.#dialect.likePatternBytes(parsed);
+      if (bytes2 > bound2.maxBytes) {
+        throw new FilterError(
+          "UNSUPPORTED",
+          at,
+          `the "$like" pattern at ${showPointer(at)} is ${bytes2} bytes as ${this.#dialect.name} matches it, past ${bound2.name}`
+        );
+      }
+    }
+    return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
+  }
+  /**
+   * A version comparison: the record value's sortable key, built in SQL by the dialect, against the
+   * operand's key computed here (both ASCII, compared byte by byte). A non-version has a `NULL` key,
+   * made false; a timestamptz column never holds a version (ISO text has a `:`).
+   */
+  #version(slot, op, value, p) {
+    const key = versionKey(parseVersion(value));
+    return this.#ifString(slot, p, (v) => {
+      const test2 = `${this.#dialect.collateOrder(this.#dialect.versionKey(v, p))} ${op} ${this.#dialect.textParam(p.add(key))}`;
+      return `COALESCE(${test2}, FALSE)`;
+    });
+  }
+  /**
+   * A time comparison (docs/semantics.md §4, "Instants"): the value's instant in epoch milliseconds,
+   * computed in SQL by the dialect (`NULL` for a value that is no timestamp, made false), against the
+   * operand's bound: `asOf + duration` for `$now`, computed in SQL from the statement's one asOf
+   * parameter, or the `$at` instant. A timestamptz column is its instant cut to the millisecond;
+   * numbers and booleans are never instants.
+   */
+  #time(slot, op, instant, p) {
+    const d = this.#dialect;
+    const bound2 = () => instant.base === "now" ? `(${d.msParam(p.asOf())} + ${d.msParam(p.add(instant.ms))})` : d.msParam(p.add(instant.ms));
+    if (slot.kind === "column" && slot.type === "timestamptz") {
+      return `COALESCE(${d.columnInstantMs(slot.sql)} ${op} ${bound2()}, FALSE)`;
+    }
+    return this.#ifString(slot, p, (v) => `COALESCE(${d.instantMs(v, p)} ${op} ${bound2()}, FALSE)`);
+  }
+  /** One operator; a negated one is `NOT` of its family's positive condition. */
+  #operator(slot, op, at, p) {
+    const sql = byFamily(op, {
+      equality: (op2) => this.#eq(slot, op2.value, at, p),
+      order: (op2) => this.#range(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.value, at, p),
+      membership: (op2) => this.#in(slot, op2.values, at, p),
+      like: (op2) => this.#like(slot, op2.pattern, at, p),
+      exists: (op2) => op2.value ? not(this.#missing(slot, p)) : this.#missing(slot, p),
+      version: (op2) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.value, p),
+      time: (op2) => this.#time(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.instant, p),
+      elemMatch: (op2) => this.#elemMatch(slot, op2.filter, at, p)
+    });
+    return factsOf(op).negated ? not(sql) : sql;
+  }
+};
+var SQL_COMPARISONS = { eq: "=", ne: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
+function tooDeep(dialect, limits, at, what) {
+  return new FilterError(
+    "UNSUPPORTED",
+    at,
+    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at)}`
+  );
+}
+function isRoundTrip(iso2) {
+  const time2 = Date.parse(iso2);
+  return !Number.isNaN(time2) && new Date(time2).toISOString() === iso2;
+}
+function asOfClock(options) {
+  const given = option(options, "asOf");
+  let ms = given === void 0 ? void 0 : resolveAsOf(given, "/asOf");
+  return () => {
+    if (ms === void 0) ms = Date.now();
+    return ms;
+  };
+}
+
+// src/targets/sql/policy.ts
+function policyToSql(policy, given) {
+  const options = ownOptions(given);
+  const dialect = dialectFor(options.dialect);
+  const offset = checkOffset(options.paramOffset);
+  const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
+  const statusExpression = statusSql(policy, options, params);
+  checkParamCount(dialect, offset, params.values.length);
+  return { statusExpression, ...params.bound() };
+}
+function statusSql(policy, options, params) {
+  const dialect = dialectFor(options.dialect);
+  const compiler = new SqlCompiler(dialect, options);
+  const limits = passLimits(options);
+  const { problems, definition } = checkPolicyDefinition(policy, limits);
+  if (definition === void 0) throw new PolicyError(problems);
+  if (!dialect.capabilities.nulInText) {
+    for (const status of definition.statuses) {
+      if (stringIncludes(status.name, "\0")) {
+        throw new FilterError(
+          "UNSUPPORTED",
+          status.path,
+          `status name ${JSON.stringify(showText(status.name))} contains U+0000, which ${dialect.name} text cannot hold (at ${showPointer(status.path)})`
+        );
+      }
+    }
+  }
+  const filter = (node, at) => compiler.compile(node, params, { ...limits, at });
+  const inScope = filter(definition.scope, definition.scopePath ?? "");
+  const branches = [`WHEN NOT ${inScope} THEN NULL`];
+  const ranked = definition.statuses.filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index);
+  for (const status of ranked) {
+    const reached = or(status.rules.map((rule) => and(rule.conditions.map((c) => filter(c.filter, c.path)))));
+    branches.push(`WHEN ${reached} THEN ${dialect.textParam(params.add(status.name))}`);
+  }
+  const fallback = dialect.textParam(params.add(definition.defaultStatus.name));
+  return `(CASE ${branches.join(" ")} ELSE ${fallback} END)`;
+}
+
+// src/node/duckdb.ts
+async function loadDuckdb() {
+  try {
+    return await import("@duckdb/node-api");
+  } catch (error) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `the duckdb engine needs the optional package @duckdb/node-api, which is not installed (${showText(String(error?.message ?? error)).slice(0, 120)}): npm install @duckdb/node-api`
+    );
+  }
+}
+function topFields(node, out) {
+  for (const clause of node.clauses) {
+    if (clause.kind === "field") {
+      const first = clause.path[0];
+      if (first?.kind === "key") out.add(first.key);
+    } else if (clause.kind === "not") topFields(clause.filter, out);
+    else for (const f of clause.filters) topFields(f, out);
+  }
+}
+function definitionOf(policy) {
+  const d = policy.definition;
+  return {
+    name: d.name,
+    isActive: true,
+    query: { filter: printFilter(d.scope) },
+    statusDefinitions: Object.fromEntries(
+      d.statuses.map((s) => [
+        s.name,
+        {
+          isDefault: s.isDefault,
+          criticality: s.criticality,
+          rules: s.rules.map((r) => ({
+            conditions: r.conditions.map((c) => ({
+              type: "filter",
+              condition: { filter: printFilter(c.filter) }
+            }))
+          }))
+        }
+      ])
+    )
+  };
+}
+var jsonPath = (keys) => `$${keys.map((k) => `.${JSON.stringify(k)}`).join("")}`;
+function source(input, gzip, bytes2) {
+  const compression = `compression = '${gzip ? "gzip" : "uncompressed"}'`;
+  const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes2 * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
+  switch (input) {
+    case "ndjson":
+      return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
+    case "array":
+      return `SELECT json FROM read_json_objects($1, format = 'array', ${compression}, ${size})`;
+    case "envelope":
+      return `SELECT unnest(CAST(json_extract(json, '$.items') AS JSON[])) AS json FROM read_json_objects($1, format = 'unstructured', ${compression}, ${size})`;
+    case "parquet":
+      return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
+  }
+}
+async function evaluateFileWithDuckdb(compiled3, file, options) {
+  const started = performance.now();
+  const duck = await loadDuckdb();
+  const skip = compiled3.map((p) => skipReason(p, options.resource));
+  const active = compiled3.filter((_, i) => skip[i] === null);
+  const fields = /* @__PURE__ */ new Set();
+  for (const p of active) {
+    topFields(p.definition.scope, fields);
+    for (const s of p.definition.statuses)
+      for (const r of s.rules) for (const c of r.conditions) topFields(c.filter, fields);
+  }
+  const kindKeys = options.kindField === null ? null : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, "").map((step) => {
+    if (step.kind !== "key")
+      throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
+    return step.key;
+  });
+  if (kindKeys !== null) fields.add(kindKeys[0]);
+  const names = [...fields];
+  const column = new Map(names.map((f, i) => [f, `f${i}`]));
+  const columns = Object.fromEntries(
+    names.map((f) => [f, { column: column.get(f), type: "json" }])
+  );
+  const params = [file];
+  const add = (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const paths3 = add(JSON.stringify(names.map((f) => jsonPath([f]))));
+  const extracted = names.map((_, i) => `svc_j[${i + 1}] AS f${i}`);
+  let kind = "CAST(NULL AS VARCHAR)";
+  if (kindKeys !== null) {
+    const root = column.get(kindKeys[0]);
+    const at = add(jsonPath(kindKeys.slice(1)));
+    const text = `json_extract_string(${root}, ${at})`;
+    kind = `(CASE WHEN json_type(${root}, ${at}) = 'VARCHAR' AND ${text} <> '' THEN ${text} END)`;
+  }
+  if (options.resource !== void 0) kind = `COALESCE(${kind}, ${add(options.resource)})`;
+  const statuses = active.map((p, i) => {
+    const { statusExpression, params: values } = policyToSql(definitionOf(p), {
+      dialect: "duckdb",
+      columns,
+      limits: options.limits,
+      paramOffset: params.length,
+      asOf: options.asOf
+    });
+    params.push(...values);
+    const scoped = p.resource === void 0 ? statusExpression : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
+    return `histogram(${scoped}) AS s${i}`;
+  });
+  const records = names.length === 0 ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})` : `SELECT json_type(json) AS svc_type, ${extracted.join(", ")} FROM (SELECT json, json_extract(json, CAST(${paths3} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`;
+  const sql = `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join("")} FROM (SELECT *, ${kind} AS svc_kind FROM (${records})) GROUP BY svc_kind`;
+  const threads = String(options.threads ?? availableParallelism2());
+  const instance = await duck.DuckDBInstance.create(":memory:", { threads });
+  const connection = await instance.connect();
+  const abort = () => connection.interrupt();
+  options.signal?.addEventListener("abort", abort, { once: true });
+  let rows;
+  try {
+    options.signal?.throwIfAborted();
+    const values = params;
+    const types = params.map(() => duck.VARCHAR);
+    rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS();
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    const message = String(error?.message ?? error);
+    if (!/^(Invalid Input|IO|Conversion) Error/.test(message)) throw error;
+    throw new InventoryError(
+      "MALFORMED_INPUT",
+      `the duckdb engine could not read ${JSON.stringify(showText(file))}: ${showText(message.split("\n")[0])} (the in-process engine, --engine memory, reads what it can and lists each malformed line)`
+    );
+  } finally {
+    options.signal?.removeEventListener("abort", abort);
+    connection.closeSync();
+    instance.closeSync();
+  }
+  return summarize2(compiled3, skip, active, rows, options, started);
+}
+function summarize2(compiled3, skip, active, rows, options, started) {
+  let total = 0;
+  let bad2 = 0;
+  let unknownKind = 0;
+  const kinds = /* @__PURE__ */ new Map();
+  const counts2 = active.map(() => /* @__PURE__ */ new Map());
+  for (const row of rows) {
+    const n = Number(row.n);
+    total += n;
+    bad2 += Number(row.bad);
+    if (row.svc_kind === null) unknownKind += n;
+    else kinds.set(String(row.svc_kind), n);
+    active.forEach((_, i) => {
+      const histogram = row[`s${i}`];
+      const entries = Array.isArray(histogram) ? histogram.map((e) => [e.key, e.value]) : Object.entries(histogram ?? {});
+      for (const [status, count2] of entries)
+        counts2[i].set(status, (counts2[i].get(status) ?? 0) + Number(count2));
+    });
+  }
+  if (bad2 > 0) {
+    throw new InventoryError(
+      "MALFORMED_RECORD",
+      `${bad2} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`
+    );
+  }
+  const policyKinds = active.map((p) => p.resource);
+  const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
+  if (unknownKind > 0 && named.length > 1) {
+    throw new InventoryError(
+      "UNKNOWN_KIND",
+      `${unknownKind} record(s) have no kind and the policies are for several kinds (${named.slice(0, 5).map((k) => `"${showText(k)}"`).join(
+        ", "
+      )}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`
+    );
+  }
+  let t = 0;
+  const policies = compiled3.map((p, i) => {
+    const skipped = skip[i];
+    const tally = skipped === null ? counts2[t++] : void 0;
+    const evaluated = tally === void 0 ? 0 : p.resource === void 0 ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
+    const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b) => a + b, 0);
+    return {
+      policy: p.name,
+      skipped,
+      applicable,
+      notApplicable: evaluated - applicable,
+      otherKind: tally === void 0 ? 0 : total - evaluated,
+      statuses: p.statuses.map((s) => ({
+        status: s.name,
+        criticality: s.criticality,
+        isDefault: s.isDefault,
+        count: tally?.get(s.name) ?? 0
+      }))
+    };
+  });
+  const durationMs = performance.now() - started;
+  const kinded = policyKinds.some((k) => k !== void 0);
+  return {
+    resources: total,
+    durationMs,
+    resourcesPerSecond: durationMs > 0 ? Math.round(total * 1e3 / durationMs) : 0,
+    asOf: isoOf(options.asOf),
+    policies,
+    kindField: options.kindField === null ? null : options.kindField ?? DEFAULT_KIND_FIELD,
+    kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    unknownKind,
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null
+  };
+}
+var HEAD_BYTES2 = 1 << 20;
+async function sniffInput(handle) {
+  const { gunzipSync, constants: constants2 } = await import("zlib");
+  const buffer = Buffer.alloc(HEAD_BYTES2);
+  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES2, 0);
+  let head = buffer.subarray(0, bytesRead);
+  if (head.subarray(0, 4).toString("latin1") === "PAR1") return { input: "parquet", gzip: false };
+  const gzip = head[0] === 31 && head[1] === 139;
+  if (gzip) head = gunzipSync(head, { finishFlush: constants2.Z_SYNC_FLUSH });
+  const text = head.toString("utf8").replace(/^\uFEFF/, "");
+  const start = text.search(/\S/);
+  if (text[start] === "[") return { input: "array", gzip };
+  if (text[start] !== "{") return { input: "ndjson", gzip };
+  const lines = text.slice(start).split("\n");
+  let first;
+  try {
+    first = JSON.parse(lines[0]);
+  } catch {
+    return { input: "envelope", gzip };
+  }
+  const only2 = bytesRead < HEAD_BYTES2 && lines.slice(1).every((l) => l.trim() === "");
+  const items = typeof first === "object" && first !== null && Array.isArray(first.items);
+  return { input: items && only2 ? "envelope" : "ndjson", gzip };
+}
+
+// src/node/results.ts
+function resultCodec(policy) {
+  const table = [NOT_APPLICABLE];
+  const offsets = /* @__PURE__ */ new Map();
+  for (const status of policy.definition.statuses) {
+    offsets.set(status.name, table.length);
+    table.push(resultFor(status, null));
+    for (let i = 0; i < status.rules.length; i++) table.push(resultFor(status, i));
+  }
+  return {
+    encode: (result) => {
+      if (!result.applicable) return 0;
+      const offset = offsets.get(result.status);
+      return result.matched === null ? offset : offset + 1 + result.matched.ruleIndex;
+    },
+    decode: (code2) => table[code2]
+  };
+}
+
+// src/node/file.ts
+var RANGE_BYTES2 = 16 * 1024 * 1024;
+var RANGE_BYTES_WITH_RESULTS = 4 * 1024 * 1024;
+function resultsInput(policies, resource) {
+  const active = policies.filter((p) => skipReason(p, resource) === null);
+  const codecs = active.map(resultCodec);
+  return (item, index) => {
+    const fields = item;
+    const results = new Array(codecs.length);
+    for (let i = 0; i < codecs.length; i++) {
+      results[i] = { policy: active[i].name, result: codecs[i].decode(fields[2 + i]) };
+    }
+    return { index, resource: JSON.parse(fields[0]), kind: fields[1], results };
+  };
+}
+function filePath(path) {
+  if (typeof path === "string" && path !== "") return path;
+  if (path instanceof URL && path.protocol === "file:") return fileURLToPath(path);
+  throw new FilterError(
+    "INVALID_OPTION",
+    "",
+    `the inventory file must be a path (a string or a file: URL), got ${describe(path)}`
+  );
+}
+async function evaluateFile(entry2, policies, path, options) {
+  const compileOptions = inventoryCompileOptions(options);
+  policyList(policies);
+  const file = filePath(path);
+  const compiled3 = compileEach(policies, compileOptions);
+  const kindField = option(options, "kindField");
+  kindReader(kindField);
+  const explicit = option(options, "jobs");
+  if (explicit !== void 0 && !(Number.isSafeInteger(explicit) && explicit >= 1)) {
+    throw new FilterError("INVALID_OPTION", "", `jobs must be a positive integer, got ${describe(explicit)}`);
+  }
+  const onResult = option(options, "onResult");
+  const onReject = option(options, "onReject");
+  const onRange = option(options, "onRange");
+  const maxRecordLength = option(options, "maxRecordLength");
+  const signal = option(options, "signal");
+  const engine = option(options, "engine") ?? "memory";
+  if (engine !== "memory" && engine !== "duckdb") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `engine must be "memory" or "duckdb", got ${describe(engine)}`
+    );
+  }
+  if (engine === "duckdb") {
+    const own2 = { onResult, onRange, maxRecordLength };
+    for (const [name, value] of Object.entries(own2)) {
+      if (value !== void 0) {
+        throw new FilterError(
+          "INVALID_OPTION",
+          "",
+          `${name} is an option of the in-process engine, not of engine: 'duckdb'`
+        );
+      }
+    }
+    if (typeof kindField === "function") {
+      throw new FilterError(
+        "INVALID_OPTION",
+        "",
+        `kindField is a function, which the duckdb engine cannot call: give it as a field path`
+      );
+    }
+  }
+  signal?.throwIfAborted();
+  const opened = await openRegularFile(file);
+  if ("kind" in opened) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `the inventory file ${JSON.stringify(showText(file))} is ${opened.kind}, not a regular file: read a stream with evaluateInventory(policies, readInventory(stream), { signal })`
+    );
+  }
+  const { handle, info } = opened;
+  if (engine === "duckdb") {
+    let sniffed;
+    try {
+      sniffed = await sniffInput(handle);
+    } finally {
+      await handle.close();
+    }
+    const resource = option(options, "resource");
+    return evaluateFileWithDuckdb(compiled3, file, {
+      ...sniffed,
+      bytes: info.size,
+      limits: passLimits(options).limits,
+      kindField,
+      threads: explicit === void 0 ? void 0 : Math.min(explicit, coreJobs()),
+      asOf: compileOptions.asOf,
+      ...resource === void 0 ? {} : { resource },
+      ...signal === void 0 ? {} : { signal }
+    });
+  }
+  let split3;
+  let jobs;
+  try {
+    if (typeof kindField === "function" && explicit !== void 0 && explicit > 1) {
+      throw new FilterError(
+        "INVALID_OPTION",
+        "",
+        `kindField is a function, which worker threads cannot call: give it as a field path (kindField: 'meta$.kind') or set jobs: 1`
+      );
+    }
+    jobs = Math.min(explicit ?? (info.size >= SPLIT_THRESHOLD ? coreJobs() : 1), coreJobs());
+    if (explicit === void 0 && onResult !== void 0) jobs = jobs > 2 ? jobs - 1 : 1;
+    if (typeof kindField === "function") jobs = 1;
+    split3 = jobs > 1 && await splittable(file, info.size, maxRecordLength);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  if (split3) {
+    await handle.close();
+    const resource = option(options, "resource");
+    const received = resultsInput(compiled3, resource);
+    const { summary: summary2 } = await evaluateRanges(
+      {
+        entry: entry2,
+        file,
+        size: info.size,
+        jobs,
+        rangeBytes: onResult === void 0 ? RANGE_BYTES2 : RANGE_BYTES_WITH_RESULTS,
+        policies: compiled3,
+        resource,
+        kindField,
+        codegen: compileOptions.codegen,
+        asOf: compileOptions.asOf,
+        maxRecordLength,
+        maxRejections: onReject === void 0 ? null : Number.POSITIVE_INFINITY,
+        output: onResult === void 0 ? null : true,
+        signal
+      },
+      {
+        ...onResult === void 0 ? {} : {
+          output: (item, index) => onResult(received(item, index))
+        },
+        ...onReject === void 0 ? {} : { reject: onReject },
+        ...onRange === void 0 ? {} : { range: onRange }
+      }
+    );
+    return summary2;
+  }
+  const stream = handle.createReadStream();
+  try {
+    const bytes2 = gunzipped(
+      stream[Symbol.asyncIterator](),
+      (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
+    );
+    const read2 = {
+      ...onReject === void 0 ? {} : { onReject },
+      ...maxRecordLength === void 0 ? {} : { maxRecordLength }
+    };
+    return await evaluateInventory(compiled3, readInventory(bytes2, read2), {
+      ...options,
+      asOf: compileOptions.asOf
+    });
+  } finally {
+    stream.destroy();
+  }
+}
+
 // src/cli/eval-fail-on.ts
 function parseFailOn2(values, policies) {
   const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
@@ -17578,20 +19178,20 @@ function durationText(seconds2) {
   if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
   return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
 }
-function progressLine(count2, bytes, size, elapsedMs) {
+function progressLine(count2, bytes2, size, elapsedMs) {
   const seconds2 = Math.max(elapsedMs, 1) / 1e3;
   const parts = [`${int3.format(count2)} records`, `${int3.format(Math.round(count2 / seconds2))} records/s`];
   if (size !== null && size > 0) {
-    const ratio = Math.min(1, bytes / size);
-    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
-    if (bytes > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
-  } else parts.push(`${bytesText(bytes)} read`);
+    const ratio = Math.min(1, bytes2 / size);
+    parts.push(`${bytesText(bytes2)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
+    if (bytes2 > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes2) / bytes2)}`);
+  } else parts.push(`${bytesText(bytes2)} read`);
   return parts.join(", ");
 }
 function progressBar(size) {
   const stream = process.stderr;
   let last = Number.NEGATIVE_INFINITY;
-  let bytes = 0;
+  let bytes2 = 0;
   const started = performance.now();
   const draw = (count2) => {
     const now = performance.now();
@@ -17599,11 +19199,11 @@ function progressBar(size) {
     last = now;
     const head = stream.isTTY ? "\r" : "";
     const tail = stream.isTTY ? "\x1B[K" : "\n";
-    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
+    stream.write(`${head}${progressLine(count2, bytes2, size, now - started)}${tail}`);
   };
   return {
     bytes: (n) => {
-      bytes = n;
+      bytes2 = n;
     },
     tick: (count2) => draw(count2),
     done: () => {
@@ -17622,7 +19222,8 @@ function wantsProgress(values) {
 var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
-                       [--as-of INSTANT] [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
+                       [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -17652,6 +19253,12 @@ options:
                            of 8 MB or more; at most the available cores, with a notice); the file is
                            split on line boundaries and the output is the same as with --jobs 1.
                            Standard input, gzip, JSON arrays and envelopes are read by one thread
+      --engine ENGINE      memory (default): records parsed and evaluated here, --jobs threads;
+                           duckdb: the policies pushed down into DuckDB over the --input file
+                           (NDJSON, JSON array, envelope, gzip or not, Parquet) on --jobs threads
+                           (default: every core); needs npm install @duckdb/node-api. The summary
+                           only: no --explain/--id/--where, no --format ndjson, no standard input;
+                           a record that is not a JSON object stops it (exit 2), never skipped
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
@@ -17682,6 +19289,7 @@ var EVAL_OPTIONS = {
   "explain-limit": { type: "string" },
   jobs: { type: "string", short: "j" },
   ...AS_OF_OPTION,
+  engine: { type: "string" },
   progress: { type: "boolean" },
   "no-progress": { type: "boolean" },
   ...LIMIT_OPTION,
@@ -17693,8 +19301,8 @@ async function run2({ values, positionals }, { out, err }) {
   try {
     const asOf = parseAsOf(values["as-of"]);
     const format = parseFormat2(values.format);
-    const paths = [...values.policy ?? [], ...positionals];
-    if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
+    const paths3 = [...values.policy ?? [], ...positionals];
+    if (paths3.length === 0) throw new UsageError("at least one --policy FILE is required");
     const inputPath = values.input ?? "-";
     if (inputPath === "-" && process.stdin.isTTY) {
       throw new UsageError("no --input FILE given and standard input is a terminal");
@@ -17715,8 +19323,31 @@ async function run2({ values, positionals }, { out, err }) {
     if (values.progress === true && values["no-progress"] === true) {
       throw new UsageError("--progress and --no-progress exclude each other");
     }
-    const policies = await loadPolicies(paths, err, limits, asOf);
+    const engine = values.engine ?? "memory";
+    if (engine !== "memory" && engine !== "duckdb") {
+      throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
+    }
+    if (engine === "duckdb") checkDuckdbUsage(values, inputPath, format);
+    const policies = await loadPolicies(paths3, err, limits, asOf);
     if (policies === null) return EXIT.error;
+    if (engine === "duckdb") {
+      const failOn2 = parseFailOn2(values["fail-on"] ?? [], policies);
+      const summary3 = await evaluateFile("", policies, inputPath, {
+        engine: "duckdb",
+        limits,
+        asOf,
+        ...values.jobs === void 0 ? {} : { jobs: capJobs(jobs, err) },
+        ...values.resource === void 0 ? {} : { resource: values.resource },
+        ...kindField === void 0 ? {} : { kindField }
+      });
+      const writer2 = outputWriter(format, out, false);
+      const failed2 = failures2(summary3, failOn2);
+      const report2 = { ...summary3, rejected: 0, rejections: [] };
+      if (failOn2.length > 0) report2.failOn = { conditions: failOn2.map((c) => c.text), matched: failed2 };
+      await writer2.finish(summary3, report2, 0);
+      if (summary3.notice !== null) err.notice(summary3.notice);
+      return reportFailOn(failed2, failOn2, err);
+    }
     jobs = capJobs(jobs, err);
     const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
@@ -17764,8 +19395,8 @@ async function run2({ values, positionals }, { out, err }) {
         {
           output: (text) => writer.resource(text),
           reject: onReject,
-          progress: (records, bytes) => {
-            progress?.bytes(bytes);
+          progress: (records, bytes2) => {
+            progress?.bytes(bytes2);
             progress?.tick(records);
           }
         }
@@ -17819,16 +19450,29 @@ async function run2({ values, positionals }, { out, err }) {
       const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
       err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}`);
     }
-    if (failed.length > 0) {
-      const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
-      err.say(`--fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}`);
-    }
-    if (rejected > 0) return EXIT.rejected;
-    return failed.length > 0 ? EXIT.failOn : EXIT.ok;
+    const code2 = reportFailOn(failed, failOn, err);
+    return rejected > 0 ? EXIT.rejected : code2;
   } catch (error) {
     progress?.done();
     throw error;
   }
+}
+function reportFailOn(failed, failOn, err) {
+  if (failed.length === 0) return EXIT.ok;
+  const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.count})`).join(", ");
+  err.say(`--fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}`);
+  return EXIT.failOn;
+}
+function checkDuckdbUsage(values, inputPath, format) {
+  const perResource = ["explain", "id", "where", "explain-limit"];
+  for (const name of perResource) {
+    if (values[name] !== void 0) {
+      throw new UsageError(`--${name} explains resources one by one, which only --engine memory does`);
+    }
+  }
+  if (format === "ndjson")
+    throw new UsageError("--format ndjson writes one line per resource, which only --engine memory does");
+  if (inputPath === "-") throw new UsageError("--engine duckdb reads a file: give it with --input FILE");
 }
 var evalCommand = {
   name: "eval",
@@ -18077,9 +19721,9 @@ var K = new Uint32Array([
   3204031479,
   3329325298
 ]);
-var encoder = new TextEncoder();
+var encoder2 = new TextEncoder();
 function utf8(text) {
-  return encoder.encode(text);
+  return encoder2.encode(text);
 }
 var nativeSha256 = (() => {
   try {
@@ -18087,8 +19731,8 @@ var nativeSha256 = (() => {
     const crypto = typeof get === "function" ? get("node:crypto") : void 0;
     const createHash = crypto?.createHash;
     if (typeof createHash !== "function") return void 0;
-    return (bytes) => {
-      const digest = createHash("sha256").update(bytes).digest();
+    return (bytes2) => {
+      const digest = createHash("sha256").update(bytes2).digest();
       return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
     };
   } catch {
@@ -18096,14 +19740,14 @@ var nativeSha256 = (() => {
   }
 })();
 function sha256(data) {
-  const bytes = typeof data === "string" ? utf8(data) : data;
-  return nativeSha256 === void 0 ? sha256Portable(bytes) : nativeSha256(bytes);
+  const bytes2 = typeof data === "string" ? utf8(data) : data;
+  return nativeSha256 === void 0 ? sha256Portable(bytes2) : nativeSha256(bytes2);
 }
-function sha256Portable(bytes) {
-  const bitLength = bytes.length * 8;
-  const padded = new Uint8Array(bytes.length + 9 + 63 >> 6 << 6 >>> 0);
-  padded.set(bytes);
-  padded[bytes.length] = 128;
+function sha256Portable(bytes2) {
+  const bitLength = bytes2.length * 8;
+  const padded = new Uint8Array(bytes2.length + 9 + 63 >> 6 << 6 >>> 0);
+  padded.set(bytes2);
+  padded[bytes2.length] = 128;
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 4294967296));
   view.setUint32(padded.length - 4, bitLength >>> 0);
@@ -18188,11 +19832,11 @@ function equalBytes(a, b) {
 }
 var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 var LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
-function base64url(bytes) {
+function base64url(bytes2) {
   let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = bytes[i] << 16 | (bytes[i + 1] ?? 0) << 8 | (bytes[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil((bytes.length - i) * 8 / 6));
+  for (let i = 0; i < bytes2.length; i += 3) {
+    const n = bytes2[i] << 16 | (bytes2[i + 1] ?? 0) << 8 | (bytes2[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil((bytes2.length - i) * 8 / 6));
     for (let j = 0; j < chars; j++) out += ALPHABET[n >> 18 - 6 * j & 63];
   }
   return out;
@@ -18269,11 +19913,11 @@ function decodeToken(token, expected, secret) {
   } else if (signature !== void 0) {
     throw invalid3("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
   }
-  const bytes = fromBase64url(body);
+  const bytes2 = fromBase64url(body);
   let parsed;
   try {
-    if (bytes === void 0) throw new Error("not base64url");
-    const text = decoder.decode(bytes);
+    if (bytes2 === void 0) throw new Error("not base64url");
+    const text = decoder.decode(bytes2);
     if (nestsDeeper(text, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
     parsed = JSON.parse(text);
   } catch {
@@ -18960,19 +20604,19 @@ function convertDueDate(value, at, out, problems, origins) {
   }
   checkKeyCount(value, at, "dueDate");
   const range = {};
-  for (const [bound, v] of Object.entries(value)) {
-    const op = bound === "gte" ? "$gte" : bound === "lt" ? "$lt" : void 0;
+  for (const [bound2, v] of Object.entries(value)) {
+    const op = bound2 === "gte" ? "$gte" : bound2 === "lt" ? "$lt" : void 0;
     if (op === void 0) {
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: pointer(at, bound),
-        message: `dueDate bound "${showText(bound)}" has no equivalent (only gte and lt)`
+        path: pointer(at, bound2),
+        message: `dueDate bound "${showText(bound2)}" has no equivalent (only gte and lt)`
       });
     } else if (typeof v !== "string" || Number.isNaN(Date.parse(v))) {
       problems.push({
         code: "INVALID_REQUEST",
-        path: pointer(at, bound),
-        message: `dueDate.${bound} must be a timestamp string, got ${showValue(v)}`
+        path: pointer(at, bound2),
+        message: `dueDate.${bound2} must be a timestamp string, got ${showValue(v)}`
       });
     } else range[op] = v;
   }
@@ -19243,7 +20887,7 @@ var AWS_REGIONS = [
   "ap-southeast-2"
 ];
 var ACCOUNTS = ["123456789012", "210987654321", "345678901234", "456789012345"];
-var NAMES2 = [
+var NAMES3 = [
   "orders",
   "billing",
   "users",
@@ -19276,7 +20920,7 @@ function* generateCertificates(count2, options) {
     const where = r.pick(AWS_REGIONS);
     const account = r.pick(ACCOUNTS);
     const base = r.pick(DOMAINS);
-    const domainName = `${r.pick(NAMES2)}.${base}`;
+    const domainName = `${r.pick(NAMES3)}.${base}`;
     const certId = r.uuid(i);
     const created = issued - r.int(DAY2);
     const createdIso = iso(created);
@@ -19486,7 +21130,7 @@ function* generateComponents(count2, options) {
     const kind = KINDS(r);
     const where = region(r, kind.vendor);
     const env = ENVS(r);
-    const name = `${r.pick(NAMES2)}-${env}-${i.toString(36)}`;
+    const name = `${r.pick(NAMES3)}-${env}-${i.toString(36)}`;
     const version3 = kind.versions(r);
     const team = r.pick(TEAMS);
     const created = now - DAY2 * (30 + r.int(1e3)) - r.int(DAY2);
@@ -20317,10 +21961,10 @@ var COMMAND_OPTIONS = Object.fromEntries(
   Object.values(COMMANDS).map((c) => [c.name, c.options])
 );
 function version2() {
-  let dir = dirname3(fileURLToPath(import.meta.url));
+  let dir = dirname3(fileURLToPath2(import.meta.url));
   for (let i = 0; i < 4; i++) {
     try {
-      const pkg = JSON.parse(readFileSync(join3(dir, "package.json"), "utf8"));
+      const pkg = JSON.parse(readFileSync(join4(dir, "package.json"), "utf8"));
       if (pkg.name === "svc-policy" && typeof pkg.version === "string") return pkg.version;
     } catch {
     }
