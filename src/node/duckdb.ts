@@ -197,7 +197,10 @@ export async function evaluateFileWithDuckdb(
   try {
     options.signal?.throwIfAborted();
     const values = params as import('@duckdb/node-api').DuckDBValue[];
-    const types = params.map(() => duck.VARCHAR);
+    // As the dialect's SQL expects of any driver: strings VARCHAR, numbers DOUBLE, booleans BOOLEAN.
+    const types = params.map((v) =>
+      typeof v === 'number' ? duck.DOUBLE : typeof v === 'boolean' ? duck.BOOLEAN : duck.VARCHAR,
+    );
     rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS() as Record<
       string,
       unknown

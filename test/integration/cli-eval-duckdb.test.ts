@@ -18,8 +18,11 @@ const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-duckdb');
 
+/** The inventory's reference date: both engines count the example policies' `$now` from it. */
+const AS_OF = '2026-06-01T00:00:00Z';
+
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, '--as-of', AS_OF], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -152,8 +155,11 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
     const defs = readdirSync(examples)
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
-    const memory = await evaluateInventoryFile(defs, files['inventory.json']!, { jobs: 1 });
-    const duckdb = await evaluateInventoryFile(defs, files['inventory.json']!, { engine: 'duckdb' });
+    const memory = await evaluateInventoryFile(defs, files['inventory.json']!, { jobs: 1, asOf: AS_OF });
+    const duckdb = await evaluateInventoryFile(defs, files['inventory.json']!, {
+      engine: 'duckdb',
+      asOf: AS_OF,
+    });
     const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
     expect(strip(duckdb)).toEqual(strip(memory));
   });
@@ -173,10 +179,15 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
       },
     };
     const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
-    const memory = await evaluateInventoryFile([deep], files['inventory.ndjson']!, { jobs: 1, maxDepth: 50 });
+    const memory = await evaluateInventoryFile([deep], files['inventory.ndjson']!, {
+      jobs: 1,
+      maxDepth: 50,
+      asOf: AS_OF,
+    });
     const duckdb = await evaluateInventoryFile([deep], files['inventory.ndjson']!, {
       engine: 'duckdb',
       maxDepth: 50,
+      asOf: AS_OF,
     });
     expect(strip(duckdb)).toEqual(strip(memory));
   });
