@@ -85,6 +85,8 @@ export interface ParallelRun {
   readonly resource: string | undefined;
   readonly kindField: string | undefined;
   readonly render: RenderOptions;
+  /** The field paths the evaluation and the output read (see `WorkerSetup.select`), or `null`. */
+  readonly select: readonly (readonly string[])[] | null;
 }
 
 /**
@@ -130,6 +132,7 @@ export async function evaluateParallel(
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
         output: run.render,
+        select: run.select,
         signal: undefined,
       },
       {

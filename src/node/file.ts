@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
 import { FilterError, showText } from '../errors.js';
+import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { describe } from '../parse/operands.js';
 import {
   type CompiledPolicy,
@@ -24,6 +25,7 @@ import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
+import { readPaths } from './select.js';
 import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
@@ -152,6 +154,10 @@ export async function evaluateFile(
   const { handle, info } = opened;
   let split: boolean;
   let jobs: number;
+  // Without onResult (whose events hold whole records), NDJSON is decoded only where the policies read.
+  const select =
+    onResult === undefined && typeof kindField !== 'function' ? readPaths(compiled, kindField) : null;
+  let selective = false;
   try {
     if (typeof kindField === 'function' && explicit !== undefined && explicit > 1) {
       throw new FilterError(
@@ -165,6 +171,8 @@ export async function evaluateFile(
     if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
     if (typeof kindField === 'function') jobs = 1;
     split = jobs > 1 && (await splittable(file, info.size, maxRecordLength));
+    // What the workers read: NDJSON, which one thread then reads the same way.
+    selective = select !== null && (split || (await splittable(file, info.size, maxRecordLength)));
   } catch (error) {
     await handle.close();
     throw error;
@@ -189,6 +197,7 @@ export async function evaluateFile(
         maxRecordLength,
         maxRejections: onReject === undefined ? null : Number.POSITIVE_INFINITY,
         output: onResult === undefined ? null : true,
+        select,
         signal,
       },
       {
@@ -206,6 +215,13 @@ export async function evaluateFile(
 
   const stream = handle.createReadStream();
   try {
+    if (selective) {
+      const read: ReadOptions = {
+        ...(onReject === undefined ? {} : { onReject }),
+        ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+      };
+      return await evaluateInventory(compiled, readNdjsonSelected(stream, select!, read), options);
+    }
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError('MALFORMED_INPUT', `not valid gzip: ${error.message}`),
