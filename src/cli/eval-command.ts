@@ -1,6 +1,6 @@
 import { FilterError } from '../errors.js';
 import { readNdjsonSelected } from '../inventory/selected-lines.js';
-import { readPaths } from '../node/select.js';
+import { debugReader, readPaths } from '../node/select.js';
 import { splittable as splittableFile } from '../node/split.js';
 import {
   DEFAULT_KIND_FIELD,
@@ -170,6 +170,7 @@ async function run(
     const selective =
       select !== null &&
       (parallel || (size !== null && inputPath !== '-' && (await splittableFile(inputPath, size))));
+    debugReader('%s: %s', inputPath, selective ? `selective reader, ${select.length} paths` : 'full parse');
     if (parallel) {
       // The stream opened above is not read: each worker reads its own range of the file.
       stream.destroy();

@@ -25,7 +25,7 @@ import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
-import { readPaths } from './select.js';
+import { debugReader, readPaths } from './select.js';
 import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
@@ -173,6 +173,7 @@ export async function evaluateFile(
     split = jobs > 1 && (await splittable(file, info.size, maxRecordLength));
     // What the workers read: NDJSON, which one thread then reads the same way.
     selective = select !== null && (split || (await splittable(file, info.size, maxRecordLength)));
+    debugReader('%s: %s', file, selective ? `selective reader, ${select!.length} paths` : 'full parse');
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,3 +1,4 @@
+import { debuglog } from 'node:util';
 import { policyPaths } from '../inventory/paths.js';
 import { parsePath } from '../parse/path.js';
 import type { CompiledPolicy } from '../policy/compile.js';
@@ -9,6 +10,9 @@ import { DEFAULT_KIND_FIELD } from '../policy/inventory-types.js';
  * records are read. `SVC_POLICY_READER=full` in the environment forces the full parse (the tests
  * compare both readers' output with it).
  */
+/** `NODE_DEBUG=svc-policy`: which reader a run chose. */
+export const debugReader = debuglog('svc-policy');
+
 export function readPaths(
   policies: readonly CompiledPolicy[],
   kindField: string | null | undefined,
