@@ -118,7 +118,12 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
               },
             }),
       };
-      stream = createReadStream(setup.file, { start: start - skew, end: end - 1 });
+      stream = createReadStream(setup.file, {
+        start: start - skew,
+        end: end - 1,
+        // The selective reader gains from longer chunks (fewer lines cut between two).
+        ...(setup.select === null ? {} : { highWaterMark: 1 << 20 }),
+      });
       let line = '';
       const records =
         setup.select !== null
