@@ -7,7 +7,7 @@
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only shapes --processes 1  # one process per shape and size, not 3 (the median)
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
- *                                                 # policy throughput policies jobs sql query
+ *                                                 # policy throughput policies jobs ndjson sql query
  *                                                 # validate limits
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
@@ -34,6 +34,7 @@ import {
   LIMIT_TARGETS,
   POLICY_TARGETS,
 } from './limits.js';
+import { benchNdjson } from './ndjson.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { inProcess } from './process.js';
@@ -55,6 +56,7 @@ const SECTIONS = [
   'throughput',
   'policies',
   'jobs',
+  'ndjson',
   'sql',
   'query',
   'validate',
@@ -437,6 +439,31 @@ if (only.has('jobs')) {
         times(jobs.resourcesPerSecond[k]! / one),
       ]),
     )}\n\n${int.format(jobs.resources)} resources, ${(jobs.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`--format json\`; ${jobs.cores} cores available.`,
+  );
+}
+
+if (only.has('ndjson')) {
+  // The built library is what runs: build it first.
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const r = await benchNdjson(largest, Math.min(rounds, 3));
+  results.ndjson = r;
+  const floor = r.seconds['floor: readline + JSON.parse']!;
+  writeReadmeSection(
+    'ndjson',
+    `${header}\n\n${table(
+      ['reader', 'wall clock', 'CPU', 'resources/s', 'vs the floor'],
+      Object.entries(r.seconds).map(([k, s]) => [
+        k,
+        `${s.toFixed(2)} s`,
+        `${r.cpuSeconds[k]!.toFixed(2)} s`,
+        int.format(Math.round(r.resources / s)),
+        times(floor / s),
+      ]),
+    )}\n\n${int.format(r.resources)} resources (\`svc-policy sample --seed 42\`), ${(r.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`evaluateInventoryFile\` of \`dist/node.js\` in a fresh process per run (start-up excluded); median of ${Math.min(rounds, 3)} rounds.`,
   );
 }
 

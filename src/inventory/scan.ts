@@ -37,7 +37,8 @@ export function byteSelection(selection: Selection): ByteSelection {
   const names = keys.map((k) => encoder.encode(k));
   const byLength: number[][] = [];
   names.forEach((name, i) => {
-    (byLength[name.length] ??= []).push(i);
+    byLength[name.length] ??= [];
+    byLength[name.length]!.push(i);
   });
   return {
     names,

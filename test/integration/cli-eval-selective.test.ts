@@ -13,13 +13,13 @@ const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-selective');
 
-/** Runs the built CLI; `full` forces the full parse of every record. */
+/** Runs the built CLI, with the full parse of every record (the default) or the selective reader. */
 function run(args: string[], full: boolean) {
   const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, CI: '', NODE_DEBUG: 'svc-policy', SVC_POLICY_READER: full ? 'full' : '' },
+    env: { ...process.env, CI: '', NODE_DEBUG: 'svc-policy', SVC_POLICY_READER: full ? '' : 'selective' },
   });
   const lines = r.stderr.split('\n');
   const debug = /^SVC-POLICY \d+: /;

@@ -498,16 +498,16 @@ describe('evaluateInventoryFile, the selective NDJSON reader', () => {
         fc.constantFrom({}, { resource: 'component' }, { kindField: 'technology' }, { maxRecordLength: 60 }),
         async (text, jobs, more) => {
           const file = writeInventory(text);
-          // Without onResult (whose events hold whole records): the selective reader, unless forced off.
+          // Without onResult (whose events hold whole records), the selective reader when asked for.
           const options = { ...more, jobs, results: false };
-          process.env.SVC_POLICY_READER = 'full';
-          let full: Observed;
+          const full = await observe('esm', file, options);
+          process.env.SVC_POLICY_READER = 'selective';
+          let selective: Observed;
           try {
-            full = await observe('esm', file, options);
+            selective = await observe('esm', file, options);
           } finally {
             delete process.env.SVC_POLICY_READER;
           }
-          const selective = await observe('esm', file, options);
           expect(selective.error).toEqual(full.error);
           expect(selective.summary).toEqual(full.summary);
           expect(selective.calls).toEqual(full.calls);
