@@ -9,8 +9,8 @@
  *   npm run bench -- --only shapes --shapes json,producers  # some shapes of the shapes section
  *   npm run bench -- --only filters --no-peers    # F1–F5 without mingo, sift, ucast and json-logic
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
- *                                                 # policy throughput policies jobs duckdb sql query
- *                                                 # validate limits time
+ *                                                 # policy throughput policies jobs duckdb ndjson sql
+ *                                                 # query validate limits time
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -37,6 +37,7 @@ import {
   LIMIT_TARGETS,
   POLICY_TARGETS,
 } from './limits.js';
+import { benchNdjson } from './ndjson.js';
 import { benchPolicyCompile, benchPolicyPeers, benchThroughput, type PolicyPeerResult } from './policy.js';
 import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { inProcess } from './process.js';
@@ -60,6 +61,7 @@ const SECTIONS = [
   'policies',
   'jobs',
   'duckdb',
+  'ndjson',
   'sql',
   'query',
   'validate',
@@ -473,6 +475,31 @@ if (only.has('duckdb')) {
         `${r.peakMiB.toFixed(0)} MiB`,
       ]),
     )}\n\n${int.format(duckdb.resources)} records (\`svc-policy sample\`), ${(duckdb.ndjsonBytes / 1e6).toFixed(0)} MB of NDJSON, ${(duckdb.parquetBytes / 1e6).toFixed(0)} MB of Parquet; the example policies; ${duckdb.cores} cores available.`,
+  );
+}
+
+if (only.has('ndjson')) {
+  // The built library is what runs: build it first.
+  const build = spawnSync(join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsup'), {
+    cwd: join(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build (tsup) failed');
+  const r = await benchNdjson(largest, Math.min(rounds, 3));
+  results.ndjson = r;
+  const floor = r.seconds['floor: readline + JSON.parse']!;
+  writeReadmeSection(
+    'ndjson',
+    `${header}\n\n${table(
+      ['reader', 'wall clock', 'CPU', 'resources/s', 'vs the floor'],
+      Object.entries(r.seconds).map(([k, s]) => [
+        k,
+        `${s.toFixed(2)} s`,
+        `${r.cpuSeconds[k]!.toFixed(2)} s`,
+        int.format(Math.round(r.resources / s)),
+        times(floor / s),
+      ]),
+    )}\n\n${int.format(r.resources)} resources (\`svc-policy sample --seed 42\`), ${(r.bytes / 1e6).toFixed(0)} MB of NDJSON, the example policies, \`evaluateInventoryFile\` of \`dist/node.js\` in a fresh process per run (start-up excluded); median of ${Math.min(rounds, 3)} rounds.`,
   );
 }
 

@@ -1,5 +1,8 @@
 import { FilterError } from '../errors.js';
+import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { evaluateFile } from '../node/file.js';
+import { debugReader, readPaths } from '../node/select.js';
+import { splittable as splittableFile } from '../node/split.js';
 import {
   DEFAULT_KIND_FIELD,
   evaluateInventory,
@@ -208,6 +211,13 @@ async function run(
     const worthIt = values.jobs !== undefined || (size !== null && size >= SPLIT_THRESHOLD);
     const parallel =
       jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
+    // An explanation needs whole records; otherwise NDJSON is decoded only where the policies, the
+    // kind field and the output (`id`) read.
+    const select = selected === null ? readPaths(policies, kindField, [['id']]) : null;
+    const selective =
+      select !== null &&
+      (parallel || (size !== null && inputPath !== '-' && (await splittableFile(inputPath, size))));
+    debugReader('%s: %s', inputPath, selective ? `selective reader, ${select.length} paths` : 'full parse');
     if (parallel) {
       // The stream opened above is not read: each worker reads its own range of the file.
       stream.destroy();
@@ -221,6 +231,7 @@ async function run(
           kindField,
           asOf,
           render: renderOptions,
+          select: selective ? select : null,
         },
         {
           output: (text) => writer.resource(text),
@@ -236,12 +247,14 @@ async function run(
       matchedIds = result.matchedIds;
       unexplained = result.unexplained;
     } else {
-      const records = readInventory(inputBytes(stream, progress?.bytes), {
-        onReject: (r) => {
+      const read = {
+        onReject: (r: Rejection) => {
           rejected++;
           onReject(r);
         },
-      });
+      };
+      const bytes = inputBytes(stream, progress?.bytes);
+      const records = selective ? readNdjsonSelected(bytes, select!, read) : readInventory(bytes, read);
       summary = await evaluateInventory(policies, records, {
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),

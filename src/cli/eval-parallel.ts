@@ -89,6 +89,8 @@ export interface ParallelRun {
   /** The run's one instant (ms), which every worker evaluates at. */
   readonly asOf: number;
   readonly render: RenderOptions;
+  /** The field paths the evaluation and the output read (see `WorkerSetup.select`), or `null`. */
+  readonly select: readonly (readonly string[])[] | null;
 }
 
 /**
@@ -135,6 +137,7 @@ export async function evaluateParallel(
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
         output: run.render,
+        select: run.select,
         signal: undefined,
       },
       {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
 import { FilterError, showText } from '../errors.js';
+import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import {
@@ -26,6 +27,7 @@ import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
+import { debugReader, readPaths } from './select.js';
 import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
@@ -210,6 +212,10 @@ export async function evaluateFile(
   }
   let split: boolean;
   let jobs: number;
+  // Without onResult (whose events hold whole records), NDJSON is decoded only where the policies read.
+  const select =
+    onResult === undefined && typeof kindField !== 'function' ? readPaths(compiled, kindField) : null;
+  let selective = false;
   try {
     if (typeof kindField === 'function' && explicit !== undefined && explicit > 1) {
       throw new FilterError(
@@ -223,6 +229,9 @@ export async function evaluateFile(
     if (explicit === undefined && onResult !== undefined) jobs = jobs > 2 ? jobs - 1 : 1;
     if (typeof kindField === 'function') jobs = 1;
     split = jobs > 1 && (await splittable(file, info.size, maxRecordLength));
+    // What the workers read: NDJSON, which one thread then reads the same way.
+    selective = select !== null && (split || (await splittable(file, info.size, maxRecordLength)));
+    debugReader('%s: %s', file, selective ? `selective reader, ${select!.length} paths` : 'full parse');
   } catch (error) {
     await handle.close();
     throw error;
@@ -248,6 +257,7 @@ export async function evaluateFile(
         maxRecordLength,
         maxRejections: onReject === undefined ? null : Number.POSITIVE_INFINITY,
         output: onResult === undefined ? null : true,
+        select,
         signal,
       },
       {
@@ -263,8 +273,16 @@ export async function evaluateFile(
     return summary;
   }
 
-  const stream = handle.createReadStream();
+  // The selective reader gains from longer chunks (fewer lines cut between two).
+  const stream = handle.createReadStream(selective ? { highWaterMark: 1 << 20 } : {});
   try {
+    if (selective) {
+      const read: ReadOptions = {
+        ...(onReject === undefined ? {} : { onReject }),
+        ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+      };
+      return await evaluateInventory(compiled, readNdjsonSelected(stream, select!, read), options);
+    }
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError('MALFORMED_INPUT', `not valid gzip: ${error.message}`),

@@ -53,7 +53,15 @@ export interface FileRange {
 export interface RangeRun
   extends Pick<
     WorkerSetup,
-    'file' | 'resource' | 'kindField' | 'codegen' | 'asOf' | 'maxRecordLength' | 'maxRejections' | 'output'
+    | 'file'
+    | 'resource'
+    | 'kindField'
+    | 'codegen'
+    | 'asOf'
+    | 'maxRecordLength'
+    | 'maxRejections'
+    | 'output'
+    | 'select'
   > {
   /** The URL of the file the workers run: an entry file that calls `runRangeWorker` in a worker. */
   readonly entry: string;
@@ -180,6 +188,7 @@ export async function evaluateRanges(
     maxRecordLength: run.maxRecordLength,
     maxRejections: run.maxRejections,
     output: run.output,
+    select: run.select,
   };
   const count = Math.min(run.jobs, parts.length);
   debug('%s: %d bytes in %d ranges, %d worker threads', run.file, run.size, parts.length, count);

@@ -31,6 +31,11 @@ export interface WorkerSetup {
    * renders text, the library passes the results on); `null`: nothing per resource, only the summary.
    */
   readonly output: unknown;
+  /**
+   * The field paths the evaluation reads: each line is decoded only there (see
+   * src/inventory/selected-lines.ts); `null`: each record is parsed whole.
+   */
+  readonly select: readonly (readonly string[])[] | null;
 }
 
 /** A range to evaluate: bytes `[start, end)` of the file, `start` at the beginning of a line. */

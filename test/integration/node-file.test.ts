@@ -546,3 +546,32 @@ describe('evaluateInventoryFile', () => {
     expect(untimed(byUrl)).toEqual(untimed(byPath));
   });
 });
+
+describe('evaluateInventoryFile, the selective NDJSON reader', () => {
+  it(titled('gives the summary and rejections of the full parse, with jobs 1 and 2'), async () => {
+    await checkAsync(
+      fc.asyncProperty(
+        arbNdjsonInventory,
+        fc.constantFrom(1, 2),
+        fc.constantFrom({}, { resource: 'component' }, { kindField: 'technology' }, { maxRecordLength: 60 }),
+        async (text, jobs, more) => {
+          const file = writeInventory(text);
+          // Without onResult (whose events hold whole records), the selective reader when asked for.
+          const options = { ...more, jobs, results: false };
+          const full = await observe('esm', file, options);
+          process.env.SVC_POLICY_READER = 'selective';
+          let selective: Observed;
+          try {
+            selective = await observe('esm', file, options);
+          } finally {
+            delete process.env.SVC_POLICY_READER;
+          }
+          expect(selective.error).toEqual(full.error);
+          expect(selective.summary).toEqual(full.summary);
+          expect(selective.calls).toEqual(full.calls);
+        },
+      ),
+      { numRuns: process.env.CI ? 60 : 15 },
+    );
+  });
+});

@@ -1,41 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSelected, type Selection, selectionOf } from '../../../src/inventory/selective.js';
+import { byteSelection, scanRecord } from '../../../src/inventory/scan.js';
+import { type Selection, selectionOf } from '../../../src/inventory/selective.js';
 import { check, titled } from '../../support/property.js';
+import { canon, project } from '../../support/selection.js';
 
 type Sel = Exclude<Selection, true>;
-
-/** What the full parse gives, cut down to `selection`: the reference the selective reader must equal. */
-function project(value: unknown, selection: Selection): unknown {
-  if (selection === true) return value;
-  if (Array.isArray(value))
-    return selection.any === undefined ? [] : value.map((e) => project(e, selection.any!));
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, sub] of selection.keys) {
-    if (Object.hasOwn(value, k)) {
-      Object.defineProperty(out, k, {
-        value: project((value as Record<string, unknown>)[k], sub),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-  }
-  return out;
-}
-
-/** A canonical text: own keys sorted, -0 told apart, prototypes named. */
-function canon(v: unknown): string {
-  if (Object.is(v, -0)) return '-0';
-  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
-  if (typeof v === 'object' && v !== null) {
-    const proto = Object.getPrototypeOf(v) === Object.prototype ? '' : '!proto';
-    const keys = Object.keys(v).sort();
-    return `${proto}{${keys.map((k) => `${JSON.stringify(k)}:${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? String(v);
-}
 
 /** The full parse's answer for a line: an object record, or not one. */
 function full(line: string): { ok: true; value: Record<string, unknown> } | { ok: false } {
@@ -49,9 +19,22 @@ function full(line: string): { ok: true; value: Record<string, unknown> } | { ok
   }
 }
 
-function agree(line: string, selection: Sel): void {
-  const expected = full(line);
-  const got = parseSelected(line, selection);
+const encoder = new TextEncoder();
+// What the readers decode a line with (a U+FEFF inside a line is a character of it).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The scanner's answer for a line's UTF-8 bytes. */
+function parseSelected(line: string | Uint8Array, selection: Sel) {
+  const bytes = typeof line === 'string' ? encoder.encode(line) : line;
+  const value = scanRecord(bytes, 0, bytes.length, byteSelection(selection) as never);
+  return value === undefined ? { ok: false } : { ok: true, value };
+}
+
+/** The scanner agrees with JSON.parse of the text the readers decode from the line's bytes. */
+function agree(line: string | Uint8Array, selection: Sel): void {
+  const bytes = typeof line === 'string' ? encoder.encode(line) : line;
+  const expected = full(decoder.decode(bytes));
+  const got = parseSelected(bytes, selection);
   if (got.ok !== expected.ok) {
     throw new Error(
       `${JSON.stringify(line)}: selective ${got.ok ? 'accepts' : 'rejects'}, JSON.parse ${expected.ok ? 'accepts' : 'rejects'}`,
@@ -123,7 +106,7 @@ const arbEdited = fc
     return text.slice(0, i) + ch + text.slice(i + 1);
   });
 
-describe('the selective NDJSON reader', () => {
+describe('the selective NDJSON scanner', () => {
   it(titled('decodes what the full parse decodes, cut to the selection, on valid records'), () => {
     check(
       fc.property(arbRecord, arbSpace, arbSelection, (record, space, selection) => {
@@ -135,7 +118,19 @@ describe('the selective NDJSON reader', () => {
   it(titled('accepts exactly the lines JSON.parse accepts as an object, on edited and random lines'), () => {
     check(
       fc.property(
-        fc.oneof(arbEdited, fc.string({ unit: 'binary', maxLength: 30 })),
+        fc.oneof(
+          arbEdited,
+          fc.string({ unit: 'binary', maxLength: 30 }),
+          // Raw bytes: invalid UTF-8 too, inside strings and out.
+          fc.uint8Array({ maxLength: 30 }),
+          fc
+            .tuple(arbRecord, fc.uint8Array({ minLength: 1, maxLength: 3 }), fc.nat())
+            .map(([record, noise, at]) => {
+              const text = encoder.encode(JSON.stringify(record));
+              const i = at % (text.length + 1);
+              return new Uint8Array([...text.subarray(0, i), ...noise, ...text.subarray(i)]);
+            }),
+        ),
         arbSelection,
         (line, selection) => {
           agree(line, selection);
@@ -148,7 +143,9 @@ describe('the selective NDJSON reader', () => {
     ['duplicate keys: the last wins', '{"a":1,"a":{"b":2},"a":3}'],
     ['__proto__ is an own key', '{"__proto__":{"b":1},"a":{"__proto__":2}}'],
     ['escaped keys and values', '{"\\u0061":"\\u00e9\\n","b":"\\ud800"}'],
-    ['raw lone surrogates', '{"a":"\ud800x\udc00"}'],
+    ['raw lone surrogates (bytes decode them to U+FFFD)', '{"a":"\ud800x\udc00","z":"\udc00"}'],
+    ['a byte order mark inside a value', '{"a":"\ufeffx","b":{"\ufeff":1}}'],
+    ['a line separator in a key', '{"é\u2028":1,"a":"é"}'],
     ['numbers at the edges', '{"a":1e400,"b":-0,"c":-1e-400,"d":123456789012345678901234567890,"e":0.1e1}'],
     ['white space of JSON around everything', ' \t{ "a" :\r\n[ 1 , { "b" : 2 } ] }\r'],
     ['a byte order mark', '\ufeff{"a":1}'],

@@ -1,0 +1,122 @@
+import { type ByteSelection, byteSelection, scanRecord } from './scan.js';
+import { selectionOf } from './selective.js';
+import { DEFAULT_MAX_RECORD, InventoryError, parseLine, type ReadOptions, tooLong } from './text.js';
+
+/**
+ * NDJSON read from bytes decoding only the parts of each record at `paths` (segments of field paths,
+ * `__svcArrayAny__` for the elements of an array): the rest of each line is checked and skipped, not
+ * built. The records are the full parse's (`readNdjson`'s) cut down to those paths, and every other
+ * line is treated as `readNdjson` treats it — the same blank lines, rejections (message and line
+ * number), byte order mark, `\r\n` and `maxRecordLength` — since a line the scanner does not accept is
+ * decoded and read by the full parse (see scan.ts).
+ *
+ * For callers that read only those paths of each record: the evaluation of compiled policies, whose
+ * filters read own properties along their paths and nothing else.
+ * @internal
+ */
+export async function* readNdjsonSelected(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  paths: Iterable<readonly string[]>,
+  options: ReadOptions = {},
+): AsyncGenerator<unknown> {
+  const selection = byteSelection(selectionOf(paths)) as Exclude<ByteSelection, true>;
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  const onBytes = options.onBytes;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let line = 0;
+  let count = 0;
+  // A line begun in an earlier chunk: its pieces.
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+
+  /** One complete line, bytes [s, e) of `bytes` without its newline: a record, or `undefined`. */
+  const one = (bytes: Uint8Array, s: number, e: number): unknown => {
+    line++;
+    // The input's byte order mark (the decoder's, and one more that `decode` strips) is not part of it.
+    if (line === 1) {
+      for (
+        let k = 0;
+        k < 2 && e - s >= 3 && bytes[s] === 0xef && bytes[s + 1] === 0xbb && bytes[s + 2] === 0xbf;
+        k++
+      ) {
+        s += 3;
+      }
+    }
+    let blank = true;
+    for (let k = s; k < e; k++) {
+      const c = bytes[k]!;
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
+        blank = false;
+        break;
+      }
+    }
+    if (blank) {
+      if (e - s > max + 1) measure(bytes, s, e);
+      return undefined;
+    }
+    // UTF-16 units are never more than bytes: only a long line is decoded to be measured.
+    if (e - s > max) measure(bytes, s, e);
+    const record = scanRecord(bytes, s, e, selection);
+    if (record !== undefined) return record;
+    const r = parseLine(decoder.decode(bytes.subarray(s, e)), line, options);
+    return r.ok ? r.value : undefined;
+  };
+  const measure = (bytes: Uint8Array, s: number, e: number) => {
+    const text = decoder.decode(bytes.subarray(s, e));
+    if ((text.endsWith('\r') ? text.length - 1 : text.length) > max) tooLong(options, line);
+  };
+
+  for await (const chunk of source) {
+    if (!(chunk instanceof Uint8Array)) {
+      throw new InventoryError('MALFORMED_INPUT', 'expected byte chunks');
+    }
+    count += chunk.length;
+    onBytes?.(count);
+    let s = 0;
+    let nl = chunk.indexOf(0x0a, 0);
+    if (nl >= 0 && pendingBytes > 0) {
+      pending.push(chunk.subarray(0, nl));
+      const whole = concat(pending, pendingBytes + nl);
+      pending = [];
+      pendingBytes = 0;
+      const r = one(whole, 0, whole.length);
+      if (r !== undefined) yield r;
+      s = nl + 1;
+      nl = chunk.indexOf(0x0a, s);
+    }
+    while (nl >= 0) {
+      const r = one(chunk, s, nl);
+      if (r !== undefined) yield r;
+      s = nl + 1;
+      nl = chunk.indexOf(0x0a, s);
+    }
+    if (s < chunk.length) {
+      // Copied: a stream may reuse its buffers.
+      pending.push(chunk.slice(s));
+      pendingBytes += chunk.length - s;
+      // An unfinished line may end in the `\r` of a `\r\n`: one unit more (as lineBatches).
+      if (pendingBytes > max + 1) {
+        const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(concat(pending, pendingBytes), {
+          stream: true,
+        });
+        if (text.length > max + 1 || (text.length > max && !text.endsWith('\r'))) tooLong(options, line + 1);
+      }
+    }
+  }
+  if (pendingBytes > 0) {
+    const whole = concat(pending, pendingBytes);
+    const r = one(whole, 0, whole.length);
+    if (r !== undefined) yield r;
+  }
+}
+
+function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1 && pieces[0]!.length === length) return pieces[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { arbNdjsonInventory } from '../support/ndjson.js';
+import { NODE_FLAGS } from '../support/node-flags.js';
+import { check, titled } from '../support/property.js';
+import { suiteTempDir } from '../support/temp.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+const examples = join(root, 'fixtures', 'policies', 'examples');
+const temp = suiteTempDir('eval-selective');
+
+/** Runs the built CLI, with the full parse of every record (the default) or the selective reader. */
+function run(args: string[], full: boolean) {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, CI: '', NODE_DEBUG: 'svc-policy', SVC_POLICY_READER: full ? '' : 'selective' },
+  });
+  const lines = r.stderr.split('\n');
+  const debug = /^SVC-POLICY \d+: /;
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    stderr: lines.filter((l) => !debug.test(l)).join('\n'),
+    reader: lines.filter((l) => debug.test(l) && / (selective reader|full parse)/.test(l)).join('\n'),
+  };
+}
+
+const untimed = (text: string) =>
+  text
+    .replace(/"durationMs":[-0-9.e+]+,"resourcesPerSecond":\d+/g, '"durationMs":0,"resourcesPerSecond":0')
+    .replace(/in \d+\.\d\d s \([\d,]+ resources\/s\)/g, 'in 0 s');
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npm run build:dist`');
+});
+
+/** Formats read selectively (no explanation), and one that needs whole records. */
+const FORMATS: string[][] = [
+  ['--format', 'ndjson'],
+  ['--format', 'json', '--resource', 'component'],
+  ['--format', 'table', '--kind-field', 'resource'],
+  ['--format', 'json', '--kind-field', 'technology'],
+  ['--format', 'json', '--explain', '--where', '{"technology":{"$eq":"postgres"}}'],
+];
+
+describe('svc-policy eval, the selective NDJSON reader', () => {
+  it(titled('gives the output of the full parse, byte for byte, with --jobs 1 and 2'), () => {
+    let n = 0;
+    check(
+      fc.property(
+        arbNdjsonInventory,
+        fc.constantFrom(...FORMATS),
+        fc.constantFrom('1', '2'),
+        (text, format, jobs) => {
+          const file = join(temp.folder(), `inventory-${n++}.ndjson`);
+          writeFileSync(file, text);
+          const args = ['eval', '-p', examples, '-i', file, '--jobs', jobs, ...format];
+          const full = run(args, true);
+          const selective = run(args, false);
+          expect(full.stderr).not.toContain('internal error');
+          expect(selective.code).toBe(full.code);
+          expect(untimed(selective.stdout)).toBe(untimed(full.stdout));
+          expect(selective.stderr).toBe(full.stderr);
+          // The reader each run chose: the selective one unless an explanation needs whole records.
+          expect(full.reader).toContain('full parse');
+          if (!format.includes('--explain')) expect(selective.reader).toContain('selective reader');
+          else expect(selective.reader).toContain('full parse');
+        },
+      ),
+      // Each run starts two processes (and their workers): a few dozen runs, not a thousand.
+      { numRuns: process.env.CI ? 40 : 8 },
+    );
+  });
+});
