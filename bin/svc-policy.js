@@ -9,7 +9,7 @@ var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
 var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
+  get: (a, b2) => (typeof require !== "undefined" ? require : a)[b2]
 }) : x)(function(x) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
   throw Error('Dynamic require of "' + x + '" is not supported');
@@ -39,17 +39,17 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
+    function ucs2length(str2) {
+      const len = str2.length;
       let length = 0;
       let pos = 0;
-      let value;
+      let value2;
       while (pos < len) {
         length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
-          if ((value & 64512) === 56320)
+        value2 = str2.charCodeAt(pos++);
+        if (value2 >= 55296 && value2 <= 56319 && pos < len) {
+          value2 = str2.charCodeAt(pos);
+          if ((value2 & 64512) === 56320)
             pos++;
         }
       }
@@ -571,26 +571,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity2 = require_identity();
-    function toJS(value, arg, ctx) {
-      if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-      if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity2.hasAnchor(value))
-          return value.toJSON(arg, ctx);
+    function toJS(value2, arg, ctx) {
+      if (Array.isArray(value2))
+        return value2.map((v, i) => toJS(v, String(i), ctx));
+      if (value2 && typeof value2.toJSON === "function") {
+        if (!ctx || !identity2.hasAnchor(value2))
+          return value2.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value, data);
+        ctx.anchors.set(value2, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value.toJSON(arg, ctx);
+        const res = value2.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value === "bigint" && !ctx?.keep)
-        return Number(value);
-      return value;
+      if (typeof value2 === "bigint" && !ctx?.keep)
+        return Number(value2);
+      return value2;
     }
     exports.toJS = toJS;
   }
@@ -762,11 +762,11 @@ var require_Scalar = __commonJS({
     var identity2 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var isScalarValue = (value2) => !value2 || typeof value2 !== "function" && typeof value2 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value) {
+      constructor(value2) {
         super(identity2.SCALAR);
-        this.value = value;
+        this.value = value2;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -793,7 +793,7 @@ var require_createNode = __commonJS({
     var identity2 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value, tagName, tags) {
+    function findTagObject(value2, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -801,53 +801,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value) && !t.format);
+      return tags.find((t) => t.identify?.(value2) && !t.format);
     }
-    function createNode(value, tagName, ctx) {
-      if (identity2.isDocument(value))
-        value = value.contents;
-      if (identity2.isNode(value))
-        return value;
-      if (identity2.isPair(value)) {
+    function createNode(value2, tagName, ctx) {
+      if (identity2.isDocument(value2))
+        value2 = value2.contents;
+      if (identity2.isNode(value2))
+        return value2;
+      if (identity2.isPair(value2)) {
         const map = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
+        map.items.push(value2);
         return map;
       }
-      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
-        value = value.valueOf();
+      if (value2 instanceof String || value2 instanceof Number || value2 instanceof Boolean || typeof BigInt !== "undefined" && value2 instanceof BigInt) {
+        value2 = value2.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value && typeof value === "object") {
-        ref = sourceObjects.get(value);
+      if (aliasDuplicateObjects && value2 && typeof value2 === "object") {
+        ref = sourceObjects.get(value2);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value));
+          ref.anchor ?? (ref.anchor = onAnchor(value2));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value, ref);
+          sourceObjects.set(value2, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value, tagName, schema.tags);
+      let tagObj = findTagObject(value2, tagName, schema.tags);
       if (!tagObj) {
-        if (value && typeof value.toJSON === "function") {
-          value = value.toJSON();
+        if (value2 && typeof value2.toJSON === "function") {
+          value2 = value2.toJSON();
         }
-        if (!value || typeof value !== "object") {
-          const node2 = new Scalar.Scalar(value);
+        if (!value2 || typeof value2 !== "object") {
+          const node2 = new Scalar.Scalar(value2);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
+        tagObj = value2 instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value2) ? schema[identity2.SEQ] : schema[identity2.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -867,8 +867,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path, value) {
-      let v = value;
+    function collectionFromPath(schema, path, value2) {
+      let v = value2;
       for (let i = path.length - 1; i >= 0; --i) {
         const k = path[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -919,16 +919,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path, value) {
+      addIn(path, value2) {
         if (isEmptyPath(path))
-          this.add(value);
+          this.add(value2);
         else {
           const [key, ...rest] = path;
           const node = this.get(key, true);
           if (identity2.isCollection(node))
-            node.addIn(rest, value);
+            node.addIn(rest, value2);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -982,16 +982,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path, value) {
+      setIn(path, value2) {
         const [key, ...rest] = path;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key, value2);
         } else {
           const node = this.get(key, true);
           if (identity2.isCollection(node))
-            node.setIn(rest, value);
+            node.setIn(rest, value2);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -1007,13 +1007,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1027,22 +1027,22 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end2 = lineWidth - indent.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
         else
-          end = lineWidth - indentAtStart;
+          end2 = lineWidth - indentAtStart;
       }
       let split3 = void 0;
       let prev = void 0;
@@ -1051,14 +1051,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
-          end = i + endStep;
+          end2 = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1075,32 +1075,32 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
-          end = i + indent.length + endStep;
+            i = consumeMoreIndentedLines(text2, i, indent.length);
+          end2 = i + indent.length + endStep;
           split3 = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split3 = i;
           }
-          if (i >= end) {
+          if (i >= end2) {
             if (split3) {
               folds.push(split3);
-              end = split3 + endStep;
+              end2 = split3 + endStep;
               split3 = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
-              end = j + endStep;
+              end2 = j + endStep;
               split3 = void 0;
             } else {
               overflow = true;
@@ -1112,42 +1112,42 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end3 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end3)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end3)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
-      let end = i;
+    function consumeMoreIndentedLines(text2, i, indent) {
+      let end2 = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
-          end = i;
+          end2 = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
-      return end;
+      return end2;
     }
     exports.FOLD_BLOCK = FOLD_BLOCK;
     exports.FOLD_FLOW = FOLD_FLOW;
@@ -1167,16 +1167,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
+    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
+    function lineLengthOverLimit(str2, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str.length;
+      const strLen = str2.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
+        if (str2[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1186,18 +1186,18 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value, ctx) {
-      const json = JSON.stringify(value);
+    function doubleQuotedString(value2, ctx) {
+      const json = JSON.stringify(value2);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str = "";
+      const indent = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
+      let str2 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str2 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1206,38 +1206,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str2 += json.slice(start, i);
                 const code2 = json.substr(i + 2, 4);
                 switch (code2) {
                   case "0000":
-                    str += "\\0";
+                    str2 += "\\0";
                     break;
                   case "0007":
-                    str += "\\a";
+                    str2 += "\\a";
                     break;
                   case "000b":
-                    str += "\\v";
+                    str2 += "\\v";
                     break;
                   case "001b":
-                    str += "\\e";
+                    str2 += "\\e";
                     break;
                   case "0085":
-                    str += "\\N";
+                    str2 += "\\N";
                     break;
                   case "00a0":
-                    str += "\\_";
+                    str2 += "\\_";
                     break;
                   case "2028":
-                    str += "\\L";
+                    str2 += "\\L";
                     break;
                   case "2029":
-                    str += "\\P";
+                    str2 += "\\P";
                     break;
                   default:
                     if (code2.substr(0, 2) === "00")
-                      str += "\\x" + code2.substr(2);
+                      str2 += "\\x" + code2.substr(2);
                     else
-                      str += json.substr(i, 6);
+                      str2 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1247,14 +1247,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str2 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str += "\n";
+                  str2 += "\n";
                   i += 2;
                 }
-                str += indent;
+                str2 += indent;
                 if (json[i + 2] === " ")
-                  str += "\\";
+                  str2 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1263,25 +1263,25 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str2 = start ? str2 + json.slice(start) : json;
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
-        return doubleQuotedString(value, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value2, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value2.includes("\n") || /[ \t]\n|\n[ \t]/.test(value2))
+        return doubleQuotedString(value2, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
+      const res = "'" + value2.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value, ctx) {
+    function quotedString(value2, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
+        const hasDouble = value2.includes('"');
+        const hasSingle = value2.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -1289,7 +1289,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value, ctx);
+      return qs(value2, ctx);
     }
     var blockEndNewlines;
     try {
@@ -1297,44 +1297,44 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value2 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value2)) {
+        return quotedString(value2, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
-      if (!value)
-        return literal2 ? "|\n" : ">\n";
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value2) ? "  " : "");
+      const literal3 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent.length);
+      if (!value2)
+        return literal3 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
+      for (endStart = value2.length; endStart > 0; --endStart) {
+        const ch = value2[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value.substring(endStart);
-      const endNlPos = end.indexOf("\n");
+      let end2 = value2.substring(endStart);
+      const endNlPos = end2.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
+      } else if (value2 === end2 || endNlPos !== end2.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
       } else {
         chomp = "";
       }
-      if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === "\n")
-          end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+      if (end2) {
+        value2 = value2.slice(0, -end2.length);
+        if (end2[end2.length - 1] === "\n")
+          end2 = end2.slice(0, -1);
+        end2 = end2.replace(blockEndNewlines, `$&${indent}`);
       }
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
+      for (startEnd = 0; startEnd < value2.length; ++startEnd) {
+        const ch = value2[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -1342,9 +1342,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value2.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value = value.substring(start.length);
+        value2 = value2.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -1354,8 +1354,8 @@ ${indent}`) + "'";
         if (onComment)
           onComment();
       }
-      if (!literal2) {
-        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+      if (!literal3) {
+        const foldedValue = value2.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -1363,44 +1363,44 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end2}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
-      value = value.replace(/\n+/g, `$&${indent}`);
+      value2 = value2.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start}${value2}${end2}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value } = item;
+      const { type, value: value2 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
-        return quotedString(value, ctx);
+      if (implicitKey && value2.includes("\n") || inFlow && /[[\]{},]/.test(value2)) {
+        return quotedString(value2, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value2)) {
+        return implicitKey || inFlow || !value2.includes("\n") ? quotedString(value2, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value2.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value)) {
+      if (containsDocumentMarker(value2)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value, ctx);
+          return quotedString(value2, ctx);
         }
       }
-      const str = value.replace(/\n+/g, `$&
+      const str2 = value2.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test2) || compat?.some(test2))
-          return quotedString(value, ctx);
+          return quotedString(value2, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1552,11 +1552,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str;
-      return identity2.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
+        return str2;
+      return identity2.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+${ctx.indent}${str2}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1571,7 +1571,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key, value: value2 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity2.isNode(key) && key.comment || null;
       if (simpleKeys) {
@@ -1583,7 +1583,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value2 == null && !ctx.inFlow || identity2.isCollection(key) || (identity2.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1591,79 +1591,79 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value == null) {
+        if (allNullValues || value2 == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
         }
-      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str = `? ${str}`;
+      } else if (allNullValues && !simpleKeys || value2 == null && explicitKey) {
+        str2 = `? ${str2}`;
         if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str;
+        return str2;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+        str2 = `? ${str2}
 ${indent}:`;
       } else {
-        str = `${str}:`;
+        str2 = `${str2}:`;
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity2.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
+      if (identity2.isNode(value2)) {
+        vsb = !!value2.spaceBefore;
+        vcb = value2.commentBefore;
+        valueComment = value2.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value && typeof value === "object")
-          value = doc.createNode(value);
+        if (value2 && typeof value2 === "object")
+          value2 = doc.createNode(value2);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity2.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
+      if (!explicitKey && !keyComment && identity2.isScalar(value2))
+        ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value2) && !value2.flow && !value2.tag && !value2.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
-      let ws = " ";
+      const valueStr = stringify.stringify(value2, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws2 = " ";
       if (keyComment || vsb || vcb) {
-        ws = vsb ? "\n" : "";
+        ws2 = vsb ? "\n" : "";
         if (vcb) {
           const cs = commentString(vcb);
-          ws += `
+          ws2 += `
 ${stringifyComment.indentComment(cs, ctx.indent)}`;
         }
         if (valueStr === "" && !ctx.inFlow) {
-          if (ws === "\n" && valueComment)
-            ws = "\n\n";
+          if (ws2 === "\n" && valueComment)
+            ws2 = "\n\n";
         } else {
-          ws += `
+          ws2 += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity2.isCollection(value)) {
+      } else if (!explicitKey && identity2.isCollection(value2)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        const flow = ctx.inFlow ?? value2.flow ?? value2.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -1675,22 +1675,22 @@ ${ctx.indent}`;
               hasPropsLine = true;
           }
           if (!hasPropsLine)
-            ws = `
+            ws2 = `
 ${ctx.indent}`;
         }
       } else if (valueStr === "" || valueStr[0] === "\n") {
-        ws = "";
+        ws2 = "";
       }
-      str += ws + valueStr;
+      str2 += ws2 + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str;
+      return str2;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1726,7 +1726,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge = {
-      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      identify: (value2) => value2 === MERGE_KEY || typeof value2 === "symbol" && value2.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -1736,8 +1736,8 @@ var require_merge = __commonJS({
       stringify: () => MERGE_KEY
     };
     var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value) {
-      const source2 = resolveAliasValue(ctx, value);
+    function addMergeToJSMap(ctx, map, value2) {
+      const source2 = resolveAliasValue(ctx, value2);
       if (identity2.isSeq(source2))
         for (const it of source2.items)
           mergeValue(ctx, map, it);
@@ -1747,20 +1747,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source2);
     }
-    function mergeValue(ctx, map, value) {
-      const source2 = resolveAliasValue(ctx, value);
+    function mergeValue(ctx, map, value2) {
+      const source2 = resolveAliasValue(ctx, value2);
       if (!identity2.isMap(source2))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source2.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key, value3] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
-            map.set(key, value2);
+            map.set(key, value3);
         } else if (map instanceof Set) {
           map.add(key);
         } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
           Object.defineProperty(map, key, {
-            value: value2,
+            value: value3,
             writable: true,
             enumerable: true,
             configurable: true
@@ -1769,8 +1769,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value) {
-      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    function resolveAliasValue(ctx, value2) {
+      return ctx && identity2.isAlias(value2) ? value2.resolve(ctx.doc, ctx) : value2;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -1787,20 +1787,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value }) {
+    function addPairToJSMap(ctx, map, { key, value: value2 }) {
       if (identity2.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
+        key.addToJSMap(ctx, map, value2);
       else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
+        merge.addMergeToJSMap(ctx, map, value2);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value2, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key, jsKey, ctx);
-          const jsValue = toJS.toJS(value, stringKey, ctx);
+          const jsValue = toJS.toJS(value2, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -1850,24 +1850,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity2 = require_identity();
-    function createPair(key, value, ctx) {
+    function createPair(key, value2, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
-      const v = createNode.createNode(value, void 0, ctx);
+      const v = createNode.createNode(value2, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key, value2 = null) {
         Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
         this.key = key;
-        this.value = value;
+        this.value = value2;
       }
       clone(schema) {
-        let { key, value } = this;
+        let { key, value: value2 } = this;
         if (identity2.isNode(key))
           key = key.clone(schema);
-        if (identity2.isNode(value))
-          value = value.clone(schema);
-        return new _Pair(key, value);
+        if (identity2.isNode(value2))
+          value2 = value2.clone(schema);
+        return new _Pair(key, value2);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -1917,31 +1917,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str3 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str3);
       }
-      let str;
+      let str2;
       if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
+        str2 = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
+        str2 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str += line ? `
+          str2 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str;
+      return str2;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1984,40 +1984,40 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str2 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
         if (i < items.length - 1) {
-          str += ",";
+          str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str += ",";
+            str2 += ",";
           }
         }
         if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
+        lines.push(str2);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start, end: end2 } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start + end2;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str2 = start;
           for (const line of lines)
-            str += line ? `
+            str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str}
-${indent}${end}`;
+          return `${str2}
+${indent}${end2}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end2}`;
         }
       }
     }
@@ -2070,17 +2070,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add = (key, value2) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
+            value2 = replacer.call(obj, key, value2);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
-          if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value, ctx));
+          if (value2 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value2, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key, value2] of obj)
+            add(key, value2);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
             add(key, obj[key]);
@@ -2138,8 +2138,8 @@ var require_YAMLMap = __commonJS({
       has(key) {
         return !!findPair(this.items, key);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key, value2) {
+        this.add(new Pair.Pair(key, value2), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2217,8 +2217,8 @@ var require_YAMLSeq = __commonJS({
         super(identity2.SEQ, schema);
         this.items = [];
       }
-      add(value) {
-        this.items.push(value);
+      add(value2) {
+        this.items.push(value2);
       }
       /**
        * Removes a value from the collection.
@@ -2259,15 +2259,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
+      set(key, value2) {
         const idx = asItemIndex(key);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
-          prev.value = value;
+        if (identity2.isScalar(prev) && Scalar.isScalarValue(value2))
+          prev.value = value2;
         else
-          this.items[idx] = value;
+          this.items[idx] = value2;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -2343,10 +2343,10 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value) => typeof value === "string",
+      identify: (value2) => typeof value2 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
+      resolve: (str2) => str2,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2362,7 +2362,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value) => value == null,
+      identify: (value2) => value2 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -2380,18 +2380,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value) => typeof value === "boolean",
+      identify: (value2) => typeof value2 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source: source2, value }, ctx) {
+      resolve: (str2) => new Scalar.Scalar(str2[0] === "t" || str2[0] === "T"),
+      stringify({ source: source2, value: value2 }, ctx) {
         if (source2 && boolTag.test.test(source2)) {
           const sv = source2[0] === "t" || source2[0] === "T";
-          if (value === sv)
+          if (value2 === sv)
             return source2;
         }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
+        return value2 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -2402,13 +2402,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
-      if (typeof value === "bigint")
-        return String(value);
-      const num = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num))
-        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value2 }) {
+      if (typeof value2 === "bigint")
+        return String(value2);
+      const num2 = typeof value2 === "number" ? value2 : Number(value2);
+      if (!isFinite(num2))
+        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value2, -0) ? "-0" : JSON.stringify(value2);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -2432,35 +2432,35 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
+      resolve: (str2) => parseFloat(str2),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+      resolve(str2) {
+        const node = new Scalar.Scalar(parseFloat(str2));
+        const dot = str2.indexOf(".");
+        if (dot !== -1 && str2[str2.length - 1] === "0")
+          node.minFractionDigits = str2.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2476,21 +2476,21 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
+    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value } = node;
-      if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
+      const { value: value2 } = node;
+      if (intIdentify(value2) && value2 >= 0)
+        return prefix + value2.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value) => intIdentify(value) && value >= 0,
+      identify: (value2) => intIdentify(value2) && value2 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int4 = {
@@ -2498,16 +2498,16 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value) => intIdentify(value) && value >= 0,
+      identify: (value2) => intIdentify(value2) && value2 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int4;
@@ -2551,20 +2551,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value) {
-      return typeof value === "bigint" || Number.isInteger(value);
+    function intIdentify(value2) {
+      return typeof value2 === "bigint" || Number.isInteger(value2);
     }
-    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var stringifyJSON = ({ value: value2 }) => JSON.stringify(value2);
     var jsonScalars = [
       {
-        identify: (value) => typeof value === "string",
+        identify: (value2) => typeof value2 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
+        resolve: (str2) => str2,
         stringify: stringifyJSON
       },
       {
-        identify: (value) => value == null,
+        identify: (value2) => value2 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -2573,11 +2573,11 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value) => typeof value === "boolean",
+        identify: (value2) => typeof value2 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str) => str === "true",
+        resolve: (str2) => str2 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2585,15 +2585,15 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
+        stringify: ({ value: value2 }) => intIdentify(value2) ? value2.toString() : JSON.stringify(value2)
       },
       {
-        identify: (value) => typeof value === "number",
+        identify: (value2) => typeof value2 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
+        resolve: (str2) => parseFloat(str2),
         stringify: stringifyJSON
       }
     ];
@@ -2601,9 +2601,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
+      resolve(str2, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
+        return str2;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2619,7 +2619,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value) => value instanceof Uint8Array,
+      identify: (value2) => value2 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -2635,42 +2635,42 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
+          const str2 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str2.length);
+          for (let i = 0; i < str2.length; ++i)
+            buffer[i] = str2.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
           return src;
         }
       },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
+      stringify({ comment, type, value: value2 }, ctx, onComment, onChompKeep) {
+        if (!value2)
           return "";
-        const buf = value;
-        let str;
+        const buf = value2;
+        let str2;
         if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str = btoa(s);
+          str2 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str.length / lineWidth);
+          const n = Math.ceil(str2.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
+            lines[i] = str2.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -2720,25 +2720,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key, value2;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key = it[0];
-              value = it[1];
+              value2 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key = keys[0];
-              value = it[key];
+              value2 = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key = it;
           }
-          pairs3.items.push(Pair.createPair(key, value, ctx));
+          pairs3.items.push(Pair.createPair(key, value2, ctx));
         }
       return pairs3;
     }
@@ -2785,16 +2785,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value;
+          let key, value2;
           if (identity2.isPair(pair)) {
             key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+            value2 = toJS.toJS(pair.value, key, ctx);
           } else {
             key = toJS.toJS(pair, "", ctx);
           }
           if (map.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value);
+          map.set(key, value2);
         }
         return map;
       }
@@ -2808,7 +2808,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value) => value instanceof Map,
+      identify: (value2) => value2 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -2838,14 +2838,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value, source: source2 }, ctx) {
-      const boolObj = value ? trueTag : falseTag;
+    function boolStringify({ value: value2, source: source2 }, ctx) {
+      const boolObj = value2 ? trueTag : falseTag;
       if (source2 && boolObj.test.test(source2))
         return source2;
-      return value ? ctx.options.trueStr : ctx.options.falseStr;
+      return value2 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value) => value === true,
+      identify: (value2) => value2 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -2853,7 +2853,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value) => value === false,
+      identify: (value2) => value2 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -2872,35 +2872,35 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num2 = Number(node.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
+      resolve(str2) {
+        const node = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const dot = str2.indexOf(".");
         if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+          const f = str2.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2919,35 +2919,35 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
+    var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
+    function intResolve(str2, offset, radix, { intAsBigInt }) {
+      const sign = str2[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+      str2 = str2.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str = `0b${str}`;
+            str2 = `0b${str2}`;
             break;
           case 8:
-            str = `0o${str}`;
+            str2 = `0o${str2}`;
             break;
           case 16:
-            str = `0x${str}`;
+            str2 = `0x${str2}`;
             break;
         }
-        const n2 = BigInt(str);
+        const n2 = BigInt(str2);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str, radix);
+      const n = parseInt(str2, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value } = node;
-      if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value2 } = node;
+      if (intIdentify(value2)) {
+        const str2 = value2.toString(radix);
+        return value2 < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2957,7 +2957,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2966,7 +2966,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int4 = {
@@ -2974,7 +2974,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2983,7 +2983,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports.int = int4;
@@ -3025,13 +3025,13 @@ var require_set = __commonJS({
         const pair = YAMLMap.findPair(this.items, key);
         return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value) {
-        if (typeof value !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+      set(key, value2) {
+        if (typeof value2 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value2}`);
         const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
+        if (prev && !value2) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value) {
+        } else if (!prev && value2) {
           this.items.push(new Pair.Pair(key));
         }
       }
@@ -3050,10 +3050,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set2 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value of iterable) {
+          for (let value2 of iterable) {
             if (typeof replacer === "function")
-              value = replacer.call(iterable, value, value);
-            set2.items.push(Pair.createPair(value, null, ctx));
+              value2 = replacer.call(iterable, value2, value2);
+            set2.items.push(Pair.createPair(value2, null, ctx));
           }
         return set2;
       }
@@ -3061,7 +3061,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set = {
       collection: "map",
-      identify: (value) => value instanceof Set,
+      identify: (value2) => value2 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -3087,67 +3087,67 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
-      const num = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
-      return sign === "-" ? num(-1) * res : res;
+    function parseSexagesimal(str2, asBigInt) {
+      const sign = str2[0];
+      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
+      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value } = node;
-      let num = (n) => n;
-      if (typeof value === "bigint")
-        num = (n) => BigInt(n);
-      else if (isNaN(value) || !isFinite(value))
+      let { value: value2 } = node;
+      let num2 = (n) => n;
+      if (typeof value2 === "bigint")
+        num2 = (n) => BigInt(n);
+      else if (isNaN(value2) || !isFinite(value2))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value < 0) {
+      if (value2 < 0) {
         sign = "-";
-        value *= num(-1);
+        value2 *= num2(-1);
       }
-      const _60 = num(60);
-      const parts = [value % _60];
-      if (value < 60) {
+      const _60 = num2(60);
+      const parts = [value2 % _60];
+      if (value2 < 60) {
         parts.unshift(0);
       } else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60);
-        if (value >= 60) {
-          value = (value - parts[0]) / _60;
-          parts.unshift(value);
+        value2 = (value2 - parts[0]) / _60;
+        parts.unshift(value2 % _60);
+        if (value2 >= 60) {
+          value2 = (value2 - parts[0]) / _60;
+          parts.unshift(value2);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      identify: (value2) => typeof value2 === "bigint" || Number.isInteger(value2),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
+      resolve: (str2) => parseSexagesimal(str2, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value) => value instanceof Date,
+      identify: (value2) => value2 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
+      resolve(str2) {
+        const match = str2.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3162,7 +3162,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value2 }) => value2?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -3317,7 +3317,7 @@ var require_Schema = __commonJS({
     var seq = require_seq();
     var string = require_string();
     var tags = require_tags();
-    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var sortMapEntriesByKey = (a, b2) => a.key < b2.key ? -1 : a.key > b2.key ? 1 : 0;
     var Schema = class _Schema {
       constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
@@ -3436,7 +3436,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value, replacer, options) {
+      constructor(value2, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -3468,7 +3468,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version: version3 });
         this.setSchema(version3, options);
-        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -3493,14 +3493,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value) {
+      add(value2) {
         if (assertCollection(this.contents))
-          this.contents.add(value);
+          this.contents.add(value2);
       }
       /** Adds a value to the document. */
-      addIn(path, value) {
+      addIn(path, value2) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path, value);
+          this.contents.addIn(path, value2);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3519,10 +3519,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value, replacer, options) {
+      createNode(value2, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value = replacer.call({ "": value }, "", value);
+          value2 = replacer.call({ "": value2 }, "", value2);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -3549,7 +3549,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value, tag, ctx);
+        const node = createNode.createNode(value2, tag, ctx);
         if (flow && identity2.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -3559,9 +3559,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
+      createPair(key, value2, options = {}) {
         const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
+        const v = this.createNode(value2, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -3620,24 +3620,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key, value2) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key], value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key, value2);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path, value) {
+      setIn(path, value2) {
         if (Collection.isEmptyPath(path)) {
-          this.contents = value;
+          this.contents = value2;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path, value);
+          this.contents.setIn(path, value2);
         }
       }
       /**
@@ -3775,9 +3775,9 @@ var require_errors = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count2 = 1;
-        const end = error.linePos[1];
-        if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+        const end2 = error.linePos[1];
+        if (end2?.line === line && end2.col > col) {
+          count2 = Math.max(1, Math.min(end2.col - col, 80 - ci));
         }
         const pointer2 = " ".repeat(ci) + "^".repeat(count2);
         error.message += `:
@@ -3905,7 +3905,7 @@ var require_resolve_props = __commonJS({
         }
       }
       const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const end2 = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -3920,8 +3920,8 @@ var require_resolve_props = __commonJS({
         anchor,
         tag,
         newlineAfterProp,
-        end,
-        start: start ?? end
+        end: end2,
+        start: start ?? end2
       };
     }
     exports.resolveProps = resolveProps;
@@ -3977,10 +3977,10 @@ var require_util_flow_indent_check = __commonJS({
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
-        const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        const end2 = fc.end[0];
+        if (end2.indent === indent && (end2.source === "]" || end2.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
-          onError(end, "BAD_INDENT", msg, true);
+          onError(end2, "BAD_INDENT", msg, true);
         }
       }
     }
@@ -3997,7 +3997,7 @@ var require_util_map_includes = __commonJS({
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b2) => a === b2 || identity2.isScalar(a) && identity2.isScalar(b2) && a.value === b2.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
@@ -4023,7 +4023,7 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep3, value: value2 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key ?? sep3?.[0],
@@ -4066,7 +4066,7 @@ var require_resolve_block_map = __commonJS({
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
-          next: value,
+          next: value2,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -4075,14 +4075,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value?.type === "block-map" && !valueProps.hasNewline)
+            if (value2?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value2, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -4128,18 +4128,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
+      for (const { start, value: value2 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value,
+          next: value2,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value) {
-            if (value?.type === "block-seq")
+          if (props.anchor || props.tag || value2) {
+            if (value2?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -4150,9 +4150,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value2, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -4167,12 +4167,12 @@ var require_resolve_block_seq = __commonJS({
 var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
+    function resolveEnd(end2, offset, reqSpace, onError) {
       let comment = "";
-      if (end) {
+      if (end2) {
         let hasSpace = false;
         let sep3 = "";
-        for (const token of end) {
+        for (const token of end2) {
           const { source: source2, type } = token;
           switch (type) {
             case "space":
@@ -4234,7 +4234,7 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep3, value: value2 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
@@ -4245,7 +4245,7 @@ var require_resolve_flow_collection = __commonJS({
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value2) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4300,10 +4300,10 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value))
+          if (isBlock(value2))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -4315,7 +4315,7 @@ var require_resolve_flow_collection = __commonJS({
           const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value,
+            next: value2,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -4335,15 +4335,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value) {
-            if ("source" in value && value.source?.[0] === ":")
-              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value2) {
+            if ("source" in value2 && value2.source?.[0] === ":")
+              onError(value2, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value))
+            if (isBlock(value2))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -4383,14 +4383,14 @@ var require_resolve_flow_collection = __commonJS({
           ee.unshift(ce);
       }
       if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
+        const end2 = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end2.comment) {
           if (coll.comment)
-            coll.comment += "\n" + end.comment;
+            coll.comment += "\n" + end2.comment;
           else
-            coll.comment = end.comment;
+            coll.comment = end2.comment;
         }
-        coll.range = [fc.offset, cePos, end.offset];
+        coll.range = [fc.offset, cePos, end2.offset];
       } else {
         coll.range = [fc.offset, cePos, cePos];
       }
@@ -4470,13 +4470,13 @@ var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function resolveBlockScalar(ctx, scalar2, onError) {
-      const start = scalar2.offset;
-      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
+    function resolveBlockScalar(ctx, scalar3, onError) {
+      const start = scalar3.offset;
+      const header = parseBlockScalarHeader(scalar3, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar2.source ? splitLines(scalar2.source) : [];
+      const lines = scalar3.source ? splitLines(scalar3.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -4486,14 +4486,14 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
-        if (scalar2.source)
-          end2 += scalar2.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        const value3 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end3 = start + header.length;
+        if (scalar3.source)
+          end3 += scalar3.source.length;
+        return { value: value3, type, comment: header.comment, range: [start, end3, end3] };
       }
-      let trimIndent = scalar2.indent + header.indent;
-      let offset = scalar2.offset + header.length;
+      let trimIndent = scalar3.indent + header.indent;
+      let offset = scalar3.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
@@ -4520,11 +4520,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value = "";
+      let value2 = "";
       let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + "\n";
+        value2 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -4538,23 +4538,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
+          value2 += sep3 + indent.slice(trimIndent) + content;
           sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep3 === " ")
             sep3 = "\n";
           else if (!prevMoreIndented && sep3 === "\n")
             sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
+          value2 += sep3 + indent.slice(trimIndent) + content;
           sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep3 === "\n")
-            value += "\n";
+            value2 += "\n";
           else
             sep3 = "\n";
         } else {
-          value += sep3 + content;
+          value2 += sep3 + content;
           sep3 = " ";
           prevMoreIndented = false;
         }
@@ -4564,15 +4564,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value += "\n" + lines[i][0].slice(trimIndent);
-          if (value[value.length - 1] !== "\n")
-            value += "\n";
+            value2 += "\n" + lines[i][0].slice(trimIndent);
+          if (value2[value2.length - 1] !== "\n")
+            value2 += "\n";
           break;
         default:
-          value += "\n";
+          value2 += "\n";
       }
-      const end = start + header.length + scalar2.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end2 = start + header.length + scalar3.source.length;
+      return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -4654,27 +4654,27 @@ var require_resolve_flow_scalar = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar2, strict, onError) {
-      const { offset, type, source: source2, end } = scalar2;
+    function resolveFlowScalar(scalar3, strict, onError) {
+      const { offset, type, source: source2, end: end2 } = scalar3;
       let _type;
-      let value;
+      let value2;
       const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source2, _onError);
+          value2 = plainValue(source2, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source2, _onError);
+          value2 = singleQuotedValue(source2, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source2, _onError);
+          value2 = doubleQuotedValue(source2, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
-          onError(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          onError(scalar3, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
           return {
             value: "",
             type: null,
@@ -4683,9 +4683,9 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source2.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, strict, onError);
       return {
-        value,
+        value: value2,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -4878,39 +4878,39 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value2, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity2.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value2, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token, onError);
+        tag = findScalarTagByTest(ctx, value2, token, onError);
       else
         tag = ctx.schema[identity2.SCALAR];
-      let scalar2;
+      let scalar3;
       try {
-        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar2 = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
+        const res = tag.resolve(value2, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar3 = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar2 = new Scalar.Scalar(value);
+        scalar3 = new Scalar.Scalar(value2);
       }
-      scalar2.range = range;
-      scalar2.source = value;
+      scalar3.range = range;
+      scalar3.source = value2;
       if (type)
-        scalar2.type = type;
+        scalar3.type = type;
       if (tagName)
-        scalar2.tag = tagName;
+        scalar3.tag = tagName;
       if (tag.format)
-        scalar2.format = tag.format;
+        scalar3.format = tag.format;
       if (comment)
-        scalar2.comment = comment;
-      return scalar2;
+        scalar3.comment = comment;
+      return scalar3;
     }
-    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value2, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity2.SCALAR];
       const matchWithTest = [];
@@ -4923,7 +4923,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value))
+        if (tag.test?.test(value2))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -4933,10 +4933,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity2.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value2, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value2)) || schema[identity2.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value2)) ?? schema[identity2.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -5047,7 +5047,7 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end: end2 }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -5064,18 +5064,18 @@ var require_compose_node = __commonJS({
         node.spaceBefore = true;
       if (comment) {
         node.comment = comment;
-        node.range[2] = end;
+        node.range[2] = end2;
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source: source2, end }, onError) {
+    function composeAlias({ options }, { offset, source: source2, end: end2 }, onError) {
       const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source2.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -5094,7 +5094,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value2, end: end2 }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -5106,7 +5106,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value ?? end?.[0],
+        next: value2 ?? end2?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -5114,12 +5114,12 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+        if (value2 && (value2.type === "block-map" || value2.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value2 ? composeNode.composeNode(ctx, value2, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      const re = resolveEnd.resolveEnd(end2, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
       doc.range = [offset, contentEnd, re.offset];
@@ -5297,14 +5297,14 @@ ${cb}` : comment;
               break;
             }
             this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            const end2 = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
             this.decorate(this.doc, true);
-            if (end.comment) {
+            if (end2.comment) {
               const dc = this.doc.comment;
               this.doc.comment = dc ? `${dc}
-${end.comment}` : end.comment;
+${end2.comment}` : end2.comment;
             }
-            this.doc.range[2] = end.offset;
+            this.doc.range[2] = end2.offset;
             break;
           }
           default:
@@ -5365,15 +5365,15 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context) {
+    function createScalarToken(value2, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source2 = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context.end ?? [
+      const end2 = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source2[0]) {
@@ -5385,19 +5385,19 @@ var require_cst_scalar = __commonJS({
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
-          if (!addEndtoBlockProps(props, end))
+          if (!addEndtoBlockProps(props, end2))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source: source2, end };
+          return { type: "double-quoted-scalar", offset, indent, source: source2, end: end2 };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source: source2, end };
+          return { type: "single-quoted-scalar", offset, indent, source: source2, end: end2 };
         default:
-          return { type: "scalar", offset, indent, source: source2, end };
+          return { type: "scalar", offset, indent, source: source2, end: end2 };
       }
     }
-    function setScalarValue(token, value, context = {}) {
+    function setScalarValue(token, value2, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -5420,7 +5420,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source2 = stringifyString.stringifyString({ type, value }, {
+      const source2 = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5465,9 +5465,9 @@ var require_cst_scalar = __commonJS({
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
-    function addEndtoBlockProps(props, end) {
-      if (end)
-        for (const st of end)
+    function addEndtoBlockProps(props, end2) {
+      if (end2)
+        for (const st of end2)
           switch (st.type) {
             case "space":
             case "comment":
@@ -5488,14 +5488,14 @@ var require_cst_scalar = __commonJS({
           token.source = source2;
           break;
         case "block-scalar": {
-          const end = token.props.slice(1);
+          const end2 = token.props.slice(1);
           let oa = source2.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
-          for (const tok of end)
+          for (const tok of end2)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source: source2, end });
+          Object.assign(token, { type, source: source2, end: end2 });
           break;
         }
         case "block-map":
@@ -5508,11 +5508,11 @@ var require_cst_scalar = __commonJS({
         }
         default: {
           const indent = "indent" in token ? token.indent : -1;
-          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          const end2 = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source: source2, end });
+          Object.assign(token, { type, indent, source: source2, end: end2 });
         }
       }
     }
@@ -5566,7 +5566,7 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep3, value: value2 }) {
       let res = "";
       for (const st of start)
         res += st.source;
@@ -5575,8 +5575,8 @@ var require_cst_stringify = __commonJS({
       if (sep3)
         for (const st of sep3)
           res += st.source;
-      if (value)
-        res += stringifyToken(value);
+      if (value2)
+        res += stringifyToken(value2);
       return res;
     }
     exports.stringify = stringify;
@@ -5836,16 +5836,16 @@ var require_lexer = __commonJS({
         return offset;
       }
       getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== "number" || end !== -1 && end < this.pos) {
-          end = this.buffer.indexOf("\n", this.pos);
-          this.lineEndPos = end;
+        let end2 = this.lineEndPos;
+        if (typeof end2 !== "number" || end2 !== -1 && end2 < this.pos) {
+          end2 = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end2;
         }
-        if (end === -1)
+        if (end2 === -1)
           return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === "\r")
-          end -= 1;
-        return this.buffer.substring(this.pos, end);
+        if (this.buffer[end2 - 1] === "\r")
+          end2 -= 1;
+        return this.buffer.substring(this.pos, end2);
       }
       hasChars(n) {
         return this.pos + n <= this.buffer.length;
@@ -6066,21 +6066,21 @@ var require_lexer = __commonJS({
       }
       *parseQuotedScalar() {
         const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
+        let end2 = this.buffer.indexOf(quote, this.pos + 1);
         if (quote === "'") {
-          while (end !== -1 && this.buffer[end + 1] === "'")
-            end = this.buffer.indexOf("'", end + 2);
+          while (end2 !== -1 && this.buffer[end2 + 1] === "'")
+            end2 = this.buffer.indexOf("'", end2 + 2);
         } else {
-          while (end !== -1) {
+          while (end2 !== -1) {
             let n = 0;
-            while (this.buffer[end - 1 - n] === "\\")
+            while (this.buffer[end2 - 1 - n] === "\\")
               n += 1;
             if (n % 2 === 0)
               break;
-            end = this.buffer.indexOf('"', end + 1);
+            end2 = this.buffer.indexOf('"', end2 + 1);
           }
         }
-        const qb = this.buffer.substring(0, end);
+        const qb = this.buffer.substring(0, end2);
         let nl = qb.indexOf("\n", this.pos);
         if (nl !== -1) {
           while (nl !== -1) {
@@ -6090,15 +6090,15 @@ var require_lexer = __commonJS({
             nl = qb.indexOf("\n", cs);
           }
           if (nl !== -1) {
-            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+            end2 = nl - (qb[nl - 1] === "\r" ? 2 : 1);
           }
         }
-        if (end === -1) {
+        if (end2 === -1) {
           if (!this.atEnd)
             return this.setNext("quoted-scalar");
-          end = this.buffer.length;
+          end2 = this.buffer.length;
         }
-        yield* this.pushToIndex(end + 1, false);
+        yield* this.pushToIndex(end2 + 1, false);
         return this.flowLevel ? "flow" : "doc";
       }
       *parseBlockScalarHeader() {
@@ -6190,7 +6190,7 @@ var require_lexer = __commonJS({
       }
       *parsePlainScalar() {
         const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
+        let end2 = this.pos - 1;
         let i = this.pos - 1;
         let ch;
         while (ch = this.buffer[++i]) {
@@ -6198,7 +6198,7 @@ var require_lexer = __commonJS({
             const next = this.buffer[i + 1];
             if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
-            end = i;
+            end2 = i;
           } else if (isEmpty2(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
@@ -6207,7 +6207,7 @@ var require_lexer = __commonJS({
                 ch = "\n";
                 next = this.buffer[i + 1];
               } else
-                end = i;
+                end2 = i;
             }
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
@@ -6220,13 +6220,13 @@ var require_lexer = __commonJS({
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
               break;
-            end = i;
+            end2 = i;
           }
         }
         if (!ch && !this.atEnd)
           return this.setNext("plain-scalar");
         yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
+        yield* this.pushToIndex(end2 + 1, true);
         return inFlow ? "flow" : "doc";
       }
       *pushCount(n) {
@@ -6346,13 +6346,13 @@ var require_line_counter = __commonJS({
         this.addNewLine = (offset) => this.lineStarts.push(offset);
         this.linePos = (offset) => {
           let low = 0;
-          let high = this.lineStarts.length;
-          while (low < high) {
-            const mid = low + high >> 1;
+          let high2 = this.lineStarts.length;
+          while (low < high2) {
+            const mid = low + high2 >> 1;
             if (this.lineStarts[mid] < offset)
               low = mid + 1;
             else
-              high = mid;
+              high2 = mid;
           }
           if (this.lineStarts[low] === offset)
             return { line: low + 1, col: 1 };
@@ -6736,37 +6736,37 @@ var require_parser = __commonJS({
           };
         }
       }
-      *scalar(scalar2) {
+      *scalar(scalar3) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
           let sep3;
-          if (scalar2.end) {
-            sep3 = scalar2.end;
+          if (scalar3.end) {
+            sep3 = scalar3.end;
             sep3.push(this.sourceToken);
-            delete scalar2.end;
+            delete scalar3.end;
           } else
             sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
-            offset: scalar2.offset,
-            indent: scalar2.indent,
-            items: [{ start, key: scalar2, sep: sep3 }]
+            offset: scalar3.offset,
+            indent: scalar3.indent,
+            items: [{ start, key: scalar3, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
         } else
-          yield* this.lineEnd(scalar2);
+          yield* this.lineEnd(scalar3);
       }
-      *blockScalar(scalar2) {
+      *blockScalar(scalar3) {
         switch (this.type) {
           case "space":
           case "comment":
           case "newline":
-            scalar2.props.push(this.sourceToken);
+            scalar3.props.push(this.sourceToken);
             return;
           case "scalar":
-            scalar2.source = this.source;
+            scalar3.source = this.source;
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
@@ -6790,10 +6790,10 @@ var require_parser = __commonJS({
           case "newline":
             this.onKeyLine = false;
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
@@ -6811,10 +6811,10 @@ var require_parser = __commonJS({
             } else {
               if (this.atIndentedComment(it.start, map.indent)) {
                 const prev = map.items[map.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   map.items.pop();
                   return;
                 }
@@ -6983,10 +6983,10 @@ var require_parser = __commonJS({
         switch (this.type) {
           case "newline":
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
             } else
@@ -6999,10 +6999,10 @@ var require_parser = __commonJS({
             else {
               if (this.atIndentedComment(it.start, seq.indent)) {
                 const prev = seq.items[seq.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   seq.items.pop();
                   return;
                 }
@@ -7309,7 +7309,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify(value2, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7322,14 +7322,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value === void 0) {
+      if (value2 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity2.isDocument(value) && !_replacer)
-        return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      if (identity2.isDocument(value2) && !_replacer)
+        return value2.toString(options);
+      return new Document.Document(value2, _replacer, options).toString(options);
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
@@ -7481,22 +7481,22 @@ var OWN_ERRORS = /* @__PURE__ */ new WeakSet();
 function markOwn(error) {
   weakSetAdd.call(OWN_ERRORS, error);
 }
-function isOwnError(value) {
-  return typeof value === "object" && value !== null && weakSetHas.call(OWN_ERRORS, value);
+function isOwnError(value2) {
+  return typeof value2 === "object" && value2 !== null && weakSetHas.call(OWN_ERRORS, value2);
 }
-function ownFilterError(value) {
-  return isOwnError(value) && value instanceof FilterError ? value : void 0;
+function ownFilterError(value2) {
+  return isOwnError(value2) && value2 instanceof FilterError ? value2 : void 0;
 }
 var MAX_SHOWN_MESSAGE = 300;
 var MAX_CLI_MESSAGE = 4096;
 function safeMessage(error, max = MAX_SHOWN_MESSAGE) {
-  let text;
+  let text2;
   try {
-    text = messageOf(error);
+    text2 = messageOf(error);
   } catch {
-    text = "a value whose message cannot be read";
+    text2 = "a value whose message cannot be read";
   }
-  return showText(text, max);
+  return showText(text2, max);
 }
 function messageOf(error) {
   if (typeof error === "string") return error;
@@ -7508,21 +7508,21 @@ function messageOf(error) {
   return `${kind} (thrown as a value)`;
 }
 var MAX_SHOWN_TEXT = 80;
-function showText(text, max = MAX_SHOWN_TEXT) {
-  if (text.length <= max) return text;
-  const head = cutAt(text, max);
-  return `${text.slice(0, head)}\u2026(${(text.length - head).toLocaleString("en-US")} more characters)`;
+function showText(text2, max = MAX_SHOWN_TEXT) {
+  if (text2.length <= max) return text2;
+  const head = cutAt(text2, max);
+  return `${text2.slice(0, head)}\u2026(${(text2.length - head).toLocaleString("en-US")} more characters)`;
 }
-function showValue(value) {
-  if (typeof value === "string") return jsonStringify(showText(value));
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return String(value);
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
+function showValue(value2) {
+  if (typeof value2 === "string") return jsonStringify(showText(value2));
+  if (typeof value2 === "number" || typeof value2 === "boolean" || value2 === null) return String(value2);
+  if (typeof value2 === "object") return "an object";
+  return `a ${typeof value2}`;
 }
-function cutAt(text, at) {
-  const before = charCodeAt(text, at - 1);
-  const after = charCodeAt(text, at);
-  return before >= 55296 && before <= 56319 && after >= 56320 && after <= 57343 ? at - 1 : at;
+function cutAt(text2, at2) {
+  const before = charCodeAt(text2, at2 - 1);
+  const after = charCodeAt(text2, at2);
+  return before >= 55296 && before <= 56319 && after >= 56320 && after <= 57343 ? at2 - 1 : at2;
 }
 function escapePointerToken(token) {
   if (!stringIncludes(token, "~") && !stringIncludes(token, "/")) return token;
@@ -7542,10 +7542,10 @@ function showPointer(path) {
   const tail = path.slice(cutAt(path, path.length - keep));
   return `${head}\u2026(${(path.length - head.length - tail.length).toLocaleString("en-US")} characters)\u2026${tail}`;
 }
-function restateAt(message, local, at) {
+function restateAt(message, local, at2) {
   const shownLocal = ` at ${showPointer(local)}`;
-  if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at + local)}`);
-  return `${message} (in the filter at ${showPointer(at)})`;
+  if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at2 + local)}`);
+  return `${message} (in the filter at ${showPointer(at2)})`;
 }
 
 // src/ast/nodes.ts
@@ -7612,8 +7612,8 @@ var LOGICAL_NAMES = {
   or: "$or",
   not: "$not"
 };
-function assertNever(value, what) {
-  const kind = typeof value === "object" && value !== null ? value.kind : value;
+function assertNever(value2, what) {
+  const kind = typeof value2 === "object" && value2 !== null ? value2.kind : value2;
   throw new FilterError("INVALID_NODE", "", `unknown ${what} ${jsonStringify(String(kind))}`);
 }
 
@@ -7642,14 +7642,14 @@ var resolved = new WeakSet([DEFAULT_LIMITS]);
 function invalid(message) {
   return new FilterError("INVALID_OPTION", "", message);
 }
-function checked(name, value) {
+function checked(name, value2) {
   const max = name === "maxDepth" ? MAX_MAX_DEPTH : Number.MAX_SAFE_INTEGER;
-  if (typeof value !== "number" || !numberIsInteger(value) || value < 1 || value > max) {
+  if (typeof value2 !== "number" || !numberIsInteger(value2) || value2 < 1 || value2 > max) {
     throw invalid(
-      `${name} must be an integer from 1 to ${max === MAX_MAX_DEPTH ? MAX_MAX_DEPTH : "Number.MAX_SAFE_INTEGER"}, got ${typeof value === "number" ? String(value) : typeof value}`
+      `${name} must be an integer from 1 to ${max === MAX_MAX_DEPTH ? MAX_MAX_DEPTH : "Number.MAX_SAFE_INTEGER"}, got ${typeof value2 === "number" ? String(value2) : typeof value2}`
     );
   }
-  return value;
+  return value2;
 }
 function resolveLimits(options) {
   if (typeof options !== "object" || options === null) return DEFAULT_LIMITS;
@@ -7668,8 +7668,8 @@ function resolveLimits(options) {
       if (!setHas.call(NAMES, name)) {
         throw invalid(`unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
       }
-      const value = given[name];
-      if (value !== void 0) out[name] = checked(name, value);
+      const value2 = given[name];
+      if (value2 !== void 0) out[name] = checked(name, value2);
     }
   }
   if (depth !== void 0) {
@@ -7695,19 +7695,19 @@ var CODES = new Set(Object.values(LIMIT_CODES));
 function isLimitCode(code2) {
   return setHas.call(CODES, code2);
 }
-function limitError(name, at, what, limits) {
+function limitError(name, at2, what, limits) {
   return new FilterError(
     LIMIT_CODES[name],
-    at,
-    `${what} at ${showPointer(at)}: the limit ${name} is ${limits[name]}`
+    at2,
+    `${what} at ${showPointer(at2)}: the limit ${name} is ${limits[name]}`
   );
 }
-function utf8LengthExceeds(text, max) {
-  if (text.length > max) return true;
-  if (text.length * 3 <= max) return false;
+function utf8LengthExceeds(text2, max) {
+  if (text2.length > max) return true;
+  if (text2.length * 3 <= max) return false;
   let bytes2 = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const unit = text2.charCodeAt(i);
     bytes2 += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
     if (bytes2 > max) return true;
   }
@@ -7761,13 +7761,13 @@ function compileLike(pattern) {
   }
   return (s) => {
     if (s.length < minLength || !startsWith.call(s, first) || !endsWith.call(s, last)) return false;
-    const end = s.length - last.length;
+    const end2 = s.length - last.length;
     let pos = first.length;
     for (let i = 0; i < middle.length; i++) {
       const piece = middle[i];
-      const at = indexOf.call(s, piece, pos);
-      if (at < 0 || at + piece.length > end) return false;
-      pos = at + piece.length;
+      const at2 = indexOf.call(s, piece, pos);
+      if (at2 < 0 || at2 + piece.length > end2) return false;
+      pos = at2 + piece.length;
     }
     return true;
   };
@@ -7844,9 +7844,9 @@ var code = String.prototype.charCodeAt;
 var getTime = Date.prototype.getTime;
 var exec = RegExp.prototype.exec;
 var test = RegExp.prototype.test;
-function digits(s, at, n) {
+function digits(s, at2, n) {
   let v = 0;
-  for (let i = at; i < at + n; i++) {
+  for (let i = at2; i < at2 + n; i++) {
     const c = code.call(s, i) - ZERO;
     if (!(c >= 0 && c <= 9)) return -1;
     v = v * 10 + c;
@@ -7897,10 +7897,10 @@ function instantOf(v) {
 }
 var DURATION = /^(-)?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,3}))?S)?)?$/;
 var UNITS = "weeks (W), days (D), hours (H), minutes (M after T) and seconds (S, to the millisecond)";
-function parseDuration(text) {
-  const m = exec.call(DURATION, text);
-  if (m === null || text === "P" || text === "-P" || code.call(text, text.length - 1) === 84) {
-    if (test.call(/^-?P[^T]*\d[YM]/, text)) {
+function parseDuration(text2) {
+  const m = exec.call(DURATION, text2);
+  if (m === null || text2 === "P" || text2 === "-P" || code.call(text2, text2.length - 1) === 84) {
+    if (test.call(/^-?P[^T]*\d[YM]/, text2)) {
       return { ok: false, why: `months and years have no fixed length; use ${UNITS}` };
     }
     return { ok: false, why: `expected a signed ISO 8601 duration of ${UNITS}, such as "P30D" or "-PT12H"` };
@@ -7930,9 +7930,9 @@ var SUFFIX_RE = new RegExp(SUFFIX_PATTERN, "y");
 var DIGITS_ONLY = /^[0-9]+$/;
 var isDigitsOnly = (s) => regexpTest(DIGITS_ONLY, s);
 var digits2 = (s) => s.replace(/^0+/, "");
-function parseVersion(text) {
-  if (!regexpTest(VERSION_RE, text)) return void 0;
-  const body = stringStartsWith.call(text, "v") ? text.slice(1) : text;
+function parseVersion(text2) {
+  if (!regexpTest(VERSION_RE, text2)) return void 0;
+  const body = stringStartsWith.call(text2, "v") ? text2.slice(1) : text2;
   const plus = stringIndexOf.call(body, "+");
   const main2 = plus < 0 ? body : body.slice(0, plus);
   const dash = stringIndexOf.call(main2, "-");
@@ -7944,7 +7944,7 @@ function parseVersion(text) {
   while (kept > 1 && parts[kept - 1] === "0") kept--;
   const normal = parts.slice(0, kept).join(".") + (prerelease.length > 0 ? `-${prerelease.join(".")}` : "");
   return freeze({
-    text,
+    text: text2,
     parts: freeze(parts),
     prerelease: freeze(prerelease),
     build: freeze(build2),
@@ -8064,15 +8064,15 @@ function holds(accepts2, r, j) {
 }
 
 // src/parse/operands.ts
-function describe(value) {
-  if (value === null) return "null";
-  if (value === void 0) return "undefined";
-  if (isArray(value)) return "an array";
-  switch (typeof value) {
+function describe(value2) {
+  if (value2 === null) return "null";
+  if (value2 === void 0) return "undefined";
+  if (isArray(value2)) return "an array";
+  switch (typeof value2) {
     case "string":
       return "a string";
     case "number":
-      return numberIsNaN(value) ? "NaN" : numberIsFinite(value) ? "a number" : "an infinite number";
+      return numberIsNaN(value2) ? "NaN" : numberIsFinite(value2) ? "a number" : "an infinite number";
     case "boolean":
       return "a boolean";
     case "bigint":
@@ -8082,96 +8082,96 @@ function describe(value) {
     case "function":
       return "a function";
     default:
-      return isPlainObject(value) ? "an object" : `an object that is not a plain object (${tagOf(value)})`;
+      return isPlainObject(value2) ? "an object" : `an object that is not a plain object (${tagOf(value2)})`;
   }
 }
-function tagOf(value) {
-  const tag = Object.prototype.toString.call(value).slice(8, -1);
+function tagOf(value2) {
+  const tag = Object.prototype.toString.call(value2).slice(8, -1);
   return tag === "Object" ? "its prototype is not Object.prototype" : tag;
 }
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null || isArray(value)) return false;
-  const proto = getPrototypeOf(value);
+function isPlainObject(value2) {
+  if (typeof value2 !== "object" || value2 === null || isArray(value2)) return false;
+  const proto = getPrototypeOf(value2);
   return proto === null || getPrototypeOf(proto) === null;
 }
 var INSTANT_OPERATORS = "instants are compared only by $eq, $ne, $gt, $gte, $lt and $lte";
-function isInstantShaped(value) {
-  return isPlainObject(value) && (hasOwn(value, "$now") || hasOwn(value, "$at"));
+function isInstantShaped(value2) {
+  return isPlainObject(value2) && (hasOwn(value2, "$now") || hasOwn(value2, "$at"));
 }
-function invalid2(op, at, expected, value) {
-  if (isInstantShaped(value)) {
+function invalid2(op, at2, expected, value2) {
+  if (isInstantShaped(value2)) {
     return new FilterError(
       "INVALID_OPERAND",
-      at,
-      `"${op}" expects ${expected} at ${showPointer(at)}, got an instant: ${INSTANT_OPERATORS}`
+      at2,
+      `"${op}" expects ${expected} at ${showPointer(at2)}, got an instant: ${INSTANT_OPERATORS}`
     );
   }
-  const nonJson = value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint" || typeof value === "number" && !numberIsFinite(value);
+  const nonJson = value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol" || typeof value2 === "bigint" || typeof value2 === "number" && !numberIsFinite(value2);
   return new FilterError(
-    nonJson && typeof value !== "number" ? "INVALID_VALUE" : "INVALID_OPERAND",
-    at,
-    `"${op}" expects ${expected} at ${showPointer(at)}, got ${describe(value)}`
+    nonJson && typeof value2 !== "number" ? "INVALID_VALUE" : "INVALID_OPERAND",
+    at2,
+    `"${op}" expects ${expected} at ${showPointer(at2)}, got ${describe(value2)}`
   );
 }
-function checkString(op, at, value, limits) {
-  if (value.length > limits.maxStringLength) {
-    throw limitError("maxStringLength", at, `"${op}" operand of ${value.length} characters`, limits);
+function checkString(op, at2, value2, limits) {
+  if (value2.length > limits.maxStringLength) {
+    throw limitError("maxStringLength", at2, `"${op}" operand of ${value2.length} characters`, limits);
   }
-  return wellFormed(op, at, value);
+  return wellFormed(op, at2, value2);
 }
-function wellFormed(op, at, value) {
-  if (!stringIsWellFormed(value)) {
+function wellFormed(op, at2, value2) {
+  if (!stringIsWellFormed(value2)) {
     throw new FilterError(
       "INVALID_VALUE",
-      at,
-      `"${op}" operand at ${showPointer(at)} is not well-formed Unicode (lone surrogate)`
+      at2,
+      `"${op}" operand at ${showPointer(at2)} is not well-formed Unicode (lone surrogate)`
     );
   }
-  return value;
+  return value2;
 }
-function checkNumber(op, at, value) {
-  if (!numberIsFinite(value)) throw invalid2(op, at, "a finite number", value);
-  if (numberIsInteger(value) && !numberIsSafeInteger(value)) {
+function checkNumber(op, at2, value2) {
+  if (!numberIsFinite(value2)) throw invalid2(op, at2, "a finite number", value2);
+  if (numberIsInteger(value2) && !numberIsSafeInteger(value2)) {
     throw new FilterError(
       "INVALID_OPERAND",
-      at,
-      `"${op}" operand ${value} at ${showPointer(at)} is an integer outside the safe range \xB1(2^53\u22121)`
+      at2,
+      `"${op}" operand ${value2} at ${showPointer(at2)} is an integer outside the safe range \xB1(2^53\u22121)`
     );
   }
-  return value === 0 ? 0 : value;
+  return value2 === 0 ? 0 : value2;
 }
-function scalarOperand(op, at, value, allowNull, limits) {
-  switch (typeof value) {
+function scalarOperand(op, at2, value2, allowNull, limits) {
+  switch (typeof value2) {
     case "string":
-      return checkString(op, at, value, limits);
+      return checkString(op, at2, value2, limits);
     case "number":
-      return checkNumber(op, at, value);
+      return checkNumber(op, at2, value2);
     case "boolean":
-      return value;
+      return value2;
     default:
-      if (value === null && allowNull) return null;
+      if (value2 === null && allowNull) return null;
       throw invalid2(
         op,
-        at,
+        at2,
         allowNull ? "a string, number, boolean or null" : "a string, number or boolean",
-        value
+        value2
       );
   }
 }
-function orderedOperand(op, at, value, limits) {
-  if (typeof value === "string") return checkString(op, at, value, limits);
-  if (typeof value === "number") return checkNumber(op, at, value);
-  throw invalid2(op, at, "a string or a number", value);
+function orderedOperand(op, at2, value2, limits) {
+  if (typeof value2 === "string") return checkString(op, at2, value2, limits);
+  if (typeof value2 === "number") return checkNumber(op, at2, value2);
+  throw invalid2(op, at2, "a string or a number", value2);
 }
-function listOperand(op, at, value, limits) {
-  if (!isArray(value)) throw invalid2(op, at, "an array", value);
-  if (value.length > limits.maxListItems) {
-    throw limitError("maxListItems", at, `"${op}" has ${value.length} items`, limits);
+function listOperand(op, at2, value2, limits) {
+  if (!isArray(value2)) throw invalid2(op, at2, "an array", value2);
+  if (value2.length > limits.maxListItems) {
+    throw limitError("maxListItems", at2, `"${op}" has ${value2.length} items`, limits);
   }
-  const out = new Array(value.length);
-  for (let i = 0; i < value.length; i++) {
-    const item = value[i];
-    const itemAt = pointer(at, i);
+  const out = new Array(value2.length);
+  for (let i = 0; i < value2.length; i++) {
+    const item = value2[i];
+    const itemAt = pointer(at2, i);
     if (typeof item === "object" && item !== null) {
       throw new FilterError(
         "INVALID_OPERAND",
@@ -8183,170 +8183,170 @@ function listOperand(op, at, value, limits) {
   }
   return freeze(out);
 }
-function likeOperand(op, at, value, limits) {
-  if (typeof value !== "string") throw invalid2(op, at, "a string", value);
-  if (value.length > limits.maxPatternLength) {
-    throw limitError("maxPatternLength", at, `"${op}" pattern of ${value.length} characters`, limits);
+function likeOperand(op, at2, value2, limits) {
+  if (typeof value2 !== "string") throw invalid2(op, at2, "a string", value2);
+  if (value2.length > limits.maxPatternLength) {
+    throw limitError("maxPatternLength", at2, `"${op}" pattern of ${value2.length} characters`, limits);
   }
-  const stars = likeWildcards(value);
+  const stars = likeWildcards(value2);
   if (stars > limits.maxWildcards) {
-    throw limitError("maxWildcards", at, `"${op}" pattern with ${stars} wildcards`, limits);
+    throw limitError("maxWildcards", at2, `"${op}" pattern with ${stars} wildcards`, limits);
   }
-  return wellFormed(op, at, value);
+  return wellFormed(op, at2, value2);
 }
-function booleanOperand(op, at, value) {
-  if (typeof value !== "boolean") throw invalid2(op, at, "a boolean", value);
-  return value;
+function booleanOperand(op, at2, value2) {
+  if (typeof value2 !== "boolean") throw invalid2(op, at2, "a boolean", value2);
+  return value2;
 }
-function versionOperand2(op, at, value, limits) {
-  if (typeof value !== "string")
-    throw invalid2(op, at, 'a version string such as "1.29" or "v1.2.0-rc.1"', value);
-  if (value.length > limits.maxVersionLength) {
-    throw limitError("maxVersionLength", at, `"${op}" version of ${value.length} characters`, limits);
+function versionOperand2(op, at2, value2, limits) {
+  if (typeof value2 !== "string")
+    throw invalid2(op, at2, 'a version string such as "1.29" or "v1.2.0-rc.1"', value2);
+  if (value2.length > limits.maxVersionLength) {
+    throw limitError("maxVersionLength", at2, `"${op}" version of ${value2.length} characters`, limits);
   }
-  wellFormed(op, at, value);
-  if (parseVersion(value) === void 0) {
+  wellFormed(op, at2, value2);
+  if (parseVersion(value2) === void 0) {
     throw new FilterError(
       "INVALID_OPERAND",
-      at,
-      `"${op}" expects a version at ${showPointer(at)}, got ${jsonStringify(showText(value))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`
+      at2,
+      `"${op}" expects a version at ${showPointer(at2)}, got ${jsonStringify(showText(value2))}: a version is dot-separated numbers with an optional leading "v" and "-pre.release" and "+build" suffixes, such as "1.29" or "v1.2.0-rc.1"`
     );
   }
-  return value;
+  return value2;
 }
-function instantOperand(op, at, value, limits) {
-  const count2 = countOwnKeys(value, 2);
-  const keys = count2 === 1 ? objectKeys(value) : [];
+function instantOperand(op, at2, value2, limits) {
+  const count2 = countOwnKeys(value2, 2);
+  const keys = count2 === 1 ? objectKeys(value2) : [];
   const base = keys.length === 1 && (keys[0] === "$now" || keys[0] === "$at") ? keys[0] : void 0;
   if (base === void 0) {
-    const got = count2 === 0 ? "an empty object" : count2 === 1 ? `an object with key ${jsonStringify(showText(keys[0]))}` : isInstantShaped(value) ? 'an object with more keys: an instant has "$now" or "$at" alone' : "an object with more than one key";
+    const got = count2 === 0 ? "an empty object" : count2 === 1 ? `an object with key ${jsonStringify(showText(keys[0]))}` : isInstantShaped(value2) ? 'an object with more keys: an instant has "$now" or "$at" alone' : "an object with more than one key";
     throw new FilterError(
       "INVALID_OPERAND",
-      at,
-      `"${op}" expects ${op === "$eq" || op === "$ne" ? "a string, number, boolean or null" : "a string or a number"}, or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got ${got}`
+      at2,
+      `"${op}" expects ${op === "$eq" || op === "$ne" ? "a string, number, boolean or null" : "a string or a number"}, or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at2)}, got ${got}`
     );
   }
-  const inner = pointer(at, base);
-  const text = own(value, base);
-  if (typeof text !== "string") {
+  const inner = pointer(at2, base);
+  const text2 = own(value2, base);
+  if (typeof text2 !== "string") {
     throw invalid2(
       base,
       inner,
       base === "$now" ? 'a string, an ISO 8601 duration such as "P30D" or "-PT12H",' : 'a string, an RFC 3339 timestamp such as "2026-06-01T00:00:00Z",',
-      text
+      text2
     );
   }
-  checkString(base, inner, text, limits);
+  checkString(base, inner, text2, limits);
   if (base === "$now") {
-    const d = parseDuration(text);
+    const d = parseDuration(text2);
     if (!d.ok) {
       throw new FilterError(
         "INVALID_OPERAND",
         inner,
-        `"$now" at ${showPointer(inner)}: ${jsonStringify(showText(text))} is not a duration: ${d.why}`
+        `"$now" at ${showPointer(inner)}: ${jsonStringify(showText(text2))} is not a duration: ${d.why}`
       );
     }
-    return freeze({ base: "now", text, ms: d.ms });
+    return freeze({ base: "now", text: text2, ms: d.ms });
   }
-  const ms = timestampMs(text);
+  const ms = timestampMs(text2);
   if (Number.isNaN(ms)) {
     throw new FilterError(
       "INVALID_OPERAND",
       inner,
-      `"$at" expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or "2026-06-01T02:00:00.5+02:00" at ${showPointer(inner)}, got ${jsonStringify(showText(text))}`
+      `"$at" expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or "2026-06-01T02:00:00.5+02:00" at ${showPointer(inner)}, got ${jsonStringify(showText(text2))}`
     );
   }
-  return freeze({ base: "at", text, ms });
+  return freeze({ base: "at", text: text2, ms });
 }
 
 // src/parse/operators.ts
 var RULES = {
-  eq: (at, x, _, l) => ({ kind: "eq", value: scalarOperand("$eq", at, x, true, l) }),
-  ne: (at, x, _, l) => ({ kind: "ne", value: scalarOperand("$ne", at, x, true, l) }),
-  gt: (at, x, _, l) => ({ kind: "gt", value: orderedOperand("$gt", at, x, l) }),
-  gte: (at, x, _, l) => ({ kind: "gte", value: orderedOperand("$gte", at, x, l) }),
-  lt: (at, x, _, l) => ({ kind: "lt", value: orderedOperand("$lt", at, x, l) }),
-  lte: (at, x, _, l) => ({ kind: "lte", value: orderedOperand("$lte", at, x, l) }),
-  teq: (at, x, _, l) => ({ kind: "teq", instant: instantOperand("$eq", at, x, l) }),
-  tne: (at, x, _, l) => ({ kind: "tne", instant: instantOperand("$ne", at, x, l) }),
-  tgt: (at, x, _, l) => ({ kind: "tgt", instant: instantOperand("$gt", at, x, l) }),
-  tgte: (at, x, _, l) => ({ kind: "tgte", instant: instantOperand("$gte", at, x, l) }),
-  tlt: (at, x, _, l) => ({ kind: "tlt", instant: instantOperand("$lt", at, x, l) }),
-  tlte: (at, x, _, l) => ({ kind: "tlte", instant: instantOperand("$lte", at, x, l) }),
-  in: (at, x, _, l) => ({ kind: "in", values: listOperand("$in", at, x, l) }),
-  nin: (at, x, _, l) => ({ kind: "nin", values: listOperand("$nin", at, x, l) }),
-  like: (at, x, _, l) => ({ kind: "like", pattern: likeOperand("$like", at, x, l) }),
-  exists: (at, x) => ({ kind: "exists", value: booleanOperand("$exists", at, x) }),
-  veq: (at, x, _, l) => ({ kind: "veq", value: versionOperand2("$veq", at, x, l) }),
-  vne: (at, x, _, l) => ({ kind: "vne", value: versionOperand2("$vne", at, x, l) }),
-  vgt: (at, x, _, l) => ({ kind: "vgt", value: versionOperand2("$vgt", at, x, l) }),
-  vgte: (at, x, _, l) => ({ kind: "vgte", value: versionOperand2("$vgte", at, x, l) }),
-  vlt: (at, x, _, l) => ({ kind: "vlt", value: versionOperand2("$vlt", at, x, l) }),
-  vlte: (at, x, _, l) => ({ kind: "vlte", value: versionOperand2("$vlte", at, x, l) }),
-  elemMatch: (at, x, nested) => ({ kind: "elemMatch", filter: nested(x, at) })
+  eq: (at2, x, _, l) => ({ kind: "eq", value: scalarOperand("$eq", at2, x, true, l) }),
+  ne: (at2, x, _, l) => ({ kind: "ne", value: scalarOperand("$ne", at2, x, true, l) }),
+  gt: (at2, x, _, l) => ({ kind: "gt", value: orderedOperand("$gt", at2, x, l) }),
+  gte: (at2, x, _, l) => ({ kind: "gte", value: orderedOperand("$gte", at2, x, l) }),
+  lt: (at2, x, _, l) => ({ kind: "lt", value: orderedOperand("$lt", at2, x, l) }),
+  lte: (at2, x, _, l) => ({ kind: "lte", value: orderedOperand("$lte", at2, x, l) }),
+  teq: (at2, x, _, l) => ({ kind: "teq", instant: instantOperand("$eq", at2, x, l) }),
+  tne: (at2, x, _, l) => ({ kind: "tne", instant: instantOperand("$ne", at2, x, l) }),
+  tgt: (at2, x, _, l) => ({ kind: "tgt", instant: instantOperand("$gt", at2, x, l) }),
+  tgte: (at2, x, _, l) => ({ kind: "tgte", instant: instantOperand("$gte", at2, x, l) }),
+  tlt: (at2, x, _, l) => ({ kind: "tlt", instant: instantOperand("$lt", at2, x, l) }),
+  tlte: (at2, x, _, l) => ({ kind: "tlte", instant: instantOperand("$lte", at2, x, l) }),
+  in: (at2, x, _, l) => ({ kind: "in", values: listOperand("$in", at2, x, l) }),
+  nin: (at2, x, _, l) => ({ kind: "nin", values: listOperand("$nin", at2, x, l) }),
+  like: (at2, x, _, l) => ({ kind: "like", pattern: likeOperand("$like", at2, x, l) }),
+  exists: (at2, x) => ({ kind: "exists", value: booleanOperand("$exists", at2, x) }),
+  veq: (at2, x, _, l) => ({ kind: "veq", value: versionOperand2("$veq", at2, x, l) }),
+  vne: (at2, x, _, l) => ({ kind: "vne", value: versionOperand2("$vne", at2, x, l) }),
+  vgt: (at2, x, _, l) => ({ kind: "vgt", value: versionOperand2("$vgt", at2, x, l) }),
+  vgte: (at2, x, _, l) => ({ kind: "vgte", value: versionOperand2("$vgte", at2, x, l) }),
+  vlt: (at2, x, _, l) => ({ kind: "vlt", value: versionOperand2("$vlt", at2, x, l) }),
+  vlte: (at2, x, _, l) => ({ kind: "vlte", value: versionOperand2("$vlte", at2, x, l) }),
+  elemMatch: (at2, x, nested) => ({ kind: "elemMatch", filter: nested(x, at2) })
 };
 var OPERATOR_KINDS = new Map(
   objectKeys(OPERATOR_NAMES).filter((kind) => !isTimeNode({ kind })).map((kind) => [OPERATOR_NAMES[kind], kind])
 );
-function parseOperator(kind, at, operand2, nested, limits) {
+function parseOperator(kind, at2, operand2, nested, limits) {
   const time2 = isPlainObject(operand2) && hasOwn(TIME_KINDS, kind) ? TIME_KINDS[kind] : void 0;
-  return freeze(RULES[time2 ?? kind](at, operand2, nested, limits));
+  return freeze(RULES[time2 ?? kind](at2, operand2, nested, limits));
 }
 
 // src/parse/path.ts
 var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 var ANY_STEP = freeze({ kind: "any" });
-function parsePath(key, at, limits = DEFAULT_LIMITS) {
+function parsePath(key, at2, limits = DEFAULT_LIMITS) {
   if (typeof key !== "string") {
-    throw new FilterError("INVALID_PATH", at, `a field path must be a string at ${showPointer(at)}`);
+    throw new FilterError("INVALID_PATH", at2, `a field path must be a string at ${showPointer(at2)}`);
   }
-  if (key === "") throw new FilterError("INVALID_PATH", at, `empty field path at ${showPointer(at)}`);
+  if (key === "") throw new FilterError("INVALID_PATH", at2, `empty field path at ${showPointer(at2)}`);
   const longest = limits.maxPathSegments * (limits.maxSegmentLength + PATH_SEPARATOR.length);
-  const text = key.length > longest ? key.slice(0, longest + 1) : key;
-  if (text === key && !stringIsWellFormed(key)) {
+  const text2 = key.length > longest ? key.slice(0, longest + 1) : key;
+  if (text2 === key && !stringIsWellFormed(key)) {
     throw new FilterError(
       "INVALID_VALUE",
-      at,
-      `field path at ${showPointer(at)} is not well-formed Unicode (lone surrogate)`
+      at2,
+      `field path at ${showPointer(at2)} is not well-formed Unicode (lone surrogate)`
     );
   }
   const steps = [];
   let start = 0;
   for (; ; ) {
-    const end = stringIndexOf.call(text, PATH_SEPARATOR, start);
-    const segment = text.slice(start, end === -1 ? text.length : end);
+    const end2 = stringIndexOf.call(text2, PATH_SEPARATOR, start);
+    const segment2 = text2.slice(start, end2 === -1 ? text2.length : end2);
     if (steps.length === limits.maxPathSegments) {
       throw limitError(
         "maxPathSegments",
-        at,
+        at2,
         `field path with more than ${limits.maxPathSegments} segments`,
         limits
       );
     }
-    if (segment.length > limits.maxSegmentLength) {
-      const size = end === -1 && text !== key ? `more than ${segment.length - 1}` : `${segment.length}`;
-      throw limitError("maxSegmentLength", at, `field path segment of ${size} characters`, limits);
+    if (segment2.length > limits.maxSegmentLength) {
+      const size = end2 === -1 && text2 !== key ? `more than ${segment2.length - 1}` : `${segment2.length}`;
+      throw limitError("maxSegmentLength", at2, `field path segment of ${size} characters`, limits);
     }
-    if (segment === "") {
+    if (segment2 === "") {
       throw new FilterError(
         "INVALID_PATH",
-        at,
-        `field path "${showText(key)}" has an empty segment at ${showPointer(at)}`
+        at2,
+        `field path "${showText(key)}" has an empty segment at ${showPointer(at2)}`
       );
     }
-    if (setHas.call(FORBIDDEN, segment)) {
+    if (setHas.call(FORBIDDEN, segment2)) {
       throw new FilterError(
         "FORBIDDEN_PATH_SEGMENT",
-        at,
-        `field path "${showText(key)}" uses the forbidden segment "${segment}" at ${showPointer(at)}`
+        at2,
+        `field path "${showText(key)}" uses the forbidden segment "${segment2}" at ${showPointer(at2)}`
       );
     }
-    steps.push(segment === ARRAY_ANY ? ANY_STEP : freeze({ kind: "key", key: segment }));
-    if (end === -1) break;
-    start = end + PATH_SEPARATOR.length;
+    steps.push(segment2 === ARRAY_ANY ? ANY_STEP : freeze({ kind: "key", key: segment2 }));
+    if (end2 === -1) break;
+    start = end2 + PATH_SEPARATOR.length;
   }
-  if (text !== key)
-    throw limitError("maxSegmentLength", at, "field path longer than the limits allow", limits);
+  if (text2 !== key)
+    throw limitError("maxSegmentLength", at2, "field path longer than the limits allow", limits);
   return freeze(steps);
 }
 function printPath(steps) {
@@ -8398,8 +8398,8 @@ function fits(parsed, limits) {
 var DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.maxDepth;
 var LONGEST_OPERATOR = Math.max(...[...OPERATOR_KINDS.keys()].map((name) => name.length));
 var SELECTOR_NODES = 4;
-function reach(p, axis, value) {
-  if (value > p.seen[axis]) p.seen[axis] = value;
+function reach(p, axis, value2) {
+  if (value2 > p.seen[axis]) p.seen[axis] = value2;
 }
 function measure(p, op, extra) {
   const string = (op2) => {
@@ -8427,47 +8427,47 @@ function measure(p, op, extra) {
     }
   });
 }
-function count(p, n, at) {
+function count(p, n, at2) {
   p.nodes += n;
   if (p.nodes > p.limits.maxNodes) {
-    throw limitError("maxNodes", at, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
+    throw limitError("maxNodes", at2, `the filter has more than ${p.limits.maxNodes} nodes`, p.limits);
   }
   if (p.policy !== void 0) {
     p.policy.nodes += n;
     if (p.policy.nodes > p.limits.maxPolicyNodes) {
       throw limitError(
         "maxPolicyNodes",
-        at,
+        at2,
         `the policy's filters have more than ${p.limits.maxPolicyNodes} nodes together`,
         p.limits
       );
     }
   }
 }
-function checkKeys(value, at, p) {
-  if (getOwnPropertySymbols(value).length > 0) {
+function checkKeys(value2, at2, p) {
+  if (getOwnPropertySymbols(value2).length > 0) {
     throw new FilterError(
       "INVALID_VALUE",
-      at,
-      `symbol keys are not allowed in a filter at ${showPointer(at)}`
+      at2,
+      `symbol keys are not allowed in a filter at ${showPointer(at2)}`
     );
   }
-  if (countOwnKeys(value, p.limits.maxKeys) > p.limits.maxKeys) {
-    throw limitError("maxKeys", at, `an object with more than ${p.limits.maxKeys} keys`, p.limits);
+  if (countOwnKeys(value2, p.limits.maxKeys) > p.limits.maxKeys) {
+    throw limitError("maxKeys", at2, `an object with more than ${p.limits.maxKeys} keys`, p.limits);
   }
-  const keys = objectKeys(value);
+  const keys = objectKeys(value2);
   reach(p, "maxKeys", keys.length);
   return keys;
 }
-function suggestion(value) {
-  if (isArray(value)) return '{ "$in": [...] }';
-  if (typeof value === "string" || typeof value === "number" && numberIsFinite(value) || typeof value === "boolean" || value === null) {
-    return `{ "$eq": ${jsonStringify(typeof value === "string" ? showText(value) : value)} }`;
+function suggestion(value2) {
+  if (isArray(value2)) return '{ "$in": [...] }';
+  if (typeof value2 === "string" || typeof value2 === "number" && numberIsFinite(value2) || typeof value2 === "boolean" || value2 === null) {
+    return `{ "$eq": ${jsonStringify(typeof value2 === "string" ? showText(value2) : value2)} }`;
   }
   return '{ "$eq": <value> }';
 }
-function parseField(key, value, at, depth, p) {
-  const path = parsePath(key, at, p.limits);
+function parseField(key, value2, at2, depth, p) {
+  const path = parsePath(key, at2, p.limits);
   let steps = 0;
   for (let i = 0; i < path.length; i++) {
     const step = path[i];
@@ -8475,26 +8475,26 @@ function parseField(key, value, at, depth, p) {
     reach(p, "maxSegmentLength", step.kind === "any" ? ARRAY_ANY.length : step.key.length);
   }
   reach(p, "maxPathSegments", path.length);
-  count(p, 1 + steps, at);
-  if (!isPlainObject(value)) {
+  count(p, 1 + steps, at2);
+  if (!isPlainObject(value2)) {
     throw new FilterError(
       // A function or a BigInt is not a bare value a filter file could hold, so no `$eq` will fix it.
-      isNonJson(value) ? "INVALID_VALUE" : "EXPECTED_OPERATOR_OBJECT",
-      at,
-      `field "${showText(key)}" expects an operator object at ${showPointer(at)}, got ${describe(value)}; write ${suggestion(value)}`
+      isNonJson(value2) ? "INVALID_VALUE" : "EXPECTED_OPERATOR_OBJECT",
+      at2,
+      `field "${showText(key)}" expects an operator object at ${showPointer(at2)}, got ${describe(value2)}; write ${suggestion(value2)}`
     );
   }
-  const names = checkKeys(value, at, p);
+  const names = checkKeys(value2, at2, p);
   if (names.length === 0) {
     throw new FilterError(
       "EMPTY_OPERATOR_OBJECT",
-      at,
-      `field "${showText(key)}" has an empty operator object at ${showPointer(at)}`
+      at2,
+      `field "${showText(key)}" has an empty operator object at ${showPointer(at2)}`
     );
   }
   const operators = [];
   for (const name of names) {
-    const opAt = pointer(at, name);
+    const opAt = pointer(at2, name);
     const kind = name.length > LONGEST_OPERATOR ? void 0 : mapGet.call(OPERATOR_KINDS, name);
     if (kind === void 0) {
       const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : "";
@@ -8516,7 +8516,7 @@ function parseField(key, value, at, depth, p) {
     const operator = parseOperator(
       kind,
       opAt,
-      value[name],
+      value2[name],
       (operand2, nestedAt) => parseObject(operand2, nestedAt, depth + 1, p, "$elemMatch"),
       p.limits
     );
@@ -8549,56 +8549,56 @@ function versionParts(version3) {
   }
   return parts;
 }
-function parseLogicalList(op, value, at, depth, p) {
-  if (!isArray(value) || value.length === 0) {
+function parseLogicalList(op, value2, at2, depth, p) {
+  if (!isArray(value2) || value2.length === 0) {
     throw new FilterError(
-      isArray(value) || !isNonJson(value) ? "INVALID_OPERAND" : "INVALID_VALUE",
-      at,
-      `"${op}" expects a non-empty array of filters at ${showPointer(at)}, got ${isArray(value) ? "an empty array" : describe(value)}`
+      isArray(value2) || !isNonJson(value2) ? "INVALID_OPERAND" : "INVALID_VALUE",
+      at2,
+      `"${op}" expects a non-empty array of filters at ${showPointer(at2)}, got ${isArray(value2) ? "an empty array" : describe(value2)}`
     );
   }
-  if (value.length > p.limits.maxNodes) {
-    throw limitError("maxNodes", at, `"${op}" has ${value.length} items`, p.limits);
+  if (value2.length > p.limits.maxNodes) {
+    throw limitError("maxNodes", at2, `"${op}" has ${value2.length} items`, p.limits);
   }
-  const out = new Array(value.length);
-  for (let i = 0; i < value.length; i++) {
-    out[i] = parseObject(value[i], pointer(at, i), depth + 1, p, op);
+  const out = new Array(value2.length);
+  for (let i = 0; i < value2.length; i++) {
+    out[i] = parseObject(value2[i], pointer(at2, i), depth + 1, p, op);
   }
   return freeze(out);
 }
-function isNonJson(value) {
-  return value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint";
+function isNonJson(value2) {
+  return value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol" || typeof value2 === "bigint";
 }
-function parseObject(input, at, depth, p, parent) {
+function parseObject(input, at2, depth, p, parent) {
   if (depth > p.limits.maxDepth) {
-    throw limitError("maxDepth", at, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
+    throw limitError("maxDepth", at2, `filter nesting deeper than ${p.limits.maxDepth} levels`, p.limits);
   }
   reach(p, "maxDepth", depth);
   if (!isPlainObject(input)) {
-    const where = parent ? `"${parent}" expects a filter object at ${showPointer(at)}` : `a filter must be an object at ${showPointer(at)}`;
+    const where = parent ? `"${parent}" expects a filter object at ${showPointer(at2)}` : `a filter must be an object at ${showPointer(at2)}`;
     throw new FilterError(
       isNonJson(input) ? "INVALID_VALUE" : "INVALID_FILTER",
-      at,
+      at2,
       `${where}, got ${describe(input)}`
     );
   }
-  count(p, 1, at);
+  count(p, 1, at2);
   const clauses = [];
-  for (const key of checkKeys(input, at, p)) {
-    const keyAt = pointer(at, key);
-    const value = input[key];
+  for (const key of checkKeys(input, at2, p)) {
+    const keyAt = pointer(at2, key);
+    const value2 = input[key];
     switch (key) {
       case "$and":
         count(p, 1, keyAt);
-        clauses.push(freeze({ kind: "and", filters: parseLogicalList("$and", value, keyAt, depth, p) }));
+        clauses.push(freeze({ kind: "and", filters: parseLogicalList("$and", value2, keyAt, depth, p) }));
         break;
       case "$or":
         count(p, 1, keyAt);
-        clauses.push(freeze({ kind: "or", filters: parseLogicalList("$or", value, keyAt, depth, p) }));
+        clauses.push(freeze({ kind: "or", filters: parseLogicalList("$or", value2, keyAt, depth, p) }));
         break;
       case "$not":
         count(p, 1, keyAt);
-        clauses.push(freeze({ kind: "not", filter: parseObject(value, keyAt, depth + 1, p, "$not") }));
+        clauses.push(freeze({ kind: "not", filter: parseObject(value2, keyAt, depth + 1, p, "$not") }));
         break;
       default:
         if (key[0] === "$") {
@@ -8609,7 +8609,7 @@ function parseObject(input, at, depth, p, parent) {
             `unknown operator "${showText(key)}" at ${showPointer(keyAt)}; ${hint}`
           );
         }
-        clauses.push(parseField(key, value, keyAt, depth, p));
+        clauses.push(parseField(key, value2, keyAt, depth, p));
     }
   }
   return freeze({ kind: "filter", clauses: freeze(clauses) });
@@ -8632,13 +8632,13 @@ function parseWithin(input, limits, policy) {
 }
 
 // src/parse/print.ts
-function operand(op, at, depth, tally) {
-  const value = (op2) => op2.value;
+function operand(op, at2, depth, tally) {
+  const value2 = (op2) => op2.value;
   return byFamily(op, {
-    equality: value,
-    order: value,
-    exists: value,
-    version: value,
+    equality: value2,
+    order: value2,
+    exists: value2,
+    version: value2,
     membership: (op2) => {
       const values = op2.values;
       if (!isArray(values)) return values;
@@ -8646,7 +8646,7 @@ function operand(op, at, depth, tally) {
       if (limits !== void 0 && values.length > limits.maxListItems) {
         throw limitError(
           "maxListItems",
-          at,
+          at2,
           `"${OPERATOR_NAMES[op2.kind]}" has ${values.length} items`,
           limits
         );
@@ -8657,35 +8657,35 @@ function operand(op, at, depth, tally) {
     time: (op2) => {
       const instant = op2.instant;
       if (typeof instant !== "object" || instant === null)
-        throw bad(at, "a time operator without an instant");
+        throw bad(at2, "a time operator without an instant");
       const base = read(instant, "base");
-      if (base !== "now" && base !== "at") throw bad(at, 'an instant whose base is neither "now" nor "at"');
+      if (base !== "now" && base !== "at") throw bad(at2, 'an instant whose base is neither "now" nor "at"');
       const printed = {};
-      setKey(printed, base === "now" ? "$now" : "$at", read(instant, "text"), at);
+      setKey(printed, base === "now" ? "$now" : "$at", read(instant, "text"), at2);
       return printed;
     },
-    elemMatch: (op2) => printNode(op2.filter, at, depth + 1, tally)
+    elemMatch: (op2) => printNode(op2.filter, at2, depth + 1, tally)
   });
 }
-function bad(at, what) {
-  return new FilterError("INVALID_NODE", at, `not a filter AST: ${what} at ${showPointer(at)}`);
+function bad(at2, what) {
+  return new FilterError("INVALID_NODE", at2, `not a filter AST: ${what} at ${showPointer(at2)}`);
 }
-function setKey(out, key, value, at) {
+function setKey(out, key, value2, at2) {
   if (hasOwn(out, key)) {
     throw bad(
-      pointer(at, key),
+      pointer(at2, key),
       `two entries print to the same key "${showText(key)}" (a JSON object cannot hold both; combine them with $and)`
     );
   }
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(out, key, { value: value2, enumerable: true, writable: true, configurable: true });
 }
 function read(node, key) {
   return own(node, key);
 }
-function printOperator(op, at, depth, tally) {
-  if (typeof op !== "object" || op === null) throw bad(at, "an operator that is not an object");
+function printOperator(op, at2, depth, tally) {
+  if (typeof op !== "object" || op === null) throw bad(at2, "an operator that is not an object");
   const kind = read(op, "kind");
-  if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at, "an unknown operator node");
+  if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at2, "an unknown operator node");
   const node = freeze({
     kind,
     value: read(op, "value"),
@@ -8695,15 +8695,15 @@ function printOperator(op, at, depth, tally) {
     instant: read(op, "instant")
   });
   const name = OPERATOR_NAMES[kind];
-  const opAt = pointer(at, name);
+  const opAt = pointer(at2, name);
   const printed = operand(node, opAt, depth, tally);
   if (tally !== void 0) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
   return [name, printed];
 }
-function printFieldKey(path, at, tally) {
+function printFieldKey(path, at2, tally) {
   const limits = tally?.limits;
   if (limits !== void 0 && path.length > limits.maxPathSegments) {
-    throw limitError("maxPathSegments", at, `a field path of ${path.length} segments`, limits);
+    throw limitError("maxPathSegments", at2, `a field path of ${path.length} segments`, limits);
   }
   const steps = [];
   let nodes = 0;
@@ -8716,42 +8716,42 @@ function printFieldKey(path, at, tally) {
       nodes += SELECTOR_NODES;
     } else if (stepKind === "key" && typeof key === "string") {
       if (limits !== void 0 && key.length > limits.maxSegmentLength) {
-        throw limitError("maxSegmentLength", at, `a field path segment of ${key.length} characters`, limits);
+        throw limitError("maxSegmentLength", at2, `a field path segment of ${key.length} characters`, limits);
       }
       steps.push({ kind: "key", key });
       nodes += 1;
-    } else throw bad(at, "a malformed path step");
+    } else throw bad(at2, "a malformed path step");
   }
   return { key: printPath(steps), nodes };
 }
-function printNode(node, at, depth, tally) {
+function printNode(node, at2, depth, tally) {
   const limits = tally?.limits;
   if (limits !== void 0 && depth > limits.maxDepth) {
-    throw limitError("maxDepth", at, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
+    throw limitError("maxDepth", at2, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
   }
-  if (depth > MAX_MAX_DEPTH) throw bad(at, `nesting deeper than ${MAX_MAX_DEPTH}`);
+  if (depth > MAX_MAX_DEPTH) throw bad(at2, `nesting deeper than ${MAX_MAX_DEPTH}`);
   const clauses = typeof node === "object" && node !== null ? read(node, "clauses") : void 0;
   if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
-    throw bad(at, 'expected a node of kind "filter"');
+    throw bad(at2, 'expected a node of kind "filter"');
   }
   if (tally !== void 0) {
-    count(tally, 1, at);
+    count(tally, 1, at2);
     if (clauses.length > tally.limits.maxKeys) {
-      throw limitError("maxKeys", at, `an object with ${clauses.length} keys`, tally.limits);
+      throw limitError("maxKeys", at2, `an object with ${clauses.length} keys`, tally.limits);
     }
   }
   const out = {};
   for (let c = 0; c < clauses.length; c++) {
     const clause = clauses[c];
-    if (typeof clause !== "object" || clause === null) throw bad(at, "a clause that is not an object");
+    if (typeof clause !== "object" || clause === null) throw bad(at2, "a clause that is not an object");
     const kind = read(clause, "kind");
     switch (kind) {
       case "field": {
         const path = read(clause, "path");
         const operators = read(clause, "operators");
-        if (!isArray(path) || !isArray(operators)) throw bad(at, "a malformed field node");
-        const { key, nodes } = printFieldKey(path, at, tally);
-        const keyAt = pointer(at, key);
+        if (!isArray(path) || !isArray(operators)) throw bad(at2, "a malformed field node");
+        const { key, nodes } = printFieldKey(path, at2, tally);
+        const keyAt = pointer(at2, key);
         if (tally !== void 0) {
           count(tally, 1 + nodes, keyAt);
           if (operators.length > tally.limits.maxKeys) {
@@ -8760,16 +8760,16 @@ function printNode(node, at, depth, tally) {
         }
         const ops = {};
         for (let i = 0; i < operators.length; i++) {
-          const [name, value] = printOperator(operators[i], keyAt, depth, tally);
-          setKey(ops, name, value, keyAt);
+          const [name, value2] = printOperator(operators[i], keyAt, depth, tally);
+          setKey(ops, name, value2, keyAt);
         }
-        setKey(out, key, ops, at);
+        setKey(out, key, ops, at2);
         break;
       }
       case "and":
       case "or": {
         const name = LOGICAL_NAMES[kind];
-        const keyAt = pointer(at, name);
+        const keyAt = pointer(at2, name);
         const filters = read(clause, "filters");
         if (!isArray(filters)) throw bad(keyAt, "a malformed logical node");
         if (tally !== void 0) {
@@ -8781,13 +8781,13 @@ function printNode(node, at, depth, tally) {
         const items = new Array(filters.length);
         for (let i = 0; i < filters.length; i++)
           items[i] = printNode(filters[i], pointer(keyAt, i), depth + 1, tally);
-        setKey(out, name, items, at);
+        setKey(out, name, items, at2);
         break;
       }
       case "not": {
-        const keyAt = pointer(at, "$not");
+        const keyAt = pointer(at2, "$not");
         if (tally !== void 0) count(tally, 1, keyAt);
-        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, tally), at);
+        setKey(out, "$not", printNode(read(clause, "filter"), keyAt, depth + 1, tally), at2);
         break;
       }
       default:
@@ -8835,11 +8835,11 @@ function toFilterNode(input, options) {
 // src/semantics/compare.ts
 var charCodeAt2 = String.prototype.charCodeAt;
 var mathMin = Math.min;
-function compareCodePoints(a, b) {
-  const n = mathMin(a.length, b.length);
+function compareCodePoints(a, b2) {
+  const n = mathMin(a.length, b2.length);
   for (let i = 0; i < n; i++) {
     let x = charCodeAt2.call(a, i);
-    let y = charCodeAt2.call(b, i);
+    let y = charCodeAt2.call(b2, i);
     if (x !== y) {
       if (x >= 55296 && y >= 55296) {
         x = x >= 57344 ? x - 2048 : x + 8192;
@@ -8848,7 +8848,7 @@ function compareCodePoints(a, b) {
       return x - y;
     }
   }
-  return a.length - b.length;
+  return a.length - b2.length;
 }
 function isBelowSurrogates(s) {
   for (let i = 0; i < s.length; i++) if (charCodeAt2.call(s, i) >= 55296) return false;
@@ -8860,19 +8860,19 @@ var hasOwn2 = Object.hasOwn;
 var isArray2 = Array.isArray;
 var dateToISOString = Date.prototype.toISOString;
 var dateGetTime = Date.prototype.getTime;
-function readKey(value, key) {
-  if (typeof value !== "object" || value === null || isArray2(value)) return void 0;
-  const v = value[key];
-  return v !== void 0 && hasOwn2(value, key) && !(value instanceof Date) ? v : void 0;
+function readKey(value2, key) {
+  if (typeof value2 !== "object" || value2 === null || isArray2(value2)) return void 0;
+  const v = value2[key];
+  return v !== void 0 && hasOwn2(value2, key) && !(value2 instanceof Date) ? v : void 0;
 }
-function isObjectValue(value) {
-  return typeof value === "object" && value !== null && !isArray2(value) && !(value instanceof Date);
+function isObjectValue(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray2(value2) && !(value2 instanceof Date);
 }
-function readLeaf(value) {
-  if (typeof value === "object" && value !== null && value instanceof Date) {
-    return Number.isNaN(dateGetTime.call(value)) ? null : dateToISOString.call(value);
+function readLeaf(value2) {
+  if (typeof value2 === "object" && value2 !== null && value2 instanceof Date) {
+    return Number.isNaN(dateGetTime.call(value2)) ? null : dateToISOString.call(value2);
   }
-  return value;
+  return value2;
 }
 
 // src/compile/operators.ts
@@ -8959,10 +8959,10 @@ function versions(ops) {
     return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands, lo, hi), 0) : other;
   }
   if (accepts2.length === 2) {
-    const [a, b] = accepts2;
+    const [a, b2] = accepts2;
     return (v) => {
       const r = typeof v === "string" ? compareVersionTo(v, operands, lo, hi) : -1;
-      return holds(a, r, 0) && holds(b, r, 1);
+      return holds(a, r, 0) && holds(b2, r, 1);
     };
   }
   return (v) => {
@@ -9019,8 +9019,8 @@ function compileOperators(ops, compile, asOf = Number.NaN) {
   ] : ops.map((op) => compileOperator(op, compile, asOf));
   if (tests.length === 1) return tests[0];
   if (tests.length === 2) {
-    const [a, b] = tests;
-    return (v) => a(v) && b(v);
+    const [a, b2] = tests;
+    return (v) => a(v) && b2(v);
   }
   return (v) => {
     for (let i = 0; i < tests.length; i++) if (!tests[i](v)) return false;
@@ -9266,9 +9266,9 @@ function compilePath(steps, test2, normalize = true, equal) {
   }
   const rest = compilePath(steps.slice(selector + 1), test2, normalize, equal);
   return (record2) => {
-    const array = read2(record2);
-    if (!isArray4(array)) return false;
-    for (let i = 0; i < array.length; i++) if (rest(array[i])) return real(record2);
+    const array2 = read2(record2);
+    if (!isArray4(array2)) return false;
+    for (let i = 0; i < array2.length; i++) if (rest(array2[i])) return real(record2);
     return false;
   };
 }
@@ -9282,12 +9282,12 @@ function all(preds) {
     case 1:
       return preds[0];
     case 2: {
-      const [a, b] = preds;
-      return (r) => a(r) && b(r);
+      const [a, b2] = preds;
+      return (r) => a(r) && b2(r);
     }
     case 3: {
-      const [a, b, c] = preds;
-      return (r) => a(r) && b(r) && c(r);
+      const [a, b2, c] = preds;
+      return (r) => a(r) && b2(r) && c(r);
     }
     default:
       return (r) => {
@@ -9299,8 +9299,8 @@ function all(preds) {
 function any(preds) {
   if (preds.length === 1) return preds[0];
   if (preds.length === 2) {
-    const [a, b] = preds;
-    return (r) => a(r) || b(r);
+    const [a, b2] = preds;
+    return (r) => a(r) || b2(r);
   }
   return (r) => {
     for (let i = 0; i < preds.length; i++) if (preds[i](r)) return true;
@@ -9465,7 +9465,7 @@ var Emitter = class {
       (s) => s.kind === "key" ? s.key : ""
     );
     const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${jsonStringify(k)}];`);
-    const end = `x${keys.length}`;
+    const end2 = `x${keys.length}`;
     let real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(i, k)).join("&&");
     const whenMissing = selector < 0 && compileOperators(operators, (n) => compileClosures(n, this.asOf), this.asOf)(void 0);
     if (deferred !== void 0 && !whenMissing) {
@@ -9485,14 +9485,14 @@ var Emitter = class {
       return this.define(
         "c",
         "x0",
-        `${reads.join("")}let v=${end};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test2};return res===${whenMissing}||(${real})?res:${whenMissing};`
+        `${reads.join("")}let v=${end2};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test2};return res===${whenMissing}||(${real})?res:${whenMissing};`
       );
     }
     const rest = this.field(steps.slice(selector + 1), operators);
     return this.define(
       "c",
       "x0",
-      `${reads.join("")}const a=${end};if(!isArray(a))return false;for(let i=0;i<a.length;i++)if(${rest}(a[i]))return ${real};return false;`
+      `${reads.join("")}const a=${end2};if(!isArray(a))return false;for(let i=0;i<a.length;i++)if(${rest}(a[i]))return ${real};return false;`
     );
   }
   /**
@@ -9673,10 +9673,10 @@ function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated,
   };
 }
 function compileNode(node, options, hot = false, asOf) {
-  const at = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
+  const at2 = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === "tiered") return compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
-  return mode ? compileGenerated(node, at) : compileClosures(node, at);
+  if (mode === "tiered") return compileTiered(node, TIER_UP_AFTER, compileGenerated, at2);
+  return mode ? compileGenerated(node, at2) : compileClosures(node, at2);
 }
 function compileFilter(filter, options) {
   const node = toFilterNode(filter, options);
@@ -9694,12 +9694,12 @@ function escapeChar(c) {
   return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 function printableLine(line) {
-  const escaped = line.replace(UNPRINTABLE, escapeChar);
-  return escaped.startsWith("::", escaped.length - escaped.trimStart().length) ? escaped.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped;
+  const escaped2 = line.replace(UNPRINTABLE, escapeChar);
+  return escaped2.startsWith("::", escaped2.length - escaped2.trimStart().length) ? escaped2.replace(WORKFLOW_COMMAND, "$1\\u003A") : escaped2;
 }
-function printable(text, options) {
-  if (options?.lines === true) return text.split("\n").map(printableLine).join("\n");
-  return printableLine(text);
+function printable(text2, options) {
+  if (options?.lines === true) return text2.split("\n").map(printableLine).join("\n");
+  return printableLine(text2);
 }
 
 // src/cli/args.ts
@@ -9738,14 +9738,14 @@ function parseLimitFlags(flags, extra = {}) {
   for (const flag of flags ?? []) {
     const match = /^([A-Za-z]+)=(\d+)$/.exec(flag);
     if (match === null) throw new UsageError(`--limit expects NAME=N (a positive integer), got "${flag}"`);
-    const [, name, value] = match;
+    const [, name, value2] = match;
     if (!LIMIT_NAMES.includes(name)) {
       throw new UsageError(`--limit: unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(", ")}`);
     }
-    if (name in extra && extra[name] !== Number(value)) {
+    if (name in extra && extra[name] !== Number(value2)) {
       throw new UsageError(`--limit ${name} contradicts another option that sets it`);
     }
-    given[name] = Number(value);
+    given[name] = Number(value2);
   }
   try {
     return resolveLimits({ limits: given });
@@ -9762,14 +9762,14 @@ function asOfUsage(column) {
     `${pad2}("2026-06-01T00:00:00Z"); default: the clock, read once when the command starts`
   ].join("\n");
 }
-function parseAsOf(value) {
-  if (value === void 0) return Date.now();
+function parseAsOf(value2) {
+  if (value2 === void 0) return Date.now();
   try {
-    return resolveAsOf(value);
+    return resolveAsOf(value2);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     throw new UsageError(
-      `--as-of expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z", got "${printable(value.slice(0, 60))}"`
+      `--as-of expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z", got "${printable(value2.slice(0, 60))}"`
     );
   }
 }
@@ -9837,22 +9837,22 @@ var EnvelopeScanner = class {
   inString = false;
   escaped = false;
   /** Scans the next chunk of text, appending the elements of `items` it completes to `out`. */
-  scan(text, out) {
+  scan(text2, out) {
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
+    for (let i = 0; i < text2.length; i++) {
       if (!this.committed && this.consumed + i >= this.max) {
         if (this.hadItems) this.committed = true;
         else this.stop(`a JSON document longer than ${this.max} characters before its "items" array`);
       }
-      const c = text.charCodeAt(i);
-      const at = this.at;
-      if (at === At.InKey || at === At.InValue || at === At.InItem) {
+      const c = text2.charCodeAt(i);
+      const at2 = this.at;
+      if (at2 === At.InKey || at2 === At.InValue || at2 === At.InItem) {
         if (this.inString) {
           if (this.escaped) this.escaped = false;
           else if (c === 92) this.escaped = true;
           else if (c === 34) this.inString = false;
           else if (c === 10) this.newline();
-          if (!this.inString && this.depth === 0) this.end(text.slice(start, i + 1), out);
+          if (!this.inString && this.depth === 0) this.end(text2.slice(start, i + 1), out);
           continue;
         }
         if (c === 34) this.inString = true;
@@ -9860,13 +9860,13 @@ var EnvelopeScanner = class {
         else if (c === 125 || c === 93) {
           if (this.depth > 0) {
             this.depth--;
-            if (this.depth === 0) this.end(text.slice(start, i + 1), out);
+            if (this.depth === 0) this.end(text2.slice(start, i + 1), out);
             continue;
           }
-          this.end(text.slice(start, i), out);
+          this.end(text2.slice(start, i), out);
           i--;
         } else if (this.depth === 0 && (c === 44 || isSpace(c))) {
-          this.end(text.slice(start, i), out);
+          this.end(text2.slice(start, i), out);
           i--;
         } else if (c === 10) this.newline();
         continue;
@@ -9876,14 +9876,14 @@ var EnvelopeScanner = class {
         continue;
       }
       if (isSpace(c)) continue;
-      switch (at) {
+      switch (at2) {
         case At.Open:
           if (c !== 123) this.stop(`unexpected ${quoted(c)}, expected "{"`);
           this.at = At.KeyOrEnd;
           break;
         case At.KeyOrEnd:
         case At.Key:
-          if (c === 125 && at === At.KeyOrEnd) {
+          if (c === 125 && at2 === At.KeyOrEnd) {
             this.close();
             break;
           }
@@ -9914,7 +9914,7 @@ var EnvelopeScanner = class {
           break;
         case At.ItemOrEnd:
         case At.Item:
-          if (c === 93 && at === At.ItemOrEnd) {
+          if (c === 93 && at2 === At.ItemOrEnd) {
             this.at = At.Separator;
             break;
           }
@@ -9933,15 +9933,15 @@ var EnvelopeScanner = class {
       }
     }
     if (this.at === At.InKey || this.at === At.InValue || this.at === At.InItem) {
-      this.parts.push(text.slice(start));
-      this.partsLength += text.length - start;
+      this.parts.push(text2.slice(start));
+      this.partsLength += text2.length - start;
       if (this.partsLength > this.max) {
         this.stop(
           `${this.at === At.InItem ? 'an element of "items"' : "a value"} longer than ${this.max} characters (from line ${this.valueLine})`
         );
       }
     }
-    this.consumed += text.length;
+    this.consumed += text2.length;
   }
   /** The input has ended: the envelope must be complete. */
   finish() {
@@ -9953,8 +9953,8 @@ var EnvelopeScanner = class {
     this.multiline = true;
     if (this.hadItems) this.committed = true;
   }
-  begin(at, c) {
-    this.at = at;
+  begin(at2, c) {
+    this.at = at2;
     this.valueLine = this.line;
     this.parts = [];
     this.partsLength = 0;
@@ -9973,14 +9973,14 @@ var EnvelopeScanner = class {
       this.at = At.ItemSeparator;
       return;
     }
-    let value;
+    let value2;
     try {
-      value = JSON.parse(raw);
+      value2 = JSON.parse(raw);
     } catch (error) {
       this.stop(`not valid JSON: ${error.message}`);
     }
     if (this.at === At.InKey) {
-      this.key = value;
+      this.key = value2;
       this.at = At.Colon;
     } else this.at = At.Separator;
   }
@@ -10009,9 +10009,9 @@ async function* fromReader(stream) {
   const reader = stream.getReader();
   try {
     for (; ; ) {
-      const { done, value } = await reader.read();
+      const { done, value: value2 } = await reader.read();
       if (done) return;
-      yield value;
+      yield value2;
     }
   } finally {
     reader.releaseLock();
@@ -10040,17 +10040,17 @@ function chunkSource(source2) {
   );
 }
 async function* decode(source2, onBytes) {
-  const decoder2 = new TextDecoder("utf-8");
+  const decoder3 = new TextDecoder("utf-8");
   let count2 = 0;
   let first = true;
   for await (const chunk of chunkSource(source2)) {
-    let text;
+    let text2;
     if (typeof chunk === "string") {
       count2 += chunk.length;
-      text = chunk;
+      text2 = chunk;
     } else if (chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) {
       count2 += chunk.byteLength;
-      text = decoder2.decode(chunk, { stream: true });
+      text2 = decoder3.decode(chunk, { stream: true });
     } else {
       throw new InventoryError(
         "MALFORMED_INPUT",
@@ -10058,33 +10058,33 @@ async function* decode(source2, onBytes) {
       );
     }
     onBytes?.(count2);
-    if (first && text !== "") {
+    if (first && text2 !== "") {
       first = false;
-      if (text.charCodeAt(0) === 65279) text = text.slice(1);
+      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
     }
-    if (text !== "") yield text;
+    if (text2 !== "") yield text2;
   }
-  const rest = decoder2.decode();
+  const rest = decoder3.decode();
   if (rest !== "") yield rest;
 }
-function isBlankLine(text) {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+function isBlankLine(text2) {
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
   return true;
 }
-function jsonKind(value) {
-  if (value === null) return "null";
-  if (isArray(value)) return "an array";
-  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : "a boolean";
+function jsonKind(value2) {
+  if (value2 === null) return "null";
+  if (isArray(value2)) return "an array";
+  return typeof value2 === "string" ? "a string" : typeof value2 === "number" ? "a number" : "a boolean";
 }
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !isArray(value);
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2);
 }
-function record(value, line, options, what = "") {
-  if (isRecord(value)) return { ok: true, value };
-  return reject(options, line, `${what}not a record: ${jsonKind(value)} (a record is a JSON object)`);
+function record(value2, line, options, what = "") {
+  if (isRecord(value2)) return { ok: true, value: value2 };
+  return reject(options, line, `${what}not a record: ${jsonKind(value2)} (a record is a JSON object)`);
 }
 function reject(options, line, message) {
   if (options.onReject === void 0) {
@@ -10100,24 +10100,24 @@ function tooLong(options, line) {
     { line }
   );
 }
-function parseLine(text, line, options) {
-  if (isBlankLine(text)) return { ok: false };
-  let value;
+function parseLine(text2, line, options) {
+  if (isBlankLine(text2)) return { ok: false };
+  let value2;
   try {
-    value = JSON.parse(text.endsWith("\r") ? text.slice(0, -1) : text);
+    value2 = JSON.parse(text2.endsWith("\r") ? text2.slice(0, -1) : text2);
   } catch (error) {
     return reject(options, line, `not valid JSON: ${safeMessage(error)}`);
   }
-  return record(value, line, options);
+  return record(value2, line, options);
 }
-var lineLength = (text) => text.endsWith("\r") ? text.length - 1 : text.length;
-async function* lineBatches(head, text, options) {
+var lineLength = (text2) => text2.endsWith("\r") ? text2.length - 1 : text2.length;
+async function* lineBatches(head, text2, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let pending = "";
   let line = 0;
   let chunk = head;
   if (chunk === void 0) {
-    const next = await text.next();
+    const next = await text2.next();
     chunk = next.done ? void 0 : next.value;
   }
   while (chunk !== void 0) {
@@ -10125,14 +10125,14 @@ async function* lineBatches(head, text, options) {
     let start = 0;
     let nl = chunk.indexOf("\n", start);
     while (nl >= 0) {
-      const text2 = pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
+      const text3 = pending === "" ? chunk.slice(start, nl) : pending + chunk.slice(start, nl);
       pending = "";
       start = nl + 1;
-      if (lineLength(text2) > max) {
+      if (lineLength(text3) > max) {
         if (texts.length > 0) yield { start: line + 1, texts };
         tooLong(options, line + texts.length + 1);
       }
-      texts.push(text2);
+      texts.push(text3);
       nl = chunk.indexOf("\n", start);
     }
     pending += chunk.slice(start);
@@ -10143,7 +10143,7 @@ async function* lineBatches(head, text, options) {
     if (pending.length > max + 1 || pending.length > max && !pending.endsWith("\r")) {
       tooLong(options, line + 1);
     }
-    const next = await text.next();
+    const next = await text2.next();
     chunk = next.done ? void 0 : next.value;
   }
   if (pending !== "") {
@@ -10169,42 +10169,42 @@ async function* readNdjson(source2, options = {}) {
 async function* readNdjsonLines(source2, options, onLine) {
   yield* parsedLines(lineBatches(void 0, decode(source2, options.onBytes), options), options, onLine);
 }
-function isEnvelope(value) {
-  return typeof value === "object" && value !== null && !isArray(value) && isArray(value.items);
+function isEnvelope(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2) && isArray(value2.items);
 }
 async function* readInventory(source2, options = {}) {
-  const text = decode(source2, options.onBytes);
-  let first = await text.next();
+  const text2 = decode(source2, options.onBytes);
+  let first = await text2.next();
   while (!first.done) {
     const head = first.value;
     let i = 0;
     while (i < head.length && isSpace(head.charCodeAt(i))) i++;
     if (i < head.length) {
       const c = head.charCodeAt(i);
-      if (c === 91) yield* readArray(head, text, options);
-      else if (c === 123) yield* readObjects(head, text, options);
-      else yield* parsedLines(lineBatches(head, text, options), options);
+      if (c === 91) yield* readArray(head, text2, options);
+      else if (c === 123) yield* readObjects(head, text2, options);
+      else yield* parsedLines(lineBatches(head, text2, options), options);
       return;
     }
-    first = await text.next();
+    first = await text2.next();
   }
 }
-async function* readObjects(head, text, options) {
+async function* readObjects(head, text2, options) {
   const scanner = new EnvelopeScanner(options.maxRecordLength ?? DEFAULT_MAX_RECORD);
   const seen = [];
   let items = [];
   const ready = function* () {
     const done = items;
     items = [];
-    for (const { text: text2, line } of done) {
-      let value;
+    for (const { text: text3, line } of done) {
+      let value2;
       try {
-        value = JSON.parse(text2);
+        value2 = JSON.parse(text3);
       } catch (error) {
         reject(options, line, `element of "items" is not valid JSON: ${error.message}`);
         continue;
       }
-      if (record(value, line, options, 'element of "items" is ').ok) yield value;
+      if (record(value2, line, options, 'element of "items" is ').ok) yield value2;
     }
   };
   const malformed = (stop) => new InventoryError(
@@ -10221,7 +10221,7 @@ async function* readObjects(head, text, options) {
         seen.length = 0;
         yield* ready();
       }
-      const next = await text.next();
+      const next = await text2.next();
       chunk = next.done ? void 0 : next.value;
     }
     scanner.finish();
@@ -10233,9 +10233,9 @@ async function* readObjects(head, text, options) {
       throw malformed(error);
     }
   }
-  yield* readObjectLines(seen.join(""), text, options);
+  yield* readObjectLines(seen.join(""), text2, options);
 }
-async function* readObjectLines(head, text, options) {
+async function* readObjectLines(head, text2, options) {
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   let mode = "first";
   let held;
@@ -10243,7 +10243,7 @@ async function* readObjectLines(head, text, options) {
   const document = [];
   let documentStart = 0;
   let length = 0;
-  for await (const { start, texts } of lineBatches(head, text, options)) {
+  for await (const { start, texts } of lineBatches(head, text2, options)) {
     for (let i = 0; i < texts.length; i++) {
       const raw = texts[i];
       const line = start + i;
@@ -10265,9 +10265,9 @@ async function* readObjectLines(head, text, options) {
           );
         }
       } else if (!isBlankLine(raw)) {
-        let value;
+        let value2;
         try {
-          value = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
+          value2 = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
         } catch {
           mode = "document";
           document.push(raw);
@@ -10276,10 +10276,10 @@ async function* readObjectLines(head, text, options) {
           continue;
         }
         mode = "ndjson";
-        if (isEnvelope(value)) {
-          held = value;
+        if (isEnvelope(value2)) {
+          held = value2;
           heldLine = line;
-        } else yield value;
+        } else yield value2;
       }
     }
   }
@@ -10323,11 +10323,11 @@ async function* readArray(head, source2, options) {
   let valueLine = 1;
   let depth = 0;
   let inString = false;
-  let escaped = false;
+  let escaped2 = false;
   let parts = [];
   let partsLength = 0;
-  let text = head;
-  const fail = (message) => {
+  let text2 = head;
+  const fail2 = (message) => {
     throw new InventoryError("MALFORMED_INPUT", `malformed JSON array at line ${line}: ${message}`, { line });
   };
   const finish2 = (piece) => {
@@ -10336,26 +10336,26 @@ async function* readArray(head, source2, options) {
     parts = [];
     partsLength = 0;
     if (raw.length > max) tooLong(options, valueLine);
-    let value;
+    let value2;
     try {
-      value = JSON.parse(raw);
+      value2 = JSON.parse(raw);
     } catch (error) {
       return reject(options, valueLine, `array element is not valid JSON: ${safeMessage(error)}`);
     }
-    return record(value, valueLine, options, "array element is ");
+    return record(value2, valueLine, options, "array element is ");
   };
-  while (text !== void 0) {
+  while (text2 !== void 0) {
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
+    for (let i = 0; i < text2.length; i++) {
+      const c = text2.charCodeAt(i);
       if (state === State.InValue) {
         if (inString) {
-          if (escaped) escaped = false;
-          else if (c === 92) escaped = true;
+          if (escaped2) escaped2 = false;
+          else if (c === 92) escaped2 = true;
           else if (c === 34) inString = false;
           else if (c === 10) line++;
           if (inString || depth > 0) continue;
-          const r = finish2(text.slice(start, i + 1));
+          const r = finish2(text2.slice(start, i + 1));
           if (r.ok) yield r.value;
           state = State.Separator;
           continue;
@@ -10364,20 +10364,20 @@ async function* readArray(head, source2, options) {
         else if (c === 123 || c === 91) depth++;
         else if (c === 125 || c === 93) {
           if (depth === 0) {
-            const r = finish2(text.slice(start, i));
+            const r = finish2(text2.slice(start, i));
             if (r.ok) yield r.value;
-            if (c === 125) fail('unexpected "}"');
+            if (c === 125) fail2('unexpected "}"');
             state = State.Done;
             continue;
           }
           depth--;
           if (depth === 0) {
-            const r = finish2(text.slice(start, i + 1));
+            const r = finish2(text2.slice(start, i + 1));
             if (r.ok) yield r.value;
             state = State.Separator;
           }
         } else if (depth === 0 && (c === 44 || isSpace(c))) {
-          const r = finish2(text.slice(start, i));
+          const r = finish2(text2.slice(start, i));
           if (r.ok) yield r.value;
           state = State.Separator;
           if (c === 44) {
@@ -10402,7 +10402,7 @@ async function* readArray(head, source2, options) {
             state = State.Done;
             continue;
           }
-          if (c === 44 || c === 93) fail(`unexpected "${String.fromCharCode(c)}", expected a value`);
+          if (c === 44 || c === 93) fail2(`unexpected "${String.fromCharCode(c)}", expected a value`);
           state = State.InValue;
           valueLine = line;
           start = i;
@@ -10417,21 +10417,21 @@ async function* readArray(head, source2, options) {
             state = State.Value;
             afterComma = true;
           } else if (c === 93) state = State.Done;
-          else fail(`unexpected "${String.fromCharCode(c)}", expected "," or "]"`);
+          else fail2(`unexpected "${String.fromCharCode(c)}", expected "," or "]"`);
           break;
         case State.Done:
-          fail("unexpected data after the end of the array");
+          fail2("unexpected data after the end of the array");
       }
     }
     if (state === State.InValue) {
-      parts.push(text.slice(start));
-      partsLength += text.length - start;
+      parts.push(text2.slice(start));
+      partsLength += text2.length - start;
       if (partsLength > max) tooLong(options, valueLine);
     }
     const next = await source2.next();
-    text = next.done ? void 0 : next.value;
+    text2 = next.done ? void 0 : next.value;
   }
-  if (state !== State.Done) fail('the input ends before the closing "]"');
+  if (state !== State.Done) fail2('the input ends before the closing "]"');
 }
 
 // src/policy/collector.ts
@@ -10454,33 +10454,33 @@ var Collector = class {
     this.problems.push(freeze({ code: code2, path, message }));
   }
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
-  unknownKeys(value, at, allowed, what) {
-    for (const key of this.keys(value, at)) {
-      if (setHas.call(allowed, key) || at === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
+  unknownKeys(value2, at2, allowed, what) {
+    for (const key of this.keys(value2, at2)) {
+      if (setHas.call(allowed, key) || at2 === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
         continue;
       const folded = key.length <= MAX_SHOWN_TEXT ? key.toLowerCase().replace(/[-_ ]/g, "") : void 0;
       const near = [...allowed].find((k) => k.toLowerCase() === folded);
       this.add(
         "UNKNOWN_PROPERTY",
-        pointer(at, key),
+        pointer(at2, key),
         `unknown property "${showText(key)}" in ${what}`,
         near !== void 0 ? `did you mean "${near}"?` : void 0
       );
     }
   }
   /** The keys of an object of the definition, within `maxKeys`. */
-  keys(value, at) {
-    if (countOwnKeys(value, this.limits.maxKeys) > this.limits.maxKeys) {
-      throw limitError("maxKeys", at, `an object with more than ${this.limits.maxKeys} keys`, this.limits);
+  keys(value2, at2) {
+    if (countOwnKeys(value2, this.limits.maxKeys) > this.limits.maxKeys) {
+      throw limitError("maxKeys", at2, `an object with more than ${this.limits.maxKeys} keys`, this.limits);
     }
-    return objectKeys(value);
+    return objectKeys(value2);
   }
   /** Counts the rules or the conditions of a list about to be read; refuses the policy past its limit. */
-  more(limit, n, at) {
+  more(limit, n, at2) {
     this.counts[limit] += n;
     if (this.counts[limit] > this.limits[limit]) {
       const what = limit === "maxRules" ? "rules" : "conditions";
-      throw limitError(limit, at, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
+      throw limitError(limit, at2, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
     }
   }
 };
@@ -10500,47 +10500,47 @@ var RULE_KEYS = /* @__PURE__ */ new Set(["conditions"]);
 var CONDITION_KEYS = /* @__PURE__ */ new Set(["type", "condition"]);
 var FILTER_KEYS = /* @__PURE__ */ new Set(["filter"]);
 var EVERYTHING = parseFilter({});
-function quoted2(value) {
-  return typeof value === "string" ? jsonStringify(showText(value)) : describe(value);
+function quoted2(value2) {
+  return typeof value2 === "string" ? jsonStringify(showText(value2)) : describe(value2);
 }
-function parseAt(input, at, c) {
+function parseAt(input, at2, c) {
   try {
     return parseWithin(input, c.limits, c.budget);
   } catch (error) {
     const e = ownFilterError(error);
     if (e === void 0) throw error;
-    const message = restateAt(e.message, e.path, at);
-    if (isLimitCode(e.code)) throw new FilterError(e.code, at + e.path, message);
-    c.problems.push(freeze({ code: e.code, path: at + e.path, message }));
+    const message = restateAt(e.message, e.path, at2);
+    if (isLimitCode(e.code)) throw new FilterError(e.code, at2 + e.path, message);
+    c.problems.push(freeze({ code: e.code, path: at2 + e.path, message }));
     return void 0;
   }
 }
-function checkCondition(input, at, c) {
+function checkCondition(input, at2, c) {
   if (!isPlainObject(input)) {
     c.add(
       "INVALID_TYPE",
-      at,
+      at2,
       `a condition must be { "type": "filter", "condition": { "filter": \u2026 } }, got ${describe(input)}`
     );
     return void 0;
   }
-  c.unknownKeys(input, at, CONDITION_KEYS, "a condition");
+  c.unknownKeys(input, at2, CONDITION_KEYS, "a condition");
   let ok = true;
   if (!hasOwn(input, "type")) {
-    c.add("MISSING_PROPERTY", at, 'a condition needs "type": "filter"');
+    c.add("MISSING_PROPERTY", at2, 'a condition needs "type": "filter"');
     ok = false;
   } else if (own(input, "type") !== "filter") {
     c.add(
       "INVALID_CONDITION_TYPE",
-      pointer(at, "type"),
+      pointer(at2, "type"),
       `condition type must be "filter", got ${quoted2(own(input, "type"))}`
     );
     ok = false;
   }
   const inner = own(input, "condition");
-  const innerAt = pointer(at, "condition");
+  const innerAt = pointer(at2, "condition");
   if (!hasOwn(input, "condition")) {
-    c.add("MISSING_PROPERTY", at, 'a condition needs "condition": { "filter": \u2026 }');
+    c.add("MISSING_PROPERTY", at2, 'a condition needs "condition": { "filter": \u2026 }');
     return void 0;
   }
   if (!isPlainObject(inner)) {
@@ -10556,15 +10556,15 @@ function checkCondition(input, at, c) {
   const filter = parseAt(own(inner, "filter"), filterAt, c);
   return ok && filter ? freeze({ filter, path: filterAt }) : void 0;
 }
-function checkRule(input, at, c) {
+function checkRule(input, at2, c) {
   if (!isPlainObject(input)) {
-    c.add("INVALID_TYPE", at, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
+    c.add("INVALID_TYPE", at2, `a rule must be an object { "conditions": [...] }, got ${describe(input)}`);
     return void 0;
   }
-  c.unknownKeys(input, at, RULE_KEYS, "a rule");
-  const conditionsAt = pointer(at, "conditions");
+  c.unknownKeys(input, at2, RULE_KEYS, "a rule");
+  const conditionsAt = pointer(at2, "conditions");
   if (!hasOwn(input, "conditions")) {
-    c.add("MISSING_PROPERTY", at, 'a rule needs "conditions"');
+    c.add("MISSING_PROPERTY", at2, 'a rule needs "conditions"');
     return void 0;
   }
   const list = own(input, "conditions");
@@ -10583,51 +10583,51 @@ function checkRule(input, at, c) {
   c.more("maxConditions", list.length, conditionsAt);
   const conditions = list.map((cond, i) => checkCondition(cond, pointer(conditionsAt, i), c));
   if (arraySome(conditions, (x) => x === void 0)) return void 0;
-  return freeze({ conditions: freeze(conditions), path: at });
+  return freeze({ conditions: freeze(conditions), path: at2 });
 }
-function checkStatus(name, index, input, at, c) {
-  if (name === "") c.add("EMPTY_VALUE", at, "a status name must not be empty");
+function checkStatus(name, index, input, at2, c) {
+  if (name === "") c.add("EMPTY_VALUE", at2, "a status name must not be empty");
   if (!isPlainObject(input)) {
-    c.add("INVALID_TYPE", at, `status "${showText(name)}" must be an object, got ${describe(input)}`);
+    c.add("INVALID_TYPE", at2, `status "${showText(name)}" must be an object, got ${describe(input)}`);
     return void 0;
   }
-  c.unknownKeys(input, at, STATUS_KEYS, `status "${showText(name)}"`);
+  c.unknownKeys(input, at2, STATUS_KEYS, `status "${showText(name)}"`);
   let ok = name !== "";
   const isDefault = own(input, "isDefault") ?? false;
   if (typeof isDefault !== "boolean") {
     c.add(
       "INVALID_TYPE",
-      pointer(at, "isDefault"),
+      pointer(at2, "isDefault"),
       `"isDefault" must be a boolean, got ${describe(isDefault)}`
     );
     ok = false;
   }
   const criticality = own(input, "criticality");
   if (!hasOwn(input, "criticality")) {
-    c.add("MISSING_PROPERTY", at, `status "${showText(name)}" needs a "criticality" (a number)`);
+    c.add("MISSING_PROPERTY", at2, `status "${showText(name)}" needs a "criticality" (a number)`);
     ok = false;
   } else if (typeof criticality !== "number") {
     c.add(
       "INVALID_TYPE",
-      pointer(at, "criticality"),
+      pointer(at2, "criticality"),
       `"criticality" must be a number, got ${describe(criticality)}`
     );
     ok = false;
   } else if (!numberIsFinite(criticality)) {
     c.add(
       "INVALID_CRITICALITY",
-      pointer(at, "criticality"),
+      pointer(at2, "criticality"),
       `"criticality" must be a finite number, got ${criticality}`
     );
     ok = false;
   }
-  const rulesAt = pointer(at, "rules");
+  const rulesAt = pointer(at2, "rules");
   const list = own(input, "rules") ?? (isDefault === false ? void 0 : []);
   let rules = [];
   if (list === void 0) {
     c.add(
       "MISSING_RULES",
-      at,
+      at2,
       `status "${showText(name)}" is not the default, so it needs "rules" (it could never be reached)`
     );
     ok = false;
@@ -10654,24 +10654,24 @@ function checkStatus(name, index, input, at, c) {
     criticality: criticality === 0 ? 0 : criticality,
     isDefault,
     rules: freeze(rules),
-    path: at
+    path: at2
   });
 }
 function optionalString(def, key, base, c) {
-  const value = own(def, key);
-  if (value === void 0) return void 0;
-  if (typeof value !== "string") {
-    c.add("INVALID_TYPE", pointer(base, key), `"${key}" must be a string, got ${describe(value)}`);
+  const value2 = own(def, key);
+  if (value2 === void 0) return void 0;
+  if (typeof value2 !== "string") {
+    c.add("INVALID_TYPE", pointer(base, key), `"${key}" must be a string, got ${describe(value2)}`);
     return void 0;
   }
-  return value;
+  return value2;
 }
-function schemaReference(value, at, c) {
-  if (!hasOwn(value, SCHEMA_KEY) || typeof own(value, SCHEMA_KEY) === "string") return;
+function schemaReference(value2, at2, c) {
+  if (!hasOwn(value2, SCHEMA_KEY) || typeof own(value2, SCHEMA_KEY) === "string") return;
   c.add(
     "INVALID_TYPE",
-    pointer(at, SCHEMA_KEY),
-    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(own(value, SCHEMA_KEY))}`
+    pointer(at2, SCHEMA_KEY),
+    `"$schema" must be a string (the JSON Schema's URL or path), got ${describe(own(value2, SCHEMA_KEY))}`
   );
 }
 function check(input, limits) {
@@ -10748,19 +10748,19 @@ function check(input, limits) {
     const defaults = [];
     let complete = true;
     names.forEach((statusName, index) => {
-      const at = pointer(defsAt, statusName);
+      const at2 = pointer(defsAt, statusName);
       const raw = own(defs, statusName);
       if (isPlainObject(raw) && own(raw, "isDefault") === true) {
         defaults.push(statusName);
         if (defaults.length > 1) {
           c.add(
             "MULTIPLE_DEFAULT_STATUSES",
-            pointer(at, "isDefault"),
+            pointer(at2, "isDefault"),
             `status "${showText(statusName)}" is a second default ("${showText(defaults[0])}" is already); exactly one status has "isDefault": true`
           );
         }
       }
-      const status = checkStatus(statusName, index, raw, at, c);
+      const status = checkStatus(statusName, index, raw, at2, c);
       if (status) statuses.push(status);
       else complete = false;
     });
@@ -10828,19 +10828,19 @@ function leaves(record2, steps, base) {
   const stack = [{ value: record2, elements: base.elements, at: base.at }];
   const depth = [0];
   while (stack.length > 0) {
-    const { value, elements, at } = stack.pop();
+    const { value: value2, elements, at: at2 } = stack.pop();
     const i = depth.pop();
     if (i === steps.length) {
-      out.push({ value, elements, at });
+      out.push({ value: value2, elements, at: at2 });
       continue;
     }
     const step = steps[i];
     if (step.kind === "key") {
-      stack.push({ value: readKey(value, step.key), elements, at: pointer(at, step.key) });
+      stack.push({ value: readKey(value2, step.key), elements, at: pointer(at2, step.key) });
       depth.push(i + 1);
-    } else if (isArray(value)) {
-      for (let e = value.length - 1; e >= 0; e--) {
-        stack.push({ value: value[e], elements: [...elements, e], at: pointer(at, e) });
+    } else if (isArray(value2)) {
+      for (let e = value2.length - 1; e >= 0; e--) {
+        stack.push({ value: value2[e], elements: [...elements, e], at: pointer(at2, e) });
         depth.push(i + 1);
       }
     }
@@ -10850,8 +10850,8 @@ function leaves(record2, steps, base) {
 var EXPLAIN_VALUE_DEPTH = 64;
 var CUT_VALUE = "[nested too deep]";
 var EXPLAIN_VALUE_CONTAINERS = 1e5;
-function mustCut(value, limit) {
-  const stack = [[value, 0]];
+function mustCut(value2, limit) {
+  const stack = [[value2, 0]];
   let containers = 0;
   while (stack.length > 0) {
     const [v, depth] = stack.pop();
@@ -10862,14 +10862,14 @@ function mustCut(value, limit) {
   }
   return false;
 }
-function cut(value, limit, budget) {
-  if (typeof value !== "object" || value === null || value instanceof Date) return value;
+function cut(value2, limit, budget) {
+  if (typeof value2 !== "object" || value2 === null || value2 instanceof Date) return value2;
   if (limit === 0 || budget.left-- <= 0) return CUT_VALUE;
-  if (isArray(value)) return value.map((v) => cut(v, limit - 1, budget));
+  if (isArray(value2)) return value2.map((v) => cut(v, limit - 1, budget));
   const out = {};
-  for (const key of objectKeys(value)) {
+  for (const key of objectKeys(value2)) {
     defineProperty(out, key, {
-      value: cut(value[key], limit - 1, budget),
+      value: cut(value2[key], limit - 1, budget),
       enumerable: true,
       writable: true,
       configurable: true
@@ -10877,8 +10877,8 @@ function cut(value, limit, budget) {
   }
   return out;
 }
-function shown(value) {
-  return mustCut(value, EXPLAIN_VALUE_DEPTH) ? cut(value, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS }) : value;
+function shown(value2) {
+  return mustCut(value2, EXPLAIN_VALUE_DEPTH) ? cut(value2, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS }) : value2;
 }
 function explainField(clause, record2, base, asOf) {
   const test2 = compileOperators(clause.operators, (n) => compileClosures(n, asOf), asOf);
@@ -10886,17 +10886,17 @@ function explainField(clause, record2, base, asOf) {
   const versionOps = clause.operators.filter(isVersionNode);
   const inner = arrayFind(clause.operators, (op) => op.kind === "elemMatch")?.filter;
   const values = leaves(record2, clause.path, base).map((leaf) => {
-    const value = readLeaf(leaf.value);
+    const value2 = readLeaf(leaf.value);
     const found = {
-      found: value !== void 0,
-      value: value === void 0 ? null : shown(value),
+      found: value2 !== void 0,
+      value: value2 === void 0 ? null : shown(value2),
       elements: leaf.elements,
       at: leaf.at,
-      held: test2(value)
+      held: test2(value2)
     };
-    const read2 = versionOps.length === 0 ? found : { ...found, version: typeof value === "string" ? parseVersion(value) ?? null : null };
-    if (inner === void 0 || inner.clauses.length === 0 || !isObjectValue(value)) return read2;
-    return { ...read2, elemMatch: explainFilter(inner, value, asOf, leaf) };
+    const read2 = versionOps.length === 0 ? found : { ...found, version: typeof value2 === "string" ? parseVersion(value2) ?? null : null };
+    if (inner === void 0 || inner.clauses.length === 0 || !isObjectValue(value2)) return read2;
+    return { ...read2, elemMatch: explainFilter(inner, value2, asOf, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printParsed({ kind: "filter", clauses: [clause] })[path];
@@ -11024,7 +11024,7 @@ function compilePolicy(definition, options) {
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
   const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
-  return buildPolicy(policy, (node, at) => compileNode(node, codegen, true, at), asOf);
+  return buildPolicy(policy, (node, at2) => compileNode(node, codegen, true, at2), asOf);
 }
 function buildPolicy(policy, compile, asOf) {
   return bindPolicy(policy, compile, asOf, null, /* @__PURE__ */ new Map());
@@ -11044,7 +11044,7 @@ function bindPolicy(policy, compileAt, asOf, previous, timed) {
     return predicate;
   };
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
-  const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
+  const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b2) => b2.criticality - a.criticality || a.index - b2.index).map((s) => ({
     rules: s.rules.map((rule) => all(rule.conditions.map((c) => compile(c.filter)))),
     results: s.rules.map((_, i) => resultFor(s, i))
   }));
@@ -11141,10 +11141,10 @@ function planDispatch(policies, members) {
 }
 function dispatchValue(keys, resource) {
   if (keys.length === 0) return void 0;
-  let value = resource;
-  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
-  value = readLeaf(value);
-  return typeof value === "string" ? value : void 0;
+  let value2 = resource;
+  for (let k = 0; k < keys.length; k++) value2 = readKey(value2, keys[k]);
+  value2 = readLeaf(value2);
+  return typeof value2 === "string" ? value2 : void 0;
 }
 
 // src/policy/set-codegen.ts
@@ -11170,7 +11170,7 @@ function generateChunk(members, plans, predicates) {
   for (let id = 0; id < uses.length; id++) if (uses[id] > 1) memo.push(id);
   const holds3 = (id) => uses[id] > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
   const results = [];
-  const result = (value) => `R[${results.push(value) - 1}]`;
+  const result = (value2) => `R[${results.push(value2) - 1}]`;
   const lines = [];
   if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(", ")};`);
   for (const i of members) {
@@ -11192,8 +11192,8 @@ ${lines.join("\n")}
 }
 function generateDispatch(dispatch, plans, predicates) {
   const byValue = /* @__PURE__ */ new Map();
-  for (const [value, candidates] of dispatch.byValue) {
-    byValue.set(value, generateRunner([...dispatch.always, ...candidates], plans, predicates));
+  for (const [value2, candidates] of dispatch.byValue) {
+    byValue.set(value2, generateRunner([...dispatch.always, ...candidates], plans, predicates));
   }
   return {
     keys: dispatch.keys,
@@ -11208,8 +11208,8 @@ function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
   const other = generateDispatch(otherKind, plans, predicates);
   return (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
-    const value = dispatchValue(dispatch.keys, resource);
-    const run7 = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
+    const value2 = dispatchValue(dispatch.keys, resource);
+    const run7 = value2 === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value2) ?? dispatch.always;
     run7(resource, found);
   };
 }
@@ -11260,7 +11260,7 @@ function compilePolicies(policies, options, previous) {
     kind: own(policy, "resource"),
     scope: policy.scope.clauses.length === 0 ? -1 : conditionId(policy.scope),
     // Highest criticality first, definition order among equals, as compilePolicy orders them.
-    statuses: [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
+    statuses: [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b2) => b2.criticality - a.criticality || a.index - b2.index).map((s) => ({
       rules: s.rules.map((rule) => rule.conditions.map((c) => conditionId(c.filter))),
       results: s.rules.map((_, i) => resultFor(s, i))
     })),
@@ -11273,7 +11273,7 @@ function compilePolicies(policies, options, previous) {
   const compiled3 = policies.map(
     (input, i) => !owned[i] && isCompiled(input) ? input.readsNow ? input.at(asOf) : input : buildPolicy(
       definitions[i],
-      (node, at) => at === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))] : compileNode(node, codegen, true, at),
+      (node, at2) => at2 === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))] : compileNode(node, codegen, true, at2),
       asOf
     )
   );
@@ -11283,9 +11283,9 @@ function compilePolicies(policies, options, previous) {
     if (s < 0) return predicates[id](resource);
     const known = memo[s];
     if (known !== 0) return known === 1;
-    const value = predicates[id](resource);
-    memo[s] = value ? 1 : 2;
-    return value;
+    const value2 = predicates[id](resource);
+    memo[s] = value2 ? 1 : 2;
+    return value2;
   };
   const decide = (plan2, resource, memo) => {
     if (plan2.scope >= 0 && !holds3(plan2.scope, resource, memo)) return NOT_APPLICABLE;
@@ -11334,9 +11334,9 @@ function compilePolicies(policies, options, previous) {
         const result = decide(plans[i], resource, memo);
         if (result !== NOT_APPLICABLE) found(i, result);
       }
-      const value = dispatchValue(dispatch.keys, resource);
-      if (value === void 0) return;
-      const candidates = mapGet.call(dispatch.byValue, value);
+      const value2 = dispatchValue(dispatch.keys, resource);
+      if (value2 === void 0) return;
+      const candidates = mapGet.call(dispatch.byValue, value2);
       if (candidates === void 0) return;
       for (let k = 0; k < candidates.length; k++) {
         const i = candidates[k];
@@ -11378,8 +11378,8 @@ function compilePolicies(policies, options, previous) {
 }
 
 // src/policy/inventory.ts
-function isThenable(value) {
-  return typeof value === "object" && value !== null && typeof value.then === "function";
+function isThenable(value2) {
+  return typeof value2 === "object" && value2 !== null && typeof value2.then === "function";
 }
 var Tally = class {
   constructor(policy) {
@@ -11434,18 +11434,18 @@ function kindReader(kindField) {
     return step.key;
   });
   return (record2) => {
-    let value = record2;
+    let value2 = record2;
     for (const key of keys) {
-      if (typeof value !== "object" || value === null || isArray(value) || !hasOwn(value, key)) {
+      if (typeof value2 !== "object" || value2 === null || isArray(value2) || !hasOwn(value2, key)) {
         return void 0;
       }
-      value = value[key];
+      value2 = value2[key];
     }
-    return typeof value === "string" && value !== "" ? value : void 0;
+    return typeof value2 === "string" && value2 !== "" ? value2 : void 0;
   };
 }
-function isBytes(value) {
-  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
+function isBytes(value2) {
+  return ArrayBuffer.isView(value2) || value2 instanceof ArrayBuffer;
 }
 function checkResource(resource, index) {
   if (typeof resource !== "string" && !isBytes(resource)) return;
@@ -11564,11 +11564,11 @@ async function evaluateInventory(policies, resources, options) {
   checkResources(resources);
   const given = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
   const compiled3 = given.map((p) => p.readsNow ? p.at(compileOptions.asOf) : p);
-  const skip = compiled3.map((p) => skipReason(p, resource));
-  const active = compiled3.filter((_, i) => skip[i] === null);
+  const skip2 = compiled3.map((p) => skipReason(p, resource));
+  const active = compiled3.filter((_, i) => skip2[i] === null);
   const tallies = active.map((p) => new Tally(p));
   const set = policySet(
-    given.filter((_, i) => skip[i] === null),
+    given.filter((_, i) => skip2[i] === null),
     compileOptions
   );
   const policyKinds = active.map((p) => p.resource);
@@ -11609,10 +11609,10 @@ async function evaluateInventory(policies, resources, options) {
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
     policies: compiled3.map(
-      (p, i) => summary(p, skip[i], skip[i] === null ? tallies[t++] : void 0, { total: index, kinds, unknownKind })
+      (p, i) => summary(p, skip2[i], skip2[i] === null ? tallies[t++] : void 0, { total: index, kinds, unknownKind })
     ),
     kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
-    kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null
   };
@@ -11637,11 +11637,11 @@ function resultOf(policy, resource) {
 function side(policy, resource, result) {
   return { result, explanation: policy.explain(resource) };
 }
-function compareStatus(a, b) {
-  if (a === b) return 0;
+function compareStatus(a, b2) {
+  if (a === b2) return 0;
   if (a === null) return -1;
-  if (b === null) return 1;
-  return compareCodePoints(a, b);
+  if (b2 === null) return 1;
+  return compareCodePoints(a, b2);
 }
 async function diffPolicies(before, after, resources, options) {
   const limit = option(options, "examples") ?? DEFAULT_EXAMPLES;
@@ -11659,14 +11659,14 @@ async function diffPolicies(before, after, resources, options) {
     asOf: resolveAsOf(option(options, "asOf"), "/asOf")
   };
   const a = compiled(before, compileOptions, "before");
-  const b = compiled(after, compileOptions, "after");
+  const b2 = compiled(after, compileOptions, "after");
   const cells = /* @__PURE__ */ new Map();
   let index = 0;
   let changed = 0;
   await eachResource(resources, (resource) => {
     signal?.throwIfAborted();
     const ra = resultOf(a, resource);
-    const rb = resultOf(b, resource);
+    const rb = resultOf(b2, resource);
     const key = jsonStringify([ra.status, rb.status]);
     let cell = mapGet.call(cells, key);
     if (cell === void 0) {
@@ -11677,7 +11677,7 @@ async function diffPolicies(before, after, resources, options) {
     if (ra.status !== rb.status) {
       changed++;
       if (cell.examples.length < limit) {
-        cell.examples.push({ index, resource, before: side(a, resource, ra), after: side(b, resource, rb) });
+        cell.examples.push({ index, resource, before: side(a, resource, ra), after: side(b2, resource, rb) });
       }
     }
     index++;
@@ -11686,8 +11686,8 @@ async function diffPolicies(before, after, resources, options) {
     (x, y) => Number(x.changed === false) - Number(y.changed === false) || y.count - x.count || compareStatus(x.before, y.before) || compareStatus(x.after, y.after)
   );
   return {
-    policy: { before: a.name, after: b.name },
-    statuses: { before: a.statuses.map((s) => s.name), after: b.statuses.map((s) => s.name) },
+    policy: { before: a.name, after: b2.name },
+    statuses: { before: a.statuses.map((s) => s.name), after: b2.statuses.map((s) => s.name) },
     asOf: isoOf(compileOptions.asOf),
     resources: index,
     changed,
@@ -11706,8 +11706,8 @@ function coreJobs() {
   return availableParallelism();
 }
 var DEFAULT_MAX_RECORD2 = 64 * 1024 * 1024;
-function isEnvelope2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Array.isArray(value.items);
+function isEnvelope2(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2) && Array.isArray(value2.items);
 }
 async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
   if (size === 0) return false;
@@ -11717,18 +11717,18 @@ async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const bytes2 = head.subarray(0, bytesRead);
     if (bytes2[0] === 31 && bytes2[1] === 139) return false;
-    const text = new TextDecoder().decode(bytes2);
+    const text2 = new TextDecoder().decode(bytes2);
     let i = 0;
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    if (i === text.length) return false;
-    const c = text.charCodeAt(i);
+    while (i < text2.length && isSpace(text2.charCodeAt(i))) i++;
+    if (i === text2.length) return false;
+    const c = text2.charCodeAt(i);
     if (c === 91) return false;
     if (c !== 123) return true;
-    const start = text.lastIndexOf("\n", i) + 1;
-    if (text.slice(0, start).includes("\uFEFF")) return false;
-    const end = text.indexOf("\n", start);
-    if (end < 0) return false;
-    const raw = text.slice(start, end);
+    const start = text2.lastIndexOf("\n", i) + 1;
+    if (text2.slice(0, start).includes("\uFEFF")) return false;
+    const end2 = text2.indexOf("\n", start);
+    if (end2 < 0) return false;
+    const raw = text2.slice(start, end2);
     let first;
     try {
       first = JSON.parse(raw.endsWith("\r") ? raw.slice(0, -1) : raw);
@@ -11736,8 +11736,8 @@ async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
       return false;
     }
     if (!isEnvelope2(first)) return true;
-    if (end >= maxRecordLength) return false;
-    return text.slice(end + 1).split("\n").some((line) => !isBlankLine(line));
+    if (end2 >= maxRecordLength) return false;
+    return text2.slice(end2 + 1).split("\n").some((line) => !isBlankLine(line));
   } finally {
     await handle.close();
   }
@@ -11750,14 +11750,14 @@ async function splitRanges(file, size, jobs, rangeBytes) {
   try {
     const buffer = Buffer.alloc(64 * 1024);
     for (let k = 1; k < count2; k++) {
-      let at = Math.max(k * step, starts.at(-1));
+      let at2 = Math.max(k * step, starts.at(-1));
       let found = -1;
-      while (found < 0 && at < size) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at - 1);
+      while (found < 0 && at2 < size) {
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at2 - 1);
         if (bytesRead === 0) break;
         const nl = buffer.subarray(0, bytesRead).indexOf(10);
-        if (nl >= 0) found = at - 1 + nl + 1;
-        else at += bytesRead;
+        if (nl >= 0) found = at2 - 1 + nl + 1;
+        else at2 += bytesRead;
       }
       if (found < 0 || found >= size) break;
       if (found > starts.at(-1)) starts.push(found);
@@ -11789,9 +11789,9 @@ var Inbox = class {
     });
   }
 };
-function mergePolicies(a, b) {
+function mergePolicies(a, b2) {
   return a.map((p, i) => {
-    const q = b[i];
+    const q = b2[i];
     return {
       policy: p.policy,
       skipped: p.skipped,
@@ -11845,18 +11845,19 @@ async function evaluateRanges(run7, sink) {
     asOf: run7.asOf,
     maxRecordLength: run7.maxRecordLength,
     maxRejections: run7.maxRejections,
-    output: run7.output
+    output: run7.output,
+    select: run7.select
   };
   const count2 = Math.min(run7.jobs, parts.length);
   debug("%s: %d bytes in %d ranges, %d worker threads", run7.file, run7.size, parts.length, count2);
   let failure = null;
   let closing = false;
-  const fail = (error) => {
+  const fail2 = (error) => {
     if (failure !== null) return;
     failure = error;
     for (const inbox of inboxes) inbox.push(null);
   };
-  const onAbort = () => fail(run7.signal.reason);
+  const onAbort = () => fail2(run7.signal.reason);
   run7.signal?.addEventListener("abort", onAbort, { once: true });
   const workers = Array.from(
     { length: count2 },
@@ -11869,8 +11870,8 @@ async function evaluateRanges(run7, sink) {
   const assign = () => {
     while (idle.length > 0 && assigned < parts.length && assigned < written + window) {
       const worker = idle.pop();
-      const [start, end] = parts[assigned];
-      worker.postMessage({ k: assigned, start, end });
+      const [start, end2] = parts[assigned];
+      worker.postMessage({ k: assigned, start, end: end2 });
       assigned++;
     }
   };
@@ -11882,9 +11883,9 @@ async function evaluateRanges(run7, sink) {
         assign();
       }
     });
-    worker.on("error", fail);
+    worker.on("error", fail2);
     worker.on("exit", (code2) => {
-      if (!closing) fail(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code2})`));
+      if (!closing) fail2(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code2})`));
     });
     idle.push(worker);
   }
@@ -11898,7 +11899,7 @@ async function evaluateRanges(run7, sink) {
     const kinds = /* @__PURE__ */ new Map();
     const seen = [];
     for (let k = 0; k < parts.length; k++) {
-      const [start, end] = parts[k];
+      const [start, end2] = parts[k];
       for (; ; ) {
         const m = await inboxes[k].next();
         if (failure !== null || m === null) throw failure;
@@ -11926,7 +11927,7 @@ async function evaluateRanges(run7, sink) {
           };
           const range = {
             start,
-            end,
+            end: end2,
             threadId: m.threadId,
             resources: s.resources,
             lines: m.newlines,
@@ -11938,7 +11939,7 @@ async function evaluateRanges(run7, sink) {
             k + 1,
             parts.length,
             start,
-            end,
+            end2,
             range.resources,
             range.lines,
             range.rejected,
@@ -11948,7 +11949,7 @@ async function evaluateRanges(run7, sink) {
           records += s.resources;
           lines += m.newlines;
           rejected += m.rejected;
-          doneBytes += end - start;
+          doneBytes += end2 - start;
           sink.progress?.(records, doneBytes);
           sink.range?.(range);
           break;
@@ -11970,7 +11971,7 @@ async function evaluateRanges(run7, sink) {
         resourcesPerSecond: durationMs > 0 ? Math.round(merged.resources * 1e3 / durationMs) : 0,
         policies: merged.policies,
         kindField: merged.kindField,
-        kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+        kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
         unknownKind: merged.unknownKind,
         notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run7.kindField) : null
       },
@@ -12086,8 +12087,8 @@ async function* inputBytes(stream, onBytes) {
   }
   yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
 }
-function write(stream, text) {
-  if (stream.write(text)) return;
+function write(stream, text2) {
+  if (stream.write(text2)) return;
   return new Promise((resolve4) => stream.once("drain", () => resolve4()));
 }
 
@@ -12134,12 +12135,13 @@ async function evaluateParallel(run7, sink) {
         maxRecordLength: void 0,
         maxRejections: MAX_REJECTIONS,
         output: run7.render,
+        select: run7.select,
         signal: void 0
       },
       {
         output: (item, index) => {
-          const text = pick(item);
-          return text === null ? void 0 : sink.output(text.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
+          const text2 = pick(item);
+          return text2 === null ? void 0 : sink.output(text2.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
         },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes2) => sink.progress(records, bytes2)
@@ -12156,11 +12158,11 @@ async function evaluateParallel(run7, sink) {
     throw error;
   }
 }
-function parseJobs(value) {
-  if (value === void 0) return coreJobs();
-  if (!/^[1-9]\d{0,3}$/.test(value))
-    throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
-  return Number(value);
+function parseJobs(value2) {
+  if (value2 === void 0) return coreJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value2))
+    throw new UsageError(`--jobs must be a positive integer, got "${value2}"`);
+  return Number(value2);
 }
 function capJobs(jobs, err) {
   const max = coreJobs();
@@ -12171,21 +12173,21 @@ function capJobs(jobs, err) {
 
 // src/cli/format.ts
 var SHOWN_VALUE_CHARS = 200;
-function showValue2(value) {
-  let text;
+function showValue2(value2) {
+  let text2;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text2 = JSON.stringify(value2) ?? String(value2);
   } catch {
-    text = Array.isArray(value) ? "[\u2026]" : "{\u2026}";
+    text2 = Array.isArray(value2) ? "[\u2026]" : "{\u2026}";
   }
-  if (text.length > SHOWN_VALUE_CHARS) text = `${text.slice(0, SHOWN_VALUE_CHARS)}\u2026`;
-  return printable(text);
+  if (text2.length > SHOWN_VALUE_CHARS) text2 = `${text2.slice(0, SHOWN_VALUE_CHARS)}\u2026`;
+  return printable(text2);
 }
 function describeFound(v) {
   if (!v.found) return "missing";
-  const text = showValue2(v.value);
-  if (v.version === void 0) return text;
-  return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
+  const text2 = showValue2(v.value);
+  if (v.version === void 0) return text2;
+  return v.version === null ? `${text2} (not a version)` : `${text2} (version ${printable(v.version.normal)})`;
 }
 function describeOperators(clause) {
   const instants2 = clause.instants;
@@ -12237,7 +12239,7 @@ function explanationText(e, indent = "  ", expected) {
         `${indent}  "${printable(want.status)}" is the default status: it applies only when no other status is reached`
       );
     } else {
-      const closest2 = [...want.rules].sort((a, b) => a.failed - b.failed || a.index - b.index)[0];
+      const closest2 = [...want.rules].sort((a, b2) => a.failed - b2.failed || a.index - b2.index)[0];
       lines.push(
         `${indent}  "${printable(want.status)}" closest rule ${closest2.index + 1}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
       );
@@ -12307,7 +12309,7 @@ function explainText(index, event, list) {
 }
 function renderer(policies, options) {
   const matchedIds = /* @__PURE__ */ new Set();
-  const selected = explainSelection(options, options.limits, options.asOf, matchedIds);
+  const selected2 = explainSelection(options, options.limits, options.asOf, matchedIds);
   const limit = options.explainLimit;
   let explainedCount = 0;
   let leftOut = 0;
@@ -12331,7 +12333,7 @@ function renderer(policies, options) {
     }
   };
   const explain = (event) => {
-    if (selected?.(event.resource) !== true) return false;
+    if (selected2?.(event.resource) !== true) return false;
     if (explainedCount >= limit) {
       leftOut++;
       return false;
@@ -12347,13 +12349,13 @@ function renderer(policies, options) {
   return Object.assign(render, { matchedIds, candidate, leftOut: () => leftOut });
 }
 var DEFAULT_EXPLAIN_LIMIT = 100;
-function parseExplainLimit(value, explaining) {
-  if (value === void 0) return DEFAULT_EXPLAIN_LIMIT;
-  if (!/^[1-9]\d{0,14}$/.test(value)) {
-    throw new UsageError(`--explain-limit must be a positive integer, got "${value}"`);
+function parseExplainLimit(value2, explaining) {
+  if (value2 === void 0) return DEFAULT_EXPLAIN_LIMIT;
+  if (!/^[1-9]\d{0,14}$/.test(value2)) {
+    throw new UsageError(`--explain-limit must be a positive integer, got "${value2}"`);
   }
   if (!explaining) throw new UsageError("--explain-limit needs --explain, --id or --where");
-  return Number(value);
+  return Number(value2);
 }
 function unmatchedIds(ids, matched) {
   return [...new Set(ids ?? [])].filter((id) => !matched.has(id));
@@ -12400,13 +12402,13 @@ function resolvePath(root, path) {
   return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
 }
 function operandsOf(op) {
-  const value = (op2) => [{ value: op2.value }];
+  const value2 = (op2) => [{ value: op2.value }];
   return byFamily(op, {
-    equality: value,
-    order: value,
+    equality: value2,
+    order: value2,
     exists: () => [],
-    version: value,
-    membership: (op2) => op2.values.map((value2, index) => ({ value: value2, index })),
+    version: value2,
+    membership: (op2) => op2.values.map((value3, index) => ({ value: value3, index })),
     like: (op2) => [{ value: op2.pattern }],
     time: () => [],
     elemMatch: () => []
@@ -12424,16 +12426,16 @@ function testsPresence(op) {
     elemMatch: () => false
   });
 }
-function sameType(type, value) {
+function sameType(type, value2) {
   switch (type.type) {
     case "string":
     case "timestamp":
-      return typeof value === "string";
+      return typeof value2 === "string";
     case "integer":
     case "number":
-      return typeof value === "number";
+      return typeof value2 === "number";
     case "boolean":
-      return typeof value === "boolean";
+      return typeof value2 === "boolean";
   }
 }
 function operatorProblems(type, op) {
@@ -12441,20 +12443,20 @@ function operatorProblems(type, op) {
     if (op.kind === "elemMatch" || testsPresence(op)) return [];
     return [{ kind: "compares-object" }];
   }
-  const scalar2 = type;
-  const strings = scalar2.type === "string" || scalar2.type === "timestamp";
+  const scalar3 = type;
+  const strings = scalar3.type === "string" || scalar3.type === "timestamp";
   const operands = () => operandsOf(op).flatMap(
-    ({ value, index }) => value === null || sameType(scalar2, value) ? [] : [{ kind: "operand", value, ...index === void 0 ? {} : { index } }]
+    ({ value: value2, index }) => value2 === null || sameType(scalar3, value2) ? [] : [{ kind: "operand", value: value2, ...index === void 0 ? {} : { index } }]
   );
   return byFamily(op, {
     exists: () => [],
     // The fields inside are checked as fields of the element; here only whether elements are objects.
     elemMatch: (op2) => op2.filter.clauses.length === 0 ? [] : [{ kind: "elements-not-objects" }],
     // Only strings can be versions, and a timestamp never is one (it holds a `:`).
-    version: () => scalar2.type === "string" ? [] : [{ kind: "versions-need-strings" }],
+    version: () => scalar3.type === "string" ? [] : [{ kind: "versions-need-strings" }],
     like: () => strings ? [] : [{ kind: "like-needs-strings" }],
-    time: () => scalar2.type === "timestamp" ? [] : [{ kind: "instants-need-timestamps" }],
-    order: () => scalar2.type === "boolean" ? [{ kind: "booleans-unordered" }] : operands(),
+    time: () => scalar3.type === "timestamp" ? [] : [{ kind: "instants-need-timestamps" }],
+    order: () => scalar3.type === "boolean" ? [{ kind: "booleans-unordered" }] : operands(),
     equality: operands,
     membership: operands
   });
@@ -12572,8 +12574,8 @@ function stepIn(root, path, step) {
   if (before.kind !== "ok") return "known";
   if (before.type.type === "map") return "known";
   if (before.type.type === "any") return "open";
-  const at = path[step];
-  if (before.type.type === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
+  const at2 = path[step];
+  if (before.type.type === "object" && before.type.open && at2?.kind === "key" && !Object.hasOwn(before.type.fields, at2.key)) {
     return "open";
   }
   const upTo = resolvePath(root, path.slice(0, step + 1));
@@ -12615,13 +12617,13 @@ var dottedPaths = {
 };
 
 // src/validate/checks/duplicate-statuses.ts
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`);
+function canonical(value2) {
+  if (Array.isArray(value2)) return `[${value2.map(canonical).join(",")}]`;
+  if (typeof value2 === "object" && value2 !== null) {
+    const entries = Object.keys(value2).sort().map((k) => `${JSON.stringify(k)}:${canonical(value2[k])}`);
     return `{${entries.join(",")}}`;
   }
-  return JSON.stringify(value);
+  return JSON.stringify(value2);
 }
 function ruleSet(status) {
   const rules = status.rules.map(
@@ -12630,7 +12632,7 @@ function ruleSet(status) {
   return canonical([...new Set(rules)].sort());
 }
 function evaluationOrder(statuses) {
-  return statuses.filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index);
+  return statuses.filter((s) => s.rules.length > 0).sort((a, b2) => b2.criticality - a.criticality || a.index - b2.index);
 }
 function duplicatePairs(statuses) {
   const first = /* @__PURE__ */ new Map();
@@ -12661,14 +12663,14 @@ var duplicateStatuses = {
 };
 
 // src/query/suggest.ts
-function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+function editDistance(a, b2, cap = Number.POSITIVE_INFINITY) {
+  if (Math.abs(a.length - b2.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b2.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    for (let j = 1; j <= b2.length; j++) {
+      const cost = a[i - 1] === b2[j - 1] ? 0 : 1;
       const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
       row.push(v);
       if (v < best) best = v;
@@ -12676,7 +12678,7 @@ function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
     if (best > cap) return cap + 1;
     prev = row;
   }
-  return prev[b.length];
+  return prev[b2.length];
 }
 function closest(name, known) {
   if (name.length > MAX_SHOWN_TEXT) return void 0;
@@ -12757,12 +12759,12 @@ function constraints(ops) {
     now: { span: spans.now, excluded: excluded.now }
   };
 }
-var holds2 = (b, x) => b.span.lo <= x && x <= b.span.hi && !b.excluded.includes(x);
-function isEmptyBase(b) {
-  const { lo, hi } = b.span;
+var holds2 = (b2, x) => b2.span.lo <= x && x <= b2.span.hi && !b2.excluded.includes(x);
+function isEmptyBase(b2) {
+  const { lo, hi } = b2.span;
   if (lo > hi) return true;
   if (hi - lo === Infinity) return false;
-  const inside2 = new Set(b.excluded.filter((x) => lo <= x && x <= hi));
+  const inside2 = new Set(b2.excluded.filter((x) => lo <= x && x <= hi));
   return hi - lo + 1 <= inside2.size;
 }
 function instantsPossible(ops, s) {
@@ -12784,17 +12786,17 @@ function instantsEmpty(ops) {
   const c = constraints(ops);
   return c.positive && (isEmptyBase(c.at) || isEmptyBase(c.now));
 }
-var within = (a, b) => a.lo >= b.lo && a.hi <= b.hi;
-function instantsImply(a, b) {
-  if (b.length === 0 || instantsEmpty(a)) return true;
+var within = (a, b2) => a.lo >= b2.lo && a.hi <= b2.hi;
+function instantsImply(a, b2) {
+  if (b2.length === 0 || instantsEmpty(a)) return true;
   const ca = constraints(a);
-  const cb = constraints(b);
+  const cb = constraints(b2);
   if (cb.positive && !ca.positive) return false;
   return within(ca.at.span, cb.at.span) && within(ca.now.span, cb.now.span) && cb.at.excluded.every((x) => !holds2(ca.at, x)) && cb.now.excluded.every((x) => !holds2(ca.now, x));
 }
 
 // src/validate/domain.ts
-var cmpNum = (a, b) => a - b;
+var cmpNum = (a, b2) => a - b2;
 var ANY_ORDERED = { none: false, excluded: [], likes: [], versions: [], instants: [] };
 var NO_ORDERED = { none: true, excluded: [], likes: [], versions: [], instants: [] };
 var TOP = {
@@ -12818,7 +12820,7 @@ function likeMatch(pattern, s) {
 function versionsAccept(versions2, s) {
   return versions2.every((op) => compileOperator(op, compileClosures)(s));
 }
-var sameVersionOp = (a, b) => a.kind === b.kind && a.value === b.value;
+var sameVersionOp = (a, b2) => a.kind === b2.kind && a.value === b2.value;
 function operatorDomain(op) {
   const negated2 = factsOf(op).negated === true;
   return byFamily(op, {
@@ -12839,7 +12841,7 @@ function operatorDomain(op) {
     membership: (op2) => negated2 ? {
       missing: !op2.values.includes(null),
       other: true,
-      bools: [true, false].filter((b) => !op2.values.includes(b)),
+      bools: [true, false].filter((b2) => !op2.values.includes(b2)),
       str: { ...ANY_ORDERED, excluded: op2.values.filter((v) => typeof v === "string") },
       num: { ...ANY_ORDERED, excluded: op2.values.filter((v) => typeof v === "number") }
     } : only(op2.values),
@@ -12860,17 +12862,17 @@ function only(values) {
   return {
     missing: values.includes(null),
     other: false,
-    bools: [true, false].filter((b) => values.includes(b)),
+    bools: [true, false].filter((b2) => values.includes(b2)),
     str: strs.length === 0 ? NO_ORDERED : { ...ANY_ORDERED, set: strs },
     num: nums.length === 0 ? NO_ORDERED : { ...ANY_ORDERED, set: nums }
   };
 }
-function tighter(a, b, cmp, lower) {
-  if (a === void 0) return b;
-  if (b === void 0) return a;
-  const c = cmp(a.value, b.value);
-  if (c === 0) return { value: a.value, inclusive: a.inclusive && b.inclusive };
-  return c > 0 === lower ? a : b;
+function tighter(a, b2, cmp, lower) {
+  if (a === void 0) return b2;
+  if (b2 === void 0) return a;
+  const c = cmp(a.value, b2.value);
+  if (c === 0) return { value: a.value, inclusive: a.inclusive && b2.inclusive };
+  return c > 0 === lower ? a : b2;
 }
 var SETS = /* @__PURE__ */ new WeakMap();
 function contains(list, x) {
@@ -12882,28 +12884,28 @@ function contains(list, x) {
   }
   return set.has(x);
 }
-function intersectOrdered(a, b, cmp) {
-  const set = a.set === void 0 ? b.set : b.set === void 0 ? a.set : a.set.filter((x) => contains(b.set, x));
-  const lo = tighter(a.lo, b.lo, cmp, true);
-  const hi = tighter(a.hi, b.hi, cmp, false);
+function intersectOrdered(a, b2, cmp) {
+  const set = a.set === void 0 ? b2.set : b2.set === void 0 ? a.set : a.set.filter((x) => contains(b2.set, x));
+  const lo = tighter(a.lo, b2.lo, cmp, true);
+  const hi = tighter(a.hi, b2.hi, cmp, false);
   return {
-    none: a.none || b.none,
+    none: a.none || b2.none,
     ...set === void 0 ? {} : { set },
     ...lo === void 0 ? {} : { lo },
     ...hi === void 0 ? {} : { hi },
-    excluded: [...a.excluded, ...b.excluded],
-    likes: [...a.likes, ...b.likes],
-    versions: [...a.versions, ...b.versions],
-    instants: [...a.instants, ...b.instants]
+    excluded: [...a.excluded, ...b2.excluded],
+    likes: [...a.likes, ...b2.likes],
+    versions: [...a.versions, ...b2.versions],
+    instants: [...a.instants, ...b2.instants]
   };
 }
-function intersect(a, b) {
+function intersect(a, b2) {
   return {
-    missing: a.missing && b.missing,
-    other: a.other && b.other,
-    bools: a.bools.filter((x) => b.bools.includes(x)),
-    str: intersectOrdered(a.str, b.str, compareCodePoints),
-    num: intersectOrdered(a.num, b.num, cmpNum)
+    missing: a.missing && b2.missing,
+    other: a.other && b2.other,
+    bools: a.bools.filter((x) => b2.bools.includes(x)),
+    str: intersectOrdered(a.str, b2.str, compareCodePoints),
+    num: intersectOrdered(a.num, b2.num, cmpNum)
   };
 }
 function fieldDomain(operators) {
@@ -12931,8 +12933,8 @@ function finiteMembers(o, cmp) {
   if (o.none || instantsEmpty(o.instants)) return [];
   let candidates = o.set;
   if (candidates === void 0) {
-    const literal2 = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
-    if (literal2 !== void 0) candidates = [literal2[0]];
+    const literal3 = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
+    if (literal3 !== void 0) candidates = [literal3[0]];
   }
   if (candidates === void 0 && o.lo !== void 0 && o.hi !== void 0) {
     const c = cmp(o.lo.value, o.hi.value);
@@ -12955,21 +12957,21 @@ function boundWithin(inner, outer, cmp, lower) {
   if (c === 0) return outer.inclusive || !inner.inclusive;
   return c > 0 === lower;
 }
-function subsetOrdered(a, b, cmp) {
+function subsetOrdered(a, b2, cmp) {
   const members = finiteMembers(a, cmp);
-  if (members !== void 0) return members.every((x) => accepts(b, x, cmp, false));
-  if (b.none || b.set !== void 0) return false;
-  if (!b.likes.every((p) => a.likes.includes(p))) return false;
-  if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
-  if (!instantsImply(a.instants, b.instants)) return false;
-  if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
-  return b.excluded.every(
+  if (members !== void 0) return members.every((x) => accepts(b2, x, cmp, false));
+  if (b2.none || b2.set !== void 0) return false;
+  if (!b2.likes.every((p) => a.likes.includes(p))) return false;
+  if (!b2.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
+  if (!instantsImply(a.instants, b2.instants)) return false;
+  if (!boundWithin(a.lo, b2.lo, cmp, true) || !boundWithin(a.hi, b2.hi, cmp, false)) return false;
+  return b2.excluded.every(
     (x) => contains(a.excluded, x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x) || !instantsPossible(a.instants, x)
   );
 }
-function isSubset(a, b) {
+function isSubset(a, b2) {
   if (isEmpty(a)) return true;
-  return (!a.missing || b.missing) && (!a.other || b.other) && a.bools.every((x) => b.bools.includes(x)) && subsetOrdered(a.str, b.str, compareCodePoints) && subsetOrdered(a.num, b.num, cmpNum);
+  return (!a.missing || b2.missing) && (!a.other || b2.other) && a.bools.every((x) => b2.bools.includes(x)) && subsetOrdered(a.str, b2.str, compareCodePoints) && subsetOrdered(a.num, b2.num, cmpNum);
 }
 
 // src/validate/rules.ts
@@ -14866,7 +14868,7 @@ function schemaValidator() {
 }
 
 // src/validate/checks/json-schema.ts
-var related = (a, b) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+var related = (a, b2) => a === b2 || a.startsWith(`${b2}/`) || b2.startsWith(`${a}/`);
 var inFilter = (path) => /\/(?:query|condition)\/filter(?:\/|$)/.test(path);
 function finding(e) {
   const params = e.params;
@@ -14946,8 +14948,8 @@ var k8sDetails = {
         if (values === void 0) continue;
         const known = new Set(values);
         site.node.operators.forEach((op, i) => {
-          const at = site.operatorPointers[i];
-          const list = op.kind === "eq" || op.kind === "ne" ? [{ v: op.value, at }] : op.kind === "in" || op.kind === "nin" ? op.values.map((v, j) => ({ v, at: pointer(at, j) })) : [];
+          const at2 = site.operatorPointers[i];
+          const list = op.kind === "eq" || op.kind === "ne" ? [{ v: op.value, at: at2 }] : op.kind === "in" || op.kind === "nin" ? op.values.map((v, j) => ({ v, at: pointer(at2, j) })) : [];
           for (const { v, at: where } of list) {
             if (typeof v !== "string" || known.has(v)) continue;
             report({
@@ -15008,21 +15010,21 @@ var likePatterns = {
 // src/validate/timestamps.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
 var CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-function isIsoTimestamp(text) {
-  const m = ISO.exec(text);
+function isIsoTimestamp(text2) {
+  const m = ISO.exec(text2);
   if (m === null) return false;
   const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((x) => x === void 0 ? 0 : Number(x));
   if (month < 1 || month > 12 || day < 1) return false;
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day <= days && hour < 24 && minute < 60 && second < 60 && offH < 24 && offM < 60;
 }
-function isCanonicalTimestamp(text) {
-  return CANONICAL.test(text) && isIsoTimestamp(text);
+function isCanonicalTimestamp(text2) {
+  return CANONICAL.test(text2) && isIsoTimestamp(text2);
 }
 var PARTS = /^(\d{4}-\d{2}-\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
-function asRfc3339(text) {
-  const m = PARTS.exec(text);
-  if (m === null) return text;
+function asRfc3339(text2) {
+  const m = PARTS.exec(text2);
+  if (m === null) return text2;
   const [, date, h = "00", mi = "00", s = "00", fraction = "", offset = "Z"] = m;
   return `${date}T${h}:${mi}:${s}${fraction}${offset}`;
 }
@@ -15052,20 +15054,20 @@ function mismatchMessage(field, type, op, problem) {
     }
   }
 }
-function checkTimestamp(field, name, v, at, report, range) {
+function checkTimestamp(field, name, v, at2, report, range) {
   if (!isIsoTimestamp(v)) {
     report({
       severity: "error",
       code: "INVALID_TIMESTAMP",
       message: `"${showText(field)}" is ${describeType({ type: "timestamp" })}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
-      path: at
+      path: at2
     });
   } else if (!isCanonicalTimestamp(v) && !range) {
     report({
       severity: "warning",
       code: "NON_CANONICAL_TIMESTAMP",
       message: `"${name}" compares "${showText(field)}" with "${showText(v)}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
-      path: at
+      path: at2
     });
   }
 }
@@ -15078,7 +15080,7 @@ var operatorTypes = {
         if (r === void 0 || r.kind !== "ok") continue;
         const problems = (site.problems ?? []).flatMap((p) => p.kind === "operator" ? [p] : []);
         site.node.operators.forEach((op, i) => {
-          const at = site.operatorPointers[i];
+          const at2 = site.operatorPointers[i];
           const mine = problems.filter((p) => p.operator === i);
           const mismatch = (problem, path) => report({
             severity: "error",
@@ -15089,15 +15091,15 @@ var operatorTypes = {
           if (isTimeNode(op)) return;
           const whole = mine.find((p) => p.problem.kind !== "operand");
           if (whole !== void 0) {
-            mismatch(whole.problem, at);
+            mismatch(whole.problem, at2);
             return;
           }
-          for (const { value, index } of operandsOf(op)) {
-            const where = index === void 0 ? at : pointer(at, index);
+          for (const { value: value2, index } of operandsOf(op)) {
+            const where = index === void 0 ? at2 : pointer(at2, index);
             const wrong = mine.find((p) => p.problem.kind === "operand" && p.problem.index === index);
             if (wrong !== void 0) mismatch(wrong.problem, where);
-            else if (r.type.type === "timestamp" && typeof value === "string" && op.kind !== "like") {
-              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report, isRange(op));
+            else if (r.type.type === "timestamp" && typeof value2 === "string" && op.kind !== "like") {
+              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value2, where, report, isRange(op));
             }
           }
         });
@@ -15174,7 +15176,7 @@ var timestampFields = {
         if (r?.kind !== "ok") continue;
         const type = r.type;
         site.node.operators.forEach((op, i) => {
-          const at = site.operatorPointers[i];
+          const at2 = site.operatorPointers[i];
           const name = OPERATOR_NAMES[op.kind];
           if (isTimeNode(op)) {
             if (type.type === "timestamp" || type.type === "any" || type.type === "array") return;
@@ -15183,7 +15185,7 @@ var timestampFields = {
               severity: "error",
               code: "INSTANT_ON_NON_TIMESTAMP",
               message: `"${showText(site.key)}" is ${describeType(type)}, not a timestamp: "${name}": ${operand2} compares instants, so it ${op.kind === "tne" ? "holds for every value that is not a timestamp" : "matches only values that are timestamps"}; compare a timestamp field`,
-              path: at
+              path: at2
             });
             return;
           }
@@ -15192,7 +15194,7 @@ var timestampFields = {
             severity: "warning",
             code: "STRING_RANGE_ON_TIMESTAMP",
             message: `"${showText(site.key)}" holds timestamps, but "${name}": ${JSON.stringify(showText(op.value))} compares strings by code point (a value with an offset or without milliseconds orders wrongly, and the date is fixed); to compare instants write { "${name}": { "$at": ${JSON.stringify(showText(asRfc3339(op.value)))} } }, or a time relative to the run such as { "${name}": { "$now": "-P30D" } }`,
-            path: at
+            path: at2
           });
         });
       }
@@ -15216,8 +15218,8 @@ var INVISIBLE = [
   [65440, 65440],
   [917504, 917631]
 ];
-function invisibleIn(text) {
-  for (const c of text) {
+function invisibleIn(text2) {
+  for (const c of text2) {
     const cp = c.codePointAt(0);
     if (INVISIBLE.some(([lo, hi]) => cp >= lo && cp <= hi)) return c;
   }
@@ -15234,15 +15236,15 @@ var WORD = /[\p{L}\p{M}\p{N}_-]+/gu;
 function codePoint(c) {
   return `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
-function mixedWord(text) {
-  for (const word of text.match(WORD) ?? []) {
+function mixedWord(text2) {
+  for (const word of text2.match(WORD) ?? []) {
     const scripts = SCRIPTS.filter(([, re]) => re.test(word)).map(([name]) => name);
     if (scripts.length > 1) return { word, scripts };
   }
   return void 0;
 }
-function inspect(text, where, path, anchor, report) {
-  const bidi = BIDI.exec(text);
+function inspect(text2, where, path, anchor, report) {
+  const bidi = BIDI.exec(text2);
   if (bidi !== null) {
     report({
       severity: "warning",
@@ -15252,7 +15254,7 @@ function inspect(text, where, path, anchor, report) {
       anchor
     });
   }
-  const invisible = invisibleIn(text);
+  const invisible = invisibleIn(text2);
   if (invisible !== void 0) {
     report({
       severity: "warning",
@@ -15262,7 +15264,7 @@ function inspect(text, where, path, anchor, report) {
       anchor
     });
   }
-  const mixed = mixedWord(text);
+  const mixed = mixedWord(text2);
   if (mixed !== void 0) {
     report({
       severity: "warning",
@@ -15278,18 +15280,18 @@ var unicode = {
   run(model, report) {
     const stack = [[model.document, ""]];
     while (stack.length > 0) {
-      const [value, at] = stack.pop();
-      if (typeof value === "string") {
-        inspect(value, `the value at ${showPointer(at)}`, at, "value", report);
-      } else if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], pointer(at, i)]);
-      } else if (typeof value === "object" && value !== null) {
-        const keys = Object.keys(value);
+      const [value2, at2] = stack.pop();
+      if (typeof value2 === "string") {
+        inspect(value2, `the value at ${showPointer(at2)}`, at2, "value", report);
+      } else if (Array.isArray(value2)) {
+        for (let i = value2.length - 1; i >= 0; i--) stack.push([value2[i], pointer(at2, i)]);
+      } else if (typeof value2 === "object" && value2 !== null) {
+        const keys = Object.keys(value2);
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
-          const child = pointer(at, key);
+          const child = pointer(at2, key);
           inspect(key, `the key ${JSON.stringify(showText(key))}`, child, "key", report);
-          stack.push([value[key], child]);
+          stack.push([value2[key], child]);
         }
       }
     }
@@ -15711,7 +15713,7 @@ var ANY = { type: "any" };
 var newBuilder = () => ({ filterable: true, array: false, fields: /* @__PURE__ */ new Map(), items: /* @__PURE__ */ new Map() });
 function typeOf(word, values) {
   const w = (word ?? "").toLowerCase();
-  const array = /array|list|\[\]/.test(w);
+  const array2 = /array|list|\[\]/.test(w);
   const known = values !== void 0 && values.length > 0;
   let type = ANY;
   if (/bool/.test(w)) type = { type: "boolean" };
@@ -15720,7 +15722,7 @@ function typeOf(word, values) {
   else if (/string|text|enum|keyword/.test(w))
     type = known ? { type: "string", availableValues: values } : { type: "string" };
   if (type.type === "any" && known) type = { type: "string", availableValues: values };
-  return { type, array };
+  return { type, array: array2 };
 }
 var DETAILS_PREFIX = `details${PATH_SEPARATOR}`;
 var SELECTOR_PREFIX = `${ARRAY_ANY}${PATH_SEPARATOR}`;
@@ -15737,20 +15739,20 @@ function itemSegments(parent, item) {
 function place(root, segments) {
   let fields = root;
   let node;
-  for (const segment of segments) {
-    node = fields.get(segment);
+  for (const segment2 of segments) {
+    node = fields.get(segment2);
     if (node === void 0) {
       node = newBuilder();
-      fields.set(segment, node);
+      fields.set(segment2, node);
     }
     fields = node.fields;
   }
   return node ?? newBuilder();
 }
 function describeField(node, d) {
-  const { type, array } = typeOf(d.type, d.availableValues);
+  const { type, array: array2 } = typeOf(d.type, d.availableValues);
   node.leaf = type;
-  node.array = array || "itemFields" in d && (d.itemFields?.length ?? 0) > 0;
+  node.array = array2 || "itemFields" in d && (d.itemFields?.length ?? 0) > 0;
   node.filterable = d.filterable !== false;
 }
 function build(node) {
@@ -15758,7 +15760,7 @@ function build(node) {
   const children = (map) => ({
     type: "object",
     open: false,
-    fields: Object.fromEntries([...map].map(([k, b]) => [k, build(b)]))
+    fields: Object.fromEntries([...map].map(([k, b2]) => [k, build(b2)]))
   });
   if (node.array) {
     const items = node.items.size > 0 ? children(node.items) : node.leaf !== void 0 && node.leaf.type !== "any" ? node.leaf : ANY;
@@ -15781,24 +15783,24 @@ function k8sDetailsType(schema) {
   return {
     type: "object",
     open: false,
-    fields: Object.fromEntries([...root].map(([k, b]) => [k, build(b)]))
+    fields: Object.fromEntries([...root].map(([k, b2]) => [k, build(b2)]))
   };
 }
 
 // src/validate/model.ts
-function elemMatchOperand(value) {
-  if (!isPlainObject(value) || !Object.hasOwn(value, ELEM_MATCH)) return void 0;
-  const inner = value[ELEM_MATCH];
+function elemMatchOperand(value2) {
+  if (!isPlainObject(value2) || !Object.hasOwn(value2, ELEM_MATCH)) return void 0;
+  const inner = value2[ELEM_MATCH];
   return isPlainObject(inner) ? inner : void 0;
 }
 var ELEM_MATCH = OPERATOR_NAMES.elemMatch;
-function collectFields(raw, at, conjunctive, out, flags, ctx, prefix) {
+function collectFields(raw, at2, conjunctive, out, flags, ctx, prefix) {
   for (const key of Object.keys(raw)) {
-    const value = raw[key];
-    const keyAt = pointer(at, key);
+    const value2 = raw[key];
+    const keyAt = pointer(at2, key);
     if (key === "$and" || key === "$or") {
       if (key === "$or") flags.disjunctive = true;
-      value.forEach((item, i) => {
+      value2.forEach((item, i) => {
         collectFields(
           item,
           pointer(keyAt, i),
@@ -15811,20 +15813,20 @@ function collectFields(raw, at, conjunctive, out, flags, ctx, prefix) {
       });
     } else if (key === "$not") {
       flags.disjunctive = true;
-      collectFields(value, keyAt, false, out, flags, ctx, prefix);
+      collectFields(value2, keyAt, false, out, flags, ctx, prefix);
     } else {
-      const parsed = parseFilter({ [key]: value }, ctx.parse).clauses[0];
+      const parsed = parseFilter({ [key]: value2 }, ctx.parse).clauses[0];
       const clause = prefix === void 0 ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
       const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
       out.push({
         node: clause,
         key: fullKey,
         pointer: keyAt,
-        operatorPointers: Object.keys(value).map((op) => pointer(keyAt, op)),
+        operatorPointers: Object.keys(value2).map((op) => pointer(keyAt, op)),
         conjunctive,
         ...ctx.resolveField(clause)
       });
-      const inner = elemMatchOperand(value);
+      const inner = elemMatchOperand(value2);
       if (inner !== void 0) {
         collectFields(inner, pointer(keyAt, ELEM_MATCH), conjunctive, out, flags, ctx, {
           steps: clause.path,
@@ -15834,11 +15836,11 @@ function collectFields(raw, at, conjunctive, out, flags, ctx, prefix) {
     }
   }
 }
-function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) {
+function collectTolerant(raw, at2, conjunctive, out, flags, ctx, errors, prefix) {
   for (const key of Object.keys(raw)) {
-    const value = raw[key];
-    const keyAt = pointer(at, key);
-    const one = { [key]: value };
+    const value2 = raw[key];
+    const keyAt = pointer(at2, key);
+    const one = { [key]: value2 };
     let error;
     try {
       parseFilter(one, ctx.parse);
@@ -15846,13 +15848,13 @@ function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) 
       error = e;
     }
     if (error === void 0) {
-      collectFields(one, at, conjunctive, out, flags, ctx, prefix);
+      collectFields(one, at2, conjunctive, out, flags, ctx, prefix);
       continue;
     }
     const before = errors.length;
-    if ((key === "$and" || key === "$or") && Array.isArray(value) && value.every(isPlainObject)) {
+    if ((key === "$and" || key === "$or") && Array.isArray(value2) && value2.every(isPlainObject)) {
       if (key === "$or") flags.disjunctive = true;
-      value.forEach((item, i) => {
+      value2.forEach((item, i) => {
         collectTolerant(
           item,
           pointer(keyAt, i),
@@ -15864,11 +15866,11 @@ function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) 
           prefix
         );
       });
-    } else if (key === "$not" && isPlainObject(value)) {
+    } else if (key === "$not" && isPlainObject(value2)) {
       flags.disjunctive = true;
-      collectTolerant(value, keyAt, false, out, flags, ctx, errors, prefix);
+      collectTolerant(value2, keyAt, false, out, flags, ctx, errors, prefix);
     } else if (!key.startsWith("$")) {
-      const inner = elemMatchOperand(value);
+      const inner = elemMatchOperand(value2);
       const steps = inner === void 0 ? void 0 : selectorPath(key, ctx.parse.limits);
       if (inner !== void 0 && steps !== void 0) {
         const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
@@ -15880,7 +15882,7 @@ function collectTolerant(raw, at, conjunctive, out, flags, ctx, errors, prefix) 
     }
     const own2 = ownFilterError(error);
     if (errors.length === before && own2 !== void 0) {
-      errors.push({ code: own2.code, message: restateAt(own2.message, own2.path, at), path: at + own2.path });
+      errors.push({ code: own2.code, message: restateAt(own2.message, own2.path, at2), path: at2 + own2.path });
     }
   }
 }
@@ -15935,7 +15937,7 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   const ctx = { resolveField, parse: { limits } };
   const filters = [];
   const filterProblems = [];
-  for (const { at, raw } of rawFilters(def, base)) {
+  for (const { at: at2, raw } of rawFilters(def, base)) {
     if (!isPlainObject(raw)) continue;
     const fields = [];
     const flags = { disjunctive: false };
@@ -15943,12 +15945,12 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
     try {
       node = parseFilter(raw, ctx.parse);
     } catch {
-      collectTolerant(raw, at, true, fields, flags, ctx, filterProblems);
-      filters.push({ pointer: at, fields, disjunctive: flags.disjunctive });
+      collectTolerant(raw, at2, true, fields, flags, ctx, filterProblems);
+      filters.push({ pointer: at2, fields, disjunctive: flags.disjunctive });
       continue;
     }
-    collectFields(raw, at, true, fields, flags, ctx);
-    filters.push({ pointer: at, node, fields, disjunctive: flags.disjunctive });
+    collectFields(raw, at2, true, fields, flags, ctx);
+    filters.push({ pointer: at2, node, fields, disjunctive: flags.disjunctive });
   }
   return Object.assign(/* @__PURE__ */ Object.create(null), {
     document,
@@ -15966,8 +15968,8 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
 var SourcePositions = class {
   #lineStarts = [0];
   #nodes = /* @__PURE__ */ new Map();
-  constructor(text) {
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
+  constructor(text2) {
+    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
   }
   set(pointer2, offsets) {
     this.#nodes.set(pointer2, offsets);
@@ -16031,8 +16033,8 @@ function show2(c) {
   return code2 < 32 || code2 === 127 ? `character U+${code2.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
 }
 var Reader = class {
-  constructor(text, positions, limits) {
-    this.text = text;
+  constructor(text2, positions, limits) {
+    this.text = text2;
     this.positions = positions;
     this.limits = limits;
   }
@@ -16044,15 +16046,15 @@ var Reader = class {
   /** Values and keys read so far, against `limits.maxDocumentValues`. */
   values = 0;
   /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
-  count(offset, at) {
+  count(offset, at2) {
     if (++this.values <= this.limits.maxDocumentValues) return;
     const error = limitError(
       "maxDocumentValues",
-      at,
+      at2,
       `a document of more than ${this.limits.maxDocumentValues} values`,
       this.limits
     );
-    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at);
+    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at2);
   }
   fail(message, offset = this.i) {
     throw new SyntaxFailure(offset, message);
@@ -16065,17 +16067,17 @@ var Reader = class {
       else return;
     }
   }
-  value(at, depth, key) {
+  value(at2, depth, key) {
     this.space();
     const start = this.i;
-    this.count(start, at);
-    this.positions.set(at, key === void 0 ? { value: start } : { value: start, key });
+    this.count(start, at2);
+    this.positions.set(at2, key === void 0 ? { value: start } : { value: start, key });
     const c = this.text[start];
     if (c === "{" || c === "[") {
       if (depth >= MAX_NESTING) {
         throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
       }
-      return c === "{" ? this.object(at, depth + 1) : this.array(at, depth + 1);
+      return c === "{" ? this.object(at2, depth + 1) : this.array(at2, depth + 1);
     }
     if (c === '"') return this.string();
     if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
@@ -16130,7 +16132,7 @@ var Reader = class {
     this.i = i + 1;
     return out;
   }
-  object(at, depth) {
+  object(at2, depth) {
     const out = {};
     const seen = /* @__PURE__ */ new Set();
     this.i++;
@@ -16145,12 +16147,12 @@ var Reader = class {
       if (this.text[keyAt] !== '"')
         this.fail(`unexpected ${show2(this.text[keyAt])}, expected a key in double quotes`);
       const key = this.string();
-      this.count(keyAt, pointer(at, key));
+      this.count(keyAt, pointer(at2, key));
       this.space();
       if (this.text[this.i] !== ":")
         this.fail(`unexpected ${show2(this.text[this.i])}, expected ":" after the key`);
       this.i++;
-      const child = pointer(at, key);
+      const child = pointer(at2, key);
       if (seen.has(key)) {
         this.problems.push({
           code: "DUPLICATE_KEY",
@@ -16161,10 +16163,10 @@ var Reader = class {
         });
       }
       seen.add(key);
-      const value = this.value(child, depth, keyAt);
+      const value2 = this.value(child, depth, keyAt);
       if (key === "__proto__") {
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      } else out[key] = value;
+        Object.defineProperty(out, key, { value: value2, enumerable: true, writable: true, configurable: true });
+      } else out[key] = value2;
       this.space();
       const c = this.text[this.i];
       this.i++;
@@ -16172,7 +16174,7 @@ var Reader = class {
       if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "}"`, this.i - 1);
     }
   }
-  array(at, depth) {
+  array(at2, depth) {
     const out = [];
     this.i++;
     this.space();
@@ -16181,7 +16183,7 @@ var Reader = class {
       return out;
     }
     for (; ; ) {
-      out.push(this.value(pointer(at, out.length), depth));
+      out.push(this.value(pointer(at2, out.length), depth));
       this.space();
       const c = this.text[this.i];
       this.i++;
@@ -16190,14 +16192,14 @@ var Reader = class {
     }
   }
 };
-function parseJsonSource(text, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text);
-  const reader = new Reader(text, positions, limits);
+function parseJsonSource(text2, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text2);
+  const reader = new Reader(text2, positions, limits);
   try {
-    const value = reader.value("", 0);
+    const value2 = reader.value("", 0);
     reader.space();
-    if (reader.i < text.length) reader.fail(`unexpected ${show2(text[reader.i])} after the JSON value`);
-    return { value, positions, problems: reader.problems };
+    if (reader.i < text2.length) reader.fail(`unexpected ${show2(text2[reader.i])} after the JSON value`);
+    return { value: value2, positions, problems: reader.problems };
   } catch (error) {
     if (!(error instanceof SyntaxFailure)) throw error;
     const problem = {
@@ -16210,16 +16212,16 @@ function parseJsonSource(text, limits = DEFAULT_LIMITS) {
     return { positions, problems: [...reader.problems, problem] };
   }
 }
-function jsonTextProblem(text, limits) {
+function jsonTextProblem(text2, limits) {
   const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
   let depth = 0;
   let values = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     const start = i;
     if (c === 34) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
+      for (i++; i < text2.length; i++) {
+        const d = text2.charCodeAt(i);
         if (d === 92) i++;
         else if (d === 34) break;
       }
@@ -16237,7 +16239,7 @@ function jsonTextProblem(text, limits) {
       depth--;
       continue;
     } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
-      while (i + 1 < text.length && /[0-9A-Za-z.+-]/.test(text[i + 1])) i++;
+      while (i + 1 < text2.length && /[0-9A-Za-z.+-]/.test(text2[i + 1])) i++;
     } else continue;
     if (++values > max) {
       const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
@@ -16261,7 +16263,7 @@ function keyString(key) {
 }
 function expandedSize(root, doc, cap) {
   const sizes = /* @__PURE__ */ new Map();
-  const open3 = /* @__PURE__ */ new Set();
+  const open4 = /* @__PURE__ */ new Set();
   const sizeOf = (start) => {
     const stack = [{ node: start, done: false }];
     while (stack.length > 0) {
@@ -16271,7 +16273,7 @@ function expandedSize(root, doc, cap) {
         stack.pop();
         continue;
       }
-      if (!top.done && open3.has(node)) {
+      if (!top.done && open4.has(node)) {
         sizes.set(node, cap + 1);
         stack.pop();
         continue;
@@ -16279,13 +16281,13 @@ function expandedSize(root, doc, cap) {
       const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
       if (!top.done) {
         top.done = true;
-        open3.add(node);
+        open4.add(node);
         for (const child of children)
           if (child !== null && child !== void 0) stack.push({ node: child, done: false });
         continue;
       }
       stack.pop();
-      open3.delete(node);
+      open4.delete(node);
       let size = 1;
       for (const child of children) {
         if (child === null || child === void 0) continue;
@@ -16298,20 +16300,20 @@ function expandedSize(root, doc, cap) {
   };
   return sizeOf(root);
 }
-function walk(node, at, positions, doc, depth, keyOffset) {
+function walk(node, at2, positions, doc, depth, keyOffset) {
   if (depth > MAX_NESTING) return;
   let target = node;
   if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
   const own2 = node;
   const start = own2?.range?.[0] ?? target?.range?.[0];
   if (start !== void 0) {
-    positions.set(at, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
+    positions.set(at2, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
   }
   if ((0, import_yaml.isMap)(target)) {
     for (const pair of target.items) {
       if (!(0, import_yaml.isPair)(pair)) continue;
       const key = pair.key;
-      const child = pointer(at, keyString(pair.key));
+      const child = pointer(at2, keyString(pair.key));
       const keyStart = key?.range?.[0];
       if (pair.value === null) {
         if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
@@ -16319,7 +16321,7 @@ function walk(node, at, positions, doc, depth, keyOffset) {
     }
   } else if ((0, import_yaml.isSeq)(target)) {
     target.items.forEach((item, i) => {
-      walk(item, pointer(at, i), positions, doc, depth + 1);
+      walk(item, pointer(at2, i), positions, doc, depth + 1);
     });
   }
 }
@@ -16327,14 +16329,14 @@ function duplicateKeyPointers(root) {
   const out = /* @__PURE__ */ new Map();
   const stack = [[root, "", 0]];
   while (stack.length > 0) {
-    const [node, at, depth] = stack.pop();
+    const [node, at2, depth] = stack.pop();
     if (depth > MAX_NESTING) continue;
     if ((0, import_yaml.isMap)(node)) {
       const seen = /* @__PURE__ */ new Set();
       for (const pair of node.items) {
         if (!(0, import_yaml.isPair)(pair)) continue;
         const name = keyString(pair.key);
-        const child = pointer(at, name);
+        const child = pointer(at2, name);
         const start = pair.key?.range?.[0];
         if (seen.has(name) && start !== void 0) out.set(start, child);
         seen.add(name);
@@ -16342,18 +16344,18 @@ function duplicateKeyPointers(root) {
       }
     } else if ((0, import_yaml.isSeq)(node)) {
       node.items.forEach((item, i) => {
-        stack.push([item, pointer(at, i), depth + 1]);
+        stack.push([item, pointer(at2, i), depth + 1]);
       });
     }
   }
   return out;
 }
-function unescapePointerTail(at) {
-  return at.slice(at.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+function unescapePointerTail(at2) {
+  return at2.slice(at2.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
 }
-function depthOf(value) {
+function depthOf(value2) {
   let max = 0;
-  const stack = [[value, 0]];
+  const stack = [[value2, 0]];
   while (stack.length > 0) {
     const [v, d] = stack.pop();
     if (d > max) max = d;
@@ -16371,13 +16373,13 @@ var Refusal = class extends Error {
   }
   problem;
 };
-function* guardedTokens(text, parser, limits) {
+function* guardedTokens(text2, parser, limits) {
   let written = 0;
   let indicated = 0;
   const refuse = (code2, message) => {
     throw new Refusal({ code: code2, severity: "error", offset: parser.offset, path: "", message });
   };
-  for (const lexeme of new import_yaml.Lexer().lex(text)) {
+  for (const lexeme of new import_yaml.Lexer().lex(text2)) {
     switch (import_yaml.CST.tokenType(lexeme)) {
       case "scalar":
       case "single-quoted-scalar":
@@ -16410,12 +16412,12 @@ function* guardedTokens(text, parser, limits) {
   }
   yield* parser.end();
 }
-function composeDocument(text, limits) {
+function composeDocument(text2, limits) {
   const parser = new import_yaml.Parser();
   const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
   let doc;
   try {
-    for (const next of composer.compose(guardedTokens(text, parser, limits), true, text.length)) {
+    for (const next of composer.compose(guardedTokens(text2, parser, limits), true, text2.length)) {
       if (doc === void 0) doc = next;
       else {
         doc.errors.push(
@@ -16442,15 +16444,15 @@ function composeDocument(text, limits) {
   }
   return { doc };
 }
-function parseYamlSource(text, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text);
-  const read2 = readYaml(text, limits);
+function parseYamlSource(text2, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text2);
+  const read2 = readYaml(text2, limits);
   if (!("doc" in read2)) return { positions, problems: read2.problems };
   walk(read2.doc.contents, "", positions, read2.doc, 0);
   return { value: read2.value, positions, problems: read2.problems };
 }
-function readYaml(text, limits) {
-  const composed = composeDocument(text, limits);
+function readYaml(text2, limits) {
+  const composed = composeDocument(text2, limits);
   if ("problem" in composed) return { problems: [composed.problem] };
   const { doc } = composed;
   const problems = [];
@@ -16463,13 +16465,13 @@ function readYaml(text, limits) {
       message: `invalid YAML: ${e.message.split("\n")[0]}`
     });
   }
-  for (const [offset, at] of duplicateKeyPointers(doc.contents)) {
+  for (const [offset, at2] of duplicateKeyPointers(doc.contents)) {
     problems.push({
       code: "DUPLICATE_KEY",
       severity: "error",
       offset,
-      path: at,
-      message: `duplicate key "${showText(unescapePointerTail(at))}" at ${showPointer(at)}: YAML parsers silently keep only the last`
+      path: at2,
+      message: `duplicate key "${showText(unescapePointerTail(at2))}" at ${showPointer(at2)}: YAML parsers silently keep only the last`
     });
   }
   for (const w of doc.warnings) {
@@ -16481,7 +16483,7 @@ function readYaml(text, limits) {
       message: w.message.split("\n")[0] ?? w.message
     });
   }
-  problems.sort((a, b) => a.offset - b.offset);
+  problems.sort((a, b2) => a.offset - b2.offset);
   if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
   const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
   if (expanded > limits.maxDocumentValues) {
@@ -16500,9 +16502,9 @@ function readYaml(text, limits) {
     });
     return { problems };
   }
-  let value;
+  let value2;
   try {
-    value = doc.toJS({ maxAliasCount: 100 });
+    value2 = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     problems.push({
       code: "SYNTAX_ERROR",
@@ -16513,7 +16515,7 @@ function readYaml(text, limits) {
     });
     return { problems };
   }
-  if (depthOf(value) > MAX_NESTING) {
+  if (depthOf(value2) > MAX_NESTING) {
     problems.push({
       code: "TOO_DEEP",
       severity: "error",
@@ -16523,17 +16525,17 @@ function readYaml(text, limits) {
     });
     return { problems };
   }
-  return { value, doc, problems };
+  return { value: value2, doc, problems };
 }
 
 // src/validate/index.ts
 var DEFAULT_MAX_DIAGNOSTICS = 100;
-function formatOf(text, options) {
+function formatOf(text2, options) {
   if (options.format !== void 0) return options.format;
   const name = options.fileName?.toLowerCase() ?? "";
   if (name.endsWith(".json")) return "json";
   if (name.endsWith(".yaml") || name.endsWith(".yml")) return "yaml";
-  const first = /\S/.exec(text)?.[0];
+  const first = /\S/.exec(text2)?.[0];
   return first === "{" || first === "[" ? "json" : "yaml";
 }
 function detach(document, limits) {
@@ -16541,20 +16543,20 @@ function detach(document, limits) {
   const stack = [
     { from: void 0, key: "value", into: root, at: "", depth: 0 }
   ];
-  const open3 = /* @__PURE__ */ new Set();
+  const open4 = /* @__PURE__ */ new Set();
   let values = 0;
   let characters = 0;
   const bad2 = (message, path, code2 = "INVALID_DOCUMENT") => ({
     finding: { severity: "error", code: code2, message, path }
   });
-  const tooMany = (at, what) => ({
-    finding: toFinding(limitError("maxDocumentValues", at, what, limits))
+  const tooMany = (at2, what) => ({
+    finding: toFinding(limitError("maxDocumentValues", at2, what, limits))
   });
-  const tooLong2 = (at) => ({
+  const tooLong2 = (at2) => ({
     finding: toFinding(
       limitError(
         "maxFileBytes",
-        at,
+        at2,
         `a document whose strings and keys hold more than ${limits.maxFileBytes} characters`,
         limits
       )
@@ -16563,57 +16565,57 @@ function detach(document, limits) {
   while (stack.length > 0) {
     const next = stack.pop();
     if ("leave" in next) {
-      open3.delete(next.leave);
+      open4.delete(next.leave);
       continue;
     }
-    const { at, depth } = next;
-    const value = next.from === void 0 ? document : next.from[next.key];
+    const { at: at2, depth } = next;
+    const value2 = next.from === void 0 ? document : next.from[next.key];
     if (++values > limits.maxDocumentValues) {
-      return tooMany(at, `a document of more than ${limits.maxDocumentValues} values`);
+      return tooMany(at2, `a document of more than ${limits.maxDocumentValues} values`);
     }
-    let copy = value;
-    if (typeof value === "string") {
-      characters += value.length;
-      if (characters > limits.maxFileBytes) return tooLong2(at);
-    } else if (typeof value === "number") {
-      if (!Number.isFinite(value)) return bad2(`${value} at ${showPointer(at)} is not a JSON number`, at);
-    } else if (typeof value === "object" && value !== null) {
-      if (open3.has(value)) return bad2(`the document contains a cycle at ${showPointer(at)}`, at);
+    let copy = value2;
+    if (typeof value2 === "string") {
+      characters += value2.length;
+      if (characters > limits.maxFileBytes) return tooLong2(at2);
+    } else if (typeof value2 === "number") {
+      if (!Number.isFinite(value2)) return bad2(`${value2} at ${showPointer(at2)} is not a JSON number`, at2);
+    } else if (typeof value2 === "object" && value2 !== null) {
+      if (open4.has(value2)) return bad2(`the document contains a cycle at ${showPointer(at2)}`, at2);
       if (depth >= MAX_NESTING) {
-        return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at)}`, at, "TOO_DEEP");
+        return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at2)}`, at2, "TOO_DEEP");
       }
       const left = limits.maxDocumentValues - values;
-      if (isArray(value)) {
-        if (value.length > left) return tooMany(at, `an array of ${value.length} items`);
-        copy = new Array(value.length);
-        open3.add(value);
-        stack.push({ leave: value });
-        for (let i = value.length - 1; i >= 0; i--) {
+      if (isArray(value2)) {
+        if (value2.length > left) return tooMany(at2, `an array of ${value2.length} items`);
+        copy = new Array(value2.length);
+        open4.add(value2);
+        stack.push({ leave: value2 });
+        for (let i = value2.length - 1; i >= 0; i--) {
           stack.push({
-            from: value,
+            from: value2,
             key: i,
             into: copy,
-            at: pointer(at, i),
+            at: pointer(at2, i),
             depth: depth + 1
           });
         }
       } else {
         const most = Math.floor(left / 2);
-        if (countOwnKeys(value, most) > most) return tooMany(at, `an object of more than ${most} keys`);
-        const keys = objectKeys(value);
+        if (countOwnKeys(value2, most) > most) return tooMany(at2, `an object of more than ${most} keys`);
+        const keys = objectKeys(value2);
         values += keys.length;
         copy = /* @__PURE__ */ Object.create(null);
-        open3.add(value);
-        stack.push({ leave: value });
+        open4.add(value2);
+        stack.push({ leave: value2 });
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
           characters += key.length;
-          if (characters > limits.maxFileBytes) return tooLong2(at);
-          stack.push({ from: value, key, into: copy, at: pointer(at, key), depth: depth + 1 });
+          if (characters > limits.maxFileBytes) return tooLong2(at2);
+          stack.push({ from: value2, key, into: copy, at: pointer(at2, key), depth: depth + 1 });
         }
       }
-    } else if (value !== null && typeof value !== "boolean") {
-      return bad2(`${typeof value} at ${showPointer(at)} is not JSON data`, at);
+    } else if (value2 !== null && typeof value2 !== "boolean") {
+      return bad2(`${typeof value2} at ${showPointer(at2)} is not JSON data`, at2);
     }
     defineProperty(next.into, next.key, {
       value: copy,
@@ -16627,8 +16629,8 @@ function detach(document, limits) {
 function toFinding(error) {
   return { severity: "error", code: error.code, message: error.message, path: error.path };
 }
-function parseText(text, options, limits) {
-  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+function parseText(text2, options, limits) {
+  const body = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
   return formatOf(body, options) === "json" ? parseJsonSource(body, limits) : parseYamlSource(body, limits);
 }
 function runChecks(document, options, limits) {
@@ -16663,10 +16665,10 @@ function position(d) {
   return [d.line ?? 0, d.column ?? 0];
 }
 function finish(diagnostics, max) {
-  const sorted = diagnostics.map((d, i) => ({ d, i })).sort((a, b) => {
+  const sorted = diagnostics.map((d, i) => ({ d, i })).sort((a, b2) => {
     const [la, ca] = position(a.d);
-    const [lb, cb] = position(b.d);
-    return la - lb || ca - cb || a.i - b.i;
+    const [lb, cb] = position(b2.d);
+    return la - lb || ca - cb || a.i - b2.i;
   }).map(({ d }) => ({ ...d, message: printable(shortMessage(d.message, d.path)) }));
   const valid = !sorted.some((d) => d.severity === "error");
   if (sorted.length <= max) return { valid, diagnostics: sorted };
@@ -16759,12 +16761,12 @@ function deadRules(definition, options) {
     // hold, and under `$not` it makes the negation always true.
     (d.code !== "IMPOSSIBLE_CONDITION" || !/\/\$(or|not)(\/|$)/.test(d.path))
   );
-  const at = (path) => findings.some((f) => f.path === path);
+  const at2 = (path) => findings.some((f) => f.path === path);
   const below = (path) => findings.some((f) => f.path === path || f.path.startsWith(`${path}/`));
   const unreachable = /* @__PURE__ */ new Set();
   for (const status of policy.statuses) {
     if (status.isDefault) continue;
-    if (at(status.path) || status.rules.every((rule) => below(rule.path))) unreachable.add(status.name);
+    if (at2(status.path) || status.rules.every((rule) => below(rule.path))) unreachable.add(status.name);
   }
   return { findings, unreachable };
 }
@@ -16832,13 +16834,13 @@ function formatTable(diffs) {
   return `${blocks.join("\n\n")}
 `;
 }
-function md(text) {
-  return printable(text).replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\b(www)\./gi, "$1&#8203;.");
+function md(text2) {
+  return printable(text2).replace(/[\\`*_[\]<>|#~&]/g, (c) => `\\${c}`).replace(/@/g, "@&#8203;").replace(/:\/\//g, ":&#8203;//").replace(/\b(www)\./gi, "$1&#8203;.");
 }
 function markdownTable(header, rows) {
   const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
   const last = header.length - 1;
-  const cell = (text, i) => i === last ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+  const cell = (text2, i) => i === last ? text2.padStart(widths[i]) : text2.padEnd(widths[i]);
   const line = (cells) => `| ${cells.map(cell).join(" | ")} |`;
   const rule = widths.map((w, i) => i === last ? `${"-".repeat(w - 1)}:` : "-".repeat(w));
   return [line(header), `| ${rule.join(" | ")} |`, ...rows.map(line)];
@@ -16849,7 +16851,7 @@ function formatMarkdown(diffs) {
   out.push(
     `**svc-policy diff**: ${int.format(total)} status changes over ${diffs.length} ${diffs.length === 1 ? "policy" : "policies"}.`
   );
-  for (const p of [...diffs].sort((a, b) => b.diff.changed - a.diff.changed)) {
+  for (const p of [...diffs].sort((a, b2) => b2.diff.changed - a.diff.changed)) {
     out.push("", `#### ${md(p.policy)}`, "", md(summaryLine(p)));
     const notes = staticLines(p.static);
     if (notes.length > 0) out.push("", ...notes.map((n) => `- \u26A0\uFE0F ${md(n)}`));
@@ -16956,7 +16958,7 @@ async function walk2(dir, within2, match, recursive, out, seen) {
     out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
     return;
   }
-  entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  entries.sort((a, b2) => a.name < b2.name ? -1 : a.name > b2.name ? 1 : 0);
   for (const entry2 of entries) {
     const path = join(dir, entry2.name);
     let isDir = entry2.isDirectory();
@@ -17102,11 +17104,11 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
   try {
     return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes2) };
   } catch {
-    const at = firstInvalidUtf8(bytes2);
+    const at2 = firstInvalidUtf8(bytes2);
     let line = 1;
-    for (let i = 0; i < at; i++) if (bytes2[i] === 10) line++;
+    for (let i = 0; i < at2; i++) if (bytes2[i] === 10) line++;
     return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes2[at]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at} (line ${line})`,
+      problem: `is not valid UTF-8: invalid byte 0x${bytes2[at2]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at2} (line ${line})`,
       code: "INVALID_ENCODING"
     };
   }
@@ -17146,34 +17148,34 @@ async function readDocument(file, what, options = {}) {
   return parseDocument(read2.text, file, limits);
 }
 function parseDocument(source2, file, limits = DEFAULT_LIMITS) {
-  const text = source2.charCodeAt(0) === 65279 ? source2.slice(1) : source2;
+  const text2 = source2.charCodeAt(0) === 65279 ? source2.slice(1) : source2;
   const json = extname2(file).toLowerCase() === ".json";
-  const fail = (message, offset) => {
-    const where = offset === void 0 ? "" : ` (line ${lineOf(text, offset)})`;
+  const fail2 = (message, offset) => {
+    const where = offset === void 0 ? "" : ` (line ${lineOf(text2, offset)})`;
     return new InputError(
       `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
     );
   };
   if (json) {
-    const problem = jsonTextProblem(text, limits);
-    if (problem !== void 0) throw fail(`${problem.message} [${problem.code}]`, problem.offset);
+    const problem = jsonTextProblem(text2, limits);
+    if (problem !== void 0) throw fail2(`${problem.message} [${problem.code}]`, problem.offset);
     try {
-      return JSON.parse(text);
+      return JSON.parse(text2);
     } catch (error2) {
-      throw fail(safeMessage(error2, MAX_CLI_MESSAGE));
+      throw fail2(safeMessage(error2, MAX_CLI_MESSAGE));
     }
   }
-  const read2 = readYaml(text, limits);
+  const read2 = readYaml(text2, limits);
   const error = read2.problems.find((p) => p.severity === "error");
   if (error !== void 0 || !("value" in read2)) {
     const p = error ?? read2.problems[0];
-    throw fail(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
+    throw fail2(p === void 0 ? "the document cannot be read" : `${p.message} [${p.code}]`, p?.offset);
   }
   return read2.value;
 }
-function lineOf(text, offset) {
+function lineOf(text2, offset) {
   let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
   return line;
 }
 async function loadPolicy(file, limits = DEFAULT_LIMITS, within2, asOf) {
@@ -17297,9 +17299,9 @@ async function load(spec, limits) {
 }
 function pairs(before, after) {
   if (before.size === 1 && after.size === 1) {
-    const [b] = before.values();
+    const [b2] = before.values();
     const [a] = after.values();
-    return [{ name: a.policy.name, before: b, after: a }];
+    return [{ name: a.policy.name, before: b2, after: a }];
   }
   const names = [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort();
   return names.map((name) => ({ name, before: before.get(name) ?? null, after: after.get(name) ?? null }));
@@ -17361,23 +17363,23 @@ var DIFF_OPTIONS = {
 function staticChanges(before, after, limits) {
   return before === null || after === null ? null : comparePolicyRules(before.definition, after.definition, { limits });
 }
-function parseFormat(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "markdown") return value;
-  throw new UsageError(`--format must be table, json or markdown, got "${value}"`);
+function parseFormat(value2) {
+  if (value2 === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value2 === "table" || value2 === "json" || value2 === "markdown") return value2;
+  throw new UsageError(`--format must be table, json or markdown, got "${value2}"`);
 }
-function parseExamples(value) {
-  if (value === void 0) return 3;
-  if (!/^\d+$/.test(value) || Number(value) > 1e3) {
-    throw new UsageError(`--examples must be a whole number up to 1000, got "${value}"`);
+function parseExamples(value2) {
+  if (value2 === void 0) return 3;
+  if (!/^\d+$/.test(value2) || Number(value2) > 1e3) {
+    throw new UsageError(`--examples must be a whole number up to 1000, got "${value2}"`);
   }
-  return Number(value);
+  return Number(value2);
 }
 function parseFailOn(values) {
-  return values.flatMap((v) => v.split(",")).map((text) => {
-    const m = /^(.+?)\s*>\s*(\d+)$/.exec(text.trim());
-    if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text}"`);
-    return { text: text.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
+  return values.flatMap((v) => v.split(",")).map((text2) => {
+    const m = /^(.+?)\s*>\s*(\d+)$/.exec(text2.trim());
+    if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text2}"`);
+    return { text: text2.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
   });
 }
 function failures(diffs, conditions) {
@@ -17411,9 +17413,9 @@ async function run({ values, positionals }, { out, err }) {
     const { stream } = await openInput(values.input);
     let rejected = 0;
     const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
-    const b = pair.before?.policy ?? absent(pair.after.policy);
+    const b2 = pair.before?.policy ?? absent(pair.after.policy);
     const a = pair.after?.policy ?? absent(pair.before.policy);
-    const diff = await diffPolicies(b, a, records, { examples, limits, asOf });
+    const diff = await diffPolicies(b2, a, records, { examples, limits, asOf });
     if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
     diffs.push({
       policy: pair.name,
@@ -17440,6 +17442,501 @@ var diffCommand = {
   run,
   failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message, lines: true } : void 0
 };
+
+// src/inventory/scan.ts
+var encoder = new TextEncoder();
+var decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+var fromCharCode = String.fromCharCode;
+function byteSelection(selection) {
+  if (selection === true) return true;
+  const keys = [...selection.keys.keys()];
+  const subs = keys.map((k) => byteSelection(selection.keys.get(k)));
+  const names = keys.map((k) => encoder.encode(k));
+  const byLength = [];
+  names.forEach((name, i) => {
+    byLength[name.length] ??= [];
+    byLength[name.length].push(i);
+  });
+  return {
+    names,
+    byLength,
+    keys,
+    subs,
+    byName: new Map(keys.map((k, i) => [k, subs[i]])),
+    any: selection.any === void 0 ? void 0 : byteSelection(selection.any)
+  };
+}
+var b = new Uint8Array(0);
+var end = 0;
+var escaped = false;
+var high = false;
+function isWs(c) {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}
+function ws(i) {
+  while (i < end && isWs(b[i])) i++;
+  return i;
+}
+function isHex(c) {
+  return c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 102;
+}
+var IN_STRING = new Uint8Array(256);
+for (let c = 0; c < 32; c++) IN_STRING[c] = 3;
+IN_STRING[34] = 1;
+IN_STRING[92] = 2;
+for (let c = 128; c < 256; c++) IN_STRING[c] = 4;
+function str(i) {
+  const bytes2 = b;
+  const table = IN_STRING;
+  const stop = end;
+  i++;
+  let e = false;
+  let h = false;
+  for (; ; ) {
+    let t = table[bytes2[i]];
+    while (t === 0) t = table[bytes2[++i]];
+    if (i >= stop) return -1;
+    if (t === 1) {
+      escaped = e;
+      high = h;
+      return i + 1;
+    }
+    if (t === 4) {
+      h = true;
+      i++;
+      continue;
+    }
+    if (t === 3) return -1;
+    e = true;
+    const x = bytes2[i + 1];
+    if (x === 117) {
+      if (i + 5 >= stop || !(isHex(bytes2[i + 2]) && isHex(bytes2[i + 3]) && isHex(bytes2[i + 4]) && isHex(bytes2[i + 5]))) {
+        return -1;
+      }
+      i += 6;
+    } else if (x === 34 || x === 92 || x === 47 || x === 98 || x === 102 || x === 110 || x === 114 || x === 116) {
+      i += 2;
+    } else return -1;
+  }
+}
+function digits3(i) {
+  while (i < end) {
+    const c = b[i];
+    if (c < 48 || c > 57) break;
+    i++;
+  }
+  return i;
+}
+function isDigit(i) {
+  if (i >= end) return false;
+  const c = b[i];
+  return c >= 48 && c <= 57;
+}
+function num(i) {
+  if (b[i] === 45) i++;
+  if (i >= end) return -1;
+  const c = b[i];
+  if (c === 48) i++;
+  else if (c >= 49 && c <= 57) i = digits3(i + 1);
+  else return -1;
+  if (i < end && b[i] === 46) {
+    if (!isDigit(i + 1)) return -1;
+    i = digits3(i + 2);
+  }
+  if (i < end && (b[i] === 101 || b[i] === 69)) {
+    i++;
+    if (i < end && (b[i] === 43 || b[i] === 45)) i++;
+    if (!isDigit(i)) return -1;
+    i = digits3(i + 1);
+  }
+  return i;
+}
+function literal2(i, c) {
+  if (c === 116)
+    return i + 3 < end && b[i + 1] === 114 && b[i + 2] === 117 && b[i + 3] === 101 ? i + 4 : -1;
+  if (c === 102) {
+    return i + 4 < end && b[i + 1] === 97 && b[i + 2] === 108 && b[i + 3] === 115 && b[i + 4] === 101 ? i + 5 : -1;
+  }
+  return i + 3 < end && b[i + 1] === 117 && b[i + 2] === 108 && b[i + 3] === 108 ? i + 4 : -1;
+}
+function scalar(i, c) {
+  if (c === 34) return str(i);
+  if (c === 45 || c >= 48 && c <= 57) return num(i);
+  if (c === 116 || c === 102 || c === 110) return literal2(i, c);
+  return -1;
+}
+var open3 = new Uint8Array(64);
+function escapeEnd(i) {
+  const x = b[i + 1];
+  if (x === 117) {
+    return i + 5 < end && isHex(b[i + 2]) && isHex(b[i + 3]) && isHex(b[i + 4]) && isHex(b[i + 5]) ? i + 6 : -1;
+  }
+  return x === 34 || x === 92 || x === 47 || x === 98 || x === 102 || x === 110 || x === 114 || x === 116 ? i + 2 : -1;
+}
+function skip(i) {
+  const bytes2 = b;
+  const stop = end;
+  const table = IN_STRING;
+  let depth = 0;
+  let wantKey = false;
+  for (; ; ) {
+    let c = bytes2[i];
+    while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+    if (i >= stop) return -1;
+    if (wantKey) {
+      if (c !== 34) return -1;
+    }
+    if (c === 34) {
+      i++;
+      for (; ; ) {
+        let t = table[bytes2[i]];
+        while (t === 0) t = table[bytes2[++i]];
+        if (t === 1 && i < stop) break;
+        if (t === 4 && i < stop) {
+          i++;
+          continue;
+        }
+        if (t === 2 && i < stop) {
+          i = escapeEnd(i);
+          if (i < 0) return -1;
+          continue;
+        }
+        return -1;
+      }
+      i++;
+      if (wantKey) {
+        wantKey = false;
+        c = bytes2[i];
+        while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+        if (i >= stop || c !== 58) return -1;
+        i++;
+        continue;
+      }
+    } else if (c === 123 || c === 91) {
+      const close = c === 123 ? 125 : 93;
+      i++;
+      c = bytes2[i];
+      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+      if (i >= stop) return -1;
+      if (c === close) i++;
+      else {
+        if (depth === open3.length) {
+          const grown = new Uint8Array(open3.length * 2);
+          grown.set(open3);
+          open3 = grown;
+        }
+        open3[depth++] = close === 125 ? 1 : 2;
+        wantKey = close === 125;
+        continue;
+      }
+    } else {
+      i = scalar(i, c);
+      if (i < 0) return -1;
+    }
+    for (; ; ) {
+      if (depth === 0) return i;
+      c = bytes2[i];
+      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+      if (i >= stop) return -1;
+      const top = open3[depth - 1];
+      if (c === 44) {
+        i++;
+        wantKey = top === 1;
+        break;
+      }
+      if (c === (top === 1 ? 125 : 93)) {
+        i++;
+        depth--;
+        continue;
+      }
+      return -1;
+    }
+  }
+}
+function text(s, e, ascii) {
+  if (!ascii || e - s > 64) return decoder.decode(b.subarray(s, e));
+  const x = b;
+  let out = "";
+  for (; e - s >= 8; s += 8) {
+    out += fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7]);
+  }
+  switch (e - s) {
+    case 0:
+      return out;
+    case 1:
+      return out + fromCharCode(x[s]);
+    case 2:
+      return out + fromCharCode(x[s], x[s + 1]);
+    case 3:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2]);
+    case 4:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3]);
+    case 5:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4]);
+    case 6:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5]);
+    default:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6]);
+  }
+}
+var at = 0;
+function value(i, selection) {
+  const c = b[i];
+  if (c === 34) {
+    const e = str(i);
+    at = e;
+    if (e < 0) return void 0;
+    return escaped ? JSON.parse(text(i, e, !high)) : text(i + 1, e - 1, !high);
+  }
+  if (c === 45 || c >= 48 && c <= 57) {
+    const e = num(i);
+    at = e;
+    if (e < 0) return void 0;
+    const neg = c === 45;
+    const s = neg ? i + 1 : i;
+    if (e - s <= 15) {
+      let n = 0;
+      let k = s;
+      for (; k < e; k++) {
+        const d = b[k];
+        if (d < 48 || d > 57) break;
+        n = n * 10 + (d - 48);
+      }
+      if (k === e) return neg ? -n : n;
+    }
+    return Number(text(i, e, true));
+  }
+  if (c === 116 || c === 102 || c === 110) {
+    at = literal2(i, c);
+    return c === 116 ? true : c === 102 ? false : null;
+  }
+  if (selection === true || c !== 123 && c !== 91) {
+    const e = skip(i);
+    at = e;
+    return e < 0 ? void 0 : JSON.parse(text(i, e, false));
+  }
+  return c === 123 ? object(i, selection) : array(i, selection);
+}
+function selected(s, e, node) {
+  if (escaped || high) {
+    const name = escaped ? JSON.parse(text(s - 1, e + 1, false)) : text(s, e, false);
+    return node.byName.get(name);
+  }
+  const n = e - s;
+  const candidates = node.byLength[n];
+  if (candidates === void 0) return void 0;
+  const names = node.names;
+  outer: for (let c = 0; c < candidates.length; c++) {
+    const k = candidates[c];
+    const name = names[k];
+    for (let j = 0; j < n; j++) if (name[j] !== b[s + j]) continue outer;
+    return node.subs[k];
+  }
+  return void 0;
+}
+function object(i, node) {
+  const out = {};
+  i = ws(i + 1);
+  if (i < end && b[i] === 125) {
+    at = i + 1;
+    return out;
+  }
+  for (; ; ) {
+    if (i >= end || b[i] !== 34) return fail();
+    const keyEnd = str(i);
+    if (keyEnd < 0) return fail();
+    const sub = selected(i + 1, keyEnd - 1, node);
+    const key = sub === void 0 ? "" : escaped ? JSON.parse(text(i, keyEnd, false)) : text(i + 1, keyEnd - 1, !high);
+    i = ws(keyEnd);
+    if (i >= end || b[i] !== 58) return fail();
+    i = ws(i + 1);
+    if (i >= end) return fail();
+    if (sub === void 0) {
+      i = skip(i);
+      if (i < 0) return fail();
+    } else {
+      const v = value(i, sub);
+      if (at < 0) return fail();
+      i = at;
+      if (key === "__proto__") {
+        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+      } else out[key] = v;
+    }
+    i = ws(i);
+    if (i >= end) return fail();
+    const d = b[i];
+    if (d === 125) {
+      at = i + 1;
+      return out;
+    }
+    if (d !== 44) return fail();
+    i = ws(i + 1);
+  }
+}
+function array(i, node) {
+  const out = [];
+  i = ws(i + 1);
+  if (i < end && b[i] === 93) {
+    at = i + 1;
+    return out;
+  }
+  const each = node.any;
+  for (; ; ) {
+    if (i >= end) return fail();
+    if (each === void 0) {
+      i = skip(i);
+      if (i < 0) return fail();
+    } else {
+      const v = value(i, each);
+      if (at < 0) return fail();
+      i = at;
+      out.push(v);
+    }
+    i = ws(i);
+    if (i >= end) return fail();
+    const d = b[i];
+    if (d === 93) {
+      at = i + 1;
+      return out;
+    }
+    if (d !== 44) return fail();
+    i = ws(i + 1);
+  }
+}
+function fail() {
+  at = -1;
+  return void 0;
+}
+function scanRecord(bytes2, start, stop, selection) {
+  b = bytes2;
+  end = stop;
+  const i = ws(start);
+  if (i >= end || b[i] !== 123) return void 0;
+  const record2 = object(i, selection);
+  if (record2 === void 0 || at < 0 || ws(at) !== end) return void 0;
+  return record2;
+}
+
+// src/inventory/selective.ts
+var ANY2 = "__svcArrayAny__";
+function selectionOf(paths3) {
+  const node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
+  const root = node();
+  for (const path of paths3) {
+    let at2 = root;
+    for (const segment2 of path) {
+      if (at2.whole) break;
+      if (segment2 === ANY2) at2 = at2.any ??= node();
+      else {
+        let next = at2.keys.get(segment2);
+        if (next === void 0) {
+          next = node();
+          at2.keys.set(segment2, next);
+        }
+        at2 = next;
+      }
+    }
+    at2.whole = true;
+  }
+  const freezeNode = (n) => {
+    if (n.whole) return true;
+    const keys = new Map([...n.keys].map(([k, v]) => [k, freezeNode(v)]));
+    return n.any === void 0 ? { keys } : { keys, any: freezeNode(n.any) };
+  };
+  const top = freezeNode(root);
+  return top === true ? { keys: /* @__PURE__ */ new Map() } : top;
+}
+
+// src/inventory/selected-lines.ts
+async function* readNdjsonSelected(source2, paths3, options = {}) {
+  const selection = byteSelection(selectionOf(paths3));
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
+  const onBytes = options.onBytes;
+  const decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
+  let line = 0;
+  let count2 = 0;
+  let pending = [];
+  let pendingBytes = 0;
+  const one = (bytes2, s, e) => {
+    line++;
+    if (line === 1) {
+      for (let k = 0; k < 2 && e - s >= 3 && bytes2[s] === 239 && bytes2[s + 1] === 187 && bytes2[s + 2] === 191; k++) {
+        s += 3;
+      }
+    }
+    let blank = true;
+    for (let k = s; k < e; k++) {
+      const c = bytes2[k];
+      if (c !== 32 && c !== 9 && c !== 13) {
+        blank = false;
+        break;
+      }
+    }
+    if (blank) {
+      if (e - s > max + 1) measure2(bytes2, s, e);
+      return void 0;
+    }
+    if (e - s > max) measure2(bytes2, s, e);
+    const record2 = scanRecord(bytes2, s, e, selection);
+    if (record2 !== void 0) return record2;
+    const r = parseLine(decoder3.decode(bytes2.subarray(s, e)), line, options);
+    return r.ok ? r.value : void 0;
+  };
+  const measure2 = (bytes2, s, e) => {
+    const text2 = decoder3.decode(bytes2.subarray(s, e));
+    if ((text2.endsWith("\r") ? text2.length - 1 : text2.length) > max) tooLong(options, line);
+  };
+  for await (const chunk of source2) {
+    if (!(chunk instanceof Uint8Array)) {
+      throw new InventoryError("MALFORMED_INPUT", "expected byte chunks");
+    }
+    count2 += chunk.length;
+    onBytes?.(count2);
+    let s = 0;
+    let nl = chunk.indexOf(10, 0);
+    if (nl >= 0 && pendingBytes > 0) {
+      pending.push(chunk.subarray(0, nl));
+      const whole = concat(pending, pendingBytes + nl);
+      pending = [];
+      pendingBytes = 0;
+      const r = one(whole, 0, whole.length);
+      if (r !== void 0) yield r;
+      s = nl + 1;
+      nl = chunk.indexOf(10, s);
+    }
+    while (nl >= 0) {
+      const r = one(chunk, s, nl);
+      if (r !== void 0) yield r;
+      s = nl + 1;
+      nl = chunk.indexOf(10, s);
+    }
+    if (s < chunk.length) {
+      pending.push(chunk.slice(s));
+      pendingBytes += chunk.length - s;
+      if (pendingBytes > max + 1) {
+        const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(concat(pending, pendingBytes), {
+          stream: true
+        });
+        if (text2.length > max + 1 || text2.length > max && !text2.endsWith("\r")) tooLong(options, line + 1);
+      }
+    }
+  }
+  if (pendingBytes > 0) {
+    const whole = concat(pending, pendingBytes);
+    const r = one(whole, 0, whole.length);
+    if (r !== void 0) yield r;
+  }
+}
+function concat(pieces, length) {
+  if (pieces.length === 1 && pieces[0].length === length) return pieces[0];
+  const out = new Uint8Array(length);
+  let at2 = 0;
+  for (const p of pieces) {
+    out.set(p, at2);
+    at2 += p.length;
+  }
+  return out;
+}
 
 // src/node/file.ts
 import { fileURLToPath } from "url";
@@ -17468,16 +17965,16 @@ var bound = /* @__PURE__ */ new WeakMap();
 function pathOf(ref, p) {
   let path = weakMapGet.call(paths, ref);
   if (path === void 0) {
-    const text = `$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join("")}`;
+    const text2 = `$${ref.keys.map((key) => `.${JSON.stringify(key)}`).join("")}`;
     let byText = weakMapGet.call(bound, p);
     if (byText === void 0) {
       byText = /* @__PURE__ */ new Map();
       weakMapSet.call(bound, p, byText);
     }
-    path = mapGet.call(byText, text);
+    path = mapGet.call(byText, text2);
     if (path === void 0) {
-      path = p.add(text);
-      byText.set(text, path);
+      path = p.add(text2);
+      byText.set(text2, path);
     }
     weakMapSet.call(paths, ref, path);
   }
@@ -17486,7 +17983,7 @@ function pathOf(ref, p) {
 var typeOf2 = (ref, p) => `json_type(${ref.root}, ${pathOf(ref, p)})`;
 var extract = (ref, p) => `json_extract(${ref.root}, ${pathOf(ref, p)})`;
 var NUMBER_TYPES = `'BIGINT', 'UBIGINT', 'DOUBLE'`;
-function scalar(ref, type, p) {
+function scalar2(ref, type, p) {
   if (type === "string") return `json_extract_string(${ref.root}, ${pathOf(ref, p)})`;
   return `CAST(${extract(ref, p)} AS DOUBLE)`;
 }
@@ -17496,12 +17993,12 @@ function likePattern(pattern) {
 }
 var encodeNumber2 = (d) => `CAST(length(CAST(length(${d}) AS VARCHAR)) AS VARCHAR) || CAST(length(${d}) AS VARCHAR) || ${d}`;
 function versionKey2(expr) {
-  const text = `(${expr})`;
-  const core = `regexp_extract(${text}, '^v?([0-9.]+)', 1)`;
-  const pre = `regexp_extract(${text}, '^v?[0-9.]+-([^+]*)', 1)`;
+  const text2 = `(${expr})`;
+  const core = `regexp_extract(${text2}, '^v?([0-9.]+)', 1)`;
+  const pre = `regexp_extract(${text2}, '^v?[0-9.]+-([^+]*)', 1)`;
   const parts = `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: '.' || ${encodeNumber2(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
   const ids = `array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber2(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '')`;
-  return `(CASE WHEN regexp_full_match(${text}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
+  return `(CASE WHEN regexp_full_match(${text2}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
 }
 var TIMESTAMP_PATTERN = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
 var GROUPS = ["y", "mo", "d", "h", "mi", "s", "f", "sg", "oh", "om"];
@@ -17521,9 +18018,9 @@ function instantMs(expr, p) {
     om: `COALESCE(${int4("om")}, 0)`
   };
   const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, " // ");
-  const text = `(${expr})`;
-  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(", ")}])`;
-  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+  const text2 = `(${expr})`;
+  const groups = `regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(", ")}])`;
+  return `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
 }
 var noTimestamptz = () => {
   throw new FilterError("UNSUPPORTED", "", "the duckdb dialect maps no timestamptz column");
@@ -17577,14 +18074,14 @@ var duckdb = {
     const type = typeOf2(ref, p);
     if (shape === "missing") return `(COALESCE(${type}, 'NULL') = 'NULL')`;
     if (shape === "object") return `COALESCE(${type} = 'OBJECT', FALSE)`;
-    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar(ref, "string", p)} = '${shape}', FALSE)`;
+    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar2(ref, "string", p)} = '${shape}', FALSE)`;
   },
-  jsonScalar: (ref, type, test2, p) => `(CASE WHEN ${isType(ref, type, p)} THEN ${test2(scalar(ref, type, p))} ELSE FALSE END)`,
+  jsonScalar: (ref, type, test2, p) => `(CASE WHEN ${isType(ref, type, p)} THEN ${test2(scalar2(ref, type, p))} ELSE FALSE END)`,
   jsonValue: (ref, type, p) => {
     if (type === "boolean") {
-      return `(CASE WHEN ${typeOf2(ref, p)} = 'BOOLEAN' THEN ${scalar(ref, "string", p)} = 'true' END)`;
+      return `(CASE WHEN ${typeOf2(ref, p)} = 'BOOLEAN' THEN ${scalar2(ref, "string", p)} = 'true' END)`;
     }
-    return `(CASE WHEN ${isType(ref, type, p)} THEN ${scalar(ref, type, p)} END)`;
+    return `(CASE WHEN ${isType(ref, type, p)} THEN ${scalar2(ref, type, p)} END)`;
   },
   jsonText: (ref, p) => `CAST(${extract(ref, p)} AS VARCHAR)`,
   // A lambda over the elements, not a correlated subquery: DuckDB plans a statement of many
@@ -17593,8 +18090,8 @@ var duckdb = {
   jsonAny: (ref, body, p) => {
     const alias = p.alias();
     const where = body({ root: alias, keys: [] });
-    const array = `CAST(CASE WHEN ${typeOf2(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`;
-    return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
+    const array2 = `CAST(CASE WHEN ${typeOf2(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`;
+    return `COALESCE(list_bool_or(list_transform(${array2}, lambda ${alias}: ${where})), FALSE)`;
   }
 };
 
@@ -17614,13 +18111,13 @@ function likePattern2(pattern) {
 var encodeNumber3 = (d) => `length(length(${d})::text) || length(${d}) || ${d}`;
 function versionKey3(expr, p) {
   const a = p.alias();
-  const text = `(${expr})`;
-  const core = `substring(${text} from '^v?([0-9.]+)')`;
-  const pre = `substring(${text} from '^v?[0-9.]+-([^+]*)')`;
+  const text2 = `(${expr})`;
+  const core = `substring(${text2} from '^v?([0-9.]+)')`;
+  const pre = `substring(${text2} from '^v?[0-9.]+-([^+]*)')`;
   const parts = `COALESCE((SELECT string_agg('.' || ${encodeNumber3(`${a}.d`)}, '' ORDER BY ${a}.i) FROM (SELECT ${a}_u.i AS i, ltrim(${a}_u.p, '0') AS d, max(CASE WHEN ltrim(${a}_u.p, '0') <> '' THEN ${a}_u.i END) OVER () AS m FROM unnest(string_to_array(${core}, '.')) WITH ORDINALITY AS ${a}_u(p, i)) AS ${a} WHERE ${a}.i <= ${a}.m), '')`;
   const id = `${a}_w.p`;
   const ids = `(SELECT string_agg(CASE WHEN ${id} ~ '^[0-9]+$' THEN ',1' || ${encodeNumber3(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.i) FROM unnest(string_to_array(${pre}, '.')) WITH ORDINALITY AS ${a}_w(p, i))`;
-  return `(CASE WHEN ${text} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
+  return `(CASE WHEN ${text2} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
 }
 var TIMESTAMP_PATTERN2 = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
 function instantMs2(expr, p) {
@@ -17705,23 +18202,23 @@ var postgres = {
   },
   jsonScalar: (ref, type, test2, p) => {
     const expr = exprOf(ref, p);
-    const text = `(${expr} #>> '{}')`;
-    const value = type === "number" ? `${text}::float8` : text;
-    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test2(value)} ELSE FALSE END)`;
+    const text2 = `(${expr} #>> '{}')`;
+    const value2 = type === "number" ? `${text2}::float8` : text2;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test2(value2)} ELSE FALSE END)`;
   },
   jsonValue: (ref, type, p) => {
     const expr = exprOf(ref, p);
-    const text = `(${expr} #>> '{}')`;
-    const value = type === "number" ? `${text}::float8` : type === "boolean" ? `(${text} = 'true')` : text;
-    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value} END)`;
+    const text2 = `(${expr} #>> '{}')`;
+    const value2 = type === "number" ? `${text2}::float8` : type === "boolean" ? `(${text2} = 'true')` : text2;
+    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value2} END)`;
   },
   jsonText: (ref, p) => `(${exprOf(ref, p)})::text`,
   jsonAny: (ref, body, p) => {
     const expr = exprOf(ref, p);
     const alias = p.alias();
-    const array = `CASE WHEN ${ref.fn}_typeof(${expr}) = 'array' THEN ${expr} END`;
+    const array2 = `CASE WHEN ${ref.fn}_typeof(${expr}) = 'array' THEN ${expr} END`;
     const where = body({ base: `${alias}.v`, keys: [], fn: ref.fn });
-    return `EXISTS (SELECT 1 FROM ${ref.fn}_array_elements(${array}) AS ${alias}(v) WHERE ${where})`;
+    return `EXISTS (SELECT 1 FROM ${ref.fn}_array_elements(${array2}) AS ${alias}(v) WHERE ${where})`;
   }
 };
 
@@ -17746,8 +18243,8 @@ function extract2(ref, p) {
   if (ref.element !== null && ref.keys.length === 0) return `${ref.element}.value`;
   return `json_extract(${ref.root}, ${pathOf2(ref, p)})`;
 }
-var encoder = new TextEncoder();
-var bytes = (s) => encoder.encode(s).length;
+var encoder2 = new TextEncoder();
+var bytes = (s) => encoder2.encode(s).length;
 var GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
 function globPattern(pattern) {
   return pattern.pieces.map((piece) => piece.replace(/[*?[]/g, "[$&]")).join("*");
@@ -18002,12 +18499,12 @@ function resolveColumns(dialect, columns) {
   }
   return out;
 }
-function checkText(dialect, text, at, code2 = "UNSUPPORTED") {
-  if (!dialect.capabilities.nulInText && stringIncludes(text, "\0")) {
+function checkText(dialect, text2, at2, code2 = "UNSUPPORTED") {
+  if (!dialect.capabilities.nulInText && stringIncludes(text2, "\0")) {
     throw new FilterError(
       code2,
-      at,
-      `${dialect.name} text cannot hold U+0000 (NUL), used at ${at || "the root"}`
+      at2,
+      `${dialect.name} text cannot hold U+0000 (NUL), used at ${at2 || "the root"}`
     );
   }
 }
@@ -18119,13 +18616,13 @@ function sqlHeight(sql) {
   const height = ops[0] + tallest[0] + 1;
   return { height, nested: height + inner[0], parentheses: deepest };
 }
-function filterNesting(node, at) {
+function filterNesting(node, at2) {
   let subqueries = 0;
-  let subqueriesAt = at;
+  let subqueriesAt = at2;
   let levels = -1;
-  let deepestAt = at;
+  let deepestAt = at2;
   const stack = [
-    { node, at, subqueries: 0, levels: 0 }
+    { node, at: at2, subqueries: 0, levels: 0 }
   ];
   while (stack.length > 0) {
     const top = stack.pop();
@@ -18226,8 +18723,8 @@ var Params = class {
   bound() {
     return this.#asOfIndex === void 0 ? { params: this.values } : { params: this.values, asOfIndex: this.#asOfIndex };
   }
-  add(value) {
-    this.values.push(value);
+  add(value2) {
+    this.values.push(value2);
     return this.placeholder(this.offset + this.values.length);
   }
   alias() {
@@ -18256,9 +18753,9 @@ var SqlCompiler = class {
   /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
   compile(filter, params, options = {}) {
     const node = toFilterNode(filter, passLimits(options));
-    const at = option(options, "at") ?? "";
+    const at2 = option(options, "at") ?? "";
     const limits = this.#dialect.capabilities.expressionLimits;
-    const nesting = filterNesting(node, at);
+    const nesting = filterNesting(node, at2);
     if (nesting.subqueries > limits.maxSubqueries) {
       throw tooDeep(
         this.#dialect.name,
@@ -18267,7 +18764,7 @@ var SqlCompiler = class {
         `nests ${nesting.subqueries} subqueries (selectors and "$elemMatch"; at most ${limits.maxSubqueries})`
       );
     }
-    const sql = this.#filter(node, at, params);
+    const sql = this.#filter(node, at2, params);
     const measured = sqlHeight(sql);
     if (measured.nested > limits.maxNestedHeight || measured.height > limits.maxHeight) {
       const height = Math.max(measured.nested, measured.height);
@@ -18305,26 +18802,26 @@ var SqlCompiler = class {
    * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
    * where the first key of a path is a mapped column.
    */
-  #filter(node, at, p, element) {
-    return and(node.clauses.map((clause) => this.#clause(clause, at, p, element)));
+  #filter(node, at2, p, element) {
+    return and(node.clauses.map((clause) => this.#clause(clause, at2, p, element)));
   }
-  #clause(clause, at, p, element) {
+  #clause(clause, at2, p, element) {
     switch (clause.kind) {
       case "field": {
-        const where = pointer(at, printPath(clause.path));
+        const where = pointer(at2, printPath(clause.path));
         if (element !== void 0) return this.#walk(element, clause.path, clause.operators, where, p);
         return this.#field(clause, where, p);
       }
       case "and":
         return and(
-          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.and, i), p, element))
+          clause.filters.map((f, i) => this.#filter(f, pointer(at2, LOGICAL_NAMES.and, i), p, element))
         );
       case "or":
         return or(
-          clause.filters.map((f, i) => this.#filter(f, pointer(at, LOGICAL_NAMES.or, i), p, element))
+          clause.filters.map((f, i) => this.#filter(f, pointer(at2, LOGICAL_NAMES.or, i), p, element))
         );
       case "not":
-        return not(this.#filter(clause.filter, pointer(at, LOGICAL_NAMES.not), p, element));
+        return not(this.#filter(clause.filter, pointer(at2, LOGICAL_NAMES.not), p, element));
       default:
         return assertNever(clause, "clause");
     }
@@ -18333,61 +18830,61 @@ var SqlCompiler = class {
    * `$elemMatch` on one element (docs/semantics.md §3): `{}` holds for every element, any other filter
    * only for an object that satisfies it, all conditions read from that one element.
    */
-  #elemMatch(slot, filter, at, p) {
+  #elemMatch(slot, filter, at2, p) {
     if (filter.clauses.length === 0) return TRUE;
     if (slot.kind !== "json") {
-      throw new FilterError("UNSUPPORTED", at, `"$elemMatch" needs a JSON value at ${at}`);
+      throw new FilterError("UNSUPPORTED", at2, `"$elemMatch" needs a JSON value at ${at2}`);
     }
-    return and([this.#dialect.jsonIs(slot.ref, "object", p), this.#filter(filter, at, p, slot.ref)]);
+    return and([this.#dialect.jsonIs(slot.ref, "object", p), this.#filter(filter, at2, p, slot.ref)]);
   }
-  #field(field, at, p) {
+  #field(field, at2, p) {
     const [first, ...rest] = field.path;
-    if (first === void 0) throw new FilterError("INVALID_PATH", at, `empty field path at ${at}`);
+    if (first === void 0) throw new FilterError("INVALID_PATH", at2, `empty field path at ${at2}`);
     if (first.kind === "any") return FALSE;
     const mapping = mapGet.call(this.#columns, first.key);
     if (mapping === void 0) {
       throw new FilterError(
         "UNKNOWN_FIELD",
-        at,
-        `field "${showText(first.key)}" is not in the column mapping (used at ${at})`
+        at2,
+        `field "${showText(first.key)}" is not in the column mapping (used at ${at2})`
       );
     }
     const column = this.columnSql(mapping.column);
     if (mapping.type === "json" || mapping.type === "jsonb") {
       const ref = this.#dialect.jsonColumn(column, mapping.type, mapping.path, p);
-      return this.#walk(ref, rest, field.operators, at, p);
+      return this.#walk(ref, rest, field.operators, at2, p);
     }
     if (rest.length > 0) {
       throw new FilterError(
         "UNKNOWN_FIELD",
-        at,
-        `field path "${showText(printPath(field.path))}" reads below the ${mapping.type} column of "${showText(first.key)}"; nested paths are allowed only below json/jsonb columns (at ${at})`
+        at2,
+        `field path "${showText(printPath(field.path))}" reads below the ${mapping.type} column of "${showText(first.key)}"; nested paths are allowed only below json/jsonb columns (at ${at2})`
       );
     }
     const slot = { kind: "column", type: mapping.type, sql: column };
     return and(
-      field.operators.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p))
+      field.operators.map((op) => this.#operator(slot, op, pointer(at2, OPERATOR_NAMES[op.kind]), p))
     );
   }
   /** Follows the path inside JSON; a selector wraps the rest of the path and all the operators. */
-  #walk(ref, steps, ops, at, p) {
+  #walk(ref, steps, ops, at2, p) {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
       switch (step.kind) {
         case "key":
-          checkText(this.#dialect, step.key, at);
+          checkText(this.#dialect, step.key, at2);
           ref = this.#dialect.jsonKey(ref, step.key, p);
           break;
         case "any": {
           const rest = steps.slice(i + 1);
-          return this.#dialect.jsonAny(ref, (element) => this.#walk(element, rest, ops, at, p), p);
+          return this.#dialect.jsonAny(ref, (element) => this.#walk(element, rest, ops, at2, p), p);
         }
         default:
           return assertNever(step, "path step");
       }
     }
     const slot = { kind: "json", ref };
-    return and(ops.map((op) => this.#operator(slot, op, pointer(at, OPERATOR_NAMES[op.kind]), p)));
+    return and(ops.map((op) => this.#operator(slot, op, pointer(at2, OPERATOR_NAMES[op.kind]), p)));
   }
   #missing(slot, p) {
     return slot.kind === "column" ? `${slot.sql} IS NULL` : this.#dialect.jsonIs(slot.ref, "missing", p);
@@ -18403,50 +18900,50 @@ var SqlCompiler = class {
     if (slot.type !== "number") return FALSE;
     return `(${slot.sql} IS NOT NULL AND ${test2(slot.sql)})`;
   }
-  #ifBoolean(slot, value, p) {
-    if (slot.kind === "json") return this.#dialect.jsonIs(slot.ref, value ? "true" : "false", p);
+  #ifBoolean(slot, value2, p) {
+    if (slot.kind === "json") return this.#dialect.jsonIs(slot.ref, value2 ? "true" : "false", p);
     if (slot.type !== "boolean") return FALSE;
-    return `(${slot.sql} IS ${value ? TRUE : FALSE})`;
+    return `(${slot.sql} IS ${value2 ? TRUE : FALSE})`;
   }
   /** A timestamptz column compares with operands in the exact `toISOString` form only. */
-  #instant(value, at) {
-    const ok = regexpTest(ISO_INSTANT, value) && !stringStartsWith.call(value, "0000") && isRoundTrip(value);
+  #instant(value2, at2) {
+    const ok = regexpTest(ISO_INSTANT, value2) && !stringStartsWith.call(value2, "0000") && isRoundTrip(value2);
     if (!ok) {
       throw new FilterError(
         "INVALID_OPERAND",
-        at,
-        `a timestamptz column compares only with ISO timestamps like "2026-01-01T00:00:00.000Z"; got ${JSON.stringify(value)} at ${at}`
+        at2,
+        `a timestamptz column compares only with ISO timestamps like "2026-01-01T00:00:00.000Z"; got ${JSON.stringify(value2)} at ${at2}`
       );
     }
-    return value;
+    return value2;
   }
-  #eq(slot, value, at, p) {
-    if (value === null) return this.#missing(slot, p);
-    if (typeof value === "boolean") return this.#ifBoolean(slot, value, p);
-    if (typeof value === "number") {
-      return this.#ifNumber(slot, p, (v) => `${v} = ${this.#dialect.numberParam(p.add(value))}`);
+  #eq(slot, value2, at2, p) {
+    if (value2 === null) return this.#missing(slot, p);
+    if (typeof value2 === "boolean") return this.#ifBoolean(slot, value2, p);
+    if (typeof value2 === "number") {
+      return this.#ifNumber(slot, p, (v) => `${v} = ${this.#dialect.numberParam(p.add(value2))}`);
     }
-    checkText(this.#dialect, value, at);
+    checkText(this.#dialect, value2, at2);
     if (slot.kind === "column" && slot.type === "timestamptz") {
-      const c = this.#instant(value, at);
+      const c = this.#instant(value2, at2);
       const from = `${slot.sql} >= ${this.#dialect.timestampParam(p.add(c))}`;
       const next = nextMillisecond(c);
       if (next === void 0) return `(${slot.sql} IS NOT NULL AND ${from})`;
       return `(${slot.sql} IS NOT NULL AND ${from} AND ${slot.sql} < ${this.#dialect.timestampParam(p.add(next))})`;
     }
-    return this.#ifString(slot, p, (v) => `${this.#dialect.collateEq(v)} = ${p.add(value)}`);
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateEq(v)} = ${p.add(value2)}`);
   }
-  #range(slot, op, value, at, p) {
-    if (typeof value === "number") {
+  #range(slot, op, value2, at2, p) {
+    if (typeof value2 === "number") {
       const guardNaN = slot.kind === "column" && this.#dialect.capabilities.nanInNumberColumns && op.startsWith(">");
       return this.#ifNumber(slot, p, (v) => {
-        const cmp = `${v} ${op} ${this.#dialect.numberParam(p.add(value))}`;
+        const cmp = `${v} ${op} ${this.#dialect.numberParam(p.add(value2))}`;
         return guardNaN ? `${cmp} AND ${v} <> ${this.#dialect.numberParam(p.add("NaN"))}` : cmp;
       });
     }
-    checkText(this.#dialect, value, at);
+    checkText(this.#dialect, value2, at2);
     if (slot.kind === "column" && slot.type === "timestamptz") {
-      const c = this.#instant(value, at);
+      const c = this.#instant(value2, at2);
       let bound2 = c;
       let cmp = op;
       if (op === ">" || op === "<=") {
@@ -18457,29 +18954,29 @@ var SqlCompiler = class {
       const param = this.#dialect.timestampParam(p.add(bound2));
       return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${cmp} ${param})`;
     }
-    return this.#ifString(slot, p, (v) => `${this.#dialect.collateOrder(v)} ${op} ${p.add(value)}`);
+    return this.#ifString(slot, p, (v) => `${this.#dialect.collateOrder(v)} ${op} ${p.add(value2)}`);
   }
-  #in(slot, values, at, p) {
+  #in(slot, values, at2, p) {
     const strings = [...new Set(values.filter((v) => typeof v === "string"))];
     const numbers = [...new Set(values.filter((v) => typeof v === "number"))];
     const booleans = [...new Set(values.filter((v) => typeof v === "boolean"))];
     const parts = [];
     if (arrayIncludes(values, null)) parts.push(this.#missing(slot, p));
-    for (const b of booleans) parts.push(this.#ifBoolean(slot, b, p));
-    if (numbers.length === 1) parts.push(this.#eq(slot, numbers[0], at, p));
+    for (const b2 of booleans) parts.push(this.#ifBoolean(slot, b2, p));
+    if (numbers.length === 1) parts.push(this.#eq(slot, numbers[0], at2, p));
     else if (numbers.length > 1) {
       parts.push(this.#ifNumber(slot, p, (v) => this.#dialect.inList(v, "number", numbers, p)));
     }
     values.forEach((s, i) => {
       if (typeof s !== "string") return;
-      const where = pointer(at, i);
+      const where = pointer(at2, i);
       checkText(this.#dialect, s, where);
       if (slot.kind === "column" && slot.type === "timestamptz") this.#instant(s, where);
     });
-    if (strings.length === 1) parts.push(this.#eq(slot, strings[0], at, p));
+    if (strings.length === 1) parts.push(this.#eq(slot, strings[0], at2, p));
     else if (strings.length > 1) {
       if (slot.kind === "column" && slot.type === "timestamptz") {
-        parts.push(or(strings.map((s) => this.#eq(slot, s, at, p))));
+        parts.push(or(strings.map((s) => this.#eq(slot, s, at2, p))));
       } else {
         parts.push(
           this.#ifString(
@@ -18492,17 +18989,17 @@ var SqlCompiler = class {
     }
     return or(parts.filter((part) => part !== FALSE));
   }
-  #like(slot, pattern, at, p) {
-    checkText(this.#dialect, pattern, at);
+  #like(slot, pattern, at2, p) {
+    checkText(this.#dialect, pattern, at2);
     if (slot.kind === "column" && slot.type === "timestamptz") {
       throw new FilterError(
         "UNSUPPORTED",
-        at,
-        `"$like" on a timestamptz column is not supported (its text form is not stored) at ${at}`
+        at2,
+        `"$like" on a timestamptz column is not supported (its text form is not stored) at ${at2}`
       );
     }
     const parsed = parseLike(pattern);
-    if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0], at, p);
+    if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0], at2, p);
     if (arrayEvery(parsed.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
     const bound2 = this.#dialect.capabilities.likePatternLimit;
     if (bound2 !== null) {
@@ -18510,8 +19007,8 @@ var SqlCompiler = class {
       if (bytes2 > bound2.maxBytes) {
         throw new FilterError(
           "UNSUPPORTED",
-          at,
-          `the "$like" pattern at ${showPointer(at)} is ${bytes2} bytes as ${this.#dialect.name} matches it, past ${bound2.name}`
+          at2,
+          `the "$like" pattern at ${showPointer(at2)} is ${bytes2} bytes as ${this.#dialect.name} matches it, past ${bound2.name}`
         );
       }
     }
@@ -18522,8 +19019,8 @@ var SqlCompiler = class {
    * operand's key computed here (both ASCII, compared byte by byte). A non-version has a `NULL` key,
    * made false; a timestamptz column never holds a version (ISO text has a `:`).
    */
-  #version(slot, op, value, p) {
-    const key = versionKey(parseVersion(value));
+  #version(slot, op, value2, p) {
+    const key = versionKey(parseVersion(value2));
     return this.#ifString(slot, p, (v) => {
       const test2 = `${this.#dialect.collateOrder(this.#dialect.versionKey(v, p))} ${op} ${this.#dialect.textParam(p.add(key))}`;
       return `COALESCE(${test2}, FALSE)`;
@@ -18545,26 +19042,26 @@ var SqlCompiler = class {
     return this.#ifString(slot, p, (v) => `COALESCE(${d.instantMs(v, p)} ${op} ${bound2()}, FALSE)`);
   }
   /** One operator; a negated one is `NOT` of its family's positive condition. */
-  #operator(slot, op, at, p) {
+  #operator(slot, op, at2, p) {
     const sql = byFamily(op, {
-      equality: (op2) => this.#eq(slot, op2.value, at, p),
-      order: (op2) => this.#range(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.value, at, p),
-      membership: (op2) => this.#in(slot, op2.values, at, p),
-      like: (op2) => this.#like(slot, op2.pattern, at, p),
+      equality: (op2) => this.#eq(slot, op2.value, at2, p),
+      order: (op2) => this.#range(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.value, at2, p),
+      membership: (op2) => this.#in(slot, op2.values, at2, p),
+      like: (op2) => this.#like(slot, op2.pattern, at2, p),
       exists: (op2) => op2.value ? not(this.#missing(slot, p)) : this.#missing(slot, p),
       version: (op2) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.value, p),
       time: (op2) => this.#time(slot, SQL_COMPARISONS[comparisonOf(op2)], op2.instant, p),
-      elemMatch: (op2) => this.#elemMatch(slot, op2.filter, at, p)
+      elemMatch: (op2) => this.#elemMatch(slot, op2.filter, at2, p)
     });
     return factsOf(op).negated ? not(sql) : sql;
   }
 };
 var SQL_COMPARISONS = { eq: "=", ne: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
-function tooDeep(dialect, limits, at, what) {
+function tooDeep(dialect, limits, at2, what) {
   return new FilterError(
     "UNSUPPORTED",
-    at,
-    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at)}`
+    at2,
+    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at2)}`
   );
 }
 function isRoundTrip(iso2) {
@@ -18607,10 +19104,10 @@ function statusSql(policy, options, params) {
       }
     }
   }
-  const filter = (node, at) => compiler.compile(node, params, { ...limits, at });
+  const filter = (node, at2) => compiler.compile(node, params, { ...limits, at: at2 });
   const inScope = filter(definition.scope, definition.scopePath ?? "");
   const branches = [`WHEN NOT ${inScope} THEN NULL`];
-  const ranked = definition.statuses.filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index);
+  const ranked = definition.statuses.filter((s) => s.rules.length > 0).sort((a, b2) => b2.criticality - a.criticality || a.index - b2.index);
   for (const status of ranked) {
     const reached = or(status.rules.map((rule) => and(rule.conditions.map((c) => filter(c.filter, c.path)))));
     branches.push(`WHEN ${reached} THEN ${dialect.textParam(params.add(status.name))}`);
@@ -18681,8 +19178,8 @@ function source(input, gzip, bytes2) {
 async function evaluateFileWithDuckdb(compiled3, file, options) {
   const started = performance.now();
   const duck = await loadDuckdb();
-  const skip = compiled3.map((p) => skipReason(p, options.resource));
-  const active = compiled3.filter((_, i) => skip[i] === null);
+  const skip2 = compiled3.map((p) => skipReason(p, options.resource));
+  const active = compiled3.filter((_, i) => skip2[i] === null);
   const fields = /* @__PURE__ */ new Set();
   for (const p of active) {
     topFields(p.definition.scope, fields);
@@ -18710,9 +19207,9 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   let kind = "CAST(NULL AS VARCHAR)";
   if (kindKeys !== null) {
     const root = column.get(kindKeys[0]);
-    const at = add(jsonPath(kindKeys.slice(1)));
-    const text = `json_extract_string(${root}, ${at})`;
-    kind = `(CASE WHEN json_type(${root}, ${at}) = 'VARCHAR' AND ${text} <> '' THEN ${text} END)`;
+    const at2 = add(jsonPath(kindKeys.slice(1)));
+    const text2 = `json_extract_string(${root}, ${at2})`;
+    kind = `(CASE WHEN json_type(${root}, ${at2}) = 'VARCHAR' AND ${text2} <> '' THEN ${text2} END)`;
   }
   if (options.resource !== void 0) kind = `COALESCE(${kind}, ${add(options.resource)})`;
   const statuses = active.map((p, i) => {
@@ -18738,7 +19235,9 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   try {
     options.signal?.throwIfAborted();
     const values = params;
-    const types = params.map(() => duck.VARCHAR);
+    const types = params.map(
+      (v) => typeof v === "number" ? duck.DOUBLE : typeof v === "boolean" ? duck.BOOLEAN : duck.VARCHAR
+    );
     rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS();
   } catch (error) {
     options.signal?.throwIfAborted();
@@ -18753,9 +19252,9 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     connection.closeSync();
     instance.closeSync();
   }
-  return summarize2(compiled3, skip, active, rows, options, started);
+  return summarize2(compiled3, skip2, active, rows, options, started);
 }
-function summarize2(compiled3, skip, active, rows, options, started) {
+function summarize2(compiled3, skip2, active, rows, options, started) {
   let total = 0;
   let bad2 = 0;
   let unknownKind = 0;
@@ -18792,10 +19291,10 @@ function summarize2(compiled3, skip, active, rows, options, started) {
   }
   let t = 0;
   const policies = compiled3.map((p, i) => {
-    const skipped = skip[i];
+    const skipped = skip2[i];
     const tally = skipped === null ? counts2[t++] : void 0;
     const evaluated = tally === void 0 ? 0 : p.resource === void 0 ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
-    const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b) => a + b, 0);
+    const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b2) => a + b2, 0);
     return {
       policy: p.name,
       skipped,
@@ -18819,7 +19318,7 @@ function summarize2(compiled3, skip, active, rows, options, started) {
     asOf: isoOf(options.asOf),
     policies,
     kindField: options.kindField === null ? null : options.kindField ?? DEFAULT_KIND_FIELD,
-    kinds: Object.fromEntries([...kinds].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null
   };
@@ -18833,11 +19332,11 @@ async function sniffInput(handle) {
   if (head.subarray(0, 4).toString("latin1") === "PAR1") return { input: "parquet", gzip: false };
   const gzip = head[0] === 31 && head[1] === 139;
   if (gzip) head = gunzipSync(head, { finishFlush: constants2.Z_SYNC_FLUSH });
-  const text = head.toString("utf8").replace(/^\uFEFF/, "");
-  const start = text.search(/\S/);
-  if (text[start] === "[") return { input: "array", gzip };
-  if (text[start] !== "{") return { input: "ndjson", gzip };
-  const lines = text.slice(start).split("\n");
+  const text2 = head.toString("utf8").replace(/^\uFEFF/, "");
+  const start = text2.search(/\S/);
+  if (text2[start] === "[") return { input: "array", gzip };
+  if (text2[start] !== "{") return { input: "ndjson", gzip };
+  const lines = text2.slice(start).split("\n");
   let first;
   try {
     first = JSON.parse(lines[0]);
@@ -18866,6 +19365,63 @@ function resultCodec(policy) {
     },
     decode: (code2) => table[code2]
   };
+}
+
+// src/node/select.ts
+import { debuglog as debuglog2 } from "util";
+
+// src/inventory/paths.ts
+function filterPaths(node, out = [], prefix = []) {
+  for (const clause of node.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const path = [...prefix, ...clause.path.map(segment)];
+        let whole = false;
+        for (const op of clause.operators) {
+          if (op.kind !== "elemMatch") whole = true;
+          else {
+            const before = out.length;
+            filterPaths(op.filter, out, path);
+            if (out.length === before) whole = true;
+          }
+        }
+        if (whole) out.push(path);
+        break;
+      }
+      case "and":
+      case "or":
+        for (const f of clause.filters) filterPaths(f, out, prefix);
+        break;
+      case "not":
+        filterPaths(clause.filter, out, prefix);
+        break;
+    }
+  }
+  return out;
+}
+function segment(step) {
+  return step.kind === "key" ? step.key : ARRAY_ANY;
+}
+function policyPaths(policies) {
+  const out = [];
+  for (const { definition } of policies) {
+    filterPaths(definition.scope, out);
+    for (const status of definition.statuses) {
+      for (const rule of status.rules) for (const c of rule.conditions) filterPaths(c.filter, out);
+    }
+  }
+  return out;
+}
+
+// src/node/select.ts
+var debugReader = debuglog2("svc-policy");
+function readPaths(policies, kindField, extra = []) {
+  if (process.env.SVC_POLICY_READER !== "selective") return null;
+  const paths3 = [...policyPaths(policies), ...extra.map((p) => [...p])];
+  if (kindField !== null) {
+    paths3.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, "").map((s) => s.kind === "key" ? s.key : ""));
+  }
+  return paths3;
 }
 
 // src/node/file.ts
@@ -18918,8 +19474,8 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   if (engine === "duckdb") {
     const own2 = { onResult, onRange, maxRecordLength };
-    for (const [name, value] of Object.entries(own2)) {
-      if (value !== void 0) {
+    for (const [name, value2] of Object.entries(own2)) {
+      if (value2 !== void 0) {
         throw new FilterError(
           "INVALID_OPTION",
           "",
@@ -18966,6 +19522,8 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   let split3;
   let jobs;
+  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField) : null;
+  let selective = false;
   try {
     if (typeof kindField === "function" && explicit !== void 0 && explicit > 1) {
       throw new FilterError(
@@ -18978,6 +19536,8 @@ async function evaluateFile(entry2, policies, path, options) {
     if (explicit === void 0 && onResult !== void 0) jobs = jobs > 2 ? jobs - 1 : 1;
     if (typeof kindField === "function") jobs = 1;
     split3 = jobs > 1 && await splittable(file, info.size, maxRecordLength);
+    selective = select !== null && (split3 || await splittable(file, info.size, maxRecordLength));
+    debugReader("%s: %s", file, selective ? `selective reader, ${select.length} paths` : "full parse");
   } catch (error) {
     await handle.close();
     throw error;
@@ -19001,6 +19561,7 @@ async function evaluateFile(entry2, policies, path, options) {
         maxRecordLength,
         maxRejections: onReject === void 0 ? null : Number.POSITIVE_INFINITY,
         output: onResult === void 0 ? null : true,
+        select,
         signal
       },
       {
@@ -19013,8 +19574,15 @@ async function evaluateFile(entry2, policies, path, options) {
     );
     return summary2;
   }
-  const stream = handle.createReadStream();
+  const stream = handle.createReadStream(selective ? { highWaterMark: 1 << 20 } : {});
   try {
+    if (selective) {
+      const read3 = {
+        ...onReject === void 0 ? {} : { onReject },
+        ...maxRecordLength === void 0 ? {} : { maxRecordLength }
+      };
+      return await evaluateInventory(compiled3, readNdjsonSelected(stream, select, read3), options);
+    }
     const bytes2 = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
@@ -19036,8 +19604,8 @@ async function evaluateFile(entry2, policies, path, options) {
 function parseFailOn2(values, policies) {
   const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
   const out = [];
-  for (const text of values.flatMap((v) => v.split(","))) {
-    const item = text.trim();
+  for (const text2 of values.flatMap((v) => v.split(","))) {
+    const item = text2.trim();
     if (item === "") throw new UsageError("--fail-on: an empty condition");
     const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
     if (m) {
@@ -19078,31 +19646,31 @@ function failures2(summary2, conditions) {
 }
 
 // src/cli/eval-output.ts
-function parseFormat2(value) {
-  if (value === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value === "table" || value === "json" || value === "ndjson") return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
+function parseFormat2(value2) {
+  if (value2 === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value2 === "table" || value2 === "json" || value2 === "ndjson") return value2;
+  throw new UsageError(`--format must be table, json or ndjson, got "${value2}"`);
 }
 function outputWriter(format, out, explaining) {
   switch (format) {
     case "ndjson":
       return {
-        resource: (text) => text === null ? void 0 : write(out, `${text}
+        resource: (text2) => text2 === null ? void 0 : write(out, `${text2}
 `),
         finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
 `)
       };
     case "table":
       return {
-        resource: (text) => text === null ? void 0 : write(out, text),
+        resource: (text2) => text2 === null ? void 0 : write(out, text2),
         finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
       };
     case "json": {
       let first = true;
       return {
-        resource: (text) => {
-          if (text === null) return;
-          const chunk = `${first ? '{"results":[\n' : ",\n"}${text}`;
+        resource: (text2) => {
+          if (text2 === null) return;
+          const chunk = `${first ? '{"results":[\n' : ",\n"}${text2}`;
           first = false;
           return write(out, chunk);
         },
@@ -19116,8 +19684,8 @@ function outputWriter(format, out, explaining) {
   }
 }
 var int2 = new Intl.NumberFormat("en-US");
-function pad(text, width, right = false) {
-  return right ? text.padStart(width) : text.padEnd(width);
+function pad(text2, width, right = false) {
+  return right ? text2.padStart(width) : text2.padEnd(width);
 }
 function policyTable(p) {
   const title = printable(p.policy);
@@ -19317,8 +19885,8 @@ async function run2({ values, positionals }, { out, err }) {
       }
     }
     const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits, asOf);
-    const explainLimit = parseExplainLimit(values["explain-limit"], selected !== null);
+    const selected2 = explainSelection(values, limits, asOf);
+    const explainLimit = parseExplainLimit(values["explain-limit"], selected2 !== null);
     let jobs = parseJobs(values.jobs);
     if (values.progress === true && values["no-progress"] === true) {
       throw new UsageError("--progress and --no-progress exclude each other");
@@ -19362,7 +19930,7 @@ async function run2({ values, positionals }, { out, err }) {
       }
     };
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const writer = outputWriter(format, out, selected !== null);
+    const writer = outputWriter(format, out, selected2 !== null);
     const renderOptions = {
       format,
       explain: values.explain,
@@ -19379,6 +19947,9 @@ async function run2({ values, positionals }, { out, err }) {
     let unexplained = 0;
     const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
     const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
+    const select = selected2 === null ? readPaths(policies, kindField, [["id"]]) : null;
+    const selective = select !== null && (parallel || size !== null && inputPath !== "-" && await splittable(inputPath, size));
+    debugReader("%s: %s", inputPath, selective ? `selective reader, ${select.length} paths` : "full parse");
     if (parallel) {
       stream.destroy();
       const result = await evaluateParallel(
@@ -19390,10 +19961,11 @@ async function run2({ values, positionals }, { out, err }) {
           resource: values.resource,
           kindField,
           asOf,
-          render: renderOptions
+          render: renderOptions,
+          select: selective ? select : null
         },
         {
-          output: (text) => writer.resource(text),
+          output: (text2) => writer.resource(text2),
           reject: onReject,
           progress: (records, bytes2) => {
             progress?.bytes(bytes2);
@@ -19406,12 +19978,14 @@ async function run2({ values, positionals }, { out, err }) {
       matchedIds = result.matchedIds;
       unexplained = result.unexplained;
     } else {
-      const records = readInventory(inputBytes(stream, progress?.bytes), {
+      const read2 = {
         onReject: (r) => {
           rejected++;
           onReject(r);
         }
-      });
+      };
+      const bytes2 = inputBytes(stream, progress?.bytes);
+      const records = selective ? readNdjsonSelected(bytes2, select, read2) : readInventory(bytes2, read2);
       summary2 = await evaluateInventory(policies, records, {
         ...values.resource === void 0 ? {} : { resource: values.resource },
         ...kindField === void 0 ? {} : { kindField },
@@ -19501,20 +20075,20 @@ var QueryError = class extends Error {
 };
 
 // src/query/describe.ts
-function describe2(value) {
-  if (value === null) return "null";
-  if (isArray(value)) return "an array";
-  if (typeof value === "string") return JSON.stringify(showText(value));
-  if (typeof value === "number") return String(value);
-  return `a ${typeof value}`;
+function describe2(value2) {
+  if (value2 === null) return "null";
+  if (isArray(value2)) return "an array";
+  if (typeof value2 === "string") return JSON.stringify(showText(value2));
+  if (typeof value2 === "number") return String(value2);
+  return `a ${typeof value2}`;
 }
 
 // src/query/filter-fields.ts
-function checkFilterFields(node, at, resource, problems, prefix = [], root = recordType(resource)) {
+function checkFilterFields(node, at2, resource, problems, prefix = [], root = recordType(resource)) {
   for (const clause of node.clauses) {
     switch (clause.kind) {
       case "field": {
-        const where = pointer(at, printPath(clause.path));
+        const where = pointer(at2, printPath(clause.path));
         const path = [...prefix, ...clause.path];
         const check2 = checkField(root, path, clause.operators);
         for (const problem of check2.problems) {
@@ -19537,11 +20111,11 @@ function checkFilterFields(node, at, resource, problems, prefix = [], root = rec
       case "and":
       case "or":
         clause.filters.forEach((f, i) => {
-          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems, prefix, root);
+          checkFilterFields(f, pointer(at2, LOGICAL_NAMES[clause.kind], i), resource, problems, prefix, root);
         });
         break;
       case "not":
-        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems, prefix, root);
+        checkFilterFields(clause.filter, pointer(at2, LOGICAL_NAMES.not), resource, problems, prefix, root);
         break;
       default:
         assertNever(clause, "clause");
@@ -19604,45 +20178,45 @@ function queryProblem(problem, path, operators, where, resource) {
     case "operator": {
       const op = operators[problem.operator];
       const name = OPERATOR_NAMES[op.kind];
-      const at = pointer(where, name);
+      const at2 = pointer(where, name);
       const field = `field "${shown2}" holds ${problem.type.type} values`;
       const p = problem.problem;
       switch (p.kind) {
         case "operand":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: p.index === void 0 ? at : pointer(at, p.index),
+            path: p.index === void 0 ? at2 : pointer(at2, p.index),
             message: `${field}; ${name} compares it with ${describe2(p.value)}, which ${factsOf(op).negated ? "it always differs from" : "never matches"} (no conversions)`
           };
         case "like-needs-strings":
         case "versions-need-strings":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: at,
+            path: at2,
             message: `${field}; ${name} reads ${p.kind === "like-needs-strings" ? "strings" : "versions, which are strings and never timestamps"} only, so it ${factsOf(op).negated ? "always holds" : "never matches"}`
           };
         case "booleans-unordered":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: at,
+            path: at2,
             message: `${field}; booleans are never ordered, so ${name} never matches (use $eq)`
           };
         case "compares-object":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: at,
+            path: at2,
             message: `${field}; ${name} compares it with a scalar, which never matches an object (compare one of its fields)`
           };
         case "elements-not-objects":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: at,
+            path: at2,
             message: `${field}; $elemMatch holds only for elements that are objects, so it never matches`
           };
         case "instants-need-timestamps":
           return {
             code: "FILTER_TYPE_MISMATCH",
-            path: at,
+            path: at2,
             message: `${field}; ${name} compares it with an instant, and only timestamps are instants, so it ${factsOf(op).negated ? "always holds" : "never matches"}`
           };
         default:
@@ -19721,9 +20295,9 @@ var K = new Uint32Array([
   3204031479,
   3329325298
 ]);
-var encoder2 = new TextEncoder();
-function utf8(text) {
-  return encoder2.encode(text);
+var encoder3 = new TextEncoder();
+function utf8(text2) {
+  return encoder3.encode(text2);
 }
 var nativeSha256 = (() => {
   try {
@@ -19766,13 +20340,13 @@ function sha256Portable(bytes2) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
       const a2 = w[i - 15];
-      const b2 = w[i - 2];
+      const b3 = w[i - 2];
       const s0 = (a2 >>> 7 | a2 << 25) ^ (a2 >>> 18 | a2 << 14) ^ a2 >>> 3;
-      const s1 = (b2 >>> 17 | b2 << 15) ^ (b2 >>> 19 | b2 << 13) ^ b2 >>> 10;
+      const s1 = (b3 >>> 17 | b3 << 15) ^ (b3 >>> 19 | b3 << 13) ^ b3 >>> 10;
       w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
     }
     let a = h[0];
-    let b = h[1];
+    let b2 = h[1];
     let c = h[2];
     let d = h[3];
     let e = h[4];
@@ -19784,19 +20358,19 @@ function sha256Portable(bytes2) {
       const ch = e & f ^ ~e & g;
       const t1 = hh + S1 + ch + K[i] + w[i] | 0;
       const S0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
-      const maj = a & b ^ a & c ^ b & c;
+      const maj = a & b2 ^ a & c ^ b2 & c;
       const t2 = S0 + maj | 0;
       hh = g;
       g = f;
       f = e;
       e = d + t1 | 0;
       d = c;
-      c = b;
-      b = a;
+      c = b2;
+      b2 = a;
       a = t1 + t2 | 0;
     }
     h[0] = h[0] + a | 0;
-    h[1] = h[1] + b | 0;
+    h[1] = h[1] + b2 | 0;
     h[2] = h[2] + c | 0;
     h[3] = h[3] + d | 0;
     h[4] = h[4] + e | 0;
@@ -19816,18 +20390,18 @@ function hmacSha256(key, message) {
   const inner = new Uint8Array(64 + msg.length);
   const outer = new Uint8Array(64 + 32);
   for (let i = 0; i < 64; i++) {
-    const b = k[i] ?? 0;
-    inner[i] = b ^ 54;
-    outer[i] = b ^ 92;
+    const b2 = k[i] ?? 0;
+    inner[i] = b2 ^ 54;
+    outer[i] = b2 ^ 92;
   }
   inner.set(msg, 64);
   outer.set(sha256(inner), 64);
   return sha256(outer);
 }
-function equalBytes(a, b) {
-  if (a.length !== b.length) return false;
+function equalBytes(a, b2) {
+  if (a.length !== b2.length) return false;
   let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b2[i];
   return diff === 0;
 }
 var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -19841,29 +20415,29 @@ function base64url(bytes2) {
   }
   return out;
 }
-function fromBase64url(text) {
-  if (text.length % 4 === 1) return void 0;
-  const out = new Uint8Array(Math.floor(text.length * 6 / 8));
+function fromBase64url(text2) {
+  if (text2.length % 4 === 1) return void 0;
+  const out = new Uint8Array(Math.floor(text2.length * 6 / 8));
   let bits = 0;
-  let value = 0;
-  let at = 0;
-  for (const c of text) {
+  let value2 = 0;
+  let at2 = 0;
+  for (const c of text2) {
     const v = LOOKUP.get(c);
     if (v === void 0) return void 0;
-    value = (value << 6 | v) & 16383;
+    value2 = (value2 << 6 | v) & 16383;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
-      out[at++] = value >> bits & 255;
+      out[at2++] = value2 >> bits & 255;
     }
   }
-  if ((value & (1 << bits) - 1) !== 0) return void 0;
+  if ((value2 & (1 << bits) - 1) !== 0) return void 0;
   return out;
 }
 
 // src/query/token.ts
 var TOKEN_VERSION = 1;
-var decoder = new TextDecoder("utf-8", { fatal: true });
+var decoder2 = new TextDecoder("utf-8", { fatal: true });
 var MAX_TOKEN_LENGTH = 1024 * 1024;
 var MAX_TOKEN_DEPTH = 3;
 function decodeValue(v) {
@@ -19875,11 +20449,11 @@ function decodeValue(v) {
   const n = v.number;
   return n === "Infinity" ? Number.POSITIVE_INFINITY : n === "-Infinity" ? Number.NEGATIVE_INFINITY : void 0;
 }
-function nestsDeeper(text, max) {
+function nestsDeeper(text2, max) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     if (inString) {
       if (c === 92) i++;
       else if (c === 34) inString = false;
@@ -19917,9 +20491,9 @@ function decodeToken(token, expected, secret) {
   let parsed;
   try {
     if (bytes2 === void 0) throw new Error("not base64url");
-    const text = decoder.decode(bytes2);
-    if (nestsDeeper(text, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
-    parsed = JSON.parse(text);
+    const text2 = decoder2.decode(bytes2);
+    if (nestsDeeper(text2, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
+    parsed = JSON.parse(text2);
   } catch {
     throw invalid3("pageToken is not a page token (truncated, not base64url, or not of this format)");
   }
@@ -19950,26 +20524,26 @@ var SECRETS = /* @__PURE__ */ new WeakMap();
 function keepSecret(plan2, secret) {
   weakMapSet.call(SECRETS, plan2, secret);
 }
-function isObject(value) {
-  return typeof value === "object" && value !== null && !isArray(value);
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2);
 }
-function canonical2(value) {
-  if (isArray(value)) return `[${value.map(canonical2).join(",")}]`;
-  if (isObject(value)) {
-    const keys = objectKeys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value[k])}`).join(",")}}`;
+function canonical2(value2) {
+  if (isArray(value2)) return `[${value2.map(canonical2).join(",")}]`;
+  if (isObject(value2)) {
+    const keys = objectKeys(value2).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical2(value2[k])}`).join(",")}}`;
   }
-  return JSON.stringify(value) ?? "null";
+  return JSON.stringify(value2) ?? "null";
 }
 function bindingOf(resource, filter, sort) {
-  const text = canonical2([
+  const text2 = canonical2([
     resource.name,
     filter === void 0 ? null : printParsed(filter),
     // A version key's tokens carry version keys, not values: a token from before a field became a
     // version field (or after it stopped being one) is for another sort.
     sort.map((k) => k.order === "version" ? [k.field, k.direction, k.order] : [k.field, k.direction])
   ]);
-  return base64url(sha256(text).subarray(0, 16));
+  return base64url(sha256(text2).subarray(0, 16));
 }
 function secretBytes(secret) {
   if (secret === void 0) return void 0;
@@ -19986,21 +20560,21 @@ var PROPERTIES = ["pageSize", "filter", "sort", "pageToken", "fields"];
 var DEFAULT_MAX_PAGE_SIZE = 1e3;
 var DEFAULT_PAGE_SIZE = 100;
 var DEFAULT_MAX_SORT_KEYS = 8;
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !isArray(value);
+function isObject2(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2);
 }
-function positiveInteger(value, name, fallback, max = 1e6) {
-  if (value === void 0) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
+function positiveInteger(value2, name, fallback, max = 1e6) {
+  if (value2 === void 0) return fallback;
+  if (typeof value2 !== "number" || !Number.isInteger(value2) || value2 < 1 || value2 > max) {
     throw new QueryError([
       {
         code: "INVALID_OPTION",
         path: "",
-        message: `option ${name} must be an integer from 1 to ${max}, got ${describe2(value)}`
+        message: `option ${name} must be an integer from 1 to ${max}, got ${describe2(value2)}`
       }
     ]);
   }
-  return value;
+  return value2;
 }
 function checkDescription(description) {
   const bad2 = (message) => new QueryError([{ code: "INVALID_OPTION", path: "", message: `resource description: ${message}` }]);
@@ -20047,29 +20621,29 @@ function resourceDescription(resource) {
   }
   return checkDescription(description);
 }
-function parsePageSize(value, max, fallback, problems) {
-  if (value === void 0 || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > max) {
+function parsePageSize(value2, max, fallback, problems) {
+  if (value2 === void 0 || value2 === null) return fallback;
+  if (typeof value2 !== "number" || !Number.isInteger(value2) || value2 < 1 || value2 > max) {
     problems.push({
       code: "INVALID_PAGE_SIZE",
       path: "/pageSize",
-      message: `pageSize must be an integer from 1 to ${max}, got ${describe2(value)}`
+      message: `pageSize must be an integer from 1 to ${max}, got ${describe2(value2)}`
     });
     return fallback;
   }
-  return value;
+  return value2;
 }
-function parseSort(value, resource, maxKeys, problems) {
-  if (value === void 0 || value === null) return [];
-  if (!isObject2(value)) {
+function parseSort(value2, resource, maxKeys, problems) {
+  if (value2 === void 0 || value2 === null) return [];
+  if (!isObject2(value2)) {
     problems.push({
       code: "INVALID_SORT",
       path: "/sort",
-      message: `sort must be an object mapping field names to "asc" or "desc", got ${describe2(value)}`
+      message: `sort must be an object mapping field names to "asc" or "desc", got ${describe2(value2)}`
     });
     return void 0;
   }
-  if (countOwnKeys(value, maxKeys) > maxKeys) {
+  if (countOwnKeys(value2, maxKeys) > maxKeys) {
     problems.push({
       code: "INVALID_SORT",
       path: "/sort",
@@ -20077,7 +20651,7 @@ function parseSort(value, resource, maxKeys, problems) {
     });
     return void 0;
   }
-  const entries = Object.entries(value);
+  const entries = Object.entries(value2);
   if (entries.length > maxKeys) {
     problems.push({
       code: "INVALID_SORT",
@@ -20089,7 +20663,7 @@ function parseSort(value, resource, maxKeys, problems) {
   const keys = [];
   let ok = true;
   for (const [field, direction] of entries) {
-    const at = pointer("/sort", field);
+    const at2 = pointer("/sort", field);
     const description = hasOwn(resource.fields, field) ? resource.fields[field] : void 0;
     if (description === void 0) {
       const suggestion2 = closest(
@@ -20098,7 +20672,7 @@ function parseSort(value, resource, maxKeys, problems) {
       );
       problems.push({
         code: "UNKNOWN_SORT_FIELD",
-        path: at,
+        path: at2,
         message: `sort field "${showText(field)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
@@ -20106,7 +20680,7 @@ function parseSort(value, resource, maxKeys, problems) {
     } else if (!description.sortable) {
       problems.push({
         code: "UNSORTABLE_FIELD",
-        path: at,
+        path: at2,
         message: `field "${showText(field)}" of ${resource.name} cannot be sorted on`
       });
       ok = false;
@@ -20114,7 +20688,7 @@ function parseSort(value, resource, maxKeys, problems) {
     if (direction !== "asc" && direction !== "desc") {
       problems.push({
         code: "INVALID_SORT_DIRECTION",
-        path: at,
+        path: at2,
         message: `sort direction of "${showText(field)}" must be "asc" or "desc", got ${describe2(direction)}`
       });
       ok = false;
@@ -20123,40 +20697,40 @@ function parseSort(value, resource, maxKeys, problems) {
   }
   return ok ? keys : void 0;
 }
-function parseFields(value, resource, problems) {
-  if (value === void 0 || value === null) return [];
-  if (!isArray(value)) {
+function parseFields(value2, resource, problems) {
+  if (value2 === void 0 || value2 === null) return [];
+  if (!isArray(value2)) {
     problems.push({
       code: "INVALID_FIELDS",
       path: "/fields",
-      message: `fields must be an array of field names, got ${describe2(value)}`
+      message: `fields must be an array of field names, got ${describe2(value2)}`
     });
     return void 0;
   }
   const fieldCount = objectKeys(resource.fields).length;
-  if (value.length > fieldCount) {
+  if (value2.length > fieldCount) {
     problems.push({
       code: "INVALID_FIELDS",
       path: "/fields",
-      message: `fields lists ${value.length} names; ${resource.name} has ${fieldCount} fields`
+      message: `fields lists ${value2.length} names; ${resource.name} has ${fieldCount} fields`
     });
     return void 0;
   }
   const selectable = new Set(resource.selectable);
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  value.forEach((field, i) => {
-    const at = pointer("/fields", i);
+  value2.forEach((field, i) => {
+    const at2 = pointer("/fields", i);
     if (typeof field !== "string") {
       problems.push({
         code: "INVALID_FIELDS",
-        path: at,
+        path: at2,
         message: `fields/${i} must be a field name, got ${describe2(field)}`
       });
     } else if (seen.has(field)) {
       problems.push({
         code: "INVALID_FIELDS",
-        path: at,
+        path: at2,
         message: `field "${showText(field)}" is selected twice`
       });
     } else if (!selectable.has(field)) {
@@ -20164,7 +20738,7 @@ function parseFields(value, resource, problems) {
       const suggestion2 = known ? void 0 : closest(field, resource.selectable);
       problems.push({
         code: known ? "UNSELECTABLE_FIELD" : "UNKNOWN_FIELD",
-        path: at,
+        path: at2,
         message: known ? `field "${showText(field)}" of ${resource.name} cannot be selected (selectable: ${resource.selectable.join(", ")})` : `field "${showText(field)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
@@ -20175,11 +20749,11 @@ function parseFields(value, resource, problems) {
   });
   return out;
 }
-function parseQueryFilter(value, resource, limits, problems) {
-  if (value === void 0 || value === null) return void 0;
+function parseQueryFilter(value2, resource, limits, problems) {
+  if (value2 === void 0 || value2 === null) return void 0;
   let node;
   try {
-    node = parseFilter(value, limits);
+    node = parseFilter(value2, limits);
   } catch (error) {
     const e = ownFilterError(error);
     if (e === void 0) throw error;
@@ -20347,16 +20921,16 @@ var LEGACY_OPERATIONS = {
 var BODY_KEYS = ["filter", "sort", "nextToken", "pageSize"];
 var MAX_KEYS = DEFAULT_LIMITS.maxKeys;
 var FORBIDDEN_SEGMENTS = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
-function isObject3(value) {
-  return typeof value === "object" && value !== null && !isArray(value);
+function isObject3(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2);
 }
 function operationOf(operation) {
   const n = typeof operation === "string" && /^\d+$/.test(operation.trim()) ? Number(operation) : operation;
   if (typeof n === "number" && hasOwn(LEGACY_OPERATIONS, n)) return LEGACY_OPERATIONS[n];
   if (typeof operation === "string") {
-    const text = operation.trim().replace(/\s+/g, " ");
+    const text2 = operation.trim().replace(/\s+/g, " ");
     return Object.values(LEGACY_OPERATIONS).find(
-      (t) => t.legacyPath === text || t.legacyPath.slice("POST ".length) === text
+      (t) => t.legacyPath === text2 || t.legacyPath.slice("POST ".length) === text2
     );
   }
   return void 0;
@@ -20375,10 +20949,10 @@ function legacySearchToQuery(operation, body) {
     ]);
   }
 }
-function checkKeyCount(value, at, what) {
-  if (countOwnKeys(value, MAX_KEYS) > MAX_KEYS) {
+function checkKeyCount(value2, at2, what) {
+  if (countOwnKeys(value2, MAX_KEYS) > MAX_KEYS) {
     throw new QueryError([
-      { code: "INVALID_REQUEST", path: at, message: `${what} has more than ${MAX_KEYS} keys` }
+      { code: "INVALID_REQUEST", path: at2, message: `${what} has more than ${MAX_KEYS} keys` }
     ]);
   }
 }
@@ -20497,60 +21071,60 @@ function convertFilter(filter, target, problems, origins) {
   }
   checkKeyCount(filter, "/filter", "filter");
   const out = {};
-  for (const [key, value] of Object.entries(filter)) {
-    const at = pointer("/filter", key);
+  for (const [key, value2] of Object.entries(filter)) {
+    const at2 = pointer("/filter", key);
     if (!arrayIncludes(target.filters, key)) {
       const suggestion2 = closest(key, target.filters);
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: at,
+        path: at2,
         message: `filter property "${showText(key)}" is not one of ${target.legacyPath} (${target.filters.join(", ")}); it cannot be carried over${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       });
       continue;
     }
-    if (value === void 0 || value === null) continue;
+    if (value2 === void 0 || value2 === null) continue;
     switch (key) {
       case "name":
       case "type":
       case "technology":
-        if (typeof value !== "string") {
+        if (typeof value2 !== "string") {
           problems.push({
             code: "INVALID_REQUEST",
-            path: at,
-            message: `filter property "${showText(key)}" must be a string, got ${showValue(value)}`
+            path: at2,
+            message: `filter property "${showText(key)}" must be a string, got ${showValue(value2)}`
           });
         } else {
-          out[key] = { $eq: value };
-          origins.set(key, { key: at, value: at });
+          out[key] = { $eq: value2 };
+          origins.set(key, { key: at2, value: at2 });
         }
         break;
       case "tags":
-        convertTags(value, at, out, problems, origins);
+        convertTags(value2, at2, out, problems, origins);
         break;
       case "dueDate":
-        convertDueDate(value, at, out, problems, origins);
+        convertDueDate(value2, at2, out, problems, origins);
         break;
     }
   }
   return out;
 }
-function convertTags(value, at, out, problems, origins) {
-  if (!isArray(value)) {
+function convertTags(value2, at2, out, problems, origins) {
+  if (!isArray(value2)) {
     problems.push({
       code: "INVALID_REQUEST",
-      path: at,
+      path: at2,
       message: 'tags must be an array of { "key": \u2026, "value": \u2026 } pairs'
     });
     return;
   }
-  if (value.length > MAX_KEYS) {
+  if (value2.length > MAX_KEYS) {
     throw new QueryError([
-      { code: "INVALID_REQUEST", path: at, message: `tags has more than ${MAX_KEYS} pairs` }
+      { code: "INVALID_REQUEST", path: at2, message: `tags has more than ${MAX_KEYS} pairs` }
     ]);
   }
-  value.forEach((pair, i) => {
-    const where = pointer(at, i);
+  value2.forEach((pair, i) => {
+    const where = pointer(at2, i);
     const key = isObject3(pair) ? own(pair, "key") : void 0;
     const tagValue = isObject3(pair) ? own(pair, "value") : void 0;
     if (!isObject3(pair) || typeof key !== "string" || typeof tagValue !== "string") {
@@ -20593,29 +21167,29 @@ function convertTags(value, at, out, problems, origins) {
     if (!origins.has(path)) origins.set(path, { key: pointer(where, "key"), value: pointer(where, "value") });
   });
 }
-function convertDueDate(value, at, out, problems, origins) {
-  if (!isObject3(value)) {
+function convertDueDate(value2, at2, out, problems, origins) {
+  if (!isObject3(value2)) {
     problems.push({
       code: "INVALID_REQUEST",
-      path: at,
+      path: at2,
       message: 'dueDate must be { "gte": timestamp, "lt": timestamp }'
     });
     return;
   }
-  checkKeyCount(value, at, "dueDate");
+  checkKeyCount(value2, at2, "dueDate");
   const range = {};
-  for (const [bound2, v] of Object.entries(value)) {
+  for (const [bound2, v] of Object.entries(value2)) {
     const op = bound2 === "gte" ? "$gte" : bound2 === "lt" ? "$lt" : void 0;
     if (op === void 0) {
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: pointer(at, bound2),
+        path: pointer(at2, bound2),
         message: `dueDate bound "${showText(bound2)}" has no equivalent (only gte and lt)`
       });
     } else if (typeof v !== "string" || Number.isNaN(Date.parse(v))) {
       problems.push({
         code: "INVALID_REQUEST",
-        path: pointer(at, bound2),
+        path: pointer(at2, bound2),
         message: `dueDate.${bound2} must be a timestamp string, got ${showValue(v)}`
       });
     } else range[op] = v;
@@ -20623,9 +21197,9 @@ function convertDueDate(value, at, out, problems, origins) {
   if (objectKeys(range).length > 0) {
     out.dueDate = range;
     origins.set("dueDate", {
-      key: at,
-      value: at,
-      ops: { $gte: pointer(at, "gte"), $lt: pointer(at, "lt") }
+      key: at2,
+      value: at2,
+      ops: { $gte: pointer(at2, "gte"), $lt: pointer(at2, "lt") }
     });
   }
 }
@@ -20684,11 +21258,11 @@ async function readInput(path, maxBytes) {
   }
   return Buffer.concat(chunks).toString("utf8");
 }
-function parseMaxBytes(value) {
-  if (value === void 0) return DEFAULT_MAX_BYTES2;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
+function parseMaxBytes(value2) {
+  if (value2 === void 0) return DEFAULT_MAX_BYTES2;
+  const n = Number(value2);
+  if (!/^\d+$/.test(value2) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--max-bytes must be a positive integer, got "${value2}"`);
   }
   return n;
 }
@@ -20714,9 +21288,9 @@ async function run3(args, { out, err }) {
     const name = file === "-" ? "<stdin>" : file;
     let input;
     try {
-      let text = await readInput(file, maxBytes);
-      if (text.charCodeAt(0) === 65279) text = text.slice(1);
-      input = JSON.parse(text);
+      let text2 = await readInput(file, maxBytes);
+      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+      input = JSON.parse(text2);
     } catch (error) {
       const reason = error instanceof ReadProblem ? error.message : error.code ?? error.message;
       err.say(`cannot read ${printable(name)}: ${printable(reason)}`);
@@ -20752,8 +21326,8 @@ async function run3(args, { out, err }) {
     outputs.push(...Array.isArray(input) ? [converted] : converted);
   }
   if (failed) return 1;
-  const value = outputs.length === 1 ? outputs[0] : outputs;
-  await write(out, `${JSON.stringify(value, null, 2)}
+  const value2 = outputs.length === 1 ? outputs[0] : outputs;
+  await write(out, `${JSON.stringify(value2, null, 2)}
 `);
   return 0;
 }
@@ -20783,9 +21357,9 @@ function reporter(command, err = process.stderr) {
 `),
     notice: (message) => err.write(`${head}: notice: ${printable(message)}
 `),
-    line: (text) => err.write(`${printable(text)}
+    line: (text2) => err.write(`${printable(text2)}
 `),
-    lines: (text) => err.write(`${printable(text, { lines: true })}
+    lines: (text2) => err.write(`${printable(text2, { lines: true })}
 `)
   };
 }
@@ -21207,10 +21781,10 @@ var SAMPLE_OPTIONS = {
 };
 var MAX_COUNT = 1e8;
 var KINDS2 = ["mixed", "component", "certificate"];
-function integer(value, name, min, max) {
-  const n = Number(value);
-  if (!/^\d{1,10}$/.test(value) || n < min || n > max) {
-    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+function integer(value2, name, min, max) {
+  const n = Number(value2);
+  if (!/^\d{1,10}$/.test(value2) || n < min || n > max) {
+    throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${value2}"`);
   }
   return n;
 }
@@ -21267,8 +21841,8 @@ import { basename as basename2, dirname as dirname2, resolve as resolve2 } from 
 // src/cli/test-cases.ts
 var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
 var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description", "asOf"]);
-function isObject4(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function isObject4(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
 function readCases(document, policy) {
   if (!isObject4(document)) throw new Error('a test file must hold an object with "tests"');
@@ -21288,36 +21862,36 @@ function readCases(document, policy) {
   });
 }
 function readCase(t, i, name, policy, statuses) {
-  const at = `at /tests/${i}`;
-  if (!isObject4(t)) throw new Error(`${at}: a test must be an object`);
+  const at2 = `at /tests/${i}`;
+  if (!isObject4(t)) throw new Error(`${at2}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
+      throw new Error(`${at2}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
     }
   }
-  if (!Object.hasOwn(t, "resource")) throw new Error(`${at}: "resource" is missing`);
-  if (t.name !== void 0 && typeof t.name !== "string") throw new Error(`${at}/name: must be a string`);
+  if (!Object.hasOwn(t, "resource")) throw new Error(`${at2}: "resource" is missing`);
+  if (t.name !== void 0 && typeof t.name !== "string") throw new Error(`${at2}/name: must be a string`);
   if (t.applicable !== void 0 && typeof t.applicable !== "boolean") {
-    throw new Error(`${at}/applicable: must be true or false`);
+    throw new Error(`${at2}/applicable: must be true or false`);
   }
   if (t.status !== void 0) {
-    if (typeof t.status !== "string") throw new Error(`${at}/status: must be a status name`);
+    if (typeof t.status !== "string") throw new Error(`${at2}/status: must be a status name`);
     if (!statuses.has(t.status)) {
       throw new Error(
-        `${at}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(", ")})`
+        `${at2}/status: "${t.status}" is not a status of policy "${policy.name}" (${[...statuses].join(", ")})`
       );
     }
-    if (t.applicable === false) throw new Error(`${at}: "status" and "applicable: false" contradict`);
+    if (t.applicable === false) throw new Error(`${at2}: "status" and "applicable: false" contradict`);
   } else if (t.applicable === void 0) {
-    throw new Error(`${at}: give the expected "status", or "applicable: false"`);
+    throw new Error(`${at2}: give the expected "status", or "applicable: false"`);
   }
   let asOf;
   if (t.asOf !== void 0) {
-    if (typeof t.asOf !== "string") throw new Error(`${at}/asOf: must be an RFC 3339 timestamp string`);
+    if (typeof t.asOf !== "string") throw new Error(`${at2}/asOf: must be an RFC 3339 timestamp string`);
     try {
       asOf = resolveAsOf(t.asOf);
     } catch {
-      throw new Error(`${at}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
+      throw new Error(`${at2}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
     }
   }
   return {
@@ -21401,29 +21975,29 @@ function formatJson(outcomes) {
   return `${JSON.stringify({ total, passed, failed, errors, tests }, cutFoundValues)}
 `;
 }
-function cutFoundValues(_key, value) {
-  if (!isObject4(value) || typeof value.found !== "boolean" || typeof value.at !== "string" || !Object.hasOwn(value, "value"))
-    return value;
-  let text;
+function cutFoundValues(_key, value2) {
+  if (!isObject4(value2) || typeof value2.found !== "boolean" || typeof value2.at !== "string" || !Object.hasOwn(value2, "value"))
+    return value2;
+  let text2;
   try {
-    text = JSON.stringify(value.value) ?? "null";
+    text2 = JSON.stringify(value2.value) ?? "null";
   } catch {
-    text = '"(too deep to write)"';
+    text2 = '"(too deep to write)"';
   }
-  if (text.length <= REPORTED_VALUE_CHARS) return value;
-  return { ...value, value: `${text.slice(0, REPORTED_VALUE_CHARS)}\u2026`, valueCut: text.length };
+  if (text2.length <= REPORTED_VALUE_CHARS) return value2;
+  return { ...value2, value: `${text2.slice(0, REPORTED_VALUE_CHARS)}\u2026`, valueCut: text2.length };
 }
-function xmlChars(text) {
+function xmlChars(text2) {
   let out = "";
-  for (const ch of text) {
+  for (const ch of text2) {
     const c = ch.codePointAt(0);
     const bad2 = c < 32 && c !== 9 && c !== 10 && c !== 13 || c === 65534 || c === 65535 || c >= 55296 && c <= 57343;
     out += bad2 ? "\uFFFD" : ch;
   }
   return out;
 }
-function xml(text) {
-  return xmlChars(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+function xml(text2) {
+  return xmlChars(text2).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 var seconds = (ms) => (ms / 1e3).toFixed(3);
 function formatJunit(outcomes) {
@@ -21461,7 +22035,7 @@ function formatJunit(outcomes) {
   return `${out.join("\n")}
 `;
 }
-var yamlString = (text) => JSON.stringify(text);
+var yamlString = (text2) => JSON.stringify(text2);
 function formatTap(outcomes) {
   const out = ["TAP version 13", `1..${outcomes.length}`];
   outcomes.forEach((o, i) => {
@@ -21632,11 +22206,11 @@ import { realpath as realpath3 } from "fs/promises";
 import { relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 
 // src/validate/formats/github.ts
-function escapeData(text) {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 }
-function escapeProperty(text) {
-  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 function formatGithub(reports) {
   let out = "";
@@ -21715,16 +22289,16 @@ function frame(lines, d) {
   const gutter = String(d.line).length;
   const out = [];
   for (let n = Math.max(1, d.line - 1); n <= d.line; n++) {
-    let text = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
+    let text2 = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
     let column = d.column;
-    if (text.length > WIDTH) {
+    if (text2.length > WIDTH) {
       const start = n === d.line ? Math.max(0, column - 1 - WIDTH / 2) : 0;
-      text = `${start > 0 ? "\u2026" : ""}${text.slice(start, start + WIDTH)}\u2026`;
+      text2 = `${start > 0 ? "\u2026" : ""}${text2.slice(start, start + WIDTH)}\u2026`;
       if (n === d.line) column = column - start + (start > 0 ? 1 : 0);
     }
-    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text}`);
+    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text2}`);
     if (n === d.line) {
-      const prefix = text.slice(0, column - 1).replace(/[^\t]/g, " ");
+      const prefix = text2.slice(0, column - 1).replace(/[^\t]/g, " ");
       out.push(`  ${" ".repeat(gutter)} | ${prefix}^`);
     }
   }
@@ -21824,20 +22398,20 @@ var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
 async function loadK8sSchema(path) {
   const read2 = await readTextFile(path, void 0, K8S_SCHEMA_MAX_BYTES, "the --k8s-schema limit");
   if ("problem" in read2) throw new UsageError(`cannot read --k8s-schema ${path}: the file ${read2.problem}`);
-  const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-  let value;
+  const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  let value2;
   try {
-    value = JSON.parse(text);
+    value2 = JSON.parse(text2);
   } catch (error) {
     throw new UsageError(`--k8s-schema ${path} is not valid JSON: ${error.message}`);
   }
-  const fields = Array.isArray(value) ? value : value?.fields;
+  const fields = Array.isArray(value2) ? value2 : value2?.fields;
   if (!Array.isArray(fields) || !fields.every((f) => typeof f === "object" && f !== null && typeof f.field === "string")) {
     throw new UsageError(
       `--k8s-schema ${path} must be { "kind": \u2026, "fields": [{ "field": \u2026, \u2026 }] } (the response of POST /k8sResource/detailsSchema)`
     );
   }
-  const kind = value.kind;
+  const kind = value2.kind;
   return typeof kind === "string" ? { kind, fields } : { fields };
 }
 async function mapLimit(items, limit, fn) {
@@ -21852,16 +22426,16 @@ async function mapLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-function parseFormat3(value) {
-  if (value === void 0) return "text";
-  if (VALIDATE_FORMATS.includes(value)) return value;
-  throw new UsageError(`--format must be one of ${VALIDATE_FORMATS.join(", ")}, got "${value}"`);
+function parseFormat3(value2) {
+  if (value2 === void 0) return "text";
+  if (VALIDATE_FORMATS.includes(value2)) return value2;
+  throw new UsageError(`--format must be one of ${VALIDATE_FORMATS.join(", ")}, got "${value2}"`);
 }
-function parseMaxBytes2(value) {
-  if (value === void 0) return void 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`--max-bytes must be a positive integer, got "${value}"`);
+function parseMaxBytes2(value2) {
+  if (value2 === void 0) return void 0;
+  const n = Number(value2);
+  if (!/^\d+$/.test(value2) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--max-bytes must be a positive integer, got "${value2}"`);
   }
   return n;
 }
@@ -21910,13 +22484,13 @@ async function run6({ values, positionals }, { out, err }) {
       reports.push({ file, diagnostics: [d] });
       continue;
     }
-    const text = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-    const result = validatePolicy(text, {
+    const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+    const result = validatePolicy(text2, {
       fileName: target.path,
       limits,
       ...k8sSchema === void 0 ? {} : { k8sSchema }
     });
-    reports.push({ file, text, diagnostics: result.diagnostics });
+    reports.push({ file, text: text2, diagnostics: result.diagnostics });
   }
   out.write(formatReport(format, reports));
   if (unreadable) return 2;
@@ -22031,10 +22605,10 @@ function textLength(item, line) {
 }
 async function* counted(stream, tally) {
   for await (const chunk of stream) {
-    let at = chunk.indexOf(10);
-    while (at >= 0) {
+    let at2 = chunk.indexOf(10);
+    while (at2 >= 0) {
       tally.newlines++;
-      at = chunk.indexOf(10, at + 1);
+      at2 = chunk.indexOf(10, at2 + 1);
     }
     tally.bytes += chunk.length;
     yield chunk;
@@ -22063,7 +22637,7 @@ function runRangeWorker(makeOutput) {
     setup.output
   );
   const post = (message) => port.postMessage(message);
-  const evaluateRange = async ({ k, start, end }) => {
+  const evaluateRange = async ({ k, start, end: end2 }) => {
     const skew = start > 0 ? 1 : 0;
     let indexes = [];
     let items = [];
@@ -22089,10 +22663,15 @@ function runRangeWorker(makeOutput) {
           }
         }
       };
-      stream = createReadStream(setup.file, { start: start - skew, end: end - 1 });
+      stream = createReadStream(setup.file, {
+        start: start - skew,
+        end: end2 - 1,
+        // The selective reader gains from longer chunks (fewer lines cut between two).
+        ...setup.select === null ? {} : { highWaterMark: 1 << 20 }
+      });
       let line = "";
-      const records = outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text) => {
-        line = text;
+      const records = setup.select !== null ? readNdjsonSelected(counted(stream, tally), setup.select, read2) : outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text2) => {
+        line = text2;
       });
       const summary2 = await evaluateInventory(policies, records, {
         ...setup.resource === void 0 ? {} : { resource: setup.resource },
