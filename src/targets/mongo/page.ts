@@ -353,7 +353,8 @@ export function prepareMongoQuery(
   const plan = parseQuery(request, resource, options);
   let query: MongoPageQuery;
   try {
-    query = queryToMongo(plan, options);
+    // The plan holds the walk's instant (the option's on a first page, the token's after it).
+    query = queryToMongo(plan, { ...options, asOf: plan.asOf });
   } catch (error) {
     // The filter parsed, so a FilterError here is one MongoDB cannot run (nested past its limit).
     if (error instanceof FilterError && error.code !== 'INVALID_OPTION') throw unsupportedFilter(error);

@@ -245,7 +245,8 @@ export function prepareSqlQuery(
 ): SqlQuery & { readonly plan: QueryPlan } {
   const plan = parseQuery(request, resource, options);
   // A filter this database cannot run is the request's problem (a 400), not the server's.
-  const fragment = buildQuery(plan, options, unsupportedFilter);
+  // The plan holds the walk's instant (the option's on a first page, the token's after it).
+  const fragment = buildQuery(plan, { ...options, asOf: plan.asOf }, unsupportedFilter);
   return { plan, ...fragment, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
 }
 

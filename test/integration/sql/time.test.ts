@@ -243,10 +243,11 @@ describe.each(ENGINE_NAMES_WITH_DUCKDB)('time comparisons on %s', (engineName) =
     expect(moved).toBeGreaterThan(0);
   });
 
-  it('queryToSql pages with the asOf given, bound once', async () => {
+  it("queryToSql pages at the plan's asOf, bound once", async () => {
     const plan = parseQuery(
       { filter: { createdAt: { $gte: { $now: '-P30D' } } }, pageSize: 50, fields: ['id'] },
       'component',
+      { asOf: AS_OF },
     );
     const columns = { createdAt: { column: 'doc', type: 'json', path: ['t'] }, id: 'number' } as const;
     const { sql, params, asOfIndex } = queryToSql(plan, {

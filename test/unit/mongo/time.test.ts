@@ -344,9 +344,10 @@ describe('asOf: the instant is a literal of the output', () => {
     );
   });
 
-  it('pages take asOf: the filter of queryToMongo and prepareMongoQuery', () => {
+  it("pages take the plan's asOf: the filter of queryToMongo and prepareMongoQuery", () => {
     const body = { filter: expiring, fields: ['id'] };
-    const plan = parseQuery(body, 'certificate');
+    const plan = parseQuery(body, 'certificate', { asOf: AS_OF });
+    expect(bounds(queryToMongo(plan).pipeline)).toContain(AS_OF_MS + 30 * DAY);
     expect(bounds(queryToMongo(plan, { asOf: AS_OF }).pipeline)).toContain(AS_OF_MS + 30 * DAY);
     expect(bounds(prepareMongoQuery(body, 'certificate', { asOf: AS_OF }).pipeline)).toContain(
       AS_OF_MS + 30 * DAY,
@@ -363,7 +364,6 @@ describe('asOf: the instant is a literal of the output', () => {
         () => policyToMongo(policy, options),
         () => policyDiffMongo(policy, policy, options),
         () => queryToMongo(plan, options),
-        () => prepareMongoQuery({ filter: expiring }, 'certificate', options),
       ]) {
         expect(call).toThrow(FilterError);
         try {
@@ -372,6 +372,10 @@ describe('asOf: the instant is a literal of the output', () => {
           expect(error).toMatchObject({ code: 'INVALID_OPTION', path: '/asOf' });
         }
       }
+      // A page request's asOf is parseQuery's: a QueryError, as every problem of a request.
+      expect(() => prepareMongoQuery({ filter: expiring }, 'certificate', options)).toThrow(
+        expect.objectContaining({ problems: [expect.objectContaining({ code: 'INVALID_OPTION' })] }),
+      );
     }
   });
 });
