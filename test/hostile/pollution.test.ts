@@ -89,21 +89,23 @@ async function battery(withValidation = true): Promise<unknown> {
       out[name] = { threw: (error as Error).name, code: (error as { code?: unknown }).code };
     }
   };
+  // One instant for every run: what a target makes of `$now` names the instant it was made at.
+  const AS_OF = '2026-06-01T00:00:00Z';
   FILTERS.forEach((filter, i) => {
     attempt(`parse ${i}`, () => JSON.stringify(parseFilter(filter)));
     attempt(`print ${i}`, () => JSON.stringify(printFilter(parseFilter(filter))));
     attempt(`closures ${i}`, () => RECORDS.map(compileFilter(filter, { codegen: false })));
     attempt(`codegen ${i}`, () => RECORDS.map(compileFilter(filter, { codegen: true })));
-    attempt(`postgres ${i}`, () => toSql(filter, { dialect: 'postgres', columns: SQL_COLUMNS }));
-    attempt(`sqlite ${i}`, () => toSql(filter, { dialect: 'sqlite', columns: SQLITE_COLUMNS }));
-    attempt(`mongo ${i}`, () => JSON.stringify(toMongo(filter)));
-    attempt(`mongo expr ${i}`, () => JSON.stringify(toMongoExpr(filter)));
+    attempt(`postgres ${i}`, () => toSql(filter, { dialect: 'postgres', columns: SQL_COLUMNS, asOf: AS_OF }));
+    attempt(`sqlite ${i}`, () => toSql(filter, { dialect: 'sqlite', columns: SQLITE_COLUMNS, asOf: AS_OF }));
+    attempt(`mongo ${i}`, () => JSON.stringify(toMongo(filter, { asOf: AS_OF })));
+    attempt(`mongo expr ${i}`, () => JSON.stringify(toMongoExpr(filter, { asOf: AS_OF })));
   });
   for (const [i, definition] of [MINIMAL, ...POLICIES].entries()) {
     attempt(`check ${i}`, () => JSON.stringify(checkPolicyDefinition(definition)));
     attempt(`policy ${i}`, () => {
       // One instant for every run: explanations name the instant they were made at.
-      const p = compilePolicy(definition, { asOf: '2026-06-01T00:00:00Z' });
+      const p = compilePolicy(definition, { asOf: AS_OF });
       return JSON.stringify({
         isActive: p.isActive,
         resource: p.resource,
@@ -113,12 +115,17 @@ async function battery(withValidation = true): Promise<unknown> {
       });
     });
     attempt(`policyToSql ${i}`, () =>
-      policyToSql(definition, { dialect: 'postgres', columns: SQL_COLUMNS, paramOffset: 0 }),
+      policyToSql(definition, { dialect: 'postgres', columns: SQL_COLUMNS, paramOffset: 0, asOf: AS_OF }),
     );
     attempt(`statusCountSql ${i}`, () =>
-      statusCountSql(definition, { dialect: 'sqlite', columns: SQLITE_COLUMNS, table: 'components' }),
+      statusCountSql(definition, {
+        dialect: 'sqlite',
+        columns: SQLITE_COLUMNS,
+        table: 'components',
+        asOf: AS_OF,
+      }),
     );
-    attempt(`policyToMongo ${i}`, () => JSON.stringify(policyToMongo(definition)));
+    attempt(`policyToMongo ${i}`, () => JSON.stringify(policyToMongo(definition, { asOf: AS_OF })));
     if (withValidation) {
       attempt(`validate ${i}`, () => validatePolicy(definition));
       attempt(`validate text ${i}`, () =>

@@ -17,8 +17,12 @@ const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-jobs');
 
 /** Runs the built binary (its workers run the same file) with the Node running the tests. */
+/** The inventories' reference date: the runs compared count the policies' `$now` from one instant. */
+const AS_OF = ['--as-of', '2026-06-01T00:00:00Z'];
+
 function run(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+  const pinned = args[0] === 'eval' && !args.includes('--as-of') ? [...args, ...AS_OF] : args;
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...pinned], {
     cwd: root,
     encoding: 'utf8',
     input: input ?? '',
