@@ -319,12 +319,16 @@ function updateFilter(read: ReadText, filter: unknown): void {
     ['sqlite', 'sqlite'],
   ] as const) {
     showSql(id, () => {
-      const { sql, params } = toSql(filter as never, { dialect, columns: columnsFor(resource, dialect) });
+      const { sql, params } = toSql(filter as never, {
+        dialect,
+        columns: columnsFor(resource, dialect),
+        asOf,
+      });
       return `WHERE ${sql}\n-- params: ${JSON.stringify(params)}`;
     });
   }
   try {
-    fill('mongo', JSON.stringify(toMongo(filter as never), null, 2));
+    fill('mongo', JSON.stringify(toMongo(filter as never, { asOf }), null, 2));
   } catch (error) {
     fill('mongo', errorText(error));
   }
@@ -388,12 +392,13 @@ function updatePolicy(read: ReadText, definition: unknown): void {
       const { statusExpression, params } = policyToSql(definition, {
         dialect,
         columns: columnsFor(resource, dialect),
+        asOf,
       });
       return `status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`;
     });
   }
   try {
-    fill('mongo', JSON.stringify(policyToMongo(definition), null, 2));
+    fill('mongo', JSON.stringify(policyToMongo(definition, { asOf }), null, 2));
   } catch (error) {
     fill('mongo', errorText(error));
   }

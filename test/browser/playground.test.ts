@@ -45,6 +45,8 @@ if (!hasChromium) {
 const IDLE = readFileSync(join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'), 'utf8');
 /** The "after" version of IDLE: a stricter idle threshold. */
 const IDLE_AFTER = IDLE.replace(/"-P30D"/g, '"-P12D"');
+/** The sample's reference date: the page's "As of" and the library's calls below count `$now` from it. */
+const AS_OF = '2026-06-01T00:00:00.000Z';
 
 const samples = new Map<number, Record<string, unknown>[]>();
 /** The page's sample inventory of `size` components, generated here. */
@@ -126,6 +128,8 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     })()`);
     await page.goto(url);
     await page.waitForFunction(READY);
+    await page.fill('#as-of', AS_OF);
+    await page.waitForFunction(SETTLED);
   });
 
   afterAll(async () => {
@@ -312,7 +316,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     await setEditor('editor', IDLE);
     expect([await text('#status'), await text('#diagnostics')]).toEqual(['ready', 'No problems']);
     const definition = JSON.parse(IDLE);
-    const policy = compilePolicy(definition);
+    const policy = compilePolicy(definition, { asOf: AS_OF });
     const components = ofKind(1000, 'component');
     const counts = new Map<string | null, number>(policy.statuses.map((s) => [s.name, 0]));
     for (const r of components) {
@@ -326,9 +330,10 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     const { statusExpression, params } = policyToSql(definition, {
       dialect: 'postgres',
       columns: columnsFor('component', 'postgres'),
+      asOf: AS_OF,
     });
     expect(await text('#pg')).toBe(`status = ${statusExpression}\n-- params: ${JSON.stringify(params)}`);
-    expect(await json('#mongo')).toEqual(policyToMongo(definition));
+    expect(await json('#mongo')).toEqual(policyToMongo(definition, { asOf: AS_OF }));
 
     // The AST pane: the parsed scope and conditions, each as parseFilter parses it at its pointer.
     const asts = (await json('#ast')) as { at: string; ast: unknown }[];
@@ -411,7 +416,9 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
 
   it('shows the impact of an "after" policy as diffPolicies computes it, with explained examples', async () => {
     await setEditor('after', IDLE_AFTER);
-    const diff = await diffPolicies(JSON.parse(IDLE), JSON.parse(IDLE_AFTER), ofKind(1000, 'component'));
+    const diff = await diffPolicies(JSON.parse(IDLE), JSON.parse(IDLE_AFTER), ofKind(1000, 'component'), {
+      asOf: AS_OF,
+    });
     expect(diff.changed).toBeGreaterThan(0);
     const name = (s: string | null) => s ?? 'no status';
     for (const cell of diff.matrix) {
@@ -845,7 +852,7 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     const id = (await row.getAttribute('data-id'))!;
     await row.click();
     const record = ofKind(1000, 'component').find((r) => r.id === id);
-    const explanation = compilePolicy(JSON.parse(IDLE)).explain(record);
+    const explanation = compilePolicy(JSON.parse(IDLE), { asOf: AS_OF }).explain(record);
     expect(explanation.result.applicable).toBe(false);
     // The library still evaluates the conditions (some hold): the page shows none of them as held.
     expect(explanation.statuses.some((s) => s.rules.some((r) => r.conditions.some((c) => c.held)))).toBe(
