@@ -1,5 +1,4 @@
 import { ARRAY_ANY, type FilterNode, type PathStep } from '../ast/nodes.js';
-import type { CompiledPolicy } from '../policy/compile.js';
 
 /**
  * The field paths a filter reads (segments, `__svcArrayAny__` for a selector): its filters read own
@@ -44,8 +43,18 @@ function segment(step: PathStep): string {
   return step.kind === 'key' ? step.key : ARRAY_ANY;
 }
 
+/** What {@link policyPaths} reads of a compiled policy (its normalized definition's filters). */
+export interface PolicyFilters {
+  readonly definition: {
+    readonly scope: FilterNode;
+    readonly statuses: readonly {
+      readonly rules: readonly { readonly conditions: readonly { readonly filter: FilterNode }[] }[];
+    }[];
+  };
+}
+
 /** The paths every filter of the policies reads: their scopes and their rules' conditions. */
-export function policyPaths(policies: readonly CompiledPolicy[]): string[][] {
+export function policyPaths(policies: readonly PolicyFilters[]): string[][] {
   const out: string[][] = [];
   for (const { definition } of policies) {
     filterPaths(definition.scope, out);

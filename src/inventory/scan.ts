@@ -1,5 +1,6 @@
 import { defineProperty } from '../builtins.js';
-import type { Selection } from './selective.js';
+import { IN_STRING, isHex, isWs } from './json-bytes.js';
+import type { ByteNode, ByteSelection } from './selective.js';
 
 /**
  * One NDJSON line read from its UTF-8 bytes as a record, decoding only the parts a {@link Selection}
@@ -13,42 +14,9 @@ import type { Selection } from './selective.js';
  * the strings decoded here go through the same decoder, so they hold the same characters.
  */
 
-/** A selection for bytes: each object node's keys as UTF-8 (to compare with a key's raw bytes). */
-export type ByteSelection = true | ByteNode;
-interface ByteNode {
-  readonly names: readonly Uint8Array[];
-  readonly keys: readonly string[];
-  readonly subs: readonly ByteSelection[];
-  readonly byName: ReadonlyMap<string, ByteSelection>;
-  /** The indexes of the keys of each UTF-8 length (most of a record's keys match no length here). */
-  readonly byLength: readonly (readonly number[] | undefined)[];
-  readonly any: ByteSelection | undefined;
-}
-
-const encoder = new TextEncoder();
 // `ignoreBOM`: a U+FEFF inside a value is a character of it (only the input's first bytes lose one).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const fromCharCode = String.fromCharCode;
-
-export function byteSelection(selection: Selection): ByteSelection {
-  if (selection === true) return true;
-  const keys = [...selection.keys.keys()];
-  const subs = keys.map((k) => byteSelection(selection.keys.get(k)!));
-  const names = keys.map((k) => encoder.encode(k));
-  const byLength: number[][] = [];
-  names.forEach((name, i) => {
-    byLength[name.length] ??= [];
-    byLength[name.length]!.push(i);
-  });
-  return {
-    names,
-    byLength,
-    keys,
-    subs,
-    byName: new Map(keys.map((k, i) => [k, subs[i]!])),
-    any: selection.any === undefined ? undefined : byteSelection(selection.any),
-  };
-}
 
 // The line being read: bytes [0, end) of `b`. Module state: one line is read at a time, synchronously.
 let b: Uint8Array = new Uint8Array(0);
@@ -57,29 +25,10 @@ let end = 0;
 let escaped = false;
 let high = false;
 
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
-}
-
 function ws(i: number): number {
   while (i < end && isWs(b[i]!)) i++;
   return i;
 }
-
-function isHex(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
-}
-
-/**
- * What a byte is inside a string: 0 a character that goes on, 1 the closing quote, 2 a backslash, 3 a
- * control character (not allowed; the line's newline is one, so a scan stops at the end of the line),
- * 4 a byte from 0x80 (part of a multi-byte character, or invalid UTF-8 the decoder replaces).
- */
-const IN_STRING = new Uint8Array(256);
-for (let c = 0; c < 0x20; c++) IN_STRING[c] = 3;
-IN_STRING[0x22] = 1;
-IN_STRING[0x5c] = 2;
-for (let c = 0x80; c < 0x100; c++) IN_STRING[c] = 4;
 
 /** The string at `i` (a `"`): the index after its closing quote, or -1. Sets `escaped` and `high`. */
 function str(i: number): number {

@@ -1,5 +1,5 @@
-import { type ByteSelection, byteSelection, scanRecord } from './scan.js';
-import { selectionOf } from './selective.js';
+import { scanRecord } from './scan.js';
+import { type ByteSelection, byteSelection, selectionOf } from './selective.js';
 import { DEFAULT_MAX_RECORD, InventoryError, parseLine, type ReadOptions, tooLong } from './text.js';
 
 /**

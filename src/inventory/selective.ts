@@ -41,3 +41,38 @@ export function selectionOf(paths: Iterable<readonly string[]>): Selection {
   const top = freezeNode(root);
   return top === true ? { keys: new Map() } : top;
 }
+
+/** A selection for bytes: each object node's keys as UTF-8 (to compare with a key's raw bytes). */
+export type ByteSelection = true | ByteNode;
+export interface ByteNode {
+  readonly names: readonly Uint8Array[];
+  readonly keys: readonly string[];
+  readonly subs: readonly ByteSelection[];
+  readonly byName: ReadonlyMap<string, ByteSelection>;
+  /** The indexes of the keys of each UTF-8 length (most of a record's keys match no length here). */
+  readonly byLength: readonly (readonly number[] | undefined)[];
+  readonly any: ByteSelection | undefined;
+}
+
+const encoder = new TextEncoder();
+
+/** A {@link Selection} for bytes (scan.ts): each key also as its UTF-8, indexed by length. */
+export function byteSelection(selection: Selection): ByteSelection {
+  if (selection === true) return true;
+  const keys = [...selection.keys.keys()];
+  const subs = keys.map((k) => byteSelection(selection.keys.get(k)!));
+  const names = keys.map((k) => encoder.encode(k));
+  const byLength: number[][] = [];
+  names.forEach((name, i) => {
+    byLength[name.length] ??= [];
+    byLength[name.length]!.push(i);
+  });
+  return {
+    names,
+    byLength,
+    keys,
+    subs,
+    byName: new Map(keys.map((k, i) => [k, subs[i]!])),
+    any: selection.any === undefined ? undefined : byteSelection(selection.any),
+  };
+}

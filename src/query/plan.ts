@@ -10,8 +10,7 @@ import {
   own,
   ownOptions,
 } from '../builtins.js';
-import { resolveAsOf } from '../compile/filter.js';
-import { FilterError, isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
+import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import {
@@ -21,6 +20,7 @@ import {
   type ResourceName,
   resolveResource,
 } from '../resources/descriptions.js';
+import { queryAsOf } from './as-of.js';
 import { describe } from './describe.js';
 import { QueryError, type QueryProblem } from './errors.js';
 import { checkFilterFields } from './filter-fields.js';
@@ -328,16 +328,6 @@ export function parseQuery(
   }
 }
 
-/** The `asOf` option as an instant (ms), or the clock read now; a bad one is an `INVALID_OPTION`. */
-function queryAsOf(given: unknown): number {
-  try {
-    return resolveAsOf(given);
-  } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
-    throw new QueryError([{ code: 'INVALID_OPTION', path: '', message: `option ${error.message}` }]);
-  }
-}
-
 function plan(
   request: unknown,
   description: ResourceDescription,
@@ -434,22 +424,7 @@ function plan(
   return plan;
 }
 
+export { pageAsOf } from './as-of.js';
 export { finishPage, isAfterCursor, pageTokenAfter, projectRecord } from './page.js';
 export type { Page, QueryOptions, QueryPlan, QueryRequest };
 export { keyOf };
-
-/**
- * The instant a page of `plan` is translated at: the plan's (`parseQuery`'s `asOf`, or the first page's,
- * carried in the page token), so that every page of a walk counts `$now` from one instant. A target's
- * own `asOf` option may only repeat it: another instant would make a walk repeat or skip records.
- */
-export function pageAsOf(plan: QueryPlan, given: unknown): number {
-  if (given !== undefined && resolveAsOf(given, '/asOf') !== plan.asOf) {
-    throw new FilterError(
-      'INVALID_OPTION',
-      '/asOf',
-      "asOf of a page query must be the plan's: pass it to parseQuery, whose plan keeps it for every page of the walk",
-    );
-  }
-  return plan.asOf;
-}

@@ -10,8 +10,7 @@ import {
   type PathStep,
   type Scalar,
 } from '../../ast/nodes.js';
-import { arrayEvery, arrayIncludes, mapGet, option, regexpTest, stringStartsWith } from '../../builtins.js';
-import { resolveAsOf } from '../../compile/filter.js';
+import { arrayEvery, arrayIncludes, mapGet, option } from '../../builtins.js';
 import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { toFilterNode } from '../../parse/node-input.js';
@@ -27,16 +26,11 @@ import {
   type ResolvedColumn,
   resolveColumns,
 } from './columns.js';
-import { filterNesting, sqlHeight } from './height.js';
+import { filterNesting, sqlHeight, tooDeep } from './height.js';
+import { asOfClock } from './instants.js';
 import { and, FALSE, not, or, Params, TRUE } from './sql-text.js';
-import type {
-  ColumnType,
-  ExpressionLimits,
-  ParamSink,
-  SqlDialect,
-  SqlFragment,
-  ToSqlOptions,
-} from './types.js';
+import { isIsoInstant, nextMillisecond } from './timestamps.js';
+import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
 
 /**
  * The one SQL compiler. It walks the AST once and asks the dialect's hooks for every piece of SQL that
@@ -44,17 +38,6 @@ import type {
  * exact complement (docs/semantics.md §5) and `$ne`/`$nin`/`$not` match missing values exactly when the
  * in-memory predicate does.
  */
-
-/** The exact form `Date.prototype.toISOString` gives for years 0001–9999. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
-
-/** The ISO instant one millisecond after an ISO instant of years 0001–9999; none after the last. */
-function nextMillisecond(instant: string): string | undefined {
-  const next = Date.parse(instant) + 1;
-  return next > LAST_INSTANT ? undefined : new Date(next).toISOString();
-}
 
 /** Where a value is read: a typed column, or a JSON value (in the dialect's own representation). */
 export type Slot<Ref> =
@@ -253,7 +236,7 @@ export class SqlCompiler<Ref> {
 
   /** A timestamptz column compares with operands in the exact `toISOString` form only. */
   #instant(value: string, at: string): string {
-    const ok = regexpTest(ISO_INSTANT, value) && !stringStartsWith.call(value, '0000') && isRoundTrip(value);
+    const ok = isIsoInstant(value);
     if (!ok) {
       throw new FilterError(
         'INVALID_OPERAND',
@@ -432,34 +415,6 @@ export class SqlCompiler<Ref> {
 /** SQL's comparison of each comparison; a negated one (`ne`) is `NOT` of `=`. */
 const SQL_COMPARISONS = { eq: '=', ne: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 type Order = '>' | '>=' | '<' | '<=';
-
-/** The typed refusal of SQL nested deeper than a dialect runs (docs/sql.md, "Expression depth"). */
-function tooDeep(dialect: string, limits: ExpressionLimits, at: string, what: string): FilterError {
-  return new FilterError(
-    'UNSUPPORTED',
-    at,
-    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at)}`,
-  );
-}
-
-function isRoundTrip(iso: string): boolean {
-  const time = Date.parse(iso);
-  return !Number.isNaN(time) && new Date(time).toISOString() === iso;
-}
-
-/**
- * The asOf of one call: a given one resolved at once (one naming no instant is `INVALID_OPTION`, even
- * when no `$now` reads it, as in `compileFilter`); unset, the clock, read once, when a `$now` first
- * needs it. Every statement of the call binds this one instant.
- */
-export function asOfClock(options: Pick<ToSqlOptions, 'asOf'>): () => number {
-  const given = option(options, 'asOf');
-  let ms = given === undefined ? undefined : resolveAsOf(given, '/asOf');
-  return () => {
-    if (ms === undefined) ms = Date.now();
-    return ms;
-  };
-}
 
 /** Compiles `filter` with `dialect` into `{ sql, params }`. */
 export function compileToSql<Ref>(

@@ -1,6 +1,7 @@
 import { assertNever, type FilterNode, LOGICAL_NAMES, OPERATOR_NAMES } from '../../ast/nodes.js';
-import { pointer } from '../../errors.js';
+import { FilterError, pointer, showPointer } from '../../errors.js';
 import { printPath } from '../../parse/path.js';
+import type { ExpressionLimits } from './types.js';
 
 /**
  * An upper bound of the height of the expression tree a database builds from generated SQL, computed
@@ -251,4 +252,13 @@ export function filterNesting(node: FilterNode, at: string): FilterNesting {
     }
   }
   return { subqueries, subqueriesAt, deepestAt };
+}
+
+/** The typed refusal of SQL nested deeper than a dialect runs (docs/sql.md, "Expression depth"). */
+export function tooDeep(dialect: string, limits: ExpressionLimits, at: string, what: string): FilterError {
+  return new FilterError(
+    'UNSUPPORTED',
+    at,
+    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at)}`,
+  );
 }

@@ -1,3 +1,7 @@
+import { option } from '../../builtins.js';
+import { resolveAsOf } from '../../compile/filter.js';
+import type { ToSqlOptions } from './types.js';
+
 /**
  * The arithmetic of `timestampMs` (semantics/time.ts) in plain SQL, shared by the dialects: each reads
  * a timestamp's digits its own way (a regular expression, GLOB) into integer columns, and this turns
@@ -46,3 +50,17 @@ export function instantOfParts(x: InstantParts, bigint: (expr: string) => string
 /** The first and last instants whose `toISOString()` is a timestamp (years 0000–9999), for typed columns. */
 export const FIRST_ISO_INSTANT = -62_167_219_200_000;
 export const LAST_ISO_INSTANT = 253_402_300_799_999;
+
+/**
+ * The asOf of one call: a given one resolved at once (one naming no instant is `INVALID_OPTION`, even
+ * when no `$now` reads it, as in `compileFilter`); unset, the clock, read once, when a `$now` first
+ * needs it. Every statement of the call binds this one instant.
+ */
+export function asOfClock(options: Pick<ToSqlOptions, 'asOf'>): () => number {
+  const given = option(options, 'asOf');
+  let ms = given === undefined ? undefined : resolveAsOf(given, '/asOf');
+  return () => {
+    if (ms === undefined) ms = Date.now();
+    return ms;
+  };
+}

@@ -5,16 +5,8 @@ import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { dialectFor } from './dialects.js';
-import {
-  and,
-  asOfClock,
-  checkIdentifier,
-  checkOffset,
-  checkParamCount,
-  or,
-  Params,
-  SqlCompiler,
-} from './filter.js';
+import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './filter.js';
+import { asOfClock } from './instants.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
 
 /** The policy definition shape of the API; kept as a name for `PolicyDefinition`. */

@@ -173,7 +173,7 @@ describe('the selective NDJSON reader', () => {
               durationMs: _,
               resourcesPerSecond: __,
               ...rest
-            } = await evaluateInventory(policies, records);
+            } = await evaluateInventory(policies, records, { asOf: '2026-06-01T00:00:00Z' });
             return rest;
           } catch (e) {
             return { error: (e as Error).message };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteSelection, scanRecord } from '../../../src/inventory/scan.js';
-import { type Selection, selectionOf } from '../../../src/inventory/selective.js';
+import { scanRecord } from '../../../src/inventory/scan.js';
+import { byteSelection, type Selection, selectionOf } from '../../../src/inventory/selective.js';
 import { check, titled } from '../../support/property.js';
 import { canon, project } from '../../support/selection.js';
 
