@@ -715,6 +715,7 @@ describe.skipIf(!once || !process.env.DATABASE_URL)(
         token: TOKEN,
         components: 20,
         certificates: 2,
+        seed: SEED.seed,
         databaseUrl: process.env.DATABASE_URL!,
         schema,
       };
