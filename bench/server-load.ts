@@ -94,7 +94,7 @@ function run(url: string, s: Scenario): Promise<autocannon.Result> {
       {
         url: `${url}${s.path}`,
         method: 'POST',
-        connections: CONNECTIONS,
+        connections: Math.min(CONNECTIONS, s.amount),
         amount: s.amount,
         timeout: 120,
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
