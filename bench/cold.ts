@@ -1,4 +1,4 @@
-/** `tsx bench/cold.ts <filter id> <compiler label>`, forked by benchColdCompile: one first compile, in µs. */
+/** `bench/cold.ts <filter id> <compiler label>`, forked by benchColdCompile: one first compile, in µs. */
 import { compileFilter } from '../src/index.js';
 import { COLD } from './compile.js';
 import { FILTERS } from './filters.js';

@@ -13,7 +13,7 @@ import { Query } from 'mingo';
 import * as siftModule from 'sift';
 import { compileFilter } from '../src/index.js';
 import { FILTERS } from './filters.js';
-import { type Case, interleaved } from './lib.js';
+import { type Case, interleaved, LOADER } from './lib.js';
 
 const sift = (siftModule as unknown as { default: (query: unknown) => (r: unknown) => boolean }).default;
 
@@ -113,7 +113,7 @@ export async function benchColdCompile(processes: number): Promise<CompileResult
 }
 
 function coldOnce(id: string, label: keyof typeof COLD): Promise<number> {
-  const child = fork(join(import.meta.dirname, 'cold.ts'), [id, label], { execArgv: ['--import', 'tsx'] });
+  const child = fork(join(import.meta.dirname, 'cold.ts'), [id, label], { execArgv: ['--import', LOADER] });
   return new Promise((resolve, reject) => {
     let got: number | undefined;
     child.on('message', (m) => {

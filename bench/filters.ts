@@ -137,11 +137,11 @@ export const FILTERS: readonly FilterSpec[] = [
   },
 ];
 
-/** Every contender's predicate for a filter. */
-export function contenders(spec: FilterSpec): Array<[string, Predicate]> {
+/** Every contender's predicate for a filter; without `peers`, only the hand-written closure and ours. */
+export function contenders(spec: FilterSpec, peers = true): Array<[string, Predicate]> {
   const mingo = new Query(spec.mongo);
   const rule = spec.jsonLogic;
-  return [
+  const all: Array<[string, Predicate]> = [
     ['hand-written', spec.hand],
     ['svc-policy', compileFilter(spec.ours, { codegen: false })],
     ['svc-policy codegen', compileFilter(spec.ours, { codegen: true })],
@@ -152,6 +152,7 @@ export function contenders(spec: FilterSpec): Array<[string, Predicate]> {
     ['@ucast/mongo2js', guard(spec.mongo) as Predicate],
     ['json-logic-js', (r) => jsonLogic.apply(rule, r) === true],
   ];
+  return peers ? all : all.slice(0, 4);
 }
 
 export interface FilterResult {
@@ -166,10 +167,14 @@ export interface FilterResult {
 }
 
 /** Runs F1–F5 over `data`. */
-export async function benchFilters(data: readonly unknown[], rounds: number): Promise<FilterResult[]> {
+export async function benchFilters(
+  data: readonly unknown[],
+  rounds: number,
+  peers = true,
+): Promise<FilterResult[]> {
   const out: FilterResult[] = [];
   for (const spec of FILTERS) {
-    const all = contenders(spec);
+    const all = contenders(spec, peers);
     const counts = new Map(all.map(([name, p]) => [name, count(data, p)]));
     assertSameCount(`${spec.id} at ${data.length}`, counts, 'hand-written');
     const cases: Case[] = all.map(([name, p]) => ({ name, fn: () => count(data, p) }));

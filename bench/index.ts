@@ -6,9 +6,11 @@
  *   npm run bench                                 # everything, at 100,000 and 1,000,000 components
  *   npm run bench -- --sizes 100000 --rounds 3    # smaller and faster
  *   npm run bench -- --only shapes --processes 1  # one process per shape and size, not 3 (the median)
+ *   npm run bench -- --only shapes --shapes json,producers  # some shapes of the shapes section
+ *   npm run bench -- --only filters --no-peers    # F1–F5 without mingo, sift, ucast and json-logic
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
  *                                                 # policy throughput policies jobs sql query
- *                                                 # validate limits
+ *                                                 # validate limits time
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -41,6 +43,7 @@ import { benchQuery, type QueryRow } from './query.js';
 import { benchServerRequests, REQUEST_RECORDS } from './server.js';
 import { medianOfProcesses, SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
+import { benchTime } from './time.js';
 import { benchValidate } from './validate.js';
 import type { VersionResult } from './versions.js';
 
@@ -59,21 +62,28 @@ const SECTIONS = [
   'query',
   'validate',
   'limits',
+  'time',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     sizes: { type: 'string', default: '100000,1000000' },
     rounds: { type: 'string', default: '5' },
     processes: { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.join(',') },
+    shapes: { type: 'string', default: SHAPES.join(',') },
+    peers: { type: 'boolean', default: true },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
 const rounds = Number(values.rounds);
 const processes = Number(values.processes);
 const only = new Set(values.only.split(',') as Section[]);
+const shapes = values.shapes.split(',') as (typeof SHAPES)[number][];
+for (const s of shapes)
+  if (!SHAPES.includes(s)) throw new Error(`unknown shape "${s}" (${SHAPES.join(', ')})`);
 for (const s of only)
   if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}" (${SECTIONS.join(', ')})`);
 if (
@@ -84,7 +94,7 @@ if (
   throw new Error('--sizes takes positive integers, --rounds a number ≥ 1 and --processes an integer ≥ 1');
 }
 
-const PEERS = ['mingo', 'sift', '@ucast/mongo2js', 'json-logic-js'] as const;
+const PEERS = values.peers ? (['mingo', 'sift', '@ucast/mongo2js', 'json-logic-js'] as const) : [];
 const OURS = ['svc-policy', 'svc-policy codegen'] as const;
 /** The filters section also measures the tiered default, after it has tiered up. */
 const FILTER_OURS = [...OURS, 'svc-policy tiered'] as const;
@@ -186,7 +196,8 @@ function targetsTable(all: ReadonlyMap<number, FilterResult[]>): string {
 if (only.has('filters')) {
   const all = new Map<number, FilterResult[]>();
   // Each size in a process of its own (bench/process.ts says why).
-  for (const n of sizes) all.set(n, await inProcess<FilterResult[]>({ section: 'filters', n, rounds }));
+  for (const n of sizes)
+    all.set(n, await inProcess<FilterResult[]>({ section: 'filters', n, rounds, peers: values.peers }));
   results.filters = Object.fromEntries(all);
   const text = [...all]
     .map(([n, rs]) => `**${int.format(n)} components** (ns per record)\n\n${filterTable(rs)}`)
@@ -203,7 +214,7 @@ if (only.has('shapes')) {
   // figures are their medians (medianOfProcesses says why).
   for (const n of sizes) {
     const rs: ShapeResult[] = [];
-    for (const shape of SHAPES) {
+    for (const shape of shapes) {
       const each: ShapeResult[] = [];
       for (let i = 0; i < processes; i++)
         each.push(await inProcess<ShapeResult>({ section: 'shapes', n, rounds, shape }));
@@ -578,6 +589,21 @@ console.log(
     FILTERS.map((f) => ({ id: f.id, meaning: f.meaning, ours: f.ours, mongo: f.mongo })),
   )}`,
 );
+
+if (only.has('time')) {
+  // Relative time on the built package (bench/time.ts), at the smallest size.
+  const n = Math.min(...sizes);
+  const rows = await benchTime(seeded().components.slice(0, n), rounds);
+  results.time = rows;
+  const cell = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  writeReadmeSection(
+    'time',
+    `${header} ${int.format(n)} components.\n\n${table(
+      ['case', 'median', 'unit'],
+      rows.map((r) => [r.name, cell(r.value), r.unit]),
+    )}`,
+  );
+}
 
 // The chart, from every committed results file (this run's included).
 spawnSync(

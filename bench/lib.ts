@@ -6,6 +6,12 @@ import b from 'benny';
 /** The generator's seed for every section's data. */
 export const SEED = 42;
 
+/**
+ * The loader every bench process runs under (`--import`): the library built as dist/ is (bench/loader.mjs
+ * says why not tsx).
+ */
+export const LOADER = join(import.meta.dirname, 'loader.mjs');
+
 /** Where results go: `bench/results/<date>-<machine>.json`. */
 export const RESULTS_DIR = join(import.meta.dirname, 'results');
 

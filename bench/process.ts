@@ -1,19 +1,20 @@
 /**
- * One measurement in a process of its own: `tsx bench/process.ts filters <n> <rounds>` (F1–F5 over the
- * first `n` generated components), `tsx bench/process.ts versions <n> <rounds>` (the version filters)
- * or `tsx bench/process.ts shapes <n> <rounds> <shape>`, forked by
+ * One measurement in a process of its own: `bench/process.ts filters <n> <rounds>` (F1–F5 over the
+ * first `n` generated components), `bench/process.ts versions <n> <rounds>` (the version filters)
+ * or `bench/process.ts shapes <n> <rounds> <shape>`, forked by
  * {@link inProcess}, which receives the result as an IPC message. The components are the run's (the
  * same seed; the first `n` records are the same whatever the count).
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { generateComponents } from '../fixtures/generator.js';
-import { SEED } from './lib.js';
+import { LOADER, SEED } from './lib.js';
 import type { Shape } from './shapes.js';
 
 /** What one process measures. */
 export type Measurement =
-  | { readonly section: 'filters' | 'versions'; readonly n: number; readonly rounds: number }
+  | { readonly section: 'filters'; readonly n: number; readonly rounds: number; readonly peers: boolean }
+  | { readonly section: 'versions'; readonly n: number; readonly rounds: number }
   | { readonly section: 'shapes'; readonly n: number; readonly rounds: number; readonly shape: Shape };
 
 /**
@@ -23,9 +24,14 @@ export type Measurement =
  * generated sources) carry what V8 learned of the records before into the next measurement.
  */
 export function inProcess<T>(m: Measurement): Promise<T> {
-  const args = [m.section, String(m.n), String(m.rounds), ...(m.section === 'shapes' ? [m.shape] : [])];
+  const args = [
+    m.section,
+    String(m.n),
+    String(m.rounds),
+    ...(m.section === 'shapes' ? [m.shape] : m.section === 'filters' && !m.peers ? ['no-peers'] : []),
+  ];
   const child = fork(join(import.meta.dirname, 'process.ts'), args, {
-    execArgv: ['--max-old-space-size=8192', '--import', 'tsx'],
+    execArgv: ['--max-old-space-size=8192', '--import', LOADER],
   });
   return new Promise<T>((resolve, reject) => {
     let got: { value: T } | undefined;
@@ -54,12 +60,12 @@ async function main(send: (value: unknown) => void): Promise<void> {
     !(section === 'filters' || section === 'versions' || (section === 'shapes' && known !== undefined))
   )
     throw new Error(
-      `usage: bench/process.ts filters|versions|shapes <records> <rounds> [shape]; got: ${process.argv.slice(2).join(' ')}`,
+      `usage: bench/process.ts filters|versions|shapes <records> <rounds> [shape | no-peers]; got: ${process.argv.slice(2).join(' ')}`,
     );
   const components = [...generateComponents(size, { seed: SEED })];
   if (section === 'filters') {
     const { benchFilters } = await import('./filters.js');
-    send(await benchFilters(components, r));
+    send(await benchFilters(components, r, shape !== 'no-peers'));
     return;
   }
   if (section === 'versions') {

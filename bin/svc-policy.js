@@ -1207,8 +1207,8 @@ var require_stringifyString = __commonJS({
             case "u":
               {
                 str += json.slice(start, i);
-                const code = json.substr(i + 2, 4);
-                switch (code) {
+                const code2 = json.substr(i + 2, 4);
+                switch (code2) {
                   case "0000":
                     str += "\\0";
                     break;
@@ -1234,8 +1234,8 @@ var require_stringifyString = __commonJS({
                     str += "\\P";
                     break;
                   default:
-                    if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
+                    if (code2.substr(0, 2) === "00")
+                      str += "\\x" + code2.substr(2);
                     else
                       str += json.substr(i, 6);
                 }
@@ -1395,9 +1395,9 @@ ${indent}${start}${value}${end}`;
       const str = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test2 = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
+        if (tags.some(test2) || compat?.some(test2))
           return quotedString(value, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
@@ -3734,22 +3734,22 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code, message) {
+      constructor(name, pos, code2, message) {
         super();
         this.name = name;
-        this.code = code;
+        this.code = code2;
         this.message = message;
         this.pos = pos;
       }
     };
     var YAMLParseError2 = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLParseError", pos, code, message);
+      constructor(pos, code2, message) {
+        super("YAMLParseError", pos, code2, message);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code, message) {
-        super("YAMLWarning", pos, code, message);
+      constructor(pos, code2, message) {
+        super("YAMLWarning", pos, code2, message);
       }
     };
     var prettifyError = (src, lc) => (error) => {
@@ -4658,7 +4658,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -4856,9 +4856,9 @@ var require_resolve_flow_scalar = __commonJS({
     function parseCharCode(source, offset, length, onError) {
       const cc = source.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-      const code = ok ? parseInt(cc, 16) : NaN;
+      const code2 = ok ? parseInt(cc, 16) : NaN;
       try {
-        return String.fromCodePoint(code);
+        return String.fromCodePoint(code2);
       } catch {
         const raw = source.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -5180,12 +5180,12 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code, message, warning) => {
+        this.onError = (source, code2, message, warning) => {
           const pos = getErrorPos(source);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code2, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code, message));
+            this.errors.push(new errors.YAMLParseError(pos, code2, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -5347,12 +5347,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code, message) => {
+        const _onError = (pos, code2, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code, message);
+            onError(offset, code2, message);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code2, message);
         };
         switch (token.type) {
           case "scalar":
@@ -6324,10 +6324,10 @@ var require_lexer = __commonJS({
         }
         return n;
       }
-      *pushUntil(test) {
+      *pushUntil(test2) {
         let i = this.pos;
         let ch = this.buffer[i];
-        while (!test(ch))
+        while (!test2(ch))
           ch = this.buffer[++i];
         return yield* this.pushToIndex(i, false);
       }
@@ -7470,9 +7470,9 @@ var FilterError = class extends Error {
   name = "FilterError";
   code;
   path;
-  constructor(code, path, message, options) {
+  constructor(code2, path, message, options) {
     super(path.length > MAX_SHOWN_POINTER ? message.split(path).join(showPointer(path)) : message, options);
-    this.code = code;
+    this.code = code2;
     this.path = path;
     markOwn(this);
   }
@@ -7546,6 +7546,75 @@ function restateAt(message, local, at) {
   const shownLocal = ` at ${showPointer(local)}`;
   if (message.includes(shownLocal)) return message.split(shownLocal).join(` at ${showPointer(at + local)}`);
   return `${message} (in the filter at ${showPointer(at)})`;
+}
+
+// src/ast/nodes.ts
+var ARRAY_ANY = "__svcArrayAny__";
+var PATH_SEPARATOR = "$.";
+var OPERATOR_NAMES = {
+  eq: "$eq",
+  ne: "$ne",
+  gt: "$gt",
+  gte: "$gte",
+  lt: "$lt",
+  lte: "$lte",
+  in: "$in",
+  nin: "$nin",
+  like: "$like",
+  exists: "$exists",
+  veq: "$veq",
+  vne: "$vne",
+  vgt: "$vgt",
+  vgte: "$vgte",
+  vlt: "$vlt",
+  vlte: "$vlte",
+  // A time comparison is written as the operator it compares with, its operand an instant.
+  teq: "$eq",
+  tne: "$ne",
+  tgt: "$gt",
+  tgte: "$gte",
+  tlt: "$lt",
+  tlte: "$lte",
+  elemMatch: "$elemMatch"
+};
+var VERSION_COMPARISONS = {
+  veq: "eq",
+  vne: "ne",
+  vgt: "gt",
+  vgte: "gte",
+  vlt: "lt",
+  vlte: "lte"
+};
+function isVersionNode(op) {
+  return hasOwn(VERSION_COMPARISONS, op.kind);
+}
+var TIME_KINDS = {
+  eq: "teq",
+  ne: "tne",
+  gt: "tgt",
+  gte: "tgte",
+  lt: "tlt",
+  lte: "tlte"
+};
+function isTimeNode(op) {
+  return hasOwn(TIME_OPERATORS, op.kind);
+}
+var TIME_OPERATORS = {
+  teq: true,
+  tne: true,
+  tgt: true,
+  tgte: true,
+  tlt: true,
+  tlte: true
+};
+var LOGICAL_NAMES = {
+  and: "$and",
+  or: "$or",
+  not: "$not"
+};
+function assertNever(value, what) {
+  const kind = typeof value === "object" && value !== null ? value.kind : value;
+  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${jsonStringify(String(kind))}`);
 }
 
 // src/limits.ts
@@ -7623,8 +7692,8 @@ var LIMIT_CODES = freeze(
   )
 );
 var CODES = new Set(Object.values(LIMIT_CODES));
-function isLimitCode(code) {
-  return setHas.call(CODES, code);
+function isLimitCode(code2) {
+  return setHas.call(CODES, code2);
 }
 function limitError(name, at, what, limits) {
   return new FilterError(
@@ -7643,49 +7712,6 @@ function utf8LengthExceeds(text, max) {
     if (bytes > max) return true;
   }
   return false;
-}
-
-// src/ast/nodes.ts
-var ARRAY_ANY = "__svcArrayAny__";
-var PATH_SEPARATOR = "$.";
-var OPERATOR_NAMES = {
-  eq: "$eq",
-  ne: "$ne",
-  gt: "$gt",
-  gte: "$gte",
-  lt: "$lt",
-  lte: "$lte",
-  in: "$in",
-  nin: "$nin",
-  like: "$like",
-  exists: "$exists",
-  veq: "$veq",
-  vne: "$vne",
-  vgt: "$vgt",
-  vgte: "$vgte",
-  vlt: "$vlt",
-  vlte: "$vlte",
-  elemMatch: "$elemMatch"
-};
-var VERSION_COMPARISONS = {
-  veq: "eq",
-  vne: "ne",
-  vgt: "gt",
-  vgte: "gte",
-  vlt: "lt",
-  vlte: "lte"
-};
-function isVersionNode(op) {
-  return hasOwn(VERSION_COMPARISONS, op.kind);
-}
-var LOGICAL_NAMES = {
-  and: "$and",
-  or: "$or",
-  not: "$not"
-};
-function assertNever(value, what) {
-  const kind = typeof value === "object" && value !== null ? value.kind : value;
-  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${jsonStringify(String(kind))}`);
 }
 
 // src/semantics/like.ts
@@ -7758,6 +7784,7 @@ var readsString = (op) => typeof op.value === "string";
 var emptyFilter = (op) => op.filter.clauses.length === 0;
 var order = (comparison) => ({ family: "order", comparison, readsDates: readsString });
 var version = (comparison) => ({ family: "version", comparison, readsDates: no });
+var time = (comparison) => ({ family: "time", comparison, readsDates: yes });
 var OPERATORS = {
   eq: { family: "equality", comparison: "eq", readsDates: readsIso },
   ne: { family: "equality", comparison: "ne", negated: true, readsDates: readsIso },
@@ -7776,6 +7803,13 @@ var OPERATORS = {
   vgte: version("gte"),
   vlt: version("lt"),
   vlte: version("lte"),
+  // A Date is read as its instant, through its ISO string; an invalid one is missing.
+  teq: time("eq"),
+  tne: { ...time("ne"), negated: true },
+  tgt: time("gt"),
+  tgte: time("gte"),
+  tlt: time("lt"),
+  tlte: time("lte"),
   // A valid Date element is a string, not an object: it must be normalized to tell.
   elemMatch: { family: "elemMatch", readsDates: (op) => !emptyFilter(op) }
 };
@@ -7790,6 +7824,104 @@ function byFamily(op, handlers) {
   return handlers[factsOf(op).family](op);
 }
 
+// src/semantics/time.ts
+var MAX_INSTANT = 864e13;
+var DAY = 864e5;
+function daysFromCivil(y, m, d) {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+function daysInMonth(y, m) {
+  if (m === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+var ZERO = 48;
+var code = String.prototype.charCodeAt;
+var getTime = Date.prototype.getTime;
+var exec = RegExp.prototype.exec;
+var test = RegExp.prototype.test;
+function digits(s, at, n) {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const c = code.call(s, i) - ZERO;
+    if (!(c >= 0 && c <= 9)) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+function timestampMs(s) {
+  const n = s.length;
+  if (n < 20) return Number.NaN;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  const se = digits(s, 17, 2);
+  const t = code.call(s, 10);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59 || code.call(s, 4) !== 45 || code.call(s, 7) !== 45 || t !== 84 && t !== 116 || code.call(s, 13) !== 58 || code.call(s, 16) !== 58 || d > daysInMonth(y, mo)) {
+    return Number.NaN;
+  }
+  let i = 19;
+  let fraction = 0;
+  if (code.call(s, i) === 46) {
+    const start = ++i;
+    while (i < n) {
+      const c = code.call(s, i) - ZERO;
+      if (!(c >= 0 && c <= 9)) break;
+      if (i - start < 3) fraction = fraction * 10 + c;
+      i++;
+    }
+    if (i === start) return Number.NaN;
+    for (let k = i - start; k < 3; k++) fraction *= 10;
+  }
+  let offset = 0;
+  const z = code.call(s, i);
+  if (z === 90 || z === 122) {
+    if (i + 1 !== n) return Number.NaN;
+  } else {
+    if (z !== 43 && z !== 45 || i + 6 !== n || code.call(s, i + 3) !== 58) return Number.NaN;
+    const oh = digits(s, i + 1, 2);
+    const om = digits(s, i + 4, 2);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return Number.NaN;
+    offset = (z === 45 ? -1 : 1) * (oh * 60 + om) * 6e4;
+  }
+  return daysFromCivil(y, mo, d) * DAY + h * 36e5 + mi * 6e4 + se * 1e3 + fraction - offset;
+}
+function instantOf(v) {
+  return typeof v === "string" ? timestampMs(v) : Number.NaN;
+}
+var DURATION = /^(-)?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,3}))?S)?)?$/;
+var UNITS = "weeks (W), days (D), hours (H), minutes (M after T) and seconds (S, to the millisecond)";
+function parseDuration(text) {
+  const m = exec.call(DURATION, text);
+  if (m === null || text === "P" || text === "-P" || code.call(text, text.length - 1) === 84) {
+    if (test.call(/^-?P[^T]*\d[YM]/, text)) {
+      return { ok: false, why: `months and years have no fixed length; use ${UNITS}` };
+    }
+    return { ok: false, why: `expected a signed ISO 8601 duration of ${UNITS}, such as "P30D" or "-PT12H"` };
+  }
+  const frac = m[7] ?? "";
+  const ms = Number(m[2] ?? 0) * 7 * DAY + Number(m[3] ?? 0) * DAY + Number(m[4] ?? 0) * 36e5 + Number(m[5] ?? 0) * 6e4 + Number(m[6] ?? 0) * 1e3 + Number(frac || 0) * 10 ** (3 - frac.length);
+  if (!(ms <= MAX_INSTANT)) {
+    return { ok: false, why: "the duration is longer than any instant a date can hold (\xB1100,000,000 days)" };
+  }
+  return { ok: true, ms: m[1] === void 0 || ms === 0 ? ms : -ms };
+}
+function asOfMs(asOf) {
+  if (asOf instanceof Date) return getTime.call(asOf);
+  if (typeof asOf === "string") return timestampMs(asOf);
+  if (typeof asOf === "number" && Number.isInteger(asOf) && Math.abs(asOf) <= MAX_INSTANT) return asOf;
+  return Number.NaN;
+}
+function isoOf(ms) {
+  return Math.abs(ms) <= MAX_INSTANT ? new Date(ms).toISOString() : String(ms);
+}
+
 // src/semantics/version.ts
 var SUFFIX_PATTERN = "(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$";
 var VERSION_PATTERN = `^v?[0-9]+([.][0-9]+)*${SUFFIX_PATTERN}`;
@@ -7797,7 +7929,7 @@ var VERSION_RE = new RegExp(VERSION_PATTERN);
 var SUFFIX_RE = new RegExp(SUFFIX_PATTERN, "y");
 var DIGITS_ONLY = /^[0-9]+$/;
 var isDigitsOnly = (s) => regexpTest(DIGITS_ONLY, s);
-var digits = (s) => s.replace(/^0+/, "");
+var digits2 = (s) => s.replace(/^0+/, "");
 function parseVersion(text) {
   if (!regexpTest(VERSION_RE, text)) return void 0;
   const body = stringStartsWith.call(text, "v") ? text.slice(1) : text;
@@ -7805,8 +7937,8 @@ function parseVersion(text) {
   const main2 = plus < 0 ? body : body.slice(0, plus);
   const dash = stringIndexOf.call(main2, "-");
   const core = dash < 0 ? main2 : main2.slice(0, dash);
-  const parts = core.split(".").map((p) => digits(p) || "0");
-  const prerelease = dash < 0 ? [] : main2.slice(dash + 1).split(".").map((id) => isDigitsOnly(id) ? digits(id) || "0" : id);
+  const parts = core.split(".").map((p) => digits2(p) || "0");
+  const prerelease = dash < 0 ? [] : main2.slice(dash + 1).split(".").map((id) => isDigitsOnly(id) ? digits2(id) || "0" : id);
   const build2 = plus < 0 ? [] : body.slice(plus + 1).split(".");
   let kept = parts.length;
   while (kept > 1 && parts[kept - 1] === "0") kept--;
@@ -7829,7 +7961,7 @@ var NEXT_LIMIT = 2 ** 15;
 var PART_LIMITS = [FIRST_LIMIT, NEXT_LIMIT, NEXT_LIMIT];
 var PART_SCALE = [NEXT_LIMIT * NEXT_LIMIT, NEXT_LIMIT, 1];
 function versionOperand(v) {
-  const core = v.parts.map(digits);
+  const core = v.parts.map(digits2);
   while (core.length > 0 && core[core.length - 1] === "") core.pop();
   const pre = v.prerelease.length > 0;
   let key = core.length <= 3 ? 0 : -1;
@@ -7839,7 +7971,7 @@ function versionOperand(v) {
   }
   if (key >= 0) key = key * 4 - (pre ? 1 : 0);
   const parts = core.map((d) => `.${encodeNumber(d)}`).join("");
-  const ids = v.prerelease.map((id) => isDigitsOnly(id) ? `,1${encodeNumber(digits(id))}` : `,2${id}`);
+  const ids = v.prerelease.map((id) => isDigitsOnly(id) ? `,1${encodeNumber(digits2(id))}` : `,2${id}`);
   return { key, text: pre ? `${parts}!${ids.join("")}` : `${parts}#` };
 }
 function versionKey(v) {
@@ -7847,7 +7979,7 @@ function versionKey(v) {
 }
 var DOT = 46;
 var DASH = 45;
-var ZERO = 48;
+var ZERO2 = 48;
 var NINE = 57;
 var NOT_VERSION = -1;
 var NEEDS_PARSE = -2;
@@ -7860,11 +7992,11 @@ function plainVersionKey(s, lo, hi) {
   let limit = FIRST_LIMIT;
   let rest = 0;
   for (let k = 0; ; k++) {
-    if (!(c >= ZERO && c <= NINE)) return NOT_VERSION;
-    let x = c - ZERO;
+    if (!(c >= ZERO2 && c <= NINE)) return NOT_VERSION;
+    let x = c - ZERO2;
     c = ++i < n ? charCodeAt(s, i) : -1;
-    while (c >= ZERO && c <= NINE) {
-      x = x * 10 + (c - ZERO);
+    while (c >= ZERO2 && c <= NINE) {
+      x = x * 10 + (c - ZERO2);
       c = ++i < n ? charCodeAt(s, i) : -1;
     }
     if (k > 2) {
@@ -7884,12 +8016,12 @@ function plainVersionKey(s, lo, hi) {
   if (c !== DASH) return key + rest;
   return key + rest > 0 ? key + rest - 1 : NEEDS_PARSE;
 }
-function keyRange(comparisons, operands2) {
+function keyRange(comparisons, operands) {
   let lo = 0;
   let hi = UNBOUNDED;
   for (let j = 0; j < comparisons.length; j++) {
     const c = comparisons[j];
-    const { key } = operands2[j];
+    const { key } = operands[j];
     if (key < 0 || c === "ne") continue;
     if (c !== "lt" && c !== "lte" && key > lo) lo = key;
     if (c !== "gt" && c !== "gte" && key < hi) hi = key;
@@ -7898,13 +8030,13 @@ function keyRange(comparisons, operands2) {
 }
 var BELOW = 1;
 var ABOVE = 2;
-function compareVersionTo(s, operands2, lo = 0, hi = UNBOUNDED) {
+function compareVersionTo(s, operands, lo = 0, hi = UNBOUNDED) {
   const key = plainVersionKey(s, lo, hi);
   if (key === NOT_VERSION) return NOT_VERSION;
   let parsed;
   let result = 0;
-  for (let j = 0; j < operands2.length; j++) {
-    const op = operands2[j];
+  for (let j = 0; j < operands.length; j++) {
+    const op = operands[j];
     let d;
     if (key >= 0 && op.key >= 0 && (key !== op.key || key % 2 === 0)) d = key - op.key;
     else {
@@ -7962,7 +8094,18 @@ function isPlainObject(value) {
   const proto = getPrototypeOf(value);
   return proto === null || getPrototypeOf(proto) === null;
 }
+var INSTANT_OPERATORS = "instants are compared only by $eq, $ne, $gt, $gte, $lt and $lte";
+function isInstantShaped(value) {
+  return isPlainObject(value) && (hasOwn(value, "$now") || hasOwn(value, "$at"));
+}
 function invalid2(op, at, expected, value) {
+  if (isInstantShaped(value)) {
+    return new FilterError(
+      "INVALID_OPERAND",
+      at,
+      `"${op}" expects ${expected} at ${showPointer(at)}, got an instant: ${INSTANT_OPERATORS}`
+    );
+  }
   const nonJson = value === void 0 || typeof value === "function" || typeof value === "symbol" || typeof value === "bigint" || typeof value === "number" && !numberIsFinite(value);
   return new FilterError(
     nonJson && typeof value !== "number" ? "INVALID_VALUE" : "INVALID_OPERAND",
@@ -8033,7 +8176,7 @@ function listOperand(op, at, value, limits) {
       throw new FilterError(
         "INVALID_OPERAND",
         itemAt,
-        `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${describe(item)}`
+        `"${op}" expects strings, numbers, booleans or null at ${itemAt}, got ${isInstantShaped(item) ? `an instant: ${INSTANT_OPERATORS} (an "$or" of "$eq" comparisons lists several)` : describe(item)}`
       );
     }
     out[i] = scalarOperand(op, itemAt, item, true, limits);
@@ -8071,6 +8214,50 @@ function versionOperand2(op, at, value, limits) {
   }
   return value;
 }
+function instantOperand(op, at, value, limits) {
+  const count2 = countOwnKeys(value, 2);
+  const keys = count2 === 1 ? objectKeys(value) : [];
+  const base = keys.length === 1 && (keys[0] === "$now" || keys[0] === "$at") ? keys[0] : void 0;
+  if (base === void 0) {
+    const got = count2 === 0 ? "an empty object" : count2 === 1 ? `an object with key ${jsonStringify(showText(keys[0]))}` : isInstantShaped(value) ? 'an object with more keys: an instant has "$now" or "$at" alone' : "an object with more than one key";
+    throw new FilterError(
+      "INVALID_OPERAND",
+      at,
+      `"${op}" expects ${op === "$eq" || op === "$ne" ? "a string, number, boolean or null" : "a string or a number"}, or an instant, { "$now": "<ISO 8601 duration>" } or { "$at": "<RFC 3339 timestamp>" }, at ${showPointer(at)}, got ${got}`
+    );
+  }
+  const inner = pointer(at, base);
+  const text = own(value, base);
+  if (typeof text !== "string") {
+    throw invalid2(
+      base,
+      inner,
+      base === "$now" ? 'a string, an ISO 8601 duration such as "P30D" or "-PT12H",' : 'a string, an RFC 3339 timestamp such as "2026-06-01T00:00:00Z",',
+      text
+    );
+  }
+  checkString(base, inner, text, limits);
+  if (base === "$now") {
+    const d = parseDuration(text);
+    if (!d.ok) {
+      throw new FilterError(
+        "INVALID_OPERAND",
+        inner,
+        `"$now" at ${showPointer(inner)}: ${jsonStringify(showText(text))} is not a duration: ${d.why}`
+      );
+    }
+    return freeze({ base: "now", text, ms: d.ms });
+  }
+  const ms = timestampMs(text);
+  if (Number.isNaN(ms)) {
+    throw new FilterError(
+      "INVALID_OPERAND",
+      inner,
+      `"$at" expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or "2026-06-01T02:00:00.5+02:00" at ${showPointer(inner)}, got ${jsonStringify(showText(text))}`
+    );
+  }
+  return freeze({ base: "at", text, ms });
+}
 
 // src/parse/operators.ts
 var RULES = {
@@ -8080,6 +8267,12 @@ var RULES = {
   gte: (at, x, _, l) => ({ kind: "gte", value: orderedOperand("$gte", at, x, l) }),
   lt: (at, x, _, l) => ({ kind: "lt", value: orderedOperand("$lt", at, x, l) }),
   lte: (at, x, _, l) => ({ kind: "lte", value: orderedOperand("$lte", at, x, l) }),
+  teq: (at, x, _, l) => ({ kind: "teq", instant: instantOperand("$eq", at, x, l) }),
+  tne: (at, x, _, l) => ({ kind: "tne", instant: instantOperand("$ne", at, x, l) }),
+  tgt: (at, x, _, l) => ({ kind: "tgt", instant: instantOperand("$gt", at, x, l) }),
+  tgte: (at, x, _, l) => ({ kind: "tgte", instant: instantOperand("$gte", at, x, l) }),
+  tlt: (at, x, _, l) => ({ kind: "tlt", instant: instantOperand("$lt", at, x, l) }),
+  tlte: (at, x, _, l) => ({ kind: "tlte", instant: instantOperand("$lte", at, x, l) }),
   in: (at, x, _, l) => ({ kind: "in", values: listOperand("$in", at, x, l) }),
   nin: (at, x, _, l) => ({ kind: "nin", values: listOperand("$nin", at, x, l) }),
   like: (at, x, _, l) => ({ kind: "like", pattern: likeOperand("$like", at, x, l) }),
@@ -8093,10 +8286,11 @@ var RULES = {
   elemMatch: (at, x, nested) => ({ kind: "elemMatch", filter: nested(x, at) })
 };
 var OPERATOR_KINDS = new Map(
-  objectKeys(OPERATOR_NAMES).map((kind) => [OPERATOR_NAMES[kind], kind])
+  objectKeys(OPERATOR_NAMES).filter((kind) => !isTimeNode({ kind })).map((kind) => [OPERATOR_NAMES[kind], kind])
 );
 function parseOperator(kind, at, operand2, nested, limits) {
-  return freeze(RULES[kind](at, operand2, nested, limits));
+  const time2 = isPlainObject(operand2) && hasOwn(TIME_KINDS, kind) ? TIME_KINDS[kind] : void 0;
+  return freeze(RULES[time2 ?? kind](at, operand2, nested, limits));
 }
 
 // src/parse/path.ts
@@ -8226,6 +8420,7 @@ function measure(p, op, extra) {
       reach(p, "maxWildcards", extra);
     },
     version: (op2) => reach(p, "maxVersionLength", op2.value.length),
+    time: (op2) => reach(p, "maxStringLength", op2.instant.text.length),
     exists: () => {
     },
     elemMatch: () => {
@@ -8304,7 +8499,7 @@ function parseField(key, value, at, depth, p) {
     if (kind === void 0) {
       const lower = name.length < LONGEST_OPERATOR ? `$${name.toLowerCase()}` : "";
       const bare = mapHas.call(OPERATOR_KINDS, lower) ? lower : void 0;
-      const hint = name[0] === "$" ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${showText(`${key}$.${name}`)}"`;
+      const hint = name === "$now" || name === "$at" ? `an instant is the operand of a comparison: { "$lt": { "${name}": \u2026 } } (${INSTANT_OPERATORS})` : name[0] === "$" ? `supported operators are ${[...OPERATOR_KINDS.keys()].join(", ")}` : bare !== void 0 ? `operators start with "$": did you mean "${bare}"?` : `nested fields are written "${showText(`${key}$.${name}`)}"`;
       throw new FilterError(
         "UNKNOWN_OPERATOR",
         opAt,
@@ -8339,6 +8534,7 @@ var EXTRA_NODES = {
   like: (op) => likeWildcards(op.pattern),
   exists: () => 0,
   version: (op) => versionParts(op.value),
+  time: () => 0,
   // The inner filter counts its own nodes as it is parsed.
   elemMatch: () => 0
 };
@@ -8406,7 +8602,7 @@ function parseObject(input, at, depth, p, parent) {
         break;
       default:
         if (key[0] === "$") {
-          const hint = key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : "logical operators are $and, $or, $not";
+          const hint = key.length <= LONGEST_OPERATOR && mapHas.call(OPERATOR_KINDS, key) ? `"${key}" belongs inside a field's operator object, e.g. { "<field>": { "${key}": \u2026 } }` : key === "$now" || key === "$at" ? `an instant is the operand of a comparison: { "<field>": { "$lt": { "${key}": \u2026 } } }` : "logical operators are $and, $or, $not";
           throw new FilterError(
             "UNKNOWN_OPERATOR",
             keyAt,
@@ -8458,6 +8654,16 @@ function operand(op, at, depth, tally) {
       return [...values];
     },
     like: (op2) => op2.pattern,
+    time: (op2) => {
+      const instant = op2.instant;
+      if (typeof instant !== "object" || instant === null)
+        throw bad(at, "a time operator without an instant");
+      const base = read(instant, "base");
+      if (base !== "now" && base !== "at") throw bad(at, 'an instant whose base is neither "now" nor "at"');
+      const printed = {};
+      setKey(printed, base === "now" ? "$now" : "$at", read(instant, "text"), at);
+      return printed;
+    },
     elemMatch: (op2) => printNode(op2.filter, at, depth + 1, tally)
   });
 }
@@ -8485,7 +8691,8 @@ function printOperator(op, at, depth, tally) {
     value: read(op, "value"),
     values: read(op, "values"),
     pattern: read(op, "pattern"),
-    filter: read(op, "filter")
+    filter: read(op, "filter"),
+    instant: read(op, "instant")
   });
   const name = OPERATOR_NAMES[kind];
   const opAt = pointer(at, name);
@@ -8669,8 +8876,8 @@ var setHas2 = Set.prototype.has;
 var always = () => true;
 function elementTest(filter, compile) {
   if (filter.clauses.length === 0) return always;
-  const holds2 = compile(filter);
-  return (v) => isObjectValue(v) && holds2(v);
+  const holds3 = compile(filter);
+  return (v) => isObjectValue(v) && holds3(v);
 }
 var SCAN_LIMIT = 8;
 function equals(x) {
@@ -8729,41 +8936,58 @@ function ordered(kind, x) {
   }
 }
 function versionOperands(ops) {
-  const operands2 = ops.map((op) => versionOperand(parseVersion(op.value)));
+  const operands = ops.map((op) => versionOperand(parseVersion(op.value)));
   const range = keyRange(
     ops.map((op) => comparisonOf(op)),
-    operands2
+    operands
   );
-  return { operands: operands2, range };
+  return { operands, range };
 }
 function versions(ops) {
   const {
-    operands: operands2,
+    operands,
     range: [lo, hi]
   } = versionOperands(ops);
   const accepts2 = ops.map((op) => ACCEPTS[comparisonOf(op)]);
   if (accepts2.length === 1) {
     const a = accepts2[0];
     const other = holds(a, -1, 0);
-    return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands2, lo, hi), 0) : other;
+    return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands, lo, hi), 0) : other;
   }
   if (accepts2.length === 2) {
     const [a, b] = accepts2;
     return (v) => {
-      const r = typeof v === "string" ? compareVersionTo(v, operands2, lo, hi) : -1;
+      const r = typeof v === "string" ? compareVersionTo(v, operands, lo, hi) : -1;
       return holds(a, r, 0) && holds(b, r, 1);
     };
   }
   return (v) => {
-    const r = typeof v === "string" ? compareVersionTo(v, operands2, lo, hi) : -1;
+    const r = typeof v === "string" ? compareVersionTo(v, operands, lo, hi) : -1;
     for (let j = 0; j < accepts2.length; j++) if (!holds(accepts2[j], r, j)) return false;
     return true;
   };
 }
-function negated(op, test) {
-  return factsOf(op).negated ? (v) => !test(v) : test;
+function boundOf(instant, asOf) {
+  return instant.base === "now" ? asOf + instant.ms : instant.ms;
 }
-function compileOperator(op, compile) {
+function instants(kind, x) {
+  switch (kind) {
+    case "eq":
+      return (v) => instantOf(v) === x;
+    case "gt":
+      return (v) => instantOf(v) > x;
+    case "gte":
+      return (v) => instantOf(v) >= x;
+    case "lt":
+      return (v) => instantOf(v) < x;
+    case "lte":
+      return (v) => instantOf(v) <= x;
+  }
+}
+function negated(op, test2) {
+  return factsOf(op).negated ? (v) => !test2(v) : test2;
+}
+function compileOperator(op, compile, asOf = Number.NaN) {
   return byFamily(op, {
     equality: (op2) => negated(op2, equals(op2.value)),
     order: (op2) => ordered(comparisonOf(op2), op2.value),
@@ -8775,15 +8999,20 @@ function compileOperator(op, compile) {
     exists: (op2) => op2.value ? (v) => v != null : (v) => v == null,
     // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
     version: (op2) => versions([op2]),
+    // `$ne` is `not $eq`, so it holds for every value that is no timestamp.
+    time: (op2) => {
+      const c = comparisonOf(op2);
+      return negated(op2, instants(c === "ne" ? "eq" : c, boundOf(op2.instant, asOf)));
+    },
     elemMatch: (op2) => elementTest(op2.filter, compile)
   });
 }
-function compileOperators(ops, compile) {
+function compileOperators(ops, compile, asOf = Number.NaN) {
   const versionOps = ops.filter(isVersionNode);
   const tests = versionOps.length > 1 ? [
-    ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile)),
+    ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile, asOf)),
     versions(versionOps)
-  ] : ops.map((op) => compileOperator(op, compile));
+  ] : ops.map((op) => compileOperator(op, compile, asOf));
   if (tests.length === 1) return tests[0];
   if (tests.length === 2) {
     const [a, b] = tests;
@@ -8808,8 +9037,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8820,8 +9049,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8832,8 +9061,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8844,8 +9073,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8856,8 +9085,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8868,8 +9097,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8880,8 +9109,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8892,8 +9121,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8904,8 +9133,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8916,8 +9145,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8928,8 +9157,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8940,8 +9169,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8952,8 +9181,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8964,8 +9193,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -8976,8 +9205,8 @@ var SITES = [
       then: (next) => (v) => next(v?.[k]),
       real: (next) => (x) => x != null && own2(x) && next(x[k]),
       equal: (e) => (r) => r?.[k] === e && own2(r),
-      test: (test, whenMissing) => (r) => {
-        const res = test(r?.[k]);
+      test: (test2, whenMissing) => (r) => {
+        const res = test2(r?.[k]);
         return res === whenMissing || own2(r) ? res : whenMissing;
       }
     };
@@ -9008,30 +9237,30 @@ function realPath(keys) {
   for (let i = keys.length - 1; i >= 0; i--) real = keyReads(keys[i]).real(real);
   return real;
 }
-function compilePath(steps, test, normalize = true, equal) {
+function compilePath(steps, test2, normalize = true, equal) {
   const selector = arrayFindIndex(steps, (s) => s.kind === "any");
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
   if (selector < 0 && !normalize && keys.length === 1) {
     const reads = keyReads(keys[0]);
-    return equal !== void 0 ? reads.equal(equal) : reads.test(test, test(void 0));
+    return equal !== void 0 ? reads.equal(equal) : reads.test(test2, test2(void 0));
   }
   const read2 = fastReader(keys);
   const real = realPath(keys);
   if (selector < 0) {
-    const whenMissing = test(void 0);
+    const whenMissing = test2(void 0);
     if (!normalize) {
       if (equal !== void 0) return (record2) => read2(record2) === equal && real(record2);
       return (record2) => {
-        const res = test(read2(record2));
+        const res = test2(read2(record2));
         return res === whenMissing || real(record2) ? res : whenMissing;
       };
     }
     return (record2) => {
-      const res = test(readLeaf(read2(record2)));
+      const res = test2(readLeaf(read2(record2)));
       return res === whenMissing || real(record2) ? res : whenMissing;
     };
   }
-  const rest = compilePath(steps.slice(selector + 1), test, normalize, equal);
+  const rest = compilePath(steps.slice(selector + 1), test2, normalize, equal);
   return (record2) => {
     const array = read2(record2);
     if (!isArray4(array)) return false;
@@ -9074,33 +9303,34 @@ function any(preds) {
     return false;
   };
 }
-function compileClause(clause) {
+function compileClause(clause, asOf) {
+  const compile = (node) => compileClosures(node, asOf);
   switch (clause.kind) {
     case "field": {
       const ops = clause.operators;
       const op = ops[0];
       return compilePath(
         clause.path,
-        compileOperators(ops, compileClosures),
+        compileOperators(ops, compile, asOf),
         readsDates(ops),
         // A lone `$eq` of a scalar is compared inline by compilePath, where no Date can equal it.
         ops.length === 1 && op.kind === "eq" && op.value !== null ? op.value : void 0
       );
     }
     case "and":
-      return all(clause.filters.map(compileClosures));
+      return all(clause.filters.map(compile));
     case "or":
-      return any(clause.filters.map(compileClosures));
+      return any(clause.filters.map(compile));
     case "not": {
-      const inner = compileClosures(clause.filter);
+      const inner = compile(clause.filter);
       return (r) => !inner(r);
     }
     default:
       return assertNever(clause, "clause node");
   }
 }
-function compileClosures(node) {
-  return all(node.clauses.map(compileClause));
+function compileClosures(node, asOf = Number.NaN) {
+  return all(node.clauses.map((c) => compileClause(c, asOf)));
 }
 
 // src/compile/codegen.ts
@@ -9119,6 +9349,11 @@ function literal(x) {
 }
 var OUTLINE_EVERY = 32;
 var Emitter = class {
+  /** `asOf`: the instant (ms) `$now` operands count from, passed in as a value like every instant. */
+  constructor(asOf) {
+    this.asOf = asOf;
+  }
+  asOf;
   functions = [];
   values = [];
   next = 0;
@@ -9168,6 +9403,12 @@ var Emitter = class {
       like: (op2) => negated2 ? `!(${this.like(op2.pattern)})` : this.like(op2.pattern),
       exists: (op2) => op2.value ? "v!=null" : "v==null",
       version: (op2) => this.version(op2),
+      // The instant is a value, not source text: a filter's source is the same whatever its asOf.
+      time: (op2) => {
+        const comparison = comparisonOf(op2);
+        const x = this.value(boundOf(op2.instant, this.asOf));
+        return comparison === "ne" ? `!(tms(v)===${x})` : `(tms(v)${SIGNS[comparison]}${x})`;
+      },
       elemMatch: (op2) => {
         if (op2.filter.clauses.length === 0) return "true";
         const outer = this.versionOperands;
@@ -9222,7 +9463,7 @@ var Emitter = class {
     const reads = keys.map((k, i) => `const x${i + 1}=x${i}?.[${jsonStringify(k)}];`);
     const end = `x${keys.length}`;
     let real = keys.length === 0 ? "true" : keys.map((k, i) => this.own(i, k)).join("&&");
-    const whenMissing = selector < 0 && compileOperators(operators, compileClosures)(void 0);
+    const whenMissing = selector < 0 && compileOperators(operators, (n) => compileClosures(n, this.asOf), this.asOf)(void 0);
     if (deferred !== void 0 && !whenMissing) {
       deferred.push(`${this.define("o", "x0", `${reads.slice(0, -1).join("")}return ${real};`)}(r)`);
       real = "true";
@@ -9230,17 +9471,17 @@ var Emitter = class {
     if (selector < 0) {
       const versionOps = operators.filter(isVersionNode);
       const {
-        operands: operands2,
+        operands,
         range: [lo, hi]
       } = versionOperands(versionOps);
-      this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands2[j] }]));
-      const parsedWhen = ["-2", ...operands2.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
-      const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands2, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands2)}):-1;`;
-      const test = operators.map((op) => this.operator(op)).join("&&");
+      this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j] }]));
+      const parsedWhen = ["-2", ...operands.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
+      const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
+      const test2 = operators.map((op) => this.operator(op)).join("&&");
       return this.define(
         "c",
         "x0",
-        `${reads.join("")}let v=${end};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};`
+        `${reads.join("")}let v=${end};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test2};return res===${whenMissing}||(${real})?res:${whenMissing};`
       );
     }
     const rest = this.field(steps.slice(selector + 1), operators);
@@ -9309,8 +9550,8 @@ var Emitter = class {
     }
   }
 };
-function generateSource(node) {
-  const emitter = new Emitter();
+function generateSource(node, asOf = Number.NaN) {
+  const emitter = new Emitter(asOf);
   const main2 = emitter.filter(node);
   return { source: emitter.source(main2), values: emitter.values };
 }
@@ -9327,24 +9568,11 @@ function canGenerateCode() {
   }
   return codegenAllowed;
 }
-function compileGenerated(node) {
-  const { source, values } = generateSource(node);
-  const factory = new Function(
-    "k",
-    "leaf",
-    "cmp",
-    "isArray",
-    "rk",
-    "OP",
-    "sw",
-    "ew",
-    "has",
-    "vkey",
-    "vcmp",
-    "gpo",
-    "obj",
-    source
-  );
+function compileGenerated(node, asOf = Number.NaN) {
+  const { source, values } = generateSource(node, asOf);
+  const made = weakMapGet.call(FACTORIES, node);
+  const factory = made !== void 0 && made.source === source ? made.factory : makeFactory(source);
+  if (made === void 0) weakMapSet.call(FACTORIES, node, { source, factory });
   return factory(
     values,
     readLeaf,
@@ -9358,11 +9586,62 @@ function compileGenerated(node) {
     plainVersionKey,
     compareVersionTo,
     getPrototypeOf,
-    isObjectValue
+    isObjectValue,
+    instantOf
+  );
+}
+var FACTORIES = /* @__PURE__ */ new WeakMap();
+function makeFactory(source) {
+  return new Function(
+    "k",
+    "leaf",
+    "cmp",
+    "isArray",
+    "rk",
+    "OP",
+    "sw",
+    "ew",
+    "has",
+    "vkey",
+    "vcmp",
+    "gpo",
+    "obj",
+    "tms",
+    source
   );
 }
 
 // src/compile/filter.ts
+function resolveAsOf(asOf, path = "") {
+  if (asOf === void 0) return Date.now();
+  const ms = asOfMs(asOf);
+  if (Number.isNaN(ms)) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      path,
+      `asOf must be a valid Date, an RFC 3339 timestamp such as "2026-06-01T00:00:00Z" or milliseconds since the epoch, got ${describe(asOf)}`
+    );
+  }
+  return ms;
+}
+function readsNow(node) {
+  return arraySome(node.clauses, (c) => {
+    switch (c.kind) {
+      case "field":
+        return arraySome(
+          c.operators,
+          (op) => op.kind === "elemMatch" ? readsNow(op.filter) : isTimeNode(op) && op.instant.base === "now"
+        );
+      case "and":
+      case "or":
+        return arraySome(c.filters, readsNow);
+      case "not":
+        return readsNow(c.filter);
+      default:
+        return assertNever(c, "clause node");
+    }
+  });
+}
 var TIER_UP_AFTER = 2e3;
 var defaultCodegen = "tiered";
 function modeOf(options, hot) {
@@ -9373,28 +9652,32 @@ function modeOf(options, hot) {
 function usesGeneratedCode(options) {
   return modeOf(options, true) === true;
 }
-function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated) {
-  const cold = compileClosures(node);
+function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated, asOf = Number.NaN) {
+  const cold = compileClosures(node, asOf);
+  let hot;
   let left = limit;
-  let current = (r) => {
+  return (r) => {
+    if (hot !== void 0) return hot(r);
     if (--left === 0) {
       try {
-        current = generate(node);
+        hot = generate(node, asOf);
       } catch {
-        current = cold;
+        hot = cold;
       }
     }
     return cold(r);
   };
-  return (r) => current(r);
 }
-function compileNode(node, options, hot = false) {
+function compileNode(node, options, hot = false, asOf) {
+  const at = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === "tiered") return compileTiered(node);
-  return mode ? compileGenerated(node) : compileClosures(node);
+  if (mode === "tiered") return compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
+  return mode ? compileGenerated(node, at) : compileClosures(node, at);
 }
 function compileFilter(filter, options) {
-  return compileNode(toFilterNode(filter, options), options);
+  const node = toFilterNode(filter, options);
+  const asOf = option(options, "asOf");
+  return compileNode(node, options, false, asOf === void 0 ? void 0 : resolveAsOf(asOf, "/asOf"));
 }
 
 // src/validate/unprintable.ts
@@ -9465,6 +9748,25 @@ function parseLimitFlags(flags, extra = {}) {
   } catch (error) {
     if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
     throw error;
+  }
+}
+var AS_OF_OPTION = { "as-of": { type: "string" } };
+function asOfUsage(column) {
+  const pad2 = " ".repeat(column);
+  return [
+    `${"      --as-of INSTANT".padEnd(column)}the instant { "$now": \u2026 } operands count from, an RFC 3339 timestamp`,
+    `${pad2}("2026-06-01T00:00:00Z"); default: the clock, read once when the command starts`
+  ].join("\n");
+}
+function parseAsOf(value) {
+  if (value === void 0) return Date.now();
+  try {
+    return resolveAsOf(value);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new UsageError(
+      `--as-of expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z", got "${printable(value.slice(0, 60))}"`
+    );
   }
 }
 
@@ -9691,8 +9993,8 @@ var EnvelopeScanner = class {
 var InventoryError = class extends FilterError {
   line;
   index;
-  constructor(code, message, where = {}) {
-    super(code, where.index === void 0 ? "" : `/${where.index}`, message);
+  constructor(code2, message, where = {}) {
+    super(code2, where.index === void 0 ? "" : `/${where.index}`, message);
     Object.defineProperty(this, "name", { value: "InventoryError", enumerable: false, configurable: true });
     this.line = where.line;
     this.index = where.index;
@@ -10143,9 +10445,9 @@ var Collector = class {
   budget = { nodes: 0 };
   counts = { maxRules: 0, maxConditions: 0 };
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
-  add(code, path, what, hint) {
+  add(code2, path, what, hint) {
     const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
-    this.problems.push(freeze({ code, path, message }));
+    this.problems.push(freeze({ code: code2, path, message }));
   }
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
   unknownKeys(value, at, allowed, what) {
@@ -10574,8 +10876,8 @@ function cut(value, limit, budget) {
 function shown(value) {
   return mustCut(value, EXPLAIN_VALUE_DEPTH) ? cut(value, EXPLAIN_VALUE_DEPTH, { left: EXPLAIN_VALUE_CONTAINERS }) : value;
 }
-function explainField(clause, record2, base) {
-  const test = compileOperators(clause.operators, compileClosures);
+function explainField(clause, record2, base, asOf) {
+  const test2 = compileOperators(clause.operators, (n) => compileClosures(n, asOf), asOf);
   const path = printPath(clause.path);
   const versionOps = clause.operators.filter(isVersionNode);
   const inner = arrayFind(clause.operators, (op) => op.kind === "elemMatch")?.filter;
@@ -10586,11 +10888,11 @@ function explainField(clause, record2, base) {
       value: value === void 0 ? null : shown(value),
       elements: leaf.elements,
       at: leaf.at,
-      held: test(value)
+      held: test2(value)
     };
     const read2 = versionOps.length === 0 ? found : { ...found, version: typeof value === "string" ? parseVersion(value) ?? null : null };
     if (inner === void 0 || inner.clauses.length === 0 || !isObjectValue(value)) return read2;
-    return { ...read2, elemMatch: explainFilter(inner, value, leaf) };
+    return { ...read2, elemMatch: explainFilter(inner, value, asOf, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printParsed({ kind: "filter", clauses: [clause] })[path];
@@ -10602,51 +10904,58 @@ function explainField(clause, record2, base) {
     values,
     matched
   };
-  if (versionOps.length === 0) return explained;
+  const timeOps = clause.operators.filter(isTimeNode);
+  const timed = timeOps.length === 0 ? explained : {
+    ...explained,
+    instants: Object.fromEntries(
+      timeOps.map((op) => [OPERATOR_NAMES[op.kind], isoOf(boundOf(op.instant, asOf))])
+    )
+  };
+  if (versionOps.length === 0) return timed;
   const versions2 = Object.fromEntries(
     versionOps.map((op) => [OPERATOR_NAMES[op.kind], parseVersion(op.value)])
   );
-  return { ...explained, versions: versions2 };
+  return { ...timed, versions: versions2 };
 }
-function explainClause(clause, record2, base) {
+function explainClause(clause, record2, base, asOf) {
   switch (clause.kind) {
     case "field":
-      return explainField(clause, record2, base);
+      return explainField(clause, record2, base, asOf);
     case "and": {
-      const filters = clause.filters.map((f) => explainFilter(f, record2, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record2, asOf, base));
       return { kind: "and", held: arrayEvery(filters, (f) => f.held), filters };
     }
     case "or": {
-      const filters = clause.filters.map((f) => explainFilter(f, record2, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record2, asOf, base));
       return { kind: "or", held: arraySome(filters, (f) => f.held), filters };
     }
     case "not": {
-      const filter = explainFilter(clause.filter, record2, base);
+      const filter = explainFilter(clause.filter, record2, asOf, base);
       return { kind: "not", held: !filter.held, filter };
     }
     default:
       return assertNever(clause, "clause node");
   }
 }
-function explainFilter(node, record2, base = ROOT) {
-  const clauses = node.clauses.map((c) => explainClause(c, record2, base));
+function explainFilter(node, record2, asOf, base = ROOT) {
+  const clauses = node.clauses.map((c) => explainClause(c, record2, base, asOf));
   return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
-function explainCondition(condition, index, record2) {
+function explainCondition(condition, index, record2, asOf) {
   return {
     index,
     path: condition.path,
     filter: printParsed(condition.filter),
-    ...explainFilter(condition.filter, record2)
+    ...explainFilter(condition.filter, record2, asOf)
   };
 }
-function explainRule(rule, index, record2) {
-  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record2));
+function explainRule(rule, index, record2, asOf) {
+  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record2, asOf));
   const failed = conditions.filter((c) => !c.held).length;
   return { index, path: rule.path, held: failed === 0, failed, conditions };
 }
-function explainStatus(status, record2) {
-  const rules = status.rules.map((r, i) => explainRule(r, i, record2));
+function explainStatus(status, record2, asOf) {
+  const rules = status.rules.map((r, i) => explainRule(r, i, record2, asOf));
   return {
     status: status.name,
     criticality: status.criticality,
@@ -10674,13 +10983,14 @@ function nearestMiss(statuses) {
     failedConditions: best.rule.conditions.filter((c) => !c.held)
   };
 }
-function explainPolicy(policy, result, record2) {
-  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record2) };
-  const statuses = policy.statuses.map((s) => explainStatus(s, record2));
+function explainPolicy(policy, result, record2, asOf) {
+  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record2, asOf) };
+  const statuses = policy.statuses.map((s) => explainStatus(s, record2, asOf));
   const fellToDefault = result.applicable && result.matched === null;
   return {
     policy: policy.name,
     result,
+    asOf: isoOf(asOf),
     scope,
     statuses,
     nearestMiss: fellToDefault ? nearestMiss(statuses) : null
@@ -10709,9 +11019,26 @@ function compilePolicy(definition, options) {
   if (policy === void 0) throw new PolicyError(problems);
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
-  return buildPolicy(policy, (node) => compileNode(node, codegen, true));
+  const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
+  return buildPolicy(policy, (node, at) => compileNode(node, codegen, true, at), asOf);
 }
-function buildPolicy(policy, compile) {
+function buildPolicy(policy, compile, asOf) {
+  return bindPolicy(policy, compile, asOf, null, /* @__PURE__ */ new Map());
+}
+function bindPolicy(policy, compileAt, asOf, previous, timed) {
+  const made = /* @__PURE__ */ new Map();
+  const compile = (node) => {
+    let predicate = made.get(node);
+    if (predicate !== void 0) return predicate;
+    let reads = timed.get(node);
+    if (reads === void 0) {
+      reads = readsNow(node);
+      timed.set(node, reads);
+    }
+    predicate = previous !== null && !reads ? previous.get(node) : compileAt(node, asOf);
+    made.set(node, predicate);
+    return predicate;
+  };
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   const candidates = [...policy.statuses].filter((s) => s.rules.length > 0).sort((a, b) => b.criticality - a.criticality || a.index - b.index).map((s) => ({
     rules: s.rules.map((rule) => all(rule.conditions.map((c) => compile(c.filter)))),
@@ -10726,7 +11053,8 @@ function buildPolicy(policy, compile) {
     return fallback;
   };
   const evaluate = inScope === null ? decide : (resource) => inScope(resource) ? decide(resource) : NOT_APPLICABLE;
-  return freeze({
+  const anyReadsNow = [...timed.values()].some((r) => r);
+  const self = freeze({
     name: policy.name,
     isActive: policy.isActive,
     // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
@@ -10737,18 +11065,22 @@ function buildPolicy(policy, compile) {
       )
     ),
     definition: policy,
+    asOf: isoOf(asOf),
+    readsNow: anyReadsNow,
     evaluate,
-    explain: (resource) => explainPolicy(policy, evaluate(resource), resource)
+    explain: (resource) => explainPolicy(policy, evaluate(resource), resource, asOf),
+    at: (next) => {
+      const ms = resolveAsOf(next, "/asOf");
+      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed);
+    }
   });
+  return self;
 }
 
 // src/policy/inventory-types.ts
 var DEFAULT_KIND_FIELD = "resource";
 
-// src/policy/set.ts
-function isCompiled(p) {
-  return typeof p === "object" && p !== null && typeof own(p, "evaluate") === "function" && typeof own(p, "explain") === "function" && isArray(own(p, "statuses"));
-}
+// src/policy/set-dispatch.ts
 function requiredStrings(scope) {
   const out = /* @__PURE__ */ new Map();
   for (const clause of scope.clauses) {
@@ -10803,12 +11135,15 @@ function planDispatch(policies, members) {
   }
   return { keys: JSON.parse(best), byValue, always: always3 };
 }
-function normalized(input, options) {
-  if (isCompiled(input)) return input.definition;
-  const { problems, definition } = checkPolicyDefinition(input, options);
-  if (definition === void 0) throw new PolicyError(problems);
-  return definition;
+function dispatchValue(keys, resource) {
+  if (keys.length === 0) return void 0;
+  let value = resource;
+  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
+  value = readLeaf(value);
+  return typeof value === "string" ? value : void 0;
 }
+
+// src/policy/set-codegen.ts
 var POLICIES_PER_RUNNER = 48;
 function generateRunner(members, plans, predicates) {
   const runners = [];
@@ -10829,7 +11164,7 @@ function generateChunk(members, plans, predicates) {
   }
   const memo = [];
   for (let id = 0; id < uses.length; id++) if (uses[id] > 1) memo.push(id);
-  const holds2 = (id) => uses[id] > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
+  const holds3 = (id) => uses[id] > 1 ? `(m${id} === 0 ? (m${id} = P[${id}](r) ? 1 : 2) : m${id}) === 1` : `P[${id}](r)`;
   const results = [];
   const result = (value) => `R[${results.push(value) - 1}]`;
   const lines = [];
@@ -10837,11 +11172,11 @@ function generateChunk(members, plans, predicates) {
   for (const i of members) {
     const plan2 = plans[i];
     lines.push(`p${i}: {`);
-    if (plan2.scope >= 0) lines.push(`if (!(${holds2(plan2.scope)})) break p${i};`);
+    if (plan2.scope >= 0) lines.push(`if (!(${holds3(plan2.scope)})) break p${i};`);
     for (const status of plan2.statuses) {
       status.rules.forEach((rule, r) => {
-        const test = rule.length === 0 ? "true" : rule.map(holds2).join(" && ");
-        lines.push(`if (${test}) { found(${i}, ${result(status.results[r])}); break p${i}; }`);
+        const test2 = rule.length === 0 ? "true" : rule.map(holds3).join(" && ");
+        lines.push(`if (${test2}) { found(${i}, ${result(status.results[r])}); break p${i}; }`);
       });
     }
     lines.push(`found(${i}, ${result(plan2.fallback)});`, "}");
@@ -10862,7 +11197,30 @@ function generateDispatch(dispatch, plans, predicates) {
     byValue
   };
 }
-function compilePolicies(policies, options) {
+function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
+  const kinds = /* @__PURE__ */ new Map();
+  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
+  const unknown = generateDispatch(unknownKind, plans, predicates);
+  const other = generateDispatch(otherKind, plans, predicates);
+  return (resource, kind, found) => {
+    const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
+    const value = dispatchValue(dispatch.keys, resource);
+    const run7 = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
+    run7(resource, found);
+  };
+}
+
+// src/policy/set.ts
+function isCompiled(p) {
+  return typeof p === "object" && p !== null && typeof own(p, "evaluate") === "function" && typeof own(p, "explain") === "function" && isArray(own(p, "statuses"));
+}
+function normalized(input, options) {
+  if (isCompiled(input)) return input.definition;
+  const { problems, definition } = checkPolicyDefinition(input, options);
+  if (definition === void 0) throw new PolicyError(problems);
+  return definition;
+}
+function compilePolicies(policies, options, previous) {
   if (!isArray(policies)) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -10873,6 +11231,8 @@ function compilePolicies(policies, options) {
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
   const definitions = policies.map((p) => normalized(p, options));
+  const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
+  let timed = false;
   const ids = /* @__PURE__ */ new Map();
   const predicates = [];
   const uses = [];
@@ -10882,7 +11242,11 @@ function compilePolicies(policies, options) {
     if (id === void 0) {
       id = predicates.length;
       ids.set(key, id);
-      predicates.push(compileNode(node, codegen, true));
+      const reads = readsNow(node);
+      timed ||= reads;
+      predicates.push(
+        previous !== void 0 && !reads ? previous.predicates[id] : compileNode(node, codegen, true, asOf)
+      );
       uses.push(0);
     }
     uses[id]++;
@@ -10901,14 +11265,16 @@ function compilePolicies(policies, options) {
   const slot = [];
   let shared = 0;
   for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
+  const owned = policies.map((input, i) => !isCompiled(input) || previous?.owned[i] === true);
   const compiled3 = policies.map(
-    (input, i) => isCompiled(input) ? input : buildPolicy(
+    (input, i) => !owned[i] && isCompiled(input) ? input.readsNow ? input.at(asOf) : input : buildPolicy(
       definitions[i],
-      (node) => predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))]
+      (node, at) => at === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))] : compileNode(node, codegen, true, at),
+      asOf
     )
   );
   const count2 = plans.length;
-  const holds2 = (id, resource, memo) => {
+  const holds3 = (id, resource, memo) => {
     const s = slot[id];
     if (s < 0) return predicates[id](resource);
     const known = memo[s];
@@ -10918,14 +11284,14 @@ function compilePolicies(policies, options) {
     return value;
   };
   const decide = (plan2, resource, memo) => {
-    if (plan2.scope >= 0 && !holds2(plan2.scope, resource, memo)) return NOT_APPLICABLE;
+    if (plan2.scope >= 0 && !holds3(plan2.scope, resource, memo)) return NOT_APPLICABLE;
     const { statuses } = plan2;
     for (let s = 0; s < statuses.length; s++) {
       const { rules, results } = statuses[s];
       nextRule: for (let r = 0; r < rules.length; r++) {
         const conditions = rules[r];
         for (let c = 0; c < conditions.length; c++) {
-          if (!holds2(conditions[c], resource, memo)) continue nextRule;
+          if (!holds3(conditions[c], resource, memo)) continue nextRule;
         }
         return results[r];
       }
@@ -10986,31 +11352,25 @@ function compilePolicies(policies, options) {
     });
     return out;
   };
-  return freeze({
+  const self = freeze({
     policies: freeze(compiled3),
     evaluate,
     forEachApplicable,
-    explain: (resource) => compiled3.map((p) => p.explain(resource))
+    explain: (resource) => compiled3.map((p) => p.explain(resource)),
+    asOf: isoOf(asOf),
+    readsNow: timed,
+    at: (next) => {
+      const ms = resolveAsOf(next, "/asOf");
+      if (ms === asOf) return self;
+      if (!timed) {
+        const rebound = freeze(compiled3.map((p) => p.at(ms)));
+        const copy = freeze({ ...self, policies: rebound, asOf: isoOf(ms), at: self.at });
+        return copy;
+      }
+      return compilePolicies(compiled3, { ...codegen, asOf: ms }, { predicates, owned });
+    }
   });
-}
-function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
-  const kinds = /* @__PURE__ */ new Map();
-  for (const [kind, dispatch] of byKind) kinds.set(kind, generateDispatch(dispatch, plans, predicates));
-  const unknown = generateDispatch(unknownKind, plans, predicates);
-  const other = generateDispatch(otherKind, plans, predicates);
-  return (resource, kind, found) => {
-    const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
-    const value = dispatchValue(dispatch.keys, resource);
-    const run7 = value === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value) ?? dispatch.always;
-    run7(resource, found);
-  };
-}
-function dispatchValue(keys, resource) {
-  if (keys.length === 0) return void 0;
-  let value = resource;
-  for (let k = 0; k < keys.length; k++) value = readKey(value, keys[k]);
-  value = readLeaf(value);
-  return typeof value === "string" ? value : void 0;
+  return self;
 }
 
 // src/policy/inventory.ts
@@ -11162,7 +11522,10 @@ function policySet(list, options) {
   const codegen = option(options, "codegen");
   const cached = sets.get(first);
   if (cached !== void 0 && cached.codegen === codegen && cached.list.length === list.length && arrayEvery(list, (p, i) => cached.list[i] === p)) {
-    return cached.set;
+    if (!cached.set.readsNow) return cached.set;
+    const set2 = cached.set.at(option(options, "asOf"));
+    sets.set(first, { ...cached, set: set2 });
+    return set2;
   }
   const set = compilePolicies(list, options);
   sets.set(first, { list: [...list], codegen, set });
@@ -11170,7 +11533,8 @@ function policySet(list, options) {
 }
 function inventoryCompileOptions(options) {
   const codegen = option(options, "codegen");
-  return { ...passLimits(options), ...codegen === void 0 ? {} : { codegen } };
+  const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
+  return { ...passLimits(options), ...codegen === void 0 ? {} : { codegen }, asOf };
 }
 function policyList(policies) {
   if (!isArray(policies)) {
@@ -11181,9 +11545,6 @@ function policyList(policies) {
     );
   }
 }
-function compileEach(policies, options) {
-  return policies.map((p) => isCompiled(p) ? p : compilePolicy(p, options));
-}
 async function evaluateInventory(policies, resources, options) {
   const started = performance.now();
   const compileOptions = inventoryCompileOptions(options);
@@ -11192,11 +11553,15 @@ async function evaluateInventory(policies, resources, options) {
   const signal = option(options, "signal");
   policyList(policies);
   checkResources(resources);
-  const compiled3 = compileEach(policies, compileOptions);
+  const given = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
+  const compiled3 = given.map((p) => p.readsNow ? p.at(compileOptions.asOf) : p);
   const skip = compiled3.map((p) => skipReason(p, resource));
   const active = compiled3.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
-  const set = policySet(active, compileOptions);
+  const set = policySet(
+    given.filter((_, i) => skip[i] === null),
+    compileOptions
+  );
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== void 0);
   const named = namedKinds(policyKinds);
@@ -11231,6 +11596,7 @@ async function evaluateInventory(policies, resources, options) {
   let t = 0;
   return {
     resources: index,
+    asOf: isoOf(compileOptions.asOf),
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
     policies: compiled3.map(
@@ -11246,7 +11612,7 @@ async function evaluateInventory(policies, resources, options) {
 // src/policy/diff.ts
 var DEFAULT_EXAMPLES = 3;
 function compiled(policy, options, side2) {
-  if (isCompiled(policy)) return policy;
+  if (isCompiled(policy)) return policy.readsNow ? policy.at(options.asOf) : policy;
   if (typeof policy !== "object" || policy === null || isArray(policy)) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -11278,7 +11644,10 @@ async function diffPolicies(before, after, resources, options) {
   const compileOptions = {
     ...option(options, "limits") === void 0 ? {} : { limits: option(options, "limits") },
     ...option(options, "maxDepth") === void 0 ? {} : { maxDepth: option(options, "maxDepth") },
-    ...codegen === void 0 ? {} : { codegen }
+    ...codegen === void 0 ? {} : { codegen },
+    // One instant for both versions (compiled ones are bound to it): a resource changes status only
+    // because the policy changed, never because the clock moved between the two.
+    asOf: resolveAsOf(option(options, "asOf"), "/asOf")
   };
   const a = compiled(before, compileOptions, "before");
   const b = compiled(after, compileOptions, "after");
@@ -11310,6 +11679,7 @@ async function diffPolicies(before, after, resources, options) {
   return {
     policy: { before: a.name, after: b.name },
     statuses: { before: a.statuses.map((s) => s.name), after: b.statuses.map((s) => s.name) },
+    asOf: isoOf(compileOptions.asOf),
     resources: index,
     changed,
     unchanged: index - changed,
@@ -11323,10 +11693,7 @@ import { open } from "fs/promises";
 import { availableParallelism } from "os";
 var SPLIT_THRESHOLD = 8 * 1024 * 1024;
 var HEAD_BYTES = 1024 * 1024;
-function defaultJobs() {
-  return availableParallelism();
-}
-function maxJobs() {
+function coreJobs() {
   return availableParallelism();
 }
 var DEFAULT_MAX_RECORD2 = 64 * 1024 * 1024;
@@ -11408,8 +11775,8 @@ var Inbox = class {
   next() {
     const m = this.items.shift();
     if (m !== void 0) return Promise.resolve(m);
-    return new Promise((resolve5) => {
-      this.waiting = resolve5;
+    return new Promise((resolve4) => {
+      this.waiting = resolve4;
     });
   }
 };
@@ -11466,6 +11833,7 @@ async function evaluateRanges(run7, sink) {
     resource: run7.resource,
     kindField: run7.kindField,
     codegen: run7.codegen,
+    asOf: run7.asOf,
     maxRecordLength: run7.maxRecordLength,
     maxRejections: run7.maxRejections,
     output: run7.output
@@ -11506,8 +11874,8 @@ async function evaluateRanges(run7, sink) {
       }
     });
     worker.on("error", fail);
-    worker.on("exit", (code) => {
-      if (!closing) fail(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code})`));
+    worker.on("exit", (code2) => {
+      if (!closing) fail(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code2})`));
     });
     idle.push(worker);
   }
@@ -11588,6 +11956,7 @@ async function evaluateRanges(run7, sink) {
     return {
       summary: {
         resources: merged.resources,
+        asOf: merged.asOf,
         durationMs,
         resourcesPerSecond: durationMs > 0 ? Math.round(merged.resources * 1e3 / durationMs) : 0,
         policies: merged.policies,
@@ -11710,7 +12079,7 @@ async function* inputBytes(stream, onBytes) {
 }
 function write(stream, text) {
   if (stream.write(text)) return;
-  return new Promise((resolve5) => stream.once("drain", () => resolve5()));
+  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
 }
 
 // src/cli/eval-parallel.ts
@@ -11752,6 +12121,7 @@ async function evaluateParallel(run7, sink) {
         resource: run7.resource,
         kindField: run7.kindField,
         codegen: void 0,
+        asOf: run7.asOf,
         maxRecordLength: void 0,
         maxRejections: MAX_REJECTIONS,
         output: run7.render,
@@ -11778,13 +12148,13 @@ async function evaluateParallel(run7, sink) {
   }
 }
 function parseJobs(value) {
-  if (value === void 0) return defaultJobs();
+  if (value === void 0) return coreJobs();
   if (!/^[1-9]\d{0,3}$/.test(value))
     throw new UsageError(`--jobs must be a positive integer, got "${value}"`);
   return Number(value);
 }
 function capJobs(jobs, err) {
-  const max = maxJobs();
+  const max = coreJobs();
   if (jobs <= max) return jobs;
   err.notice(`--jobs ${jobs} is more than the ${max} available core${max === 1 ? "" : "s"}; using ${max}`);
   return max;
@@ -11808,6 +12178,20 @@ function describeFound(v) {
   if (v.version === void 0) return text;
   return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
 }
+function describeOperators(clause) {
+  const instants2 = clause.instants;
+  if (instants2 === void 0) return printable(JSON.stringify(clause.operators));
+  const parts = Object.entries(clause.operators).map(([name, operand2]) => {
+    const instant = Object.hasOwn(instants2, name) ? instants2[name] : void 0;
+    const o = operand2;
+    if (instant === void 0 || typeof o !== "object" || o === null)
+      return `${name} ${JSON.stringify(operand2)}`;
+    const now = o.$now;
+    const written = typeof now === "string" ? now.startsWith("-") ? `now${now}` : `now+${now}` : String(o.$at);
+    return `${name} ${written} = ${instant}`;
+  });
+  return printable(parts.join(", "));
+}
 function failedClauses(conditions, indent) {
   const lines = [];
   for (const c of conditions) {
@@ -11815,9 +12199,7 @@ function failedClauses(conditions, indent) {
     for (const clause of c.clauses) {
       if (clause.held || clause.kind !== "field") continue;
       const seen = clause.values.length === 0 ? "no value" : clause.values.map(describeFound).join(", ");
-      lines.push(
-        `${indent}${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`
-      );
+      lines.push(`${indent}${printable(clause.path)} ${describeOperators(clause)}: found ${seen}`);
     }
   }
   return lines;
@@ -11862,7 +12244,7 @@ function resourceId(resource) {
   const id = resource.id;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
-function explainSelection(values, limits, matched) {
+function explainSelection(values, limits, asOf, matched) {
   const ids = values.id === void 0 ? null : new Set(values.id);
   let where = null;
   if (values.where !== void 0) {
@@ -11873,7 +12255,7 @@ function explainSelection(values, limits, matched) {
       throw new UsageError(`--where is not JSON: ${error.message}`);
     }
     try {
-      where = compileFilter(filter, { limits });
+      where = compileFilter(filter, { limits, asOf });
     } catch (error) {
       if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
       throw error;
@@ -11916,7 +12298,7 @@ function explainText(index, event, list) {
 }
 function renderer(policies, options) {
   const matchedIds = /* @__PURE__ */ new Set();
-  const selected = explainSelection(options, options.limits, matchedIds);
+  const selected = explainSelection(options, options.limits, options.asOf, matchedIds);
   const limit = options.explainLimit;
   let explainedCount = 0;
   let leftOut = 0;
@@ -11973,16 +12355,123 @@ import { readFileSync } from "fs";
 import { dirname as dirname3, join as join3 } from "path";
 import { fileURLToPath } from "url";
 
-// src/validate/fields/types.ts
-var STRING = { kind: "string" };
-var NUMBER = { kind: "number" };
-var BOOLEAN = { kind: "boolean" };
-var TIMESTAMP = { kind: "timestamp" };
-var ANY = { kind: "any" };
+// src/resources/schema.ts
+function recordType(description) {
+  return { type: "object", open: false, fields: description.fields };
+}
+function resolvePath(root, path) {
+  let type = root;
+  let blocked;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i];
+    if (type.type === "any") break;
+    if (step.kind === "any") {
+      if (type.type !== "array") return { kind: "selector-on-non-array", step: i, parent: type };
+      type = type.items;
+    } else {
+      switch (type.type) {
+        case "object": {
+          const field = hasOwn(type.fields, step.key) ? type.fields[step.key] : void 0;
+          if (field !== void 0) type = field;
+          else if (type.open) type = { type: "any" };
+          else return { kind: "unknown", step: i, parent: type };
+          break;
+        }
+        case "map":
+          type = type.values;
+          break;
+        case "array":
+          return { kind: "key-on-array", step: i, parent: type };
+        default:
+          return { kind: "through-scalar", step: i, parent: type };
+      }
+    }
+    if (type.filterable === false && blocked === void 0) blocked = i;
+  }
+  return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
+}
+function operandsOf(op) {
+  const value = (op2) => [{ value: op2.value }];
+  return byFamily(op, {
+    equality: value,
+    order: value,
+    exists: () => [],
+    version: value,
+    membership: (op2) => op2.values.map((value2, index) => ({ value: value2, index })),
+    like: (op2) => [{ value: op2.pattern }],
+    time: () => [],
+    elemMatch: () => []
+  });
+}
+function testsPresence(op) {
+  return byFamily(op, {
+    exists: () => true,
+    equality: (op2) => op2.value === null,
+    membership: (op2) => op2.values.length > 0 && op2.values.every((v) => v === null),
+    order: () => false,
+    like: () => false,
+    version: () => false,
+    time: () => false,
+    elemMatch: () => false
+  });
+}
+function sameType(type, value) {
+  switch (type.type) {
+    case "string":
+    case "timestamp":
+      return typeof value === "string";
+    case "integer":
+    case "number":
+      return typeof value === "number";
+    case "boolean":
+      return typeof value === "boolean";
+  }
+}
+function operatorProblems(type, op) {
+  if (type.type === "map" || type.type === "object") {
+    if (op.kind === "elemMatch" || testsPresence(op)) return [];
+    return [{ kind: "compares-object" }];
+  }
+  const scalar = type;
+  const strings = scalar.type === "string" || scalar.type === "timestamp";
+  const operands = () => operandsOf(op).flatMap(
+    ({ value, index }) => value === null || sameType(scalar, value) ? [] : [{ kind: "operand", value, ...index === void 0 ? {} : { index } }]
+  );
+  return byFamily(op, {
+    exists: () => [],
+    // The fields inside are checked as fields of the element; here only whether elements are objects.
+    elemMatch: (op2) => op2.filter.clauses.length === 0 ? [] : [{ kind: "elements-not-objects" }],
+    // Only strings can be versions, and a timestamp never is one (it holds a `:`).
+    version: () => scalar.type === "string" ? [] : [{ kind: "versions-need-strings" }],
+    like: () => strings ? [] : [{ kind: "like-needs-strings" }],
+    time: () => scalar.type === "timestamp" ? [] : [{ kind: "instants-need-timestamps" }],
+    order: () => scalar.type === "boolean" ? [{ kind: "booleans-unordered" }] : operands(),
+    equality: operands,
+    membership: operands
+  });
+}
+function checkField(root, path, operators) {
+  const resolution = resolvePath(root, path);
+  if (resolution.kind !== "ok") return { resolution, problems: [resolution] };
+  const problems = resolution.blocked === void 0 ? [] : [{ kind: "unfilterable", step: resolution.blocked }];
+  const type = resolution.type;
+  if (type.type === "any") return { resolution, problems };
+  if (type.type === "array") {
+    const compared = operators.flatMap((op, i) => testsPresence(op) ? [] : [i]);
+    if (compared.length > 0) problems.push({ kind: "array-compared", type, operators: compared });
+    return { resolution, problems };
+  }
+  operators.forEach((op, operator) => {
+    for (const problem of operatorProblems(type, op))
+      problems.push({ kind: "operator", operator, type, problem });
+  });
+  return { resolution, problems };
+}
 function describeType(type) {
-  switch (type.kind) {
+  switch (type.type) {
     case "string":
       return "a string";
+    case "integer":
     case "number":
       return "a number";
     case "boolean":
@@ -12000,9 +12489,10 @@ function describeType(type) {
   }
 }
 function plural(type) {
-  switch (type.kind) {
+  switch (type.type) {
     case "string":
       return "strings";
+    case "integer":
     case "number":
       return "numbers";
     case "boolean":
@@ -12017,155 +12507,67 @@ function plural(type) {
 }
 
 // src/validate/checks/array-selectors.ts
-function testsPresence(op) {
-  return byFamily(op, {
-    exists: () => true,
-    equality: (op2) => op2.value === null,
-    membership: (op2) => op2.values.length > 0 && op2.values.every((v) => v === null),
-    order: () => false,
-    like: () => false,
-    version: () => false,
-    elemMatch: () => false
-  });
-}
 var arraySelectors = {
   name: "array-selectors",
   run(model, report) {
     for (const filter of model.filters) {
       for (const site of filter.fields) {
-        const r = site.resolution;
-        if (r === void 0) continue;
         const key = site.key;
-        if (r.kind === "selector-on-non-array") {
-          const head = printPath(site.node.path.slice(0, r.step));
-          report({
-            severity: "error",
-            code: "SELECTOR_ON_NON_ARRAY",
-            message: `"${showText(key)}" selects elements of "${head || "the resource"}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
-            path: site.pointer,
-            anchor: "key"
-          });
-        } else if (r.kind === "key-on-array") {
-          const head = printPath(site.node.path.slice(0, r.step));
-          const fixed = printPath([
-            ...site.node.path.slice(0, r.step),
-            { kind: "any" },
-            ...site.node.path.slice(r.step)
-          ]);
-          const items = r.parent.kind === "array" ? r.parent.items.kind : "any";
-          const advice = items === "object" || items === "map" || items === "any" ? `write "${showText(fixed)}"` : `its elements have no keys either`;
-          report({
-            severity: "error",
-            code: "MISSING_ARRAY_SELECTOR",
-            message: `"${showText(head)}" is ${describeType(r.parent)}; "${showText(key)}" reads a key of the array itself, which is always missing; ${advice}`,
-            path: site.pointer,
-            anchor: "key"
-          });
-        } else if (r.kind === "ok" && r.type.kind === "array") {
-          const compared = site.node.operators.filter((op) => !testsPresence(op));
-          if (compared.length === 0) continue;
-          const names = compared.map((op) => `"${OPERATOR_NAMES[op.kind]}"`).join(", ");
-          report({
-            severity: "error",
-            code: "MISSING_ARRAY_SELECTOR",
-            message: `"${showText(key)}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
-            path: site.pointer,
-            anchor: "key"
-          });
+        for (const r of site.problems ?? []) {
+          if (r.kind === "selector-on-non-array") {
+            const head = printPath(site.node.path.slice(0, r.step));
+            report({
+              severity: "error",
+              code: "SELECTOR_ON_NON_ARRAY",
+              message: `"${showText(key)}" selects elements of "${head || "the resource"}", which is ${describeType(r.parent)}, not an array: the condition never holds`,
+              path: site.pointer,
+              anchor: "key"
+            });
+          } else if (r.kind === "key-on-array") {
+            const head = printPath(site.node.path.slice(0, r.step));
+            const fixed = printPath([
+              ...site.node.path.slice(0, r.step),
+              { kind: "any" },
+              ...site.node.path.slice(r.step)
+            ]);
+            const items = r.parent.type === "array" ? r.parent.items.type : "any";
+            const advice = items === "object" || items === "map" || items === "any" ? `write "${showText(fixed)}"` : `its elements have no keys either`;
+            report({
+              severity: "error",
+              code: "MISSING_ARRAY_SELECTOR",
+              message: `"${showText(head)}" is ${describeType(r.parent)}; "${showText(key)}" reads a key of the array itself, which is always missing; ${advice}`,
+              path: site.pointer,
+              anchor: "key"
+            });
+          } else if (r.kind === "array-compared") {
+            const names = r.operators.map((i) => `"${OPERATOR_NAMES[site.node.operators[i].kind]}"`).join(", ");
+            report({
+              severity: "error",
+              code: "MISSING_ARRAY_SELECTOR",
+              message: `"${showText(key)}" is ${describeType(r.type)} and arrays are compared as values, so ${names} never compares its elements; write "${key}${PATH_SEPARATOR}${ARRAY_ANY}"`,
+              path: site.pointer,
+              anchor: "key"
+            });
+          }
         }
       }
     }
   }
 };
 
-// src/query/suggest.ts
-function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      row.push(v);
-      if (v < best) best = v;
-    }
-    if (best > cap) return cap + 1;
-    prev = row;
-  }
-  return prev[b.length];
-}
-function closest(name, known) {
-  if (name.length > MAX_SHOWN_TEXT) return void 0;
-  const lower = name.toLowerCase();
-  let best;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3));
-  for (const candidate of known) {
-    if (candidate.toLowerCase() === lower) return candidate;
-    const d = editDistance(lower, candidate.toLowerCase(), bestDistance);
-    if (d < bestDistance || d === bestDistance && best === void 0) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-// src/validate/fields/resolve.ts
-function resolve(root, path) {
-  let type = root;
-  let blocked;
-  for (let i = 0; i < path.length; i++) {
-    const step = path[i];
-    if (type.kind === "any") return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
-    if (step.kind === "any") {
-      if (type.kind !== "array") return { kind: "selector-on-non-array", step: i, parent: type };
-      type = type.items;
-    } else {
-      switch (type.kind) {
-        case "object": {
-          const field = Object.hasOwn(type.fields, step.key) ? type.fields[step.key] : void 0;
-          if (field !== void 0) type = field;
-          else if (type.open) return { kind: "ok", type: { kind: "any" } };
-          else {
-            const suggestion2 = closest(step.key, Object.keys(type.fields));
-            return {
-              kind: "unknown",
-              step: i,
-              parent: type,
-              ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
-            };
-          }
-          break;
-        }
-        case "map":
-          type = type.values;
-          break;
-        case "array":
-          return { kind: "key-on-array", step: i, parent: type };
-        default:
-          return { kind: "through-scalar", step: i, parent: type };
-      }
-    }
-    if (type.filterable === false && blocked === void 0) blocked = i;
-  }
-  return { kind: "ok", type, ...blocked === void 0 ? {} : { blocked } };
-}
-
 // src/validate/checks/dotted-paths.ts
 var DOTTED = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/;
 function stepIn(root, path, step) {
   if (root === void 0) return "open";
-  const before = resolve(root, path.slice(0, step));
+  const before = resolvePath(root, path.slice(0, step));
   if (before.kind !== "ok") return "known";
-  if (before.type.kind === "map") return "known";
-  if (before.type.kind === "any") return "open";
+  if (before.type.type === "map") return "known";
+  if (before.type.type === "any") return "open";
   const at = path[step];
-  if (before.type.kind === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
+  if (before.type.type === "object" && before.type.open && at?.kind === "key" && !Object.hasOwn(before.type.fields, at.key)) {
     return "open";
   }
-  const upTo = resolve(root, path.slice(0, step + 1));
+  const upTo = resolvePath(root, path.slice(0, step + 1));
   return upTo.kind === "unknown" && upTo.step === step ? "unknown" : "known";
 }
 function split(site, step, key) {
@@ -12249,39 +12651,143 @@ var duplicateStatuses = {
   }
 };
 
+// src/query/suggest.ts
+function editDistance(a, b, cap = Number.POSITIVE_INFINITY) {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > cap) return cap + 1;
+    prev = row;
+  }
+  return prev[b.length];
+}
+function closest(name, known) {
+  if (name.length > MAX_SHOWN_TEXT) return void 0;
+  const lower = name.toLowerCase();
+  let best;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3));
+  for (const candidate of known) {
+    if (candidate.toLowerCase() === lower) return candidate;
+    const d = editDistance(lower, candidate.toLowerCase(), bestDistance);
+    if (d < bestDistance || d === bestDistance && best === void 0) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
 // src/validate/checks/field-paths.ts
+function suggestKey(problem, name) {
+  return problem.kind === "unknown" && problem.parent.type === "object" ? closest(name, objectKeys(problem.parent.fields)) : void 0;
+}
 var fieldPaths = {
   name: "field-paths",
   run(model, report) {
     const kind = model.resource ?? "resource";
     for (const filter of model.filters) {
       for (const site of filter.fields) {
-        const r = site.resolution;
-        if (r === void 0 || site.k8s) continue;
-        if (r.kind !== "unknown" && r.kind !== "through-scalar") continue;
-        const head = printPath(site.node.path.slice(0, r.step));
-        const step = site.node.path[r.step];
-        const name = step.kind === "key" ? step.key : "";
-        let message;
-        if (r.kind === "through-scalar") {
-          message = `field "${showText(head)}" of a ${kind} is ${describeType(r.parent)}, so "${showText(site.key)}" reads nothing and never matches`;
-        } else {
-          const where = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
-          const dotted = dottedPathHint(model, site);
-          const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${showText(dotted.rewrite)}"?` : r.suggestion === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?`;
-          const inKey = site.node.path.length === 1 ? "" : ` in "${showText(site.key)}"`;
-          message = `unknown field "${showText(name)}"${inKey}: ${where} has no such field${hint}`;
+        if (site.k8s) continue;
+        for (const r of site.problems ?? []) {
+          if (r.kind !== "unknown" && r.kind !== "through-scalar") continue;
+          const head = printPath(site.node.path.slice(0, r.step));
+          const step = site.node.path[r.step];
+          const name = step.kind === "key" ? step.key : "";
+          let message;
+          if (r.kind === "through-scalar") {
+            message = `field "${showText(head)}" of a ${kind} is ${describeType(r.parent)}, so "${showText(site.key)}" reads nothing and never matches`;
+          } else {
+            const where = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
+            const dotted = dottedPathHint(model, site);
+            const suggestion2 = suggestKey(r, name);
+            const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${showText(dotted.rewrite)}"?` : suggestion2 === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: suggestion2 }])}"?`;
+            const inKey = site.node.path.length === 1 ? "" : ` in "${showText(site.key)}"`;
+            message = `unknown field "${showText(name)}"${inKey}: ${where} has no such field${hint}`;
+          }
+          report({ severity: "error", code: "UNKNOWN_FIELD", message, path: site.pointer, anchor: "key" });
         }
-        report({ severity: "error", code: "UNKNOWN_FIELD", message, path: site.pointer, anchor: "key" });
       }
     }
   }
 };
 
+// src/validate/instants.ts
+var TEXT = {
+  lo: timestampMs("0000-01-01T00:00:00+23:59"),
+  hi: timestampMs("9999-12-31T23:59:59.999-23:59")
+};
+var OPEN = { lo: -Infinity, hi: Infinity };
+function constraints(ops) {
+  let positive = false;
+  const spans = { at: TEXT, now: OPEN };
+  const excluded = { at: [], now: [] };
+  for (const op of ops) {
+    const { base, ms } = op.instant;
+    const c = comparisonOf(op);
+    if (c === "ne") {
+      excluded[base].push(ms);
+      continue;
+    }
+    positive = true;
+    const lo = c === "eq" || c === "gte" ? ms : c === "gt" ? ms + 1 : -Infinity;
+    const hi = c === "eq" || c === "lte" ? ms : c === "lt" ? ms - 1 : Infinity;
+    const s = spans[base];
+    spans[base] = { lo: Math.max(s.lo, lo), hi: Math.min(s.hi, hi) };
+  }
+  return {
+    positive,
+    at: { span: spans.at, excluded: excluded.at },
+    now: { span: spans.now, excluded: excluded.now }
+  };
+}
+var holds2 = (b, x) => b.span.lo <= x && x <= b.span.hi && !b.excluded.includes(x);
+function isEmptyBase(b) {
+  const { lo, hi } = b.span;
+  if (lo > hi) return true;
+  if (hi - lo === Infinity) return false;
+  const inside2 = new Set(b.excluded.filter((x) => lo <= x && x <= hi));
+  return hi - lo + 1 <= inside2.size;
+}
+function instantsPossible(ops, s) {
+  if (ops.length === 0) return true;
+  const c = constraints(ops);
+  const t = timestampMs(s);
+  if (Number.isNaN(t)) return !c.positive;
+  return holds2(c.at, t) && !isEmptyBase(c.now);
+}
+function instantsCertain(ops, s) {
+  if (ops.length === 0) return true;
+  const c = constraints(ops);
+  const t = timestampMs(s);
+  if (Number.isNaN(t)) return !c.positive;
+  return holds2(c.at, t) && c.now.span === OPEN && c.now.excluded.length === 0;
+}
+function instantsEmpty(ops) {
+  if (ops.length === 0) return false;
+  const c = constraints(ops);
+  return c.positive && (isEmptyBase(c.at) || isEmptyBase(c.now));
+}
+var within = (a, b) => a.lo >= b.lo && a.hi <= b.hi;
+function instantsImply(a, b) {
+  if (b.length === 0 || instantsEmpty(a)) return true;
+  const ca = constraints(a);
+  const cb = constraints(b);
+  if (cb.positive && !ca.positive) return false;
+  return within(ca.at.span, cb.at.span) && within(ca.now.span, cb.now.span) && cb.at.excluded.every((x) => !holds2(ca.at, x)) && cb.now.excluded.every((x) => !holds2(ca.now, x));
+}
+
 // src/validate/domain.ts
 var cmpNum = (a, b) => a - b;
-var ANY_ORDERED = { none: false, excluded: [], likes: [], versions: [] };
-var NO_ORDERED = { none: true, excluded: [], likes: [], versions: [] };
+var ANY_ORDERED = { none: false, excluded: [], likes: [], versions: [], instants: [] };
+var NO_ORDERED = { none: true, excluded: [], likes: [], versions: [], instants: [] };
 var TOP = {
   missing: true,
   other: true,
@@ -12332,6 +12838,8 @@ function operatorDomain(op) {
     exists: (op2) => op2.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true },
     // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
     version: (op2) => ({ ...negated2 ? TOP : NOTHING, str: { ...ANY_ORDERED, versions: [op2] } }),
+    // `$ne` with an instant is `not $eq`: everything but the timestamps of that instant.
+    time: (op2) => ({ ...negated2 ? TOP : NOTHING, str: { ...ANY_ORDERED, instants: [op2] } }),
     // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
     // checked as sites of their own).
     elemMatch: (op2) => op2.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true }
@@ -12376,7 +12884,8 @@ function intersectOrdered(a, b, cmp) {
     ...hi === void 0 ? {} : { hi },
     excluded: [...a.excluded, ...b.excluded],
     likes: [...a.likes, ...b.likes],
-    versions: [...a.versions, ...b.versions]
+    versions: [...a.versions, ...b.versions],
+    instants: [...a.instants, ...b.instants]
   };
 }
 function intersect(a, b) {
@@ -12402,14 +12911,15 @@ function inRange(o, x, cmp) {
   }
   return true;
 }
-function accepts(o, x, cmp) {
+function accepts(o, x, cmp, possibly) {
   if (o.none) return false;
   if (o.set !== void 0 && !contains(o.set, x)) return false;
   if (!inRange(o, x, cmp) || contains(o.excluded, x)) return false;
-  return o.likes.every((p) => likeMatch(p, x)) && versionsAccept(o.versions, x);
+  const s = x;
+  return o.likes.every((p) => likeMatch(p, s)) && versionsAccept(o.versions, s) && (possibly ? instantsPossible(o.instants, s) : instantsCertain(o.instants, s));
 }
 function finiteMembers(o, cmp) {
-  if (o.none) return [];
+  if (o.none || instantsEmpty(o.instants)) return [];
   let candidates = o.set;
   if (candidates === void 0) {
     const literal2 = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
@@ -12420,7 +12930,7 @@ function finiteMembers(o, cmp) {
     if (c > 0 || c === 0 && !(o.lo.inclusive && o.hi.inclusive)) return [];
     if (c === 0) candidates = [o.lo.value];
   }
-  return candidates?.filter((x) => accepts(o, x, cmp));
+  return candidates?.filter((x) => accepts(o, x, cmp, true));
 }
 function isEmptyOrdered(o, cmp) {
   const members = finiteMembers(o, cmp);
@@ -12438,13 +12948,14 @@ function boundWithin(inner, outer, cmp, lower) {
 }
 function subsetOrdered(a, b, cmp) {
   const members = finiteMembers(a, cmp);
-  if (members !== void 0) return members.every((x) => accepts(b, x, cmp));
+  if (members !== void 0) return members.every((x) => accepts(b, x, cmp, false));
   if (b.none || b.set !== void 0) return false;
   if (!b.likes.every((p) => a.likes.includes(p))) return false;
   if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
+  if (!instantsImply(a.instants, b.instants)) return false;
   if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
   return b.excluded.every(
-    (x) => contains(a.excluded, x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x)
+    (x) => contains(a.excluded, x) || !inRange(a, x, cmp) || a.likes.some((p) => !likeMatch(p, x)) || !versionsAccept(a.versions, x) || !instantsPossible(a.instants, x)
   );
 }
 function isSubset(a, b) {
@@ -12566,10 +13077,173 @@ var func1 = Object.prototype.hasOwnProperty;
 var func2 = runtime_ucs2length;
 var schema34 = { "type": "object", "description": 'Every key must hold. Keys are field paths (segments joined by "$.", e.g. details$.postgres$.lastActiveConnectionTime; __svcArrayAny__ selects some element of an array) mapping to operator objects, or $and, $or, $not.', "properties": { "$and": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "All filters hold." }, "$or": { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/filter" }, "description": "At least one filter holds." }, "$not": { "$ref": "#/$defs/filter", "description": "The filter does not hold." }, "id": { "$ref": "#/$defs/operators" }, "integrationId": { "$ref": "#/$defs/operators" }, "uniqueIdentifier": { "$ref": "#/$defs/operators" }, "region": { "$ref": "#/$defs/operators" }, "vendor": { "$ref": "#/$defs/operators" }, "technology": { "$ref": "#/$defs/operators" }, "type": { "$ref": "#/$defs/operators" }, "version": { "$ref": "#/$defs/operators" }, "hasAvailableSvcs": { "$ref": "#/$defs/operators" }, "tags": { "$ref": "#/$defs/operators" }, "customTags": { "$ref": "#/$defs/operators" }, "details": { "$ref": "#/$defs/operators" }, "createdAt": { "$ref": "#/$defs/operators" }, "updatedAt": { "$ref": "#/$defs/operators" }, "status": { "$ref": "#/$defs/operators" }, "issuer": { "$ref": "#/$defs/operators" }, "keyAlgorithm": { "$ref": "#/$defs/operators" }, "renewalEligibility": { "$ref": "#/$defs/operators" }, "domainName": { "$ref": "#/$defs/operators" }, "domains": { "$ref": "#/$defs/operators" }, "inUseBy": { "$ref": "#/$defs/operators" }, "created": { "$ref": "#/$defs/operators" }, "issuedAt": { "$ref": "#/$defs/operators" }, "validityStartDate": { "$ref": "#/$defs/operators" }, "expirationDate": { "$ref": "#/$defs/operators" }, "dueDate": { "$ref": "#/$defs/operators" }, "deletedAt": { "$ref": "#/$defs/operators" }, "componentIds": { "$ref": "#/$defs/operators" }, "displayType": { "$ref": "#/$defs/operators" } }, "propertyNames": { "anyOf": [{ "enum": ["$and", "$or", "$not"] }, { "pattern": "^[^$]" }] }, "additionalProperties": { "$ref": "#/$defs/operators" } };
 var pattern4 = new RegExp("^[^$]", "u");
-var schema35 = { "type": "object", "description": 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.', "minProperties": 1, "properties": { "$eq": { "$ref": "#/$defs/scalar", "description": "Equal, with no type conversions; null matches a missing value." }, "$ne": { "$ref": "#/$defs/scalar", "description": "Not $eq: matches missing values unless the operand is null." }, "$gt": { "$ref": "#/$defs/ordered", "description": "Greater than (strings by code point, numbers numerically)." }, "$gte": { "$ref": "#/$defs/ordered", "description": "Greater than or equal." }, "$lt": { "$ref": "#/$defs/ordered", "description": "Less than." }, "$lte": { "$ref": "#/$defs/ordered", "description": "Less than or equal." }, "$in": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Equal to one of the values; null matches missing." }, "$nin": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Not $in." }, "$like": { "type": "string", "description": "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive." }, "$exists": { "type": "boolean", "description": "true: present and not null; false: missing or null." }, "$veq": { "$ref": "#/$defs/version", "description": "A version equal to this one (1.29 = 1.29.0 = v1.29; build metadata ignored). A value that is not a version never matches." }, "$vne": { "$ref": "#/$defs/version", "description": "Not $veq: also matches values that are not versions, and missing values." }, "$vgt": { "$ref": "#/$defs/version", "description": "A version above this one (parts compare as integers: 1.100 > 1.29; a pre-release sorts before its release)." }, "$vgte": { "$ref": "#/$defs/version", "description": "A version above or equal to this one." }, "$vlt": { "$ref": "#/$defs/version", "description": "A version below this one (1.9 < 1.29)." }, "$vlte": { "$ref": "#/$defs/version", "description": "A version below or equal to this one." }, "$elemMatch": { "$ref": "#/$defs/filter", "description": "Only on a path ending at __svcArrayAny__: the element is an object satisfying the whole filter (paths relative to the element); {} holds for every element." } }, "additionalProperties": false };
+var schema35 = { "type": "object", "description": 'Every operator holds for the same value. There is no implicit equality: write { "$eq": \u2026 }.', "minProperties": 1, "properties": { "$eq": { "anyOf": [{ "$ref": "#/$defs/scalar" }, { "$ref": "#/$defs/instant" }], "description": 'Equal, with no type conversions; null matches a missing value. With an instant operand ({ "$now": \u2026 } or { "$at": \u2026 }): the value is a timestamp of that instant (compared at millisecond precision).' }, "$ne": { "anyOf": [{ "$ref": "#/$defs/scalar" }, { "$ref": "#/$defs/instant" }], "description": "Not $eq: matches missing values unless the operand is null. With an instant operand: also matches values that are not timestamps." }, "$gt": { "anyOf": [{ "$ref": "#/$defs/ordered" }, { "$ref": "#/$defs/instant" }], "description": 'Greater than (strings by code point, numbers numerically). With an instant operand ({ "$now": "P30D" } or { "$at": "2026-06-01T00:00:00Z" }): timestamps compared as instants; a value that is not a timestamp never matches.' }, "$gte": { "anyOf": [{ "$ref": "#/$defs/ordered" }, { "$ref": "#/$defs/instant" }], "description": "Greater than or equal." }, "$lt": { "anyOf": [{ "$ref": "#/$defs/ordered" }, { "$ref": "#/$defs/instant" }], "description": "Less than." }, "$lte": { "anyOf": [{ "$ref": "#/$defs/ordered" }, { "$ref": "#/$defs/instant" }], "description": "Less than or equal." }, "$in": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Equal to one of the values; null matches missing." }, "$nin": { "type": "array", "items": { "$ref": "#/$defs/scalar" }, "description": "Not $in." }, "$like": { "type": "string", "description": "Pattern: * is any run of characters, \\* a literal star; anchored, case-sensitive." }, "$exists": { "type": "boolean", "description": "true: present and not null; false: missing or null." }, "$veq": { "$ref": "#/$defs/version", "description": "A version equal to this one (1.29 = 1.29.0 = v1.29; build metadata ignored). A value that is not a version never matches." }, "$vne": { "$ref": "#/$defs/version", "description": "Not $veq: also matches values that are not versions, and missing values." }, "$vgt": { "$ref": "#/$defs/version", "description": "A version above this one (parts compare as integers: 1.100 > 1.29; a pre-release sorts before its release)." }, "$vgte": { "$ref": "#/$defs/version", "description": "A version above or equal to this one." }, "$vlt": { "$ref": "#/$defs/version", "description": "A version below this one (1.9 < 1.29)." }, "$vlte": { "$ref": "#/$defs/version", "description": "A version below or equal to this one." }, "$elemMatch": { "$ref": "#/$defs/filter", "description": "Only on a path ending at __svcArrayAny__: the element is an object satisfying the whole filter (paths relative to the element); {} holds for every element." } }, "additionalProperties": false };
 var schema36 = { "type": ["string", "number", "boolean", "null"] };
-var schema38 = { "type": ["string", "number"] };
-var pattern5 = new RegExp("^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$", "u");
+var schema41 = { "type": ["string", "number"] };
+var pattern5 = new RegExp("^-?P(?=[0-9]|T[0-9])([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]{1,3})?S)?)?$", "u");
+var pattern6 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$", "u");
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate25.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  let passing0 = null;
+  const _errs1 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.$now === void 0) {
+      const err0 = { instancePath, schemaPath: "#/oneOf/0/required", keyword: "required", params: { missingProperty: "$now" }, message: "must have required property '$now'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "$now")) {
+        const err1 = { instancePath, schemaPath: "#/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.$now !== void 0) {
+      let data0 = data.$now;
+      if (typeof data0 === "string") {
+        if (!pattern5.test(data0)) {
+          const err2 = { instancePath: instancePath + "/$now", schemaPath: "#/$defs/duration/pattern", keyword: "pattern", params: { pattern: "^-?P(?=[0-9]|T[0-9])([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]{1,3})?S)?)?$" }, message: 'must match pattern "^-?P(?=[0-9]|T[0-9])([0-9]+W)?([0-9]+D)?(T(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+([.][0-9]{1,3})?S)?)?$"' };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = { instancePath: instancePath + "/$now", schemaPath: "#/$defs/duration/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = { instancePath, schemaPath: "#/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  if (_valid0) {
+    valid0 = true;
+    passing0 = 0;
+    var props0 = true;
+  }
+  const _errs7 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.$at === void 0) {
+      const err5 = { instancePath, schemaPath: "#/oneOf/1/required", keyword: "required", params: { missingProperty: "$at" }, message: "must have required property '$at'" };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    for (const key1 in data) {
+      if (!(key1 === "$at")) {
+        const err6 = { instancePath, schemaPath: "#/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.$at !== void 0) {
+      let data1 = data.$at;
+      if (typeof data1 === "string") {
+        if (!pattern6.test(data1)) {
+          const err7 = { instancePath: instancePath + "/$at", schemaPath: "#/$defs/timestamp/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$" }, message: 'must match pattern "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.][0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"' };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = { instancePath: instancePath + "/$at", schemaPath: "#/$defs/timestamp/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = { instancePath, schemaPath: "#/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid0) {
+    valid0 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid0 = true;
+      passing0 = 1;
+      if (props0 !== true) {
+        props0 = true;
+      }
+    }
+  }
+  if (!valid0) {
+    const err10 = { instancePath, schemaPath: "#/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate25.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate25.evaluated = { "dynamicProps": true, "dynamicItems": false };
+var pattern7 = new RegExp("^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$", "u");
 var wrapper0 = { validate: validate23 };
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -12604,6 +13278,9 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.$eq !== void 0) {
       let data0 = data.$eq;
+      const _errs3 = errors;
+      let valid1 = false;
+      const _errs4 = errors;
       if (typeof data0 !== "string" && !(typeof data0 == "number") && typeof data0 !== "boolean" && data0 !== null) {
         const err2 = { instancePath: instancePath + "/$eq", schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
         if (vErrors === null) {
@@ -12613,23 +13290,41 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.$ne !== void 0) {
-      let data1 = data.$ne;
-      if (typeof data1 !== "string" && !(typeof data1 == "number") && typeof data1 !== "boolean" && data1 !== null) {
-        const err3 = { instancePath: instancePath + "/$ne", schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+      var _valid0 = _errs4 === errors;
+      valid1 = valid1 || _valid0;
+      const _errs7 = errors;
+      if (!validate25(data0, { instancePath: instancePath + "/$eq", parentData: data, parentDataProperty: "$eq", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const err3 = { instancePath: instancePath + "/$eq", schemaPath: "#/properties/%24eq/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
         if (vErrors === null) {
           vErrors = [err3];
         } else {
           vErrors.push(err3);
         }
         errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
-    if (data.$gt !== void 0) {
-      let data2 = data.$gt;
-      if (typeof data2 !== "string" && !(typeof data2 == "number")) {
-        const err4 = { instancePath: instancePath + "/$gt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+    if (data.$ne !== void 0) {
+      let data1 = data.$ne;
+      const _errs9 = errors;
+      let valid3 = false;
+      const _errs10 = errors;
+      if (typeof data1 !== "string" && !(typeof data1 == "number") && typeof data1 !== "boolean" && data1 !== null) {
+        const err4 = { instancePath: instancePath + "/$ne", schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
         if (vErrors === null) {
           vErrors = [err4];
         } else {
@@ -12637,23 +13332,41 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.$gte !== void 0) {
-      let data3 = data.$gte;
-      if (typeof data3 !== "string" && !(typeof data3 == "number")) {
-        const err5 = { instancePath: instancePath + "/$gte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+      var _valid1 = _errs10 === errors;
+      valid3 = valid3 || _valid1;
+      const _errs13 = errors;
+      if (!validate25(data1, { instancePath: instancePath + "/$ne", parentData: data, parentDataProperty: "$ne", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid1 = _errs13 === errors;
+      valid3 = valid3 || _valid1;
+      if (!valid3) {
+        const err5 = { instancePath: instancePath + "/$ne", schemaPath: "#/properties/%24ne/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
         if (vErrors === null) {
           vErrors = [err5];
         } else {
           vErrors.push(err5);
         }
         errors++;
+      } else {
+        errors = _errs9;
+        if (vErrors !== null) {
+          if (_errs9) {
+            vErrors.length = _errs9;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
-    if (data.$lt !== void 0) {
-      let data4 = data.$lt;
-      if (typeof data4 !== "string" && !(typeof data4 == "number")) {
-        const err6 = { instancePath: instancePath + "/$lt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+    if (data.$gt !== void 0) {
+      let data2 = data.$gt;
+      const _errs15 = errors;
+      let valid5 = false;
+      const _errs16 = errors;
+      if (typeof data2 !== "string" && !(typeof data2 == "number")) {
+        const err6 = { instancePath: instancePath + "/$gt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema41.type }, message: "must be string,number" };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -12661,17 +13374,158 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-    }
-    if (data.$lte !== void 0) {
-      let data5 = data.$lte;
-      if (typeof data5 !== "string" && !(typeof data5 == "number")) {
-        const err7 = { instancePath: instancePath + "/$lte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema38.type }, message: "must be string,number" };
+      var _valid2 = _errs16 === errors;
+      valid5 = valid5 || _valid2;
+      const _errs19 = errors;
+      if (!validate25(data2, { instancePath: instancePath + "/$gt", parentData: data, parentDataProperty: "$gt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid2 = _errs19 === errors;
+      valid5 = valid5 || _valid2;
+      if (!valid5) {
+        const err7 = { instancePath: instancePath + "/$gt", schemaPath: "#/properties/%24gt/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
           vErrors.push(err7);
         }
         errors++;
+      } else {
+        errors = _errs15;
+        if (vErrors !== null) {
+          if (_errs15) {
+            vErrors.length = _errs15;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.$gte !== void 0) {
+      let data3 = data.$gte;
+      const _errs21 = errors;
+      let valid7 = false;
+      const _errs22 = errors;
+      if (typeof data3 !== "string" && !(typeof data3 == "number")) {
+        const err8 = { instancePath: instancePath + "/$gte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema41.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      var _valid3 = _errs22 === errors;
+      valid7 = valid7 || _valid3;
+      const _errs25 = errors;
+      if (!validate25(data3, { instancePath: instancePath + "/$gte", parentData: data, parentDataProperty: "$gte", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid3 = _errs25 === errors;
+      valid7 = valid7 || _valid3;
+      if (!valid7) {
+        const err9 = { instancePath: instancePath + "/$gte", schemaPath: "#/properties/%24gte/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      } else {
+        errors = _errs21;
+        if (vErrors !== null) {
+          if (_errs21) {
+            vErrors.length = _errs21;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.$lt !== void 0) {
+      let data4 = data.$lt;
+      const _errs27 = errors;
+      let valid9 = false;
+      const _errs28 = errors;
+      if (typeof data4 !== "string" && !(typeof data4 == "number")) {
+        const err10 = { instancePath: instancePath + "/$lt", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema41.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      var _valid4 = _errs28 === errors;
+      valid9 = valid9 || _valid4;
+      const _errs31 = errors;
+      if (!validate25(data4, { instancePath: instancePath + "/$lt", parentData: data, parentDataProperty: "$lt", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid4 = _errs31 === errors;
+      valid9 = valid9 || _valid4;
+      if (!valid9) {
+        const err11 = { instancePath: instancePath + "/$lt", schemaPath: "#/properties/%24lt/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs27;
+        if (vErrors !== null) {
+          if (_errs27) {
+            vErrors.length = _errs27;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.$lte !== void 0) {
+      let data5 = data.$lte;
+      const _errs33 = errors;
+      let valid11 = false;
+      const _errs34 = errors;
+      if (typeof data5 !== "string" && !(typeof data5 == "number")) {
+        const err12 = { instancePath: instancePath + "/$lte", schemaPath: "#/$defs/ordered/type", keyword: "type", params: { type: schema41.type }, message: "must be string,number" };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid5 = _errs34 === errors;
+      valid11 = valid11 || _valid5;
+      const _errs37 = errors;
+      if (!validate25(data5, { instancePath: instancePath + "/$lte", parentData: data, parentDataProperty: "$lte", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+        errors = vErrors.length;
+      }
+      var _valid5 = _errs37 === errors;
+      valid11 = valid11 || _valid5;
+      if (!valid11) {
+        const err13 = { instancePath: instancePath + "/$lte", schemaPath: "#/properties/%24lte/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      } else {
+        errors = _errs33;
+        if (vErrors !== null) {
+          if (_errs33) {
+            vErrors.length = _errs33;
+          } else {
+            vErrors = null;
+          }
+        }
       }
     }
     if (data.$in !== void 0) {
@@ -12681,21 +13535,21 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data7 = data6[i0];
           if (typeof data7 !== "string" && !(typeof data7 == "number") && typeof data7 !== "boolean" && data7 !== null) {
-            const err8 = { instancePath: instancePath + "/$in/" + i0, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+            const err14 = { instancePath: instancePath + "/$in/" + i0, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
             if (vErrors === null) {
-              vErrors = [err8];
+              vErrors = [err14];
             } else {
-              vErrors.push(err8);
+              vErrors.push(err14);
             }
             errors++;
           }
         }
       } else {
-        const err9 = { instancePath: instancePath + "/$in", schemaPath: "#/properties/%24in/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err15 = { instancePath: instancePath + "/$in", schemaPath: "#/properties/%24in/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err15];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -12707,83 +13561,17 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i1 = 0; i1 < len1; i1++) {
           let data9 = data8[i1];
           if (typeof data9 !== "string" && !(typeof data9 == "number") && typeof data9 !== "boolean" && data9 !== null) {
-            const err10 = { instancePath: instancePath + "/$nin/" + i1, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
+            const err16 = { instancePath: instancePath + "/$nin/" + i1, schemaPath: "#/$defs/scalar/type", keyword: "type", params: { type: schema36.type }, message: "must be string,number,boolean,null" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err16];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err16);
             }
             errors++;
           }
         }
       } else {
-        const err11 = { instancePath: instancePath + "/$nin", schemaPath: "#/properties/%24nin/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.$like !== void 0) {
-      if (typeof data.$like !== "string") {
-        const err12 = { instancePath: instancePath + "/$like", schemaPath: "#/properties/%24like/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.$exists !== void 0) {
-      if (typeof data.$exists !== "boolean") {
-        const err13 = { instancePath: instancePath + "/$exists", schemaPath: "#/properties/%24exists/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.$veq !== void 0) {
-      let data12 = data.$veq;
-      if (typeof data12 === "string") {
-        if (!pattern5.test(data12)) {
-          const err14 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      } else {
-        const err15 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.$vne !== void 0) {
-      let data13 = data.$vne;
-      if (typeof data13 === "string") {
-        if (!pattern5.test(data13)) {
-          const err16 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      } else {
-        const err17 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err17 = { instancePath: instancePath + "/$nin", schemaPath: "#/properties/%24nin/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -12792,20 +13580,20 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.$vgt !== void 0) {
-      let data14 = data.$vgt;
-      if (typeof data14 === "string") {
-        if (!pattern5.test(data14)) {
-          const err18 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
+    if (data.$like !== void 0) {
+      if (typeof data.$like !== "string") {
+        const err18 = { instancePath: instancePath + "/$like", schemaPath: "#/properties/%24like/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
         }
-      } else {
-        const err19 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        errors++;
+      }
+    }
+    if (data.$exists !== void 0) {
+      if (typeof data.$exists !== "boolean") {
+        const err19 = { instancePath: instancePath + "/$exists", schemaPath: "#/properties/%24exists/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -12814,11 +13602,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.$vgte !== void 0) {
-      let data15 = data.$vgte;
-      if (typeof data15 === "string") {
-        if (!pattern5.test(data15)) {
-          const err20 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+    if (data.$veq !== void 0) {
+      let data12 = data.$veq;
+      if (typeof data12 === "string") {
+        if (!pattern7.test(data12)) {
+          const err20 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
           if (vErrors === null) {
             vErrors = [err20];
           } else {
@@ -12827,7 +13615,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err21 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err21 = { instancePath: instancePath + "/$veq", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err21];
         } else {
@@ -12836,11 +13624,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.$vlt !== void 0) {
-      let data16 = data.$vlt;
-      if (typeof data16 === "string") {
-        if (!pattern5.test(data16)) {
-          const err22 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+    if (data.$vne !== void 0) {
+      let data13 = data.$vne;
+      if (typeof data13 === "string") {
+        if (!pattern7.test(data13)) {
+          const err22 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
           if (vErrors === null) {
             vErrors = [err22];
           } else {
@@ -12849,7 +13637,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err23 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err23 = { instancePath: instancePath + "/$vne", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err23];
         } else {
@@ -12858,11 +13646,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.$vlte !== void 0) {
-      let data17 = data.$vlte;
-      if (typeof data17 === "string") {
-        if (!pattern5.test(data17)) {
-          const err24 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+    if (data.$vgt !== void 0) {
+      let data14 = data.$vgt;
+      if (typeof data14 === "string") {
+        if (!pattern7.test(data14)) {
+          const err24 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
           if (vErrors === null) {
             vErrors = [err24];
           } else {
@@ -12871,11 +13659,77 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err25 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        const err25 = { instancePath: instancePath + "/$vgt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
         if (vErrors === null) {
           vErrors = [err25];
         } else {
           vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.$vgte !== void 0) {
+      let data15 = data.$vgte;
+      if (typeof data15 === "string") {
+        if (!pattern7.test(data15)) {
+          const err26 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      } else {
+        const err27 = { instancePath: instancePath + "/$vgte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.$vlt !== void 0) {
+      let data16 = data.$vlt;
+      if (typeof data16 === "string") {
+        if (!pattern7.test(data16)) {
+          const err28 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      } else {
+        const err29 = { instancePath: instancePath + "/$vlt", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.$vlte !== void 0) {
+      let data17 = data.$vlte;
+      if (typeof data17 === "string") {
+        if (!pattern7.test(data17)) {
+          const err30 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/pattern", keyword: "pattern", params: { pattern: "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$" }, message: 'must match pattern "^v?[0-9]+([.][0-9]+)*(-[0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?([+][0-9A-Za-z-]+([.][0-9A-Za-z-]+)*)?$"' };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      } else {
+        const err31 = { instancePath: instancePath + "/$vlte", schemaPath: "#/$defs/version/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
         }
         errors++;
       }
@@ -12887,11 +13741,11 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err32];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -13228,10 +14082,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate58.evaluated;
+  const evaluated0 = validate65.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -13327,14 +14181,14 @@ function validate58(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate58.errors = vErrors;
+  validate65.errors = vErrors;
   return errors === 0;
 }
-validate58.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate65.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate64(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate57.evaluated;
+  const evaluated0 = validate64.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -13376,8 +14230,8 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
         }
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate58(data0[i0], { instancePath: instancePath + "/conditions/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+          if (!validate65(data0[i0], { instancePath: instancePath + "/conditions/" + i0, parentData: data0, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
             errors = vErrors.length;
           }
         }
@@ -13400,14 +14254,14 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate57.errors = vErrors;
+  validate64.errors = vErrors;
   return errors === 0;
 }
-validate57.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate64.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
+  const evaluated0 = validate63.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -13542,8 +14396,8 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate57(data4[i0], { instancePath: instancePath + "/rules/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+          if (!validate64(data4[i0], { instancePath: instancePath + "/rules/" + i0, parentData: data4, parentDataProperty: i0, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
             errors = vErrors.length;
           }
         }
@@ -13566,10 +14420,10 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate63.errors = vErrors;
   return errors === 0;
 }
-validate56.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate63.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -13788,8 +14642,8 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
         for (const key3 in data11) {
-          if (!validate56(data11[key3], { instancePath: instancePath + "/statusDefinitions/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data11, parentDataProperty: key3, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+          if (!validate63(data11[key3], { instancePath: instancePath + "/statusDefinitions/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data11, parentDataProperty: key3, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
             errors = vErrors.length;
           }
         }
@@ -14052,8 +14906,13 @@ var k8sDetails = {
       for (const site of filter.fields) {
         const r = site.resolution;
         if (!site.k8s || r === void 0) continue;
-        if (r.kind === "unknown" || r.kind === "through-scalar") {
-          const hint = r.kind === "unknown" && r.suggestion !== void 0 ? `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: r.suggestion }])}"?` : "";
+        const problem = site.problems?.find(
+          (p) => p.kind === "unknown" || p.kind === "through-scalar" || p.kind === "unfilterable"
+        );
+        if (problem?.kind === "unknown" || problem?.kind === "through-scalar") {
+          const step = site.node.path[problem.step];
+          const suggestion2 = suggestKey(problem, step?.kind === "key" ? step.key : "");
+          const hint = suggestion2 !== void 0 ? `; did you mean "${printPath([...site.node.path.slice(0, problem.step), { kind: "key", key: suggestion2 }])}"?` : "";
           report({
             severity: "error",
             code: "K8S_UNKNOWN_FIELD",
@@ -14064,17 +14923,17 @@ var k8sDetails = {
           continue;
         }
         if (r.kind !== "ok") continue;
-        if (r.blocked !== void 0) {
+        if (problem?.kind === "unfilterable") {
           report({
             severity: "error",
             code: "K8S_NOT_FILTERABLE",
-            message: `"${showText(printPath(site.node.path.slice(0, r.blocked + 1)))}" is not filterable for ${kind}`,
+            message: `"${showText(printPath(site.node.path.slice(0, problem.step + 1)))}" is not filterable for ${kind}`,
             path: site.pointer,
             anchor: "key"
           });
           continue;
         }
-        const values = r.type.kind === "string" ? r.type.values : void 0;
+        const values = r.type.type === "string" ? r.type.availableValues : void 0;
         if (values === void 0) continue;
         const known = new Set(values);
         site.node.operators.forEach((op, i) => {
@@ -14151,96 +15010,54 @@ function isIsoTimestamp(text) {
 function isCanonicalTimestamp(text) {
   return CANONICAL.test(text) && isIsoTimestamp(text);
 }
+var PARTS = /^(\d{4}-\d{2}-\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
+function asRfc3339(text) {
+  const m = PARTS.exec(text);
+  if (m === null) return text;
+  const [, date, h = "00", mi = "00", s = "00", fraction = "", offset = "Z"] = m;
+  return `${date}T${h}:${mi}:${s}${fraction}${offset}`;
+}
 
 // src/validate/checks/operator-types.ts
-function operands(op, at) {
-  const value = (op2) => [{ value: op2.value, at }];
-  return byFamily(op, {
-    equality: value,
-    order: value,
-    exists: value,
-    version: value,
-    membership: (op2) => op2.values.map((value2, i) => ({ value: value2, at: pointer(at, i) })),
-    like: (op2) => [{ value: op2.pattern, at }],
-    elemMatch: () => []
-  });
-}
-function sameType(type, value) {
-  switch (type.kind) {
-    case "string":
-    case "timestamp":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number";
-    case "boolean":
-      return typeof value === "boolean";
-    case "map":
-    case "object":
-      return false;
-  }
-}
-function checkOperator(field, type, op, at, report) {
+function mismatchMessage(field, type, op, problem) {
   const name = OPERATOR_NAMES[op.kind];
   const what = `"${showText(field)}" is ${describeType(type)}`;
-  const mismatch = (message, path = at) => report({ severity: "error", code: "TYPE_MISMATCH", message, path });
-  if (op.kind === "exists") return;
-  if (op.kind === "elemMatch") {
-    if (type.kind === "map" || type.kind === "object" || op.filter.clauses.length === 0) return;
-    mismatch(
-      `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { \u2026 }`
-    );
-    return;
-  }
-  if (type.kind === "map" || type.kind === "object") {
-    mismatch(
-      `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`
-    );
-    return;
-  }
-  if (isVersionNode(op)) {
-    if (type.kind === "string") return;
-    const never = op.kind === "vne" ? "always holds" : "never matches";
-    mismatch(
-      `${what}: "${name}" compares versions, and ${type.kind === "timestamp" ? "a timestamp is never a version" : "only strings can be versions"}, so it ${never} here`
-    );
-    return;
-  }
-  if (op.kind === "like" && type.kind !== "string" && type.kind !== "timestamp") {
-    mismatch(`${what}: "$like" matches strings only, so it never matches here`);
-    return;
-  }
-  if ((op.kind === "gt" || op.kind === "gte" || op.kind === "lt" || op.kind === "lte") && type.kind === "boolean") {
-    mismatch(`${what}: booleans are never ordered, so "${name}" never matches; use "$eq"`);
-    return;
-  }
-  for (const operand2 of operands(op, at)) {
-    const v = operand2.value;
-    if (v === null) continue;
-    if (!sameType(type, v)) {
+  switch (problem.kind) {
+    case "elements-not-objects":
+      return `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { \u2026 }`;
+    case "compares-object":
+      return `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`;
+    case "versions-need-strings": {
+      const never = op.kind === "vne" ? "always holds" : "never matches";
+      return `${what}: "${name}" compares versions, and ${type.type === "timestamp" ? "a timestamp is never a version" : "only strings can be versions"}, so it ${never} here`;
+    }
+    case "like-needs-strings":
+      return `${what}: "$like" matches strings only, so it never matches here`;
+    case "booleans-unordered":
+      return `${what}: booleans are never ordered, so "${name}" never matches; use "$eq"`;
+    case "instants-need-timestamps":
+      throw new RangeError("an instant is reported by timestamp-fields.ts");
+    case "operand": {
       const never = op.kind === "ne" || op.kind === "nin" ? "always differs from it" : "never matches it";
-      mismatch(
-        `${what}, but "${name}" has ${describe(v)} operand ${JSON.stringify(v)}, which ${never} (no conversions)`,
-        operand2.at
-      );
-      continue;
+      return `${what}, but "${name}" has ${describe(problem.value)} operand ${JSON.stringify(problem.value)}, which ${never} (no conversions)`;
     }
-    if (type.kind === "timestamp" && typeof v === "string" && op.kind !== "like") {
-      if (!isIsoTimestamp(v)) {
-        report({
-          severity: "error",
-          code: "INVALID_TIMESTAMP",
-          message: `${what}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
-          path: operand2.at
-        });
-      } else if (!isCanonicalTimestamp(v)) {
-        report({
-          severity: "warning",
-          code: "NON_CANONICAL_TIMESTAMP",
-          message: `"${name}" compares "${showText(field)}" with "${showText(v)}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
-          path: operand2.at
-        });
-      }
-    }
+  }
+}
+function checkTimestamp(field, name, v, at, report, range) {
+  if (!isIsoTimestamp(v)) {
+    report({
+      severity: "error",
+      code: "INVALID_TIMESTAMP",
+      message: `"${showText(field)}" is ${describeType({ type: "timestamp" })}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
+      path: at
+    });
+  } else if (!isCanonicalTimestamp(v) && !range) {
+    report({
+      severity: "warning",
+      code: "NON_CANONICAL_TIMESTAMP",
+      message: `"${name}" compares "${showText(field)}" with "${showText(v)}"; stored timestamps read like 2026-01-01T00:00:00.000Z and compare as strings, so write that form`,
+      path: at
+    });
   }
 }
 var operatorTypes = {
@@ -14250,15 +15067,36 @@ var operatorTypes = {
       for (const site of filter.fields) {
         const r = site.resolution;
         if (r === void 0 || r.kind !== "ok") continue;
-        const type = r.type;
-        if (type.kind === "array" || type.kind === "any") continue;
+        const problems = (site.problems ?? []).flatMap((p) => p.kind === "operator" ? [p] : []);
         site.node.operators.forEach((op, i) => {
-          checkOperator(site.key, type, op, site.operatorPointers[i], report);
+          const at = site.operatorPointers[i];
+          const mine = problems.filter((p) => p.operator === i);
+          const mismatch = (problem, path) => report({
+            severity: "error",
+            code: "TYPE_MISMATCH",
+            message: mismatchMessage(site.key, r.type, op, problem),
+            path
+          });
+          if (isTimeNode(op)) return;
+          const whole = mine.find((p) => p.problem.kind !== "operand");
+          if (whole !== void 0) {
+            mismatch(whole.problem, at);
+            return;
+          }
+          for (const { value, index } of operandsOf(op)) {
+            const where = index === void 0 ? at : pointer(at, index);
+            const wrong = mine.find((p) => p.problem.kind === "operand" && p.problem.index === index);
+            if (wrong !== void 0) mismatch(wrong.problem, where);
+            else if (r.type.type === "timestamp" && typeof value === "string" && op.kind !== "like") {
+              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report, isRange(op));
+            }
+          }
         });
       }
     }
   }
 };
+var isRange = (op) => op.kind === "gt" || op.kind === "gte" || op.kind === "lt" || op.kind === "lte";
 
 // src/validate/checks/policy-structure.ts
 var KEY_PROBLEMS = /* @__PURE__ */ new Set([
@@ -14267,7 +15105,7 @@ var KEY_PROBLEMS = /* @__PURE__ */ new Set([
   "INVALID_PATH",
   "FORBIDDEN_PATH_SEGMENT"
 ]);
-var anchorOf = (code) => KEY_PROBLEMS.has(code) ? "key" : "value";
+var anchorOf = (code2) => KEY_PROBLEMS.has(code2) ? "key" : "value";
 var policyStructure = {
   name: "policy-structure",
   run(model, report) {
@@ -14311,6 +15149,44 @@ var shadowedRules = {
         path: view.rule.path,
         anchor: "key"
       });
+    }
+  }
+};
+
+// src/validate/checks/timestamp-fields.ts
+var RANGE = { gt: true, gte: true, lt: true, lte: true };
+var isStringRange = (op) => Object.hasOwn(RANGE, op.kind) && typeof op.value === "string";
+var timestampFields = {
+  name: "timestamp-fields",
+  run(model, report) {
+    for (const filter of model.filters) {
+      for (const site of filter.fields) {
+        const r = site.resolution;
+        if (r?.kind !== "ok") continue;
+        const type = r.type;
+        site.node.operators.forEach((op, i) => {
+          const at = site.operatorPointers[i];
+          const name = OPERATOR_NAMES[op.kind];
+          if (isTimeNode(op)) {
+            if (type.type === "timestamp" || type.type === "any" || type.type === "array") return;
+            const operand2 = `{ "$${op.instant.base}": ${JSON.stringify(showText(op.instant.text))} }`;
+            report({
+              severity: "error",
+              code: "INSTANT_ON_NON_TIMESTAMP",
+              message: `"${showText(site.key)}" is ${describeType(type)}, not a timestamp: "${name}": ${operand2} compares instants, so it ${op.kind === "tne" ? "holds for every value that is not a timestamp" : "matches only values that are timestamps"}; compare a timestamp field`,
+              path: at
+            });
+            return;
+          }
+          if (type.type !== "timestamp" || !isStringRange(op) || !isIsoTimestamp(op.value)) return;
+          report({
+            severity: "warning",
+            code: "STRING_RANGE_ON_TIMESTAMP",
+            message: `"${showText(site.key)}" holds timestamps, but "${name}": ${JSON.stringify(showText(op.value))} compares strings by code point (a value with an offset or without milliseconds orders wrongly, and the date is fixed); to compare instants write { "${name}": { "$at": ${JSON.stringify(showText(asRfc3339(op.value)))} } }, or a time relative to the run such as { "${name}": { "$now": "-P30D" } }`,
+            path: at
+          });
+        });
+      }
     }
   }
 };
@@ -14724,45 +15600,6 @@ function resolveResource(resource) {
   return isResourceName(resource) ? RESOURCES[resource] : void 0;
 }
 
-// src/validate/fields/index.ts
-function fieldTypeOf(type, filterable) {
-  const flag = filterable === false ? { filterable: false } : {};
-  switch (type.type) {
-    case "string":
-      return type.availableValues !== void 0 && type.availableValues.length > 0 ? { kind: "string", values: type.availableValues, ...flag } : { kind: "string", ...flag };
-    case "integer":
-    case "number":
-      return { kind: "number", ...flag };
-    case "boolean":
-      return { kind: "boolean", ...flag };
-    case "timestamp":
-      return { kind: "timestamp", ...flag };
-    case "array":
-      return { kind: "array", items: fieldTypeOf(type.items), ...flag };
-    case "map":
-      return { kind: "map", values: fieldTypeOf(type.values), ...flag };
-    case "object": {
-      const fields = {};
-      for (const [key, t] of Object.entries(type.fields)) fields[key] = fieldTypeOf(t);
-      return { kind: "object", open: type.open, fields, ...flag };
-    }
-    case "any":
-      return { kind: "any", ...flag };
-  }
-}
-function fieldTable(description) {
-  const table = {};
-  for (const [field, d] of Object.entries(description.fields)) table[field] = fieldTypeOf(d, d.filterable);
-  return table;
-}
-var FIELD_TABLES = Object.fromEntries(
-  Object.entries(RESOURCES).map(([name, description]) => [name, fieldTable(description)])
-);
-function resourceType(resource) {
-  if (!Object.hasOwn(FIELD_TABLES, resource)) return void 0;
-  return { kind: "object", open: false, fields: FIELD_TABLES[resource] };
-}
-
 // src/validate/checks/unknown-resource.ts
 var unknownResource = {
   name: "unknown-resource",
@@ -14771,7 +15608,7 @@ var unknownResource = {
     report({
       severity: "warning",
       code: "UNKNOWN_RESOURCE",
-      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(FIELD_TABLES).join(", ")}); its field paths are not checked`,
+      message: `resource "${showText(model.resource)}" has no field table (known: ${Object.keys(RESOURCES).join(", ")}); its field paths are not checked`,
       path: `${model.base}/resource`
     });
   }
@@ -14803,7 +15640,7 @@ var VERSION_OPERATOR = {
   lt: "vlt",
   lte: "vlte"
 };
-var isStringRange = (op) => Object.hasOwn(VERSION_OPERATOR, op.kind) && typeof op.value === "string";
+var isStringRange2 = (op) => Object.hasOwn(VERSION_OPERATOR, op.kind) && typeof op.value === "string";
 var versionFields = {
   name: "version-fields",
   run(model, report) {
@@ -14825,7 +15662,7 @@ var versionFields = {
             });
             return;
           }
-          if (!isStringRange(op)) return;
+          if (!isStringRange2(op)) return;
           const name = OPERATOR_NAMES[op.kind];
           const suggested = OPERATOR_NAMES[VERSION_OPERATOR[op.kind]];
           const fix = parseVersion(op.value) === void 0 ? `"${suggested}" with a version operand such as "1.29"` : `{ "${suggested}": ${JSON.stringify(op.value)} }`;
@@ -14851,6 +15688,7 @@ var CHECKS = [
   arraySelectors,
   operatorTypes,
   versionFields,
+  timestampFields,
   k8sDetails,
   likePatterns,
   impossibleConditions,
@@ -14860,17 +15698,19 @@ var CHECKS = [
 ];
 
 // src/validate/fields/k8s.ts
+var ANY = { type: "any" };
 var newBuilder = () => ({ filterable: true, array: false, fields: /* @__PURE__ */ new Map(), items: /* @__PURE__ */ new Map() });
 function typeOf(word, values) {
   const w = (word ?? "").toLowerCase();
   const array = /array|list|\[\]/.test(w);
+  const known = values !== void 0 && values.length > 0;
   let type = ANY;
-  if (/bool/.test(w)) type = BOOLEAN;
-  else if (/date|time/.test(w)) type = TIMESTAMP;
-  else if (/int|number|float|double|long|decimal/.test(w)) type = NUMBER;
+  if (/bool/.test(w)) type = { type: "boolean" };
+  else if (/date|time/.test(w)) type = { type: "timestamp" };
+  else if (/int|number|float|double|long|decimal/.test(w)) type = { type: "number" };
   else if (/string|text|enum|keyword/.test(w))
-    type = values !== void 0 && values.length > 0 ? { kind: "string", values } : STRING;
-  if (type.kind === "any" && values !== void 0 && values.length > 0) type = { kind: "string", values };
+    type = known ? { type: "string", availableValues: values } : { type: "string" };
+  if (type.type === "any" && known) type = { type: "string", availableValues: values };
   return { type, array };
 }
 var DETAILS_PREFIX = `details${PATH_SEPARATOR}`;
@@ -14907,13 +15747,13 @@ function describeField(node, d) {
 function build(node) {
   const filterable = node.filterable;
   const children = (map) => ({
-    kind: "object",
+    type: "object",
     open: false,
     fields: Object.fromEntries([...map].map(([k, b]) => [k, build(b)]))
   });
   if (node.array) {
-    const items = node.items.size > 0 ? children(node.items) : node.leaf !== void 0 && node.leaf.kind !== "any" ? node.leaf : ANY;
-    return { kind: "array", items, filterable };
+    const items = node.items.size > 0 ? children(node.items) : node.leaf !== void 0 && node.leaf.type !== "any" ? node.leaf : ANY;
+    return { type: "array", items, filterable };
   }
   if (node.fields.size > 0) return { ...children(node.fields), filterable };
   return { ...node.leaf ?? ANY, filterable };
@@ -14930,7 +15770,7 @@ function k8sDetailsType(schema) {
     }
   }
   return {
-    kind: "object",
+    type: "object",
     open: false,
     fields: Object.fromEntries([...root].map(([k, b]) => [k, build(b)]))
   };
@@ -15071,15 +15911,17 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   const base = wrapped ? "/policy" : "";
   const def = wrapped ? document.policy : document;
   const resource = isPlainObject(def) && typeof def.resource === "string" ? def.resource : void 0;
-  let rootType = resource === void 0 ? void 0 : resourceType(resource);
+  let rootType = isResourceName(resource) ? recordType(RESOURCES[resource]) : void 0;
   const useK8s = k8s !== void 0 && rootType !== void 0 && resource === "component";
-  if (useK8s && rootType?.kind === "object") {
+  if (useK8s && rootType?.type === "object") {
     rootType = { ...rootType, fields: { ...rootType.fields, details: k8sDetailsType(k8s) } };
   }
   const resolveField = (node) => {
     const first = node.path[0];
     const underDetails = first?.kind === "key" && first.key === "details";
-    return rootType === void 0 ? { k8s: false } : { resolution: resolve(rootType, node.path), k8s: useK8s && underDetails };
+    if (rootType === void 0) return { k8s: false };
+    const { resolution, problems } = checkField(rootType, node.path, node.operators);
+    return { resolution, problems, k8s: useK8s && underDetails };
   };
   const ctx = { resolveField, parse: { limits } };
   const filters = [];
@@ -15153,17 +15995,17 @@ var SourcePositions = class {
 // src/validate/source/json.ts
 var MAX_NESTING = 256;
 var SyntaxFailure = class extends Error {
-  constructor(offset, message, code = "SYNTAX_ERROR", path = "") {
+  constructor(offset, message, code2 = "SYNTAX_ERROR", path = "") {
     super(message);
     this.offset = offset;
-    this.code = code;
+    this.code = code2;
     this.path = path;
   }
   offset;
   code;
   path;
 };
-var NUMBER2 = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 var ESCAPES = {
   '"': '"',
   "\\": "\\",
@@ -15176,8 +16018,8 @@ var ESCAPES = {
 };
 function show2(c) {
   if (c === void 0) return "end of the text";
-  const code = c.codePointAt(0);
-  return code < 32 || code === 127 ? `character U+${code.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
+  const code2 = c.codePointAt(0);
+  return code2 < 32 || code2 === 127 ? `character U+${code2.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
 }
 var Reader = class {
   constructor(text, positions, limits) {
@@ -15228,8 +16070,8 @@ var Reader = class {
     }
     if (c === '"') return this.string();
     if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
-      NUMBER2.lastIndex = start;
-      const m = NUMBER2.exec(this.text);
+      NUMBER.lastIndex = start;
+      const m = NUMBER.exec(this.text);
       if (m === null) this.fail(`invalid number`);
       this.i = start + m[0].length;
       return Number(m[0]);
@@ -15523,8 +16365,8 @@ var Refusal = class extends Error {
 function* guardedTokens(text, parser, limits) {
   let written = 0;
   let indicated = 0;
-  const refuse = (code, message) => {
-    throw new Refusal({ code, severity: "error", offset: parser.offset, path: "", message });
+  const refuse = (code2, message) => {
+    throw new Refusal({ code: code2, severity: "error", offset: parser.offset, path: "", message });
   };
   for (const lexeme of new import_yaml.Lexer().lex(text)) {
     switch (import_yaml.CST.tokenType(lexeme)) {
@@ -15693,8 +16535,8 @@ function detach(document, limits) {
   const open3 = /* @__PURE__ */ new Set();
   let values = 0;
   let characters = 0;
-  const bad2 = (message, path, code = "INVALID_DOCUMENT") => ({
-    finding: { severity: "error", code, message, path }
+  const bad2 = (message, path, code2 = "INVALID_DOCUMENT") => ({
+    finding: { severity: "error", code: code2, message, path }
   });
   const tooMany = (at, what) => ({
     finding: toFinding(limitError("maxDocumentValues", at, what, limits))
@@ -16043,7 +16885,7 @@ import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from 
 // src/cli/files.ts
 import * as fsp from "fs/promises";
 import { readdir, realpath, stat } from "fs/promises";
-import { basename, dirname, extname, isAbsolute, join, relative, resolve as resolve2, sep } from "path";
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "path";
 var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
 var TEST_FILE = /\.test\.(json|ya?ml)$/;
 function isPolicyFile(name) {
@@ -16077,22 +16919,22 @@ function inside(root, path) {
   return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
 }
 async function confinementOf(named, root) {
-  const real = await realpath(named).catch(() => resolve2(named));
+  const real = await realpath(named).catch(() => resolve(named));
   return inside(root, real) ? root : real;
 }
-async function walk2(dir, within, match, recursive, out, seen) {
+async function walk2(dir, within2, match, recursive, out, seen) {
   let real;
   try {
     real = await realpath(dir);
   } catch (error) {
-    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
     return;
   }
-  if (!inside(within, real)) {
+  if (!inside(within2, real)) {
     out.push({
       path: dir,
-      within,
-      problem: `is a directory that resolves to ${real}, outside ${within}; not searched`
+      within: within2,
+      problem: `is a directory that resolves to ${real}, outside ${within2}; not searched`
     });
     return;
   }
@@ -16102,7 +16944,7 @@ async function walk2(dir, within, match, recursive, out, seen) {
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    out.push({ path: dir, within, problem: `cannot be read as a directory: ${errno(error)}` });
+    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
     return;
   }
   entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -16118,9 +16960,9 @@ async function walk2(dir, within, match, recursive, out, seen) {
     }
     if (isDir) {
       if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
-        await walk2(path, within, match, recursive, out, seen);
+        await walk2(path, within2, match, recursive, out, seen);
     } else if (match(entry2.name)) {
-      out.push({ path, within });
+      out.push({ path, within: within2 });
     }
   }
 }
@@ -16160,7 +17002,7 @@ async function findFiles(args, options) {
     }
   }
   const unique = /* @__PURE__ */ new Map();
-  for (const f of files) if (!unique.has(resolve2(f.path))) unique.set(resolve2(f.path), f);
+  for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
   return { files: [...unique.values()], unmatched };
 }
 async function policyFiles(paths) {
@@ -16194,7 +17036,7 @@ async function policyBeside(testFile) {
   }
   throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
 }
-async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
+async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") {
   let real;
   try {
     real = await realpath(path);
@@ -16216,8 +17058,8 @@ async function readTextFile(path, within, maxBytes, limitName = "--max-bytes") {
       code: "MAX_FILE_BYTES_EXCEEDED"
     };
   }
-  if (within !== void 0 && !inside(within, real)) {
-    return { problem: `resolves to ${real}, outside ${within}; not read`, code: "UNREADABLE_FILE" };
+  if (within2 !== void 0 && !inside(within2, real)) {
+    return { problem: `resolves to ${real}, outside ${within2}; not read`, code: "UNREADABLE_FILE" };
   }
   let bytes;
   try {
@@ -16286,8 +17128,8 @@ function firstInvalidUtf8(bytes) {
 // src/cli/policies.ts
 import { extname as extname2 } from "path";
 async function readDocument(file, what, options = {}) {
-  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within } = options;
-  const read2 = await readTextFile(file, within, maxBytes, "--limit maxFileBytes");
+  const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within: within2 } = options;
+  const read2 = await readTextFile(file, within2, maxBytes, "--limit maxFileBytes");
   if ("problem" in read2)
     throw new InputError(
       `cannot read ${what} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
@@ -16325,17 +17167,17 @@ function lineOf(text, offset) {
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
   return line;
 }
-async function loadPolicy(file, limits = DEFAULT_LIMITS, within) {
+async function loadPolicy(file, limits = DEFAULT_LIMITS, within2, asOf) {
   let definition;
   try {
-    definition = await readDocument(file, "policy", { maxBytes: limits.maxFileBytes, limits, within });
+    definition = await readDocument(file, "policy", { maxBytes: limits.maxFileBytes, limits, within: within2 });
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith(`${printable(file)}: not valid`))
       return [error.message];
     throw error;
   }
   try {
-    return compilePolicy(definition, { limits });
+    return compilePolicy(definition, asOf === void 0 ? { limits } : { limits, asOf });
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     return error.problems.map(
@@ -16343,13 +17185,13 @@ async function loadPolicy(file, limits = DEFAULT_LIMITS, within) {
     );
   }
 }
-async function loadPolicies(paths, err, limits = DEFAULT_LIMITS) {
+async function loadPolicies(paths, err, limits = DEFAULT_LIMITS, asOf) {
   const policies = [];
   let failed = false;
   for (const found of await policyFiles(paths)) {
     if (found.problem !== void 0)
       throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
-    const loaded = await loadPolicy(found.path, limits, found.within);
+    const loaded = await loadPolicy(found.path, limits, found.within, asOf);
     if (Array.isArray(loaded)) {
       for (const line of loaded) err.lines(line);
       failed = true;
@@ -16463,7 +17305,8 @@ function absent(other) {
 
 // src/cli/diff-command.ts
 var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
-                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+                       [--examples N] [--fail-on STATUS>N]... [--as-of INSTANT] [--limit NAME=N]...
+                       [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
@@ -16485,6 +17328,8 @@ options:
       --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
                            than N resources change status at all ("*>0"); repeat it or separate with
                            commas
+${asOfUsage(27)};
+                           both versions are evaluated at this one instant
 ${limitUsage(27)}
   -h, --help               this text
 
@@ -16500,6 +17345,7 @@ var DIFF_OPTIONS = {
   format: { type: "string", short: "f" },
   examples: { type: "string" },
   "fail-on": { type: "string", multiple: true },
+  ...AS_OF_OPTION,
   ...LIMIT_OPTION,
   help: { type: "boolean", short: "h" }
 };
@@ -16536,6 +17382,7 @@ function failures(diffs, conditions) {
   return met;
 }
 async function run({ values, positionals }, { out, err }) {
+  const asOf = parseAsOf(values["as-of"]);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (values.before === void 0) throw new UsageError("--before SPEC is required");
   if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
@@ -16557,7 +17404,7 @@ async function run({ values, positionals }, { out, err }) {
     const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
     const b = pair.before?.policy ?? absent(pair.after.policy);
     const a = pair.after?.policy ?? absent(pair.before.policy);
-    const diff = await diffPolicies(b, a, records, { examples, limits });
+    const diff = await diffPolicies(b, a, records, { examples, limits, asOf });
     if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
     diffs.push({
       policy: pair.name,
@@ -16705,7 +17552,7 @@ function policyTable(p) {
 function formatSummary(summary2, rejected = 0) {
   const blocks = summary2.policies.map((p) => policyTable(p).join("\n"));
   const seconds2 = summary2.durationMs / 1e3;
-  const totals = `${int2.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int2.format(rejected)} rejected, in ${seconds2.toFixed(2)} s (${int2.format(summary2.resourcesPerSecond)} resources/s)`;
+  const totals = `${int2.format(summary2.resources)} resources, ${summary2.policies.length} policies, ${int2.format(rejected)} rejected, in ${seconds2.toFixed(2)} s (${int2.format(summary2.resourcesPerSecond)} resources/s), as of ${summary2.asOf}`;
   return `${blocks.join("\n\n")}
 
 ${totals}
@@ -16775,7 +17622,7 @@ function wantsProgress(values) {
 var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
-                       [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--as-of INSTANT] [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -16808,6 +17655,8 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${asOfUsage(27)};
+                           the summary ("asOf" in JSON) says which instant was used
 ${limitUsage(27)}
   -h, --help               this text
 
@@ -16832,6 +17681,7 @@ var EVAL_OPTIONS = {
   where: { type: "string" },
   "explain-limit": { type: "string" },
   jobs: { type: "string", short: "j" },
+  ...AS_OF_OPTION,
   progress: { type: "boolean" },
   "no-progress": { type: "boolean" },
   ...LIMIT_OPTION,
@@ -16841,6 +17691,7 @@ var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
 async function run2({ values, positionals }, { out, err }) {
   let progress = null;
   try {
+    const asOf = parseAsOf(values["as-of"]);
     const format = parseFormat2(values.format);
     const paths = [...values.policy ?? [], ...positionals];
     if (paths.length === 0) throw new UsageError("at least one --policy FILE is required");
@@ -16858,13 +17709,13 @@ async function run2({ values, positionals }, { out, err }) {
       }
     }
     const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits);
+    const selected = explainSelection(values, limits, asOf);
     const explainLimit = parseExplainLimit(values["explain-limit"], selected !== null);
     let jobs = parseJobs(values.jobs);
     if (values.progress === true && values["no-progress"] === true) {
       throw new UsageError("--progress and --no-progress exclude each other");
     }
-    const policies = await loadPolicies(paths, err, limits);
+    const policies = await loadPolicies(paths, err, limits, asOf);
     if (policies === null) return EXIT.error;
     jobs = capJobs(jobs, err);
     const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
@@ -16887,7 +17738,8 @@ async function run2({ values, positionals }, { out, err }) {
       id: values.id,
       where: values.where,
       explainLimit,
-      limits
+      limits,
+      asOf
     };
     const render = renderer(active, renderOptions);
     let summary2;
@@ -16906,6 +17758,7 @@ async function run2({ values, positionals }, { out, err }) {
           policies,
           resource: values.resource,
           kindField,
+          asOf,
           render: renderOptions
         },
         {
@@ -16931,6 +17784,7 @@ async function run2({ values, positionals }, { out, err }) {
       summary2 = await evaluateInventory(policies, records, {
         ...values.resource === void 0 ? {} : { resource: values.resource },
         ...kindField === void 0 ? {} : { kindField },
+        asOf,
         onResult: (event) => {
           progress?.tick(event.index + 1);
           return writer.resource(render(event, String(event.index)));
@@ -17012,105 +17866,148 @@ function describe2(value) {
 }
 
 // src/query/filter-fields.ts
-function checkFilterFields(node, at, resource, problems) {
+function checkFilterFields(node, at, resource, problems, prefix = [], root = recordType(resource)) {
   for (const clause of node.clauses) {
     switch (clause.kind) {
       case "field": {
-        const first = clause.path[0];
         const where = pointer(at, printPath(clause.path));
-        if (first === void 0 || first.kind !== "key") {
-          problems.push({
-            code: "UNKNOWN_FILTER_FIELD",
-            path: where,
-            message: `filter path "${showText(printPath(clause.path))}" does not start with a field of ${resource.name}`
-          });
-          break;
+        const path = [...prefix, ...clause.path];
+        const check2 = checkField(root, path, clause.operators);
+        for (const problem of check2.problems) {
+          problems.push(queryProblem(problem, path, clause.operators, where, resource));
         }
-        const field = hasOwn(resource.fields, first.key) ? resource.fields[first.key] : void 0;
-        if (field === void 0) {
-          const suggestion2 = closest(first.key, objectKeys(resource.fields));
-          problems.push({
-            code: "UNKNOWN_FILTER_FIELD",
-            path: where,
-            message: `filter field "${showText(first.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
-            ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
-          });
-        } else if (!field.filterable) {
-          problems.push({
-            code: "UNFILTERABLE_FIELD",
-            path: where,
-            message: `field "${showText(first.key)}" of ${resource.name} cannot be filtered on`
-          });
-        } else if (clause.path.length === 1) {
-          for (const op of clause.operators) {
-            checkOperand(first.key, field, op, pointer(where, OPERATOR_NAMES[op.kind]), problems);
-          }
+        if (check2.resolution.kind !== "ok") break;
+        for (const op of clause.operators) {
+          if (op.kind !== "elemMatch") continue;
+          checkFilterFields(
+            op.filter,
+            pointer(where, OPERATOR_NAMES.elemMatch),
+            resource,
+            problems,
+            path,
+            root
+          );
         }
         break;
       }
       case "and":
       case "or":
         clause.filters.forEach((f, i) => {
-          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems);
+          checkFilterFields(f, pointer(at, LOGICAL_NAMES[clause.kind], i), resource, problems, prefix, root);
         });
         break;
       case "not":
-        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems);
+        checkFilterFields(clause.filter, pointer(at, LOGICAL_NAMES.not), resource, problems, prefix, root);
         break;
       default:
         assertNever(clause, "clause");
     }
   }
 }
-function operandType(field) {
-  switch (field.type) {
-    case "string":
-    case "timestamp":
-      return "string";
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "array":
-    case "map":
-    case "object":
-    case "any":
-      return void 0;
-  }
-}
-function checkOperand(name, field, op, at, problems) {
-  const type = operandType(field);
-  if (type === void 0) return;
-  const check2 = (value, where) => {
-    if (value === null || typeof value === type) return;
-    problems.push({
-      code: "FILTER_TYPE_MISMATCH",
-      path: where,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} compares it with ${describe2(value)}, which ${factsOf(op).negated ? "it always differs from" : "never matches"} (no conversions)`
-    });
-  };
-  const strings = () => {
-    if (type === "string") return;
-    problems.push({
-      code: "FILTER_TYPE_MISMATCH",
-      path: at,
-      message: `field "${name}" holds ${field.type} values; ${OPERATOR_NAMES[op.kind]} reads strings only, so it never matches`
-    });
-  };
-  byFamily(op, {
-    equality: (op2) => check2(op2.value, at),
-    order: (op2) => check2(op2.value, at),
-    membership: (op2) => op2.values.forEach((value, i) => {
-      check2(value, pointer(at, i));
-    }),
-    like: strings,
-    version: strings,
-    exists: () => {
-    },
-    elemMatch: () => {
+function queryProblem(problem, path, operators, where, resource) {
+  const shown2 = showText(printPath(path));
+  const head = (step) => `"${showText(printPath(path.slice(0, step)))}"`;
+  const of = (step) => step === 0 ? resource.name : `${head(step)} of ${resource.name}`;
+  switch (problem.kind) {
+    case "unknown": {
+      const step = path[problem.step];
+      const known = problem.parent.type === "object" ? objectKeys(problem.parent.fields) : [];
+      const suggestion2 = closest(step.key, known);
+      const field = problem.step === 0 ? "filter field" : `field "${showText(step.key)}" in filter path`;
+      return {
+        code: "UNKNOWN_FILTER_FIELD",
+        path: where,
+        message: problem.step === 0 ? `filter field "${showText(step.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}` : `${field} "${shown2}" is not a field of ${of(problem.step)}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
+        ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
+      };
     }
-  });
+    case "through-scalar":
+      return {
+        code: "UNKNOWN_FILTER_FIELD",
+        path: where,
+        message: `filter path "${shown2}" reads a key of ${of(problem.step)}, which is ${describeType(problem.parent)}: it reads nothing`
+      };
+    case "selector-on-non-array":
+      return problem.step === 0 ? {
+        code: "UNKNOWN_FILTER_FIELD",
+        path: where,
+        message: `filter path "${shown2}" does not start with a field of ${resource.name}`
+      } : {
+        code: "FILTER_TYPE_MISMATCH",
+        path: where,
+        message: `filter path "${shown2}" selects elements of ${of(problem.step)}, which is ${describeType(problem.parent)}, not an array: it never matches`
+      };
+    case "key-on-array":
+      return {
+        code: "FILTER_TYPE_MISMATCH",
+        path: where,
+        message: `filter path "${shown2}" reads a key of ${of(problem.step)}, which is ${describeType(problem.parent)}: arrays have no keys (select elements with __svcArrayAny__)`
+      };
+    case "unfilterable":
+      return {
+        code: "UNFILTERABLE_FIELD",
+        path: where,
+        message: problem.step === 0 ? `field ${head(1)} of ${resource.name} cannot be filtered on` : `${head(problem.step + 1)} of ${resource.name} cannot be filtered on`
+      };
+    case "array-compared": {
+      const names = problem.operators.map((i) => OPERATOR_NAMES[operators[i].kind]).join(", ");
+      return {
+        code: "FILTER_TYPE_MISMATCH",
+        path: where,
+        message: `filter path "${shown2}" is ${describeType(problem.type)}; arrays are compared as values, so ${names} never compares its elements (select them with __svcArrayAny__)`
+      };
+    }
+    case "operator": {
+      const op = operators[problem.operator];
+      const name = OPERATOR_NAMES[op.kind];
+      const at = pointer(where, name);
+      const field = `field "${shown2}" holds ${problem.type.type} values`;
+      const p = problem.problem;
+      switch (p.kind) {
+        case "operand":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: p.index === void 0 ? at : pointer(at, p.index),
+            message: `${field}; ${name} compares it with ${describe2(p.value)}, which ${factsOf(op).negated ? "it always differs from" : "never matches"} (no conversions)`
+          };
+        case "like-needs-strings":
+        case "versions-need-strings":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: at,
+            message: `${field}; ${name} reads ${p.kind === "like-needs-strings" ? "strings" : "versions, which are strings and never timestamps"} only, so it ${factsOf(op).negated ? "always holds" : "never matches"}`
+          };
+        case "booleans-unordered":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: at,
+            message: `${field}; booleans are never ordered, so ${name} never matches (use $eq)`
+          };
+        case "compares-object":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: at,
+            message: `${field}; ${name} compares it with a scalar, which never matches an object (compare one of its fields)`
+          };
+        case "elements-not-objects":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: at,
+            message: `${field}; $elemMatch holds only for elements that are objects, so it never matches`
+          };
+        case "instants-need-timestamps":
+          return {
+            code: "FILTER_TYPE_MISMATCH",
+            path: at,
+            message: `${field}; ${name} compares it with an instant, and only timestamps are instants, so it ${factsOf(op).negated ? "always holds" : "never matches"}`
+          };
+        default:
+          return assertNever(p, "operator problem");
+      }
+    }
+    default:
+      return assertNever(problem, "field problem");
+  }
 }
 
 // src/query/sha256.ts
@@ -17382,8 +18279,10 @@ function decodeToken(token, expected, secret) {
   } catch {
     throw invalid3("pageToken is not a page token (truncated, not base64url, or not of this format)");
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid3("pageToken is not a page token");
-  const [version3, binding, key] = parsed;
+  if (!Array.isArray(parsed) || parsed.length !== 3 && parsed.length !== 4) {
+    throw invalid3("pageToken is not a page token");
+  }
+  const [version3, binding, key, asOf] = parsed;
   if (version3 !== TOKEN_VERSION) {
     throw invalid3(
       `pageToken has format version ${showValue(version3)}; this server reads version ${TOKEN_VERSION}`
@@ -17396,7 +18295,10 @@ function decodeToken(token, expected, secret) {
   if (values === void 0 || !arrayEvery(values, (v) => v !== void 0)) {
     throw invalid3("pageToken does not hold a position of this sort");
   }
-  return freeze(values);
+  if (asOf !== void 0 && !(typeof asOf === "number" && Number.isSafeInteger(asOf))) {
+    throw invalid3("pageToken holds no valid instant");
+  }
+  return { key: freeze(values), asOf };
 }
 
 // src/query/page.ts
@@ -17667,6 +18569,14 @@ function parseQuery(request, resource, given = {}) {
     ]);
   }
 }
+function queryAsOf(given) {
+  try {
+    return resolveAsOf(given);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new QueryError([{ code: "INVALID_OPTION", path: "", message: `option ${error.message}` }]);
+  }
+}
 function plan(request, description, options, limits) {
   const maxPageSize = positiveInteger(options.maxPageSize, "maxPageSize", DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
@@ -17677,6 +18587,7 @@ function plan(request, description, options, limits) {
   );
   const maxSortKeys = positiveInteger(options.maxSortKeys, "maxSortKeys", DEFAULT_MAX_SORT_KEYS, 100);
   const secret = secretBytes(options.secret);
+  const asOf = queryAsOf(options.asOf);
   if (!isObject2(request)) {
     throw new QueryError([
       {
@@ -17725,9 +18636,12 @@ function plan(request, description, options, limits) {
   }
   const binding = filter === false ? "" : bindingOf(description, filter, sort);
   let after;
+  let walkAsOf;
   if (typeof token === "string" && token !== "") {
     try {
-      after = decodeToken(token, { binding, keys: sort.length }, secret);
+      const decoded = decodeToken(token, { binding, keys: sort.length }, secret);
+      after = decoded.key;
+      walkAsOf = decoded.asOf;
     } catch (error) {
       if (!isOwnError(error) || !(error instanceof QueryError)) throw error;
       if (requested !== void 0 && filter !== false) problems.push(...error.problems);
@@ -17743,7 +18657,8 @@ function plan(request, description, options, limits) {
     fields: freeze(fields),
     selected: selection !== void 0 && selection.length > 0,
     after,
-    binding
+    binding,
+    asOf: walkAsOf ?? asOf
   });
   if (secret !== void 0) keepSecret(plan2, secret);
   return plan2;
@@ -18254,7 +19169,7 @@ async function runCommand(command, argv) {
   }
 }
 
-// src/sample/generator.ts
+// src/sample/common.ts
 var REFERENCE_DATE = "2026-06-01T00:00:00.000Z";
 function mulberry32(seed) {
   let a = seed >>> 0;
@@ -18266,7 +19181,7 @@ function mulberry32(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
-var DAY = 864e5;
+var DAY2 = 864e5;
 var BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 var Random = class {
   next;
@@ -18319,17 +19234,15 @@ function nowMs(options) {
   return ms;
 }
 var iso = (ms) => new Date(ms).toISOString();
-var AWS_REGIONS = ["us-east-1", "us-east-2", "us-west-2", "eu-west-1", "eu-central-1", "ap-southeast-2"];
-var GCP_REGIONS = ["us-central1", "europe-west1", "asia-east1"];
-var AZURE_REGIONS = ["eastus", "westeurope", "northeurope"];
+var AWS_REGIONS = [
+  "us-east-1",
+  "us-east-2",
+  "us-west-2",
+  "eu-west-1",
+  "eu-central-1",
+  "ap-southeast-2"
+];
 var ACCOUNTS = ["123456789012", "210987654321", "345678901234", "456789012345"];
-var PROJECTS = ["payments-prod", "data-platform", "web-staging"];
-var TEAMS = ["payments", "platform", "data", "identity", "search", "growth"];
-var ENVS = weighted([
-  ["prod", 5],
-  ["staging", 3],
-  ["dev", 2]
-]);
 var NAMES2 = [
   "orders",
   "billing",
@@ -18342,6 +19255,78 @@ var NAMES2 = [
   "audit",
   "metrics"
 ];
+
+// src/sample/certificates.ts
+var ISSUERS = ["Amazon", "Let's Encrypt", "DigiCert Inc", "Sectigo Limited", "GlobalSign nv-sa"];
+var KEY_ALGORITHMS = ["RSA_2048", "RSA_2048", "EC_prime256v1", "RSA_4096"];
+var DOMAINS = ["example.com", "example.org", "shop.example.net", "internal.example.io"];
+var EXPIRY = weighted([
+  [-90, 8],
+  [30, 12],
+  [395, 80]
+]);
+function* generateCertificates(count2, options) {
+  const r = new Random((options?.seed ?? 1) ^ 24301);
+  const now = nowMs(options);
+  for (let i = 0; i < count2; i++) {
+    const band = EXPIRY(r);
+    const expires = band < 0 ? now - r.int(-band * DAY2) - 1 : band === 30 ? now + r.int(30 * DAY2) : now + (30 + r.int(365)) * DAY2;
+    const lifetime = Math.max(r.chance(0.5) ? 90 * DAY2 : 395 * DAY2, expires - now + DAY2 * (1 + r.int(60)));
+    const issued = expires - lifetime;
+    const where = r.pick(AWS_REGIONS);
+    const account = r.pick(ACCOUNTS);
+    const base = r.pick(DOMAINS);
+    const domainName = `${r.pick(NAMES2)}.${base}`;
+    const certId = r.uuid(i);
+    const created = issued - r.int(DAY2);
+    const createdIso = iso(created);
+    const issuedIso = iso(issued);
+    const deleted = r.chance(0.04) ? iso(Math.min(now - 1, Math.max(created + 1, expires + r.int(10 * DAY2)))) : null;
+    const details = r.chance(0.1) ? {} : {
+      serialNumber: r.hex(32, ":"),
+      signatureAlgorithm: r.pick(["SHA256WITHRSA", "SHA384WITHECDSA"])
+    };
+    const componentIds = [];
+    for (let k = r.int(4); k > 0; k--) componentIds.push(1 + r.int(1e5));
+    yield {
+      id: certId,
+      integrationId: String(1e3 + r.int(12)),
+      uniqueIdentifier: `arn:aws:acm:${where}:${account}:certificate/${certId}`,
+      type: "ssl",
+      status: expires < now ? "expired" : "active",
+      issuer: r.pick(ISSUERS),
+      keyAlgorithm: r.pick(KEY_ALGORITHMS),
+      renewalEligibility: r.chance(0.85) ? "eligible" : "ineligible",
+      domainName,
+      domains: r.chance(0.5) ? [domainName] : [domainName, `*.${base}`],
+      inUseBy: componentIds.map(
+        (id) => `arn:aws:elasticloadbalancing:${where}:${account}:loadbalancer/app/lb-${id}`
+      ),
+      created: createdIso,
+      issuedAt: issuedIso,
+      validityStartDate: issuedIso,
+      expirationDate: iso(expires),
+      dueDate: iso(expires - 30 * DAY2),
+      details,
+      createdAt: createdIso,
+      updatedAt: iso(Math.min(now - 1, created + r.int(30 * DAY2))),
+      deletedAt: deleted,
+      componentIds,
+      displayType: r.chance(0.7) ? "Amazon issued" : "Imported"
+    };
+  }
+}
+
+// src/sample/generator.ts
+var GCP_REGIONS = ["us-central1", "europe-west1", "asia-east1"];
+var AZURE_REGIONS = ["eastus", "westeurope", "northeurope"];
+var PROJECTS = ["payments-prod", "data-platform", "web-staging"];
+var TEAMS = ["payments", "platform", "data", "identity", "search", "growth"];
+var ENVS = weighted([
+  ["prod", 5],
+  ["staging", 3],
+  ["dev", 2]
+]);
 var POSTGRES = weighted([
   ["9.6.24", 1],
   ["11.22", 1],
@@ -18440,7 +19425,7 @@ function databaseDetails(r, now, version3) {
   const x = r.next();
   if (x < 0.06) details.lastActiveConnectionTime = null;
   else if (x >= 0.1) {
-    details.lastActiveConnectionTime = iso(now - Math.floor(r.next() * IDLE_DAYS(r) * DAY));
+    details.lastActiveConnectionTime = iso(now - Math.floor(r.next() * IDLE_DAYS(r) * DAY2));
     details.activeConnections = r.int(200);
   }
   return details;
@@ -18504,7 +19489,7 @@ function* generateComponents(count2, options) {
     const name = `${r.pick(NAMES2)}-${env}-${i.toString(36)}`;
     const version3 = kind.versions(r);
     const team = r.pick(TEAMS);
-    const created = now - DAY * (30 + r.int(1e3)) - r.int(DAY);
+    const created = now - DAY2 * (30 + r.int(1e3)) - r.int(DAY2);
     const updated = created + r.int(now - created);
     const tags = { env, team, Name: name };
     if (r.chance(0.7)) tags.owner = `${team}@example.com`;
@@ -18531,65 +19516,6 @@ function* generateComponents(count2, options) {
       updatedAt: iso(updated)
     };
     yield component;
-  }
-}
-var ISSUERS = ["Amazon", "Let's Encrypt", "DigiCert Inc", "Sectigo Limited", "GlobalSign nv-sa"];
-var KEY_ALGORITHMS = ["RSA_2048", "RSA_2048", "EC_prime256v1", "RSA_4096"];
-var DOMAINS = ["example.com", "example.org", "shop.example.net", "internal.example.io"];
-var EXPIRY = weighted([
-  [-90, 8],
-  [30, 12],
-  [395, 80]
-]);
-function* generateCertificates(count2, options) {
-  const r = new Random((options?.seed ?? 1) ^ 24301);
-  const now = nowMs(options);
-  for (let i = 0; i < count2; i++) {
-    const band = EXPIRY(r);
-    const expires = band < 0 ? now - r.int(-band * DAY) - 1 : band === 30 ? now + r.int(30 * DAY) : now + (30 + r.int(365)) * DAY;
-    const lifetime = Math.max(r.chance(0.5) ? 90 * DAY : 395 * DAY, expires - now + DAY * (1 + r.int(60)));
-    const issued = expires - lifetime;
-    const where = r.pick(AWS_REGIONS);
-    const account = r.pick(ACCOUNTS);
-    const base = r.pick(DOMAINS);
-    const domainName = `${r.pick(NAMES2)}.${base}`;
-    const certId = r.uuid(i);
-    const created = issued - r.int(DAY);
-    const createdIso = iso(created);
-    const issuedIso = iso(issued);
-    const deleted = r.chance(0.04) ? iso(Math.min(now - 1, Math.max(created + 1, expires + r.int(10 * DAY)))) : null;
-    const details = r.chance(0.1) ? {} : {
-      serialNumber: r.hex(32, ":"),
-      signatureAlgorithm: r.pick(["SHA256WITHRSA", "SHA384WITHECDSA"])
-    };
-    const componentIds = [];
-    for (let k = r.int(4); k > 0; k--) componentIds.push(1 + r.int(1e5));
-    yield {
-      id: certId,
-      integrationId: String(1e3 + r.int(12)),
-      uniqueIdentifier: `arn:aws:acm:${where}:${account}:certificate/${certId}`,
-      type: "ssl",
-      status: expires < now ? "expired" : "active",
-      issuer: r.pick(ISSUERS),
-      keyAlgorithm: r.pick(KEY_ALGORITHMS),
-      renewalEligibility: r.chance(0.85) ? "eligible" : "ineligible",
-      domainName,
-      domains: r.chance(0.5) ? [domainName] : [domainName, `*.${base}`],
-      inUseBy: componentIds.map(
-        (id) => `arn:aws:elasticloadbalancing:${where}:${account}:loadbalancer/app/lb-${id}`
-      ),
-      created: createdIso,
-      issuedAt: issuedIso,
-      validityStartDate: issuedIso,
-      expirationDate: iso(expires),
-      dueDate: iso(expires - 30 * DAY),
-      details,
-      createdAt: createdIso,
-      updatedAt: iso(Math.min(now - 1, created + r.int(30 * DAY))),
-      deletedAt: deleted,
-      componentIds,
-      displayType: r.chance(0.7) ? "Amazon issued" : "Imported"
-    };
   }
 }
 function* generateInventory(counts2, options) {
@@ -18692,11 +19618,11 @@ var sampleCommand = {
 
 // src/cli/test-command.ts
 import { realpath as realpath2 } from "fs/promises";
-import { basename as basename2, dirname as dirname2, resolve as resolve3 } from "path";
+import { basename as basename2, dirname as dirname2, resolve as resolve2 } from "path";
 
 // src/cli/test-cases.ts
 var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
-var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description"]);
+var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description", "asOf"]);
 function isObject4(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -18722,7 +19648,7 @@ function readCase(t, i, name, policy, statuses) {
   if (!isObject4(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
     }
   }
   if (!Object.hasOwn(t, "resource")) throw new Error(`${at}: "resource" is missing`);
@@ -18741,11 +19667,21 @@ function readCase(t, i, name, policy, statuses) {
   } else if (t.applicable === void 0) {
     throw new Error(`${at}: give the expected "status", or "applicable: false"`);
   }
+  let asOf;
+  if (t.asOf !== void 0) {
+    if (typeof t.asOf !== "string") throw new Error(`${at}/asOf: must be an RFC 3339 timestamp string`);
+    try {
+      asOf = resolveAsOf(t.asOf);
+    } catch {
+      throw new Error(`${at}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
+    }
+  }
   return {
     name,
     resource: t.resource,
     status: t.status,
-    applicable: t.applicable !== false
+    applicable: t.applicable !== false,
+    asOf
   };
 }
 function describeResult(r) {
@@ -18753,13 +19689,14 @@ function describeResult(r) {
   const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : "no rule held: default";
   return `"${r.status}" (criticality ${r.criticality}, ${how})`;
 }
-function runCase(file, policy, test) {
+function runCase(file, compiled3, test2) {
   const started = performance.now();
-  const actual = policy.evaluate(test.resource);
-  const pass = actual.applicable === test.applicable && (test.status === void 0 || actual.status === test.status);
-  const expected = { status: test.status ?? null, applicable: test.applicable };
-  const want = test.status !== void 0 ? `"${test.status}"` : test.applicable ? "applicable" : "not applicable";
-  const base = { file, policy: policy.name, name: test.name, expected, actual };
+  const policy = test2.asOf === void 0 ? compiled3 : compiled3.at(test2.asOf);
+  const actual = policy.evaluate(test2.resource);
+  const pass = actual.applicable === test2.applicable && (test2.status === void 0 || actual.status === test2.status);
+  const expected = { status: test2.status ?? null, applicable: test2.applicable };
+  const want = test2.status !== void 0 ? `"${test2.status}"` : test2.applicable ? "applicable" : "not applicable";
+  const base = { file, policy: policy.name, name: test2.name, expected, actual, asOf: policy.asOf };
   if (pass) {
     return {
       ...base,
@@ -18772,7 +19709,7 @@ function runCase(file, policy, test) {
     ...base,
     outcome: "fail",
     message: `expected ${want}, got ${describeResult(actual)}`,
-    explanation: policy.explain(test.resource),
+    explanation: policy.explain(test2.resource),
     durationMs: performance.now() - started
   };
 }
@@ -18849,10 +19786,10 @@ function formatJunit(outcomes) {
   const byFile = /* @__PURE__ */ new Map();
   for (const o of outcomes) byFile.set(o.file, [...byFile.get(o.file) ?? [], o]);
   const total = counts(outcomes);
-  const time = outcomes.reduce((t, o) => t + o.durationMs, 0);
+  const time2 = outcomes.reduce((t, o) => t + o.durationMs, 0);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="svc-policy test" tests="${total.tests}" failures="${total.failed}" errors="${total.errors}" time="${seconds(time)}">`
+    `<testsuites name="svc-policy test" tests="${total.tests}" failures="${total.failed}" errors="${total.errors}" time="${seconds(time2)}">`
   ];
   for (const [file, list] of byFile) {
     const c = counts(list);
@@ -18913,7 +19850,8 @@ function formatOutcomes(format, outcomes, verbose) {
 }
 
 // src/cli/test-command.ts
-var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
+                       [--as-of INSTANT] [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -18929,6 +19867,10 @@ A test file (YAML shown; JSON has the same shape):
     - name: deleted certificates are out of scope
       resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
       applicable: false              # the resource must be outside query.filter
+    - name: expires within 30 days
+      asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": \u2026 } counts from in this test
+      resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
+      status: expiring
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
@@ -18937,6 +19879,8 @@ options:
                        tap: TAP version 13
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
   -v, --verbose        text format: list passing tests too
+${asOfUsage(23)}
+                       (a test's own "asOf" wins)
   -h, --help           this text
 
 exit codes:
@@ -18949,6 +19893,7 @@ var TEST_OPTIONS = {
   format: { type: "string", short: "f" },
   run: { type: "string", short: "r" },
   verbose: { type: "boolean", short: "v" },
+  ...AS_OF_OPTION,
   help: { type: "boolean", short: "h" }
 };
 var TEST_FILE_LIMITS = {
@@ -18958,11 +19903,11 @@ var TEST_FILE_LIMITS = {
 async function policyFileOf(file, declared) {
   if (declared !== void 0) {
     if (typeof declared !== "string" || declared === "") throw new Error('"policy" must be a file name');
-    return resolve3(dirname2(file), declared);
+    return resolve2(dirname2(file), declared);
   }
   return policyBeside(file);
 }
-async function runFile(found, root, filter) {
+async function runFile(found, root, filter, asOf) {
   const file = found.path;
   const error = (message, policy2 = null) => [
     { file, policy: policy2, name: basename2(file), outcome: "error", message, durationMs: 0 }
@@ -18982,8 +19927,8 @@ async function runFile(found, root, filter) {
   let policy;
   try {
     policyFile = await policyFileOf(file, isObject4(document) ? document.policy : void 0);
-    const within = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
-    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
+    const within2 = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
+    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within2, asOf);
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -19000,6 +19945,7 @@ async function runFile(found, root, filter) {
   );
 }
 async function run5({ values, positionals }, { out, err }) {
+  const asOf = parseAsOf(values["as-of"]);
   const format = values.format ?? "text";
   if (!TEST_FORMATS.includes(format)) {
     throw new UsageError(`--format must be ${TEST_FORMATS.join(", ")}; got "${values.format}"`);
@@ -19019,7 +19965,7 @@ async function run5({ values, positionals }, { out, err }) {
     return 2;
   }
   const outcomes = [];
-  for (const file of files) outcomes.push(...await runFile(file, root, filter));
+  for (const file of files) outcomes.push(...await runFile(file, root, filter, asOf));
   await write(out, formatOutcomes(format, outcomes, values.verbose === true));
   const c = counts(outcomes);
   if (c.errors > 0) return 2;
@@ -19039,7 +19985,7 @@ var testCommand = {
 
 // src/cli/validate-command.ts
 import { realpath as realpath3 } from "fs/promises";
-import { relative as relative3, resolve as resolve4, sep as sep2 } from "path";
+import { relative as relative3, resolve as resolve3, sep as sep2 } from "path";
 
 // src/validate/formats/github.ts
 function escapeData(text) {
@@ -19276,7 +20222,7 @@ function parseMaxBytes2(value) {
   return n;
 }
 function display(path, cwd) {
-  const rel = relative3(cwd, resolve4(cwd, path));
+  const rel = relative3(cwd, resolve3(cwd, path));
   return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
 }
 async function run6({ values, positionals }, { out, err }) {
@@ -19465,7 +20411,9 @@ function runRangeWorker(makeOutput) {
   const setup = workerData2;
   const port = parentPort;
   const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen, true)));
+  const policies = setup.definitions.map(
+    (d) => buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf)
+  );
   const outputOf = setup.output === null ? null : makeOutput(
     policies.filter((p) => skipReason(p, setup.resource) === null),
     setup.output
@@ -19506,6 +20454,7 @@ function runRangeWorker(makeOutput) {
         ...setup.resource === void 0 ? {} : { resource: setup.resource },
         ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
         ...codegen ?? {},
+        asOf: setup.asOf,
         ...outputOf === null ? {} : {
           onResult: (event) => {
             const item = outputOf(event, line);
@@ -19560,8 +20509,8 @@ if (isEvalWorker()) {
   });
 } else {
   main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
+    (code2) => {
+      process.exitCode = code2;
     },
     (error) => {
       process.stderr.write(

@@ -17,6 +17,7 @@ import {
   type ResourceName,
 } from '../src/index.js';
 import { policyToMongo, toMongo } from '../src/mongo.js';
+import { timestampMs } from '../src/semantics/time.js';
 import { policyToSql, toSql } from '../src/sql.js';
 import { validatePolicy } from '../src/validate.js';
 import { columnsFor } from './columns.js';
@@ -32,6 +33,8 @@ interface State {
   size: number;
   resource: ResourceName;
   query: string;
+  /** The "As of" field: an RFC 3339 timestamp, or empty for the clock. */
+  asOf: string;
   /** Pasted records, when they fit in a link ({@link LINK_NDJSON_BYTES}). */
   ndjson?: string;
 }
@@ -42,6 +45,7 @@ const DEFAULT_STATE: State = {
   size: 1000,
   resource: 'component',
   query: '{ "sort": { "region": "asc" }, "fields": ["id", "region", "technology"], "pageSize": 10 }',
+  asOf: '',
 };
 
 const $ = <E extends HTMLElement>(id: string): E => {
@@ -55,6 +59,7 @@ const afterEditor = $<HTMLTextAreaElement>('after');
 const queryEditor = $<HTMLTextAreaElement>('query');
 const ndjsonInput = $<HTMLTextAreaElement>('ndjson');
 const sizeSelect = $<HTMLSelectElement>('size');
+const asOfInput = $<HTMLInputElement>('as-of');
 const resourceSelect = $<HTMLSelectElement>('resource');
 const results = $<HTMLTableElement>('results');
 const prev = $<HTMLButtonElement>('prev');
@@ -111,7 +116,7 @@ function readState(): State {
   if (typeof parsed !== 'object' || parsed === null) return state;
   const own = (key: keyof State): unknown =>
     Object.hasOwn(parsed, key) ? (parsed as Record<string, unknown>)[key] : undefined;
-  for (const key of ['text', 'after', 'query', 'ndjson'] as const) {
+  for (const key of ['text', 'after', 'query', 'ndjson', 'asOf'] as const) {
     const value = own(key);
     if (typeof value === 'string') state[key] = value;
   }
@@ -133,6 +138,7 @@ function saveState(): void {
     size: Number(sizeSelect.value),
     resource: resourceSelect.value as ResourceName,
     query: queryEditor.value,
+    asOf: asOfInput.value,
     ...(fits ? { ndjson: pasted } : {}),
   };
   history.replaceState(null, '', `#${encodeURIComponent(JSON.stringify(state))}`);
@@ -148,6 +154,7 @@ function applyState(state: State): void {
   sizeSelect.value = String(state.size);
   resourceSelect.value = state.resource;
   queryEditor.value = state.query;
+  asOfInput.value = state.asOf;
   ndjsonInput.value = state.ndjson ?? '';
 }
 
@@ -324,7 +331,7 @@ function updateFilter(read: ReadText, filter: unknown): void {
   pageTokens = [undefined];
   const request = readQuery();
   if (queryError !== undefined) addDiagnostic(queryError);
-  send({ type: 'filter', run, size: Number(sizeSelect.value), filter, resource, request });
+  send({ type: 'filter', run, size: Number(sizeSelect.value), filter, resource, asOf, request });
 }
 
 /** The parsed filters of a policy, by JSON pointer in the definition: its scope, then every condition. */
@@ -369,7 +376,7 @@ function updatePolicy(read: ReadText, definition: unknown): void {
     stop('invalid policy');
     return;
   }
-  policy = compilePolicy(definition);
+  policy = compilePolicy(definition, { asOf });
   fill('ast', JSON.stringify(policyAsts(policy), null, 2));
   const resource: ResourceName = isResourceName(policy.resource) ? policy.resource : 'component';
   policyResource = resource;
@@ -394,8 +401,20 @@ function updatePolicy(read: ReadText, definition: unknown): void {
   fill('page', 'Query pages walk the matches of a filter; write a filter to use them.');
   show = { kind: 'all' };
   const after = readAfter();
-  send({ type: 'policy', run, size: Number(sizeSelect.value), definition, after, show });
+  send({ type: 'policy', run, size: Number(sizeSelect.value), definition, asOf, after, show });
 }
+
+/**
+ * The instant of this evaluation: the "As of" field, or the clock read once (the filter, the policy,
+ * the "after" policy, explanations and pages all use it); `undefined` when the field names no instant.
+ */
+function readAsOf(): number | undefined {
+  const text = asOfInput.value.trim();
+  if (text === '') return Date.now();
+  const ms = timestampMs(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+let asOf = Date.now();
 
 function update(): void {
   run++;
@@ -404,7 +423,21 @@ function update(): void {
   saveState();
   const read = readText(editor.value);
   const value = read.source.value;
+  const instant = readAsOf();
   try {
+    if (instant === undefined) {
+      renderDiagnostics([
+        {
+          severity: 'error',
+          code: 'INVALID_OPTION',
+          message: `"As of" must be an RFC 3339 timestamp such as 2026-06-01T00:00:00Z, or empty for now`,
+          editor: 'as of',
+        },
+      ]);
+      stop('invalid "As of"');
+      return;
+    }
+    asOf = instant;
     if (value === undefined) {
       // A text that does not read is neither a filter nor a policy: the badge keeps the last mode.
       renderDiagnostics(readProblems(read));
@@ -604,7 +637,8 @@ function runConformance(json: string): { answers: boolean[][]; dates: number } {
   return { answers, dates };
 }
 
-for (const element of [editor, afterEditor, queryEditor]) element.addEventListener('input', schedule);
+for (const element of [editor, afterEditor, queryEditor, asOfInput])
+  element.addEventListener('input', schedule);
 for (const element of [sizeSelect, resourceSelect]) element.addEventListener('change', schedule);
 ndjsonInput.addEventListener('input', () => loadNdjson(ndjsonInput.value));
 document.body.addEventListener('dragover', (event) => event.preventDefault());

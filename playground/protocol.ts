@@ -56,6 +56,8 @@ export type ToWorker =
       readonly size: number;
       readonly filter: unknown;
       readonly resource: ResourceName;
+      /** The instant (epoch ms) `$now` operands count from: the page's "As of", or its clock, read once. */
+      readonly asOf: number;
       /** The query request (sort, fields, pageSize); `undefined` when its text does not parse. */
       readonly request: Record<string, unknown> | undefined;
     }
@@ -64,6 +66,8 @@ export type ToWorker =
       readonly run: number;
       readonly size: number;
       readonly definition: unknown;
+      /** The instant (epoch ms) `$now` operands count from, for the policy and the "after" one alike. */
+      readonly asOf: number;
       /** The "after" policy of the impact matrix, when there is a valid one. */
       readonly after: unknown;
       readonly show: StatusChoice;

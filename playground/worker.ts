@@ -145,13 +145,15 @@ interface FilterPass {
   readonly filter: unknown;
   readonly resource: ResourceName;
   readonly request: Record<string, unknown> | undefined;
+  /** The instant of the pass; later pages keep it through their tokens. */
+  readonly asOf: number;
   /** The records of the resource kind (the query's own filter selects among them). */
   readonly candidates: readonly unknown[];
 }
 let lastFilter: FilterPass | undefined;
 
 function queryPage(
-  { filter, resource, request, candidates }: FilterPass,
+  { filter, resource, request, candidates, asOf }: FilterPass,
   pageToken: string | undefined,
 ): PageView {
   // The page shows why the request text does not read; nothing to compute.
@@ -160,6 +162,7 @@ function queryPage(
     const plan = parseQuery(
       { ...request, filter, ...(pageToken === undefined ? {} : { pageToken }) },
       resource,
+      { asOf },
     );
     const page = queryInMemory(candidates, plan);
     return page.nextPageToken === undefined
@@ -171,11 +174,11 @@ function queryPage(
 }
 
 async function runFilter(request: Extract<ToWorker, { type: 'filter' }>, signal: AbortSignal): Promise<void> {
-  const { run, filter, resource } = request;
+  const { run, filter, resource, asOf } = request;
   const { records, info } = await inventory(request.size);
   signal.throwIfAborted();
   post({ type: 'progress', run, text: `matching ${records.length.toLocaleString('en-US')} records…` });
-  const predicate = compileFilter(filter as never);
+  const predicate = compileFilter(filter as never, { asOf });
   const candidates: unknown[] = [];
   const matches: unknown[] = [];
   await each(records, signal, (record) => {
@@ -186,11 +189,11 @@ async function runFilter(request: Extract<ToWorker, { type: 'filter' }>, signal:
   const node: FilterNode = parseFilter(filter);
   const reads: string[] = [];
   const rows = matches.slice(0, TABLE_ROWS).map((record): Row => {
-    const explanation = explainFilter(node, record);
+    const explanation = explainFilter(node, record, asOf);
     append(reads, read(explanation));
     return { record, hits: decisive(explanation) };
   });
-  lastFilter = { run, filter, resource, request: request.request, candidates };
+  lastFilter = { run, filter, resource, request: request.request, asOf, candidates };
   const page = queryPage(lastFilter, undefined);
   post({
     type: 'filter',
@@ -245,7 +248,7 @@ function policyRows({ policy, resource, scoped, statuses }: PolicyPass, show: St
 
 async function runPolicy(request: Extract<ToWorker, { type: 'policy' }>, signal: AbortSignal): Promise<void> {
   const { run } = request;
-  const policy = compilePolicy(request.definition);
+  const policy = compilePolicy(request.definition, { asOf: request.asOf });
   const resource: ResourceName = isResourceName(policy.resource) ? policy.resource : 'component';
   const { records, info } = await inventory(request.size);
   signal.throwIfAborted();
@@ -266,7 +269,7 @@ async function runPolicy(request: Extract<ToWorker, { type: 'policy' }>, signal:
   if (request.after !== undefined) {
     post({ type: 'progress', run, text: 'comparing with the "after" policy…' });
     try {
-      impact = await diffPolicies(policy, request.after, slices(scoped), { signal });
+      impact = await diffPolicies(policy, request.after, slices(scoped), { signal, asOf: request.asOf });
     } catch (error) {
       if (signal.aborted) throw error;
       impact = { error: message(error) };

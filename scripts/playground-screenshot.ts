@@ -28,7 +28,7 @@ try {
     // The "after" policy: a stricter idle threshold, to fill the impact matrix.
     const after = before
       .replace(/"name": "[^"]*"/, '"name": "Idle databases (stricter)"')
-      .replace(/2026-05-02/g, '2026-05-20');
+      .replace(/"-P30D"/g, '"-P12D"');
     const state = { text: before, after, size: 10000, resource: 'component', query: '{ "pageSize": 5 }' };
     const page = await context.newPage();
     await page.goto(`${url}#${encodeURIComponent(JSON.stringify(state))}`);

@@ -48,7 +48,7 @@ export {
   PATH_SEPARATOR,
   VERSION_COMPARISONS,
 } from './ast/nodes.js';
-export { type CompileOptions, compileFilter } from './compile/filter.js';
+export { type AsOf, type CompileOptions, compileFilter } from './compile/filter.js';
 export { FilterError, type FilterErrorCode } from './errors.js';
 export {
   DEFAULT_LIMITS,
@@ -174,10 +174,12 @@ export { compileLike, escapeLike } from './semantics/like.js';
 export { type PathValue, resolvePath } from './semantics/path.js';
 export { compareVersions, type ParsedVersion, parseVersion } from './semantics/version.js';
 export type {
+  Duration,
   FieldOperators,
   Filter,
   FilterPath,
   FilterTypeError,
+  Instant,
   LogicalOperators,
   LooseOperators,
   MaxTypedDepth,
@@ -189,6 +191,7 @@ export type {
   Component,
   PolicyRecord,
   RecordOf,
+  Timestamp,
   UpgradePlanItem,
   ValueOf,
 } from './typed/records.js';

@@ -4,6 +4,7 @@
  */
 export {
   type MongoExpr,
+  type MongoExprOptions,
   type MongoOptions,
   type MongoPageQuery,
   type MongoPartition,

@@ -1,6 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { resolveAsOf } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { LIMIT_NAMES, type Limits, resolveLimits } from '../limits.js';
+import { printable } from '../validate/unprintable.js';
 
 /** A command-line usage error: reported by the runner (runner.ts), exit code 2. */
 export class UsageError extends Error {
@@ -67,5 +69,33 @@ export function parseLimitFlags(flags: readonly string[] | undefined, extra: Par
   } catch (error) {
     if (error instanceof FilterError) throw new UsageError(`--limit: ${error.message}`);
     throw error;
+  }
+}
+
+/** The `--as-of` option of the commands that evaluate (eval, test, diff). */
+export const AS_OF_OPTION = { 'as-of': { type: 'string' } } as const;
+
+/** The usage line of `--as-of`, its text starting at `column`. */
+export function asOfUsage(column: number): string {
+  const pad = ' '.repeat(column);
+  return [
+    `${'      --as-of INSTANT'.padEnd(column)}the instant { "$now": … } operands count from, an RFC 3339 timestamp`,
+    `${pad}("2026-06-01T00:00:00Z"); default: the clock, read once when the command starts`,
+  ].join('\n');
+}
+
+/**
+ * The instant (ms) of `--as-of`, an RFC 3339 timestamp as the library reads it, or the clock read now
+ * (once: every record and policy of the run sees it) when it is not given.
+ */
+export function parseAsOf(value: string | undefined): number {
+  if (value === undefined) return Date.now();
+  try {
+    return resolveAsOf(value);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new UsageError(
+      `--as-of expects an RFC 3339 timestamp such as "2026-06-01T00:00:00Z", got "${printable(value.slice(0, 60))}"`,
+    );
   }
 }

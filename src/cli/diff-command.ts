@@ -3,14 +3,23 @@ import type { Limits } from '../limits.js';
 import { diffPolicies } from '../policy/diff.js';
 import { comparePolicyRules, type RuleChanges } from '../validate/compare.js';
 import { printable } from '../validate/unprintable.js';
-import { LIMIT_OPTION, limitUsage, parseLimitFlags, UsageError } from './args.js';
+import {
+  AS_OF_OPTION,
+  asOfUsage,
+  LIMIT_OPTION,
+  limitUsage,
+  parseAsOf,
+  parseLimitFlags,
+  UsageError,
+} from './args.js';
 import { type DiffFormat, formatDiff, type PairDiff } from './diff-format.js';
 import { absent, gitSpec, type Loaded, load, pairs, workingTreePath } from './diff-sources.js';
 import { InputError, inputBytes, openInput, readInventory } from './io.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
 
 export const DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
-                       [--examples N] [--fail-on STATUS>N]... [--limit NAME=N]... [--help]
+                       [--examples N] [--fail-on STATUS>N]... [--as-of INSTANT] [--limit NAME=N]...
+                       [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before → status after, "(none)" for resources out of scope or a
@@ -32,6 +41,8 @@ options:
       --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
                            than N resources change status at all ("*>0"); repeat it or separate with
                            commas
+${asOfUsage(27)};
+                           both versions are evaluated at this one instant
 ${limitUsage(27)}
   -h, --help               this text
 
@@ -48,6 +59,7 @@ export const DIFF_OPTIONS = {
   format: { type: 'string', short: 'f' },
   examples: { type: 'string' },
   'fail-on': { type: 'string', multiple: true },
+  ...AS_OF_OPTION,
   ...LIMIT_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -108,6 +120,8 @@ async function run(
   { values, positionals }: CommandArgs<typeof DIFF_OPTIONS>,
   { out, err }: CommandContext,
 ): Promise<number> {
+  // One instant for every pair and both sides of each, read once.
+  const asOf = parseAsOf(values['as-of']);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (values.before === undefined) throw new UsageError('--before SPEC is required');
   if (values.input === undefined) throw new UsageError('--input FILE is required ("-" for standard input)');
@@ -129,7 +143,7 @@ async function run(
     const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
     const b = pair.before?.policy ?? absent(pair.after!.policy);
     const a = pair.after?.policy ?? absent(pair.before!.policy);
-    const diff = await diffPolicies(b, a, records, { examples, limits });
+    const diff = await diffPolicies(b, a, records, { examples, limits, asOf });
     if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
     diffs.push({
       policy: pair.name,

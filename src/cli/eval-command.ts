@@ -7,7 +7,15 @@ import {
 } from '../policy/index.js';
 import { kindReader, skipReason } from '../policy/inventory.js';
 import { printable } from '../validate/unprintable.js';
-import { LIMIT_OPTION, limitUsage, parseLimitFlags, UsageError } from './args.js';
+import {
+  AS_OF_OPTION,
+  asOfUsage,
+  LIMIT_OPTION,
+  limitUsage,
+  parseAsOf,
+  parseLimitFlags,
+  UsageError,
+} from './args.js';
 import { explainSelection, parseExplainLimit, renderer, unmatchedIds } from './eval-explain.js';
 import { failures, parseFailOn } from './eval-fail-on.js';
 import { outputWriter, parseFormat } from './eval-output.js';
@@ -27,7 +35,7 @@ import type { Command, CommandArgs, CommandContext } from './runner.js';
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
-                       [--progress|--no-progress] [--limit NAME=N]... [--help]
+                       [--as-of INSTANT] [--progress|--no-progress] [--limit NAME=N]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -60,6 +68,8 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${asOfUsage(27)};
+                           the summary ("asOf" in JSON) says which instant was used
 ${limitUsage(27)}
   -h, --help               this text
 
@@ -85,6 +95,7 @@ export const EVAL_OPTIONS = {
   where: { type: 'string' },
   'explain-limit': { type: 'string' },
   jobs: { type: 'string', short: 'j' },
+  ...AS_OF_OPTION,
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   ...LIMIT_OPTION,
@@ -100,6 +111,8 @@ async function run(
 ): Promise<number> {
   let progress: ReturnType<typeof progressBar> | null = null;
   try {
+    // The run's one instant, read first: every policy, record and worker thread sees it.
+    const asOf = parseAsOf(values['as-of']);
     const format = parseFormat(values.format);
     const paths = [...(values.policy ?? []), ...positionals];
     if (paths.length === 0) throw new UsageError('at least one --policy FILE is required');
@@ -117,14 +130,14 @@ async function run(
       }
     }
     const limits = parseLimitFlags(values.limit);
-    const selected = explainSelection(values, limits);
+    const selected = explainSelection(values, limits, asOf);
     const explainLimit = parseExplainLimit(values['explain-limit'], selected !== null);
     let jobs = parseJobs(values.jobs);
     if (values.progress === true && values['no-progress'] === true) {
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
-    const policies = await loadPolicies(paths, err, limits);
+    const policies = await loadPolicies(paths, err, limits, asOf);
     if (policies === null) return EXIT.error;
     jobs = capJobs(jobs, err);
     const failOn = parseFailOn(values['fail-on'] ?? [], policies);
@@ -151,6 +164,7 @@ async function run(
       where: values.where,
       explainLimit,
       limits,
+      asOf,
     };
     const render = renderer(active, renderOptions);
     let summary: InventorySummary;
@@ -172,6 +186,7 @@ async function run(
           policies,
           resource: values.resource,
           kindField,
+          asOf,
           render: renderOptions,
         },
         {
@@ -197,6 +212,7 @@ async function run(
       summary = await evaluateInventory(policies, records, {
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),
+        asOf,
         onResult: (event) => {
           progress?.tick(event.index + 1);
           return writer.resource(render(event, String(event.index)));

@@ -26,6 +26,7 @@ export function explainSelection(
     readonly where?: string | undefined;
   },
   limits: Limits,
+  asOf: number,
   matched?: Set<string>,
 ): ((resource: unknown) => boolean) | null {
   const ids = values.id === undefined ? null : new Set(values.id);
@@ -38,7 +39,7 @@ export function explainSelection(
       throw new UsageError(`--where is not JSON: ${(error as Error).message}`);
     }
     try {
-      where = compileFilter(filter as never, { limits });
+      where = compileFilter(filter as never, { limits, asOf });
     } catch (error) {
       if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
       throw error;
@@ -113,7 +114,7 @@ export type Rendered = string | null | readonly [explained: string, plain: strin
 /** The renderer for the options: every policy evaluated is explained for the selected resources. */
 export function renderer(policies: readonly CompiledPolicy[], options: RenderOptions): Renderer {
   const matchedIds = new Set<string>();
-  const selected = explainSelection(options, options.limits, matchedIds);
+  const selected = explainSelection(options, options.limits, options.asOf, matchedIds);
   const limit = options.explainLimit;
   let explainedCount = 0;
   let leftOut = 0;

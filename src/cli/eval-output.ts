@@ -98,7 +98,7 @@ function policyTable(p: PolicySummary): string[] {
 
 /**
  * The human-readable summary of an evaluation: one table per policy (statuses in definition order, with
- * counts and shares of the applicable resources), then the totals and the throughput.
+ * counts and shares of the applicable resources), then the totals, the throughput and the run's asOf.
  */
 export function formatSummary(summary: InventorySummary, rejected = 0): string {
   const blocks = summary.policies.map((p) => policyTable(p).join('\n'));
@@ -106,6 +106,6 @@ export function formatSummary(summary: InventorySummary, rejected = 0): string {
   const totals =
     `${int.format(summary.resources)} resources, ${summary.policies.length} policies, ` +
     `${int.format(rejected)} rejected, in ${seconds.toFixed(2)} s ` +
-    `(${int.format(summary.resourcesPerSecond)} resources/s)`;
+    `(${int.format(summary.resourcesPerSecond)} resources/s), as of ${summary.asOf}`;
   return `${blocks.join('\n\n')}\n\n${totals}\n`;
 }

@@ -47,6 +47,8 @@ export interface RenderOptions {
   readonly explainLimit: number;
   /** The limits `--where` is parsed under (plain data: it goes to the workers). */
   readonly limits: Limits;
+  /** The run's instant (ms): a `--where` with `$now` selects at it, as the policies evaluate. */
+  readonly asOf: number;
 }
 
 let entry: string | null = null;
@@ -84,6 +86,8 @@ export interface ParallelRun {
   readonly policies: readonly CompiledPolicy[];
   readonly resource: string | undefined;
   readonly kindField: string | undefined;
+  /** The run's one instant (ms), which every worker evaluates at. */
+  readonly asOf: number;
   readonly render: RenderOptions;
 }
 
@@ -127,6 +131,7 @@ export async function evaluateParallel(
         resource: run.resource,
         kindField: run.kindField,
         codegen: undefined,
+        asOf: run.asOf,
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
         output: run.render,

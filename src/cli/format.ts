@@ -1,4 +1,9 @@
-import type { ConditionExplanation, FoundValue, PolicyExplanation } from '../policy/index.js';
+import type {
+  ConditionExplanation,
+  FieldExplanation,
+  FoundValue,
+  PolicyExplanation,
+} from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 
 /** Longest value shown in a text explanation; the JSON formats carry the whole value. */
@@ -27,6 +32,26 @@ function describeFound(v: FoundValue): string {
   return v.version === null ? `${text} (not a version)` : `${text} (version ${printable(v.version.normal)})`;
 }
 
+/**
+ * A field's operators, for text output: as JSON, but an instant operand as what it stands for
+ * (`$lt now+P30D = 2026-12-27T10:00:00.000Z`), the instant resolved at the explanation's asOf.
+ */
+function describeOperators(clause: FieldExplanation): string {
+  const instants = clause.instants;
+  if (instants === undefined) return printable(JSON.stringify(clause.operators));
+  const parts = Object.entries(clause.operators).map(([name, operand]) => {
+    const instant = Object.hasOwn(instants, name) ? instants[name] : undefined;
+    const o = operand as { $now?: unknown; $at?: unknown } | null;
+    if (instant === undefined || typeof o !== 'object' || o === null)
+      return `${name} ${JSON.stringify(operand)}`;
+    const now = o.$now;
+    const written =
+      typeof now === 'string' ? (now.startsWith('-') ? `now${now}` : `now+${now}`) : String(o.$at);
+    return `${name} ${written} = ${instant}`;
+  });
+  return printable(parts.join(', '));
+}
+
 /** The clauses that failed in the given conditions, with the values they found. */
 function failedClauses(conditions: readonly ConditionExplanation[], indent: string): string[] {
   const lines: string[] = [];
@@ -36,9 +61,7 @@ function failedClauses(conditions: readonly ConditionExplanation[], indent: stri
       if (clause.held || clause.kind !== 'field') continue;
       const seen = clause.values.length === 0 ? 'no value' : clause.values.map(describeFound).join(', ');
       // Every value comes from a policy or a record: escaped, so that none can forge a line.
-      lines.push(
-        `${indent}${printable(clause.path)} ${printable(JSON.stringify(clause.operators))}: found ${seen}`,
-      );
+      lines.push(`${indent}${printable(clause.path)} ${describeOperators(clause)}: found ${seen}`);
     }
   }
   return lines;

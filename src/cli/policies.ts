@@ -80,6 +80,7 @@ export async function loadPolicy(
   file: string,
   limits: Limits = DEFAULT_LIMITS,
   within?: string,
+  asOf?: number,
 ): Promise<CompiledPolicy | string[]> {
   let definition: unknown;
   try {
@@ -90,7 +91,7 @@ export async function loadPolicy(
     throw error;
   }
   try {
-    return compilePolicy(definition, { limits });
+    return compilePolicy(definition, asOf === undefined ? { limits } : { limits, asOf });
   } catch (error) {
     if (!(error instanceof PolicyError)) throw error;
     return error.problems.map(
@@ -104,13 +105,14 @@ export async function loadPolicies(
   paths: readonly string[],
   err: Reporter,
   limits: Limits = DEFAULT_LIMITS,
+  asOf?: number,
 ): Promise<CompiledPolicy[] | null> {
   const policies: CompiledPolicy[] = [];
   let failed = false;
   for (const found of await policyFiles(paths)) {
     if (found.problem !== undefined)
       throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
-    const loaded = await loadPolicy(found.path, limits, found.within);
+    const loaded = await loadPolicy(found.path, limits, found.within, asOf);
     if (Array.isArray(loaded)) {
       for (const line of loaded) err.lines(line);
       failed = true;

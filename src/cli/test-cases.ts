@@ -1,10 +1,11 @@
+import { resolveAsOf } from '../compile/filter.js';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/index.js';
 
 /** The tests of a policy test file (`svc-policy test`): read, checked and run. */
 
 const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
-const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description']);
+const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf']);
 
 /** One test case, as read from a test file. */
 export interface TestCase {
@@ -14,6 +15,8 @@ export interface TestCase {
   readonly status: string | undefined;
   /** Whether the resource must be in the policy's scope. */
   readonly applicable: boolean;
+  /** The test's own instant (ms) for `$now` operands (its `asOf`), else the run's (`--as-of`). */
+  readonly asOf: number | undefined;
 }
 
 /** The outcome of one test, or of a test file that could not be run (`error`). */
@@ -28,6 +31,8 @@ export interface TestOutcome {
   readonly actual?: PolicyResult;
   /** For a failure: why the resource got its status (`policy.explain`). */
   readonly explanation?: PolicyExplanation;
+  /** The instant the test was evaluated at (its `asOf`, else the run's), ISO 8601 in UTC. */
+  readonly asOf?: string;
   readonly durationMs: number;
 }
 
@@ -76,7 +81,7 @@ function readCase(
   if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable)`);
+      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
     }
   }
   if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
@@ -95,11 +100,22 @@ function readCase(
   } else if (t.applicable === undefined) {
     throw new Error(`${at}: give the expected "status", or "applicable: false"`);
   }
+  let asOf: number | undefined;
+  if (t.asOf !== undefined) {
+    // A string only: a YAML timestamp would arrive as text, and epoch numbers are unreadable in a test.
+    if (typeof t.asOf !== 'string') throw new Error(`${at}/asOf: must be an RFC 3339 timestamp string`);
+    try {
+      asOf = resolveAsOf(t.asOf);
+    } catch {
+      throw new Error(`${at}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
+    }
+  }
   return {
     name,
     resource: t.resource,
     status: t.status as string | undefined,
     applicable: t.applicable !== false,
+    asOf,
   };
 }
 
@@ -109,15 +125,17 @@ function describeResult(r: PolicyResult): string {
   return `"${r.status}" (criticality ${r.criticality}, ${how})`;
 }
 
-export function runCase(file: string, policy: CompiledPolicy, test: TestCase): TestOutcome {
+/** Runs one test, at its own `asOf` when it has one, else at the instant the policy was compiled at. */
+export function runCase(file: string, compiled: CompiledPolicy, test: TestCase): TestOutcome {
   const started = performance.now();
+  const policy = test.asOf === undefined ? compiled : compiled.at(test.asOf);
   const actual = policy.evaluate(test.resource);
   const pass =
     actual.applicable === test.applicable && (test.status === undefined || actual.status === test.status);
   const expected = { status: test.status ?? null, applicable: test.applicable };
   const want =
     test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable';
-  const base = { file, policy: policy.name, name: test.name, expected, actual };
+  const base = { file, policy: policy.name, name: test.name, expected, actual, asOf: policy.asOf };
   if (pass) {
     return {
       ...base,

@@ -4,7 +4,7 @@ import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { CompiledPolicy } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
-import { UsageError } from './args.js';
+import { AS_OF_OPTION, asOfUsage, parseAsOf, UsageError } from './args.js';
 import {
   confinementOf,
   DEFAULT_MAX_BYTES,
@@ -19,7 +19,8 @@ import type { Command, CommandArgs, CommandContext } from './runner.js';
 import { type BadCase, isObject, readCases, runCase, type TestCase, type TestOutcome } from './test-cases.js';
 import { counts, formatOutcomes, TEST_FORMATS, type TestFormat } from './test-format.js';
 
-export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose] [--help] [PATH...]
+export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
+                       [--as-of INSTANT] [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -35,6 +36,10 @@ A test file (YAML shown; JSON has the same shape):
     - name: deleted certificates are out of scope
       resource: { type: ssl, deletedAt: "2026-01-01T00:00:00.000Z" }
       applicable: false              # the resource must be outside query.filter
+    - name: expires within 30 days
+      asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": … } counts from in this test
+      resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
+      status: expiring
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
@@ -43,6 +48,8 @@ options:
                        tap: TAP version 13
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
   -v, --verbose        text format: list passing tests too
+${asOfUsage(23)}
+                       (a test's own "asOf" wins)
   -h, --help           this text
 
 exit codes:
@@ -56,6 +63,7 @@ export const TEST_OPTIONS = {
   format: { type: 'string', short: 'f' },
   run: { type: 'string', short: 'r' },
   verbose: { type: 'boolean', short: 'v' },
+  ...AS_OF_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -83,7 +91,12 @@ async function policyFileOf(file: string, declared: unknown): Promise<string> {
  * is wrong an `error` outcome of its own. The test file, and its policy, are read within the
  * confinement of the file (see files.ts).
  */
-async function runFile(found: Found, root: string, filter: RegExp | null): Promise<TestOutcome[]> {
+async function runFile(
+  found: Found,
+  root: string,
+  filter: RegExp | null,
+  asOf: number,
+): Promise<TestOutcome[]> {
   const file = found.path;
   const error = (message: string, policy: string | null = null): TestOutcome[] => [
     { file, policy, name: basename(file), outcome: 'error', message, durationMs: 0 },
@@ -105,7 +118,7 @@ async function runFile(found: Found, root: string, filter: RegExp | null): Promi
     policyFile = await policyFileOf(file, isObject(document) ? document.policy : undefined);
     // A named test file outside the root confines its policy to its own directory.
     const within = found.within ?? (await confinementOf(dirname(await realpath(file)), root));
-    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within);
+    policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within, asOf);
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -131,6 +144,8 @@ async function run(
   { values, positionals }: CommandArgs<typeof TEST_OPTIONS>,
   { out, err }: CommandContext,
 ): Promise<number> {
+  // One instant for every test without its own, read once.
+  const asOf = parseAsOf(values['as-of']);
   const format = (values.format ?? 'text') as TestFormat;
   if (!TEST_FORMATS.includes(format)) {
     throw new UsageError(`--format must be ${TEST_FORMATS.join(', ')}; got "${values.format}"`);
@@ -150,7 +165,7 @@ async function run(
     return 2;
   }
   const outcomes: TestOutcome[] = [];
-  for (const file of files) outcomes.push(...(await runFile(file, root, filter)));
+  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf)));
   await write(out, formatOutcomes(format, outcomes, values.verbose === true));
   const c = counts(outcomes);
   if (c.errors > 0) return 2;

@@ -15,6 +15,8 @@ import {
   getPrototypeOf,
   jsonStringify,
   numberIsFinite,
+  weakMapGet,
+  weakMapSet,
 } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
@@ -353,23 +355,11 @@ export function canGenerateCode(): boolean {
  */
 export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate {
   const { source, values } = generateSource(node, asOf);
-  const factory = new Function(
-    'k',
-    'leaf',
-    'cmp',
-    'isArray',
-    'rk',
-    'OP',
-    'sw',
-    'ew',
-    'has',
-    'vkey',
-    'vcmp',
-    'gpo',
-    'obj',
-    'tms',
-    source,
-  ) as Factory;
+  // The source of a filter does not depend on asOf (instants are values): binding a `$now` filter to
+  // another instant reuses the function made for this node instead of making it again.
+  const made = weakMapGet.call(FACTORIES, node) as { source: string; factory: Factory } | undefined;
+  const factory = made !== undefined && made.source === source ? made.factory : makeFactory(source);
+  if (made === undefined) weakMapSet.call(FACTORIES, node, { source, factory });
   return factory(
     values,
     readLeaf,
@@ -386,4 +376,27 @@ export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate
     isObjectValue,
     instantOf,
   );
+}
+
+/** The function made from each node's generated source, kept as long as the node. */
+const FACTORIES = new WeakMap<FilterNode, { source: string; factory: Factory }>();
+
+function makeFactory(source: string): Factory {
+  return new Function(
+    'k',
+    'leaf',
+    'cmp',
+    'isArray',
+    'rk',
+    'OP',
+    'sw',
+    'ew',
+    'has',
+    'vkey',
+    'vcmp',
+    'gpo',
+    'obj',
+    'tms',
+    source,
+  ) as Factory;
 }

@@ -186,6 +186,7 @@ export async function evaluateFile(
         resource,
         kindField: kindField as string | null | undefined,
         codegen: compileOptions.codegen,
+        asOf: compileOptions.asOf,
         maxRecordLength,
         maxRejections: onReject === undefined ? null : Number.POSITIVE_INFINITY,
         output: onResult === undefined ? null : true,
@@ -214,7 +215,11 @@ export async function evaluateFile(
       ...(onReject === undefined ? {} : { onReject }),
       ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
     };
-    return await evaluateInventory(compiled, readInventory(bytes, read), options);
+    // The instant resolved above, not the clock again: the run has one.
+    return await evaluateInventory(compiled, readInventory(bytes, read), {
+      ...options,
+      asOf: compileOptions.asOf,
+    });
   } finally {
     stream.destroy();
   }

@@ -53,7 +53,7 @@ export interface FileRange {
 export interface RangeRun
   extends Pick<
     WorkerSetup,
-    'file' | 'resource' | 'kindField' | 'codegen' | 'maxRecordLength' | 'maxRejections' | 'output'
+    'file' | 'resource' | 'kindField' | 'codegen' | 'asOf' | 'maxRecordLength' | 'maxRejections' | 'output'
   > {
   /** The URL of the file the workers run: an entry file that calls `runRangeWorker` in a worker. */
   readonly entry: string;
@@ -176,6 +176,7 @@ export async function evaluateRanges(
     resource: run.resource,
     kindField: run.kindField,
     codegen: run.codegen,
+    asOf: run.asOf,
     maxRecordLength: run.maxRecordLength,
     maxRejections: run.maxRejections,
     output: run.output,
@@ -302,6 +303,7 @@ export async function evaluateRanges(
     return {
       summary: {
         resources: merged.resources,
+        asOf: merged.asOf,
         durationMs,
         resourcesPerSecond: durationMs > 0 ? Math.round((merged.resources * 1000) / durationMs) : 0,
         policies: merged.policies,

@@ -17,6 +17,8 @@ export interface WorkerSetup {
   readonly resource: string | undefined;
   readonly kindField: string | null | undefined;
   readonly codegen: boolean | undefined;
+  /** The run's one instant (ms): every worker compiles and evaluates at it, whatever its own clock. */
+  readonly asOf: number;
   readonly maxRecordLength: number | undefined;
   /**
    * Malformed lines: `null` stops the range at the first one (an `InventoryError` `MALFORMED_RECORD`,

@@ -75,7 +75,9 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
   const setup = workerData as WorkerSetup;
   const port = parentPort!;
   const codegen = setup.codegen === undefined ? undefined : { codegen: setup.codegen };
-  const policies = setup.definitions.map((d) => buildPolicy(d, (node) => compileNode(node, codegen, true)));
+  const policies = setup.definitions.map((d) =>
+    buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf),
+  );
   const outputOf =
     setup.output === null
       ? null
@@ -129,6 +131,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
         ...(setup.resource === undefined ? {} : { resource: setup.resource }),
         ...(setup.kindField === undefined ? {} : { kindField: setup.kindField }),
         ...(codegen ?? {}),
+        asOf: setup.asOf,
         ...(outputOf === null
           ? {}
           : {

@@ -1,8 +1,9 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { freeze, option, own } from '../builtins.js';
 import { all } from '../compile/closures.js';
-import { type CompileOptions, compileNode } from '../compile/filter.js';
+import { type AsOf, type CompileOptions, compileNode, readsNow, resolveAsOf } from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
+import { isoOf } from '../semantics/time.js';
 import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from './check.js';
 import type { PolicyDefinition, PolicyRequestBody, PolicyResult } from './definition.js';
 import { PolicyError } from './errors.js';
@@ -31,10 +32,28 @@ export interface CompiledPolicy<T = unknown> {
   readonly statuses: readonly StatusInfo[];
   /** The validated, normalized definition. */
   readonly definition: NormalizedPolicy;
+  /**
+   * The instant its `{ $now: … }` operands count from (ISO 8601, UTC, to the millisecond): the `asOf`
+   * option, or the clock read once when it was compiled. Every resource it evaluates sees this one.
+   */
+  readonly asOf: string;
+  /** Whether any filter of the policy has a `$now` operand (only then do its answers depend on `asOf`). */
+  readonly readsNow: boolean;
   /** The status of one resource. Never throws, whatever the resource (any JSON value). */
   evaluate(resource: T): PolicyResult;
   /** Why the resource gets its status: every status, rule, condition and clause with the values read. */
   explain(resource: T): PolicyExplanation;
+  /**
+   * The same policy at another instant (a `Date`, an RFC 3339 timestamp or epoch milliseconds; a bad
+   * value throws a `FilterError` `INVALID_OPTION`), for a server that compiles once and evaluates each
+   * request at its own now: only the filters with a `$now` operand are compiled again (generated code
+   * is reused, the instant being a value of it), the others are shared. At its own instant, itself.
+   *
+   * @example
+   * const policy = compilePolicy(certificateExpiry); // once, at start-up
+   * app.post('/evaluate', (req, res) => res.json(policy.at(new Date()).evaluate(req.body)));
+   */
+  at(asOf: AsOf): CompiledPolicy<T>;
 }
 
 /** The shared result of a resource outside a policy's scope (or of another kind). @internal */
@@ -95,18 +114,45 @@ export function compilePolicy(definition: unknown, options?: CompileOptions): Co
   if (policy === undefined) throw new PolicyError(problems);
   const chosen = option(options, 'codegen');
   const codegen = chosen === undefined ? undefined : { codegen: chosen };
-  return buildPolicy(policy, (node) => compileNode(node, codegen, true));
+  // One read of the clock per compilation, whatever the number of filters.
+  const asOf = resolveAsOf(option(options, 'asOf'), '/asOf');
+  return buildPolicy(policy, (node, at) => compileNode(node, codegen, true, at), asOf);
 }
 
 /**
- * The evaluator of a checked policy, its filters compiled by `compile` (which {@link compilePolicies}
- * shares between the policies of a set).
+ * The evaluator of a checked policy at the instant `asOf` (ms), its filters compiled by `compile`
+ * (which {@link compilePolicies} shares between the policies of a set). `at` compiles again only the
+ * filters that read `$now`.
  * @internal
  */
 export function buildPolicy(
   policy: NormalizedPolicy,
-  compile: (node: FilterNode) => Predicate,
+  compile: (node: FilterNode, asOf: number) => Predicate,
+  asOf: number,
 ): CompiledPolicy {
+  return bindPolicy(policy, compile, asOf, null, new Map());
+}
+
+function bindPolicy(
+  policy: NormalizedPolicy,
+  compileAt: (node: FilterNode, asOf: number) => Predicate,
+  asOf: number,
+  previous: ReadonlyMap<FilterNode, Predicate> | null,
+  timed: Map<FilterNode, boolean>,
+): CompiledPolicy {
+  const made = new Map<FilterNode, Predicate>();
+  const compile = (node: FilterNode): Predicate => {
+    let predicate = made.get(node);
+    if (predicate !== undefined) return predicate;
+    let reads = timed.get(node);
+    if (reads === undefined) {
+      reads = readsNow(node);
+      timed.set(node, reads);
+    }
+    predicate = previous !== null && !reads ? previous.get(node)! : compileAt(node, asOf);
+    made.set(node, predicate);
+    return predicate;
+  };
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
   // Highest criticality first, definition order among equals: the first status reached wins, so
   // evaluation stops at it.
@@ -131,7 +177,8 @@ export function buildPolicy(
       ? decide
       : (resource: unknown) => (inScope(resource) ? decide(resource) : NOT_APPLICABLE);
 
-  return freeze({
+  const anyReadsNow = [...timed.values()].some((r) => r);
+  const self: CompiledPolicy = freeze({
     name: policy.name,
     isActive: policy.isActive,
     // `resource` is optional in the normalized definition: an own read, never Object.prototype's.
@@ -142,7 +189,14 @@ export function buildPolicy(
       ),
     ),
     definition: policy,
+    asOf: isoOf(asOf),
+    readsNow: anyReadsNow,
     evaluate,
-    explain: (resource: unknown) => explainPolicy(policy, evaluate(resource), resource),
+    explain: (resource: unknown) => explainPolicy(policy, evaluate(resource), resource, asOf),
+    at: (next: AsOf) => {
+      const ms = resolveAsOf(next, '/asOf');
+      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed);
+    },
   });
+  return self;
 }

@@ -1,8 +1,9 @@
 import { isArray, jsonStringify, mapGet, option } from '../builtins.js';
-import type { CompileOptions } from '../compile/filter.js';
+import { type CompileOptions, resolveAsOf } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { compareCodePoints } from '../semantics/compare.js';
+import { isoOf } from '../semantics/time.js';
 import { type CompiledPolicy, compilePolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
 import type { PolicyExplanation } from './explain.js';
 import { eachResource } from './inventory.js';
@@ -51,6 +52,8 @@ export interface PolicyDiff {
   readonly policy: { readonly before: string; readonly after: string };
   /** The statuses of each version, in definition order. */
   readonly statuses: { readonly before: readonly string[]; readonly after: readonly string[] };
+  /** The one instant both versions were evaluated at (their `$now` operands), ISO 8601 in UTC. */
+  readonly asOf: string;
   readonly resources: number;
   /** Resources whose status changed (their cells have `changed: true`). */
   readonly changed: number;
@@ -66,8 +69,12 @@ export interface PolicyDiff {
 
 const DEFAULT_EXAMPLES = 3;
 
-function compiled(policy: unknown, options: CompileOptions, side: string): CompiledPolicy {
-  if (isCompiled(policy)) return policy;
+function compiled(
+  policy: unknown,
+  options: CompileOptions & { readonly asOf: number },
+  side: string,
+): CompiledPolicy {
+  if (isCompiled(policy)) return policy.readsNow ? policy.at(options.asOf) : policy;
   if (typeof policy !== 'object' || policy === null || isArray(policy)) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -122,10 +129,13 @@ export async function diffPolicies(
   }
   const signal = option(options, 'signal');
   const codegen = option(options, 'codegen');
-  const compileOptions: CompileOptions = {
+  const compileOptions = {
     ...(option(options, 'limits') === undefined ? {} : { limits: option(options, 'limits')! }),
     ...(option(options, 'maxDepth') === undefined ? {} : { maxDepth: option(options, 'maxDepth')! }),
     ...(codegen === undefined ? {} : { codegen }),
+    // One instant for both versions (compiled ones are bound to it): a resource changes status only
+    // because the policy changed, never because the clock moved between the two.
+    asOf: resolveAsOf(option(options, 'asOf'), '/asOf'),
   };
   const a = compiled(before, compileOptions, 'before');
   const b = compiled(after, compileOptions, 'after');
@@ -168,6 +178,7 @@ export async function diffPolicies(
   return {
     policy: { before: a.name, after: b.name },
     statuses: { before: a.statuses.map((s) => s.name), after: b.statuses.map((s) => s.name) },
+    asOf: isoOf(compileOptions.asOf),
     resources: index,
     changed,
     unchanged: index - changed,

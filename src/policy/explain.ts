@@ -4,6 +4,7 @@ import {
   type ElemMatchNode,
   type FieldNode,
   type FilterNode,
+  isTimeNode,
   isVersionNode,
   OPERATOR_NAMES,
   type PathStep,
@@ -18,10 +19,11 @@ import {
   objectValues,
 } from '../builtins.js';
 import { compileClosures } from '../compile/closures.js';
-import { compileOperators } from '../compile/operators.js';
+import { boundOf, compileOperators } from '../compile/operators.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
 import { type FilterJson, printParsed } from '../parse/print.js';
+import { isoOf } from '../semantics/time.js';
 import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
@@ -69,6 +71,12 @@ export interface FieldExplanation {
   readonly matched: FoundValue | null;
   /** Present when the field has version operators: each operand parsed, by operator (`{ "$vlt": … }`). */
   readonly versions?: Readonly<Record<string, ParsedVersion>>;
+  /**
+   * Present when the field has instant operands (`{ "$lt": { "$now": "P30D" } }`): the instant each
+   * stands for, by operator, ISO 8601 in UTC (`{ "$lt": "2026-12-27T10:00:00.000Z" }`); for `$now`,
+   * the explanation's `asOf` plus the duration.
+   */
+  readonly instants?: Readonly<Record<string, string>>;
 }
 
 /** An `$and` or `$or` clause. */
@@ -140,6 +148,8 @@ export interface PolicyExplanation {
   readonly policy: string;
   /** The same result as `evaluate`. */
   readonly result: PolicyResult;
+  /** The instant `$now` operands counted from (the policy's `asOf`), ISO 8601 in UTC. */
+  readonly asOf: string;
   /** The scope (`query.filter`); `path` is `null` when the policy has none (everything is in scope). */
   readonly scope: FilterExplanation & { readonly path: string | null };
   /** Every status in definition order, every rule and condition, evaluated even when out of scope. */
@@ -255,8 +265,8 @@ function shown(value: unknown): unknown {
     : value;
 }
 
-function explainField(clause: FieldNode, record: unknown, base: Base): FieldExplanation {
-  const test = compileOperators(clause.operators, compileClosures);
+function explainField(clause: FieldNode, record: unknown, base: Base, asOf: number): FieldExplanation {
+  const test = compileOperators(clause.operators, (n) => compileClosures(n, asOf), asOf);
   const path = printPath(clause.path);
   const versionOps = clause.operators.filter(isVersionNode);
   const inner = (arrayFind(clause.operators, (op) => op.kind === 'elemMatch') as ElemMatchNode | undefined)
@@ -275,7 +285,7 @@ function explainField(clause: FieldNode, record: unknown, base: Base): FieldExpl
         ? found
         : { ...found, version: typeof value === 'string' ? (parseVersion(value) ?? null) : null };
     if (inner === undefined || inner.clauses.length === 0 || !isObjectValue(value)) return read;
-    return { ...read, elemMatch: explainFilter(inner, value, leaf) };
+    return { ...read, elemMatch: explainFilter(inner, value, asOf, leaf) };
   });
   const matched = arrayFind(values, (v) => v.held) ?? null;
   const operators = printParsed({ kind: 'filter', clauses: [clause] })[path] as FilterJson;
@@ -287,28 +297,38 @@ function explainField(clause: FieldNode, record: unknown, base: Base): FieldExpl
     values,
     matched,
   };
-  if (versionOps.length === 0) return explained;
+  const timeOps = clause.operators.filter(isTimeNode);
+  const timed: FieldExplanation =
+    timeOps.length === 0
+      ? explained
+      : {
+          ...explained,
+          instants: Object.fromEntries(
+            timeOps.map((op) => [OPERATOR_NAMES[op.kind], isoOf(boundOf(op.instant, asOf))] as const),
+          ),
+        };
+  if (versionOps.length === 0) return timed;
   // The parser accepted every operand as a version, so each parses.
   const versions = Object.fromEntries(
     versionOps.map((op) => [OPERATOR_NAMES[op.kind], parseVersion(op.value)!] as const),
   );
-  return { ...explained, versions };
+  return { ...timed, versions };
 }
 
-function explainClause(clause: ClauseNode, record: unknown, base: Base): ClauseExplanation {
+function explainClause(clause: ClauseNode, record: unknown, base: Base, asOf: number): ClauseExplanation {
   switch (clause.kind) {
     case 'field':
-      return explainField(clause, record, base);
+      return explainField(clause, record, base, asOf);
     case 'and': {
-      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record, asOf, base));
       return { kind: 'and', held: arrayEvery(filters, (f) => f.held), filters };
     }
     case 'or': {
-      const filters = clause.filters.map((f) => explainFilter(f, record, base));
+      const filters = clause.filters.map((f) => explainFilter(f, record, asOf, base));
       return { kind: 'or', held: arraySome(filters, (f) => f.held), filters };
     }
     case 'not': {
-      const filter = explainFilter(clause.filter, record, base);
+      const filter = explainFilter(clause.filter, record, asOf, base);
       return { kind: 'not', held: !filter.held, filter };
     }
     default:
@@ -317,11 +337,17 @@ function explainClause(clause: ClauseNode, record: unknown, base: Base): ClauseE
 }
 
 /**
- * Explains a filter clause by clause (all of them, not stopping at the first failure). `base` places
- * `record` in the resource when it is an element chosen by `$elemMatch`.
+ * Explains a filter clause by clause (all of them, not stopping at the first failure), its `$now`
+ * operands counting from `asOf` (ms). `base` places `record` in the resource when it is an element
+ * chosen by `$elemMatch`.
  */
-export function explainFilter(node: FilterNode, record: unknown, base: Base = ROOT): FilterExplanation {
-  const clauses = node.clauses.map((c) => explainClause(c, record, base));
+export function explainFilter(
+  node: FilterNode,
+  record: unknown,
+  asOf: number,
+  base: Base = ROOT,
+): FilterExplanation {
+  const clauses = node.clauses.map((c) => explainClause(c, record, base, asOf));
   return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
 
@@ -329,23 +355,24 @@ function explainCondition(
   condition: NormalizedCondition,
   index: number,
   record: unknown,
+  asOf: number,
 ): ConditionExplanation {
   return {
     index,
     path: condition.path,
     filter: printParsed(condition.filter),
-    ...explainFilter(condition.filter, record),
+    ...explainFilter(condition.filter, record, asOf),
   };
 }
 
-function explainRule(rule: NormalizedRule, index: number, record: unknown): RuleExplanation {
-  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record));
+function explainRule(rule: NormalizedRule, index: number, record: unknown, asOf: number): RuleExplanation {
+  const conditions = rule.conditions.map((c, i) => explainCondition(c, i, record, asOf));
   const failed = conditions.filter((c) => !c.held).length;
   return { index, path: rule.path, held: failed === 0, failed, conditions };
 }
 
-function explainStatus(status: NormalizedStatus, record: unknown): StatusExplanation {
-  const rules = status.rules.map((r, i) => explainRule(r, i, record));
+function explainStatus(status: NormalizedStatus, record: unknown, asOf: number): StatusExplanation {
+  const rules = status.rules.map((r, i) => explainRule(r, i, record, asOf));
   return {
     status: status.name,
     criticality: status.criticality,
@@ -378,18 +405,23 @@ function nearestMiss(statuses: readonly StatusExplanation[]): NearestMiss | null
   };
 }
 
-/** Explains the result of one resource; `result` is what the compiled evaluator returned for it. */
+/**
+ * Explains the result of one resource; `result` is what the compiled evaluator returned for it at the
+ * instant `asOf` (ms).
+ */
 export function explainPolicy(
   policy: NormalizedPolicy,
   result: PolicyResult,
   record: unknown,
+  asOf: number,
 ): PolicyExplanation {
-  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record) };
-  const statuses = policy.statuses.map((s) => explainStatus(s, record));
+  const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record, asOf) };
+  const statuses = policy.statuses.map((s) => explainStatus(s, record, asOf));
   const fellToDefault = result.applicable && result.matched === null;
   return {
     policy: policy.name,
     result,
+    asOf: isoOf(asOf),
     scope,
     statuses,
     nearestMiss: fellToDefault ? nearestMiss(statuses) : null,

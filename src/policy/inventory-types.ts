@@ -87,6 +87,11 @@ export interface PolicySummary {
 export interface InventorySummary {
   /** Resources read. */
   readonly resources: number;
+  /**
+   * The instant the run's `{ $now: … }` operands counted from, ISO 8601 in UTC: the `asOf` option, or
+   * the clock read once when the run started. Every record of the run was evaluated at this instant.
+   */
+  readonly asOf: string;
   /** Wall-clock time of the whole evaluation, reading the input included. */
   readonly durationMs: number;
   readonly resourcesPerSecond: number;

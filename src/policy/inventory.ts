@@ -1,11 +1,12 @@
 import type { PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
-import type { CompileOptions } from '../compile/filter.js';
+import { type CompileOptions, resolveAsOf } from '../compile/filter.js';
 import { FilterError, showText } from '../errors.js';
 import { InventoryError } from '../inventory/records.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
+import { isoOf } from '../semantics/time.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
 import {
   DEFAULT_KIND_FIELD,
@@ -272,17 +273,28 @@ function policySet(list: readonly CompiledPolicy[], options: CompileOptions): Co
     cached.list.length === list.length &&
     arrayEvery(list, (p, i) => cached.list[i] === p)
   ) {
-    return cached.set;
+    // A set without `$now` answers alike at every instant; one with is bound to this run's instant,
+    // only its `$now` filters compiled again.
+    if (!cached.set.readsNow) return cached.set;
+    const set = cached.set.at(option(options, 'asOf')!);
+    sets.set(first, { ...cached, set });
+    return set;
   }
   const set = compilePolicies(list, options);
   sets.set(first, { list: [...list], codegen, set });
   return set;
 }
 
-/** The compile options of an inventory's options (own properties only). @internal */
-export function inventoryCompileOptions(options: InventoryOptions | undefined): CompileOptions {
+/**
+ * The compile options of an inventory's options (own properties only), with the run's one instant:
+ * the `asOf` option, or the clock read here, once per run. @internal
+ */
+export function inventoryCompileOptions(
+  options: InventoryOptions | undefined,
+): CompileOptions & { readonly asOf: number } {
   const codegen = option(options, 'codegen');
-  return { ...passLimits(options), ...(codegen === undefined ? {} : { codegen }) };
+  const asOf = resolveAsOf(option(options, 'asOf'), '/asOf');
+  return { ...passLimits(options), ...(codegen === undefined ? {} : { codegen }), asOf };
 }
 
 /** Refuses policies that are not an array. @internal */
@@ -298,10 +310,15 @@ export function policyList(policies: unknown): asserts policies is readonly unkn
 
 /**
  * The policies compiled, definitions checked one by one (a bad one throws what compilePolicy throws
- * for it), compiled policies kept. @internal
+ * for it), compiled policies kept, those with `$now` filters bound to the options' instant. @internal
  */
-export function compileEach(policies: readonly unknown[], options: CompileOptions): CompiledPolicy[] {
-  return policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, options)));
+export function compileEach(
+  policies: readonly unknown[],
+  options: CompileOptions & { readonly asOf: number },
+): CompiledPolicy[] {
+  return policies.map((p) =>
+    isCompiled(p) ? (p.readsNow ? p.at(options.asOf) : p) : compilePolicy(p, options),
+  );
 }
 
 /**
@@ -335,13 +352,19 @@ export async function evaluateInventory(
   const signal = option(options, 'signal');
   policyList(policies);
   checkResources(resources);
-  const compiled = compileEach(policies, compileOptions);
+  // Compiled policies are bound to the run's instant by the set (only those reading `$now` change).
+  const given = policies.map((p) => (isCompiled(p) ? p : compilePolicy(p, compileOptions)));
+  const compiled = given.map((p) => (p.readsNow ? p.at(compileOptions.asOf) : p));
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
   // The active policies compiled together: shared conditions evaluated once per resource, and
-  // dispatch on the scopes' equalities (see compilePolicies).
-  const set = policySet(active, compileOptions);
+  // dispatch on the scopes' equalities (see compilePolicies). The cache is keyed by the policies as
+  // given, so that a caller evaluating the same compiled policies run after run reuses the set.
+  const set = policySet(
+    given.filter((_, i) => skip[i] === null),
+    compileOptions,
+  );
   const policyKinds = active.map((p) => p.resource);
   const kinded = arraySome(policyKinds, (k) => k !== undefined);
   const named = namedKinds(policyKinds);
@@ -381,6 +404,7 @@ export async function evaluateInventory(
   let t = 0;
   return {
     resources: index,
+    asOf: isoOf(compileOptions.asOf),
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round((index * 1000) / durationMs) : 0,
     policies: compiled.map((p, i) =>

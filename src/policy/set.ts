@@ -1,10 +1,18 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { freeze, isArray, mapGet, option, own } from '../builtins.js';
-import { type CompileOptions, compileNode, usesGeneratedCode } from '../compile/filter.js';
+import {
+  type AsOf,
+  type CompileOptions,
+  compileNode,
+  readsNow,
+  resolveAsOf,
+  usesGeneratedCode,
+} from '../compile/filter.js';
 import type { Predicate } from '../compile/path.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { printParsed } from '../parse/print.js';
+import { isoOf } from '../semantics/time.js';
 import { checkPolicyDefinition, type NormalizedPolicy } from './check.js';
 import { buildPolicy, type CompiledPolicy, NOT_APPLICABLE, type PolicyResult, resultFor } from './compile.js';
 import { PolicyError } from './errors.js';
@@ -37,6 +45,24 @@ export interface CompiledPolicySet {
   ): void;
   /** One explanation per policy, in order: what `policies.map((p) => p.explain(resource))` gives. */
   explain(resource: unknown): PolicyExplanation[];
+  /** The instant `$now` operands count from (ISO 8601, UTC): the `asOf` option, or the clock read once. */
+  readonly asOf: string;
+  /** Whether any filter of the set has a `$now` operand. */
+  readonly readsNow: boolean;
+  /**
+   * The same set at another instant (see `CompiledPolicy.at`): only the filters with a `$now` operand
+   * are compiled again, and the set's plan is rebuilt from the compiled conditions; the other filters
+   * are shared. Without a `$now` filter, a copy sharing everything but `asOf`.
+   */
+  at(asOf: AsOf): CompiledPolicySet;
+}
+
+/** What a set rebound to another instant reuses from the set it comes from. */
+interface Rebind {
+  /** The conditions of the set, by id (ids are given in the same order for the same policies). */
+  readonly predicates: readonly Predicate[];
+  /** Per policy: whether the set built it from a definition (it is built again), not given compiled. */
+  readonly owned: readonly boolean[];
 }
 
 /** Whether `p` is a compiled policy (own properties, so a polluted `Object.prototype` makes none). @internal */
@@ -80,7 +106,11 @@ function normalized(input: unknown, options: CompileOptions | undefined): Normal
  * const set = compilePolicies([certificateExpiry, endOfLifeVersions]);
  * const [expiry, eol] = set.evaluate(resource, 'component'); // expiry: not applicable (a certificate policy)
  */
-export function compilePolicies(policies: readonly unknown[], options?: CompileOptions): CompiledPolicySet {
+export function compilePolicies(
+  policies: readonly unknown[],
+  options?: CompileOptions,
+  /** @internal */ previous?: Rebind,
+): CompiledPolicySet {
   if (!isArray(policies)) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -91,6 +121,9 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
   const chosen = option(options, 'codegen');
   const codegen = chosen === undefined ? undefined : { codegen: chosen };
   const definitions = policies.map((p) => normalized(p, options));
+  // One read of the clock for the whole set.
+  const asOf = resolveAsOf(option(options, 'asOf'), '/asOf');
+  let timed = false;
 
   // Distinct conditions by their printed AST; each compiled once.
   const ids = new Map<string, number>();
@@ -102,7 +135,11 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     if (id === undefined) {
       id = predicates.length;
       ids.set(key, id);
-      predicates.push(compileNode(node, codegen, true));
+      const reads = readsNow(node);
+      timed ||= reads;
+      predicates.push(
+        previous !== undefined && !reads ? previous.predicates[id]! : compileNode(node, codegen, true, asOf),
+      );
       uses.push(0);
     }
     uses[id]!++;
@@ -129,12 +166,19 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
   let shared = 0;
   for (let id = 0; id < uses.length; id++) slot.push(uses[id]! > 1 ? shared++ : -1);
 
+  const owned = policies.map((input, i) => !isCompiled(input) || previous?.owned[i] === true);
   const compiled = policies.map((input, i) =>
-    isCompiled(input)
-      ? input
+    !owned[i] && isCompiled(input)
+      ? input.readsNow
+        ? input.at(asOf)
+        : input
       : buildPolicy(
           definitions[i]!,
-          (node) => predicates[mapGet.call(ids, JSON.stringify(printParsed(node))) as number]!,
+          (node, at) =>
+            at === asOf
+              ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node))) as number]!
+              : compileNode(node, codegen, true, at),
+          asOf,
         ),
   );
   const count = plans.length;
@@ -238,10 +282,23 @@ export function compilePolicies(policies: readonly unknown[], options?: CompileO
     return out;
   };
 
-  return freeze({
+  const self: CompiledPolicySet = freeze({
     policies: freeze(compiled),
     evaluate,
     forEachApplicable,
     explain: (resource: unknown) => compiled.map((p) => p.explain(resource)),
+    asOf: isoOf(asOf),
+    readsNow: timed,
+    at: (next: AsOf): CompiledPolicySet => {
+      const ms = resolveAsOf(next, '/asOf');
+      if (ms === asOf) return self;
+      if (!timed) {
+        const rebound = freeze(compiled.map((p) => p.at(ms)));
+        const copy: CompiledPolicySet = freeze({ ...self, policies: rebound, asOf: isoOf(ms), at: self.at });
+        return copy;
+      }
+      return compilePolicies(compiled, { ...codegen, asOf: ms }, { predicates, owned });
+    },
   });
+  return self;
 }

@@ -13,7 +13,11 @@ const predicates = new WeakMap<QueryPlan, (record: unknown) => boolean>();
 function predicateOf(plan: QueryPlan): (record: unknown) => boolean {
   let predicate = predicates.get(plan);
   if (predicate === undefined) {
-    predicate = plan.filter === undefined ? () => true : compileFilter(plan.filter, parsedUnder(plan.filter));
+    // At the plan's instant: the walk's first page's, so that every page of a walk agrees.
+    predicate =
+      plan.filter === undefined
+        ? () => true
+        : compileFilter(plan.filter, { ...parsedUnder(plan.filter), asOf: plan.asOf });
     predicates.set(plan, predicate);
   }
   return predicate;

@@ -1,5 +1,6 @@
 import type { FilterNode } from '../ast/nodes.js';
 import { hasOwn, isArray, objectKeys, weakMapGet, weakMapSet } from '../builtins.js';
+import { readsNow } from '../compile/filter.js';
 import { printParsed } from '../parse/print.js';
 import type { ResourceDescription } from '../resources/descriptions.js';
 import { QueryError } from './errors.js';
@@ -64,8 +65,11 @@ export function secretBytes(secret: unknown): Uint8Array | undefined {
  * const token = pageTokenAfter(plan, keyOf(lastRow, plan.sort));
  */
 export function pageTokenAfter(plan: QueryPlan, key: readonly SortValue[]): string {
+  // The walk's instant travels with it, for a filter whose answers depend on it (only then: the
+  // tokens of other filters are as before).
+  const asOf = plan.filter !== undefined && readsNow(plan.filter) ? plan.asOf : undefined;
   return encodeToken(
-    { binding: plan.binding, key },
+    { binding: plan.binding, key, asOf },
     weakMapGet.call(SECRETS, plan) as Uint8Array | undefined,
   );
 }

@@ -10,7 +10,8 @@ import {
   own,
   ownOptions,
 } from '../builtins.js';
-import { isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
+import { resolveAsOf } from '../compile/filter.js';
+import { FilterError, isOwnError, ownFilterError, pointer, safeMessage, showText } from '../errors.js';
 import { type Limits, passLimits } from '../limits.js';
 import { parseFilter } from '../parse/filter.js';
 import {
@@ -327,6 +328,16 @@ export function parseQuery(
   }
 }
 
+/** The `asOf` option as an instant (ms), or the clock read now; a bad one is an `INVALID_OPTION`. */
+function queryAsOf(given: unknown): number {
+  try {
+    return resolveAsOf(given);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new QueryError([{ code: 'INVALID_OPTION', path: '', message: `option ${error.message}` }]);
+  }
+}
+
 function plan(
   request: unknown,
   description: ResourceDescription,
@@ -342,6 +353,7 @@ function plan(
   );
   const maxSortKeys = positiveInteger(options.maxSortKeys, 'maxSortKeys', DEFAULT_MAX_SORT_KEYS, 100);
   const secret = secretBytes(options.secret);
+  const asOf = queryAsOf(options.asOf);
   if (!isObject(request)) {
     throw new QueryError([
       {
@@ -393,10 +405,13 @@ function plan(
   }
   const binding = filter === false ? '' : bindingOf(description, filter, sort);
   let after: readonly SortValue[] | undefined;
+  let walkAsOf: number | undefined;
   if (typeof token === 'string' && token !== '') {
     try {
       // Only the format can be judged when the filter or sort is wrong; the binding needs both.
-      after = decodeToken(token, { binding, keys: sort.length }, secret);
+      const decoded = decodeToken(token, { binding, keys: sort.length }, secret);
+      after = decoded.key;
+      walkAsOf = decoded.asOf;
     } catch (error) {
       if (!isOwnError(error) || !(error instanceof QueryError)) throw error;
       if (requested !== undefined && filter !== false) problems.push(...error.problems);
@@ -413,6 +428,7 @@ function plan(
     selected: selection !== undefined && selection.length > 0,
     after,
     binding,
+    asOf: walkAsOf ?? asOf,
   });
   if (secret !== undefined) keepSecret(plan, secret);
   return plan;
@@ -421,3 +437,19 @@ function plan(
 export { finishPage, isAfterCursor, pageTokenAfter, projectRecord } from './page.js';
 export type { Page, QueryOptions, QueryPlan, QueryRequest };
 export { keyOf };
+
+/**
+ * The instant a page of `plan` is translated at: the plan's (`parseQuery`'s `asOf`, or the first page's,
+ * carried in the page token), so that every page of a walk counts `$now` from one instant. A target's
+ * own `asOf` option may only repeat it: another instant would make a walk repeat or skip records.
+ */
+export function pageAsOf(plan: QueryPlan, given: unknown): number {
+  if (given !== undefined && resolveAsOf(given, '/asOf') !== plan.asOf) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '/asOf',
+      "asOf of a page query must be the plan's: pass it to parseQuery, whose plan keeps it for every page of the walk",
+    );
+  }
+  return plan.asOf;
+}

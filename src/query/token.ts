@@ -23,15 +23,23 @@ const MAX_TOKEN_DEPTH = 3;
 export interface TokenContent {
   readonly binding: string;
   readonly key: readonly SortValue[];
+  /**
+   * The instant (epoch ms) the walk's `$now` operands count from: its first page's, so that a walk
+   * spanning midnight neither repeats nor skips records. Only for a filter with `$now`.
+   */
+  readonly asOf?: number | undefined;
 }
 
 /**
- * Encodes a token: base64url of `[version, binding, key]`, followed by `.` and the base64url
- * HMAC-SHA-256 of that text when a secret is given.
+ * Encodes a token: base64url of `[version, binding, key]` (`[version, binding, key, asOf]` for a
+ * filter with `$now`), followed by `.` and the base64url HMAC-SHA-256 of that text when a secret is
+ * given: the signature covers the instant too.
  */
 export function encodeToken(content: TokenContent, secret: Uint8Array | undefined): string {
   const key = content.key.map(encodeValue);
-  const body = base64url(utf8(JSON.stringify([TOKEN_VERSION, content.binding, key])));
+  const fields: unknown[] = [TOKEN_VERSION, content.binding, key];
+  if (content.asOf !== undefined) fields.push(content.asOf);
+  const body = base64url(utf8(JSON.stringify(fields)));
   const token = secret === undefined ? body : `${body}.${base64url(hmacSha256(secret, body))}`;
   if (token.length > MAX_TOKEN_LENGTH) {
     throw new QueryError([
@@ -100,7 +108,7 @@ export function decodeToken(
   token: string,
   expected: { readonly binding: string; readonly keys: number },
   secret: Uint8Array | undefined,
-): readonly SortValue[] {
+): { readonly key: readonly SortValue[]; readonly asOf: number | undefined } {
   // Bounded before any work: the split, the signature, base64 and JSON all grow with the token.
   if (token.length > MAX_TOKEN_LENGTH) {
     throw invalid(
@@ -131,8 +139,10 @@ export function decodeToken(
   } catch {
     throw invalid('pageToken is not a page token (truncated, not base64url, or not of this format)');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid('pageToken is not a page token');
-  const [version, binding, key] = parsed as unknown[];
+  if (!Array.isArray(parsed) || (parsed.length !== 3 && parsed.length !== 4)) {
+    throw invalid('pageToken is not a page token');
+  }
+  const [version, binding, key, asOf] = parsed as unknown[];
   if (version !== TOKEN_VERSION) {
     throw invalid(
       `pageToken has format version ${showValue(version)}; this server reads version ${TOKEN_VERSION}`,
@@ -145,5 +155,8 @@ export function decodeToken(
   if (values === undefined || !arrayEvery(values, (v) => v !== undefined)) {
     throw invalid('pageToken does not hold a position of this sort');
   }
-  return freeze(values as SortValue[]);
+  if (asOf !== undefined && !(typeof asOf === 'number' && Number.isSafeInteger(asOf))) {
+    throw invalid('pageToken holds no valid instant');
+  }
+  return { key: freeze(values as SortValue[]), asOf };
 }

@@ -33,6 +33,12 @@ export interface QueryOptions extends LimitOptions {
    * accepted. Without it tokens are bound to their filter and sort by a hash but can be forged.
    */
   readonly secret?: string | Uint8Array;
+  /**
+   * The instant the filter's `{ $now: … }` operands count from on a first page: a `Date`, an RFC 3339
+   * timestamp or epoch milliseconds; default the clock, read once by `parseQuery`. A later page keeps
+   * the instant of the walk's first page, which its `pageToken` carries (signed with the token).
+   */
+  readonly asOf?: Date | string | number;
 }
 
 /** An immutable, validated query: what to match, in which total order, from where, and what to return. */
@@ -51,6 +57,12 @@ export interface QueryPlan {
   readonly after: readonly SortValue[] | undefined;
   /** Hash of the normalized filter and sort, which page tokens carry. */
   readonly binding: string;
+  /**
+   * The instant (epoch milliseconds) every target evaluates the filter's `$now` operands at: the
+   * `pageToken`'s on a later page of a walk (the first page's), else the `asOf` option, else the clock
+   * when the plan was made. A target of your own binds this, never its own clock.
+   */
+  readonly asOf: number;
 }
 
 /** A page of results: `nextPageToken` is absent on the last page. */

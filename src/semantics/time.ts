@@ -29,6 +29,8 @@ const ZERO = 48;
 // Captured at load: a patched String.prototype cannot change what a timestamp is.
 const code = String.prototype.charCodeAt;
 const getTime = Date.prototype.getTime;
+const exec = RegExp.prototype.exec;
+const test = RegExp.prototype.test;
 
 /** The value of the `n` decimal digits of `s` at `at`, or -1 if one is not a digit. */
 function digits(s: string, at: number, n: number): number {
@@ -123,26 +125,27 @@ const UNITS = 'weeks (W), days (D), hours (H), minutes (M after T) and seconds (
  * fraction anywhere but in the seconds or finer than a millisecond.
  */
 export function parseDuration(text: string): DurationResult {
-  const m = DURATION.exec(text);
-  if (m === null || text === 'P' || text === '-P' || text.endsWith('T')) {
-    if (/^-?P/.test(text) && /\d[YM]/.test(text.split('T')[0]!)) {
+  const m = exec.call(DURATION, text);
+  if (m === null || text === 'P' || text === '-P' || code.call(text, text.length - 1) === 84) {
+    // A Y, or an M before any T, after a number: a month or year.
+    if (test.call(/^-?P[^T]*\d[YM]/, text)) {
       return { ok: false, why: `months and years have no fixed length; use ${UNITS}` };
     }
     return { ok: false, why: `expected a signed ISO 8601 duration of ${UNITS}, such as "P30D" or "-PT12H"` };
   }
-  const [, minus, w, d, h, mi, s, frac] = m;
+  const frac = m[7] ?? '';
   const ms =
-    Number(w ?? 0) * 7 * DAY +
-    Number(d ?? 0) * DAY +
-    Number(h ?? 0) * 3_600_000 +
-    Number(mi ?? 0) * 60_000 +
-    Number(s ?? 0) * 1000 +
-    Number((frac ?? '').padEnd(3, '0'));
+    Number(m[2] ?? 0) * 7 * DAY +
+    Number(m[3] ?? 0) * DAY +
+    Number(m[4] ?? 0) * 3_600_000 +
+    Number(m[5] ?? 0) * 60_000 +
+    Number(m[6] ?? 0) * 1000 +
+    Number(frac || 0) * 10 ** (3 - frac.length);
   if (!(ms <= MAX_INSTANT)) {
     return { ok: false, why: 'the duration is longer than any instant a date can hold (±100,000,000 days)' };
   }
   // `-P0D` is 0, not -0: the AST holds one zero, as for number operands.
-  return { ok: true, ms: minus === undefined || ms === 0 ? ms : -ms };
+  return { ok: true, ms: m[1] === undefined || ms === 0 ? ms : -ms };
 }
 
 /** The instant an `asOf` option names, or NaN when it names none (see {@link resolveAsOf}). */

@@ -12,6 +12,8 @@
  * {@link FilterTypeError} that the compiler prints when the operand does not fit.
  */
 
+import type { Timestamp } from './records.js';
+
 /** The selector segment, as a type. */
 type Selector = '__svcArrayAny__';
 
@@ -24,8 +26,43 @@ export type MaxTypedDepth = 8;
 /** True for `unknown` and `any`: nothing is known about the value. */
 type IsLoose<T> = unknown extends T ? true : false;
 
-/** A value an operator compares: a `Date` is read as its ISO string (docs/semantics.md §2). */
-type ScalarOf<V> = V extends Date ? string : V extends string | number | boolean ? V : never;
+/**
+ * A value an operator compares: a `Date` is read as its ISO string (docs/semantics.md §2), and a
+ * {@link Timestamp} compares with any string as strings do.
+ */
+type ScalarOf<V> = V extends Date | Timestamp ? string : V extends string | number | boolean ? V : never;
+
+type DurationDate = `${number}W` | `${number}D` | `${number}W${number}D`;
+type DurationTime =
+  | `${number}H`
+  | `${number}M`
+  | `${number}S`
+  | `${number}H${number}M`
+  | `${number}H${number}S`
+  | `${number}M${number}S`
+  | `${number}H${number}M${number}S`;
+
+/**
+ * A signed ISO 8601 duration of fixed units, as a type: `P30D`, `-P90D`, `PT12H`, `P1W2D`, `PT0.5S`,
+ * `PT0S`. Months and years (`P1M`, `P1Y`) are not durations of fixed length, and do not fit. The
+ * shape only: `parseFilter` checks the numbers (`P1.5D` fits the type and is refused at run time).
+ */
+export type Duration = `${'' | '-'}P${DurationDate}` | `${'' | '-'}P${DurationDate | ''}T${DurationTime}`;
+
+/** An instant operand of `$eq` … `$lte` on a timestamp: the run's asOf plus a duration, or a fixed instant. */
+export type Instant =
+  | { readonly $now: Duration; readonly $at?: never }
+  | { readonly $at: Timestamp; readonly $now?: never };
+
+/** Whether the values of a path are timestamps: a {@link Timestamp} or a `Date` (besides null). */
+type IsInstant<V> = [NonNullable<V>] extends [never]
+  ? false
+  : [NonNullable<V>] extends [Timestamp | Date]
+    ? true
+    : false;
+
+/** The instant operands an operator takes on a path: none unless its values are timestamps. */
+type InstantOperand<I extends boolean> = I extends true ? Instant : never;
 
 /** Values with no keys to read: leaves of the path tree. */
 type Leaf = string | number | boolean | bigint | symbol | Date | null | undefined;
@@ -109,15 +146,19 @@ type ElemMatchOperand<P extends string, E> = P extends Selector | `${string}$.${
  * The operators of the path `P` (shown in messages), whose value has the scalar type `S` (`never` when
  * it is an object or an array) and, when `P` ends at a selector, object elements of type `E`.
  */
-export interface FieldOperators<P extends string, S, E = never> {
-  /** Equal to the operand (no conversions); `null` matches a missing value. */
-  readonly $eq?: EqOperand<P, S>;
+export interface FieldOperators<P extends string, S, E = never, I extends boolean = false> {
+  /**
+   * Equal to the operand (no conversions); `null` matches a missing value. On a timestamp (`I`), also
+   * an {@link Instant}: the same instant, whatever the spelling.
+   */
+  readonly $eq?: EqOperand<P, S> | InstantOperand<I>;
   /** Not `$eq`. */
-  readonly $ne?: EqOperand<P, S>;
-  readonly $gt?: RangeOperand<P, S>;
-  readonly $gte?: RangeOperand<P, S>;
-  readonly $lt?: RangeOperand<P, S>;
-  readonly $lte?: RangeOperand<P, S>;
+  readonly $ne?: EqOperand<P, S> | InstantOperand<I>;
+  /** Above the operand; on a timestamp, an {@link Instant} compares instants (`{ $now: 'P30D' }`). */
+  readonly $gt?: RangeOperand<P, S> | InstantOperand<I>;
+  readonly $gte?: RangeOperand<P, S> | InstantOperand<I>;
+  readonly $lt?: RangeOperand<P, S> | InstantOperand<I>;
+  readonly $lte?: RangeOperand<P, S> | InstantOperand<I>;
   /** Equal to one of the operands; `null` matches a missing value. */
   readonly $in?: readonly EqOperand<P, S>[];
   /** Not `$in`. */
@@ -145,12 +186,12 @@ type LooseScalar = string | number | boolean;
 
 /** The operators of a path whose type is not known: every operator, operands of any scalar type. */
 export interface LooseOperators {
-  readonly $eq?: LooseScalar | null;
-  readonly $ne?: LooseScalar | null;
-  readonly $gt?: string | number;
-  readonly $gte?: string | number;
-  readonly $lt?: string | number;
-  readonly $lte?: string | number;
+  readonly $eq?: LooseScalar | null | Instant;
+  readonly $ne?: LooseScalar | null | Instant;
+  readonly $gt?: string | number | Instant;
+  readonly $gte?: string | number | Instant;
+  readonly $lt?: string | number | Instant;
+  readonly $lte?: string | number | Instant;
   readonly $in?: readonly (LooseScalar | null)[];
   readonly $nin?: readonly (LooseScalar | null)[];
   readonly $like?: string;
@@ -183,7 +224,7 @@ type OperatorsAt<P extends string, V> =
     ? LooseOperators
     : [V] extends [PathError<infer Reason>]
       ? FilterTypeError<`'${P}' ${Reason}`>
-      : FieldOperators<P, ScalarOf<V>, ElementObject<V>>;
+      : FieldOperators<P, ScalarOf<V>, ElementObject<V>, IsInstant<V>>;
 
 /** The object part of an element type (what `$elemMatch` can read). */
 type ElementObject<V> = V extends Leaf | readonly unknown[] ? never : V extends object ? V : never;

@@ -12,22 +12,32 @@ import type {
  * disagree. A field added to a description appears here, with its type, without anything else to edit.
  */
 
+/**
+ * An RFC 3339 timestamp as a type (`2026-06-01T00:00:00.000Z`): the value of a field described as a
+ * `timestamp`. A `Filter` takes a field of this type (or a `Date`) as a timestamp, where `$eq` … `$lte`
+ * accept instant operands (`{ $now: 'P30D' }`, `{ $at: '2026-06-01T00:00:00Z' }`). Declare the timestamp
+ * fields of your own record types with it. The shape only: the values are checked at run time.
+ */
+export type Timestamp = `${number}-${number}-${number}${'T' | 't'}${string}`;
+
 /** The TypeScript type of a value described by a `ValueType` of the resource descriptions. */
 export type ValueOf<V> = (V extends { readonly nullable: true } ? null : never) | BaseValueOf<V>;
 
-type BaseValueOf<V> = V extends { readonly type: 'string' | 'timestamp' }
+type BaseValueOf<V> = V extends { readonly type: 'string' }
   ? string
-  : V extends { readonly type: 'integer' | 'number' }
-    ? number
-    : V extends { readonly type: 'boolean' }
-      ? boolean
-      : V extends { readonly type: 'array'; readonly items: infer I }
-        ? readonly ValueOf<I>[]
-        : V extends { readonly type: 'map'; readonly values: infer W }
-          ? { readonly [key: string]: ValueOf<W> }
-          : V extends { readonly type: 'object'; readonly fields: infer F; readonly open: infer O }
-            ? ObjectOf<F, O>
-            : unknown;
+  : V extends { readonly type: 'timestamp' }
+    ? Timestamp
+    : V extends { readonly type: 'integer' | 'number' }
+      ? number
+      : V extends { readonly type: 'boolean' }
+        ? boolean
+        : V extends { readonly type: 'array'; readonly items: infer I }
+          ? readonly ValueOf<I>[]
+          : V extends { readonly type: 'map'; readonly values: infer W }
+            ? { readonly [key: string]: ValueOf<W> }
+            : V extends { readonly type: 'object'; readonly fields: infer F; readonly open: infer O }
+              ? ObjectOf<F, O>
+              : unknown;
 
 /**
  * An object's known fields, optional (the description lists what may be there, not what always is);

@@ -1,9 +1,10 @@
-import type { OperatorNode, VersionNode } from '../ast/nodes.js';
+import type { OperatorNode, TimeNode, VersionNode } from '../ast/nodes.js';
 import { compileClosures } from '../compile/closures.js';
 import { compileOperator } from '../compile/operators.js';
 import { compareCodePoints } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
 import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
+import { instantsCertain, instantsEmpty, instantsImply, instantsPossible } from './instants.js';
 
 /**
  * The set of values a path may hold for some operators to be true, over-approximated where it must be
@@ -41,13 +42,15 @@ interface Ordered<T> {
    * ranges: a domain with one is a subset of another only when the other's are among its own.
    */
   readonly versions: readonly VersionNode[];
+  /** Time comparisons every value must satisfy (strings only), reasoned about in instants.ts. */
+  readonly instants: readonly TimeNode[];
 }
 
 type Cmp<T> = (a: T, b: T) => number;
 const cmpNum: Cmp<number> = (a, b) => a - b;
 
-const ANY_ORDERED: Ordered<never> = { none: false, excluded: [], likes: [], versions: [] };
-const NO_ORDERED: Ordered<never> = { none: true, excluded: [], likes: [], versions: [] };
+const ANY_ORDERED: Ordered<never> = { none: false, excluded: [], likes: [], versions: [], instants: [] };
+const NO_ORDERED: Ordered<never> = { none: true, excluded: [], likes: [], versions: [], instants: [] };
 
 /** Every value. */
 export const TOP: Domain = {
@@ -111,8 +114,8 @@ export function operatorDomain(op: OperatorNode): Domain {
     exists: (op) => (op.value ? { ...TOP, missing: false } : { ...NOTHING, missing: true }),
     // `$vne` is `not $veq`: everything but the strings that are versions equal to its operand.
     version: (op) => ({ ...(negated ? TOP : NOTHING), str: { ...ANY_ORDERED, versions: [op] } }),
-    // Which strings are instants in range is not modelled: any string may be.
-    time: () => (negated ? TOP : { ...NOTHING, str: ANY_ORDERED }),
+    // `$ne` with an instant is `not $eq`: everything but the timestamps of that instant.
+    time: (op) => ({ ...(negated ? TOP : NOTHING), str: { ...ANY_ORDERED, instants: [op] } }),
     // Objects are "other"; what the filter asks of them is not modelled (the fields inside are
     // checked as sites of their own).
     elemMatch: (op) => (op.filter.clauses.length === 0 ? TOP : { ...NOTHING, other: true }),
@@ -168,6 +171,7 @@ function intersectOrdered<T>(a: Ordered<T>, b: Ordered<T>, cmp: Cmp<T>): Ordered
     excluded: [...a.excluded, ...b.excluded],
     likes: [...a.likes, ...b.likes],
     versions: [...a.versions, ...b.versions],
+    instants: [...a.instants, ...b.instants],
   };
 }
 
@@ -199,13 +203,19 @@ function inRange<T>(o: Ordered<T>, x: T, cmp: Cmp<T>): boolean {
   return true;
 }
 
-function accepts<T>(o: Ordered<T>, x: T, cmp: Cmp<T>): boolean {
+/**
+ * Whether the domain allows `x`: for some asOf (`possibly`), or for every asOf; they differ only for
+ * `$now` comparisons (instants.ts).
+ */
+function accepts<T>(o: Ordered<T>, x: T, cmp: Cmp<T>, possibly: boolean): boolean {
   if (o.none) return false;
   if (o.set !== undefined && !contains(o.set, x)) return false;
   if (!inRange(o, x, cmp) || contains(o.excluded, x)) return false;
+  const s = x as unknown as string;
   return (
-    o.likes.every((p) => likeMatch(p, x as unknown as string)) &&
-    versionsAccept(o.versions, x as unknown as string)
+    o.likes.every((p) => likeMatch(p, s)) &&
+    versionsAccept(o.versions, s) &&
+    (possibly ? instantsPossible(o.instants, s) : instantsCertain(o.instants, s))
   );
 }
 
@@ -214,7 +224,7 @@ function accepts<T>(o: Ordered<T>, x: T, cmp: Cmp<T>): boolean {
  * a `$like` without wildcard, or a range closed on one point. `undefined` when possibly infinite.
  */
 function finiteMembers<T>(o: Ordered<T>, cmp: Cmp<T>): readonly T[] | undefined {
-  if (o.none) return [];
+  if (o.none || instantsEmpty(o.instants)) return [];
   let candidates: readonly T[] | undefined = o.set;
   if (candidates === undefined) {
     const literal = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
@@ -225,7 +235,7 @@ function finiteMembers<T>(o: Ordered<T>, cmp: Cmp<T>): readonly T[] | undefined 
     if (c > 0 || (c === 0 && !(o.lo.inclusive && o.hi.inclusive))) return [];
     if (c === 0) candidates = [o.lo.value];
   }
-  return candidates?.filter((x) => accepts(o, x, cmp));
+  return candidates?.filter((x) => accepts(o, x, cmp, true));
 }
 
 function isEmptyOrdered<T>(o: Ordered<T>, cmp: Cmp<T>): boolean {
@@ -261,17 +271,19 @@ function boundWithin<T>(
 
 function subsetOrdered<T>(a: Ordered<T>, b: Ordered<T>, cmp: Cmp<T>): boolean {
   const members = finiteMembers(a, cmp);
-  if (members !== undefined) return members.every((x) => accepts(b, x, cmp));
+  if (members !== undefined) return members.every((x) => accepts(b, x, cmp, false));
   if (b.none || b.set !== undefined) return false;
   if (!b.likes.every((p) => a.likes.includes(p))) return false;
   if (!b.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
+  if (!instantsImply(a.instants, b.instants)) return false;
   if (!boundWithin(a.lo, b.lo, cmp, true) || !boundWithin(a.hi, b.hi, cmp, false)) return false;
   return b.excluded.every(
     (x) =>
       contains(a.excluded, x) ||
       !inRange(a, x, cmp) ||
       a.likes.some((p) => !likeMatch(p, x as unknown as string)) ||
-      !versionsAccept(a.versions, x as unknown as string),
+      !versionsAccept(a.versions, x as unknown as string) ||
+      !instantsPossible(a.instants, x as unknown as string),
   );
 }
 

@@ -17,3 +17,17 @@ export function isIsoTimestamp(text: string): boolean {
 export function isCanonicalTimestamp(text: string): boolean {
   return CANONICAL.test(text) && isIsoTimestamp(text);
 }
+
+const PARTS = /^(\d{4}-\d{2}-\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date or date-time (see {@link isIsoTimestamp}) as the RFC 3339 timestamp of the same
+ * instant that `$at` takes: missing time fields are zero, a missing offset is UTC (the API's timestamps
+ * are). The text itself when it is one already.
+ */
+export function asRfc3339(text: string): string {
+  const m = PARTS.exec(text);
+  if (m === null) return text;
+  const [, date, h = '00', mi = '00', s = '00', fraction = '', offset = 'Z'] = m;
+  return `${date}T${h}:${mi}:${s}${fraction}${offset}`;
+}

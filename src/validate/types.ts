@@ -28,6 +28,10 @@ export type ValidationCode =
   | 'INVALID_TIMESTAMP'
   /** An ISO 8601 string compared with a timestamp that is not in the API's form (`…T…:…:….sssZ`). */
   | 'NON_CANONICAL_TIMESTAMP'
+  /** A string range (`$lt: "2026-…"`) on a timestamp field: code points, where `$at` or `$now` compares instants. */
+  | 'STRING_RANGE_ON_TIMESTAMP'
+  /** A `$now` or `$at` operand on a field that is not a timestamp. */
+  | 'INSTANT_ON_NON_TIMESTAMP'
   /** `__svcArrayAny__` where the field is not an array. */
   | 'SELECTOR_ON_NON_ARRAY'
   /** An array field compared (or read through) without `__svcArrayAny__`: arrays are values. */

@@ -44,7 +44,7 @@ if (!hasChromium) {
 
 const IDLE = readFileSync(join(root, 'fixtures', 'policies', 'examples', 'idle-databases.json'), 'utf8');
 /** The "after" version of IDLE: a stricter idle threshold. */
-const IDLE_AFTER = IDLE.replace(/2026-05-02/g, '2026-05-20');
+const IDLE_AFTER = IDLE.replace(/"-P30D"/g, '"-P12D"');
 
 const samples = new Map<number, Record<string, unknown>[]>();
 /** The page's sample inventory of `size` components, generated here. */

@@ -48,6 +48,18 @@ const EXPR_OPERATORS = new Set([
   '$lt',
   '$lte',
   '$switch',
+  // The instants of the time comparisons (src/targets/mongo/time.ts).
+  '$substrCP',
+  '$strLenCP',
+  '$concat',
+  '$toInt',
+  '$toLong',
+  '$add',
+  '$subtract',
+  '$multiply',
+  '$divide',
+  '$floor',
+  '$mod',
 ]);
 const VARIABLE = /^\$\$(CURRENT|v[0-9]+)$/;
 
@@ -103,7 +115,11 @@ function walkCondition(c: unknown, at: string): void {
       if (isPlainObject(x) && Object.keys(x)[0]?.startsWith('$')) walkCondition(x, here);
       else walkQuery(x, here, true);
     } else if (op === '$type') {
-      if (x !== 'array' && x !== 'object') fail(here, 'an unexpected $type');
+      // `['string', 'date']`: the prefilter of a time comparison.
+      const types = Array.isArray(x) ? x : [x];
+      if (!types.every((t) => ['array', 'object', 'string', 'date'].includes(t))) {
+        fail(here, 'an unexpected $type');
+      }
     } else if (op === '$in' || op === '$nin') {
       if (!Array.isArray(x) || !x.every(isScalar)) fail(here, 'a list that is not of literals');
     } else if (op === '$regex') {
@@ -223,6 +239,10 @@ const arbHostileOps = fc.oneof(
   fc.array(arbHostileValue, { maxLength: 3 }).map((vs) => ({ $in: vs })),
   fc.array(arbHostileValue, { maxLength: 3 }).map((vs) => ({ $nin: vs })),
   arbHostileString.map((v) => ({ $like: v })),
+  fc
+    .tuple(fc.constantFrom('$eq', '$ne', '$gt', '$gte', '$lt', '$lte'), fc.constantFrom('P30D', '-PT1.5S'))
+    .map(([op, d]) => ({ [op]: { $now: d } })),
+  fc.constantFrom('$eq', '$ne', '$lt').map((op) => ({ [op]: { $at: '2026-01-01T00:00:00+02:00' } })),
 );
 const arbHostileFilter: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ f: Record<string, unknown> }>(
   (tie) => ({

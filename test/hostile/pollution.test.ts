@@ -102,7 +102,8 @@ async function battery(withValidation = true): Promise<unknown> {
   for (const [i, definition] of [MINIMAL, ...POLICIES].entries()) {
     attempt(`check ${i}`, () => JSON.stringify(checkPolicyDefinition(definition)));
     attempt(`policy ${i}`, () => {
-      const p = compilePolicy(definition);
+      // One instant for every run: explanations name the instant they were made at.
+      const p = compilePolicy(definition, { asOf: '2026-06-01T00:00:00Z' });
       return JSON.stringify({
         isActive: p.isActive,
         resource: p.resource,
@@ -129,7 +130,8 @@ async function battery(withValidation = true): Promise<unknown> {
   const seen: unknown[] = [];
   for (const options of [undefined, {}, { onResult: (r: unknown) => void seen.push(r) }]) {
     const summary = await evaluateInventory([MINIMAL, ...POLICIES], RECORDS, options);
-    out[`inventory ${seen.length}`] = { ...summary, durationMs: 0, resourcesPerSecond: 0 };
+    // The run's instant is the clock's, read by each run.
+    out[`inventory ${seen.length}`] = { ...summary, asOf: '', durationMs: 0, resourcesPerSecond: 0 };
   }
   out.onResult = JSON.stringify(seen);
   return out;

@@ -79,11 +79,15 @@ function expectWorkersRan(ranges: readonly DebugRange[], file: Buffer | string):
   expect(ranges.reduce((n, r) => n + r.lines, 0)).toBe(newlines);
 }
 
-/** The output without the two timing fields (wall-clock time and the rate drawn from it). */
+/**
+ * The output without the two timing fields (wall-clock time and the rate drawn from it) and the run's
+ * instant (the clock when it started: each run reads its own).
+ */
 const untimed = (text: string) =>
   text
     .replace(/"durationMs":[-0-9.e+]+,"resourcesPerSecond":\d+/g, '"durationMs":0,"resourcesPerSecond":0')
-    .replace(/in \d+\.\d\d s \([\d,]+ resources\/s\)/g, 'in 0 s');
+    .replace(/"asOf":"[^"]*"/g, '"asOf":""')
+    .replace(/in \d+\.\d\d s \([\d,]+ resources\/s\), as of \S+/g, 'in 0 s');
 
 /** `--jobs` is capped at the cores: a run asking for more uses this many, and says so. */
 const CORES = availableParallelism();

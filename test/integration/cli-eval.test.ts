@@ -12,9 +12,12 @@ const inventory = join(root, 'fixtures', 'inventory');
 const idle = join(examples, 'idle-databases.json');
 const temp = suiteTempDir('eval');
 
+/** The example policies count from the run's asOf: every run here is at the inventory's 2026-06-01. */
+const AS_OF = ['--as-of', '2026-06-01T00:00:00Z'];
+
 /** Runs the built binary with the Node running the tests. */
 function run(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, ...(args[0] === 'eval' ? AS_OF : [])], {
     cwd: root,
     encoding: 'utf8',
     input: input ?? '',

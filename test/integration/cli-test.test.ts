@@ -10,8 +10,14 @@ const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 
+/** The example policies count from the run's asOf: every run here is at the inventory's 2026-06-01. */
+const AS_OF = ['--as-of', '2026-06-01T00:00:00Z'];
+
 function run(args: string[], cwd = root) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, ...(args[0] === 'test' ? AS_OF : [])], {
+    cwd,
+    encoding: 'utf8',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -53,7 +59,7 @@ describe('svc-policy test', () => {
   it('passes the example policy tests shipped beside the examples (exit 0)', () => {
     const r = run(['test', examples]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/11 tests in 2 files: 11 passed, 0 failed, 0 errors/);
+    expect(r.stdout).toMatch(/13 tests in 2 files: 13 passed, 0 failed, 0 errors/);
   });
 
   it('shows a failure with the explanation of the miss, the counts, and exits 1', () => {

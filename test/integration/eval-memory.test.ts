@@ -68,7 +68,12 @@ function node(args: readonly string[]) {
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
-const untimed = (summary: Record<string, unknown>) => ({ ...summary, durationMs: 0, resourcesPerSecond: 0 });
+const untimed = (summary: Record<string, unknown>) => ({
+  ...summary,
+  asOf: '',
+  durationMs: 0,
+  resourcesPerSecond: 0,
+});
 
 describe.skipIf(codegenProject)(`bounded memory: a ${FILE_MB} MB file in a ${HEAP_MB} MB heap`, () => {
   beforeAll(() => {

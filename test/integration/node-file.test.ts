@@ -42,8 +42,8 @@ beforeAll(async () => {
   builds.cjs = createRequire(import.meta.url)(join(root, 'dist', 'node.cjs')) as Entry;
 });
 
-/** The summary without the two timing fields. */
-const untimed = (s: InventorySummary) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+/** The summary without the two timing fields and the run's instant (each run reads the clock). */
+const untimed = (s: InventorySummary) => ({ ...s, asOf: '', durationMs: 0, resourcesPerSecond: 0 });
 
 /** Everything a run gives: the summary, the callbacks in the order they were called, the ranges. */
 interface Observed {
@@ -272,6 +272,64 @@ describe('evaluateInventoryFile', () => {
     const withResults = await observe('esm', big, { rejects: false, onReject() {}, results: true });
     if (availableParallelism() > 2) expect(withResults.ranges.length).toBeGreaterThan(0);
     else expect(withResults.ranges).toEqual([]);
+  });
+
+  it('evaluates a $now policy at the run’s one instant in every worker thread', async () => {
+    const now = Date.now();
+    // Certificates expiring a millisecond apart around now + 30 days: two threads reading their own
+    // clocks, or the main thread's a moment later, would count differently.
+    const lines = Array.from({ length: 4000 }, (_, i) =>
+      JSON.stringify({
+        id: `c${i}`,
+        resource: 'certificate',
+        expirationDate: new Date(now + 30 * 86_400_000 + 5000 + (i - 2000) * 7).toISOString(),
+      }),
+    );
+    const file = writeInventory(`${lines.join('\n')}\n`);
+    const expiry = {
+      name: 'expiry',
+      resource: 'certificate',
+      statusDefinitions: {
+        ok: { isDefault: true, criticality: 0 },
+        expiring: {
+          criticality: 10,
+          rules: [
+            {
+              conditions: [
+                { type: 'filter', condition: { filter: { expirationDate: { $lt: { $now: 'P30D' } } } } },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const statuses = async (options: InventoryFileOptions) => {
+      const seen: (string | null)[] = [];
+      const ranges: FileRange[] = [];
+      const summary = await builds.esm.evaluateInventoryFile([expiry], file, {
+        ...options,
+        onRange: (r) => ranges.push(r),
+        onResult: ({ results }) => void seen.push(results[0]!.result.status),
+      });
+      return { summary, seen, ranges };
+    };
+    // Unpinned: the clock read once by the main thread, which every worker uses.
+    const two = await statuses({ jobs: 2 });
+    if (CORES > 1) expect(two.ranges.length).toBeGreaterThan(1);
+    const asOf = Date.parse(two.summary.asOf);
+    expect(asOf).toBeGreaterThanOrEqual(now);
+    const one = await statuses({ jobs: 1, asOf: two.summary.asOf });
+    expect(one.summary.asOf).toBe(two.summary.asOf);
+    expect(two.seen).toEqual(one.seen);
+    expect(untimed(two.summary)).toEqual(untimed(one.summary));
+    // The line lies within the file: some expire within 30 days of the instant, some later.
+    expect(new Set(one.seen)).toEqual(new Set(['ok', 'expiring']));
+    // Pinned, both agree too, at that instant.
+    const pinned = new Date(now + 1000).toISOString();
+    const a = await statuses({ jobs: 2, asOf: pinned });
+    const b = await statuses({ jobs: 1, asOf: pinned });
+    expect(a.summary.asOf).toBe(pinned);
+    expect(a.seen).toEqual(b.seen);
   });
 
   it('passes results on in input order, waiting for the promise onResult returns', async () => {

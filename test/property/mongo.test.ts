@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileFilter } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
 import { compilePolicy } from '../../src/policy/compile.js';
 import {
   arbFilter,
   arbFilterAndRecords,
+  arbRecordAt,
   arbRecordFor,
+  arbTimeFilter,
+  arbTimeFilterAndRecords,
   arbVersionFilterAndRecords,
   type FilterJson,
 } from '../support/arbitraries.js';
@@ -16,10 +19,13 @@ import {
   type MongoEngine,
   mingoEngine,
   mingoOrderDiffers,
+  onlyTimeComparisons,
   openedEngine,
   serverEngine,
 } from '../support/mongo-engines.js';
-import { checkAsync, titled } from '../support/property.js';
+import { checkAsync, NUM_RUNS, titled } from '../support/property.js';
+import { referenceInstant } from '../support/reference.js';
+import { arbAsOf } from '../support/time-arbitraries.js';
 
 const url = process.env.MONGODB_URL;
 
@@ -64,61 +70,101 @@ interface PolicyCase {
   readonly conditions: FilterJson[];
 }
 
-const arbRule = fc.array(arbFilter, { minLength: 1, maxLength: 2 });
-
 /**
- * Random valid policies: 1–4 statuses, ties in criticality, a default with or without rules of its
- * own, an optional scope.
+ * Random valid policies of `filter`s: 1–4 statuses, ties in criticality, a default with or without
+ * rules of its own, an optional scope.
  */
-const arbPolicy: fc.Arbitrary<PolicyCase> = fc
-  .tuple(
-    fc.array(
-      fc.record({
-        criticality: fc.constantFrom(10, 20, 20, 30),
-        rules: fc.array(arbRule, { minLength: 1, maxLength: 2 }),
-        defaultHasRules: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 4 },
-    ),
-    fc.nat(),
-    fc.option(arbFilter, { nil: undefined }),
-  )
-  .map(([defs, d, scope]) => {
-    const defaultIndex = d % defs.length;
-    const statusDefinitions: PolicyCase['policy']['statusDefinitions'] = {};
-    const conditions: FilterJson[] = [];
-    defs.forEach((def, i) => {
-      const isDefault = i === defaultIndex;
-      const rules =
-        isDefault && !def.defaultHasRules
-          ? undefined
-          : def.rules.map((rule) => {
-              conditions.push(...rule);
-              return { conditions: rule.map((filter) => ({ type: 'filter', condition: { filter } })) };
-            });
-      statusDefinitions[`s${i}`] = {
-        isDefault,
-        criticality: def.criticality,
-        ...(rules === undefined ? {} : { rules }),
+const policies = (filter: fc.Arbitrary<FilterJson>): fc.Arbitrary<PolicyCase> => {
+  const arbRule = fc.array(filter, { minLength: 1, maxLength: 2 });
+  return fc
+    .tuple(
+      fc.array(
+        fc.record({
+          criticality: fc.constantFrom(10, 20, 20, 30),
+          rules: fc.array(arbRule, { minLength: 1, maxLength: 2 }),
+          defaultHasRules: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      fc.nat(),
+      fc.option(filter, { nil: undefined }),
+    )
+    .map(([defs, d, scope]) => {
+      const defaultIndex = d % defs.length;
+      const statusDefinitions: PolicyCase['policy']['statusDefinitions'] = {};
+      const conditions: FilterJson[] = [];
+      defs.forEach((def, i) => {
+        const isDefault = i === defaultIndex;
+        const rules =
+          isDefault && !def.defaultHasRules
+            ? undefined
+            : def.rules.map((rule) => {
+                conditions.push(...rule);
+                return { conditions: rule.map((filter) => ({ type: 'filter', condition: { filter } })) };
+              });
+        statusDefinitions[`s${i}`] = {
+          isDefault,
+          criticality: def.criticality,
+          ...(rules === undefined ? {} : { rules }),
+        };
+      });
+      if (scope !== undefined) conditions.push(scope);
+      return {
+        policy: { name: 'random', statusDefinitions, query: scope === undefined ? {} : { filter: scope } },
+        conditions,
       };
-    });
-    if (scope !== undefined) conditions.push(scope);
-    return {
-      policy: { name: 'random', statusDefinitions, query: scope === undefined ? {} : { filter: scope } },
-      conditions,
-    };
-  })
-  .filter((p) => policyWithinDefaultLimits(p.policy));
+    })
+    .filter((p) => policyWithinDefaultLimits(p.policy));
+};
 
-const arbPolicyAndRecords = arbPolicy.chain((p) =>
+const arbPolicyAndRecords = policies(arbFilter).chain((p) =>
   fc.tuple(
     fc.constant(p),
     fc.array(fc.oneof(...[{}, ...p.conditions].map((c) => arbRecordFor(c))), { minLength: 1, maxLength: 16 }),
   ),
 );
 
-function suite(open: () => Promise<MongoEngine>): void {
+/** Policies with time comparisons, an asOf, and records aimed at the instants they name then. */
+const arbTimePolicyAndRecords = fc.tuple(policies(arbTimeFilter), arbAsOf).chain(([p, asOf]) =>
+  fc.tuple(
+    fc.constant(p),
+    fc.array(fc.oneof(...[{}, ...p.conditions].map((c) => arbRecordAt(c, asOf))), {
+      minLength: 1,
+      maxLength: 16,
+    }),
+    fc.constant(asOf),
+  ),
+);
+
+function suite(open: () => Promise<MongoEngine>, openWithDates: () => Promise<MongoEngine>): void {
   const opened = openedEngine(open);
+  const withDates = openedEngine(openWithDates);
+
+  it(
+    titled('time comparisons: toMongo and toMongoExpr select what compileFilter selects at the same asOf'),
+    async () => {
+      let compared = 0;
+      await checkAsync(
+        fc.asyncProperty(arbTimeFilterAndRecords, async ([filter, generated, asOf]) => {
+          const records = documentsFor(opened.engine, filter, generated);
+          const predicate = compileFilter(filter, { asOf });
+          const expected = records.flatMap((r, i) => (predicate(r) ? [i] : []));
+          // Dates stored as ISO strings, and as BSON dates where only instants are compared.
+          const engines = [opened.engine, ...(onlyTimeComparisons(filter) ? [withDates.engine] : [])];
+          for (const engine of engines) {
+            for (const query of [toMongo(filter, { asOf }), { $expr: toMongoExpr(filter, { asOf }) }]) {
+              const got = await engine.find(query, records);
+              if (JSON.stringify(got) !== JSON.stringify(expected)) {
+                throw failure(engine.name, got, expected, { filter, asOf, records, query });
+              }
+            }
+          }
+          compared += records.length;
+        }),
+      );
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     ['random filters', arbFilterAndRecords],
@@ -186,37 +232,64 @@ function suite(open: () => Promise<MongoEngine>): void {
     },
   );
 
-  it(titled('policyToMongo: partitions and the status stage agree with the policy rules'), async () => {
-    await checkAsync(
-      fc.asyncProperty(arbPolicyAndRecords, async ([{ policy, conditions }, generated]) => {
-        const records = documentsFor(opened.engine, conditions, generated);
-        const evaluate = compilePolicy(policy).evaluate;
-        const expected = records.map((r) => evaluate(r).status);
-        const { partitions, addStatusStage } = policyToMongo(policy);
-        const details = { policy, records, partitions, addStatusStage };
-        const statuses = await opened.engine.addFields(addStatusStage, 'policyStatus', records);
-        if (JSON.stringify(statuses) !== JSON.stringify(expected)) {
-          throw failure(`${opened.engine.name} status stage`, statuses, expected, details);
-        }
-        expect(partitions.map((p) => p.status)).toEqual(Object.keys(policy.statusDefinitions));
-        for (const { status, query } of partitions) {
-          const got = await opened.engine.find(query, records);
-          const want = expected.flatMap((s, i) => (s === status ? [i] : []));
-          if (JSON.stringify(got) !== JSON.stringify(want)) {
-            throw failure(`${opened.engine.name} partition ${status}`, got, want, details);
+  it.each([
+    [
+      'random policies',
+      arbPolicyAndRecords.map(([p, records]) => [p, records, undefined] as const),
+      NUM_RUNS,
+    ],
+    // A quarter of the runs: mingo interprets each time comparison's instant (a sizeable expression)
+    // per document, for the stage and every partition.
+    ['policies with time comparisons at a random asOf', arbTimePolicyAndRecords, Math.ceil(NUM_RUNS / 4)],
+  ] as const)(
+    titled('policyToMongo: partitions and the status stage agree with the policy rules (%s)'),
+    async (_, arbitrary: fc.Arbitrary<readonly [PolicyCase, unknown[], string | undefined]>, numRuns) => {
+      await checkAsync(
+        fc.asyncProperty(arbitrary, async ([{ policy, conditions }, generated, asOf]) => {
+          const records = documentsFor(opened.engine, conditions, generated);
+          // The policy engine's clock stands at asOf while it compiles; policyToMongo is told it.
+          const clock =
+            asOf === undefined ? undefined : vi.spyOn(Date, 'now').mockReturnValue(referenceInstant(asOf));
+          let evaluate: ReturnType<typeof compilePolicy>['evaluate'];
+          try {
+            evaluate = compilePolicy(policy).evaluate;
+          } finally {
+            clock?.mockRestore();
           }
-        }
-      }),
-    );
-  });
+          const expected = records.map((r) => evaluate(r).status);
+          const { partitions, addStatusStage } = policyToMongo(policy, asOf === undefined ? {} : { asOf });
+          const details = { policy, records, partitions, addStatusStage };
+          const statuses = await opened.engine.addFields(addStatusStage, 'policyStatus', records);
+          if (JSON.stringify(statuses) !== JSON.stringify(expected)) {
+            throw failure(`${opened.engine.name} status stage`, statuses, expected, details);
+          }
+          expect(partitions.map((p) => p.status)).toEqual(Object.keys(policy.statusDefinitions));
+          for (const { status, query } of partitions) {
+            const got = await opened.engine.find(query, records);
+            const want = expected.flatMap((s, i) => (s === status ? [i] : []));
+            if (JSON.stringify(got) !== JSON.stringify(want)) {
+              throw failure(`${opened.engine.name} partition ${status}`, got, want, details);
+            }
+          }
+        }),
+        { numRuns },
+      );
+    },
+  );
 }
 
 describe('MongoDB target on mingo: differential against the compiled predicate', () => {
-  suite(async () => mingoEngine());
+  suite(
+    async () => mingoEngine(),
+    async () => mingoEngine('dates'),
+  );
 });
 
 // A real server is optional (nothing in CI depends on it): set MONGODB_URL to run the same properties
 // there, e.g. MONGODB_URL=mongodb://localhost:27017 (see docs/mongo.md).
 describe.skipIf(!url)('MongoDB target on a real server: differential against the compiled predicate', () => {
-  suite(async () => serverEngine(url!));
+  suite(
+    async () => serverEngine(url!),
+    async () => serverEngine(url!, 'dates'),
+  );
 });

@@ -124,8 +124,10 @@ describe('compilePolicies: a set compiled together answers as separate compilePo
   it(titled('explain gives what each policy explains'), () => {
     check(
       fc.property(arbSetAndResources, ([definitions, resources]) => {
-        const separate = definitions.map((d) => compilePolicy(d));
-        const set = compilePolicies(definitions);
+        // One instant for both: an explanation names the instant it was made at.
+        const asOf = '2026-06-01T00:00:00Z';
+        const separate = definitions.map((d) => compilePolicy(d, { asOf }));
+        const set = compilePolicies(definitions, { asOf });
         const [resource] = resources[0]!;
         expect(set.explain(resource)).toEqual(separate.map((p) => p.explain(resource)));
       }),

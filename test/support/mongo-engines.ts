@@ -33,14 +33,25 @@ const DOCUMENT_PROTOTYPE: object = Object.freeze(
   Object.create(null, { constructor: { value: Object, enumerable: false } }),
 );
 
-function bsonLike(value: unknown): unknown {
-  // A record's `Date` is stored as what it reads as, its ISO string (`null` when invalid, as JSON
-  // has it): docs/mongo.md asks for timestamps stored as strings, which a BSON date is not.
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (Array.isArray(value)) return value.map(bsonLike);
+/**
+ * How an engine stores a record's `Date`s. `'strings'` (the default): as what they read as, their ISO
+ * string (`null` when invalid, as JSON has it), since docs/mongo.md asks for timestamps stored as
+ * strings, which a BSON date is not for most operators. `'dates'`: as BSON dates, which the time
+ * comparisons read as instants (an invalid `Date` still `null`: BSON has no invalid date).
+ */
+export type StoredDates = 'strings' | 'dates';
+
+function storedDate(value: Date, dates: StoredDates): unknown {
+  if (Number.isNaN(value.getTime())) return null;
+  return dates === 'dates' ? value : value.toISOString();
+}
+
+function bsonLike(value: unknown, dates: StoredDates): unknown {
+  if (value instanceof Date) return storedDate(value, dates);
+  if (Array.isArray(value)) return value.map((v) => bsonLike(v, dates));
   if (typeof value === 'object' && value !== null) {
     const out = Object.create(DOCUMENT_PROTOTYPE) as Record<string, unknown>;
-    for (const [k, v] of Object.entries(value)) out[k] = bsonLike(v);
+    for (const [k, v] of Object.entries(value)) out[k] = bsonLike(v, dates);
     return out;
   }
   return value;
@@ -53,48 +64,48 @@ function withIds(records: readonly object[]): Record<string, unknown>[] {
   });
 }
 
-export function mingoEngine(): MongoEngine {
+export function mingoEngine(dates: StoredDates = 'strings'): MongoEngine {
   return {
     name: 'mingo',
     async find(query, records) {
       const q = new Query(query as Record<string, unknown>);
       return withIds(records).flatMap((doc, i) =>
-        q.test(bsonLike(doc) as Record<string, unknown>) ? [i] : [],
+        q.test(bsonLike(doc, dates) as Record<string, unknown>) ? [i] : [],
       );
     },
     async addFields(stage, field, records) {
-      const docs = withIds(records).map(bsonLike) as Record<string, unknown>[];
+      const docs = withIds(records).map((r) => bsonLike(r, dates)) as Record<string, unknown>[];
       const out = new Aggregator([stage as Record<string, unknown>]).run(docs) as Record<string, unknown>[];
       const byId = new Map(out.map((d) => [d._id as number, d[field] ?? null]));
       return records.map((_, i) => byId.get(i) ?? null);
     },
     async aggregate(pipeline, records) {
-      const docs = withIds(records).map(bsonLike) as Record<string, unknown>[];
+      const docs = withIds(records).map((r) => bsonLike(r, dates)) as Record<string, unknown>[];
       return new Aggregator(pipeline as Record<string, unknown>[]).run(docs) as Record<string, unknown>[];
     },
     async close() {},
   };
 }
 
-/** A record with its `Date`s as the strings a document store keeps (see `bsonLike`). */
-function storedDates(value: unknown): unknown {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (Array.isArray(value)) return value.map(storedDates);
+/** A record with its `Date`s stored as `dates` says (see `bsonLike`). */
+function storedDates(value: unknown, dates: StoredDates): unknown {
+  if (value instanceof Date) return storedDate(value, dates);
+  if (Array.isArray(value)) return value.map((v) => storedDates(v, dates));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storedDates(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storedDates(v, dates)]));
   }
   return value;
 }
 
 /** A real server: a fresh database per run, dropped on close. */
-export async function serverEngine(url: string): Promise<MongoEngine> {
+export async function serverEngine(url: string, dates: StoredDates = 'strings'): Promise<MongoEngine> {
   const client = await MongoClient.connect(url);
   const db = client.db(`svc_policy_test_${process.pid}_${Date.now()}`);
   const collection: Collection<Document> = db.collection('records');
   async function load(records: readonly object[]): Promise<void> {
     await collection.deleteMany({});
     if (records.length > 0) {
-      const docs = withIds(records).map((r) => storedDates(r) as Document);
+      const docs = withIds(records).map((r) => storedDates(r, dates) as Document);
       await collection.insertMany(docs, { checkKeys: false });
     }
   }
@@ -162,6 +173,26 @@ export function mingoOrderDiffers(filter: unknown, records: readonly unknown[]):
   if (operands.length === 0) return false;
   const values = records.flatMap((r) => strings(r));
   return operands.some((x) => values.some((v) => UTF16(v, x) !== codePoints(v, x)));
+}
+
+const TIME_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
+const isInstant = (x: unknown) => typeof x === 'object' && x !== null && ('$now' in x || '$at' in x);
+
+/**
+ * True when every comparison of the filter is a time comparison (through `$and`, `$or`, `$not`,
+ * `$elemMatch`): the filters whose records' `Date`s may be stored as BSON dates, which only the time
+ * comparisons read as what memory reads (docs/mongo.md).
+ */
+export function onlyTimeComparisons(filter: unknown): boolean {
+  if (typeof filter !== 'object' || filter === null) return false;
+  return Object.entries(filter).every(([key, value]) => {
+    if (key === '$and' || key === '$or') return Array.isArray(value) && value.every(onlyTimeComparisons);
+    if (key === '$not') return onlyTimeComparisons(value);
+    if (typeof value !== 'object' || value === null) return false;
+    return Object.entries(value).every(([op, x]) =>
+      op === '$elemMatch' ? onlyTimeComparisons(x) : TIME_OPERATORS.has(op) && isInstant(x),
+    );
+  });
 }
 
 /** Opens the engine before the tests of the enclosing suite and closes it after them. */

@@ -5,11 +5,14 @@ import {
   type Component,
   compileFilter,
   compilePolicy,
+  type Duration,
   type Filter,
   type FilterPath,
+  type Instant,
   type MaxTypedDepth,
   type PolicyDefinition,
   type PolicyRecord,
+  type Timestamp,
   type UpgradePlanItem,
 } from '../../src/index.js';
 import { policyToMongo, toMongo, toMongoExpr } from '../../src/mongo.js';
@@ -417,5 +420,67 @@ describe('the depth bound', () => {
       FilterPath<Tree>
     >();
     expectTypeOf<'child$.child$.child$.child$.child$.child$.child$.nmae'>().not.toExtend<FilterPath<Tree>>();
+  });
+});
+
+describe('instant operands ($now, $at) on timestamp fields', () => {
+  /** A record type of one's own: timestamps declared `Timestamp` or `Date`. */
+  interface Job {
+    readonly name: string;
+    readonly attempts: number;
+    readonly due: Timestamp;
+    readonly finishedAt: Date | null;
+    readonly steps: readonly { readonly startedAt: Timestamp }[];
+  }
+
+  it('accepts { $now: duration } and { $at: timestamp } where the values are timestamps', () => {
+    const ok = [
+      compileFilter<Certificate>({ expirationDate: { $gte: { $now: 'PT0S' }, $lt: { $now: 'P30D' } } }),
+      compileFilter<Certificate>({
+        dueDate: { $lt: { $now: 'PT0S' } },
+        deletedAt: { $ne: { $now: '-P1W2DT3H4M5.5S' } },
+      }),
+      compileFilter<Certificate>({ issuedAt: { $eq: { $at: '2026-01-01T02:00:00+02:00' } } }),
+      compileFilter<Component>({ 'details$.database$.lastActiveConnectionTime': { $lt: { $now: '-P90D' } } }),
+      // Loose paths take them too: checked at run time.
+      compileFilter<Component>({ 'details$.postgres$.lastActiveConnectionTime': { $lt: { $now: '-P90D' } } }),
+      compileFilter<Job>({
+        due: { $lte: { $now: 'PT12H' } },
+        finishedAt: { $gt: { $at: '2026-06-01T00:00:00Z' } },
+      }),
+      compileFilter<Job>({
+        'steps$.__svcArrayAny__': { $elemMatch: { startedAt: { $lt: { $now: '-PT30M' } } } },
+      }),
+      compileFilter<Job>({ 'steps$.__svcArrayAny__$.startedAt': { $gt: { $now: '-PT1H30M' } } }),
+      // Timestamps still compare with strings as strings.
+      compileFilter<Certificate>({ expirationDate: { $lt: '2026-06-01T00:00:00.000Z', $in: ['x', null] } }),
+    ];
+    expectTypeOf(ok).toBeArray();
+    expectTypeOf<'P30D'>().toExtend<Duration>();
+    expectTypeOf<{ $now: 'P30D' }>().toExtend<Instant>();
+  });
+
+  it('rejects them on fields that are not timestamps, and values of another shape', () => {
+    const rejected = [
+      // @ts-expect-error $now on a number field
+      compileFilter<Job>({ attempts: { $lt: { $now: 'P30D' } } }),
+      // @ts-expect-error $at on a string field
+      compileFilter<Certificate>({ status: { $eq: { $at: '2026-06-01T00:00:00Z' } } }),
+      // @ts-expect-error $now on a boolean field
+      compileFilter<Component>({ hasAvailableSvcs: { $ne: { $now: 'PT0S' } } }),
+      // @ts-expect-error months have no fixed length
+      compileFilter<Certificate>({ expirationDate: { $lt: { $now: 'P1M' } } }),
+      // @ts-expect-error not a duration
+      compileFilter<Certificate>({ expirationDate: { $lt: { $now: '30 days' } } }),
+      // @ts-expect-error a number of days is no duration
+      compileFilter<Job>({ due: { $lt: { $now: 30 } } }),
+      // @ts-expect-error a date without a time is no RFC 3339 timestamp
+      compileFilter<Certificate>({ expirationDate: { $lt: { $at: '2026-06-01' } } }),
+      // @ts-expect-error one of $now and $at, not both
+      compileFilter<Certificate>({ expirationDate: { $lt: { $now: 'P1D', $at: '2026-06-01T00:00:00Z' } } }),
+      // @ts-expect-error instants are for $eq … $lte, not $in
+      compileFilter<Certificate>({ expirationDate: { $in: [{ $now: 'P1D' }] } }),
+    ];
+    expectTypeOf(rejected).toBeArray();
   });
 });

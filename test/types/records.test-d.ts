@@ -7,6 +7,7 @@ import type {
   FilterPath,
   POLICY_RESOURCE,
   PolicyRecord,
+  Timestamp,
   UPGRADE_PLAN_RESOURCE,
   UpgradePlanItem,
 } from '../../src/index.js';
@@ -48,7 +49,7 @@ describe('record types and resource descriptions', () => {
     expectTypeOf<Component['tags']>().toEqualTypeOf<{ readonly [key: string]: string }>();
     // details: open, with the one technology the description describes, itself open.
     type Database = NonNullable<Component['details']['database']>;
-    expectTypeOf<Database['lastActiveConnectionTime']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<Database['lastActiveConnectionTime']>().toEqualTypeOf<Timestamp | null | undefined>();
     expectTypeOf<Database['connections']>().toBeUnknown();
     expectTypeOf<Component['details']['postgres']>().toBeUnknown();
   });
@@ -81,7 +82,7 @@ describe('record types and resource descriptions', () => {
       | 'componentIds'
       | 'displayType'
     >();
-    expectTypeOf<Certificate['deletedAt']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Certificate['deletedAt']>().toEqualTypeOf<Timestamp | null>();
     expectTypeOf<Certificate['componentIds']>().toEqualTypeOf<readonly number[]>();
     expectTypeOf<Certificate['details']['serialNumber']>().toEqualTypeOf<string | undefined>();
   });
@@ -102,7 +103,7 @@ describe('record types and resource descriptions', () => {
       | 'updatedAt'
       | 'completedAt'
     >();
-    expectTypeOf<UpgradePlanItem['completedAt']>().toEqualTypeOf<string | null>();
+    expectTypeOf<UpgradePlanItem['completedAt']>().toEqualTypeOf<Timestamp | null>();
     type Change = NonNullable<UpgradePlanItem['upgradePlan'][string]['changes']>[number];
     expectTypeOf<Change['status']>().toEqualTypeOf<string | undefined>();
   });

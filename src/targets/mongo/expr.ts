@@ -2,15 +2,18 @@ import {
   assertNever,
   type ClauseNode,
   type FilterNode,
+  isTimeNode,
   type OperatorNode,
   type PathStep,
   type Scalar,
+  type TimeNode,
 } from '../../ast/nodes.js';
 import { arrayIncludes } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
+import { boundOf } from '../../compile/operators.js';
 import { byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { parseVersion, VERSION_PATTERN, versionKey } from '../../semantics/version.js';
 import { likeToRegex } from './regex.js';
+import { instantExpr } from './time.js';
 
 /**
  * Filters as MongoDB aggregation expressions (for `$expr` and `$switch`). Aggregation expressions have
@@ -28,9 +31,13 @@ import { likeToRegex } from './regex.js';
 /** An aggregation expression: JSON built from fixed operator names, variable names and literals. */
 export type MongoExpr = unknown;
 
-/** Names `$let` and `$map` variables; reset per translation so output is deterministic. */
+/**
+ * One translation: names its `$let` and `$map` variables (reset per translation so output is
+ * deterministic), and holds the instant (ms) `$now` operands count from.
+ */
 class Names {
   private n = 0;
+  constructor(readonly asOf: number) {}
   next(): string {
     this.n += 1;
     return `v${this.n}`;
@@ -189,7 +196,7 @@ function versionKeyExpr(v: string, names: Names): MongoExpr {
  * is not a version: what a page sorts a version field by (the key `versionSortValue` gives in memory).
  */
 export function versionSortExpr(field: string): MongoExpr {
-  const names = new Names();
+  const names = new Names(Number.NaN);
   const f = names.next();
   return {
     $let: {
@@ -212,8 +219,21 @@ function versionExpr(v: string, cmp: '$eq' | '$gt' | '$gte' | '$lt' | '$lte', va
   };
 }
 
-/** The expression of one operator; a negated one is `not` of its family's positive expression. */
-function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
+/**
+ * A time comparison of the instant in `t` (a number, or null for a value that is none: false) with
+ * the operand's instant, a literal; `$ne` is `not` of this `$eq` (see `operatorExpr`).
+ */
+function timeExpr(op: TimeNode, t: string, asOf: number): MongoExpr {
+  const c = comparisonOf(op);
+  return { $and: [{ $isNumber: t }, { [`$${c === 'ne' ? 'eq' : c}`]: [t, lit(boundOf(op.instant, asOf))] }] };
+}
+
+/**
+ * The expression of one operator; a negated one is `not` of its family's positive expression. `instant`
+ * names the variable holding the value's instant when the caller computed it once for several time
+ * comparisons.
+ */
+function operatorExpr(op: OperatorNode, v: string, names: Names, instant?: string): MongoExpr {
   const expr = byFamily<MongoExpr>(op, {
     equality: (op) => equals(v, op.value),
     order: (op) => ({ $and: [typeTest(v, op.value), { [`$${comparisonOf(op)}`]: [v, lit(op.value)] }] }),
@@ -223,8 +243,12 @@ function operatorExpr(op: OperatorNode, v: string, names: Names): MongoExpr {
     }),
     exists: (op) => (op.value ? not(isMissing(v)) : isMissing(v)),
     version: (op) => versionExpr(v, VERSION_OPERATORS[comparisonOf(op)], op.value, names),
-    time: () => {
-      throw new FilterError('UNSUPPORTED', '', 'time comparisons are not yet translated to MongoDB');
+    time: (op) => {
+      if (instant !== undefined) return timeExpr(op, instant, names.asOf);
+      const t = names.next();
+      return {
+        $let: { vars: { [t]: instantExpr(v, () => names.next()) }, in: timeExpr(op, `$$${t}`, names.asOf) },
+      };
     },
     elemMatch: (op) =>
       // `{}` holds for every element; any other filter only for an object, read from that element.
@@ -246,7 +270,17 @@ function pathExpr(
   names: Names,
 ): MongoExpr {
   const [step, ...rest] = steps;
-  if (step === undefined) return and(ops.map((op) => operatorExpr(op, v, names)));
+  if (step === undefined) {
+    // A range of instants (`$gte` and `$lt`) reads the value's instant once.
+    if (ops.filter(isTimeNode).length < 2) return and(ops.map((op) => operatorExpr(op, v, names)));
+    const t = names.next();
+    return {
+      $let: {
+        vars: { [t]: instantExpr(v, () => names.next()) },
+        in: and(ops.map((op) => operatorExpr(op, v, names, `$$${t}`))),
+      },
+    };
+  }
   const name = names.next();
   const inner = pathExpr(rest, `$$${name}`, ops, names);
   switch (step.kind) {
@@ -289,12 +323,19 @@ function filterExprAt(node: FilterNode, root: string, names: Names): MongoExpr {
   return and(node.clauses.map((c) => clauseExpr(c, root, names)));
 }
 
-/** A validated filter as a boolean aggregation expression over `$$CURRENT`. */
-export function filterToExpr(node: FilterNode): MongoExpr {
-  return filterExprAt(node, '$$CURRENT', new Names());
+/**
+ * A validated filter as a boolean aggregation expression over `$$CURRENT`; `asOf` (ms) is the instant
+ * its `$now` operands count from.
+ */
+export function filterToExpr(node: FilterNode, asOf: number): MongoExpr {
+  return filterExprAt(node, '$$CURRENT', new Names(asOf));
 }
 
 /** One field clause as a boolean aggregation expression over `$$CURRENT`. */
-export function fieldToExpr(path: readonly PathStep[], ops: readonly OperatorNode[]): MongoExpr {
-  return pathExpr(path, '$$CURRENT', ops, new Names());
+export function fieldToExpr(
+  path: readonly PathStep[],
+  ops: readonly OperatorNode[],
+  asOf: number,
+): MongoExpr {
+  return pathExpr(path, '$$CURRENT', ops, new Names(asOf));
 }

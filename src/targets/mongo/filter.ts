@@ -2,6 +2,7 @@ import {
   assertNever,
   type ClauseNode,
   type FilterNode,
+  isTimeNode,
   isVersionNode,
   type OperatorNode,
   type PathStep,
@@ -18,7 +19,6 @@ import {
   weakMapGet,
   weakMapSet,
 } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
 import { answersOf, byFamily, comparisonOf, factsOf } from '../../semantics/operators.js';
 import { fieldToExpr } from './expr.js';
 import { leafConstants } from './leaf.js';
@@ -115,9 +115,8 @@ function encodings(op: OperatorNode): ReadonlyArray<readonly [string, unknown]> 
     // The query language cannot compare versions (`pathQuery` sends them to `$expr`); this is only
     // the prefilter's necessary condition: the value is a string.
     version: () => [['$type', 'string']],
-    time: () => {
-      throw new FilterError('UNSUPPORTED', '', 'time comparisons are not yet translated to MongoDB');
-    },
+    // Nor instants: the prefilter's necessary condition is that the value may be one.
+    time: () => [['$type', ['string', 'date']]],
     // No operator object says it: see `fieldQuery`.
     elemMatch: () => [],
   });
@@ -147,6 +146,8 @@ function leafQuery(field: string, ops: readonly OperatorNode[], guard: boolean):
 
 interface Context {
   readonly known: ScalarKnowledge;
+  /** The instant (ms) `$now` operands count from. */
+  readonly asOf: number;
 }
 
 /** Thrown inside the translation of one clause when the query language cannot state it exactly. */
@@ -168,7 +169,11 @@ function pathQuery(
 ): MongoQuery {
   const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
   const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
-  need(keys.length > 0 && arrayEvery(keys, isPlainKey) && !arraySome(ops, isVersionNode));
+  need(
+    keys.length > 0 &&
+      arrayEvery(keys, isPlainKey) &&
+      !arraySome(ops, (op) => isVersionNode(op) || isTimeNode(op)),
+  );
   const prefixes: string[] = [];
   const arrayPrefixes: string[] = [];
   for (let i = 0; i < keys.length - 1; i++) {
@@ -249,7 +254,7 @@ function valueAlternatives(
 function fieldQuery(path: readonly PathStep[], ops: readonly OperatorNode[], ctx: Context): MongoQuery {
   // A document is never an array: a selector at the root has no elements.
   if (path[0]?.kind === 'any') return MATCH_NOTHING;
-  const exact = () => allOf([...prefilter(path, ops), { $expr: fieldToExpr(path, ops) }]);
+  const exact = () => allOf([...prefilter(path, ops), { $expr: fieldToExpr(path, ops, ctx.asOf) }]);
   // MongoDB's own `$elemMatch` (document form) skips scalar elements but reads an array element as a
   // document keyed "0", "1"…, and mingo reads every field of a scalar element as the scalar itself:
   // neither is ours, so the exact expression decides, behind a native `$elemMatch` prefilter.

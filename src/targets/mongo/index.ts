@@ -1,6 +1,6 @@
 export type { MongoExpr } from './expr.js';
 export type { MongoQuery } from './filter.js';
-export type { MongoOptions } from './options.js';
+export type { MongoExprOptions, MongoOptions } from './options.js';
 export {
   type MongoPageQuery,
   type MongoStage,

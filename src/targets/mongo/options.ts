@@ -4,8 +4,19 @@ import { FilterError } from '../../errors.js';
 import type { ParseOptions } from '../../parse/filter.js';
 import { printPath } from '../../parse/path.js';
 
+/** Options of {@link toMongoExpr}. */
+export interface MongoExprOptions extends ParseOptions {
+  /**
+   * The instant `{ $now: duration }` operands count from: a `Date`, an RFC 3339 timestamp or
+   * milliseconds since the epoch. It is written into the output as a literal (never `$$NOW`), so a
+   * query replays identically and means what `compileFilter` means with the same `asOf`. Unset, the
+   * clock is read once per call.
+   */
+  readonly asOf?: Date | string | number;
+}
+
 /** Options of {@link toMongo}. */
-export interface MongoOptions extends ParseOptions {
+export interface MongoOptions extends MongoExprOptions {
   /**
    * Field knowledge: paths (written as in filters, `details$.postgres$.version`, selectors included as
    * `__svcArrayAny__`) whose value is never an array in the collection. The array guards on those

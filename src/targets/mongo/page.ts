@@ -2,6 +2,7 @@ import type { FilterNode } from '../../ast/nodes.js';
 import {
   arrayEvery,
   hasOwn,
+  option,
   regexpTest,
   stringIncludes,
   stringIsWellFormed,
@@ -13,6 +14,7 @@ import { rankOf, type SortKey, type SortValue, TYPE_RANK, toSortValue } from '..
 import {
   finishPage,
   type Page,
+  pageAsOf,
   parseQuery,
   projectRecord,
   type QueryOptions,
@@ -24,6 +26,7 @@ import { filterQuery, MATCH_NOTHING, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
 import { branch } from './policy.js';
+import { translationAsOf } from './time.js';
 import type { MongoStage } from './types.js';
 
 export type { MongoStage };
@@ -190,7 +193,7 @@ function rawKeysetMatch(sort: readonly SortKey[], after: readonly SortValue[]): 
 
 function filterMatch(filter: FilterNode, options: MongoOptions | undefined): MongoQuery {
   checkMongoLimits(filter);
-  return filterQuery(filter, { known: resolveKnowledge(options) });
+  return filterQuery(filter, { known: resolveKnowledge(options), asOf: translationAsOf(options) });
 }
 
 /** A top-level field read by its literal name: never taken for a path or an operator. */
@@ -253,7 +256,8 @@ export function queryToMongo(plan: QueryPlan, options?: MongoOptions): MongoPage
       },
     ]);
   }
-  const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, options);
+  const asOf = pageAsOf(plan, option(options, 'asOf'));
+  const filter = plan.filter === undefined ? undefined : filterMatch(plan.filter, { ...options, asOf });
   if (readsRaw(plan)) return rawQuery(plan, filter);
   const pipeline: MongoStage[] = [];
   if (filter !== undefined) pipeline.push({ $match: filter });

@@ -8,6 +8,7 @@ import { filterToExpr, type MongoExpr } from './expr.js';
 import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
 import { type MongoOptions, resolveKnowledge } from './options.js';
+import { translationAsOf } from './time.js';
 import type { MongoStage } from './types.js';
 
 /** Options of {@link policyToMongo}. */
@@ -77,7 +78,8 @@ export function branch(test: MongoExpr, value: MongoExpr): SwitchBranch {
  * validation it uses: an invalid definition throws the same `PolicyError`). A status is reached when one of its rules holds (a
  * rule holds when all its conditions hold); among the reached statuses the highest criticality wins,
  * on equal criticality the first defined; when none is reached, the default status applies. Documents
- * outside the scope (`query.filter`) are in no partition and get a null status.
+ * outside the scope (`query.filter`) are in no partition and get a null status. One `asOf` (the
+ * option, or the clock read once) is the instant of every `$now` in the partitions and the stage.
  *
  * @example
  * const { partitions, addStatusStage } = policyToMongo({
@@ -114,6 +116,8 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
       `statusField must be a plain field name, got ${JSON.stringify(field)}`,
     );
   }
+  // One instant for every partition and the status stage: they agree on every document.
+  const asOf = translationAsOf(options);
   // The policy engine's validation: the same definitions are accepted, with the same problems.
   const { problems, definition } = checkPolicyDefinition(policy, options);
   if (definition === undefined) throw new PolicyError(problems);
@@ -139,7 +143,7 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
     winner.set(s.name, and([s.match, ...negated.slice(0, k)]));
   }
   const none = and(negated);
-  const ctx = { known: resolveKnowledge(options) };
+  const ctx = { known: resolveKnowledge(options), asOf };
   const memo = new WeakMap<ClauseNode, MongoQuery>();
   const partitions = statuses.map((s) => {
     const wins = mapGet.call(winner, s.name);
@@ -151,8 +155,8 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
   // Aggregation expressions, not query documents: `$switch` cases cannot hold query operators. The
   // status name is a literal, so a name like "$foo" is never read as a field path.
   const branches: SwitchBranch[] = [];
-  if (scope !== undefined) branches.push(branch({ $not: [filterToExpr(scope)] }, null));
-  for (const s of ranked) branches.push(branch(filterToExpr(s.match), { $literal: s.name }));
+  if (scope !== undefined) branches.push(branch({ $not: [filterToExpr(scope, asOf)] }, null));
+  for (const s of ranked) branches.push(branch(filterToExpr(s.match, asOf), { $literal: s.name }));
   const value: MongoExpr =
     branches.length === 0
       ? { $literal: defaultName }
@@ -170,8 +174,10 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
  * await components.aggregate(policyDiffMongo(before, after)).toArray(); // [{ before: 'ok', after: 'eol', count: 12 }, …]
  */
 export function policyDiffMongo(before: unknown, after: unknown, options?: MongoOptions): MongoStage[] {
+  // Both versions at one instant: an edit's impact, not the clock's.
+  const asOf = translationAsOf(ownOptions(options));
   const status = (policy: unknown): MongoExpr => {
-    const { addStatusStage } = policyToMongo(policy, { ...ownOptions(options), statusField: 's' });
+    const { addStatusStage } = policyToMongo(policy, { ...ownOptions(options), statusField: 's', asOf });
     const { definition } = checkPolicyDefinition(policy, ownOptions(options));
     return definition?.isActive === false ? null : addStatusStage.$addFields.s!;
   };

@@ -1,12 +1,12 @@
 import type { FilterNode } from '../../ast/nodes.js';
 import { ownOptions } from '../../builtins.js';
-import type { ParseOptions } from '../../parse/filter.js';
 import { toFilterNode } from '../../parse/node-input.js';
 import type { Filter } from '../../typed/filter.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
-import { type MongoOptions, resolveKnowledge } from './options.js';
+import { type MongoExprOptions, type MongoOptions, resolveKnowledge } from './options.js';
+import { translationAsOf } from './time.js';
 
 /**
  * Translates a filter (JSON or AST) into a MongoDB query document that matches exactly the documents
@@ -16,6 +16,8 @@ import { type MongoOptions, resolveKnowledge } from './options.js';
  * and a few element shapes; see docs/mongo.md). Throws `FilterError` for an invalid filter, and
  * with code `UNSUPPORTED` for a path longer than MongoDB documents can nest (100 segments). With a
  * record type (`toMongo<Certificate>(…)`) the filter is checked by the compiler (`Filter<T>`).
+ * Time comparisons (`{ $now }`, `{ $at }`) are written with their instant as a number, counted from
+ * `options.asOf` (default: the clock, read once per call).
  *
  * @example
  * const query = toMongo({ technology: { $eq: 'postgres' }, region: { $like: 'eu-*' } }, {
@@ -28,7 +30,7 @@ export function toMongo<T = unknown>(filter: Filter<T>, given?: MongoOptions): M
   const options = ownOptions(given);
   const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
-  return filterQuery(node, { known: resolveKnowledge(options) });
+  return filterQuery(node, { known: resolveKnowledge(options), asOf: translationAsOf(options) });
 }
 
 /**
@@ -40,8 +42,9 @@ export function toMongo<T = unknown>(filter: Filter<T>, given?: MongoOptions): M
  * const isPostgres = toMongoExpr({ technology: { $eq: 'postgres' } });
  * await components.aggregate([{ $addFields: { isPostgres } }]).toArray();
  */
-export function toMongoExpr<T = unknown>(filter: Filter<T>, options?: ParseOptions): MongoExpr {
-  const node: FilterNode = toFilterNode(filter, ownOptions(options));
+export function toMongoExpr<T = unknown>(filter: Filter<T>, given?: MongoExprOptions): MongoExpr {
+  const options = ownOptions(given);
+  const node: FilterNode = toFilterNode(filter, options);
   checkMongoLimits(node);
-  return filterToExpr(node);
+  return filterToExpr(node, translationAsOf(options));
 }

@@ -3,6 +3,7 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  type InstantOperand,
   LOGICAL_NAMES,
   OPERATOR_NAMES,
   type OperatorNode,
@@ -10,6 +11,7 @@ import {
   type Scalar,
 } from '../../ast/nodes.js';
 import { arrayEvery, arrayIncludes, mapGet, option, regexpTest, stringStartsWith } from '../../builtins.js';
+import { resolveAsOf } from '../../compile/filter.js';
 import { FilterError, pointer, showPointer, showText } from '../../errors.js';
 import { type LimitOptions, passLimits } from '../../limits.js';
 import { toFilterNode } from '../../parse/node-input.js';
@@ -391,6 +393,26 @@ export class SqlCompiler<Ref> {
     });
   }
 
+  /**
+   * A time comparison (docs/semantics.md §4, "Instants"): the value's instant in epoch milliseconds,
+   * computed in SQL by the dialect (`NULL` for a value that is no timestamp, made false), against the
+   * operand's bound: `asOf + duration` for `$now`, computed in SQL from the statement's one asOf
+   * parameter, or the `$at` instant. A timestamptz column is its instant cut to the millisecond;
+   * numbers and booleans are never instants.
+   */
+  #time(slot: Slot<Ref>, op: '=' | Order, instant: InstantOperand, p: ParamSink): string {
+    const d = this.#dialect;
+    // Bound only where the comparison is written: PostgreSQL refuses a parameter the SQL does not use.
+    const bound = () =>
+      instant.base === 'now'
+        ? `(${d.msParam(p.asOf())} + ${d.msParam(p.add(instant.ms))})`
+        : d.msParam(p.add(instant.ms));
+    if (slot.kind === 'column' && slot.type === 'timestamptz') {
+      return `COALESCE(${d.columnInstantMs(slot.sql)} ${op} ${bound()}, FALSE)`;
+    }
+    return this.#ifString(slot, p, (v) => `COALESCE(${d.instantMs(v, p)} ${op} ${bound()}, FALSE)`);
+  }
+
   /** One operator; a negated one is `NOT` of its family's positive condition. */
   #operator(slot: Slot<Ref>, op: OperatorNode, at: string, p: ParamSink): string {
     const sql = byFamily<string>(op, {
@@ -400,9 +422,7 @@ export class SqlCompiler<Ref> {
       like: (op) => this.#like(slot, op.pattern, at, p),
       exists: (op) => (op.value ? not(this.#missing(slot, p)) : this.#missing(slot, p)),
       version: (op) => this.#version(slot, SQL_COMPARISONS[comparisonOf(op)], op.value, p),
-      time: () => {
-        throw new FilterError('UNSUPPORTED', at, 'time comparisons are not yet translated to SQL');
-      },
+      time: (op) => this.#time(slot, SQL_COMPARISONS[comparisonOf(op)], op.instant, p),
       elemMatch: (op) => this.#elemMatch(slot, op.filter, at, p),
     });
     return factsOf(op).negated ? not(sql) : sql;
@@ -427,6 +447,20 @@ function isRoundTrip(iso: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString() === iso;
 }
 
+/**
+ * The asOf of one call: a given one resolved at once (one naming no instant is `INVALID_OPTION`, even
+ * when no `$now` reads it, as in `compileFilter`); unset, the clock, read once, when a `$now` first
+ * needs it. Every statement of the call binds this one instant.
+ */
+export function asOfClock(options: Pick<ToSqlOptions, 'asOf'>): () => number {
+  const given = option(options, 'asOf');
+  let ms = given === undefined ? undefined : resolveAsOf(given, '/asOf');
+  return () => {
+    if (ms === undefined) ms = Date.now();
+    return ms;
+  };
+}
+
 /** Compiles `filter` with `dialect` into `{ sql, params }`. */
 export function compileToSql<Ref>(
   dialect: SqlDialect<Ref>,
@@ -434,10 +468,14 @@ export function compileToSql<Ref>(
   options: ToSqlOptions,
 ): SqlFragment {
   const compiler = new SqlCompiler(dialect, options);
-  const params = new Params((i) => dialect.placeholder(i), checkOffset(options.paramOffset));
+  const params = new Params(
+    (i) => dialect.placeholder(i),
+    checkOffset(options.paramOffset),
+    asOfClock(options),
+  );
   const sql = compiler.compile(filter, params, passLimits(options));
   checkParamCount(dialect as SqlDialect<unknown>, checkOffset(options.paramOffset), params.values.length);
-  return { sql, params: params.values };
+  return { sql, ...params.bound() };
 }
 
 export { and, checkIdentifier, checkOffset, checkParamCount, or, Params };

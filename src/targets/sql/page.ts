@@ -1,9 +1,16 @@
-import { arrayEvery, arrayIncludes, hasOwn } from '../../builtins.js';
+import { arrayEvery, arrayIncludes, hasOwn, option } from '../../builtins.js';
 import { FilterError, ownFilterError } from '../../errors.js';
 import { parsedUnder } from '../../parse/node-input.js';
 import { unsupportedFilter } from '../../query/errors.js';
 import { type SortKey, type SortValue, toSortValue } from '../../query/order.js';
-import { finishPage, type Page, parseQuery, type QueryOptions, type QueryPlan } from '../../query/plan.js';
+import {
+  finishPage,
+  type Page,
+  pageAsOf,
+  parseQuery,
+  type QueryOptions,
+  type QueryPlan,
+} from '../../query/plan.js';
 import type { ResourceDescription, ResourceName } from '../../resources/descriptions.js';
 import { dialectFor } from './dialects.js';
 import { checkIdentifier, checkOffset, checkParamCount, Params, type Slot, SqlCompiler } from './filter.js';
@@ -12,7 +19,7 @@ import type { ColumnType, ParamSink, SqlDialect, SqlFragment, ToSqlOptions } fro
 
 /** Options of {@link queryToSql}: where the resource's records live. */
 export interface SqlQueryOptions
-  extends Pick<ToSqlOptions, 'dialect' | 'columns' | 'tableAlias' | 'paramOffset'> {
+  extends Pick<ToSqlOptions, 'dialect' | 'columns' | 'tableAlias' | 'paramOffset' | 'asOf'> {
   /** The table (or view) holding one row per record. Quoted, never interpolated raw. */
   readonly table: string;
 }
@@ -122,7 +129,9 @@ function buildQuery(
   const compiler = new SqlCompiler(dialect, options);
   const table = checkIdentifier(dialect, options.table, 'table');
   const offset = checkOffset(options.paramOffset);
-  const p = new Params((i) => dialect.placeholder(i), offset);
+  const asOf = pageAsOf(plan, option(options, 'asOf'));
+  const clock = () => asOf;
+  const p = new Params((i) => dialect.placeholder(i), offset, clock);
   const slot = (field: string, what: string, order?: 'version') => {
     const s = compiler.fieldSlot(field, p);
     if (s === undefined) throw unknownField(field, what);
@@ -138,7 +147,7 @@ function buildQuery(
   const after = plan.after === undefined ? TRUE : keyset(keys, plan.sort, plan.after);
   const where: string[] = [];
   if (plan.filter !== undefined) {
-    const sink = after === FALSE ? new Params((i) => dialect.placeholder(i), offset) : p;
+    const sink = after === FALSE ? new Params((i) => dialect.placeholder(i), offset, clock) : p;
     try {
       where.push(compiler.compile(plan.filter, sink, parsedUnder(plan.filter)));
     } catch (error) {
@@ -158,7 +167,7 @@ function buildQuery(
     (condition === TRUE ? '' : ` WHERE ${condition}`) +
     ` ORDER BY ${order.join(', ')} LIMIT ${p.add(plan.pageSize + 1)}`;
   checkParamCount(dialect as SqlDialect<unknown>, offset, p.values.length);
-  return { sql, params: p.values };
+  return { sql, ...p.bound() };
 }
 
 /** A column value as the record holds it (JSON parsed, SQLite booleans as booleans, instants as ISO). */
@@ -236,8 +245,8 @@ export function prepareSqlQuery(
 ): SqlQuery & { readonly plan: QueryPlan } {
   const plan = parseQuery(request, resource, options);
   // A filter this database cannot run is the request's problem (a 400), not the server's.
-  const { sql, params } = buildQuery(plan, options, unsupportedFilter);
-  return { plan, sql, params, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
+  const fragment = buildQuery(plan, options, unsupportedFilter);
+  return { plan, ...fragment, toPage: (rows) => sqlRowsToPage(plan, rows, options) };
 }
 
 /** Options of {@link pageIndexSql}. */

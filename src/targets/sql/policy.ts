@@ -5,7 +5,16 @@ import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
 import { dialectFor } from './dialects.js';
-import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './filter.js';
+import {
+  and,
+  asOfClock,
+  checkIdentifier,
+  checkOffset,
+  checkParamCount,
+  or,
+  Params,
+  SqlCompiler,
+} from './filter.js';
 import type { SqlFragment, ToSqlOptions } from './types.js';
 
 /** The policy definition shape of the API; kept as a name for `PolicyDefinition`. */
@@ -16,6 +25,8 @@ export interface PolicySql {
   /** `CASE … END`: the row's status name, or `NULL` when the row is out of the policy's scope. */
   readonly statusExpression: string;
   readonly params: unknown[];
+  /** Where the asOf is in `params`, when a `$now` reads it (see `SqlFragment.asOfIndex`). */
+  readonly asOfIndex?: number;
 }
 
 /**
@@ -39,8 +50,17 @@ export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql;
 export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
   const options = ownOptions(given);
   const dialect = dialectFor(options.dialect);
-  const compiler = new SqlCompiler(dialect, options);
   const offset = checkOffset(options.paramOffset);
+  const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
+  const statusExpression = statusSql(policy, options, params);
+  checkParamCount(dialect, offset, params.values.length);
+  return { statusExpression, ...params.bound() };
+}
+
+/** The status expression of a policy, its values bound in `params` (with the statement's one asOf). */
+function statusSql(policy: unknown, options: ToSqlOptions, params: Params): string {
+  const dialect = dialectFor(options.dialect);
+  const compiler = new SqlCompiler(dialect, options);
   const limits = passLimits(options);
   const { problems, definition } = checkPolicyDefinition(policy, limits);
   if (definition === undefined) throw new PolicyError(problems);
@@ -56,7 +76,6 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
       }
     }
   }
-  const params = new Params((i) => dialect.placeholder(i), offset);
   // Errors of the SQL target (an unmapped field…) point into the definition as given.
   const filter = (node: unknown, at: string) => compiler.compile(node, params, { ...limits, at });
   const inScope = filter(definition.scope, definition.scopePath ?? '');
@@ -71,8 +90,7 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
     branches.push(`WHEN ${reached} THEN ${dialect.textParam(params.add(status.name))}`);
   }
   const fallback = dialect.textParam(params.add(definition.defaultStatus.name));
-  checkParamCount(dialect, offset, params.values.length);
-  return { statusExpression: `(CASE ${branches.join(' ')} ELSE ${fallback} END)`, params: params.values };
+  return `(CASE ${branches.join(' ')} ELSE ${fallback} END)`;
 }
 
 /** Options of {@link statusCountSql}. */
@@ -93,11 +111,11 @@ export interface StatusCountOptions extends ToSqlOptions {
 export function statusCountSql(policy: unknown, given: StatusCountOptions): SqlFragment {
   const options = ownOptions(given);
   const { dialect, from } = tableOf(options);
-  const { statusExpression, params } = policyToSql(policy, options);
+  const { statusExpression, ...params } = policyToSql(policy, options);
   const sql =
     `SELECT svc_s.status AS status, COUNT(*) AS count FROM (SELECT ${statusExpression} AS status FROM ${from}) AS svc_s ` +
     `WHERE svc_s.status IS NOT NULL GROUP BY svc_s.status ORDER BY ${dialect.collateOrder('svc_s.status')}`;
-  return { sql, params };
+  return { sql, ...params };
 }
 
 /** The dialect and the quoted, allow-listed `FROM` target (`"schema"."table" AS "alias"`) of the options. */
@@ -126,20 +144,29 @@ function tableOf(options: StatusCountOptions): { dialect: ReturnType<typeof dial
  */
 export function policyDiffSql(before: unknown, after: unknown, given: StatusCountOptions): SqlFragment {
   const options = ownOptions(given);
-  const { from } = tableOf(options);
+  const { dialect, from } = tableOf(options);
   const offset = checkOffset(options.paramOffset);
-  const first = versionSql(before, options);
-  const second = versionSql(after, { ...options, paramOffset: offset + first.params.length });
+  // Both versions in one statement, with one asOf: the same instant before and after the edit.
+  const clock = asOfClock(options);
+  const params = new Params((i) => dialect.placeholder(i), offset, clock);
+  const first = versionSql(before, options, params, clock);
+  const second = versionSql(after, options, params, clock);
+  checkParamCount(dialect, offset, params.values.length);
   const sql =
     `SELECT svc_d.status_before AS status_before, svc_d.status_after AS status_after, COUNT(*) AS count ` +
-    `FROM (SELECT ${first.statusExpression} AS status_before, ${second.statusExpression} AS status_after FROM ${from}) AS svc_d ` +
+    `FROM (SELECT ${first} AS status_before, ${second} AS status_after FROM ${from}) AS svc_d ` +
     'GROUP BY svc_d.status_before, svc_d.status_after ORDER BY COUNT(*) DESC';
-  return { sql, params: [...first.params, ...second.params] };
+  return { sql, ...params.bound() };
 }
 
-/** A version's status expression: `policyToSql`'s, or no status at all when the version is inactive. */
-function versionSql(policy: unknown, options: ToSqlOptions): PolicySql {
-  const sql = policyToSql(policy, options);
+/**
+ * A version's status expression: `policyToSql`'s, or no status at all when the version is inactive
+ * (translated all the same, into parameters not sent, so that it fails alike).
+ */
+function versionSql(policy: unknown, options: ToSqlOptions, params: Params, clock: () => number): string {
   const { definition } = checkPolicyDefinition(policy, passLimits(options));
-  return definition?.isActive === false ? { statusExpression: 'CAST(NULL AS TEXT)', params: [] } : sql;
+  if (definition?.isActive !== false) return statusSql(policy, options, params);
+  const dialect = dialectFor(options.dialect);
+  statusSql(policy, options, new Params((i) => dialect.placeholder(i), 0, clock));
+  return 'CAST(NULL AS TEXT)';
 }

@@ -1,6 +1,7 @@
 import { weakMapGet, weakMapSet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
+import { FIRST_ISO_INSTANT, instantOfParts, LAST_ISO_INSTANT } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -57,6 +58,35 @@ function versionKey(expr: string, p: ParamSink): string {
   return `(CASE WHEN ${text} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
 }
 
+/** The shape of an RFC 3339 timestamp (semantics/time.ts), its numbers captured; no backslash needed. */
+const TIMESTAMP_PATTERN =
+  '^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$';
+
+/**
+ * The instant of a text: `regexp_match` (under `COLLATE "C"`, so `[0-9]` is ASCII digits whatever the
+ * collation) gives the digit groups, `NULL` when the shape is wrong; only digits are ever cast, so no
+ * text raises. The arithmetic is `instantOfParts`, in `bigint` past the day count.
+ */
+function instantMs(expr: string, p: ParamSink): string {
+  const a = `${p.alias()}_t`;
+  const group = (i: number) => `(${a}.r)[${i}]`;
+  const int = (i: number) => `${group(i)}::int`;
+  const parts = {
+    y: int(1),
+    mo: int(2),
+    d: int(3),
+    h: int(4),
+    mi: int(5),
+    s: int(6),
+    ms: `COALESCE(rpad(left(${group(7)}, 3), 3, '0')::int, 0)`,
+    sign: `(CASE ${group(8)} WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
+    oh: `COALESCE(${int(9)}, 0)`,
+    om: `COALESCE(${int(10)}, 0)`,
+  };
+  const instant = instantOfParts(parts, (e) => `${e}::bigint`);
+  return `(SELECT ${instant} FROM (SELECT regexp_match((${expr}) COLLATE "C", '${TIMESTAMP_PATTERN}') AS r) AS ${a})`;
+}
+
 /**
  * PostgreSQL hooks. Keys travel as `text` parameters of `->` (a text key on an array or a scalar is
  * `NULL`, so arrays are never indexed implicitly; `#>` would index them). Casts sit inside `CASE`, the
@@ -99,6 +129,14 @@ export const postgres: SqlDialect<PgRef> = {
   // `MS` cuts microseconds as the key does.
   instantText: (expr) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   textParam: (placeholder) => `${placeholder}::text`,
+  msParam: (placeholder) => `${placeholder}::bigint`,
+  instantMs,
+  // The epoch is exact `numeric` (PostgreSQL 14 on), floored to the millisecond as `to_char`'s `MS`
+  // cuts it. An infinite value, or one whose ISO form has no 4-digit year, is no timestamp in memory.
+  columnInstantMs: (expr) => {
+    const ms = `floor(extract(epoch from ${expr}) * 1000)`;
+    return `(CASE WHEN isfinite(${expr}) AND ${ms} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${ms}::bigint END)`;
+  },
   // "C" orders by byte, which on UTF-8 is code point order, whatever the database's collation.
   collateOrder: (expr) => `${expr} COLLATE "C"`,
   collateEq: (expr) => expr,

@@ -36,14 +36,34 @@ export function not(expr: string): string {
   return `(NOT ${expr})`;
 }
 
-/** Numbered placeholders, so one value can be referenced twice and fragments compose in any order. */
+/**
+ * Numbered placeholders, so one value can be referenced twice and fragments compose in any order.
+ * `instant` gives the statement's asOf (epoch ms), bound once, on first use only: PostgreSQL refuses
+ * a statement with a parameter it does not use.
+ */
 export class Params implements ParamSink {
   readonly values: unknown[] = [];
   #aliases = 0;
+  #asOf: string | undefined;
+  #asOfIndex: number | undefined;
   constructor(
     private readonly placeholder: (index: number) => string,
     private readonly offset = 0,
+    private readonly instant: () => number = Date.now,
   ) {}
+  asOf(): string {
+    if (this.#asOf === undefined) {
+      this.#asOfIndex = this.values.length;
+      this.#asOf = this.add(this.instant());
+    }
+    return this.#asOf;
+  }
+  /** The values, and where the asOf is among them when it is bound (see `SqlFragment.asOfIndex`). */
+  bound(): { params: unknown[]; asOfIndex?: number } {
+    return this.#asOfIndex === undefined
+      ? { params: this.values }
+      : { params: this.values, asOfIndex: this.#asOfIndex };
+  }
   add(value: unknown): string {
     this.values.push(value);
     return this.placeholder(this.offset + this.values.length);

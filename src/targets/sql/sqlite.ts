@@ -1,6 +1,7 @@
 import { arraySome, regexpTest, weakMapGet, weakMapSet } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
+import { instantOfParts } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -134,6 +135,63 @@ function versionKey(expr: string, p: ParamSink): string {
   return `(SELECT CASE WHEN ${valid} THEN ${parts} || (CASE WHEN ${a}.r IS NULL THEN '#' ELSE '!' || ${ids} END) END FROM ${split2})`;
 }
 
+/** The fixed start of a timestamp, up to the seconds, followed by at least one character. */
+const TIMESTAMP_START = '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt][0-9][0-9]:[0-9][0-9]:[0-9][0-9]?*';
+
+/**
+ * The instant of a text. SQLite has no regular expressions: GLOB checks the start (up to the seconds)
+ * and the zone at the end (`Z`, or `±hh:mm`: its length `zl`), and what lies between must be empty or a
+ * `.` and digits. GLOB and `length` stop at U+0000, so a text holding one is never a timestamp (it is
+ * not one). `CAST(… AS INTEGER)` never raises; the parts are read only once the shape is right.
+ */
+function instantMs(expr: string, p: ParamSink): string {
+  const a = p.alias();
+  const t = `${a}_z.t`;
+  const zone =
+    `(CASE WHEN instr(CAST(${a}_s.t AS BLOB), x'00') = 0 AND ${a}_s.t GLOB '${TIMESTAMP_START}' THEN ` +
+    `(CASE WHEN ${a}_s.t GLOB '*[Zz]' THEN 1 WHEN ${a}_s.t GLOB '*[+-][0-9][0-9]:[0-9][0-9]' THEN 6 END) END)`;
+  const middle = `substr(${t}, 20, length(${t}) - 19 - ${a}_z.zl)`;
+  const shape =
+    `(${a}_z.zl IS NOT NULL AND length(${t}) >= 19 + ${a}_z.zl AND ` +
+    `(${middle} = '' OR (${middle} GLOB '.[0-9]*' AND substr(${middle}, 2) NOT GLOB '*[^0-9]*')))`;
+  const int = (from: number, n: number) => `CAST(substr(${t}, ${from}, ${n}) AS INTEGER)`;
+  const offset = (from: number) =>
+    `(CASE WHEN ${a}_z.zl = 6 THEN CAST(substr(${t}, ${from}, 2) AS INTEGER) ELSE 0 END)`;
+  const field = (sql: string, name: string) => `(CASE WHEN ${shape} THEN ${sql} END) AS ${name}`;
+  const columns = [
+    field(int(1, 4), 'y'),
+    field(int(6, 2), 'mo'),
+    field(int(9, 2), 'd'),
+    field(int(12, 2), 'h'),
+    field(int(15, 2), 'mi'),
+    field(int(18, 2), 's'),
+    `CAST(substr(substr(${middle}, 2) || '000', 1, 3) AS INTEGER) AS ms`,
+    `(CASE WHEN ${a}_z.zl = 6 THEN (CASE substr(${t}, -6, 1) WHEN '-' THEN -1 ELSE 1 END) ELSE 0 END) AS sign`,
+    `${offset(-5)} AS oh`,
+    `${offset(-2)} AS om`,
+  ];
+  const q = (name: string) => `${a}.${name}`;
+  const instant = instantOfParts(
+    {
+      y: q('y'),
+      mo: q('mo'),
+      d: q('d'),
+      h: q('h'),
+      mi: q('mi'),
+      s: q('s'),
+      ms: q('ms'),
+      sign: q('sign'),
+      oh: q('oh'),
+      om: q('om'),
+    },
+    (e) => e,
+  );
+  return (
+    `(SELECT ${instant} FROM (SELECT ${columns.join(', ')} FROM ` +
+    `(SELECT ${a}_s.t AS t, ${zone} AS zl FROM (SELECT ${expr} AS t) AS ${a}_s) AS ${a}_z) AS ${a})`
+  );
+}
+
 /**
  * SQLite hooks. Placeholders are numbered (`?NNN`) so one bound path serves both `json_type` and
  * `json_extract`. `COLLATE BINARY` compares UTF-8 bytes, which is code point order, and overrides a
@@ -177,6 +235,12 @@ export const sqlite: SqlDialect<LiteRef> = {
     throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
   },
   textParam: (placeholder) => placeholder,
+  // Integers are 64-bit in SQLite: no cast needed.
+  msParam: (placeholder) => placeholder,
+  instantMs,
+  columnInstantMs: () => {
+    throw new FilterError('UNSUPPORTED', '', 'SQLite has no timestamptz type');
+  },
   collateOrder: (expr) => `${expr} COLLATE BINARY`,
   collateEq: (expr) => `${expr} COLLATE BINARY`,
   inList: (expr, _kind, values, p) =>

@@ -43,12 +43,23 @@ export interface ToSqlOptions extends LimitOptions {
   readonly tableAlias?: string;
   /** Number of parameters already used by the surrounding query: the first one is `$offset+1`. */
   readonly paramOffset?: number;
+  /**
+   * The instant `{ $now: … }` operands count from: a `Date`, an RFC 3339 timestamp or milliseconds since
+   * the epoch; unset, the clock read once per call. Bound as one parameter of the statement (epoch
+   * milliseconds), so the SQL replays for another instant by changing that parameter alone.
+   */
+  readonly asOf?: Date | string | number;
 }
 
 /** A WHERE-clause expression and the values it binds, in placeholder order. */
 export interface SqlFragment {
   readonly sql: string;
   readonly params: unknown[];
+  /**
+   * Where the statement's asOf (epoch ms) is in `params`, when a `$now` reads it: set
+   * `params[asOfIndex]` to run the same SQL for another instant.
+   */
+  readonly asOfIndex?: number;
 }
 
 /** Collects parameters (the dialect decides how a placeholder is written) and names subquery aliases. */
@@ -57,6 +68,8 @@ export interface ParamSink {
   add(value: unknown): string;
   /** A fresh alias for a subquery over array elements. */
   alias(): string;
+  /** The placeholder of the statement's asOf (epoch milliseconds), bound on first use, then reused. */
+  asOf(): string;
 }
 
 /** The scalar JSON types a comparison can require. */
@@ -142,6 +155,19 @@ export interface SqlDialect<Ref> {
   instantKey(expr: string): string;
   /** A `timestamptz` value as its `toISOString()` text, cut to the millisecond (capability `timestamptz`). */
   instantText(expr: string): string;
+  /** An integer parameter (epoch or duration milliseconds) in instant arithmetic. */
+  msParam(placeholder: string): string;
+  /**
+   * The instant of `expr` (non-null text) in epoch milliseconds when it is an RFC 3339 timestamp as
+   * `timestampMs` of semantics/time.ts reads it, SQL `NULL` otherwise: read by its digits in plain
+   * SQL, never by the database's date parser, and never raising on any text.
+   */
+  instantMs(expr: string, p: ParamSink): string;
+  /**
+   * The instant of a `timestamptz` value in epoch milliseconds, cut to the millisecond as its
+   * `toISOString()` reads; SQL `NULL` when that form is no timestamp (capability `timestamptz`).
+   */
+  columnInstantMs(expr: string): string;
   /** A text parameter standing alone as a `CASE` result, where the database cannot infer its type. */
   textParam(placeholder: string): string;
   /** Text in code point order, for `<`, `>`, … */

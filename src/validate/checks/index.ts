@@ -9,6 +9,7 @@ import { likePatterns } from './like-patterns.js';
 import { operatorTypes } from './operator-types.js';
 import { policyStructure } from './policy-structure.js';
 import { shadowedRules } from './shadowed-rules.js';
+import { timestampFields } from './timestamp-fields.js';
 import type { Check } from './types.js';
 import { unicode } from './unicode.js';
 import { unknownResource } from './unknown-resource.js';
@@ -24,6 +25,7 @@ export const CHECKS: readonly Check[] = [
   arraySelectors,
   operatorTypes,
   versionFields,
+  timestampFields,
   k8sDetails,
   likePatterns,
   impossibleConditions,

@@ -1,4 +1,4 @@
-import { OPERATOR_NAMES, type OperatorNode } from '../../ast/nodes.js';
+import { isTimeNode, OPERATOR_NAMES, type OperatorNode } from '../../ast/nodes.js';
 import { pointer, showText } from '../../errors.js';
 import { describe } from '../../parse/operands.js';
 import type { ValueType } from '../../resources/descriptions.js';
@@ -24,7 +24,7 @@ function mismatchMessage(field: string, type: ValueType, op: OperatorNode, probl
     case 'booleans-unordered':
       return `${what}: booleans are never ordered, so "${name}" never matches; use "$eq"`;
     case 'instants-need-timestamps':
-      return `${what}: "${name}" compares it with an instant, and only timestamps are instants, so it ${op.kind === 'tne' ? 'always holds' : 'never matches'} here`;
+      throw new RangeError('an instant is reported by timestamp-fields.ts');
     case 'operand': {
       const never = op.kind === 'ne' || op.kind === 'nin' ? 'always differs from it' : 'never matches it';
       return `${what}, but "${name}" has ${describe(problem.value)} operand ${JSON.stringify(problem.value)}, which ${never} (no conversions)`;
@@ -39,6 +39,7 @@ function checkTimestamp(
   v: string,
   at: string,
   report: (f: Finding) => void,
+  range: boolean,
 ): void {
   if (!isIsoTimestamp(v)) {
     report({
@@ -47,7 +48,8 @@ function checkTimestamp(
       message: `"${showText(field)}" is ${describeType({ type: 'timestamp' })}, but "${name}" compares it with "${showText(v)}", which is not an ISO 8601 date or date-time (timestamps compare as strings)`,
       path: at,
     });
-  } else if (!isCanonicalTimestamp(v)) {
+  } else if (!isCanonicalTimestamp(v) && !range) {
+    // A range is STRING_RANGE_ON_TIMESTAMP (timestamp-fields.ts), which suggests `$at` instead.
     report({
       severity: 'warning',
       code: 'NON_CANONICAL_TIMESTAMP',
@@ -79,6 +81,8 @@ export const operatorTypes: Check = {
               message: mismatchMessage(site.key, r.type, op, problem),
               path,
             });
+          // Instant operands are timestamp-fields.ts's (INSTANT_ON_NON_TIMESTAMP).
+          if (isTimeNode(op)) return;
           const whole = mine.find((p) => p.problem.kind !== 'operand');
           if (whole !== undefined) {
             mismatch(whole.problem, at);
@@ -90,7 +94,7 @@ export const operatorTypes: Check = {
             const wrong = mine.find((p) => p.problem.kind === 'operand' && p.problem.index === index);
             if (wrong !== undefined) mismatch(wrong.problem, where);
             else if (r.type.type === 'timestamp' && typeof value === 'string' && op.kind !== 'like') {
-              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report);
+              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value, where, report, isRange(op));
             }
           }
         });
@@ -98,3 +102,6 @@ export const operatorTypes: Check = {
     }
   },
 };
+
+const isRange = (op: OperatorNode) =>
+  op.kind === 'gt' || op.kind === 'gte' || op.kind === 'lt' || op.kind === 'lte';

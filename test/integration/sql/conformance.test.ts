@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casesByAsOf, loadConformance, timeUnsupported } from '../../support/conformance.js';
+import { casesByAsOf, loadConformance } from '../../support/conformance.js';
 import { ENGINE_NAMES, type Engine, LAYOUTS, openEngine, TestTable } from './engines.js';
 import { compileFor, fieldsOf, storable } from './support.js';
 
@@ -38,14 +38,6 @@ describe.each(ENGINE_NAMES)('conformance fixtures on %s', (engineName) => {
     await table.create();
     await table.insert(records);
     for (const layout of LAYOUTS) {
-      if (timeUnsupported(fixture)) {
-        // The SQL target does not translate $now/$at yet: it must refuse them (UNSUPPORTED), never
-        // answer. Remove this branch (and its twin in edges.test.ts) when it translates them.
-        expect(() => compileFor(table, layout, fixture.filter, records)).toThrow(
-          expect.objectContaining({ code: 'UNSUPPORTED' }),
-        );
-        continue;
-      }
       // One compilation per asOf: the rows selected among that asOf's cases are those that match.
       for (const { asOf } of casesByAsOf(fixture)) {
         const compiled = compileFor(

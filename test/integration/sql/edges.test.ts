@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilter } from '../../../src/index.js';
 import { type ToSqlOptions, toSql } from '../../../src/sql.js';
-import { casesByAsOf, loadConformance, timeUnsupported } from '../../support/conformance.js';
+import { casesByAsOf, loadConformance } from '../../support/conformance.js';
 import { UNBOUNDED } from '../../support/limits.js';
 import { ENGINE_NAMES, type Engine, openEngine } from './engines.js';
 import { fieldsOf, storable } from './support.js';
@@ -125,13 +125,6 @@ describe('SQLite: every conformance fixture on documents stored as JSONB blobs',
     const columns = Object.fromEntries(
       [...fieldsOf(fixture.filter).fields].map((k) => [k, { column: 'd', type: 'json', path: [k] } as const]),
     );
-    if (timeUnsupported(fixture)) {
-      // Not translated to SQL yet (see timeUnsupported): remove with the mark in conformance.test.ts.
-      expect(() => toSql(fixture.filter, { dialect: 'sqlite', columns })).toThrow(
-        expect.objectContaining({ code: 'UNSUPPORTED' }),
-      );
-      return;
-    }
     // One compilation per asOf: the rows selected among that asOf's cases are those that match.
     for (const { asOf } of casesByAsOf(fixture)) {
       const options = { dialect: 'sqlite', columns, ...(asOf === undefined ? {} : { asOf }) } as ToSqlOptions;

@@ -39,14 +39,14 @@ export function compileFor(
   layout: Layout,
   filter: unknown,
   records: readonly Record<string, unknown>[],
-  extra: { asOf?: string } = {},
+  extra: Pick<ToSqlOptions, 'asOf'> = {},
 ): { fragment: SqlFragment; options: ToSqlOptions } | undefined {
   const { nested } = fieldsOf(filter);
   const candidates = table.mappings(layout, records, nested);
   let lastError: unknown;
   for (const columns of candidates) {
-    // `extra` carries a conformance case's asOf (the instant `$now` counts from).
-    const options = { dialect: table.engine.dialect, columns, ...extra } as ToSqlOptions;
+    // `extra` carries the asOf (the instant `$now` counts from), such as a conformance case's.
+    const options: ToSqlOptions = { ...extra, dialect: table.engine.dialect, columns };
     try {
       return { fragment: toSql(filter, options), options };
     } catch (error) {

@@ -28,8 +28,10 @@ describe('compilePolicies', () => {
       byTechnology('mysql'),
       byTechnology('postgres', 'component'),
     ];
-    const set = compilePolicies(definitions);
-    const alone = definitions.map((d) => compilePolicy(d));
+    // One instant for both: an explanation names the instant it was made at.
+    const asOf = '2026-06-01T00:00:00Z';
+    const set = compilePolicies(definitions, { asOf });
+    const alone = definitions.map((d) => compilePolicy(d, { asOf }));
     for (const r of [
       { technology: 'postgres', version: '9.6' },
       { technology: 'mysql', version: '8.0' },

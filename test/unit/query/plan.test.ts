@@ -157,6 +157,22 @@ describe('parseQuery', () => {
     ).not.toThrow();
   });
 
+  it('takes instant operands ($now, $at) on timestamp fields only', () => {
+    expect(
+      problems({
+        filter: {
+          region: { $lt: { $now: 'P30D' } },
+          hasAvailableSvcs: { $ne: { $at: '2026-01-01T00:00:00Z' } },
+          createdAt: { $gte: { $now: '-P90D' }, $lt: { $at: '2026-01-01T00:00:00Z' } },
+          'details$.postgres$.lastActiveConnectionTime': { $lt: { $now: '-P90D' } },
+        },
+      }),
+    ).toEqual([
+      ['/filter/region/$lt', 'FILTER_TYPE_MISMATCH', undefined],
+      ['/filter/hasAvailableSvcs/$ne', 'FILTER_TYPE_MISMATCH', undefined],
+    ]);
+  });
+
   it('rejects an unknown resource and a request that is not an object', () => {
     expect(() => parseQuery({}, 'database' as 'policy')).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_RESOURCE' }),

@@ -29,6 +29,8 @@ const FIXTURES = {
   wrongInElement: `compileFilter<Component>({ region: { $in: ['eu-west-1', 5] } });`,
   belowTag: `compileFilter<Component>({ 'tags$.a$.b': { $eq: 'x' } });`,
   elemMatchWithoutSelector: `const f: Filter<Certificate> = { domains: { $elemMatch: {} } };`,
+  nowOnString: `compileFilter<Certificate>({ status: { $lt: { $now: 'P30D' } } });`,
+  monthDuration: `compileFilter<Certificate>({ expirationDate: { $lt: { $now: 'P1M' } } });`,
 } as const;
 
 describe.skipIf(!once)('messages of rejected typed filters', () => {
@@ -55,7 +57,7 @@ describe.skipIf(!once)('messages of rejected typed filters', () => {
 
   it('an unknown operator: names the path and suggests the operator', () => {
     expect(quoted('unknownOperator')).toBe(
-      `Object literal may only specify known properties, but '$eqq' does not exist in type 'FieldOperators<"technology", string, never>'. Did you mean to write '$eq'?`,
+      `Object literal may only specify known properties, but '$eqq' does not exist in type 'FieldOperators<"technology", string, never, false>'. Did you mean to write '$eq'?`,
     );
   });
 
@@ -71,7 +73,7 @@ describe.skipIf(!once)('messages of rejected typed filters', () => {
 
   it('an operand of the wrong type: names the path and the type expected', () => {
     expect(quoted('wrongOperand')).toBe(
-      `Type 'number' is not assignable to type 'string | FilterTypeError<"'$gt', '$gte', '$lt', '$lte' compare 'details$.database$.lastActiveConnectionTime' with a string"> | undefined'.`,
+      `Type 'number' is not assignable to type 'string | Instant | FilterTypeError<"'$gt', '$gte', '$lt', '$lte' compare 'details$.database$.lastActiveConnectionTime' with a string"> | undefined'.`,
     );
     // A tag's path is a pattern: the message names the pattern.
     expect(message('wrongTagOperand')).toBe(
@@ -97,6 +99,15 @@ describe.skipIf(!once)('messages of rejected typed filters', () => {
     );
     expect(quoted('elemMatchWithoutSelector')).toBe(
       `Property ''svc-policy filter type error'' is missing in type '{}' but required in type 'FilterTypeError<"'$elemMatch' needs a path that ends at __svcArrayAny__: write 'domains$.__svcArrayAny__'">'.`,
+    );
+  });
+
+  it('an instant operand on a field that is not a timestamp, and a duration in months', () => {
+    expect(message('nowOnString')).toBe(
+      `Object literal may only specify known properties, and '$now' does not exist in type 'FilterTypeError<"'$gt', '$gte', '$lt', '$lte' compare 'status' with a string">'.`,
+    );
+    expect(message('monthDuration')).toContain(
+      `Type '"P1M"' is not assignable to type 'Duration | undefined'.`,
     );
   });
 
