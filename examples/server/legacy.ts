@@ -63,8 +63,10 @@ function legacyOperation(
       const from = await source(ctx, params);
       const request =
         typeof nextToken === 'string' ? { ...conversion.request, pageToken: nextToken } : conversion.request;
-      const page = await runQuery(ctx.db, from, request);
-      const totalCount = await countQuery(ctx.db, from, conversion.request.filter);
+      // One instant for the page and the count.
+      const asOf = ctx.now();
+      const page = await runQuery(ctx.db, from, request, asOf);
+      const totalCount = await countQuery(ctx.db, from, conversion.request.filter, asOf);
       return {
         status: 200,
         body: {

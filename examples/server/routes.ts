@@ -80,7 +80,7 @@ export async function policySource(ctx: Context, policyId: string): Promise<Sour
   return {
     description: POLICY_COMPONENT_RESOURCE,
     table: POLICY_COMPONENTS_TABLE,
-    with: policyComponentsSql(definition, ctx.remediationDays),
+    with: (asOf) => policyComponentsSql(definition, ctx.remediationDays, asOf),
     // One secret per policy: a page token of one policy's components is refused by another's.
     secret: `${ctx.secret}:policy:${policyId}`,
   };
@@ -109,6 +109,7 @@ function queryOperation(
         ctx.db,
         sourceOf(COLLECTIONS[key], ctx.secret),
         await readJson(req, ctx.maxBodyBytes),
+        ctx.now(),
       ),
       ...(deprecated === undefined
         ? {}
@@ -235,7 +236,8 @@ const policyComponentQuery: Operation = {
   success: { status: 200, schema: 'policyComponentPage' },
   run: async (ctx, req, params) => {
     const source = await policySource(ctx, pathParam(params, 'policyId'));
-    return { status: 200, body: await runQuery(ctx.db, source, await readJson(req, ctx.maxBodyBytes)) };
+    const request = await readJson(req, ctx.maxBodyBytes);
+    return { status: 200, body: await runQuery(ctx.db, source, request, ctx.now()) };
   },
 };
 

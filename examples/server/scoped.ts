@@ -78,11 +78,14 @@ export const POLICY_COMPONENTS_TABLE = 'policy_components';
 export function policyComponentsSql(
   definition: Record<string, unknown>,
   remediationDays: number,
+  asOf: number,
 ): { sql: string; params: unknown[] } {
+  // The request's instant: a `$now` of the policy counts from it.
   const { statusExpression, params } = policyToSql(definition, {
     dialect: 'postgres',
     columns: columnsOf(RESOURCES.component),
     tableAlias: 'c',
+    asOf,
   });
   const p = (value: unknown): string => {
     params.push(value);

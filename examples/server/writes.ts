@@ -46,7 +46,7 @@ export const createPolicy: Operation = {
     if (record.resource === undefined || record.resource === 'component') {
       // Its components are read through SQL: a policy the SQL target cannot run is refused now.
       try {
-        policyComponentsSql(record, ctx.remediationDays);
+        policyComponentsSql(record, ctx.remediationDays, ctx.now().getTime());
       } catch (error) {
         if (!(error instanceof FilterError)) throw error;
         const problem = { code: error.code, path: `/policy${error.path}`, message: error.message };

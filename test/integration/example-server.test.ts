@@ -482,6 +482,30 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     }
     // The comparison covered components the policies flag, not only compliant ones.
     expect(nonCompliant).toBeGreaterThan(10);
+
+    // Idle databases (`$lt: { $now: '-P30D' }`): each request's statuses are those of the server's
+    // clock at the request, in SQL as in memory; two instants, two answers.
+    const idle = (await call('GET', '/policy/policy-3')).body.items[0];
+    const { id: _i, createdAt: _ca, updatedAt: _ua, ...idleDefinition } = idle;
+    const counts: number[] = [];
+    try {
+      for (const at of ['2026-07-01T00:00:00.000Z', '2023-01-01T00:00:00.000Z']) {
+        clock = new Date(at);
+        const policy = compilePolicy(idleDefinition, { asOf: clock });
+        const table = statusTableOf(idleDefinition);
+        const records = components.flatMap((c) => {
+          const result = policy.evaluate(c);
+          return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+        });
+        const request = { pageSize: 10, filter: { isCompliant: { $eq: false } }, fields: ['id', 'status'] };
+        const items = await walk('/policy/policy-3/component/query', request);
+        expect(items, at).toEqual(expected(records, POLICY_COMPONENT_RESOURCE, request));
+        counts.push(items.length);
+      }
+    } finally {
+      clock = new Date('2026-07-01T00:00:00.000Z');
+    }
+    expect(counts[0]).not.toBe(counts[1]);
     // A page token of one policy's components is refused by another's.
     const first = await call('POST', '/policy/policy-2/component/query', { pageSize: 2 });
     const crossed = await call('POST', '/policy/policy-3/component/query', {
