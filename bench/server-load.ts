@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { table, writeReadmeSection } from './lib.js';
 
 const TOKEN = 'bench-token';
@@ -139,6 +140,13 @@ export async function benchServerLoad(components: number): Promise<LoadRow[]> {
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+      if (url !== undefined) {
+        // The server keeps its schema across restarts: this run's is dropped here.
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS svc_load_${process.pid} CASCADE`);
+        await client.end();
+      }
     }
   }
   return rows;

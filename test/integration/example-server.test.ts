@@ -749,6 +749,7 @@ describe.skipIf(!once || !process.env.DATABASE_URL)(
           headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
+        // biome-ignore lint/suspicious/noExplicitAny: the replies are JSON read field by field by the assertions
         return { status: res.status, body: (await res.json()) as Record<string, any> };
       };
       const policy = {
