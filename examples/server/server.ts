@@ -176,6 +176,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const reply = await operation.run(ctx, req, params);
         send(res, reply.status, reply.body, reply.headers);
       } catch (caught) {
+        // The client went away (closed while its body was read): nobody to answer, nothing wrong here.
+        if (req.destroyed && (caught as NodeJS.ErrnoException)?.code === 'ECONNRESET') return;
         const error = caught instanceof HttpError ? caught : libraryError(caught);
         // A refused request whose body is not read (401 before anything, 413, a bad target…) ends its
         // connection: the rest of the body, however large, is never read, and nothing follows on it.

@@ -417,6 +417,21 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(r.written).toBeLessThan(declared / 4);
   });
 
+  it('a client that goes away while its body is read is no internal error', async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /v1/component/query HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"page`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    // The server still answers; afterAll checks that nothing was logged as an internal error.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await call('POST', '/component/query', { pageSize: 1 })).status).toBe(200);
+    expect(logged).toEqual([]);
+  });
+
   it('404 for an unknown operation, 405 for a wrong method, 413 for an oversized body', async () => {
     expect((await call('POST', '/nothing/here', {})).status).toBe(404);
     const wrong = await call('GET', '/component/query');
