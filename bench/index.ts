@@ -10,7 +10,7 @@
  *   npm run bench -- --only filters --no-peers    # F1–F5 without mingo, sift, ucast and json-logic
  *   npm run bench -- --only filters,policy        # some sections: filters shapes versions compile server memory
  *                                                 # policy throughput policies jobs duckdb ndjson sql
- *                                                 # query validate limits time
+ *                                                 # query validate limits time server-load
  *
  * The machine is shared and noisy: contenders run in interleaved rounds and every figure is a median,
  * so ratios, not absolute times, are the claim.
@@ -43,6 +43,7 @@ import { benchPolicySet, type PolicySetResult } from './policy-set.js';
 import { inProcess } from './process.js';
 import { benchQuery, type QueryRow } from './query.js';
 import { benchServerRequests, REQUEST_RECORDS } from './server.js';
+import { benchServerLoad, serverLoadMarkdown } from './server-load.js';
 import { medianOfProcesses, SHAPES, type ShapeResult } from './shapes.js';
 import { benchSql, type SqlRow } from './sql.js';
 import { benchTime } from './time.js';
@@ -67,6 +68,7 @@ const SECTIONS = [
   'validate',
   'limits',
   'time',
+  'server-load',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -326,6 +328,14 @@ if (only.has('compile')) {
       Object.entries(policies).map(([file, r]) => [file, ...OURS.map((n) => us(r[n]!))]),
     )}`,
   );
+}
+
+if (only.has('server-load')) {
+  // The example server under load, in processes of its own (bench/server-load.ts), at the first size.
+  const n = sizes[0]!;
+  const rows = await benchServerLoad(n);
+  results['server-load'] = rows;
+  writeReadmeSection('server-load', serverLoadMarkdown(rows, n));
 }
 
 if (only.has('server')) {

@@ -1,8 +1,16 @@
 import { connect } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LISTED_PROBLEMS, type RunningServer, startServer } from '../../examples/server/server.js';
+import { POLICY_COMPONENT_RESOURCE } from '../../examples/server/resources.js';
+import { policyComponentOf, statusTableOf } from '../../examples/server/scoped.js';
+import {
+  MAX_LISTED_PROBLEMS,
+  type RunningServer,
+  SUNSET_AT,
+  startServer,
+} from '../../examples/server/server.js';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
-import { parseQuery, queryInMemory } from '../../src/index.js';
+import { compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
 
 /**
  * The example server (examples/server/), over real HTTP: every page of a query walked and compared with
@@ -13,6 +21,7 @@ import { parseQuery, queryInMemory } from '../../src/index.js';
  */
 const once = process.env.SVC_POLICY_TEST_PROJECT === 'closures';
 const TOKEN = 'example-test-token';
+const READ_TOKEN = 'example-read-only-token';
 const SEED = { components: 300, certificates: 60, seed: 7 };
 const COMPONENTS = [...generateComponents(SEED.components, { seed: SEED.seed })];
 const CERTIFICATES = [...generateCertificates(SEED.certificates, { seed: SEED.seed })];
@@ -25,9 +34,13 @@ const databases: Array<[string, string | undefined]> = [
 describe.skipIf(!once).each(databases)('the example server on %s', (_name, databaseUrl) => {
   let server: RunningServer;
   const logged: string[] = [];
+  // The server's clock: before the legacy searches' removal unless a test moves it.
+  let clock = new Date('2026-07-01T00:00:00.000Z');
   beforeAll(async () => {
     server = await startServer({
       token: TOKEN,
+      tokens: [{ token: READ_TOKEN, rights: ['read'] }],
+      now: () => clock,
       ...SEED,
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
       maxBodyBytes: 64 * 1024,
@@ -46,11 +59,12 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     body?: unknown,
     headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` },
     // biome-ignore lint/suspicious/noExplicitAny: the replies are JSON of several shapes, read field by field and checked by the assertions
-  ): Promise<{ status: number; body: any }> {
+  ): Promise<{ status: number; body: any; headers: Headers }> {
     const init: RequestInit = { method, headers: { 'content-type': 'application/json', ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    const res = await fetch(`${server.url}${path}`, init);
-    return { status: res.status, body: await res.json() };
+    // Every operation is under /v1.
+    const res = await fetch(`${server.url}/v1${path}`, init);
+    return { status: res.status, body: await res.json(), headers: res.headers };
   }
 
   /**
@@ -119,7 +133,7 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
   /** What the library answers in memory for the whole walk (one page as large as everything). */
   function expected(
     records: unknown[],
-    resource: 'component' | 'certificate',
+    resource: 'component' | 'certificate' | typeof POLICY_COMPONENT_RESOURCE,
     request: Record<string, unknown>,
   ) {
     return queryInMemory(records, parseQuery({ ...request, pageSize: 1000 }, resource)).items;
@@ -261,11 +275,18 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(tampered.status).toBe(400);
   });
 
-  it('401 without the bearer token or with another one, before anything else is told', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: TOKEN }]) {
+  it('401 without the bearer token or with another one, saying which, before anything else is told', async () => {
+    for (const [headers, says] of [
+      [{}, /^no bearer token/],
+      [{ authorization: 'Bearer nope' }, /^the bearer token is not valid/],
+      [{ authorization: `Bearer ${TOKEN}x` }, /^the bearer token is not valid/],
+      [{ authorization: TOKEN }, /^the Authorization header is not a bearer token/],
+      [{ authorization: `Basic ${TOKEN}` }, /^the Authorization header is not a bearer token/],
+    ] as const) {
       const r = await call('POST', '/component/query', {}, headers);
       expect(r.status).toBe(401);
-      expect(r.body.error.message).toMatch(/bearer token/);
+      expect(r.body.error.message).toMatch(says);
+      expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
     // Not 404 (which paths exist) nor 405 (which methods they take) to a caller without the token.
     for (const [method, path] of [
@@ -358,7 +379,7 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
       Buffer.from([0xe9, 0x20, 0xff]),
       Buffer.from('","resource":"component","statusDefinitions":{"ok":{"isDefault":true,"criticality":0}}}}'),
     ]);
-    const res = await fetch(`${server.url}/policy`, {
+    const res = await fetch(`${server.url}/v1/policy`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
       body,
@@ -396,6 +417,21 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(r.written).toBeLessThan(declared / 4);
   });
 
+  it('a client that goes away while its body is read is no internal error', async () => {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /v1/component/query HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"page`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    // The server still answers; afterAll checks that nothing was logged as an internal error.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await call('POST', '/component/query', { pageSize: 1 })).status).toBe(200);
+    expect(logged).toEqual([]);
+  });
+
   it('404 for an unknown operation, 405 for a wrong method, 413 for an oversized body', async () => {
     expect((await call('POST', '/nothing/here', {})).status).toBe(404);
     const wrong = await call('GET', '/component/query');
@@ -412,4 +448,359 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(r.status).toBe(200);
     expect(r.body.items.map((f: { field: string }) => f.field)).toContain('technology');
   });
+  /** Every component as the server holds it now (the writes of other tests included). */
+  const currentComponents = () =>
+    walk('/component/query', { pageSize: 1000 }) as Promise<Record<string, unknown>[]>;
+
+  it('policy-scoped component queries: statuses pushed down to SQL equal the in-memory policy engine, filtered, sorted and over every keyset page', async () => {
+    const components = await currentComponents();
+    let nonCompliant = 0;
+    for (const policyId of ['policy-2', 'policy-3', 'policy-4', 'policy-5']) {
+      const read = await call('GET', `/policy/${policyId}`);
+      expect(read.status).toBe(200);
+      const { id: _id, createdAt: _c, updatedAt: _u, ...definition } = read.body.items[0];
+      // The in-memory engine: compilePolicy's status, then the fields the status decides.
+      const policy = compilePolicy(definition, { asOf: clock });
+      const table = statusTableOf(definition);
+      const records = components.flatMap((c) => {
+        const result = policy.evaluate(c);
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+      });
+      const names = [...table.statuses.keys()];
+      const requests: Record<string, unknown>[] = [
+        { pageSize: 7, sort: { urgency: 'desc', dueDate: 'asc' } },
+        { pageSize: 9, filter: { isCompliant: { $eq: false } }, sort: { status: 'asc' } },
+        {
+          pageSize: 5,
+          filter: { status: { $in: names.slice(0, 2) } },
+          fields: ['id', 'status', 'priority', 'dueDate'],
+        },
+        {
+          pageSize: 11,
+          filter: { dueDate: { $gte: '2024-06-01T00:00:00.000Z' } },
+          sort: { priority: 'asc', currentVersion: 'desc' },
+        },
+        {
+          pageSize: 13,
+          filter: { 'tags$.env': { $eq: 'prod' }, urgency: { $gte: 1 } },
+          sort: { name: 'desc' },
+        },
+      ];
+      for (const request of requests) {
+        const items = await walk(`/policy/${policyId}/component/query`, request);
+        expect(items, `${policyId} ${JSON.stringify(request)}`).toEqual(
+          expected(records, POLICY_COMPONENT_RESOURCE, request),
+        );
+        if (request.filter !== undefined && 'isCompliant' in (request.filter as object))
+          nonCompliant += items.length;
+      }
+    }
+    // The comparison covered components the policies flag, not only compliant ones.
+    expect(nonCompliant).toBeGreaterThan(10);
+
+    // Idle databases (`$lt: { $now: '-P30D' }`): each request's statuses are those of the server's
+    // clock at the request, in SQL as in memory; two instants, two answers.
+    const idle = (await call('GET', '/policy/policy-3')).body.items[0];
+    const { id: _i, createdAt: _ca, updatedAt: _ua, ...idleDefinition } = idle;
+    const counts: number[] = [];
+    try {
+      for (const at of ['2026-07-01T00:00:00.000Z', '2023-01-01T00:00:00.000Z']) {
+        clock = new Date(at);
+        const policy = compilePolicy(idleDefinition, { asOf: clock });
+        const table = statusTableOf(idleDefinition);
+        const records = components.flatMap((c) => {
+          const result = policy.evaluate(c);
+          return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+        });
+        const request = { pageSize: 10, filter: { isCompliant: { $eq: false } }, fields: ['id', 'status'] };
+        const items = await walk('/policy/policy-3/component/query', request);
+        expect(items, at).toEqual(expected(records, POLICY_COMPONENT_RESOURCE, request));
+        counts.push(items.length);
+      }
+    } finally {
+      clock = new Date('2026-07-01T00:00:00.000Z');
+    }
+    expect(counts[0]).not.toBe(counts[1]);
+    // A page token of one policy's components is refused by another's.
+    const first = await call('POST', '/policy/policy-2/component/query', { pageSize: 2 });
+    const crossed = await call('POST', '/policy/policy-3/component/query', {
+      pageSize: 2,
+      pageToken: first.body.nextPageToken,
+    });
+    expect(crossed.status).toBe(400);
+    expect((await call('POST', '/policy/no-such/component/query', {})).status).toBe(404);
+    // A certificate policy has no components.
+    const certificates = await call('POST', '/policy/policy-1/component/query', {});
+    expect(certificates.status).toBe(400);
+    expect(certificates.body.error.message).toMatch(/certificate, not to components/);
+  });
+
+  it('legacy searches answer through their replacement with Deprecation and Sunset until 2026-09-04, then 410 naming it', async () => {
+    const components = await currentComponents();
+    const postgres = components.filter((c) => c.technology === 'postgres');
+    clock = new Date(SUNSET_AT.getTime() - 1);
+    try {
+      const seen: unknown[] = [];
+      let nextToken: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const r = await call('POST', '/component/search', {
+          filter: { technology: 'postgres' },
+          pageSize: 10,
+          ...(nextToken === undefined ? {} : { nextToken }),
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.headers.get('deprecation')).toBe('@1780531200');
+        expect(r.headers.get('sunset')).toBe('Fri, 04 Sep 2026 00:00:00 GMT');
+        expect(r.headers.get('link')).toBe('</v1/component/query>; rel="successor-version"');
+        expect(r.body.totalCount).toBe(postgres.length);
+        seen.push(...r.body.items);
+        nextToken = r.body.nextToken ?? undefined;
+        if (nextToken === undefined) break;
+      }
+      // Every postgres component once, in the default order, in the legacy representation.
+      expect(seen.map((c) => (c as { id: string }).id)).toEqual(
+        expected(postgres, 'component', {}).map((c) => (c as { id: string }).id),
+      );
+      for (const c of seen) expect(Array.isArray((c as { tags: unknown }).tags)).toBe(true);
+
+      const policies = await call('POST', '/policy/search', { filter: { name: 'End-of-life versions' } });
+      expect(policies.status).toBe(200);
+      expect(policies.body.items.map((p: { id: string }) => p.id)).toEqual(['policy-2']);
+      const scoped = await call('POST', '/policy/policy-2/component/search', {
+        filter: { technology: 'postgres' },
+        pageSize: 100,
+      });
+      expect(scoped.status).toBe(200);
+      expect(scoped.headers.get('link')).toBe(
+        '</v1/policy/policy-2/component/query>; rel="successor-version"',
+      );
+      expect(scoped.body.items.length).toBe(Math.min(100, scoped.body.totalCount));
+      for (const item of scoped.body.items)
+        expect(item).toMatchObject({ technology: 'postgres', tags: expect.any(Array) });
+      expect((await call('POST', '/policy/policy-2/component/search', { pageSize: 101 })).status).toBe(400);
+      const integrations = await call('POST', '/integration/search', { filter: { type: 'AWS' } });
+      expect(integrations.status).toBe(200);
+      expect(integrations.body.items.length).toBeGreaterThan(0);
+      for (const i of integrations.body.items)
+        expect(i).toMatchObject({ id: expect.any(Number), type: 'AWS' });
+
+      clock = SUNSET_AT;
+      for (const [path, replacement] of [
+        ['/component/search', 'POST /v1/component/query'],
+        ['/policy/search', 'POST /v1/policy/query'],
+        ['/policy/policy-2/component/search', 'POST /v1/policy/policy-2/component/query'],
+        ['/integration/search', 'POST /v1/integration/query'],
+      ] as const) {
+        const gone = await call('POST', path, {});
+        expect(gone.status).toBe(410);
+        expect(gone.body.error.message).toBe(`POST /v1${path} was removed on 2026-09-04; use ${replacement}`);
+      }
+    } finally {
+      clock = new Date('2026-07-01T00:00:00.000Z');
+    }
+  });
+
+  it('rights per operation: a read-only token reads and queries, and gets 403 on every write', async () => {
+    const read = { authorization: `Bearer ${READ_TOKEN}` };
+    expect((await call('POST', '/component/query', { pageSize: 1 }, read)).status).toBe(200);
+    expect((await call('GET', '/policy/policy-1', undefined, read)).status).toBe(200);
+    const policy = {
+      name: 'x',
+      resource: 'component',
+      statusDefinitions: { ok: { isDefault: true, criticality: 0 } },
+    };
+    for (const [method, path, body] of [
+      ['POST', '/policy', { policy }],
+      ['PATCH', `/component/${COMPONENTS[0]!.id}`, { customTags: { a: 'b' } }],
+      ['POST', '/code/sbom', { project: { identifier: 'p' }, sbom: {} }],
+    ] as const) {
+      const r = await call(method, path, body, read);
+      expect(r.status, path).toBe(403);
+      expect(r.body.error.message).toMatch(/"write" right/);
+    }
+  });
+
+  it('PATCH validates the whole body (every problem), sets and removes custom tags, 404 for no component', async () => {
+    const id = COMPONENTS[1]!.id;
+    const bad = await call('PATCH', `/component/${id}`, { customTags: { '': 'x', a: 5, b: {} }, extra: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.problems.map((p: { path: string }) => p.path).sort()).toEqual([
+      '/customTags/',
+      '/customTags/a',
+      '/customTags/b',
+      '/extra',
+    ]);
+    const before = (
+      await call('POST', '/component/query', { filter: { id: { $eq: id } }, fields: ['customTags'] })
+    ).body.items[0].customTags;
+    const set = await call('PATCH', `/component/${id}`, {
+      customTags: { owner: 'team-a', ...Object.fromEntries(Object.keys(before).map((k) => [k, null])) },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ customTags: { owner: 'team-a' } });
+    expect((await call('PATCH', '/component/no-such-id', { customTags: { a: 'b' } })).status).toBe(404);
+  });
+
+  it('concurrent PATCHes of one component keep every update: one consistent result', async () => {
+    const id = COMPONENTS[2]!.id;
+    const n = 24;
+    const replies = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        call('PATCH', `/component/${id}`, { customTags: { [`k${i}`]: `v${i}`, shared: `w${i}` } }),
+      ),
+    );
+    for (const [i, r] of replies.entries()) {
+      expect(r.status).toBe(200);
+      expect(r.body.customTags[`k${i}`]).toBe(`v${i}`);
+    }
+    const after = (
+      await call('POST', '/component/query', { filter: { id: { $eq: id } }, fields: ['customTags'] })
+    ).body.items[0].customTags;
+    for (let i = 0; i < n; i++) expect(after[`k${i}`]).toBe(`v${i}`);
+    // The last writer's value, whichever it was: one of the written values, and the same the last reply saw.
+    expect(replies.map((r) => r.body.customTags.shared)).toContain(after.shared);
+    expect(
+      replies.filter((r) => Object.keys(r.body.customTags).filter((k) => k.startsWith('k')).length === n),
+    ).toHaveLength(1);
+  });
+
+  it('answers the other operations of the description: SBOM ingestion, upgrade sections, Kubernetes details, single reads', async () => {
+    const sbom = await call('POST', '/code/sbom', {
+      project: { identifier: 'shop' },
+      sbom: { bomFormat: 'CycloneDX' },
+    });
+    expect(sbom.status).toBe(202);
+    const badSbom = await call('POST', '/code/sbom', { project: {}, repository: 3 });
+    expect(badSbom.status).toBe(400);
+    expect(badSbom.body.error.problems.map((p: { path: string }) => p.path).sort()).toEqual([
+      '/project',
+      '/repository',
+      '/sbom',
+    ]);
+    const plans = await call('POST', '/upgradePlan/query', {
+      pageSize: 1,
+      filter: { technology: { $eq: 'kubernetes' } },
+    });
+    const componentId = plans.body.items[0].componentId;
+    const sections = await call('POST', `/component/${componentId}/svc/query`, {
+      sections: ['nodes', 'eksAddOns'],
+    });
+    expect(sections.status).toBe(200);
+    expect(Object.keys(sections.body.items[0].upgradePlan).sort()).toEqual(['eksAddOns', 'nodes']);
+    expect((await call('POST', `/component/${componentId}/svc/query`, { sections: ['nope'] })).status).toBe(
+      400,
+    );
+    const old = await call('POST', '/svc/query', { pageSize: 1 });
+    expect(old.status).toBe(200);
+    expect(old.headers.get('link')).toBe('</v1/upgradePlan/query>; rel="successor-version"');
+    const k8s = await call('POST', '/k8sResource/detailsSchema', { kind: 'Deployment' });
+    expect(k8s.status).toBe(200);
+    expect(k8s.body.kind).toBe('Deployment');
+    expect((await call('POST', '/k8sResource/detailsSchema', { kind: 'Pods' })).status).toBe(400);
+    const cert = CERTIFICATES[3]!;
+    expect((await call('GET', `/certificates/${cert.id}`)).body).toEqual(cert);
+    expect((await call('GET', '/certificates/no-such')).status).toBe(404);
+    expect((await call('GET', '/integration/1003')).body.items[0]).toMatchObject({
+      id: 1003,
+      status: 'Healthy',
+    });
+  });
 });
+
+describe.skipIf(!once)('the example server: rate limit per token', () => {
+  it('429 with Retry-After past the limit, per token, and again after the window', async () => {
+    let clock = new Date('2026-07-01T00:00:00.000Z');
+    const server = await startServer({
+      tokens: [
+        { token: 'a', rights: ['read'] },
+        { token: 'b', rights: ['read'] },
+      ],
+      components: 5,
+      certificates: 1,
+      rateLimit: { requests: 3, windowMs: 10_000 },
+      now: () => clock,
+    });
+    try {
+      const ask = (token: string) =>
+        fetch(`${server.url}/v1/component/query`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: '{}',
+        });
+      for (let i = 0; i < 3; i++) expect((await ask('a')).status).toBe(200);
+      clock = new Date(clock.getTime() + 2500);
+      const limited = await ask('a');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('8');
+      expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(
+        /rate limit of 3 requests per 10 s/,
+      );
+      // Another token has its own count.
+      expect((await ask('b')).status).toBe(200);
+      clock = new Date(clock.getTime() + 7500);
+      expect((await ask('a')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.skipIf(!once || !process.env.DATABASE_URL)(
+  'the example server on a PostgreSQL server: restarts',
+  () => {
+    it('keeps a created policy and patched tags across a restart (a schema of its own, dropped afterwards)', async () => {
+      const schema = `svc_example_restart_${process.pid}`;
+      const options = {
+        token: TOKEN,
+        components: 20,
+        certificates: 2,
+        seed: SEED.seed,
+        databaseUrl: process.env.DATABASE_URL!,
+        schema,
+      };
+      const call = async (url: string, method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${url}/v1${path}`, {
+          method,
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: the replies are JSON read field by field by the assertions
+        return { status: res.status, body: (await res.json()) as Record<string, any> };
+      };
+      const policy = {
+        name: 'survives',
+        resource: 'component',
+        statusDefinitions: { ok: { isDefault: true, criticality: 0 } },
+      };
+      let server = await startServer(options);
+      try {
+        const created = await call(server.url, 'POST', '/policy', { policy });
+        expect(created.status).toBe(201);
+        const id = COMPONENTS[0]!.id;
+        expect(
+          (await call(server.url, 'PATCH', `/component/${id}`, { customTags: { kept: 'yes' } })).status,
+        ).toBe(200);
+        await server.close();
+        server = await startServer(options);
+        const read = await call(server.url, 'GET', `/policy/${created.body.policy.id}`);
+        expect(read.status).toBe(200);
+        expect(read.body.items[0]).toMatchObject(policy);
+        const component = await call(server.url, 'POST', '/component/query', {
+          filter: { id: { $eq: id } },
+          fields: ['customTags'],
+        });
+        expect(component.body.items[0].customTags.kept).toBe('yes');
+        // Seeded once: the restart found the data and added none.
+        expect(
+          (await call(server.url, 'POST', '/component/query', { pageSize: 1000, fields: ['id'] })).body.items,
+        ).toHaveLength(20);
+      } finally {
+        await server.close();
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    });
+  },
+);
