@@ -17443,39 +17443,9 @@ var diffCommand = {
   failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message, lines: true } : void 0
 };
 
-// src/inventory/scan.ts
-var encoder = new TextEncoder();
-var decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-var fromCharCode = String.fromCharCode;
-function byteSelection(selection) {
-  if (selection === true) return true;
-  const keys = [...selection.keys.keys()];
-  const subs = keys.map((k) => byteSelection(selection.keys.get(k)));
-  const names = keys.map((k) => encoder.encode(k));
-  const byLength = [];
-  names.forEach((name, i) => {
-    byLength[name.length] ??= [];
-    byLength[name.length].push(i);
-  });
-  return {
-    names,
-    byLength,
-    keys,
-    subs,
-    byName: new Map(keys.map((k, i) => [k, subs[i]])),
-    any: selection.any === void 0 ? void 0 : byteSelection(selection.any)
-  };
-}
-var b = new Uint8Array(0);
-var end = 0;
-var escaped = false;
-var high = false;
+// src/inventory/json-bytes.ts
 function isWs(c) {
   return c === 32 || c === 9 || c === 13 || c === 10;
-}
-function ws(i) {
-  while (i < end && isWs(b[i])) i++;
-  return i;
 }
 function isHex(c) {
   return c >= 48 && c <= 57 || (c | 32) >= 97 && (c | 32) <= 102;
@@ -17485,6 +17455,18 @@ for (let c = 0; c < 32; c++) IN_STRING[c] = 3;
 IN_STRING[34] = 1;
 IN_STRING[92] = 2;
 for (let c = 128; c < 256; c++) IN_STRING[c] = 4;
+
+// src/inventory/scan.ts
+var decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+var fromCharCode = String.fromCharCode;
+var b = new Uint8Array(0);
+var end = 0;
+var escaped = false;
+var high = false;
+function ws(i) {
+  while (i < end && isWs(b[i])) i++;
+  return i;
+}
 function str(i) {
   const bytes2 = b;
   const table = IN_STRING;
@@ -17846,6 +17828,26 @@ function selectionOf(paths3) {
   const top = freezeNode(root);
   return top === true ? { keys: /* @__PURE__ */ new Map() } : top;
 }
+var encoder = new TextEncoder();
+function byteSelection(selection) {
+  if (selection === true) return true;
+  const keys = [...selection.keys.keys()];
+  const subs = keys.map((k) => byteSelection(selection.keys.get(k)));
+  const names = keys.map((k) => encoder.encode(k));
+  const byLength = [];
+  names.forEach((name, i) => {
+    byLength[name.length] ??= [];
+    byLength[name.length].push(i);
+  });
+  return {
+    names,
+    byLength,
+    keys,
+    subs,
+    byName: new Map(keys.map((k, i) => [k, subs[i]])),
+    any: selection.any === void 0 ? void 0 : byteSelection(selection.any)
+  };
+}
 
 // src/inventory/selected-lines.ts
 async function* readNdjsonSelected(source2, paths3, options = {}) {
@@ -17958,6 +17960,14 @@ function instantOfParts(x, bigint) {
 }
 var FIRST_ISO_INSTANT = -621672192e5;
 var LAST_ISO_INSTANT = 253402300799999;
+function asOfClock(options) {
+  const given = option(options, "asOf");
+  let ms = given === void 0 ? void 0 : resolveAsOf(given, "/asOf");
+  return () => {
+    if (ms === void 0) ms = Date.now();
+    return ms;
+  };
+}
 
 // src/targets/sql/duckdb.ts
 var paths = /* @__PURE__ */ new WeakMap();
@@ -18674,6 +18684,13 @@ function filterNesting(node, at2) {
   }
   return { subqueries, subqueriesAt, deepestAt };
 }
+function tooDeep(dialect, limits, at2, what) {
+  return new FilterError(
+    "UNSUPPORTED",
+    at2,
+    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at2)}`
+  );
+}
 
 // src/targets/sql/sql-text.ts
 var TRUE = "TRUE";
@@ -18733,13 +18750,22 @@ var Params = class {
   }
 };
 
-// src/targets/sql/filter.ts
+// src/targets/sql/timestamps.ts
 var ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 var LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
 function nextMillisecond(instant) {
   const next = Date.parse(instant) + 1;
   return next > LAST_INSTANT ? void 0 : new Date(next).toISOString();
 }
+function isRoundTrip(iso2) {
+  const time2 = Date.parse(iso2);
+  return !Number.isNaN(time2) && new Date(time2).toISOString() === iso2;
+}
+function isIsoInstant(value2) {
+  return regexpTest(ISO_INSTANT, value2) && !stringStartsWith.call(value2, "0000") && isRoundTrip(value2);
+}
+
+// src/targets/sql/filter.ts
 var SqlCompiler = class {
   #dialect;
   #columns;
@@ -18907,7 +18933,7 @@ var SqlCompiler = class {
   }
   /** A timestamptz column compares with operands in the exact `toISOString` form only. */
   #instant(value2, at2) {
-    const ok = regexpTest(ISO_INSTANT, value2) && !stringStartsWith.call(value2, "0000") && isRoundTrip(value2);
+    const ok = isIsoInstant(value2);
     if (!ok) {
       throw new FilterError(
         "INVALID_OPERAND",
@@ -19057,25 +19083,6 @@ var SqlCompiler = class {
   }
 };
 var SQL_COMPARISONS = { eq: "=", ne: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
-function tooDeep(dialect, limits, at2, what) {
-  return new FilterError(
-    "UNSUPPORTED",
-    at2,
-    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at2)}`
-  );
-}
-function isRoundTrip(iso2) {
-  const time2 = Date.parse(iso2);
-  return !Number.isNaN(time2) && new Date(time2).toISOString() === iso2;
-}
-function asOfClock(options) {
-  const given = option(options, "asOf");
-  let ms = given === void 0 ? void 0 : resolveAsOf(given, "/asOf");
-  return () => {
-    if (ms === void 0) ms = Date.now();
-    return ms;
-  };
-}
 
 // src/targets/sql/policy.ts
 function policyToSql(policy, given) {
@@ -20074,6 +20081,16 @@ var QueryError = class extends Error {
   }
 };
 
+// src/query/as-of.ts
+function queryAsOf(given) {
+  try {
+    return resolveAsOf(given);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    throw new QueryError([{ code: "INVALID_OPTION", path: "", message: `option ${error.message}` }]);
+  }
+}
+
 // src/query/describe.ts
 function describe2(value2) {
   if (value2 === null) return "null";
@@ -20785,14 +20802,6 @@ function parseQuery(request, resource, given = {}) {
         message: `the query request could not be read: ${safeMessage(error)}`
       }
     ]);
-  }
-}
-function queryAsOf(given) {
-  try {
-    return resolveAsOf(given);
-  } catch (error) {
-    if (!(error instanceof FilterError)) throw error;
-    throw new QueryError([{ code: "INVALID_OPTION", path: "", message: `option ${error.message}` }]);
   }
 }
 function plan(request, description, options, limits) {
