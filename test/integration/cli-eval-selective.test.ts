@@ -14,8 +14,11 @@ const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-selective');
 
 /** Runs the built CLI, with the full parse of every record (the default) or the selective reader. */
+/** The compared runs count the example policies' `$now` from one instant (each run reads its own clock). */
+const AS_OF = ['--as-of', '2026-06-01T00:00:00Z'];
+
 function run(args: string[], full: boolean) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args], {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, ...(args[0] === 'eval' ? AS_OF : [])], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,

@@ -149,7 +149,10 @@ function typedKinds(dialect: DialectName): Typed[] {
 function fits(kind: Typed, v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (kind === 'timestamptz') {
-    return typeof v === 'string' && ISO.test(v) && !v.startsWith('0000') && new Date(v).toISOString() === v;
+    // `Date.parse` first: a shape such as hour 24 names no instant, and its Date has no ISO string.
+    if (typeof v !== 'string' || !ISO.test(v) || v.startsWith('0000')) return false;
+    const ms = Date.parse(v);
+    return !Number.isNaN(ms) && new Date(ms).toISOString() === v;
   }
   if (kind === 'text') return typeof v === 'string';
   return typeof v === kind;
