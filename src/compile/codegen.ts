@@ -3,6 +3,7 @@ import {
   type ClauseNode,
   type FieldNode,
   type FilterNode,
+  isTimeNode,
   isVersionNode,
   type OperatorNode,
   type Scalar,
@@ -12,6 +13,7 @@ import {
   arrayEvery,
   arrayFindIndex,
   arrayIncludes,
+  arraySome,
   getPrototypeOf,
   jsonStringify,
   numberIsFinite,
@@ -123,12 +125,9 @@ class Emitter {
 
       exists: (op) => (op.value ? 'v!=null' : 'v==null'),
       version: (op) => this.version(op),
-      // The instant is a value, not source text: a filter's source is the same whatever its asOf.
-      time: (op) => {
-        const comparison = comparisonOf(op);
-        const x = this.value(boundOf(op.instant, this.asOf));
-        return comparison === 'ne' ? `!(tms(v)===${x})` : `(tms(v)${SIGNS[comparison]}${x})`;
-      },
+      // `vt`, the value's instant, read once by the field (NaN, which satisfies only `!==`, for a
+      // value that is none). The bound is a value, not source text: the source is the same whatever asOf.
+      time: (op) => `(vt${SIGNS[comparisonOf(op)]}${this.value(boundOf(op.instant, this.asOf))})`,
       elemMatch: (op) => {
         // The element is the record of the inner filter, which gets a function of its own.
         if (op.filter.clauses.length === 0) return 'true';
@@ -218,12 +217,13 @@ class Emitter {
           ? ''
           : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : '-2'}:-1;` +
             `const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
+      const instant = arraySome(operators, isTimeNode) ? 'const vt=tms(v);' : '';
       const test = operators.map((op) => this.operator(op)).join('&&');
       return this.define(
         'c',
         'x0',
         `${reads.join('')}let v=${end};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ''}` +
-          `${compare}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};`,
+          `${compare}${instant}const res=${test};return res===${whenMissing}||(${real})?res:${whenMissing};`,
       );
     }
     const rest = this.field(steps.slice(selector + 1), operators);

@@ -1,9 +1,11 @@
 import {
   type FilterNode,
   type InstantOperand,
+  isTimeNode,
   isVersionNode,
   type OperatorNode,
   type Scalar,
+  type TimeNode,
   type VersionNode,
 } from '../ast/nodes.js';
 import { arrayIncludes, arraySome } from '../builtins.js';
@@ -160,20 +162,40 @@ export function boundOf(instant: InstantOperand, asOf: number): number {
   return instant.base === 'now' ? asOf + instant.ms : instant.ms;
 }
 
-/** A time comparison: the value read as an instant (NaN, never holding, for a value that is none). */
-function instants(kind: Order | 'eq', x: number): LeafTest {
-  switch (kind) {
+/**
+ * A time comparison of an instant `t`: NaN, the instant of a value that is none, satisfies only `$ne`
+ * (`NaN !== x`), as for a missing value.
+ */
+function instantTest(op: TimeNode, asOf: number): (t: number) => boolean {
+  const x = boundOf(op.instant, asOf);
+  switch (comparisonOf(op)) {
     case 'eq':
-      return (v) => instantOf(v) === x;
+      return (t) => t === x;
+    case 'ne':
+      return (t) => t !== x;
     case 'gt':
-      return (v) => instantOf(v) > x;
+      return (t) => t > x;
     case 'gte':
-      return (v) => instantOf(v) >= x;
+      return (t) => t >= x;
     case 'lt':
-      return (v) => instantOf(v) < x;
+      return (t) => t < x;
     case 'lte':
-      return (v) => instantOf(v) <= x;
+      return (t) => t <= x;
   }
+}
+
+/** All the time comparisons of one key: the value is read as an instant once, whatever their number. */
+function instants(ops: readonly TimeNode[], asOf: number): LeafTest {
+  const tests = ops.map((op) => instantTest(op, asOf));
+  if (tests.length === 1) {
+    const test = tests[0]!;
+    return (v) => test(instantOf(v));
+  }
+  return (v) => {
+    const t = instantOf(v);
+    for (let i = 0; i < tests.length; i++) if (!tests[i]!(t)) return false;
+    return true;
+  };
 }
 
 /** `test`, or its negation for an operator that is `not` of its family's positive one. */
@@ -197,11 +219,7 @@ export function compileOperator(op: OperatorNode, compile: FilterCompiler, asOf 
     exists: (op) => (op.value ? (v) => v != null : (v) => v == null),
     // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
     version: (op) => versions([op]),
-    // `$ne` is `not $eq`, so it holds for every value that is no timestamp.
-    time: (op) => {
-      const c = comparisonOf(op);
-      return negated(op, instants(c === 'ne' ? 'eq' : c, boundOf(op.instant, asOf)));
-    },
+    time: (op) => instants([op], asOf),
     elemMatch: (op) => elementTest(op.filter, compile),
   });
 }
@@ -212,14 +230,16 @@ export function compileOperators(
   compile: FilterCompiler,
   asOf = Number.NaN,
 ): LeafTest {
+  // The value is read once for all the version operators of the key, and once for all its instants.
   const versionOps = ops.filter(isVersionNode);
-  const tests =
-    versionOps.length > 1
-      ? [
-          ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile, asOf)),
-          versions(versionOps),
-        ]
-      : ops.map((op) => compileOperator(op, compile, asOf));
+  const timeOps = ops.filter(isTimeNode);
+  const grouped = (op: OperatorNode) =>
+    (versionOps.length > 1 && isVersionNode(op)) || (timeOps.length > 1 && isTimeNode(op));
+  const tests = [
+    ...ops.filter((op) => !grouped(op)).map((op) => compileOperator(op, compile, asOf)),
+    ...(versionOps.length > 1 ? [versions(versionOps)] : []),
+    ...(timeOps.length > 1 ? [instants(timeOps, asOf)] : []),
+  ];
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [LeafTest, LeafTest];
