@@ -18,6 +18,9 @@ const TIMESTAMPS = {
   updatedAt: { type: 'timestamp', sortable: true, filterable: true, displayName: 'Updated at' },
 } as const;
 
+/** The component's own fields, as the library describes them. */
+const COMPONENT = RESOURCES.component.fields;
+
 /** An integration with a cloud or platform account (`POST /integration/query`). */
 export const INTEGRATION_RESOURCE = {
   name: 'integration',
@@ -50,27 +53,14 @@ export const POLICY_COMPONENT_RESOURCE = {
   fields: {
     id: { type: 'string', required: true, sortable: true, filterable: true, displayName: 'ID' },
     componentId: { type: 'string', sortable: true, filterable: true, displayName: 'Component ID' },
-    integrationId: { type: 'string', sortable: true, filterable: true, displayName: 'Integration ID' },
+    integrationId: COMPONENT.integrationId,
     name: { type: 'string', sortable: true, filterable: true, displayName: 'Name' },
-    uniqueIdentifier: { type: 'string', sortable: true, filterable: true, displayName: 'Unique identifier' },
-    region: { type: 'string', sortable: true, filterable: true, displayName: 'Region' },
-    technology: { type: 'string', sortable: true, filterable: true, displayName: 'Technology' },
-    type: { type: 'string', sortable: true, filterable: true, displayName: 'Type' },
-    currentVersion: {
-      type: 'string',
-      format: 'version',
-      nullable: true,
-      sortable: true,
-      filterable: true,
-      displayName: 'Current version',
-    },
-    tags: {
-      type: 'map',
-      values: { type: 'string' },
-      sortable: false,
-      filterable: true,
-      displayName: 'Tags',
-    },
+    uniqueIdentifier: COMPONENT.uniqueIdentifier,
+    region: COMPONENT.region,
+    technology: COMPONENT.technology,
+    type: COMPONENT.type,
+    currentVersion: { ...COMPONENT.version, nullable: true, displayName: 'Current version' },
+    tags: COMPONENT.tags,
     status: {
       type: 'string',
       sortable: true,
