@@ -8974,19 +8974,34 @@ function versions(ops) {
 function boundOf(instant, asOf) {
   return instant.base === "now" ? asOf + instant.ms : instant.ms;
 }
-function instants(kind, x) {
-  switch (kind) {
+function instantTest(op, asOf) {
+  const x = boundOf(op.instant, asOf);
+  switch (comparisonOf(op)) {
     case "eq":
-      return (v) => instantOf(v) === x;
+      return (t) => t === x;
+    case "ne":
+      return (t) => t !== x;
     case "gt":
-      return (v) => instantOf(v) > x;
+      return (t) => t > x;
     case "gte":
-      return (v) => instantOf(v) >= x;
+      return (t) => t >= x;
     case "lt":
-      return (v) => instantOf(v) < x;
+      return (t) => t < x;
     case "lte":
-      return (v) => instantOf(v) <= x;
+      return (t) => t <= x;
   }
+}
+function instants(ops, asOf) {
+  const tests = ops.map((op) => instantTest(op, asOf));
+  if (tests.length === 1) {
+    const test2 = tests[0];
+    return (v) => test2(instantOf(v));
+  }
+  return (v) => {
+    const t = instantOf(v);
+    for (let i = 0; i < tests.length; i++) if (!tests[i](t)) return false;
+    return true;
+  };
 }
 function negated(op, test2) {
   return factsOf(op).negated ? (v) => !test2(v) : test2;
@@ -9003,20 +9018,19 @@ function compileOperator(op, compile, asOf = Number.NaN) {
     exists: (op2) => op2.value ? (v) => v != null : (v) => v == null,
     // `$vne` is its own comparison (`ne`), in the one pass of `versions`.
     version: (op2) => versions([op2]),
-    // `$ne` is `not $eq`, so it holds for every value that is no timestamp.
-    time: (op2) => {
-      const c = comparisonOf(op2);
-      return negated(op2, instants(c === "ne" ? "eq" : c, boundOf(op2.instant, asOf)));
-    },
+    time: (op2) => instants([op2], asOf),
     elemMatch: (op2) => elementTest(op2.filter, compile)
   });
 }
 function compileOperators(ops, compile, asOf = Number.NaN) {
   const versionOps = ops.filter(isVersionNode);
-  const tests = versionOps.length > 1 ? [
-    ...ops.filter((op) => !isVersionNode(op)).map((op) => compileOperator(op, compile, asOf)),
-    versions(versionOps)
-  ] : ops.map((op) => compileOperator(op, compile, asOf));
+  const timeOps = ops.filter(isTimeNode);
+  const grouped = (op) => versionOps.length > 1 && isVersionNode(op) || timeOps.length > 1 && isTimeNode(op);
+  const tests = [
+    ...ops.filter((op) => !grouped(op)).map((op) => compileOperator(op, compile, asOf)),
+    ...versionOps.length > 1 ? [versions(versionOps)] : [],
+    ...timeOps.length > 1 ? [instants(timeOps, asOf)] : []
+  ];
   if (tests.length === 1) return tests[0];
   if (tests.length === 2) {
     const [a, b2] = tests;
@@ -9407,12 +9421,9 @@ var Emitter = class {
       like: (op2) => negated2 ? `!(${this.like(op2.pattern)})` : this.like(op2.pattern),
       exists: (op2) => op2.value ? "v!=null" : "v==null",
       version: (op2) => this.version(op2),
-      // The instant is a value, not source text: a filter's source is the same whatever its asOf.
-      time: (op2) => {
-        const comparison = comparisonOf(op2);
-        const x = this.value(boundOf(op2.instant, this.asOf));
-        return comparison === "ne" ? `!(tms(v)===${x})` : `(tms(v)${SIGNS[comparison]}${x})`;
-      },
+      // `vt`, the value's instant, read once by the field (NaN, which satisfies only `!==`, for a
+      // value that is none). The bound is a value, not source text: the source is the same whatever asOf.
+      time: (op2) => `(vt${SIGNS[comparisonOf(op2)]}${this.value(boundOf(op2.instant, this.asOf))})`,
       elemMatch: (op2) => {
         if (op2.filter.clauses.length === 0) return "true";
         const outer = this.versionOperands;
@@ -9481,11 +9492,12 @@ var Emitter = class {
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j] }]));
       const parsedWhen = ["-2", ...operands.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
       const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
+      const instant = arraySome(operators, isTimeNode) ? "const vt=tms(v);" : "";
       const test2 = operators.map((op) => this.operator(op)).join("&&");
       return this.define(
         "c",
         "x0",
-        `${reads.join("")}let v=${end2};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}const res=${test2};return res===${whenMissing}||(${real})?res:${whenMissing};`
+        `${reads.join("")}let v=${end2};${readsDates(operators) ? 'if(typeof v!="string"&&v!=null)v=leaf(v);' : ""}${compare}${instant}const res=${test2};return res===${whenMissing}||(${real})?res:${whenMissing};`
       );
     }
     const rest = this.field(steps.slice(selector + 1), operators);
