@@ -64,6 +64,8 @@ export interface Transition {
   readonly policy: string;
   /** The record's position in the input (from 0); 0 for {@link PolicyForecaster.record} without one. */
   readonly index: number;
+  /** The record's own `id` (a string or a number), or `null`: for reports. */
+  readonly id: string | number | null;
   /** The instant (ISO 8601, UTC, to the millisecond) from which the new state holds. */
   readonly at: string;
   /** The same instant in milliseconds since the epoch. */
@@ -251,6 +253,14 @@ function flips(op: TimeNode, t: number): readonly number[] {
   }
 }
 
+/** The record's own `id`, when it is a string or a number. */
+function idOf(resource: unknown): string | number | null {
+  if (typeof resource !== 'object' || resource === null || isArray(resource) || !hasOwn(resource, 'id'))
+    return null;
+  const id = (resource as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
 const NOWHERE: ForecastState = Object.freeze({ status: null, criticality: null, rule: null });
 
 function stateOf(result: PolicyResult): ForecastState {
@@ -360,6 +370,7 @@ export function forecaster(
     if (byInstant.size === 0) return { initial, transitions: [] };
     const candidates = [...byInstant.values()].sort((a, b) => a.ms - b.ms);
     const transitions: Transition[] = [];
+    const id = idOf(resource);
     let previous = initial;
     // Nothing changes between two candidates, so the state just before one is the previous one's.
     for (const c of candidates) {
@@ -371,6 +382,7 @@ export function forecaster(
       transitions.push({
         policy: policy.name,
         index,
+        id,
         at: isoOf(c.ms),
         ms: c.ms,
         from: previous,
