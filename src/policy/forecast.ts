@@ -280,7 +280,7 @@ interface Candidate {
 }
 
 /** Policies bound to this many instants are kept for reuse (many records share a date). */
-const AT_CACHE = 512;
+const AT_CACHE = 64;
 
 /** The forecast of one policy over a window, for one record at a time. */
 export interface PolicyForecaster {
