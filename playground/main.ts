@@ -5,6 +5,7 @@
  * (worker.ts), so a 100,000-record sample never blocks the page. The state lives in the URL fragment,
  * so a link shares it without sending anything anywhere.
  */
+
 import { reviveDates } from '../fixtures/dates.js';
 import {
   type CompiledPolicy,
@@ -22,6 +23,7 @@ import { policyToSql, toSql } from '../src/sql.js';
 import { validatePolicy } from '../src/validate.js';
 import { columnsFor } from './columns.js';
 import { renderExplanation, renderImpact } from './explanation.js';
+import { DEFAULT_HORIZON, forecastView } from './forecast.js';
 import type { FromWorker, InventoryInfo, PageView, StatusChoice, Table, ToWorker } from './protocol.js';
 import { count, el, renderTable } from './render.js';
 import { LINK_NDJSON_BYTES } from './sample.js';
@@ -407,6 +409,9 @@ function updatePolicy(read: ReadText, definition: unknown): void {
   show = { kind: 'all' };
   const after = readAfter();
   send({ type: 'policy', run, size: Number(sizeSelect.value), definition, asOf, after, show });
+  const horizon = $<HTMLInputElement>('horizon').value.trim() || DEFAULT_HORIZON;
+  $('forecast').dataset.state = 'busy';
+  send({ type: 'forecast', run, size: Number(sizeSelect.value), definition, asOf, horizon });
 }
 
 /**
@@ -582,6 +587,11 @@ worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     case 'page':
       renderPage(message.page);
       return;
+    case 'forecast':
+      fill('forecast', 'error' in message.forecast ? message.forecast.error : forecastView(message.forecast));
+      $('forecast').dataset.state = 'error' in message.forecast ? 'error' : 'ready';
+      $('forecast').dataset.horizon = 'error' in message.forecast ? '' : message.forecast.horizon;
+      return;
     case 'failed':
       fill('count', message.message);
       finish('error', 'error');
@@ -646,6 +656,7 @@ for (const element of [editor, afterEditor, queryEditor, asOfInput])
   element.addEventListener('input', schedule);
 for (const element of [sizeSelect, resourceSelect]) element.addEventListener('change', schedule);
 ndjsonInput.addEventListener('input', () => loadNdjson(ndjsonInput.value));
+$('horizon').addEventListener('input', schedule);
 document.body.addEventListener('dragover', (event) => event.preventDefault());
 document.body.addEventListener('drop', (event) => {
   event.preventDefault();

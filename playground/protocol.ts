@@ -3,7 +3,7 @@
  * records takes seconds) and does every pass over it, so the page stays responsive whatever its size;
  * the page keeps what depends on the editor alone (validation, AST, SQL, MongoDB, explanations).
  */
-import type { PolicyDiff, Rejection, ResourceName } from '../src/index.js';
+import type { ForecastSummary, PolicyDiff, Rejection, ResourceName } from '../src/index.js';
 
 /** Which rows of a policy's table to show: every resource, or those of one status (`null`: not applicable). */
 export type StatusChoice =
@@ -77,7 +77,16 @@ export type ToWorker =
   /** Other rows of the last policy's table. */
   | { readonly type: 'rows'; readonly run: number; readonly show: StatusChoice }
   /** The editor no longer holds what the running evaluation is for. */
-  | { readonly type: 'cancel' };
+  | { readonly type: 'cancel' }
+  /** The forecast of the policy of run `run` over the horizon (playground/forecast.ts). */
+  | {
+      readonly type: 'forecast';
+      readonly run: number;
+      readonly size: number;
+      readonly definition: unknown;
+      readonly asOf: number;
+      readonly horizon: string;
+    };
 
 export type FromWorker =
   | { readonly type: 'progress'; readonly run: number; readonly text: string }
@@ -104,4 +113,9 @@ export type FromWorker =
     }
   | { readonly type: 'page'; readonly run: number; readonly page: PageView }
   | { readonly type: 'rows'; readonly run: number; readonly table: Table }
-  | { readonly type: 'failed'; readonly run: number; readonly message: string };
+  | { readonly type: 'failed'; readonly run: number; readonly message: string }
+  | {
+      readonly type: 'forecast';
+      readonly run: number;
+      readonly forecast: ForecastSummary | { readonly error: string };
+    };

@@ -3,6 +3,7 @@
  * statuses, query pages, the impact of an "after" policy), off the page's main thread. Each pass yields
  * between slices of records, so a newer request (the user typed on) stops it within a slice.
  */
+
 import {
   type CompiledPolicy,
   compileFilter,
@@ -20,6 +21,7 @@ import {
   resolveResource,
 } from '../src/index.js';
 import { explainFilter } from '../src/policy/explain.js';
+import { forecastRecords } from './forecast.js';
 import { decisive, read, topField } from './hits.js';
 import type { FromWorker, InventoryInfo, PageView, Row, StatusChoice, Table, ToWorker } from './protocol.js';
 import { TABLE_ROWS } from './protocol.js';
@@ -314,6 +316,22 @@ globalThis.addEventListener('message', (event: MessageEvent<ToWorker>) => {
     case 'cancel':
       current.abort();
       return;
+    case 'forecast': {
+      // After the policy pass of the same run, which it follows; a newer run leaves it unanswered.
+      const { run } = request;
+      const definition = request.definition as { resource?: unknown };
+      const resource: ResourceName = isResourceName(definition.resource) ? definition.resource : 'component';
+      inventory(request.size)
+        .then(({ records }) =>
+          forecastRecords(request.definition, records, resource, request.asOf, request.horizon),
+        )
+        .then(
+          (forecast) => latest === run && post({ type: 'forecast', run, forecast }),
+          (error: unknown) =>
+            latest === run && post({ type: 'forecast', run, forecast: { error: message(error) } }),
+        );
+      return;
+    }
     case 'filter':
     case 'policy': {
       current.abort();

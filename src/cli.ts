@@ -2,6 +2,7 @@ import { renderer } from './cli/eval-explain.js';
 import { INDEX_MARK, type RenderOptions, setWorkerEntry, type WorkerSeen } from './cli/eval-parallel.js';
 import { main } from './cli/main.js';
 import { MAX_CLI_MESSAGE, safeMessage } from './errors.js';
+import { isForecastWorker, runForecastWorker } from './node/forecast-file.js';
 import { isEvalWorker } from './node/protocol.js';
 import { runRangeWorker } from './node/worker.js';
 import type { ResourceResults } from './policy/index.js';
@@ -37,6 +38,9 @@ if (isEvalWorker()) {
       },
     });
   });
+} else if (isForecastWorker()) {
+  // `svc-policy forecast --jobs N` starts its workers on this file too.
+  runForecastWorker();
 } else {
   main(process.argv.slice(2)).then(
     (code) => {

@@ -4,11 +4,18 @@
  */
 
 import { evaluateFile, type InventoryFileOptions, resultsOutput } from './node/file.js';
+import {
+  type ForecastFileOptions,
+  forecastFile,
+  isForecastWorker,
+  runForecastWorker,
+} from './node/forecast-file.js';
 import { isEvalWorker } from './node/protocol.js';
 import { runRangeWorker } from './node/worker.js';
-import type { InventorySummary } from './policy/index.js';
+import type { ForecastSummary, InventorySummary } from './policy/index.js';
 
 export type { InventoryFileOptions } from './node/file.js';
+export type { ForecastFileOptions } from './node/forecast-file.js';
 export type { FileRange } from './node/parallel.js';
 
 /**
@@ -21,6 +28,8 @@ const SELF: string = import.meta.url;
 // Started as one of the worker threads of evaluateInventoryFile: evaluate the ranges the main thread
 // hands over, and post each resource's results when it asks for them.
 if (isEvalWorker()) runRangeWorker(resultsOutput);
+// Started as a worker thread of forecastInventoryFile: forecast the ranges it is given.
+if (isForecastWorker()) runForecastWorker();
 
 /**
  * Evaluates policies over an inventory file, as `evaluateInventory` does over its records, and as
@@ -53,4 +62,21 @@ export function evaluateInventoryFile(
   options?: InventoryFileOptions,
 ): Promise<InventorySummary> {
   return evaluateFile(SELF, policies, path, options);
+}
+
+/**
+ * Forecasts policies over an inventory file (docs/forecast.md), read as `evaluateInventoryFile` reads
+ * it (NDJSON, a JSON array or an `{ items }` envelope, gzipped or not). With `jobs` above 1 an NDJSON
+ * file is split on line boundaries across worker threads; the summary, the transitions passed to
+ * `onTransition` and the lines passed to `onReject` are those of one thread, in input order.
+ *
+ * @example
+ * const summary = await forecastInventoryFile([certificateExpiry], 'inventory.ndjson.gz', { horizon: 'P90D', by: 'week' });
+ */
+export function forecastInventoryFile(
+  policies: readonly unknown[],
+  path: string,
+  options: ForecastFileOptions,
+): Promise<ForecastSummary> {
+  return forecastFile(SELF, policies, path, options);
 }

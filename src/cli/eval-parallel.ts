@@ -58,6 +58,11 @@ export function setWorkerEntry(url: string): void {
   entry = url;
 }
 
+/** The file worker threads run (the CLI bundle), or `null` when run from source without one. */
+export function workerEntry(): string | null {
+  return entry;
+}
+
 /** Whether the file can be split across workers (see src/node/split.ts; never without a worker entry). */
 export async function splittable(file: string, size: number): Promise<boolean> {
   return entry !== null && (await splittableFile(file, size));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { printable } from '../validate/unprintable.js';
 import { diffCommand } from './diff-command.js';
 import { evalCommand } from './eval-command.js';
+import { forecastCommand } from './forecast-command.js';
 import { migrateSearchCommand } from './migrate-search-command.js';
 import { type Command, EXIT_USAGE, reporter, runCommand } from './runner.js';
 import { sampleCommand } from './sample-command.js';
@@ -17,6 +18,7 @@ export const MAIN_USAGE = `usage: svc-policy <command> [options]
 commands:
   diff            what a policy edit does to an inventory (status before → after)
   eval            evaluate policies over an inventory
+  forecast        when each record's status changes within a horizon, and the counts over time
   migrate-search  rewrite stored legacy search bodies as query requests
   sample          write a sample inventory (NDJSON) from the seeded generator
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
@@ -30,10 +32,15 @@ options:
 
 /** The commands, by name (`help` aside: it takes a command name, not options). */
 const COMMANDS: Readonly<Record<string, Command>> = Object.fromEntries(
-  [diffCommand, evalCommand, migrateSearchCommand, sampleCommand, testCommand, validateCommand].map((c) => [
-    c.name,
-    c as unknown as Command,
-  ]),
+  [
+    diffCommand,
+    evalCommand,
+    forecastCommand,
+    migrateSearchCommand,
+    sampleCommand,
+    testCommand,
+    validateCommand,
+  ].map((c) => [c.name, c as unknown as Command]),
 );
 
 /** Usage text of each command, for `help COMMAND` (and the test that every option is listed). */

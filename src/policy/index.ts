@@ -46,6 +46,27 @@ export type {
   StatusExplanation,
 } from './explain.js';
 export {
+  type ForecastState,
+  type ForecastWindowOptions,
+  forecaster,
+  forecastRecord,
+  type PolicyForecaster,
+  type RecordForecast,
+  type RuleRef,
+  sameState,
+  type TimeCause,
+  type Transition,
+  type VersionBound,
+} from './forecast.js';
+export {
+  type ForecastBucket,
+  type ForecastOptions,
+  type ForecastSummary,
+  forecastInventory,
+  type PolicyForecast,
+  type StatusSeries,
+} from './forecast-inventory.js';
+export {
   DEFAULT_KIND_FIELD,
   evaluateInventory,
   type InventoryOptions,

@@ -23,6 +23,7 @@ import {
   compilePolicy,
   diffPolicies,
   FilterError,
+  forecastInventory,
   parseFilter,
   parseQuery,
   queryInMemory,
@@ -398,6 +399,35 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     }
     mkdirSync(join(root, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(root, 'test-results', 'playground.png'), fullPage: false });
+  });
+
+  it('charts the forecast of a policy over the horizon, as forecastInventory counts it', async () => {
+    await page.selectOption('#size', '1000');
+    await setEditor('editor', IDLE);
+    await page.fill('#horizon', 'P60D');
+    // The view of this horizon, not of the run before the edit.
+    await page.waitForFunction(
+      `document.getElementById('forecast').dataset.state === 'ready' && document.getElementById('forecast').dataset.horizon === 'P60D'`,
+    );
+    const expected = await forecastInventory([JSON.parse(IDLE)], ofKind(1000, 'component'), {
+      asOf: AS_OF,
+      horizon: 'P60D',
+      kindField: null,
+    });
+    const p = expected.policies[0]!;
+    expect(p.transitions).toBeGreaterThan(0);
+    expect(await text('#forecast p')).toBe(
+      `${n(p.transitions)} status change(s) of ${n(p.changing)} record(s) from 2026-06-01 to 2026-07-31`,
+    );
+    // One staircase per status, and a legend with its count at asOf and at the end.
+    expect(await page.locator('#forecast svg path[data-status]').count()).toBe(p.statuses.length);
+    const legend = await page.locator('#forecast svg text').allTextContents();
+    for (const s of p.statuses) expect(legend).toContain(`${s.status} (${s.series[0]} → ${s.series.at(-1)})`);
+    expect(await page.locator('#forecast-transitions li').count()).toBe(Math.min(8, p.transitions));
+    await page
+      .locator('#forecast')
+      .screenshot({ path: join(root, 'test-results', 'playground-forecast.png') });
+    await page.fill('#horizon', 'P90D');
   });
 
   it('reaches a table row and its explanation with the keyboard alone', async () => {

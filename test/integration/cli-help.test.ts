@@ -41,6 +41,7 @@ describe('usage texts', () => {
     expect(Object.keys(COMMAND_USAGE).sort()).toEqual([
       'diff',
       'eval',
+      'forecast',
       'migrate-search',
       'sample',
       'test',

@@ -59,7 +59,7 @@ describe('svc-policy test', () => {
   it('passes the example policy tests shipped beside the examples (exit 0)', () => {
     const r = run(['test', examples]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/13 tests in 2 files: 13 passed, 0 failed, 0 errors/);
+    expect(r.stdout).toMatch(/18 tests in 3 files: 18 passed, 0 failed, 0 errors/);
   });
 
   it('shows a failure with the explanation of the miss, the counts, and exits 1', () => {
