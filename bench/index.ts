@@ -322,7 +322,7 @@ if (only.has('compile')) {
   const coldNames = Object.keys(cold[0]!.microseconds);
   writeReadmeSection(
     'compile',
-    `${header}\n\nWarm (each call's filter new: a clause with a constant of its own, a shape seen before; `new shape`: a clause on a key of its own, a shape never seen):\n\n${table(
+    `${header}\n\nWarm (each call's filter new: a clause with a constant of its own, a shape seen before; \`new shape\`: a clause on a key of its own, a shape never seen):\n\n${table(
       ['filter', ...names.map((n) => `${n} µs`)],
       filters.map((f) => [f.id, ...names.map((n) => us(f.microseconds[n]!))]),
     )}\n\nCold (the first compile in a fresh process; median of ${processes * 3} processes):\n\n${table(
