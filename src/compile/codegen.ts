@@ -32,6 +32,7 @@ import type { Predicate } from './path.js';
 // and read as constants whatever the bundler makes of imports.
 const isArray = Array.isArray;
 const setHas = Set.prototype.has;
+const setAdd = Set.prototype.add;
 const stringStartsWith = String.prototype.startsWith;
 const stringEndsWith = String.prototype.endsWith;
 const mapGet = Map.prototype.get;
@@ -377,14 +378,53 @@ export function canGenerateCode(): boolean {
  */
 export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate {
   const { source, values } = generateSource(node, asOf);
-  return bind(cachedFactory(source) ?? cacheFactory(source, makeFactory(source)), values);
+  let factory = cachedFactory(source);
+  if (factory === undefined) {
+    factory = cacheFactory(source, makeFactory(source));
+    if (sketches >= SKETCHES_MAX) {
+      SKETCHES = new Set();
+      sketches = 0;
+    }
+    setAdd.call(SKETCHES, sketch(node));
+    sketches++;
+  }
+  return bind(factory, values);
 }
+
+/**
+ * The paths and operator kinds of a filter, in order: equal for two filters of one source (a shape), so a
+ * sketch never seen means a shape not cached, told without emitting the source. Two shapes may share a
+ * sketch (the source decides then), and a sketch may outlive its shape: it only saves work on a miss.
+ */
+function sketch(node: FilterNode): string {
+  let out = '';
+  for (const c of node.clauses) {
+    if (c.kind === 'field') {
+      out += '{';
+      for (const step of c.path) out += step.kind === 'key' ? `${jsonStringify(step.key)}.` : '*.';
+      for (const op of c.operators) out += op.kind === 'elemMatch' ? `(${sketch(op.filter)})` : `${op.kind},`;
+      out += '}';
+    } else if (c.kind === 'not') out += `!(${sketch(c.filter)})`;
+    else {
+      out += `${c.kind}(`;
+      for (const f of c.filters) out += `(${sketch(f)})`;
+      out += ')';
+    }
+  }
+  return out;
+}
+
+/** The sketches of the shapes compiled, emptied when it reaches {@link SKETCHES_MAX} (then misses cost the emission). */
+let SKETCHES = new Set<string>();
+let sketches = 0;
+const SKETCHES_MAX = 4096;
 
 /**
  * Generated code for `node` if a filter of its shape was compiled before (its factory is cached), else
  * undefined: what the tiered default runs from the first evaluation when it can have it for a call.
  */
 export function generatedIfKnown(node: FilterNode, asOf = Number.NaN): Predicate | undefined {
+  if (!setHas.call(SKETCHES, sketch(node))) return undefined;
   const { source, values } = generateSource(node, asOf);
   const factory = cachedFactory(source);
   return factory === undefined ? undefined : bind(factory, values);
@@ -449,6 +489,8 @@ function cacheFactory(source: string, factory: Factory): Factory {
 export function shapeCache(clear = false): number {
   if (clear) {
     FACTORIES.clear();
+    SKETCHES = new Set();
+    sketches = 0;
     cachedShapes = 0;
     cachedChars = 0;
   }

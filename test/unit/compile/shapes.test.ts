@@ -166,6 +166,10 @@ describe('generated code cached by shape', () => {
         false,
         true,
       ]);
+      // The same paths and operators on a string: another shape (a type test of its own), not the number's.
+      const text = tiered({ n: { $gte: 'a' } });
+      expect(text.name).not.toBe('predicate');
+      expect([text({ n: 'b' }), text({ n: 5 })]).toEqual([true, false]);
       const size = shapeCache();
       expect(() => compileFilter({ n: { $gte: Number.NaN } }, { codegen: true })).toThrow(FilterError);
       expect(shapeCache()).toBe(size);
