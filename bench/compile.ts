@@ -1,6 +1,7 @@
 /**
  * Parse + compile time per filter, warm (each call's filter with a constant of its own, as a server's
- * requests: no compiler's or V8's cache serves it) and cold (the first compile in a fresh process), and
+ * requests: generated code of that shape comes from the shape cache; and with a key of its own, a shape
+ * never seen) and cold (the first compile in a fresh process), and
  * memory per compiled predicate. The peers' preparation steps are timed beside ours for context
  * (ucast's `guard`, mingo's `new Query`, sift's tester).
  */
@@ -36,6 +37,12 @@ export async function benchCompile(rounds: number): Promise<CompileResult[]> {
       { name: 'svc-policy', fn: () => compileFilter(unique(spec.ours, i++), { codegen: false }) },
       { name: 'svc-policy codegen', fn: () => compileFilter(unique(spec.ours, i++), { codegen: true }) },
       { name: 'svc-policy tiered', fn: () => compileFilter(unique(spec.ours, i++)) },
+      // A key of its own per call: a shape never seen, which no cache of generated code serves.
+      {
+        name: 'svc-policy codegen, new shape',
+        fn: () => compileFilter(unique(spec.ours, i, `id${i++}`), { codegen: true }),
+      },
+      { name: 'svc-policy tiered, new shape', fn: () => compileFilter(unique(spec.ours, i, `id${i++}`)) },
       { name: '@ucast/mongo2js', fn: () => guard(unique(spec.mongo, i++)) },
       { name: 'mingo', fn: () => new Query(unique(spec.mongo, i++)) },
       { name: 'sift', fn: () => sift(unique(spec.mongo, i++)) },

@@ -42,7 +42,7 @@ const { evaluateInventoryFile } = await import(process.argv[4]);
 const dir = process.argv[5];
 const policies = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(dir + '/' + f, 'utf8')));
 const t = performance.now(); const c = process.cpuUsage();
-const s = await evaluateInventoryFile(policies, process.argv[2], { jobs: Number(process.argv[3]) });
+const s = await evaluateInventoryFile(policies, process.argv[2], { jobs: Number(process.argv[3]), asOf: process.argv[6] });
 const u = process.cpuUsage(c);
 const { durationMs, resourcesPerSecond, ...summary } = s;
 console.log(JSON.stringify({ seconds: (performance.now() - t) / 1000, cpu: (u.user + u.system) / 1e6, summary }));
@@ -56,11 +56,17 @@ const VARIANTS: Readonly<Record<string, { script: string; jobs: number; full: bo
   'selective, jobs 2': { script: EVALUATE, jobs: 2, full: false },
 };
 
+/**
+ * The instant every run evaluates at: the example policies read `$now`, so runs a minute apart would
+ * disagree on the resources that crossed a bound in between, and the summaries could not be compared.
+ */
+const AS_OF = '2026-11-28T00:00:00.000Z';
+
 function runVariant(file: string, name: string) {
   const v = VARIANTS[name]!;
   // A file, not `-e`: the worker threads inherit the process's flags.
   const script = join(dirname(file), v.script === FLOOR ? 'floor.mjs' : 'evaluate.mjs');
-  const r = spawnSync(process.execPath, [script, file, String(v.jobs), nodeEntry, examples], {
+  const r = spawnSync(process.execPath, [script, file, String(v.jobs), nodeEntry, examples, AS_OF], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, SVC_POLICY_READER: v.full ? '' : 'selective' },

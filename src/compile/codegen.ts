@@ -17,8 +17,6 @@ import {
   getPrototypeOf,
   jsonStringify,
   numberIsFinite,
-  weakMapGet,
-  weakMapSet,
 } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike, parseLike } from '../semantics/like.js';
@@ -34,33 +32,30 @@ import type { Predicate } from './path.js';
 // and read as constants whatever the bundler makes of imports.
 const isArray = Array.isArray;
 const setHas = Set.prototype.has;
+const setAdd = Set.prototype.add;
 const stringStartsWith = String.prototype.startsWith;
 const stringEndsWith = String.prototype.endsWith;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+const mapDelete = Map.prototype.delete;
+const mapKeys = Map.prototype.keys;
+const iteratorNext = Object.getPrototypeOf(new Map().keys()).next as () => IteratorResult<string>;
 
 /**
  * Code generation for predicates, the default compiler of `compileFilter` wherever the runtime allows
  * it (and `compileFilter(f, { codegen: true })`): one JavaScript function
  * per filter, shaped like the closure a person would write, so V8 gives it its own inline caches.
  *
- * Safety, after ajv: user data enters the generated source only through `JSON.stringify` (strings) or
- * `String` of a finite number checked at parse time (numbers), never as code; every identifier in the
- * source is generated here (`c0`, `v`, `e1`…), never taken from the filter. Large `$in` lists and `$like`
- * matchers are passed in as values, not written into the source. The closure compiler is used instead
+ * Safety, after ajv: the filter's constants (operands, `$in` lists, `$like` matchers) never enter the
+ * generated source: they are passed in as values (`k0`, `k1`…), so the source is the filter's shape and
+ * is cached as such; its keys enter it only through `JSON.stringify`, never as code; every identifier in
+ * the source is generated here (`c0`, `v`, `e1`…), never taken from the filter. The closure compiler is used instead
  * where `new Function` is forbidden (a Content-Security-Policy without `unsafe-eval`, Node's
  * `--disallow-code-generation-from-strings`) and with `{ codegen: false }`.
  */
 
 /** Lists up to this size become a chain of `===`; larger ones a `Set` passed in as a value. */
 const INLINE_LIST = 8;
-
-function literal(x: Scalar): string {
-  if (typeof x === 'string') return jsonStringify(x);
-  if (typeof x === 'number') {
-    if (!numberIsFinite(x)) throw new RangeError('non-finite number reached code generation');
-    return `(${String(x)})`;
-  }
-  return x ? 'true' : 'false';
-}
 
 /** Logical nesting levels emitted as one expression before the rest goes into a function. */
 const OUTLINE_EVERY = 32;
@@ -73,9 +68,22 @@ class Emitter {
   /** `asOf`: the instant (ms) `$now` operands count from, passed in as a value like every instant. */
   constructor(private readonly asOf: number) {}
 
+  /**
+   * A value the source names instead of writing it (`k3`, bound once per predicate from the factory's
+   * `k`): a filter's constants are never source text, so filters that differ only in their constants
+   * have one source, one shape, and share its function (see {@link compileGenerated}).
+   */
   value(v: unknown): string {
     this.values.push(v);
-    return `k[${this.values.length - 1}]`;
+    return `k${this.values.length - 1}`;
+  }
+
+  /** A constant of the filter: a value, but for `true` and `false` (no more shapes for them). */
+  constant(x: Scalar): string {
+    if (typeof x === 'boolean') return x ? 'true' : 'false';
+    if (typeof x === 'number' && !numberIsFinite(x))
+      throw new RangeError('non-finite number reached code generation');
+    return this.value(x);
   }
 
   /** Defines `function <name>(<param>){<body>}`, named after `prefix` and a count, and returns the name. */
@@ -86,7 +94,9 @@ class Emitter {
   }
 
   source(main: string): string {
-    return `"use strict";${this.functions.join('')}return function predicate(r){return ${main};};`;
+    const bound =
+      this.values.length === 0 ? '' : `const ${this.values.map((_, i) => `k${i}=k[${i}]`).join(',')};`;
+    return `"use strict";${bound}${this.functions.join('')}return function predicate(r){return ${main};};`;
   }
 
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
@@ -103,8 +113,9 @@ class Emitter {
     const { j, operand } = found;
     const comparison = comparisonOf(op);
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
-    const plain = operand.key % 2 === 1 ? `vk>=0&&vk!==${operand.key}` : 'vk>=0';
-    return `(${plain}?vk${SIGNS[comparison]}${operand.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
+    const key = this.value(operand.key);
+    const plain = operand.key % 2 === 1 ? `vk>=0&&vk!==${key}` : 'vk>=0';
+    return `(${plain}?vk${SIGNS[comparison]}${key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
 
   operator(op: OperatorNode): string {
@@ -112,13 +123,13 @@ class Emitter {
     return byFamily<string>(op, {
       equality: (op) => {
         if (op.value === null) return negated ? 'v!=null' : 'v==null';
-        return `v${negated ? '!==' : '==='}${literal(op.value)}`;
+        return `v${negated ? '!==' : '==='}${this.constant(op.value)}`;
       },
       order: (op) => {
         const sign = SIGNS[comparisonOf(op)];
-        if (typeof op.value === 'number') return `(typeof v=="number"&&v${sign}${literal(op.value)})`;
-        if (isBelowSurrogates(op.value)) return `(typeof v=="string"&&v${sign}${literal(op.value)})`;
-        return `(typeof v=="string"&&cmp(v,${literal(op.value)})${sign}0)`;
+        if (typeof op.value === 'number') return `(typeof v=="number"&&v${sign}${this.constant(op.value)})`;
+        if (isBelowSurrogates(op.value)) return `(typeof v=="string"&&v${sign}${this.constant(op.value)})`;
+        return `(typeof v=="string"&&cmp(v,${this.constant(op.value)})${sign}0)`;
       },
       membership: (op) => `${negated ? '!' : ''}(${this.member(op.values)})`,
       like: (op) => (negated ? `!(${this.like(op.pattern)})` : this.like(op.pattern)),
@@ -148,14 +159,14 @@ class Emitter {
   /** A `$like` pattern: an equality, a prefix or suffix test where it is one, else its matcher. */
   private like(pattern: string): string {
     const { pieces } = parseLike(pattern);
-    if (pieces.length === 1) return `v===${literal(pieces[0]!)}`;
+    if (pieces.length === 1) return `v===${this.constant(pieces[0]!)}`;
     if (pieces.length === 2 && pieces[1] === '') {
       return pieces[0] === ''
         ? 'typeof v=="string"'
-        : `(typeof v=="string"&&sw.call(v,${literal(pieces[0]!)}))`;
+        : `(typeof v=="string"&&sw.call(v,${this.constant(pieces[0]!)}))`;
     }
     if (pieces.length === 2 && pieces[0] === '')
-      return `(typeof v=="string"&&ew.call(v,${literal(pieces[1]!)}))`;
+      return `(typeof v=="string"&&ew.call(v,${this.constant(pieces[1]!)}))`;
     return `(typeof v=="string"&&${this.value(compileLike(pattern))}(v))`;
   }
 
@@ -164,7 +175,7 @@ class Emitter {
     const present = [...new Set(values.filter((x): x is Scalar => x !== null))];
     const tests: string[] = hasNull ? ['v==null'] : [];
     if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))},v)`);
-    else for (const x of present) tests.push(`v===${literal(x)}`);
+    else for (const x of present) tests.push(`v===${this.constant(x)}`);
     return tests.length === 0 ? 'false' : tests.join('||');
   }
 
@@ -209,13 +220,19 @@ class Emitter {
         range: [lo, hi],
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j]! }]));
-      const parsedWhen = ['-2', ...operands.map((o) => o.key).filter((key) => key % 2 === 1)]
+      const parsedWhen = [
+        '-2',
+        ...operands
+          .map((o) => o.key)
+          .filter((key) => key % 2 === 1)
+          .map((key) => this.value(key)),
+      ]
         .map((key) => `vk===${key}`)
         .join('||');
       const compare =
         versionOps.length === 0
           ? ''
-          : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : '-2'}:-1;` +
+          : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${this.value(lo)},${this.value(hi)})` : '-2'}:-1;` +
             `const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
       const instant = arraySome(operators, isTimeNode) ? 'const vt=tms(v);' : '';
       const test = operators.map((op) => this.operator(op)).join('&&');
@@ -352,14 +369,68 @@ export function canGenerateCode(): boolean {
  * Compiles a validated AST through generated code. Built-ins reach the generated function as
  * arguments captured at load (`sw.call(v, …)`, not `v.startsWith(…)`), so a patched prototype cannot
  * change its answers either.
+ *
+ * The function made from a source is cached by that source, the filter's *shape* (its paths,
+ * operators and the kinds of its constants; the constants themselves are values, see `Emitter.value`),
+ * so compiling a filter of a shape seen before costs its emission and a call, not `new Function`, and
+ * returns a predicate whose code V8 has already optimized (every predicate of a shape is made by one
+ * factory and shares its feedback).
  */
 export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate {
   const { source, values } = generateSource(node, asOf);
-  // The source of a filter does not depend on asOf (instants are values): binding a `$now` filter to
-  // another instant reuses the function made for this node instead of making it again.
-  const made = weakMapGet.call(FACTORIES, node) as { source: string; factory: Factory } | undefined;
-  const factory = made !== undefined && made.source === source ? made.factory : makeFactory(source);
-  if (made === undefined) weakMapSet.call(FACTORIES, node, { source, factory });
+  let factory = cachedFactory(source);
+  if (factory === undefined) {
+    factory = cacheFactory(source, makeFactory(source));
+    if (sketches >= SKETCHES_MAX) {
+      SKETCHES = new Set();
+      sketches = 0;
+    }
+    setAdd.call(SKETCHES, sketch(node));
+    sketches++;
+  }
+  return bind(factory, values);
+}
+
+/**
+ * The paths and operator kinds of a filter, in order: equal for two filters of one source (a shape), so a
+ * sketch never seen means a shape not cached, told without emitting the source. Two shapes may share a
+ * sketch (the source decides then), and a sketch may outlive its shape: it only saves work on a miss.
+ */
+function sketch(node: FilterNode): string {
+  let out = '';
+  for (const c of node.clauses) {
+    if (c.kind === 'field') {
+      out += '{';
+      for (const step of c.path) out += step.kind === 'key' ? `${jsonStringify(step.key)}.` : '*.';
+      for (const op of c.operators) out += op.kind === 'elemMatch' ? `(${sketch(op.filter)})` : `${op.kind},`;
+      out += '}';
+    } else if (c.kind === 'not') out += `!(${sketch(c.filter)})`;
+    else {
+      out += `${c.kind}(`;
+      for (const f of c.filters) out += `(${sketch(f)})`;
+      out += ')';
+    }
+  }
+  return out;
+}
+
+/** The sketches of the shapes compiled, emptied when it reaches {@link SKETCHES_MAX} (then misses cost the emission). */
+let SKETCHES = new Set<string>();
+let sketches = 0;
+const SKETCHES_MAX = 4096;
+
+/**
+ * Generated code for `node` if a filter of its shape was compiled before (its factory is cached), else
+ * undefined: what the tiered default runs from the first evaluation when it can have it for a call.
+ */
+export function generatedIfKnown(node: FilterNode, asOf = Number.NaN): Predicate | undefined {
+  if (!setHas.call(SKETCHES, sketch(node))) return undefined;
+  const { source, values } = generateSource(node, asOf);
+  const factory = cachedFactory(source);
+  return factory === undefined ? undefined : bind(factory, values);
+}
+
+function bind(factory: Factory, values: readonly unknown[]): Predicate {
   return factory(
     values,
     readLeaf,
@@ -378,8 +449,53 @@ export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate
   );
 }
 
-/** The function made from each node's generated source, kept as long as the node. */
-const FACTORIES = new WeakMap<FilterNode, { source: string; factory: Factory }>();
+/**
+ * The factories of the shapes compiled last, by source, least recently used first: at most
+ * {@link SHAPES} of them and {@link SHAPE_CHARS} characters of source, so a process that compiles a
+ * million distinct shapes holds a bounded number (the functions V8 made of the evicted ones are
+ * collected with the last predicate that uses them).
+ */
+const FACTORIES = new Map<string, Factory>();
+const SHAPES = 256;
+const SHAPE_CHARS = 4_000_000;
+let cachedShapes = 0;
+let cachedChars = 0;
+
+function cachedFactory(source: string): Factory | undefined {
+  const factory = mapGet.call(FACTORIES, source) as Factory | undefined;
+  if (factory !== undefined) {
+    // Most recently used last.
+    mapDelete.call(FACTORIES, source);
+    mapSet.call(FACTORIES, source, factory);
+  }
+  return factory;
+}
+
+function cacheFactory(source: string, factory: Factory): Factory {
+  if (source.length > SHAPE_CHARS) return factory;
+  mapSet.call(FACTORIES, source, factory);
+  cachedShapes++;
+  cachedChars += source.length;
+  while (cachedShapes > SHAPES || cachedChars > SHAPE_CHARS) {
+    const oldest = iteratorNext.call(mapKeys.call(FACTORIES)).value as string;
+    mapDelete.call(FACTORIES, oldest);
+    cachedShapes--;
+    cachedChars -= oldest.length;
+  }
+  return factory;
+}
+
+/** @internal The number of shapes cached, and a way to empty the cache (tests and the bench). */
+export function shapeCache(clear = false): number {
+  if (clear) {
+    FACTORIES.clear();
+    SKETCHES = new Set();
+    sketches = 0;
+    cachedShapes = 0;
+    cachedChars = 0;
+  }
+  return cachedShapes;
+}
 
 function makeFactory(source: string): Factory {
   return new Function(

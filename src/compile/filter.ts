@@ -7,7 +7,10 @@ import { describe } from '../parse/operands.js';
 import { asOfMs } from '../semantics/time.js';
 import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
-import { canGenerateCode, compileGenerated } from './codegen.js';
+import { canGenerateCode, compileGenerated, generatedIfKnown } from './codegen.js';
+
+export { shapeCache } from './codegen.js';
+
 import type { Predicate } from './path.js';
 
 /** Options of {@link compileFilter}. */
@@ -148,7 +151,9 @@ export function compileNode(
 ): Predicate {
   const at = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === 'tiered') return compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
+  // A shape compiled before is generated code from the start, the very function `codegen: true` gives.
+  if (mode === 'tiered')
+    return generatedIfKnown(node, at) ?? compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
   return mode ? compileGenerated(node, at) : compileClosures(node, at);
 }
 

@@ -5,6 +5,7 @@ import {
   compileNode,
   compileTiered,
   setDefaultCodegen,
+  shapeCache,
   usesGeneratedCode,
 } from '../../../src/compile/filter.js';
 import type { Predicate } from '../../../src/compile/path.js';
@@ -74,6 +75,8 @@ describe('tiered compilation', () => {
     try {
       // Generated code is the function its source returns, named `predicate` (src/compile/codegen.ts).
       const generated = canGenerateCode();
+      // A shape never compiled to generated code starts as closures (test/unit/compile/shapes.test.ts).
+      shapeCache(true);
       expect(compileNode(node).name).not.toBe('predicate');
       expect(compileNode(node, undefined, true).name).toBe(generated ? 'predicate' : '');
       expect(compileNode(node, { codegen: true }).name).toBe(generated ? 'predicate' : '');
