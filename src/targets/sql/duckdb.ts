@@ -1,8 +1,7 @@
 import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
-import { instantOfParts } from './instants.js';
+import { FIRST_ISO_INSTANT, instantOfParts, LAST_ISO_INSTANT } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -117,9 +116,15 @@ function instantMs(expr: string, p: ParamSink): string {
   return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
 }
 
-const noTimestamptz = (): never => {
-  throw new FilterError('UNSUPPORTED', '', 'the duckdb dialect maps no timestamptz column');
-};
+/**
+ * A `TIMESTAMPTZ` value's instant in epoch milliseconds, floored (`toISOString` cuts microseconds;
+ * `//` truncates toward zero, so the remainder is taken off first): SQL `NULL` for ±infinity. Read
+ * from `epoch_us`, which no session time zone changes.
+ */
+function tzMs(expr: string): string {
+  const us = `epoch_us(${expr})`;
+  return `((${us} - ((${us} % 1000 + 1000) % 1000)) // 1000)`;
+}
 
 /**
  * DuckDB hooks. JSON values are read with `json_type`/`json_extract` and one bound JSONPath per value;
@@ -131,7 +136,7 @@ export const duckdb: SqlDialect<DuckRef> = {
   name: 'duckdb',
   capabilities: {
     nulInText: true,
-    timestamptz: false,
+    timestamptz: true,
     // A DOUBLE column holds NaN, which DuckDB orders above every number (and, unlike PostgreSQL, also
     // takes for equal to itself): the same guards as PostgreSQL's.
     nanInNumberColumns: true,
@@ -155,12 +160,16 @@ export const duckdb: SqlDialect<DuckRef> = {
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `CAST(${placeholder} AS DOUBLE)`,
   numberKey: (expr) => `NULLIF(${expr}, CAST('NaN' AS DOUBLE))`,
-  timestampParam: noTimestamptz,
-  instantKey: noTimestamptz,
-  instantText: noTimestamptz,
+  // The operand's text names its offset (`Z`), so the session's time zone changes nothing.
+  timestampParam: (placeholder) => `CAST(${placeholder} AS TIMESTAMPTZ)`,
+  instantKey: tzMs,
+  // Formatted from the millisecond as a TIMESTAMP (no zone), so the session's time zone changes nothing.
+  instantText: (expr) => `strftime(make_timestamp(${tzMs(expr)} * 1000), '%Y-%m-%dT%H:%M:%S.%gZ')`,
   msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
   instantMs,
-  columnInstantMs: noTimestamptz,
+  // Outside years 0001–9999 the ISO form has no 4-digit year: no timestamp in memory.
+  columnInstantMs: (expr) =>
+    `(CASE WHEN ${tzMs(expr)} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${tzMs(expr)} END)`,
   textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
   collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
   collateEq: (expr) => `(${expr}) COLLATE "binary"`,
