@@ -7,7 +7,7 @@
  * summary of `--jobs 1` (timing fields aside); the run fails otherwise. The Parquet copy is written by
  * DuckDB from the NDJSON with its own type detection, so its summary is not compared.
  *
- *   npx tsx bench/duckdb.ts --records 1000000 --rounds 1   # alone; or npm run bench -- --only duckdb
+ *   npx tsx bench/duckdb.ts --records 1000000,5000000 --rounds 1   # alone; or npm run bench -- --only duckdb
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -77,7 +77,8 @@ export async function benchDuckdb(records: number, rounds: number): Promise<Duck
     const ndjsonBytes = statSync(ndjson).size;
     const parquetBytes = statSync(parquet).size;
     const cores = availableParallelism();
-    const base = ['eval', '-p', examples, '--format', 'json'];
+    // One asOf for every contender, so that their summaries compare whatever the hour.
+    const base = ['eval', '-p', examples, '--format', 'json', '--as-of', '2026-11-28T00:00:00Z'];
     const contenders: Record<string, readonly string[]> = {
       'in-process --jobs 1': [...base, '-i', ndjson, '--jobs', '1'],
       [`in-process --jobs ${cores}`]: [...base, '-i', ndjson, '--jobs', String(cores)],
@@ -120,6 +121,9 @@ if (process.argv[1]?.endsWith(join('bench', 'duckdb.ts'))) {
   const { values } = parseArgs({
     options: { records: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '1' } },
   });
-  const result = await benchDuckdb(Number(values.records), Number(values.rounds));
-  console.log(JSON.stringify(result, null, 2));
+  // `--records 1000000,5000000`: each size in turn, in one run.
+  for (const records of values.records.split(',')) {
+    const result = await benchDuckdb(Number(records), Number(values.rounds));
+    console.log(JSON.stringify(result, null, 2));
+  }
 }

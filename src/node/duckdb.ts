@@ -14,7 +14,8 @@ import {
 } from '../policy/index.js';
 import { kindNotice, skipReason } from '../policy/inventory.js';
 import { isoOf } from '../semantics/time.js';
-import { policyToSql } from '../targets/sql/policy.js';
+import { duckdbHoisting } from '../targets/sql/duckdb.js';
+import { policyToSqlWith } from '../targets/sql/policy.js';
 
 /**
  * The DuckDB engine of inventory files (`engine: 'duckdb'`): the policies pushed down into one DuckDB
@@ -53,15 +54,37 @@ async function loadDuckdb(): Promise<DuckApi> {
   }
 }
 
-/** Top-level fields a filter reads. */
-function topFields(node: FilterNode, out: Set<string>): void {
+/**
+ * The paths a filter reads, as key lists cut at the first selector (below it, an element is read
+ * whole): `details$.postgres$.version` is `["details", "postgres", "version"]`.
+ */
+function pathsOf(node: FilterNode, out: string[][]): void {
   for (const clause of node.clauses) {
     if (clause.kind === 'field') {
-      const first = clause.path[0];
-      if (first?.kind === 'key') out.add(first.key);
-    } else if (clause.kind === 'not') topFields(clause.filter, out);
-    else for (const f of clause.filters) topFields(f, out);
+      const keys: string[] = [];
+      for (const step of clause.path) {
+        if (step.kind !== 'key') break;
+        keys.push(step.key);
+      }
+      if (keys.length > 0) out.push(keys);
+    } else if (clause.kind === 'not') pathsOf(clause.filter, out);
+    else for (const f of clause.filters) pathsOf(f, out);
   }
+}
+
+interface Trie {
+  whole: boolean;
+  readonly keys: Map<string, Trie>;
+}
+
+/**
+ * The type DuckDB's reader gives a field: `JSON` where a path ends (the value read whole), else a
+ * `STRUCT` of the keys read below it, so that the reader parses nothing else; a record whose value
+ * there is not an object (or null) fails the read (then read exactly, see `evaluateFileWithDuckdb`).
+ */
+function readType(trie: Trie): string {
+  if (trie.whole || trie.keys.size === 0) return 'JSON';
+  return `STRUCT(${[...trie.keys].map(([k, t]) => `"${k.replace(/"/g, '""')}" ${readType(t)}`).join(', ')})`;
 }
 
 /** A compiled policy's definition as JSON again (its filters printed), for `policyToSql`. */
@@ -111,6 +134,24 @@ function source(input: DuckdbInput, gzip: boolean, bytes: number): string {
 }
 
 /**
+ * The records of NDJSON or a JSON array as rows of the fields read (`f<i>`, one `JSON` value each, SQL
+ * `NULL` when absent or null), DuckDB's reader parsing only those fields (`columns`: $2). None for
+ * other inputs.
+ */
+function directSource(
+  input: DuckdbInput,
+  gzip: boolean,
+  columns: readonly string[],
+  types: readonly string[],
+): string | undefined {
+  if (input !== 'ndjson' && input !== 'array') return undefined;
+  const format = input === 'ndjson' ? 'newline_delimited' : 'array';
+  // A STRUCT back to JSON (its JSON leaves as they are, absent keys null: missing, as in memory).
+  const values = columns.map((c, i) => (types[i] === 'JSON' ? c : `CAST(to_json(${c}) AS JSON) AS ${c}`));
+  return `SELECT 'OBJECT' AS svc_type, ${values.join(', ')} FROM read_json($1, format = '${format}', records = true, columns = $2, compression = '${gzip ? 'gzip' : 'uncompressed'}', maximum_object_size = ${16 << 20}) AS svc_r(${columns.join(', ')})`;
+}
+
+/**
  * Evaluates active policies over the file in DuckDB. Records that are not JSON objects (and text that
  * is not JSON) stop the evaluation with a typed error: DuckDB gives no exact line numbers, so they are
  * never skipped silently (the in-process engine lists them).
@@ -125,12 +166,12 @@ export async function evaluateFileWithDuckdb(
   const skip = compiled.map((p) => skipReason(p, options.resource));
   const active = compiled.filter((_, i) => skip[i] === null);
 
-  // The top-level fields read (the kind's first key too), each a JSON column `f<i>`.
-  const fields = new Set<string>();
+  // The paths read (the kind's too), each top-level field a JSON column `f<i>`.
+  const paths: string[][] = [];
   for (const p of active) {
-    topFields(p.definition.scope, fields);
+    pathsOf(p.definition.scope, paths);
     for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) topFields(c.filter, fields);
+      for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths);
   }
   const kindKeys =
     options.kindField === null
@@ -140,8 +181,22 @@ export async function evaluateFileWithDuckdb(
             throw new FilterError('INVALID_OPTION', '', 'kindField cannot contain an array selector');
           return step.key;
         });
-  if (kindKeys !== null) fields.add(kindKeys[0]!);
-  const names = [...fields];
+  if (kindKeys !== null) paths.push(kindKeys);
+  const tries = new Map<string, Trie>();
+  for (const keys of paths) {
+    let trie: Trie | undefined;
+    for (const key of keys) {
+      const at: Map<string, Trie> = trie === undefined ? tries : trie.keys;
+      let next = at.get(key);
+      if (next === undefined) {
+        next = { whole: false, keys: new Map() };
+        at.set(key, next);
+      }
+      trie = next;
+    }
+    trie!.whole = true;
+  }
+  const names = [...tries.keys()];
   const column = new Map(names.map((f, i) => [f, `f${i}`]));
   const columns = Object.fromEntries(
     names.map((f) => [f, { column: column.get(f)!, type: 'json' as const }]),
@@ -152,9 +207,9 @@ export async function evaluateFileWithDuckdb(
     params.push(v);
     return `$${params.length}`;
   };
-  // json_extract with a list of paths parses each record once for all of them.
-  const paths = add(JSON.stringify(names.map((f) => jsonPath([f]))));
-  const extracted = names.map((_, i) => `svc_j[${i + 1}] AS f${i}`);
+  // $2: the fields' JSON paths (json_extract with a list parses each record once for all of them),
+  // or the read_json columns of the direct read; the other parameters are the same in both.
+  add(JSON.stringify(names.map((f) => jsonPath([f]))));
   let kind = 'CAST(NULL AS VARCHAR)';
   if (kindKeys !== null) {
     const root = column.get(kindKeys[0]!)!;
@@ -164,8 +219,10 @@ export async function evaluateFileWithDuckdb(
   }
   if (options.resource !== undefined) kind = `COALESCE(${kind}, ${add(options.resource)})`;
 
+  // Each JSON value the conditions read, computed once per row in the subquery (svc_h<n>).
+  const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
-    const { statusExpression, params: values } = policyToSql(definitionOf(p), {
+    const { statusExpression, params: values } = policyToSqlWith(dialect, definitionOf(p), {
       dialect: 'duckdb',
       columns,
       limits: options.limits,
@@ -179,15 +236,18 @@ export async function evaluateFileWithDuckdb(
         : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
     return `histogram(${scoped}) AS s${i}`;
   });
-
-  const records =
+  const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join('');
+  const query = (records: string) =>
+    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
+    `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
+  const f = names.map((_, i) => `f${i}`);
+  const exact = query(
     names.length === 0
       ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})`
-      : `SELECT json_type(json) AS svc_type, ${extracted.join(', ')} FROM (SELECT json, json_extract(json, CAST(${paths} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`;
-  const sql =
-    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
-    `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *, ${kind} AS svc_kind FROM (${records})) GROUP BY svc_kind`;
-
+      : `SELECT json_type(json) AS svc_type, ${f.map((c, i) => `svc_j[${i + 1}] AS ${c}`).join(', ')} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`,
+  );
+  const readTypes = names.map((n) => readType(tries.get(n)!));
+  const direct = directSource(options.input, options.gzip, f, readTypes);
   const threads = String(options.threads ?? availableParallelism());
   const instance = await duck.DuckDBInstance.create(':memory:', { threads });
   const connection = await instance.connect();
@@ -195,16 +255,40 @@ export async function evaluateFileWithDuckdb(
   options.signal?.addEventListener('abort', abort, { once: true });
   let rows: Record<string, unknown>[];
   try {
-    options.signal?.throwIfAborted();
-    const values = params as import('@duckdb/node-api').DuckDBValue[];
     // As the dialect's SQL expects of any driver: strings VARCHAR, numbers DOUBLE, booleans BOOLEAN.
     const types = params.map((v) =>
       typeof v === 'number' ? duck.DOUBLE : typeof v === 'boolean' ? duck.BOOLEAN : duck.VARCHAR,
     );
-    rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS() as Record<
-      string,
-      unknown
-    >[];
+    const run = async (sql: string, values: unknown[], as: import('@duckdb/node-api').DuckDBType[]) => {
+      options.signal?.throwIfAborted();
+      const result = await connection.runAndReadAll(
+        sql,
+        values as import('@duckdb/node-api').DuckDBValue[],
+        as,
+      );
+      return result.getRowObjectsJS() as Record<string, unknown>[];
+    };
+    let fast: Record<string, unknown>[] | undefined;
+    if (direct !== undefined && names.length > 0) {
+      // DuckDB's reader parses only the fields read, each into a JSON value; a record it does not
+      // take (not an object, a key twice, malformed JSON) fails the read, and the exact read
+      // below, every record as JSON, then gives the in-process engine's answer or error.
+      const struct = Object.fromEntries(names.map((n, i) => [n, readTypes[i]!]));
+      try {
+        fast = await run(
+          query(direct),
+          [file, duck.structValue(struct), ...params.slice(2)],
+          [
+            duck.VARCHAR,
+            duck.STRUCT(Object.fromEntries(names.map((n) => [n, duck.VARCHAR]))),
+            ...types.slice(2),
+          ],
+        );
+      } catch {
+        options.signal?.throwIfAborted();
+      }
+    }
+    rows = fast ?? (await run(exact, params, types));
   } catch (error) {
     options.signal?.throwIfAborted();
     // What DuckDB says of the input (malformed JSON, a corrupt file); anything else is thrown as it is.

@@ -164,6 +164,86 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
     expect(strip(duckdb)).toEqual(strip(memory));
   });
 
+  // Records whose values are not what the example inventory holds: DuckDB's reader takes some (each
+  // field read as JSON, objects narrowed to the keys read) and refuses others (an object expected
+  // where a record has a string, an array, a number); either way the answer is the in-process one.
+  const hostile = {
+    name: 'hostile',
+    statusDefinitions: {
+      ok: { isDefault: true, criticality: 0 },
+      text: rule({ technology: { $in: ['postgres', 'mysql'] }, 'tags$.env': { $eq: 'prod' } }),
+      version: rule({ version: { $vgte: '1.10', $vlt: '15' } }),
+      instant: rule({ 'details$.postgres$.lastActiveConnectionTime': { $lt: { $now: 'P0D' } } }),
+      number: rule({ 'details$.postgres$.connections': { $gt: 3 } }),
+      flag: rule({ hasAvailableSvcs: { $eq: true }, deletedAt: { $exists: false } }),
+      nodes: rule({ 'details$.kubernetes$.nodes$.__svcArrayAny__$.version': { $vlt: '1.27' } }),
+      missing: rule({ 'details$.postgres$.lastActiveConnectionTime': { $exists: false } }),
+    },
+  };
+  function rule(filter: unknown) {
+    return {
+      isDefault: false,
+      criticality: 1,
+      rules: [{ conditions: [{ type: 'filter', condition: { filter } }] }],
+    };
+  }
+  const taken = [
+    { technology: 5, version: 14, hasAvailableSvcs: 'true', tags: { env: 'prod' } },
+    { technology: 'postgres', version: 'v1.10.0-rc.1', tags: { Env: 'prod', env: ['prod'] } },
+    { technology: 'mysql', tags: null, details: null, version: '1.9' },
+    {
+      details: { postgres: null, kubernetes: { nodes: [1, 'x', null, { version: 5 }, { version: '1.26' }] } },
+    },
+    {
+      details: {
+        Postgres: { connections: 9 },
+        postgres: { connections: '9', lastActiveConnectionTime: '2026-02-30T00:00:00Z' },
+      },
+    },
+    { details: { postgres: { connections: 1e308, lastActiveConnectionTime: '2026-01-01' } } },
+    {
+      details: {
+        postgres: {
+          connections: 3.0000000000000004,
+          lastActiveConnectionTime: '2025-12-31T23:59:59.9999+01:00',
+        },
+      },
+    },
+    {
+      details: {
+        postgres: { lastActiveConnectionTime: 1700000000000 },
+        kubernetes: { nodes: { version: '1.2' } },
+      },
+    },
+    { technology: 'postgres\u0000', version: '\u00e9', hasAvailableSvcs: true, deletedAt: null },
+    { technology: 'mysql', tags: { env: 'prod' }, hasAvailableSvcs: false, deletedAt: 0 },
+    {},
+  ];
+  const big =
+    '{"technology":"postgres","details":{"postgres":{"connections":123456789012345678901234567890}}}';
+  const refused = [
+    { details: 'postgres' },
+    { details: { postgres: ['x'] } },
+    { details: { kubernetes: 5 } },
+    { tags: [] },
+  ];
+
+  it.each<[string, string[]]>([
+    ['taken by the reader', [...taken.map((r) => JSON.stringify(r)), big]],
+    ...refused.map((r): [string, string[]] => [
+      `refused: ${JSON.stringify(r)}`,
+      [...taken, r].map((x) => JSON.stringify(x)),
+    ]),
+  ])('records of unexpected shapes (%s) give the in-process summary', async (_, lines) => {
+    const file = join(temp.folder(), `hostile-${Math.random().toString(36).slice(2)}.ndjson`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+    const memory = await evaluateInventoryFile([hostile], file, { jobs: 1, asOf: AS_OF });
+    const duckdb = await evaluateInventoryFile([hostile], file, { engine: 'duckdb', asOf: AS_OF });
+    expect(strip(duckdb)).toEqual(strip(memory));
+    expect(memory.resources).toBe(lines.length);
+  });
+
   it('builds the SQL under the limits the policies were compiled under', async () => {
     let filter: unknown = { technology: { $eq: 'postgres' } };
     for (let i = 0; i < 40; i++) filter = { $not: filter };

@@ -428,9 +428,9 @@ function columnsFor(layout: Layout, dialect: DialectName): Record<string, Column
   }
   return {
     id: 'text',
-    // PostgreSQL: a timestamptz holding microseconds (MICROS), ordered and paged by its millisecond.
+    // PostgreSQL and DuckDB: a timestamptz holding microseconds (MICROS), ordered and paged by its millisecond.
     createdAt:
-      dialect === 'postgres'
+      dialect === 'postgres' || dialect === 'duckdb'
         ? { column: 'created_at_tz', type: 'timestamptz' }
         : { column: 'created_at', type: 'timestamp' },
     a: json,
@@ -472,7 +472,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
   const insertSql = pg
     ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e, created_at_tz) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10)`
     : engine.dialect === 'duckdb'
-      ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+      ? `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e, created_at_tz) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`
       : `INSERT INTO ${table} (id, created_at, a, b, n, flag, v, doc, d_e) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const insert = (r: Thing) =>
     engine.query(insertSql, [
@@ -485,7 +485,7 @@ function sqlTarget(engine: Engine, layout: Layout): Target {
       r.v ?? null,
       jsonText(r, engine.dialect),
       r['d.e'] ?? null,
-      ...(pg ? [withMicros(r)] : []),
+      ...(pg || engine.dialect === 'duckdb' ? [withMicros(r)] : []),
     ]);
   return {
     name: `${engine.name}/${layout}`,
@@ -515,7 +515,7 @@ async function createTables(engine: Engine): Promise<void> {
     // A database collation that is not code point order must not matter: the text columns use one.
     const collate = pg ? '' : ' COLLATE NOCASE';
     await engine.exec(
-      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${json}, b text${collate}, n ${pg || duck ? 'double precision' : 'REAL'}, flag ${pg || duck ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${json}, d_e text${collate}${pg ? ', created_at_tz timestamptz' : ''})`,
+      `CREATE TABLE svc_things_${layout} (id text${collate} PRIMARY KEY, created_at text${collate}, a ${json}, b text${collate}, n ${pg || duck ? 'double precision' : 'REAL'}, flag ${pg || duck ? 'boolean' : 'INTEGER'}, v text${collate}, doc ${json}, d_e text${collate}${pg || duck ? ', created_at_tz timestamptz' : ''})`,
     );
   }
 }

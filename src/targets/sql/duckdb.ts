@@ -1,8 +1,7 @@
 import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
-import { FilterError } from '../../errors.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
-import { instantOfParts } from './instants.js';
+import { FIRST_ISO_INSTANT, instantOfParts, LAST_ISO_INSTANT } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -117,9 +116,15 @@ function instantMs(expr: string, p: ParamSink): string {
   return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
 }
 
-const noTimestamptz = (): never => {
-  throw new FilterError('UNSUPPORTED', '', 'the duckdb dialect maps no timestamptz column');
-};
+/**
+ * A `TIMESTAMPTZ` value's instant in epoch milliseconds, floored (`toISOString` cuts microseconds;
+ * `//` truncates toward zero, so the remainder is taken off first): SQL `NULL` for ±infinity. Read
+ * from `epoch_us`, which no session time zone changes.
+ */
+function tzMs(expr: string): string {
+  const us = `epoch_us(${expr})`;
+  return `((${us} - ((${us} % 1000 + 1000) % 1000)) // 1000)`;
+}
 
 /**
  * DuckDB hooks. JSON values are read with `json_type`/`json_extract` and one bound JSONPath per value;
@@ -131,7 +136,7 @@ export const duckdb: SqlDialect<DuckRef> = {
   name: 'duckdb',
   capabilities: {
     nulInText: true,
-    timestamptz: false,
+    timestamptz: true,
     // A DOUBLE column holds NaN, which DuckDB orders above every number (and, unlike PostgreSQL, also
     // takes for equal to itself): the same guards as PostgreSQL's.
     nanInNumberColumns: true,
@@ -155,12 +160,16 @@ export const duckdb: SqlDialect<DuckRef> = {
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `CAST(${placeholder} AS DOUBLE)`,
   numberKey: (expr) => `NULLIF(${expr}, CAST('NaN' AS DOUBLE))`,
-  timestampParam: noTimestamptz,
-  instantKey: noTimestamptz,
-  instantText: noTimestamptz,
+  // The operand's text names its offset (`Z`), so the session's time zone changes nothing.
+  timestampParam: (placeholder) => `CAST(${placeholder} AS TIMESTAMPTZ)`,
+  instantKey: tzMs,
+  // Formatted from the millisecond as a TIMESTAMP (no zone), so the session's time zone changes nothing.
+  instantText: (expr) => `strftime(make_timestamp(${tzMs(expr)} * 1000), '%Y-%m-%dT%H:%M:%S.%gZ')`,
   msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
   instantMs,
-  columnInstantMs: noTimestamptz,
+  // Outside years 0001–9999 the ISO form has no 4-digit year: no timestamp in memory.
+  columnInstantMs: (expr) =>
+    `(CASE WHEN ${tzMs(expr)} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${tzMs(expr)} END)`,
   textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
   collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
   collateEq: (expr) => `(${expr}) COLLATE "binary"`,
@@ -199,3 +208,80 @@ export const duckdb: SqlDialect<DuckRef> = {
     return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
   },
 };
+
+/**
+ * The DuckDB hooks for one statement over the rows of a subquery (the DuckDB engine of inventory
+ * files): every read of a JSON value whose root is one of `base` (a type, a string, a number, an
+ * array, a version key, an instant) becomes a column `svc_h<n>` of the rows, computed once per row
+ * (`hoisted`: name → SQL, to select in the subquery), where each condition would compute it again:
+ * DuckDB eliminates no common subexpression inside `CASE`. A hoisted read raises on no value (each
+ * cast is guarded as it is inline), so computing it for rows no condition reaches changes nothing.
+ * Reads below a selector's element stay inline (their root is a lambda's variable).
+ */
+export function duckdbHoisting(base: ReadonlySet<string>): {
+  readonly dialect: SqlDialect<DuckRef>;
+  readonly hoisted: ReadonlyMap<string, string>;
+} {
+  const hoisted = new Map<string, string>();
+  // By what is read (the read, the root, the keys; a key or instant, the value's name), so that the
+  // policies of the statement, each with its own placeholders, share one column per value.
+  const byKey = new Map<string, string>();
+  const hoist = (key: string, sql: () => string): string => {
+    let name = byKey.get(key);
+    if (name === undefined) {
+      name = `svc_h${hoisted.size + 1}`;
+      hoisted.set(name, sql());
+      byKey.set(key, name);
+    }
+    return name;
+  };
+  const isBase = (ref: DuckRef) => base.has(ref.root);
+  const at = (read: string, ref: DuckRef) => JSON.stringify([read, ref.root, ref.keys]);
+  const type = (ref: DuckRef, p: ParamSink) => hoist(at('type', ref), () => typeOf(ref, p));
+  // The value when it is of `t`, else NULL: never NULL when it is (a string's text, a number).
+  const value = (ref: DuckRef, t: 'string' | 'number', p: ParamSink) =>
+    hoist(at(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar(ref, t, p)} END)`);
+  // A key or instant of a hoisted value is hoisted too, computed from the value's SQL.
+  const derived = (what: string, expr: string, key: (sql: string) => string): string => {
+    const sql = hoisted.get(expr);
+    return sql === undefined ? key(expr) : hoist(`${what} ${expr}`, () => key(sql));
+  };
+  const dialect: SqlDialect<DuckRef> = {
+    ...duckdb,
+    // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
+    // bytes (code point order) with no COLLATE, which costs a third of a condition's time.
+    collateOrder: (expr) => expr,
+    collateEq: (expr) => expr,
+    versionKey: (expr) => derived('version', expr, versionKey),
+    instantMs: (expr, p) => derived('instant', expr, (sql) => instantMs(sql, p)),
+    jsonIs: (ref, shape, p) => {
+      if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
+      const t = type(ref, p);
+      if (shape === 'missing') return `(COALESCE(${t}, 'NULL') = 'NULL')`;
+      if (shape === 'object') return `COALESCE(${t} = 'OBJECT', FALSE)`;
+      return `COALESCE(${t} = 'BOOLEAN' AND ${hoist(at('text', ref), () => scalar(ref, 'string', p))} = '${shape}', FALSE)`;
+    },
+    jsonScalar: (ref, t, test, p) => {
+      if (!isBase(ref)) return duckdb.jsonScalar(ref, t, test, p);
+      const v = value(ref, t, p);
+      return `(CASE WHEN ${v} IS NOT NULL THEN ${test(v)} ELSE FALSE END)`;
+    },
+    jsonValue: (ref, t, p) => {
+      if (!isBase(ref)) return duckdb.jsonValue(ref, t, p);
+      return t === 'boolean'
+        ? hoist(at('boolean', ref), () => duckdb.jsonValue(ref, t, p))
+        : value(ref, t, p);
+    },
+    jsonAny: (ref, body, p) => {
+      if (!isBase(ref)) return duckdb.jsonAny(ref, body, p);
+      const alias = p.alias();
+      const where = body({ root: alias, keys: [] });
+      const array = hoist(
+        at('array', ref),
+        () => `CAST(CASE WHEN ${typeOf(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`,
+      );
+      return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
+    },
+  };
+  return { dialect, hoisted };
+}

@@ -7,7 +7,7 @@ import { PolicyError } from '../../policy/errors.js';
 import { dialectFor } from './dialects.js';
 import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './filter.js';
 import { asOfClock } from './instants.js';
-import type { SqlFragment, ToSqlOptions } from './types.js';
+import type { SqlDialect, SqlFragment, ToSqlOptions } from './types.js';
 
 /** The policy definition shape of the API; kept as a name for `PolicyDefinition`. */
 export type PolicyDefinitionInput<T = unknown> = PolicyDefinition<T>;
@@ -40,18 +40,30 @@ export function policyToSql<T>(
 /** Any input, checked at run time only. */
 export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql;
 export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
+  return policyToSqlWith(dialectFor(ownOptions(given).dialect), policy, given);
+}
+
+/** `policyToSql` with the hooks given (a dialect's, or a variant of them such as the DuckDB engine's). */
+export function policyToSqlWith(
+  dialect: SqlDialect<unknown>,
+  policy: unknown,
+  given: ToSqlOptions,
+): PolicySql {
   const options = ownOptions(given);
-  const dialect = dialectFor(options.dialect);
   const offset = checkOffset(options.paramOffset);
   const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
-  const statusExpression = statusSql(policy, options, params);
+  const statusExpression = statusSql(dialect, policy, options, params);
   checkParamCount(dialect, offset, params.values.length);
   return { statusExpression, ...params.bound() };
 }
 
 /** The status expression of a policy, its values bound in `params` (with the statement's one asOf). */
-function statusSql(policy: unknown, options: ToSqlOptions, params: Params): string {
-  const dialect = dialectFor(options.dialect);
+function statusSql(
+  dialect: SqlDialect<unknown>,
+  policy: unknown,
+  options: ToSqlOptions,
+  params: Params,
+): string {
   const compiler = new SqlCompiler(dialect, options);
   const limits = passLimits(options);
   const { problems, definition } = checkPolicyDefinition(policy, limits);
@@ -157,8 +169,8 @@ export function policyDiffSql(before: unknown, after: unknown, given: StatusCoun
  */
 function versionSql(policy: unknown, options: ToSqlOptions, params: Params, clock: () => number): string {
   const { definition } = checkPolicyDefinition(policy, passLimits(options));
-  if (definition?.isActive !== false) return statusSql(policy, options, params);
   const dialect = dialectFor(options.dialect);
-  statusSql(policy, options, new Params((i) => dialect.placeholder(i), 0, clock));
+  if (definition?.isActive !== false) return statusSql(dialect, policy, options, params);
+  statusSql(dialect, policy, options, new Params((i) => dialect.placeholder(i), 0, clock));
   return 'CAST(NULL AS TEXT)';
 }

@@ -11,7 +11,7 @@ export type DialectName = 'postgres' | 'sqlite' | 'duckdb';
  * - `timestamp`: ISO 8601 text (the API's `YYYY-MM-DDTHH:mm:ss.sssZ`); compared as text, exactly like `text`.
  * - `number`: a numeric column (PostgreSQL `double precision` ideally; operands are bound as `float8`).
  * - `boolean`: PostgreSQL `boolean`; SQLite an integer 0/1.
- * - `timestamptz`: PostgreSQL only. The field's value is the instant's `toISOString()`, cut to the
+ * - `timestamptz`: PostgreSQL and DuckDB. The field's value is the instant's `toISOString()`, cut to the
  *   millisecond (a column holding microseconds is filtered and paged by that millisecond); values must
  *   be in years 0001–9999, and operands must be in that exact form.
  * - `json` / `jsonb`: a JSON document (PostgreSQL `json`/`jsonb`; SQLite JSON text or a JSONB blob).

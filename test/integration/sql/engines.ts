@@ -128,7 +128,7 @@ export async function openEngine(name: string): Promise<Engine> {
 // ---------------------------------------------------------------------------------------------------
 // The test table: one row per record. `doc` holds the whole record as JSON; every top-level key `k` has
 // a JSON column `k` holding its value and typed columns `k:text`, `k:number`, `k:boolean` (and
-// `k:timestamptz` on PostgreSQL) filled when the value has that type. A mapping then points each field at
+// `k:timestamptz` on PostgreSQL and DuckDB) filled when the value has that type. A mapping then points each field at
 // the document, its own JSON column, or a typed column, so the same filter runs through every path.
 // ---------------------------------------------------------------------------------------------------
 
@@ -140,8 +140,7 @@ type Typed = 'text' | 'number' | 'boolean' | 'timestamptz';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function typedKinds(dialect: DialectName): Typed[] {
-  if (dialect === 'duckdb') return ['text', 'number', 'boolean'];
-  return dialect === 'postgres'
+  return dialect === 'postgres' || dialect === 'duckdb'
     ? ['timestamptz', 'text', 'number', 'boolean']
     : ['text', 'number', 'boolean'];
 }
@@ -167,7 +166,13 @@ function sqlType(dialect: DialectName, kind: Typed | 'json'): string {
     timestamptz: 'timestamptz',
   };
   const liteTypes = { json: 'TEXT', text: 'TEXT', number: 'REAL', boolean: 'INTEGER', timestamptz: 'TEXT' };
-  const duckTypes = { json: 'JSON', text: 'VARCHAR', number: 'DOUBLE', boolean: 'BOOLEAN', timestamptz: '' };
+  const duckTypes = {
+    json: 'JSON',
+    text: 'VARCHAR',
+    number: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    timestamptz: 'TIMESTAMPTZ',
+  };
   return (dialect === 'postgres' ? pgTypes : dialect === 'duckdb' ? duckTypes : liteTypes)[kind];
 }
 
