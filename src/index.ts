@@ -118,6 +118,20 @@ export {
   type StatusInfo,
   type TextSource,
 } from './policy/index.js';
+export {
+  type BranchCoverage,
+  type BranchKind,
+  type CoverageRatio,
+  type CoverageRecorder,
+  type CoverageTotals,
+  coverageRecorder,
+  coverageTotals,
+  mergeCoverage,
+  type PolicyCoverage,
+  type RecordedDecision,
+  type RuleCoverage,
+  type StatusCoverage,
+} from './policy/index.js';
 export { describeFields, type FieldDescriptor, type ItemFieldDescriptor } from './query/fields.js';
 export {
   base64url,
