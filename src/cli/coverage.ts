@@ -85,7 +85,9 @@ export function parseCoverage(
   if (!given) return null;
   const format = values['coverage-format'] ?? (jsonReport ? 'json' : 'text');
   if (!(COVERAGE_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--coverage-format must be ${COVERAGE_FORMATS.join(', ')}; got "${printable(format)}"`);
+    throw new UsageError(
+      `--coverage-format must be ${COVERAGE_FORMATS.join(', ')}; got "${printable(format)}"`,
+    );
   }
   const output = values['coverage-output'];
   if (output === '') throw new UsageError('--coverage-output needs a file name');
@@ -98,7 +100,8 @@ export function parseCoverage(
         `--coverage-threshold must be [statuses=|rules=|branches=]PERCENT (0 to 100), got "${printable(text)}"`,
       );
     }
-    for (const kind of m[1] === undefined ? COVERAGE_KINDS : [m[1] as CoverageKind]) thresholds[kind] = percent;
+    for (const kind of m[1] === undefined ? COVERAGE_KINDS : [m[1] as CoverageKind])
+      thresholds[kind] = percent;
   }
   return { format: format as CoverageFormat, output: output ?? null, thresholds };
 }
@@ -157,7 +160,10 @@ export type CoverageSubject = 'test' | 'record';
 function what(kind: BranchCoverage['kind'], path: string): string {
   if (kind === 'filter') return 'the filter';
   if (kind === 'field') {
-    const key = path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = path
+      .slice(path.lastIndexOf('/') + 1)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
     return `"${showText(key)}"`;
   }
   return `$${kind}`;
@@ -181,7 +187,11 @@ export function uncovered(c: PolicyCoverage, subject: CoverageSubject): Uncovere
   const out: Uncovered[] = [];
   for (const s of c.statuses) {
     if (s.count === 0) {
-      out.push({ code: 'UNCOVERED_STATUS', message: `status "${showText(s.status)}" was reached ${by}`, path: s.path });
+      out.push({
+        code: 'UNCOVERED_STATUS',
+        message: `status "${showText(s.status)}" was reached ${by}`,
+        path: s.path,
+      });
     }
   }
   for (const r of c.rules) {
@@ -201,7 +211,11 @@ export function uncovered(c: PolicyCoverage, subject: CoverageSubject): Uncovere
         : b.true === 0
           ? `was never true (false for ${times(b.false)})`
           : `was never false (true for ${times(b.true)})`;
-    out.push({ code: 'UNCOVERED_BRANCH', message: `${what(b.kind, b.path)} ${where(b)} ${seen}`, path: b.path });
+    out.push({
+      code: 'UNCOVERED_BRANCH',
+      message: `${what(b.kind, b.path)} ${where(b)} ${seen}`,
+      path: b.path,
+    });
   }
   return out;
 }

@@ -299,7 +299,8 @@ async function run(
     if (covered !== null && embedded) report.coverage = coverageJson(covered, 'record');
     else delete report.coverage;
     await writer.finish(summary, report, rejected);
-    const below = covered !== null && (await finishCoverage(coverage!, covered, 'record', out, err, embedded));
+    const below =
+      covered !== null && (await finishCoverage(coverage!, covered, 'record', out, err, embedded));
     if (summary.notice !== null) err.notice(summary.notice);
     if (unexplained > 0) {
       err.notice(

@@ -88,7 +88,9 @@ function readCase(
   if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf)`);
+      throw new Error(
+        `${at}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf)`,
+      );
     }
   }
   if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
@@ -157,7 +159,10 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
   // A named rule must be the one that decided; reached through the default, no rule decided at all:
   // the test passes on its status, with a warning (see vacuousWarnings).
   const ruleMiss =
-    statusPass && test.rule !== undefined && actual.matched !== null && actual.matched.ruleIndex !== test.rule - 1;
+    statusPass &&
+    test.rule !== undefined &&
+    actual.matched !== null &&
+    actual.matched.ruleIndex !== test.rule - 1;
   const pass = statusPass && !ruleMiss;
   const expected = { status: test.status ?? null, applicable: test.applicable };
   const want =
@@ -194,7 +199,10 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
  * The warning of a test file all of whose tests expect the default status (`DEFAULT_ONLY_TESTS`): they
  * would all pass for a policy whose rules match nothing. `null` otherwise.
  */
-export function defaultOnlyWarning(cases: readonly (TestCase | BadCase)[], policy: CompiledPolicy): string | null {
+export function defaultOnlyWarning(
+  cases: readonly (TestCase | BadCase)[],
+  policy: CompiledPolicy,
+): string | null {
   const fallback = policy.definition.defaultStatus;
   const run = cases.filter((c): c is TestCase => !('error' in c));
   if (run.length === 0 || !run.every((c) => c.status === fallback.name)) return null;

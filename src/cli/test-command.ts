@@ -2,9 +2,20 @@ import { realpath } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
+import { coverageRecorder } from '../policy/coverage.js';
 import type { CompiledPolicy } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 import { AS_OF_OPTION, asOfUsage, parseAsOf, UsageError } from './args.js';
+import {
+  COVERAGE_EXIT,
+  COVERAGE_OPTIONS,
+  type CoveredPolicy,
+  coverageUsage,
+  displayPath,
+  parseCoverage,
+  policyPositions,
+} from './coverage.js';
+import { type CoverageBook, writeCoverage } from './coverage-run.js';
 import {
   confinementOf,
   DEFAULT_MAX_BYTES,
@@ -16,17 +27,6 @@ import {
 import { InputError } from './io.js';
 import { loadPolicy, readDocument } from './policies.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
-import { coverageRecorder } from '../policy/coverage.js';
-import {
-  COVERAGE_EXIT,
-  COVERAGE_OPTIONS,
-  type CoveredPolicy,
-  coverageUsage,
-  displayPath,
-  parseCoverage,
-  policyPositions,
-} from './coverage.js';
-import { type CoverageBook, writeCoverage } from './coverage-run.js';
 import {
   type BadCase,
   defaultOnlyWarning,
@@ -213,7 +213,8 @@ async function run(
   const book: CoverageBook | null = coverageRequest === null ? null : new Map();
   for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf, book, warnings)));
   for (const o of outcomes) {
-    if (o.warning !== undefined) warnings.push({ file: o.file, policy: o.policy, name: o.name, message: o.warning });
+    if (o.warning !== undefined)
+      warnings.push({ file: o.file, policy: o.policy, name: o.name, message: o.warning });
   }
   let covered: CoveredPolicy[] = [];
   if (book !== null) {

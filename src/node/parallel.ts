@@ -1,6 +1,7 @@
 import { debuglog } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { CompiledPolicy } from '../policy/compile.js';
+import { mergeCoverage } from '../policy/coverage.js';
 import {
   InventoryError,
   type InventoryErrorCode,
@@ -8,7 +9,6 @@ import {
   type PolicySummary,
   type Rejection,
 } from '../policy/index.js';
-import { mergeCoverage } from '../policy/coverage.js';
 import { kindNotice } from '../policy/inventory.js';
 import type { FromWorker, ToWorker, WorkerError, WorkerSetup } from './protocol.js';
 import { splitRanges } from './split.js';

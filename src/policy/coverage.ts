@@ -1,7 +1,7 @@
 import { assertNever, type ClauseNode, type FilterNode } from '../ast/nodes.js';
 import { compileClosures } from '../compile/closures.js';
-import type { Predicate } from '../compile/path.js';
 import { resolveAsOf } from '../compile/filter.js';
+import type { Predicate } from '../compile/path.js';
 import { pointer } from '../errors.js';
 import { printPath } from '../parse/path.js';
 import type { NormalizedPolicy, NormalizedStatus } from './check.js';
@@ -201,7 +201,9 @@ function plan(policy: NormalizedPolicy): Plan & { readonly counters: Counters } 
   };
 
   const scope =
-    policy.scopePath === null || policy.scope.clauses.length === 0 ? null : filter(policy.scope, policy.scopePath);
+    policy.scopePath === null || policy.scope.clauses.length === 0
+      ? null
+      : filter(policy.scope, policy.scopePath);
   const ruleList: { status: string; index: number; path: string }[] = [];
   const byStatus = policy.statuses.map((status) =>
     status.rules.map((rule, r) => {

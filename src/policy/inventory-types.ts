@@ -1,6 +1,6 @@
-import type { PolicyCoverage } from './coverage.js';
 import type { CompileOptions } from '../compile/filter.js';
 import type { PolicyResult } from './compile.js';
+import type { PolicyCoverage } from './coverage.js';
 
 /** What evaluating an inventory takes and gives: its options, per-resource results and summary. */
 

@@ -8,7 +8,7 @@ import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { isoOf } from '../semantics/time.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
-import { type CoverageRecorder, coverageRecorder } from './coverage.js';
+import { coverageRecorder } from './coverage.js';
 import {
   DEFAULT_KIND_FIELD,
   type InventoryOptions,

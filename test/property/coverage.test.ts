@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClauseExplanation,
   type CompiledPolicy,
-  coverageRecorder,
   compilePolicy,
+  coverageRecorder,
   evaluateInventory,
   type FilterExplanation,
   mergeCoverage,
@@ -138,7 +138,11 @@ describe('coverage', () => {
       fc.property(arbPolicyAndResources, fc.nat(), ([definition, resources], cut) => {
         const policy = compilePolicy(definition);
         const at = cut % (resources.length + 1);
-        const [whole, first, second] = [coverageRecorder(policy), coverageRecorder(policy), coverageRecorder(policy)];
+        const [whole, first, second] = [
+          coverageRecorder(policy),
+          coverageRecorder(policy),
+          coverageRecorder(policy),
+        ];
         resources.forEach((r, i) => {
           whole.record(r);
           (i < at ? first : second).record(r);
@@ -148,21 +152,24 @@ describe('coverage', () => {
     );
   });
 
-  it(titled('evaluateInventory with coverage counts as the recorder, and its summary is unchanged'), async () => {
-    await checkAsync(
-      fc.asyncProperty(arbPolicyAndResources, async ([definition, all]) => {
-        // An inventory holds records: a string among them is refused (INVALID_RESOURCE).
-        const resources = all.filter((r) => typeof r !== 'string');
-        const policy = compilePolicy(definition, { asOf: '2026-06-01T00:00:00Z' });
-        const recorder = coverageRecorder(policy);
-        for (const r of resources) recorder.record(r);
-        const asOf = '2026-06-01T00:00:00Z';
-        const on = await evaluateInventory([policy], resources, { coverage: true, kindField: null, asOf });
-        const off = await evaluateInventory([policy], resources, { kindField: null, asOf });
-        expect(on.coverage).toEqual([recorder.report()]);
-        expect(off.coverage).toBeUndefined();
-        expect(on.policies).toEqual(off.policies);
-      }),
-    );
-  });
+  it(
+    titled('evaluateInventory with coverage counts as the recorder, and its summary is unchanged'),
+    async () => {
+      await checkAsync(
+        fc.asyncProperty(arbPolicyAndResources, async ([definition, all]) => {
+          // An inventory holds records: a string among them is refused (INVALID_RESOURCE).
+          const resources = all.filter((r) => typeof r !== 'string');
+          const policy = compilePolicy(definition, { asOf: '2026-06-01T00:00:00Z' });
+          const recorder = coverageRecorder(policy);
+          for (const r of resources) recorder.record(r);
+          const asOf = '2026-06-01T00:00:00Z';
+          const on = await evaluateInventory([policy], resources, { coverage: true, kindField: null, asOf });
+          const off = await evaluateInventory([policy], resources, { kindField: null, asOf });
+          expect(on.coverage).toEqual([recorder.report()]);
+          expect(off.coverage).toBeUndefined();
+          expect(on.policies).toEqual(off.policies);
+        }),
+      );
+    },
+  );
 });

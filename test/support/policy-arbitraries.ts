@@ -91,4 +91,3 @@ export const arbPolicyAndResources = arbPolicy.chain((p) => {
   const aimed = filters.length === 0 ? arbAnyRecord : fc.constantFrom(...filters).chain(arbRecordFor);
   return fc.tuple(fc.constant(p), fc.array(fc.oneof(aimed, arbAnyRecord), { minLength: 1, maxLength: 8 }));
 });
-
