@@ -60,7 +60,7 @@ A test file (YAML shown; JSON has the same shape):
       asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": … } counts from in this test
       resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
       status: expiring
-    - name: stale databases are idle
+    - name: expired, by its first rule
       resource: { type: ssl, expirationDate: "2026-01-01T00:00:00.000Z" }
       status: expired
       rule: 1                        # optional: the rule of the status that must decide (1-based)
