@@ -300,11 +300,12 @@ function formatLcov(policies: readonly CoveredPolicy[]): string {
   for (const p of policies) {
     const c = p.coverage;
     const line = (path: string) => locate(p.positions, path)?.line ?? 1;
-    out.push('TN:', `SF:${p.file}`);
+    // lcov has no escapes: a name or path with a control character (a line break) is written escaped.
+    out.push('TN:', `SF:${printable(p.file)}`);
     const names = new Set<string>();
     const fns = c.rules.map((r) => {
       // Function names are unique and hold no comma (lcov splits FN on the first one).
-      let name = `${r.status} rule ${r.index + 1}`.replace(/[,\n\r]/g, '_');
+      let name = printable(`${r.status} rule ${r.index + 1}`).replace(/,/g, '_');
       while (names.has(name)) name += '_';
       names.add(name);
       return { name, line: line(r.path), count: r.decided };

@@ -221,6 +221,41 @@ describe('svc-policy test --coverage', () => {
   });
 });
 
+describe('hostile names', () => {
+  it('keeps a status name with a line break and commas from breaking lcov records or text lines', () => {
+    const dir = temp.subfolder('hostile-');
+    const name = 'bad,\nend_of_record\n::error::forged';
+    writeFileSync(
+      join(dir, 'h.json'),
+      JSON.stringify({
+        name: 'h',
+        statusDefinitions: {
+          ok: { isDefault: true, criticality: 0 },
+          [name]: {
+            criticality: 1,
+            rules: [{ conditions: [{ type: 'filter', condition: { filter: { a: { $eq: 1 } } } }] }],
+          },
+        },
+      }),
+    );
+    writeFileSync(
+      join(dir, 'h.test.json'),
+      JSON.stringify({ tests: [{ resource: { a: 0 }, status: 'ok' }] }),
+    );
+    const lcov = run(['test', '--coverage-format', 'lcov'], dir);
+    expect(lcov.code, lcov.stderr).toBe(0);
+    const text = lcov.stdout.slice(lcov.stdout.indexOf('TN:'));
+    const [section, ...more] = lcovParser({ from: text });
+    expect(more).toEqual([]);
+    expect(section!.functions.details).toEqual([
+      { name: 'bad_\\u000Aend_of_record\\u000A::error::forged rule 1', line: 1, hit: 0 },
+    ]);
+    const plain = run(['test', '--coverage'], dir);
+    expect(plain.stdout).not.toMatch(/^::error/m);
+    expect(plain.stdout).not.toMatch(/^end_of_record/m);
+  });
+});
+
 describe('vacuous tests', () => {
   const POLICY = {
     name: 'vacuous',
