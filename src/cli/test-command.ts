@@ -202,6 +202,12 @@ async function run(
     }
   }
   const coverageRequest = parseCoverage(values, format === 'json');
+  // An XML document ends at its root element: nothing may follow the JUnit report on standard output.
+  if (format === 'junit' && coverageRequest !== null && (coverageRequest.output ?? '-') === '-') {
+    throw new UsageError(
+      '--format junit writes XML to standard output: write the coverage with --coverage-output FILE',
+    );
+  }
   const root = await defaultRoot();
   const files = await testFiles(positionals.length === 0 ? ['.'] : positionals, root);
   if (files.length === 0) {

@@ -198,6 +198,9 @@ describe('svc-policy test --coverage', () => {
       JSON.stringify({ tests: [...TESTS.tests, { name: 'wrong', resource: { a: 0 }, status: 'bad' }] }),
     );
     expect(run(['test', '--coverage-threshold', '100'], dir).code).toBe(1);
+    const junit = run(['test', '--format', 'junit', '--coverage'], dir);
+    expect(junit.code).toBe(2);
+    expect(junit.stderr).toContain('write the coverage with --coverage-output FILE');
     const bad = run(['test', '--coverage-threshold', 'lines=50'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--coverage-threshold must be [statuses=|rules=|branches=]PERCENT');
