@@ -80,6 +80,7 @@ const DERIVED = [
   'count',
   'shown',
   'statuses',
+  'rules',
   'results',
   'explain',
   'impact',
@@ -212,6 +213,7 @@ function setMode(mode: 'filter' | 'policy'): void {
   // Explanations, the impact matrix and the status counts exist for a policy only.
   $('explaining').hidden = mode === 'filter';
   $('statuses').hidden = mode === 'filter';
+  $('rules').hidden = mode === 'filter';
 }
 
 function errorText(error: unknown): string {
@@ -501,6 +503,19 @@ function renderChips(counts: readonly { status: string | null; count: number }[]
   );
 }
 
+/** Which rules decided how many records; a rule that decided none is marked (dead on these records). */
+function renderRules(rules: readonly { status: string; index: number; decided: number }[]): void {
+  fill('rules', [
+    el('span', 'Rules decided:', { class: 'muted' }),
+    ...rules.map((r) =>
+      el('span', `${r.status} #${r.index + 1}: ${count(r.decided)}`, {
+        class: r.decided === 0 ? 'rule never' : 'rule',
+        title: r.decided === 0 ? 'decided no record' : `decided ${count(r.decided)} records`,
+      }),
+    ),
+  ]);
+}
+
 function renderPage(page: PageView): void {
   if (queryError !== undefined || 'error' in page) {
     fill(
@@ -570,6 +585,7 @@ worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       renderInventory(message.inventory);
       fill('count', `${count(message.evaluated)} ${policyResource} records evaluated`);
       renderChips(message.counts, message.evaluated);
+      renderRules(message.rules);
       renderRows(message.table);
       if (message.impact !== null) {
         if ('error' in message.impact) fill('impact', message.impact.error);

@@ -107,6 +107,12 @@ export type FromWorker =
       readonly evaluated: number;
       /** Resources per status, in definition order, then "not applicable" (`null`) when there are any. */
       readonly counts: readonly { readonly status: string | null; readonly count: number }[];
+      /** Every rule, statuses in definition order, with the records it decided (its coverage). */
+      readonly rules: readonly {
+        readonly status: string;
+        readonly index: number;
+        readonly decided: number;
+      }[];
       readonly table: Table;
       /** `diffPolicies` of the policy and the "after" one; `null` without an "after" policy. */
       readonly impact: PolicyDiff | { readonly error: string } | null;

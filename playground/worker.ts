@@ -20,6 +20,7 @@ import {
   readNdjson,
   resolveResource,
 } from '../src/index.js';
+import { coverageRecorder } from '../src/policy/coverage.js';
 import { explainFilter } from '../src/policy/explain.js';
 import { forecastRecords } from './forecast.js';
 import { decisive, read, topField } from './hits.js';
@@ -258,8 +259,11 @@ async function runPolicy(request: Extract<ToWorker, { type: 'policy' }>, signal:
   const scoped: unknown[] = [];
   const statuses: (string | null)[] = [];
   const counts = new Map<string | null, number>(policy.statuses.map((s) => [s.name, 0]));
+  // Which rules decided how many records: the library's coverage, over the records of the kind.
+  const coverage = coverageRecorder(policy);
   await each(records, signal, (record) => {
     if (!isKind(record, resource)) return;
+    coverage.record(record);
     const { status } = policy.evaluate(record);
     scoped.push(record);
     statuses.push(status);
@@ -284,6 +288,7 @@ async function runPolicy(request: Extract<ToWorker, { type: 'policy' }>, signal:
     evaluated: scoped.length,
     // Definition order (the Map's first keys), then "not applicable" when some resource was.
     counts: [...counts].map(([status, count]) => ({ status, count })),
+    rules: coverage.report().rules.map(({ status, index, decided }) => ({ status, index, decided })),
     table: policyRows(pass, request.show),
     impact,
   });

@@ -20,6 +20,8 @@ import {
   parseLimitFlags,
   UsageError,
 } from './args.js';
+import { COVERAGE_EXIT, COVERAGE_OPTIONS, coverageJson, coverageUsage, parseCoverage } from './coverage.js';
+import { embedsCoverage, evalCovered, finishCoverage } from './coverage-run.js';
 import { explainSelection, parseExplainLimit, renderer, unmatchedIds } from './eval-explain.js';
 import { failures, parseFailOn } from './eval-fail-on.js';
 import { outputWriter, parseFormat } from './eval-output.js';
@@ -40,7 +42,8 @@ export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
-                       [--limit NAME=N]... [--help]
+                       [--limit NAME=N]... [--coverage] [--coverage-format F]
+                       [--coverage-output FILE] [--coverage-threshold [KIND=]PERCENT]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -82,6 +85,9 @@ options:
 ${asOfUsage(27)};
                            the summary ("asOf" in JSON) says which instant was used
 ${limitUsage(27)}
+${coverageUsage(27)}
+                           (over the inventory: rules that never decided, conditions never true or
+                           never false on it; memory engine only)
   -h, --help               this text
 
 exit codes:
@@ -92,6 +98,7 @@ exit codes:
      the policies are for several kinds (--resource, --kind-field)
   3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
      that is not an object) and were skipped
+  4  evaluated, nothing above, but coverage is below a --coverage-threshold
 `;
 
 export const EVAL_OPTIONS = {
@@ -111,11 +118,12 @@ export const EVAL_OPTIONS = {
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   ...LIMIT_OPTION,
+  ...COVERAGE_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Exit codes of `svc-policy eval`. */
-export const EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 } as const;
+export const EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3, coverage: COVERAGE_EXIT } as const;
 
 async function run(
   { values, positionals }: CommandArgs<typeof EVAL_OPTIONS>,
@@ -154,6 +162,10 @@ async function run(
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
     }
     if (engine === 'duckdb') checkDuckdbUsage(values, inputPath, format);
+    const coverage = parseCoverage(values, format !== 'table');
+    if (coverage !== null && engine === 'duckdb') {
+      throw new UsageError('--coverage counts what each record consults, which only --engine memory does');
+    }
 
     const policies = await loadPolicies(paths, err, limits, asOf);
     if (policies === null) return EXIT.error;
@@ -232,6 +244,7 @@ async function run(
           asOf,
           render: renderOptions,
           select: selective ? select : null,
+          coverage: coverage !== null,
         },
         {
           output: (text) => writer.resource(text),
@@ -259,6 +272,7 @@ async function run(
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),
         asOf,
+        ...(coverage === null ? {} : { coverage: true }),
         onResult: (event) => {
           progress?.tick(event.index + 1);
           return writer.resource(render(event, String(event.index)));
@@ -279,7 +293,14 @@ async function run(
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     const unmatched = unmatchedIds(values.id, matchedIds);
     if (values.id !== undefined) report.unmatchedIds = unmatched;
+    // The coverage: placed in the policy files, in the JSON report or after it (see coverage-run.ts).
+    const covered = coverage === null ? null : await evalCovered(paths, summary);
+    const embedded = embedsCoverage(coverage, format !== 'table');
+    if (covered !== null && embedded) report.coverage = coverageJson(covered, 'record');
+    else delete report.coverage;
     await writer.finish(summary, report, rejected);
+    const below =
+      covered !== null && (await finishCoverage(coverage!, covered, 'record', out, err, embedded));
     if (summary.notice !== null) err.notice(summary.notice);
     if (unexplained > 0) {
       err.notice(
@@ -295,7 +316,7 @@ async function run(
       err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown}`);
     }
     const code = reportFailOn(failed, failOn, err);
-    return rejected > 0 ? EXIT.rejected : code;
+    return rejected > 0 ? EXIT.rejected : code === EXIT.ok && below ? EXIT.coverage : code;
   } catch (error) {
     // The progress line is cleared before the runner reports the error (a usage error comes before it).
     progress?.done();

@@ -96,6 +96,8 @@ export interface ParallelRun {
   readonly render: RenderOptions;
   /** The field paths the evaluation and the output read (see `WorkerSetup.select`), or `null`. */
   readonly select: readonly (readonly string[])[] | null;
+  /** `--coverage`: the summary carries the merged coverage. */
+  readonly coverage: boolean;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function evaluateParallel(
         output: run.render,
         select: run.select,
         signal: undefined,
+        coverage: run.coverage,
       },
       {
         output: (item, index) => {

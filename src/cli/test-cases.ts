@@ -5,7 +5,7 @@ import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/
 /** The tests of a policy test file (`svc-policy test`): read, checked and run. */
 
 const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
-const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf']);
+const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf', 'rule']);
 
 /** One test case, as read from a test file. */
 export interface TestCase {
@@ -17,6 +17,8 @@ export interface TestCase {
   readonly applicable: boolean;
   /** The test's own instant (ms) for `$now` operands (its `asOf`), else the run's (`--as-of`). */
   readonly asOf: number | undefined;
+  /** The rule of `status` that must decide (1-based, its `rule`), when the test names one. */
+  readonly rule: number | undefined;
 }
 
 /** The outcome of one test, or of a test file that could not be run (`error`). */
@@ -33,6 +35,11 @@ export interface TestOutcome {
   readonly explanation?: PolicyExplanation;
   /** The instant the test was evaluated at (its `asOf`, else the run's), ISO 8601 in UTC. */
   readonly asOf?: string;
+  /**
+   * A passing test that proves less than it says (`VACUOUS_TEST`): it names a rule, but its status was
+   * reached through the default, no rule deciding.
+   */
+  readonly warning?: string;
   readonly durationMs: number;
 }
 
@@ -81,7 +88,9 @@ function readCase(
   if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
+      throw new Error(
+        `${at}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf)`,
+      );
     }
   }
   if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
@@ -100,6 +109,20 @@ function readCase(
   } else if (t.applicable === undefined) {
     throw new Error(`${at}: give the expected "status", or "applicable: false"`);
   }
+  let rule: number | undefined;
+  if (t.rule !== undefined) {
+    const status = policy.definition.statuses.find((s) => s.name === t.status);
+    if (status === undefined) throw new Error(`${at}/rule: a rule is named with the "status" it decides`);
+    const n = status.rules.length;
+    if (typeof t.rule !== 'number' || !Number.isInteger(t.rule) || t.rule < 1 || t.rule > n) {
+      throw new Error(
+        n === 0
+          ? `${at}/rule: status "${t.status}" has no rules`
+          : `${at}/rule: must be a rule number of status "${t.status}", 1 to ${n}`,
+      );
+    }
+    rule = t.rule;
+  }
   let asOf: number | undefined;
   if (t.asOf !== undefined) {
     // A string only: a YAML timestamp would arrive as text, and epoch numbers are unreadable in a test.
@@ -116,6 +139,7 @@ function readCase(
     status: t.status as string | undefined,
     applicable: t.applicable !== false,
     asOf,
+    rule,
   };
 }
 
@@ -130,17 +154,35 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
   const started = performance.now();
   const policy = test.asOf === undefined ? compiled : compiled.at(test.asOf);
   const actual = policy.evaluate(test.resource);
-  const pass =
+  const statusPass =
     actual.applicable === test.applicable && (test.status === undefined || actual.status === test.status);
+  // A named rule must be the one that decided; reached through the default, no rule decided at all:
+  // the test passes on its status, with a warning (see vacuousWarnings).
+  const ruleMiss =
+    statusPass &&
+    test.rule !== undefined &&
+    actual.matched !== null &&
+    actual.matched.ruleIndex !== test.rule - 1;
+  const pass = statusPass && !ruleMiss;
   const expected = { status: test.status ?? null, applicable: test.applicable };
   const want =
-    test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable';
+    test.status !== undefined
+      ? `"${test.status}"${test.rule === undefined ? '' : ` by rule ${test.rule}`}`
+      : test.applicable
+        ? 'applicable'
+        : 'not applicable';
   const base = { file, policy: policy.name, name: test.name, expected, actual, asOf: policy.asOf };
   if (pass) {
+    const vacuous = test.rule !== undefined && actual.matched === null;
     return {
       ...base,
       outcome: 'pass',
       message: `got ${describeResult(actual)}`,
+      ...(vacuous
+        ? {
+            warning: `VACUOUS_TEST: names rule ${test.rule} of "${test.status}", but no rule decided: the status was reached through the default`,
+          }
+        : {}),
       durationMs: performance.now() - started,
     };
   }
@@ -151,4 +193,18 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
     explanation: policy.explain(test.resource),
     durationMs: performance.now() - started,
   };
+}
+
+/**
+ * The warning of a test file all of whose tests expect the default status (`DEFAULT_ONLY_TESTS`): they
+ * would all pass for a policy whose rules match nothing. `null` otherwise.
+ */
+export function defaultOnlyWarning(
+  cases: readonly (TestCase | BadCase)[],
+  policy: CompiledPolicy,
+): string | null {
+  const fallback = policy.definition.defaultStatus;
+  const run = cases.filter((c): c is TestCase => !('error' in c));
+  if (run.length === 0 || !run.every((c) => c.status === fallback.name)) return null;
+  return `DEFAULT_ONLY_TESTS: every test expects the default status "${fallback.name}": they would pass if no rule ever matched`;
 }

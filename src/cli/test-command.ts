@@ -2,9 +2,20 @@ import { realpath } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
+import { coverageRecorder } from '../policy/coverage.js';
 import type { CompiledPolicy } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 import { AS_OF_OPTION, asOfUsage, parseAsOf, UsageError } from './args.js';
+import {
+  COVERAGE_EXIT,
+  COVERAGE_OPTIONS,
+  type CoveredPolicy,
+  coverageUsage,
+  displayPath,
+  parseCoverage,
+  policyPositions,
+} from './coverage.js';
+import { type CoverageBook, writeCoverage } from './coverage-run.js';
 import {
   confinementOf,
   DEFAULT_MAX_BYTES,
@@ -13,14 +24,23 @@ import {
   policyBeside,
   testFiles,
 } from './files.js';
-import { InputError, write } from './io.js';
+import { InputError } from './io.js';
 import { loadPolicy, readDocument } from './policies.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
-import { type BadCase, isObject, readCases, runCase, type TestCase, type TestOutcome } from './test-cases.js';
-import { counts, formatOutcomes, TEST_FORMATS, type TestFormat } from './test-format.js';
+import {
+  type BadCase,
+  defaultOnlyWarning,
+  isObject,
+  readCases,
+  runCase,
+  type TestCase,
+  type TestOutcome,
+} from './test-cases.js';
+import { counts, formatOutcomes, TEST_FORMATS, type TestFormat, type TestWarning } from './test-format.js';
 
 export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
-                       [--as-of INSTANT] [--help] [PATH...]
+                       [--as-of INSTANT] [--coverage] [--coverage-format F] [--coverage-output FILE]
+                       [--coverage-threshold [KIND=]PERCENT]... [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -40,6 +60,13 @@ A test file (YAML shown; JSON has the same shape):
       asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": … } counts from in this test
       resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
       status: expiring
+    - name: expired, by its first rule
+      resource: { type: ssl, expirationDate: "2026-01-01T00:00:00.000Z" }
+      status: expired
+      rule: 1                        # optional: the rule of the status that must decide (1-based)
+
+A passing test that names a rule reached only through the default status, and a file whose tests all
+expect the default status, are reported as warnings (VACUOUS_TEST, DEFAULT_ONLY_TESTS).
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
@@ -50,6 +77,7 @@ options:
   -v, --verbose        text format: list passing tests too
 ${asOfUsage(23)}
                        (a test's own "asOf" wins)
+${coverageUsage(23)}
   -h, --help           this text
 
 exit codes:
@@ -57,6 +85,7 @@ exit codes:
   1  some test failed
   2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
      or its policy that cannot be read or is invalid
+  4  every test passed, but coverage is below a --coverage-threshold
 `;
 
 export const TEST_OPTIONS = {
@@ -64,6 +93,7 @@ export const TEST_OPTIONS = {
   run: { type: 'string', short: 'r' },
   verbose: { type: 'boolean', short: 'v' },
   ...AS_OF_OPTION,
+  ...COVERAGE_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -96,6 +126,8 @@ async function runFile(
   root: string,
   filter: RegExp | null,
   asOf: number,
+  coverage: CoverageBook | null,
+  warnings: TestWarning[],
 ): Promise<TestOutcome[]> {
   const file = found.path;
   const error = (message: string, policy: string | null = null): TestOutcome[] => [
@@ -130,13 +162,24 @@ async function runFile(
     return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
   }
   const name = policy.name;
-  return cases
-    .filter((c) => filter === null || filter.test(`${name}: ${c.name}`))
-    .map((c) =>
-      'error' in c
-        ? { file, policy: name, name: c.name, outcome: 'error', message: c.error, durationMs: 0 }
-        : runCase(file, policy, c),
-    );
+  const only = defaultOnlyWarning(cases, policy);
+  if (only !== null) warnings.push({ file, policy: name, name: null, message: only });
+  const chosen = cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`));
+  if (coverage !== null) {
+    // One recorder per policy file, whichever test files name it.
+    const key = await realpath(policyFile);
+    let entry = coverage.get(key);
+    if (entry === undefined) {
+      entry = { recorder: coverageRecorder(policy), file: policyFile };
+      coverage.set(key, entry);
+    }
+    for (const c of chosen) if (!('error' in c)) entry.recorder.record(c.resource, c.asOf);
+  }
+  return chosen.map((c) =>
+    'error' in c
+      ? { file, policy: name, name: c.name, outcome: 'error', message: c.error, durationMs: 0 }
+      : runCase(file, policy, c),
+  );
 }
 
 /** Resolves to the exit code: 0 all passed, 1 some failed, 2 errors. */
@@ -158,6 +201,13 @@ async function run(
       throw new UsageError(`--run is not a regular expression: ${(error as Error).message}`);
     }
   }
+  const coverageRequest = parseCoverage(values, format === 'json');
+  // An XML document ends at its root element: nothing may follow the JUnit report on standard output.
+  if (format === 'junit' && coverageRequest !== null && (coverageRequest.output ?? '-') === '-') {
+    throw new UsageError(
+      '--format junit writes XML to standard output: write the coverage with --coverage-output FILE',
+    );
+  }
   const root = await defaultRoot();
   const files = await testFiles(positionals.length === 0 ? ['.'] : positionals, root);
   if (files.length === 0) {
@@ -165,15 +215,33 @@ async function run(
     return 2;
   }
   const outcomes: TestOutcome[] = [];
-  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf)));
-  await write(out, formatOutcomes(format, outcomes, values.verbose === true));
+  const warnings: TestWarning[] = [];
+  const book: CoverageBook | null = coverageRequest === null ? null : new Map();
+  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf, book, warnings)));
+  for (const o of outcomes) {
+    if (o.warning !== undefined)
+      warnings.push({ file: o.file, policy: o.policy, name: o.name, message: o.warning });
+  }
+  let covered: CoveredPolicy[] = [];
+  if (book !== null) {
+    covered = await Promise.all(
+      [...book.values()].map(async (e) => ({
+        file: displayPath(e.file),
+        coverage: e.recorder.report(),
+        positions: await policyPositions(e.file),
+      })),
+    );
+  }
+  const report = formatOutcomes(format, outcomes, values.verbose === true, warnings);
+  const below = await writeCoverage(coverageRequest, covered, 'test', report, out, err, format === 'json');
   const c = counts(outcomes);
   if (c.errors > 0) return 2;
   if (c.tests === 0) {
     err.say(`no test matches --run ${printable(values.run ?? '')}`);
     return 2;
   }
-  return c.failed > 0 ? 1 : 0;
+  if (c.failed > 0) return 1;
+  return below ? COVERAGE_EXIT : 0;
 }
 
 /** `svc-policy test`: runs the tests of policy test files. */

@@ -9,6 +9,19 @@ export const TEST_FORMATS: readonly TestFormat[] = ['text', 'json', 'junit', 'ta
 /** Longest JSON text of a value found, in the JSON report; a longer one is cut (see {@link formatJson}). */
 export const REPORTED_VALUE_CHARS = 1000;
 
+/** A warning about a test (`name`) or a test file (`name: null`): it passes, but proves less than it says. */
+export interface TestWarning {
+  readonly file: string;
+  readonly policy: string | null;
+  readonly name: string | null;
+  readonly message: string;
+}
+
+function warningName(w: TestWarning): string {
+  const name = w.name ?? '(the test file)';
+  return w.policy === null ? name : `${w.policy}: ${name}`;
+}
+
 export function counts(outcomes: readonly TestOutcome[]) {
   let passed = 0;
   let failed = 0;
@@ -26,8 +39,16 @@ function fullName(o: TestOutcome): string {
 }
 
 /** Human-readable report: failures (with the explanation of the miss) and errors, then the counts. */
-export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): string {
+export function formatText(
+  outcomes: readonly TestOutcome[],
+  verbose: boolean,
+  warnings: readonly TestWarning[] = [],
+): string {
   const lines: string[] = [];
+  for (const w of warnings) {
+    lines.push(`WARN ${printable(w.file)}: ${printable(warningName(w))}`);
+    lines.push(`  ${printable(w.message)}`);
+  }
   for (const o of outcomes) {
     if (o.outcome === 'pass') {
       // Names and messages come from test and policy files: escaped, so that none can forge a line.
@@ -42,7 +63,8 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
   const files = new Set(outcomes.map((o) => o.file)).size;
   if (lines.length > 0) lines.push('');
   lines.push(
-    `${c.tests} tests in ${files} file${files === 1 ? '' : 's'}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? '' : 's'}`,
+    `${c.tests} tests in ${files} file${files === 1 ? '' : 's'}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? '' : 's'}` +
+      (warnings.length === 0 ? '' : `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`),
   );
   return `${lines.join('\n')}\n`;
 }
@@ -53,10 +75,10 @@ export function formatText(outcomes: readonly TestOutcome[], verbose: boolean): 
  * the length of the whole text. A test file can alias one big value in every test; written out whole
  * each time, a report of a few kilobytes of YAML ran to hundreds of megabytes.
  */
-export function formatJson(outcomes: readonly TestOutcome[]): string {
+export function formatJson(outcomes: readonly TestOutcome[], warnings: readonly TestWarning[] = []): string {
   const { tests: total, passed, failed, errors } = counts(outcomes);
   const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
-  return `${JSON.stringify({ total, passed, failed, errors, tests }, cutFoundValues)}\n`;
+  return `${JSON.stringify({ total, passed, failed, errors, tests, warnings }, cutFoundValues)}\n`;
 }
 
 /** A `JSON.stringify` replacer: found values (objects with `found`, `at` and `value`) cut short. */
@@ -151,8 +173,10 @@ export function formatJunit(outcomes: readonly TestOutcome[]): string {
 const yamlString = (text: string) => JSON.stringify(text);
 
 /** TAP version 13: one line per test, a YAML diagnostic block under each failure. */
-export function formatTap(outcomes: readonly TestOutcome[]): string {
+export function formatTap(outcomes: readonly TestOutcome[], warnings: readonly TestWarning[] = []): string {
   const out = ['TAP version 13', `1..${outcomes.length}`];
+  // Warnings are diagnostics (comments): a consumer counts no test for them.
+  for (const w of warnings) out.push(`# warning: ${printable(`${w.file}: ${warningName(w)}: ${w.message}`)}`);
   outcomes.forEach((o, i) => {
     // Escaped as in every human-readable format (no raw newline, control or bidirectional character);
     // `#` starts a directive in a TAP description: keep names from turning into "# SKIP".
@@ -186,12 +210,13 @@ export function formatOutcomes(
   format: TestFormat,
   outcomes: readonly TestOutcome[],
   verbose: boolean,
+  warnings: readonly TestWarning[] = [],
 ): string {
   return format === 'json'
-    ? formatJson(outcomes)
+    ? formatJson(outcomes, warnings)
     : format === 'junit'
       ? formatJunit(outcomes)
       : format === 'tap'
-        ? formatTap(outcomes)
-        : formatText(outcomes, verbose);
+        ? formatTap(outcomes, warnings)
+        : formatText(outcomes, verbose, warnings);
 }

@@ -160,7 +160,8 @@ export async function evaluateFile(
     );
   }
   if (engine === 'duckdb') {
-    const own = { onResult, onRange, maxRecordLength } as const;
+    const coverage = option(options, 'coverage') === true ? true : undefined;
+    const own = { onResult, onRange, maxRecordLength, coverage } as const;
     for (const [name, value] of Object.entries(own)) {
       if (value !== undefined) {
         throw new FilterError(
@@ -259,6 +260,7 @@ export async function evaluateFile(
         output: onResult === undefined ? null : true,
         select,
         signal,
+        coverage: option(options, 'coverage') === true,
       },
       {
         ...(onResult === undefined

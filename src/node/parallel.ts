@@ -1,6 +1,7 @@
 import { debuglog } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { CompiledPolicy } from '../policy/compile.js';
+import { mergeCoverage } from '../policy/coverage.js';
 import {
   InventoryError,
   type InventoryErrorCode,
@@ -62,6 +63,7 @@ export interface RangeRun
     | 'maxRejections'
     | 'output'
     | 'select'
+    | 'coverage'
   > {
   /** The URL of the file the workers run: an entry file that calls `runRangeWorker` in a worker. */
   readonly entry: string;
@@ -189,6 +191,7 @@ export async function evaluateRanges(
     maxRejections: run.maxRejections,
     output: run.output,
     select: run.select,
+    coverage: run.coverage,
   };
   const count = Math.min(run.jobs, parts.length);
   debug('%s: %d bytes in %d ranges, %d worker threads', run.file, run.size, parts.length, count);
@@ -270,6 +273,9 @@ export async function evaluateRanges(
                   resources: before.resources + s.resources,
                   policies: mergePolicies(before.policies, s.policies),
                   unknownKind: before.unknownKind + s.unknownKind,
+                  ...(before.coverage === undefined || s.coverage === undefined
+                    ? {}
+                    : { coverage: before.coverage.map((c, i) => mergeCoverage(c, s.coverage![i]!)) }),
                 };
           const range: FileRange = {
             start,
@@ -323,6 +329,7 @@ export async function evaluateRanges(
           kinded && merged.unknownKind > 0
             ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run.kindField)
             : null,
+        ...(merged.coverage === undefined ? {} : { coverage: merged.coverage }),
       },
       rejected,
       seen,

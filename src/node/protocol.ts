@@ -36,6 +36,8 @@ export interface WorkerSetup {
    * src/inventory/selected-lines.ts); `null`: each record is parsed whole.
    */
   readonly select: readonly (readonly string[])[] | null;
+  /** Whether each range's summary carries the coverage of its records (merged by the main thread). */
+  readonly coverage: boolean;
 }
 
 /** A range to evaluate: bytes `[start, end)` of the file, `start` at the beginning of a line. */

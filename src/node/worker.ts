@@ -140,6 +140,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
         ...(setup.kindField === undefined ? {} : { kindField: setup.kindField }),
         ...(codegen ?? {}),
         asOf: setup.asOf,
+        ...(setup.coverage ? { coverage: true } : {}),
         ...(outputOf === null
           ? {}
           : {

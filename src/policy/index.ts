@@ -16,6 +16,20 @@ export {
   type PolicyCheck,
 } from './check.js';
 export { type CompiledPolicy, compilePolicy, type PolicyResult, type StatusInfo } from './compile.js';
+export {
+  type BranchCoverage,
+  type BranchKind,
+  type CoverageRatio,
+  type CoverageRecorder,
+  type CoverageTotals,
+  coverageRecorder,
+  coverageTotals,
+  mergeCoverage,
+  type PolicyCoverage,
+  type RecordedDecision,
+  type RuleCoverage,
+  type StatusCoverage,
+} from './coverage.js';
 export type {
   FilterCondition,
   PolicyDefinition,

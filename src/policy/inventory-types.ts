@@ -1,5 +1,6 @@
 import type { CompileOptions } from '../compile/filter.js';
 import type { PolicyResult } from './compile.js';
+import type { PolicyCoverage } from './coverage.js';
 
 /** What evaluating an inventory takes and gives: its options, per-resource results and summary. */
 
@@ -58,6 +59,12 @@ export interface InventoryOptions extends CompileOptions {
   readonly kindField?: string | ((record: unknown) => string | undefined) | null;
   /** Stops the evaluation between two resources; the promise then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Counts, per policy, the records each status got, each rule decided, and each condition's true and
+   * false outcomes (`coverage` in the summary; see docs/coverage.md). An instrumented evaluation that
+   * runs beside the compiled one: off (the default), nothing of it runs.
+   */
+  readonly coverage?: boolean;
 }
 
 /** Count of one status of one policy. */
@@ -108,4 +115,9 @@ export interface InventorySummary {
    * and how to say where kinds are.
    */
   readonly notice: string | null;
+  /**
+   * With the `coverage` option: the coverage of each policy, in the order of `policies` (a skipped
+   * policy's counts are all 0). Absent otherwise.
+   */
+  readonly coverage?: readonly PolicyCoverage[];
 }

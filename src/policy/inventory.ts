@@ -8,6 +8,7 @@ import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { isoOf } from '../semantics/time.js';
 import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
+import { coverageRecorder } from './coverage.js';
 import {
   DEFAULT_KIND_FIELD,
   type InventoryOptions,
@@ -358,6 +359,9 @@ export async function evaluateInventory(
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const tallies = active.map((p) => new Tally(p));
+  // Coverage: an instrumented evaluation beside the compiled one, only when asked for.
+  const recorders = option(options, 'coverage') === true ? compiled.map(coverageRecorder) : null;
+  const activeRecorders = recorders?.filter((_, i) => skip[i] === null) ?? [];
   // The active policies compiled together: shared conditions evaluated once per resource, and
   // dispatch on the scopes' equalities (see compilePolicies). The cache is keyed by the policies as
   // given, so that a caller evaluating the same compiled policies run after run reuses the set.
@@ -382,6 +386,11 @@ export async function evaluateInventory(
     if (kind === null && named.length > 1) throw unknownKindError(index, named, kindField);
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    for (let i = 0; i < activeRecorders.length; i++) {
+      // As the set does: a policy naming a kind evaluates records of that kind, or of unknown kind.
+      const own = policyKinds[i];
+      if (own === undefined || kind === null || own === kind) activeRecorders[i]!.record(resource);
+    }
     if (onResult === undefined) {
       // Only the policies in whose scope the resource is: the others are counted from the kinds.
       set.forEachApplicable(resource, kind, tallyOne);
@@ -419,5 +428,6 @@ export async function evaluateInventory(
     kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null,
+    ...(recorders === null ? {} : { coverage: recorders.map((r) => r.report()) }),
   };
 }

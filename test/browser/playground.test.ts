@@ -21,6 +21,7 @@ import { CHROMIUM, CHROMIUM_ARGS, serveStatic } from '../../scripts/serve-playgr
 import {
   compileFilter,
   compilePolicy,
+  coverageRecorder,
   diffPolicies,
   FilterError,
   forecastInventory,
@@ -428,6 +429,43 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
       .locator('#forecast')
       .screenshot({ path: join(root, 'test-results', 'playground-forecast.png') });
     await page.fill('#horizon', 'P90D');
+  });
+
+  it('shows which rules decided how many records, on the sample and on pasted records', async () => {
+    await setEditor('editor', IDLE);
+    const policy = compilePolicy(JSON.parse(IDLE), { asOf: AS_OF });
+    const expected = (records: readonly unknown[]) => {
+      const recorder = coverageRecorder(policy);
+      for (const r of records) recorder.record(r);
+      return recorder.report().rules.map((r) => `${r.status} #${r.index + 1}: ${n(r.decided)}`);
+    };
+    const shown = () => page.locator('#rules .rule').allTextContents();
+    const sampled = expected(ofKind(1000, 'component'));
+    expect(await shown()).toEqual(sampled);
+    expect(await text('#rules')).toMatch(/^Rules decided:/);
+    mkdirSync(join(root, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(root, 'test-results', 'playground-rules.png'), fullPage: false });
+
+    // Pasted records: one idle postgres database; every other rule decided none, and is marked so.
+    const pasted = [
+      {
+        id: 'p1',
+        resource: 'component',
+        technology: 'postgres',
+        details: { postgres: { lastActiveConnectionTime: '2026-01-01T00:00:00.000Z' } },
+      },
+      { id: 'p2', resource: 'component', technology: 'redis' },
+    ];
+    await page.fill('#ndjson', pasted.map((r) => JSON.stringify(r)).join('\n'));
+    await settle();
+    expect(await shown()).toEqual(expected(pasted));
+    const never = await page.locator('#rules .never').allTextContents();
+    expect(never).toEqual(expected(pasted).filter((t) => t.endsWith(': 0')));
+    expect(never.length).toBe(3);
+
+    // A filter has no rules: the line is hidden.
+    await setEditor('editor', '{ "technology": { "$eq": "postgres" } }');
+    expect(await page.isVisible('#rules')).toBe(false);
   });
 
   it('reaches a table row and its explanation with the keyboard alone', async () => {

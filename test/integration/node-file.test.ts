@@ -332,6 +332,28 @@ describe('evaluateInventoryFile', () => {
     expect(a.seen).toEqual(b.seen);
   });
 
+  it('counts coverage with the coverage option: the counts of one job with any jobs, ESM and CommonJS', async () => {
+    const file = writeInventory(largeInventory(3000));
+    for (const build of ['esm', 'cjs'] as const) {
+      const one = await expectSameAsOneJob(
+        file,
+        { coverage: true, results: false, asOf: '2026-06-01T00:00:00Z' },
+        [2],
+        build,
+      );
+      const coverage = one.summary!.coverage!;
+      // One report per policy, the inactive one's all zeros; the others evaluated every record of their kind.
+      expect(coverage.map((c) => c.policy)).toEqual(one.summary!.policies.map((p) => p.policy));
+      expect(coverage.at(-1)!.evaluated).toBe(0);
+      expect(coverage.some((c) => c.rules.some((r) => r.decided > 0))).toBe(true);
+    }
+    const off = await observe('esm', file, { jobs: 2, results: false });
+    expect(off.summary!.coverage).toBeUndefined();
+    await expect(
+      builds.esm.evaluateInventoryFile(policies, file, { engine: 'duckdb', coverage: true }),
+    ).rejects.toThrow("coverage is an option of the in-process engine, not of engine: 'duckdb'");
+  });
+
   it('passes results on in input order, waiting for the promise onResult returns', async () => {
     const file = writeInventory(largeInventory(3000));
     const seen: number[] = [];
