@@ -4,7 +4,7 @@
  * the common table expression of scoped.ts, whose parameters come first.
  */
 import { type Filter, type Page, parseQuery, type ResourceDescription } from '../../src/index.js';
-import { prepareSqlQuery, toSql } from '../../src/sql.js';
+import { type ColumnMapping, prepareSqlQuery, toSql } from '../../src/sql.js';
 import { type Collection, columnsOf } from './resources.js';
 import type { Store } from './store.js';
 
@@ -12,6 +12,8 @@ import type { Store } from './store.js';
 export interface Source {
   readonly description: ResourceDescription;
   readonly table: string;
+  /** How the table's columns hold the fields; by default {@link columnsOf} the description. */
+  readonly columns?: Readonly<Record<string, ColumnMapping>>;
   /** The common table expression before the query, for the request's instant (epoch ms). */
   readonly with?: (asOf: number) => { readonly sql: string; readonly params: readonly unknown[] };
   /** Signs page tokens: a token of one source is refused by another. */
@@ -37,7 +39,7 @@ export async function runQuery(db: Store, source: Source, request: unknown, asOf
   const query = prepareSqlQuery(request, source.description, {
     dialect: 'postgres',
     table: source.table,
-    columns: columnsOf(source.description),
+    columns: source.columns ?? columnsOf(source.description),
     secret: source.secret,
     asOf: at,
     paramOffset: prefix.params.length,
@@ -59,7 +61,7 @@ export async function countQuery(
       ? { sql: 'TRUE', params: [] }
       : toSql(filter, {
           dialect: 'postgres',
-          columns: columnsOf(source.description),
+          columns: source.columns ?? columnsOf(source.description),
           paramOffset: prefix.params.length,
           asOf,
         });

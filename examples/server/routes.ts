@@ -7,7 +7,7 @@ import { bodyProblems, HttpError, isObject, readJson, refuse } from './http.js';
 import { runQuery, type Source, sourceOf } from './query.js';
 import { integerId, legacyComponent } from './represent.js';
 import { COLLECTIONS, POLICY_COMPONENT_RESOURCE } from './resources.js';
-import { POLICY_COMPONENTS_TABLE, policyComponentsSql } from './scoped.js';
+import { POLICY_COMPONENT_COLUMNS, POLICY_COMPONENTS_TABLE, policyComponentsSql } from './scoped.js';
 import type { Store } from './store.js';
 
 /** What handlers share. */
@@ -80,7 +80,8 @@ export async function policySource(ctx: Context, policyId: string): Promise<Sour
   return {
     description: POLICY_COMPONENT_RESOURCE,
     table: POLICY_COMPONENTS_TABLE,
-    with: (asOf) => policyComponentsSql(definition, ctx.remediationDays, asOf),
+    columns: POLICY_COMPONENT_COLUMNS,
+    with: (asOf) => policyComponentsSql(policyId, definition, ctx.remediationDays, asOf),
     // One secret per policy: a page token of one policy's components is refused by another's.
     secret: `${ctx.secret}:policy:${policyId}`,
   };

@@ -535,6 +535,71 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(certificates.body.error.message).toMatch(/certificate, not to components/);
   });
 
+  it('stored statuses follow the writes: a new policy, and a PATCH of a field the policy reads', async () => {
+    /** What the policy-scoped walk must answer now, from the in-memory engine over the current components. */
+    const inMemory = async (definition: Record<string, unknown>, request: Record<string, unknown>) => {
+      const policy = compilePolicy(definition, { asOf: clock });
+      const table = statusTableOf(definition);
+      const records = (await currentComponents()).flatMap((c) => {
+        const result = policy.evaluate(c);
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+      });
+      return expected(records, POLICY_COMPONENT_RESOURCE, request);
+    };
+    const definition = {
+      name: 'Owned by a custom tag',
+      resource: 'component',
+      query: { filter: { technology: { $in: ['postgres', 'redis'] } } },
+      statusDefinitions: {
+        unowned: { isDefault: true, criticality: 0 },
+        owned: {
+          criticality: 5,
+          rules: [
+            {
+              conditions: [
+                { type: 'filter', condition: { filter: { 'customTags$.owner': { $exists: true } } } },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const created = await call('POST', '/policy', { policy: definition });
+    expect(created.status).toBe(201);
+    const path = `/policy/${created.body.policy.id}/component/query`;
+    const request = {
+      pageSize: 7,
+      sort: { urgency: 'desc' },
+      fields: ['id', 'status', 'urgency', 'dueDate', 'updatedAt'],
+    };
+    expect(await walk(path, request)).toEqual(await inMemory(definition, request));
+    const target = (await walk(path, { pageSize: 1, filter: { status: { $eq: 'unowned' } } }))[0] as {
+      id: string;
+    };
+    try {
+      clock = new Date('2026-07-02T00:00:00.000Z');
+      expect(
+        (await call('PATCH', `/component/${target.id}`, { customTags: { owner: 'team-z' } })).status,
+      ).toBe(200);
+      const after = await walk(path, request);
+      expect(after).toContainEqual(expect.objectContaining({ id: target.id, status: 'owned', urgency: 5 }));
+      expect(after).toEqual(await inMemory(definition, request));
+      // An example policy's stored statuses moved with the component too (its dueDate counts from updatedAt).
+      const eol = (await call('GET', '/policy/policy-2')).body.items[0];
+      const { id: _i, createdAt: _c, updatedAt: _u, ...eolDefinition } = eol;
+      const eolRequest = { pageSize: 50, filter: { isCompliant: { $eq: false } }, sort: { dueDate: 'desc' } };
+      expect(await walk('/policy/policy-2/component/query', eolRequest)).toEqual(
+        await inMemory(eolDefinition, eolRequest),
+      );
+      expect((await call('PATCH', `/component/${target.id}`, { customTags: { owner: null } })).status).toBe(
+        200,
+      );
+      expect(await walk(path, request)).toEqual(await inMemory(definition, request));
+    } finally {
+      clock = new Date('2026-07-01T00:00:00.000Z');
+    }
+  });
+
   it('legacy searches answer through their replacement with Deprecation and Sunset until 2026-09-04, then 410 naming it', async () => {
     const components = await currentComponents();
     const postgres = components.filter((c) => c.technology === 'postgres');
