@@ -16,6 +16,10 @@ export interface Source {
   readonly columns?: Readonly<Record<string, ColumnMapping>>;
   /** The common table expression before the query, for the request's instant (epoch ms). */
   readonly with?: (asOf: number) => { readonly sql: string; readonly params: readonly unknown[] };
+  /** Completes the page's items at the request's instant (fields computed in memory). */
+  readonly finish?: (
+    asOf: number,
+  ) => (items: readonly Record<string, unknown>[]) => Record<string, unknown>[];
   /** Signs page tokens: a token of one source is refused by another. */
   readonly secret: string;
 }
@@ -45,7 +49,9 @@ export async function runQuery(db: Store, source: Source, request: unknown, asOf
     paramOffset: prefix.params.length,
   });
   const rows = await db.query(prefix.sql + query.sql, [...prefix.params, ...query.params]);
-  return query.toPage(rows);
+  const page = query.toPage(rows);
+  if (source.finish === undefined) return page;
+  return { ...page, items: source.finish(at)(page.items as Record<string, unknown>[]) };
 }
 
 /** How many records of `source` the filter selects (the legacy searches' `totalCount`). */

@@ -9,6 +9,7 @@
 import { RESOURCES, type SortKey } from '../../src/index.js';
 import { type ColumnMapping, pageIndexSql, policyToSql } from '../../src/sql.js';
 import { columnsOf } from './resources.js';
+import { type VersionTargets, versionTargetsOf } from './targets.js';
 
 /** What the derived fields need from a policy: its statuses. */
 export interface StatusTable {
@@ -40,6 +41,7 @@ export function policyComponentOf(
   status: string,
   table: StatusTable,
   remediationDays: number,
+  versions: VersionTargets,
 ): Record<string, unknown> {
   const tags = component.tags as Record<string, unknown> | undefined;
   const compliant = status === table.defaultStatus;
@@ -54,6 +56,7 @@ export function policyComponentOf(
     technology: component.technology ?? null,
     type: component.type ?? null,
     currentVersion: component.version ?? null,
+    ...versions,
     tags: tags ?? null,
     status,
     isCompliant: compliant,
@@ -88,6 +91,10 @@ export const POLICY_COMPONENT_COLUMNS: Readonly<Record<string, ColumnMapping>> =
   technology: { column: 'technology', type: 'jsonb' },
   type: { column: 'type', type: 'jsonb' },
   currentVersion: { column: 'current_version', type: 'jsonb' },
+  // Computed in memory from the component (targets.ts): the page reads the component's document in
+  // their place, and {@link withVersionTargets} puts the versions there.
+  requiredVersion: { column: 'component', type: 'jsonb' },
+  recommendedVersion: { column: 'component', type: 'jsonb' },
   tags: { column: 'tags', type: 'jsonb' },
   status: { column: 'status', type: 'text' },
   isCompliant: { column: 'is_compliant', type: 'boolean' },
@@ -200,12 +207,13 @@ export function policyComponentsSql(
   definition: Record<string, unknown>,
   remediationDays: number,
   asOf: number,
+  stored = storesStatuses(definition),
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = binder(params);
-  const live = statusOf(definition, asOf, params);
   let statuses: string;
-  if (live.readsClock) {
+  if (!stored) {
+    const live = statusOf(definition, asOf, params);
     // MATERIALIZED: the policy runs once per component and request (inlined, each reference to the
     // status would run it again); only the status is kept, the rest read from the table.
     const decided = decidedSql('x.status', statusTableOf(definition), p);
@@ -214,7 +222,6 @@ export function policyComponentsSql(
     const prefix = `WITH policy_status AS MATERIALIZED (SELECT c.id, c.created_at, ${live.sql} AS status FROM components c),\n  `;
     return finish(prefix, statuses);
   }
-  params.length = 0;
   statuses = `(SELECT * FROM ${STATUSES_TABLE} WHERE policy_id = ${p(policyId)}::text) s`;
   return finish('WITH ', statuses);
 
@@ -226,9 +233,59 @@ export function policyComponentsSql(
     ${field('integrationId')} AS integration_id, COALESCE(c.doc->'tags'->'Name', 'null'::jsonb) AS name,
     ${field('uniqueIdentifier')} AS unique_identifier, ${field('region')} AS region,
     ${field('technology')} AS technology, ${field('type')} AS type, ${field('version')} AS current_version,
-    ${field('tags')} AS tags
+    ${field('tags')} AS tags, c.doc AS component
   FROM ${from} JOIN components c ON c.id = s.id
   WHERE s.status IS NOT NULL) `;
     return { sql, params };
   }
+}
+
+/**
+ * The items of a page with `requiredVersion` and `recommendedVersion` computed from the component's
+ * document the page query read in their place (only where the request selected them).
+ */
+export function withVersionTargets(
+  definition: Record<string, unknown>,
+  asOf: number,
+  compiled?: (component: Record<string, unknown>) => VersionTargets,
+): (items: readonly Record<string, unknown>[]) => Record<string, unknown>[] {
+  const targets = compiled ?? versionTargetsOf(definition, statusTableOf(definition), asOf);
+  return (items) =>
+    items.map((item) => {
+      const component = (item.requiredVersion ?? item.recommendedVersion) as
+        | Record<string, unknown>
+        | undefined;
+      if (component === undefined) return item;
+      const versions = targets(component);
+      const out = { ...item };
+      if ('requiredVersion' in item) out.requiredVersion = versions.requiredVersion;
+      if ('recommendedVersion' in item) out.recommendedVersion = versions.recommendedVersion;
+      return out;
+    });
+}
+
+/** What a request over a stored policy reuses: whether its statuses are stored, and its version targets. */
+export interface ScopedPolicy {
+  readonly stored: boolean;
+  /** For a stored policy (no clock read): the same at every instant, compiled once. */
+  readonly targets?: (component: Record<string, unknown>) => VersionTargets;
+}
+
+const SCOPED = new Map<string, ScopedPolicy>();
+
+/**
+ * The {@link ScopedPolicy} of a stored policy, compiled once per version of its record (`key`: its id
+ * and `updatedAt`), not at each request; a few hundred are kept.
+ */
+export function scopedPolicy(key: string, definition: Record<string, unknown>): ScopedPolicy {
+  let scoped = SCOPED.get(key);
+  if (scoped === undefined) {
+    const stored = storesStatuses(definition);
+    scoped = stored
+      ? { stored, targets: versionTargetsOf(definition, statusTableOf(definition), 0) }
+      : { stored };
+    if (SCOPED.size >= 256) SCOPED.delete(SCOPED.keys().next().value!);
+    SCOPED.set(key, scoped);
+  }
+  return scoped;
 }

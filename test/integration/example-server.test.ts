@@ -9,6 +9,7 @@ import {
   SUNSET_AT,
   startServer,
 } from '../../examples/server/server.js';
+import { versionTargetsOf } from '../../examples/server/targets.js';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
 import { compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
 
@@ -462,9 +463,10 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
       // The in-memory engine: compilePolicy's status, then the fields the status decides.
       const policy = compilePolicy(definition, { asOf: clock });
       const table = statusTableOf(definition);
+      const targets = versionTargetsOf(definition, table, clock.getTime());
       const records = components.flatMap((c) => {
         const result = policy.evaluate(c);
-        return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
       });
       const names = [...table.statuses.keys()];
       const requests: Record<string, unknown>[] = [
@@ -508,9 +510,10 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
         clock = new Date(at);
         const policy = compilePolicy(idleDefinition, { asOf: clock });
         const table = statusTableOf(idleDefinition);
+        const targets = versionTargetsOf(idleDefinition, table, clock.getTime());
         const records = components.flatMap((c) => {
           const result = policy.evaluate(c);
-          return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+          return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
         });
         const request = { pageSize: 10, filter: { isCompliant: { $eq: false } }, fields: ['id', 'status'] };
         const items = await walk('/policy/policy-3/component/query', request);
@@ -540,9 +543,10 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     const inMemory = async (definition: Record<string, unknown>, request: Record<string, unknown>) => {
       const policy = compilePolicy(definition, { asOf: clock });
       const table = statusTableOf(definition);
+      const targets = versionTargetsOf(definition, table, clock.getTime());
       const records = (await currentComponents()).flatMap((c) => {
         const result = policy.evaluate(c);
-        return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
       });
       return expected(records, POLICY_COMPONENT_RESOURCE, request);
     };
@@ -600,6 +604,101 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     }
   });
 
+  it('requiredVersion and recommendedVersion: the lowest versions of the policy that lower the status and that comply', async () => {
+    // End-of-life versions: postgres below 14 is end-of-life (20), 14 up to 15 approaching (10).
+    const path = '/policy/policy-2/component/query';
+    const fields = ['componentId', 'currentVersion', 'status', 'requiredVersion', 'recommendedVersion'];
+    const ask = async (filter: Record<string, unknown>) =>
+      (await call('POST', path, { pageSize: 1000, filter, fields })).body.items as Array<
+        Record<string, unknown>
+      >;
+    const old = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vlt: '14' } });
+    const near = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vgte: '14', $vlt: '15' } });
+    const fine = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vgte: '15' } });
+    expect(old.length * near.length * fine.length).toBeGreaterThan(0);
+    for (const c of old)
+      expect(c).toMatchObject({ status: 'end-of-life', requiredVersion: '14', recommendedVersion: '15' });
+    for (const c of near) {
+      expect(c).toMatchObject({
+        status: 'approaching-end-of-life',
+        requiredVersion: '15',
+        recommendedVersion: '15',
+      });
+    }
+    for (const c of fine)
+      expect(c).toMatchObject({ status: 'supported', requiredVersion: null, recommendedVersion: null });
+    // Selected alone, and in the legacy search, the same values.
+    const alone = await call('POST', path, {
+      pageSize: 1,
+      filter: { componentId: { $eq: old[0]!.componentId } },
+      fields: ['recommendedVersion'],
+    });
+    expect(alone.body.items).toEqual([{ recommendedVersion: '15' }]);
+    const legacy = await call('POST', '/policy/policy-2/component/search', {
+      filter: { technology: 'postgres' },
+      pageSize: 100,
+    });
+    expect(legacy.status).toBe(200);
+    const byId = new Map((await ask({ technology: { $eq: 'postgres' } })).map((c) => [c.componentId, c]));
+    for (const item of legacy.body.items) {
+      const same = byId.get(item.componentId)!;
+      expect([item.requiredVersion, item.recommendedVersion]).toEqual([
+        same.requiredVersion,
+        same.recommendedVersion,
+      ]);
+    }
+    // Neither filters nor sorts: they are computed in memory for the page.
+    expect((await call('POST', path, { filter: { requiredVersion: { $eq: '14' } } })).status).toBe(400);
+  });
+
+  it('integer ids where the description gives them: single reads and legacy searches of policies, certificates, policy-scoped components, integrations', async () => {
+    const policy = (await call('GET', '/policy/policy-2')).body.items[0];
+    expect(Number.isInteger(policy.id)).toBe(true);
+    // The integer id reads the same policy; the query gives the string id.
+    expect((await call('GET', `/policy/${policy.id}`)).body.items[0]).toEqual(policy);
+    const queried = await call('POST', '/policy/query', {
+      filter: { name: { $eq: policy.name } },
+      fields: ['id'],
+    });
+    expect(queried.body.items).toEqual([{ id: 'policy-2' }]);
+    const legacyPolicies = await call('POST', '/policy/search', { filter: { name: policy.name } });
+    expect(legacyPolicies.body.items.map((p: { id: unknown }) => p.id)).toEqual([policy.id]);
+    // The scoped operations take either id of a policy, and give the same page.
+    const byString = await call('POST', '/policy/policy-2/component/query', { pageSize: 3 });
+    const byInteger = await call('POST', `/policy/${policy.id}/component/query`, { pageSize: 3 });
+    expect(byInteger.body.items).toEqual(byString.body.items);
+
+    const certificate = CERTIFICATES[3]!;
+    const read = await call('GET', `/certificates/${certificate.id}`);
+    expect(read.status).toBe(200);
+    expect(Number.isInteger(read.body.id)).toBe(true);
+    expect(read.body.integrationId).toBe(Number(certificate.integrationId));
+    // The query representation's own fields are not in the single read.
+    for (const key of ['dueDate', 'deletedAt', 'displayType']) expect(read.body).not.toHaveProperty(key);
+    expect((await call('GET', `/certificates/${read.body.id}`)).body).toEqual(read.body);
+    const inQuery = await call('POST', '/certificates/query', {
+      filter: { id: { $eq: certificate.id } },
+      fields: ['id', 'integrationId'],
+    });
+    expect(inQuery.body.items).toEqual([{ id: certificate.id, integrationId: certificate.integrationId }]);
+
+    const scoped = await call('POST', '/policy/policy-2/component/search', {
+      filter: { technology: 'redis' },
+    });
+    expect(scoped.body.items.length).toBeGreaterThan(0);
+    for (const item of scoped.body.items) {
+      expect(Number.isInteger(item.id)).toBe(true);
+      expect(Number.isInteger(item.integrationId)).toBe(true);
+      expect(typeof item.componentId).toBe('string');
+    }
+    // Distinct components, distinct integer ids.
+    expect(new Set(scoped.body.items.map((i: { id: number }) => i.id)).size).toBe(scoped.body.items.length);
+    const integration = (await call('POST', '/integration/search', { filter: { type: 'AWS' } })).body
+      .items[0];
+    expect(Number.isInteger(integration.id)).toBe(true);
+    expect((await call('GET', `/integration/${integration.id}`)).body.items[0].id).toBe(integration.id);
+  });
+
   it('legacy searches answer through their replacement with Deprecation and Sunset until 2026-09-04, then 410 naming it', async () => {
     const components = await currentComponents();
     const postgres = components.filter((c) => c.technology === 'postgres');
@@ -630,7 +729,9 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
 
       const policies = await call('POST', '/policy/search', { filter: { name: 'End-of-life versions' } });
       expect(policies.status).toBe(200);
-      expect(policies.body.items.map((p: { id: string }) => p.id)).toEqual(['policy-2']);
+      // The legacy representation's integer id, the one the single read gives.
+      const integerId = (await call('GET', '/policy/policy-2')).body.items[0].id;
+      expect(policies.body.items.map((p: { id: number }) => p.id)).toEqual([integerId]);
       const scoped = await call('POST', '/policy/policy-2/component/search', {
         filter: { technology: 'postgres' },
         pageSize: 100,
