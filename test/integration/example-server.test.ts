@@ -863,8 +863,20 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(k8s.status).toBe(200);
     expect(k8s.body.kind).toBe('Deployment');
     expect((await call('POST', '/k8sResource/detailsSchema', { kind: 'Pods' })).status).toBe(400);
-    const cert = CERTIFICATES[3]!;
-    expect((await call('GET', `/certificates/${cert.id}`)).body).toEqual(cert);
+    // The single read's representation: integer id and integrationId, no query-only fields.
+    const {
+      id: _id,
+      integrationId,
+      dueDate: _d,
+      deletedAt: _del,
+      displayType: _t,
+      ...cert
+    } = CERTIFICATES[3]!;
+    expect((await call('GET', `/certificates/${CERTIFICATES[3]!.id}`)).body).toEqual({
+      ...cert,
+      id: expect.any(Number),
+      integrationId: Number(integrationId),
+    });
     expect((await call('GET', '/certificates/no-such')).status).toBe(404);
     expect((await call('GET', '/integration/1003')).body.items[0]).toMatchObject({
       id: 1003,
