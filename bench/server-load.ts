@@ -143,7 +143,8 @@ function run(url: string, s: Scenario): Promise<autocannon.Result> {
 export async function benchServerLoad(components: number): Promise<LoadRow[]> {
   const rows: LoadRow[] = [];
   const databases: Array<[string, string | undefined]> = [
-    ['PGlite', undefined],
+    // LOAD_PGLITE=0: the PostgreSQL server only.
+    ...(process.env.LOAD_PGLITE === '0' ? [] : [['PGlite', undefined] as [string, undefined]]),
     ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL] as [string, string]] : []),
   ];
   for (const [database, url] of databases) {
