@@ -34,7 +34,9 @@ function legacyOperation(
   replacement: string,
   schema: string,
   source: (ctx: Context, params: Readonly<Record<string, string>>) => Promise<Source> | Source,
-  item: (record: Record<string, unknown>) => unknown,
+  item: (record: Record<string, unknown>, seq: number | undefined) => unknown,
+  /** Where the integer id of an item is found: the table, and the item's field holding the string id. */
+  integerIds?: { readonly table: string; readonly key: string },
 ): Operation {
   return {
     operationId,
@@ -67,10 +69,19 @@ function legacyOperation(
       const asOf = ctx.now();
       const page = await runQuery(ctx.db, from, request, asOf);
       const totalCount = await countQuery(ctx.db, from, conversion.request.filter, asOf);
+      const records = page.items as Record<string, unknown>[];
+      const seqs = new Map<unknown, number>();
+      if (integerIds !== undefined && records.length > 0) {
+        const rows = await ctx.db.query(
+          `SELECT id, seq::int AS seq FROM ${integerIds.table} WHERE id = ANY($1::text[])`,
+          [records.map((r) => r[integerIds.key])],
+        );
+        for (const row of rows) seqs.set(row.id, row.seq as number);
+      }
       return {
         status: 200,
         body: {
-          items: page.items.map((r) => item(r as Record<string, unknown>)),
+          items: records.map((r) => item(r, seqs.get(r[integerIds?.key ?? 'id']))),
           nextToken: page.nextPageToken ?? null,
           totalCount,
         },
@@ -80,17 +91,21 @@ function legacyOperation(
   };
 }
 
-const policyItem = (r: Record<string, unknown>) => ({
-  id: r.id,
+/** A policy in the legacy search: its integer id. */
+const policyItem = (r: Record<string, unknown>, seq: number | undefined) => ({
+  id: seq,
   name: r.name,
   description: r.description,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
 
-/** A policy-scoped component in the legacy representation (`tags` as pairs, integer integration id). */
-const policyComponentItem = (r: Record<string, unknown>) => ({
-  id: r.id,
+/**
+ * A policy-scoped component in the legacy representation: integer `id` (the component's integer id)
+ * and `integrationId`, `tags` as pairs.
+ */
+const policyComponentItem = (r: Record<string, unknown>, seq: number | undefined) => ({
+  id: seq,
   componentId: r.componentId,
   integrationId: integerId(r.integrationId),
   technology: r.technology,
@@ -103,6 +118,8 @@ const policyComponentItem = (r: Record<string, unknown>) => ({
   isCompliant: r.isCompliant,
   status: r.status,
   currentVersion: r.currentVersion,
+  requiredVersion: r.requiredVersion,
+  recommendedVersion: r.recommendedVersion,
   dueDate: r.dueDate,
   tags: tagPairs(r.tags),
   createdAt: r.createdAt,
@@ -118,6 +135,7 @@ export const LEGACY_OPERATIONS: readonly Operation[] = [
     'legacyPolicyPage',
     (ctx) => sourceOf(COLLECTIONS.policy, ctx.secret),
     policyItem,
+    { table: 'policies', key: 'id' },
   ),
   legacyOperation(
     6,
@@ -127,6 +145,7 @@ export const LEGACY_OPERATIONS: readonly Operation[] = [
     'legacyPolicyComponentPage',
     (ctx, params) => policySource(ctx, pathParam(params, 'policyId')),
     policyComponentItem,
+    { table: 'components', key: 'componentId' },
   ),
   legacyOperation(
     7,

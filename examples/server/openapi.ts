@@ -122,7 +122,8 @@ const object = (properties: Record<string, Schema>, required: string[] = []): Sc
 const str = { type: 'string' };
 const date = { type: 'string', format: 'date-time' };
 const pairs = { type: 'array', items: object({ key: str, value: str }, ['key', 'value']) };
-const integerOrString = { type: ['integer', 'string'] };
+/** An integer id of a legacy representation (single reads, legacy searches). */
+const integer = { type: 'integer' };
 
 const fieldDescriptor = object(
   {
@@ -155,13 +156,13 @@ function schemas(): Record<string, Schema> {
     componentQueryRequest: queryRequest(component),
     componentPage: page('component'),
     legacyComponent: {
-      ...recordSchema(component, { integrationId: integerOrString, tags: pairs }, [
+      ...recordSchema(component, { integrationId: integer, tags: pairs }, [
         'vendor',
         'hasAvailableSvcs',
         'customTags',
       ]),
       properties: {
-        ...(recordSchema(component, { integrationId: integerOrString, tags: pairs }, [
+        ...(recordSchema(component, { integrationId: integer, tags: pairs }, [
           'vendor',
           'hasAvailableSvcs',
           'customTags',
@@ -174,16 +175,21 @@ function schemas(): Record<string, Schema> {
     certificate: recordSchema(certificate),
     certificateQueryRequest: queryRequest(certificate),
     certificatePage: page('certificate'),
+    legacyCertificate: recordSchema(certificate, { id: integer, integrationId: integer }, [
+      'dueDate',
+      'deletedAt',
+      'displayType',
+    ]),
     policy: recordSchema(policy),
     policyQueryRequest: queryRequest(policy),
     policyPage: page('policy'),
     policyRead: {
-      ...recordSchema(policy),
+      ...recordSchema(policy, { id: integer }),
       additionalProperties: true,
       description: 'the record fields, then the definition the policy was created with',
     },
     policyEnvelope: envelope('policyRead'),
-    legacyPolicyPage: legacyPage(ref('policy')),
+    legacyPolicyPage: legacyPage(recordSchema(policy, { id: integer })),
     policyRequest: object(
       {
         policy: {
@@ -198,9 +204,9 @@ function schemas(): Record<string, Schema> {
     policyComponentQueryRequest: queryRequest(policyComponent),
     policyComponentPage: page('policyComponent'),
     legacyPolicyComponentPage: legacyPage({
-      ...recordSchema(policyComponent, { integrationId: integerOrString, tags: pairs }, ['region']),
+      ...recordSchema(policyComponent, { id: integer, integrationId: integer, tags: pairs }, ['region']),
       properties: {
-        ...(recordSchema(policyComponent, { integrationId: integerOrString, tags: pairs }, ['region'])
+        ...(recordSchema(policyComponent, { id: integer, integrationId: integer, tags: pairs }, ['region'])
           .properties as object),
         typeDisplayName: str,
       },
@@ -211,7 +217,7 @@ function schemas(): Record<string, Schema> {
     integration: recordSchema(INTEGRATION_RESOURCE),
     integrationQueryRequest: queryRequest(INTEGRATION_RESOURCE),
     integrationPage: page('integration'),
-    legacyIntegration: recordSchema(INTEGRATION_RESOURCE, { id: integerOrString }),
+    legacyIntegration: recordSchema(INTEGRATION_RESOURCE, { id: integer }),
     integrationEnvelope: envelope('legacyIntegration'),
     legacyIntegrationPage: legacyPage(ref('legacyIntegration')),
     legacySearchRequest: object({

@@ -4,7 +4,7 @@
  * the common table expression of scoped.ts, whose parameters come first.
  */
 import { type Filter, type Page, parseQuery, type ResourceDescription } from '../../src/index.js';
-import { prepareSqlQuery, toSql } from '../../src/sql.js';
+import { type ColumnMapping, prepareSqlQuery, toSql } from '../../src/sql.js';
 import { type Collection, columnsOf } from './resources.js';
 import type { Store } from './store.js';
 
@@ -12,8 +12,14 @@ import type { Store } from './store.js';
 export interface Source {
   readonly description: ResourceDescription;
   readonly table: string;
+  /** How the table's columns hold the fields; by default {@link columnsOf} the description. */
+  readonly columns?: Readonly<Record<string, ColumnMapping>>;
   /** The common table expression before the query, for the request's instant (epoch ms). */
   readonly with?: (asOf: number) => { readonly sql: string; readonly params: readonly unknown[] };
+  /** Completes the page's items at the request's instant (fields computed in memory). */
+  readonly finish?: (
+    asOf: number,
+  ) => (items: readonly Record<string, unknown>[]) => Record<string, unknown>[];
   /** Signs page tokens: a token of one source is refused by another. */
   readonly secret: string;
 }
@@ -37,13 +43,15 @@ export async function runQuery(db: Store, source: Source, request: unknown, asOf
   const query = prepareSqlQuery(request, source.description, {
     dialect: 'postgres',
     table: source.table,
-    columns: columnsOf(source.description),
+    columns: source.columns ?? columnsOf(source.description),
     secret: source.secret,
     asOf: at,
     paramOffset: prefix.params.length,
   });
   const rows = await db.query(prefix.sql + query.sql, [...prefix.params, ...query.params]);
-  return query.toPage(rows);
+  const page = query.toPage(rows);
+  if (source.finish === undefined) return page;
+  return { ...page, items: source.finish(at)(page.items as Record<string, unknown>[]) };
 }
 
 /** How many records of `source` the filter selects (the legacy searches' `totalCount`). */
@@ -59,7 +67,7 @@ export async function countQuery(
       ? { sql: 'TRUE', params: [] }
       : toSql(filter, {
           dialect: 'postgres',
-          columns: columnsOf(source.description),
+          columns: source.columns ?? columnsOf(source.description),
           paramOffset: prefix.params.length,
           asOf,
         });

@@ -48,3 +48,12 @@ export function legacyComponent(record: Record<string, unknown>): Record<string,
     tags: tagPairs(tags),
   };
 }
+
+/**
+ * A certificate as the single read returns it: the integer id, an integer `integrationId`, and none of
+ * the query representation's own fields (`dueDate`, `deletedAt`, `displayType`).
+ */
+export function legacyCertificate(record: Record<string, unknown>, seq: number): Record<string, unknown> {
+  const { dueDate: _due, deletedAt: _deleted, displayType: _display, ...rest } = record;
+  return { ...rest, id: seq, integrationId: integerId(rest.integrationId) };
+}

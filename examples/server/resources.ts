@@ -46,7 +46,8 @@ export const INTEGRATION_RESOURCE = {
  * fields and what the policy engine computes for it. `status` is the status the policy gives it;
  * `isCompliant` is true when that is the default status (no rule reached); `urgency` is the status's
  * criticality and `priority` its rank among the policy's criticalities (1 the most critical);
- * `dueDate` is `updatedAt` plus the server's remediation window when not compliant, null otherwise.
+ * `dueDate` is `updatedAt` plus the server's remediation window when not compliant, null otherwise;
+ * `requiredVersion` and `recommendedVersion` are read from the policy's version operands (targets.ts).
  */
 export const POLICY_COMPONENT_RESOURCE = {
   name: 'policyComponent',
@@ -60,6 +61,22 @@ export const POLICY_COMPONENT_RESOURCE = {
     technology: COMPONENT.technology,
     type: COMPONENT.type,
     currentVersion: { ...COMPONENT.version, nullable: true, displayName: 'Current version' },
+    requiredVersion: {
+      type: 'string',
+      nullable: true,
+      sortable: false,
+      filterable: false,
+      displayName: 'Required version',
+      description: 'the lowest version the policy compares with at which the status is less critical',
+    },
+    recommendedVersion: {
+      type: 'string',
+      nullable: true,
+      sortable: false,
+      filterable: false,
+      displayName: 'Recommended version',
+      description: 'the lowest version the policy compares with at which the component is compliant',
+    },
     tags: COMPONENT.tags,
     status: {
       type: 'string',
@@ -84,6 +101,8 @@ export const POLICY_COMPONENT_RESOURCE = {
     'technology',
     'type',
     'currentVersion',
+    'requiredVersion',
+    'recommendedVersion',
     'tags',
     'status',
     'isCompliant',

@@ -5,9 +5,15 @@ import type { Right } from './auth.js';
 import { detailsSchemaOf, K8S_KINDS, SECTIONS } from './data.js';
 import { bodyProblems, HttpError, isObject, readJson, refuse } from './http.js';
 import { runQuery, type Source, sourceOf } from './query.js';
-import { integerId, legacyComponent } from './represent.js';
+import { integerId, legacyCertificate, legacyComponent } from './represent.js';
 import { COLLECTIONS, POLICY_COMPONENT_RESOURCE } from './resources.js';
-import { POLICY_COMPONENTS_TABLE, policyComponentsSql } from './scoped.js';
+import {
+  POLICY_COMPONENT_COLUMNS,
+  POLICY_COMPONENTS_TABLE,
+  policyComponentsSql,
+  scopedPolicy,
+  withVersionTargets,
+} from './scoped.js';
 import type { Store } from './store.js';
 
 /** What handlers share. */
@@ -54,22 +60,47 @@ export function pathParam(params: Readonly<Record<string, string>>, name: string
   }
 }
 
-/** The stored document of `id` in `table`, or a 404 naming what is missing. */
+/** The tables whose legacy representations give `seq` as the integer id (the others' ids are digits). */
+const SEQ_IDS = new Set(['policies', 'certificates']);
+
+/**
+ * The stored document of `id` in `table` and its integer id (`seq`), or a 404 naming what is
+ * missing. For the tables whose integer id is `seq` (policies, certificates), `id` is the string id
+ * (query representation) or, all digits, the integer id the single reads and legacy searches give:
+ * both find the record.
+ */
+export async function findRecord(
+  db: Store,
+  table: string,
+  what: string,
+  id: string,
+): Promise<{ doc: Record<string, unknown>; seq: number }> {
+  // PostgreSQL text cannot hold U+0000, so no stored id has one (and binding it is an error).
+  const integer = SEQ_IDS.has(table) && /^[1-9]\d{0,8}$/.test(id) ? Number(id) : null;
+  const rows = id.includes('\u0000')
+    ? []
+    : await db.query(
+        `SELECT doc, seq::int AS seq FROM ${table} WHERE id = $1 OR seq = $2::int ORDER BY id = $1 DESC LIMIT 1`,
+        [id, integer],
+      );
+  if (rows.length === 0) throw new HttpError(404, `no ${what} with id ${JSON.stringify(showText(id))}`);
+  return { doc: rows[0]!.doc as Record<string, unknown>, seq: rows[0]!.seq as number };
+}
+
+/** The stored document of `id` in `table` (see {@link findRecord}). */
 export async function findOne(
   db: Store,
   table: string,
   what: string,
   id: string,
 ): Promise<Record<string, unknown>> {
-  // PostgreSQL text cannot hold U+0000, so no stored id has one (and binding it is an error).
-  const rows = id.includes('\u0000') ? [] : await db.query(`SELECT doc FROM ${table} WHERE id = $1`, [id]);
-  if (rows.length === 0) throw new HttpError(404, `no ${what} with id ${JSON.stringify(showText(id))}`);
-  return rows[0]!.doc as Record<string, unknown>;
+  return (await findRecord(db, table, what, id)).doc;
 }
 
 /** The source of a policy's components; 404 for no such policy, 400 when it is not a component policy. */
 export async function policySource(ctx: Context, policyId: string): Promise<Source> {
   const policy = await findOne(ctx.db, 'policies', 'policy', policyId);
+  const storedId = policy.id as string;
   if (policy.resource !== undefined && policy.resource !== 'component') {
     throw new HttpError(
       400,
@@ -77,12 +108,15 @@ export async function policySource(ctx: Context, policyId: string): Promise<Sour
     );
   }
   const { id: _id, createdAt: _c, updatedAt: _u, ...definition } = policy;
+  const scoped = scopedPolicy(`${storedId}\u0000${String(policy.updatedAt)}`, definition);
   return {
     description: POLICY_COMPONENT_RESOURCE,
     table: POLICY_COMPONENTS_TABLE,
-    with: (asOf) => policyComponentsSql(definition, ctx.remediationDays, asOf),
+    columns: POLICY_COMPONENT_COLUMNS,
+    with: (asOf) => policyComponentsSql(storedId, definition, ctx.remediationDays, asOf, scoped.stored),
+    finish: (asOf) => withVersionTargets(definition, asOf, scoped.targets),
     // One secret per policy: a page token of one policy's components is refused by another's.
-    secret: `${ctx.secret}:policy:${policyId}`,
+    secret: `${ctx.secret}:policy:${storedId}`,
   };
 }
 
@@ -125,7 +159,7 @@ function readOperation(
   table: string,
   what: string,
   schema: string,
-  shape: (doc: Record<string, unknown>) => unknown,
+  shape: (doc: Record<string, unknown>, seq: number) => unknown,
   bare = false,
 ): Operation {
   const param = /\{(\w+)\}/.exec(path)![1]!;
@@ -137,14 +171,18 @@ function readOperation(
     summary: `read one ${what}`,
     success: { status: 200, schema },
     run: async (ctx, _req, params) => {
-      const record = shape(await findOne(ctx.db, table, what, pathParam(params, param)));
+      const { doc, seq } = await findRecord(ctx.db, table, what, pathParam(params, param));
+      const record = shape(doc, seq);
       return { status: 200, body: bare ? record : { items: [record], nextToken: null } };
     },
   };
 }
 
-/** A policy as reads return it: the record fields, then the definition it was created with. */
-const policyRecord = (doc: Record<string, unknown>) => doc;
+/**
+ * A policy as the single read returns it: the integer id, the record fields, then the definition it
+ * was created with.
+ */
+const policyRecord = (doc: Record<string, unknown>, seq: number) => ({ ...doc, id: seq });
 
 const upgradeSections: Operation = {
   operationId: 'queryComponentUpgradeSections',
@@ -289,8 +327,8 @@ export const OPERATIONS: readonly Operation[] = [
     '/certificates/{id}',
     'certificates',
     'certificate',
-    'certificate',
-    (d) => d,
+    'legacyCertificate',
+    legacyCertificate,
     true,
   ),
   detailsSchema,

@@ -13,10 +13,17 @@ import { generateCertificates, generateComponents } from '../../fixtures/generat
 import { pageIndexSql } from '../../src/sql.js';
 import { integrationsOf, upgradePlansOf } from './data.js';
 import { COLLECTIONS, columnsOf } from './resources.js';
+import { STATUSES_DDL, STATUSES_TABLE, storeStatusesSql, storesStatuses } from './scoped.js';
 
-/** The database: queries with bound parameters, each statement atomic. */
-export interface Store {
+/** Queries with bound parameters, each statement atomic. */
+export interface Queryable {
   query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/** The database. */
+export interface Store extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,14 @@ async function openDatabase(options: StoreOptions): Promise<Store> {
     const db = await PGlite.create();
     return {
       query: async (sql, params = []) => (await db.query<Record<string, unknown>>(sql, [...params])).rows,
+      // PGlite runs one transaction at a time; other queries wait for it.
+      transaction: (work) =>
+        db.transaction((tx) =>
+          work({
+            query: async (sql, params = []) =>
+              (await tx.query<Record<string, unknown>>(sql, [...params])).rows,
+          }),
+        ),
       close: () => db.close(),
     };
   }
@@ -64,6 +79,22 @@ async function openDatabase(options: StoreOptions): Promise<Store> {
   });
   return {
     query: async (sql, params = []) => (await pool.query(sql, [...params])).rows,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (sql, params = []) => (await client.query(sql, [...params])).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       if (temporary) await pool.query(`DROP SCHEMA ${schema} CASCADE`);
       await pool.end();
@@ -100,6 +131,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     for (const { description, table } of Object.values(COLLECTIONS)) {
       await db.query(pageIndexSql({ dialect: 'postgres', table, columns: columnsOf(description) }));
     }
+    for (const statement of STATUSES_DDL) await db.query(statement);
     const [row] = await db.query('SELECT count(*)::int AS n FROM components');
     if (row?.n === 0) {
       const seed = { seed: options.seed };
@@ -110,6 +142,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await insertAll(db, 'integrations', integrationsOf(components));
       await insertAll(db, 'upgrade_plans', upgradePlansOf(components));
     }
+    // The stored statuses of the policies that have none yet (seeded, or stored before they were kept).
+    const missing = await db.query(
+      `SELECT id, doc FROM policies p WHERE NOT EXISTS (SELECT 1 FROM ${STATUSES_TABLE} s WHERE s.policy_id = p.id)`,
+    );
+    for (const { id, doc } of missing) {
+      await db.transaction((tx) => storeStatuses(tx, id as string, doc as Record<string, unknown>));
+    }
+    // The planner's statistics, so that it reads a policy's statuses through their indexes.
+    if (missing.length > 0) await db.query(`ANALYZE ${STATUSES_TABLE}`);
   } catch (error) {
     await db.close();
     throw error;
@@ -119,7 +160,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
 /** Inserts records, 500 a statement (each statement atomic). */
 export async function insertAll(
-  db: Store,
+  db: Queryable,
   table: string,
   records: Iterable<Record<string, unknown>>,
 ): Promise<void> {
@@ -147,7 +188,7 @@ export async function insertAll(
  * stored afterwards, or undefined when there is none.
  */
 export async function updateCustomTags(
-  db: Store,
+  db: Queryable,
   id: string,
   set: Readonly<Record<string, string>>,
   remove: readonly string[],
@@ -162,4 +203,33 @@ export async function updateCustomTags(
     [id, JSON.stringify(set), remove, at],
   );
   return rows[0]?.doc as Record<string, unknown> | undefined;
+}
+
+/**
+ * Writes take this lock first (held to the end of their transaction), one after the other: a policy's
+ * statuses computed while a component changes would otherwise miss the change.
+ */
+export async function lockWrites(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(4711)');
+}
+
+/** Stores the statuses of a component policy that does not read the clock (all components, or one). */
+export async function storeStatuses(
+  tx: Queryable,
+  policyId: string,
+  definition: Record<string, unknown>,
+  componentId?: string,
+): Promise<void> {
+  const { id: _i, createdAt: _c, updatedAt: _u, ...policy } = definition;
+  if (policy.resource !== undefined && policy.resource !== 'component') return;
+  if (!storesStatuses(policy)) return;
+  const { sql, params } = storeStatusesSql(policyId, policy, componentId);
+  await tx.query(sql, params);
+}
+
+/** After a write to a component: the statuses every stored policy gives it, in the same transaction. */
+export async function restoreComponentStatuses(tx: Queryable, componentId: string): Promise<void> {
+  for (const { id, doc } of await tx.query('SELECT id, doc FROM policies ORDER BY id')) {
+    await storeStatuses(tx, id as string, doc as Record<string, unknown>, componentId);
+  }
 }

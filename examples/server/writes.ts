@@ -10,7 +10,7 @@ import { validatePolicy } from '../../src/validate.js';
 import { bodyProblems, HttpError, isObject, readJson, refuse, refuseUnstorable, segment } from './http.js';
 import { type Operation, pathParam } from './routes.js';
 import { policyComponentsSql } from './scoped.js';
-import { insertAll, updateCustomTags } from './store.js';
+import { insertAll, lockWrites, restoreComponentStatuses, storeStatuses, updateCustomTags } from './store.js';
 
 export const createPolicy: Operation = {
   operationId: 'createPolicy',
@@ -46,7 +46,7 @@ export const createPolicy: Operation = {
     if (record.resource === undefined || record.resource === 'component') {
       // Its components are read through SQL: a policy the SQL target cannot run is refused now.
       try {
-        policyComponentsSql(record, ctx.remediationDays, ctx.now().getTime());
+        policyComponentsSql('', record, ctx.remediationDays, ctx.now().getTime());
       } catch (error) {
         if (!(error instanceof FilterError)) throw error;
         const problem = { code: error.code, path: `/policy${error.path}`, message: error.message };
@@ -55,8 +55,12 @@ export const createPolicy: Operation = {
     }
     const now = ctx.now().toISOString();
     const id = randomUUID();
-    // One INSERT: the policy is stored whole or not at all.
-    await insertAll(ctx.db, 'policies', [{ ...record, id, createdAt: now, updatedAt: now }]);
+    // One transaction: the policy and its statuses are stored whole or not at all.
+    await ctx.db.transaction(async (tx) => {
+      await lockWrites(tx);
+      await insertAll(tx, 'policies', [{ ...record, id, createdAt: now, updatedAt: now }]);
+      await storeStatuses(tx, id, record);
+    });
     // The description shows `{ policy: { id } }` and no status code: 201 is HTTP's for a creation.
     return { status: 201, body: { policy: { id } } };
   },
@@ -105,7 +109,13 @@ export const patchComponent: Operation = {
     refuseUnstorable(tags, '/customTags', 'the custom tags');
     const doc = id.includes('\u0000')
       ? undefined
-      : await updateCustomTags(ctx.db, id, set, remove, ctx.now().toISOString());
+      : await ctx.db.transaction(async (tx) => {
+          await lockWrites(tx);
+          const updated = await updateCustomTags(tx, id, set, remove, ctx.now().toISOString());
+          // The statuses of the component as it is now, stored with it.
+          if (updated !== undefined) await restoreComponentStatuses(tx, id);
+          return updated;
+        });
     if (doc === undefined) throw new HttpError(404, `no component with id ${JSON.stringify(showText(id))}`);
     return { status: 200, body: { customTags: doc.customTags } };
   },

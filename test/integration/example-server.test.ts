@@ -9,6 +9,7 @@ import {
   SUNSET_AT,
   startServer,
 } from '../../examples/server/server.js';
+import { versionTargetsOf } from '../../examples/server/targets.js';
 import { generateCertificates, generateComponents } from '../../fixtures/generator.js';
 import { compilePolicy, parseQuery, queryInMemory } from '../../src/index.js';
 
@@ -462,9 +463,10 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
       // The in-memory engine: compilePolicy's status, then the fields the status decides.
       const policy = compilePolicy(definition, { asOf: clock });
       const table = statusTableOf(definition);
+      const targets = versionTargetsOf(definition, table, clock.getTime());
       const records = components.flatMap((c) => {
         const result = policy.evaluate(c);
-        return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
       });
       const names = [...table.statuses.keys()];
       const requests: Record<string, unknown>[] = [
@@ -508,9 +510,10 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
         clock = new Date(at);
         const policy = compilePolicy(idleDefinition, { asOf: clock });
         const table = statusTableOf(idleDefinition);
+        const targets = versionTargetsOf(idleDefinition, table, clock.getTime());
         const records = components.flatMap((c) => {
           const result = policy.evaluate(c);
-          return result.applicable ? [policyComponentOf(c, result.status!, table, 30)] : [];
+          return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
         });
         const request = { pageSize: 10, filter: { isCompliant: { $eq: false } }, fields: ['id', 'status'] };
         const items = await walk('/policy/policy-3/component/query', request);
@@ -533,6 +536,167 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     const certificates = await call('POST', '/policy/policy-1/component/query', {});
     expect(certificates.status).toBe(400);
     expect(certificates.body.error.message).toMatch(/certificate, not to components/);
+  });
+
+  it('stored statuses follow the writes: a new policy, and a PATCH of a field the policy reads', async () => {
+    /** What the policy-scoped walk must answer now, from the in-memory engine over the current components. */
+    const inMemory = async (definition: Record<string, unknown>, request: Record<string, unknown>) => {
+      const policy = compilePolicy(definition, { asOf: clock });
+      const table = statusTableOf(definition);
+      const targets = versionTargetsOf(definition, table, clock.getTime());
+      const records = (await currentComponents()).flatMap((c) => {
+        const result = policy.evaluate(c);
+        return result.applicable ? [policyComponentOf(c, result.status!, table, 30, targets(c))] : [];
+      });
+      return expected(records, POLICY_COMPONENT_RESOURCE, request);
+    };
+    const definition = {
+      name: 'Owned by a custom tag',
+      resource: 'component',
+      query: { filter: { technology: { $in: ['postgres', 'redis'] } } },
+      statusDefinitions: {
+        unowned: { isDefault: true, criticality: 0 },
+        owned: {
+          criticality: 5,
+          rules: [
+            {
+              conditions: [
+                { type: 'filter', condition: { filter: { 'customTags$.owner': { $exists: true } } } },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const created = await call('POST', '/policy', { policy: definition });
+    expect(created.status).toBe(201);
+    const path = `/policy/${created.body.policy.id}/component/query`;
+    const request = {
+      pageSize: 7,
+      sort: { urgency: 'desc' },
+      fields: ['id', 'status', 'urgency', 'dueDate', 'updatedAt'],
+    };
+    expect(await walk(path, request)).toEqual(await inMemory(definition, request));
+    const target = (await walk(path, { pageSize: 1, filter: { status: { $eq: 'unowned' } } }))[0] as {
+      id: string;
+    };
+    try {
+      clock = new Date('2026-07-02T00:00:00.000Z');
+      expect(
+        (await call('PATCH', `/component/${target.id}`, { customTags: { owner: 'team-z' } })).status,
+      ).toBe(200);
+      const after = await walk(path, request);
+      expect(after).toContainEqual(expect.objectContaining({ id: target.id, status: 'owned', urgency: 5 }));
+      expect(after).toEqual(await inMemory(definition, request));
+      // An example policy's stored statuses moved with the component too (its dueDate counts from updatedAt).
+      const eol = (await call('GET', '/policy/policy-2')).body.items[0];
+      const { id: _i, createdAt: _c, updatedAt: _u, ...eolDefinition } = eol;
+      const eolRequest = { pageSize: 50, filter: { isCompliant: { $eq: false } }, sort: { dueDate: 'desc' } };
+      expect(await walk('/policy/policy-2/component/query', eolRequest)).toEqual(
+        await inMemory(eolDefinition, eolRequest),
+      );
+      expect((await call('PATCH', `/component/${target.id}`, { customTags: { owner: null } })).status).toBe(
+        200,
+      );
+      expect(await walk(path, request)).toEqual(await inMemory(definition, request));
+    } finally {
+      clock = new Date('2026-07-01T00:00:00.000Z');
+    }
+  });
+
+  it('requiredVersion and recommendedVersion: the lowest versions of the policy that lower the status and that comply', async () => {
+    // End-of-life versions: postgres below 14 is end-of-life (20), 14 up to 15 approaching (10).
+    const path = '/policy/policy-2/component/query';
+    const fields = ['componentId', 'currentVersion', 'status', 'requiredVersion', 'recommendedVersion'];
+    const ask = async (filter: Record<string, unknown>) =>
+      (await call('POST', path, { pageSize: 1000, filter, fields })).body.items as Array<
+        Record<string, unknown>
+      >;
+    const old = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vlt: '14' } });
+    const near = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vgte: '14', $vlt: '15' } });
+    const fine = await ask({ technology: { $eq: 'postgres' }, currentVersion: { $vgte: '15' } });
+    expect(old.length * near.length * fine.length).toBeGreaterThan(0);
+    for (const c of old)
+      expect(c).toMatchObject({ status: 'end-of-life', requiredVersion: '14', recommendedVersion: '15' });
+    for (const c of near) {
+      expect(c).toMatchObject({
+        status: 'approaching-end-of-life',
+        requiredVersion: '15',
+        recommendedVersion: '15',
+      });
+    }
+    for (const c of fine)
+      expect(c).toMatchObject({ status: 'supported', requiredVersion: null, recommendedVersion: null });
+    // Selected alone, and in the legacy search, the same values.
+    const alone = await call('POST', path, {
+      pageSize: 1,
+      filter: { componentId: { $eq: old[0]!.componentId } },
+      fields: ['recommendedVersion'],
+    });
+    expect(alone.body.items).toEqual([{ recommendedVersion: '15' }]);
+    const legacy = await call('POST', '/policy/policy-2/component/search', {
+      filter: { technology: 'postgres' },
+      pageSize: 100,
+    });
+    expect(legacy.status).toBe(200);
+    const byId = new Map((await ask({ technology: { $eq: 'postgres' } })).map((c) => [c.componentId, c]));
+    for (const item of legacy.body.items) {
+      const same = byId.get(item.componentId)!;
+      expect([item.requiredVersion, item.recommendedVersion]).toEqual([
+        same.requiredVersion,
+        same.recommendedVersion,
+      ]);
+    }
+    // Neither filters nor sorts: they are computed in memory for the page.
+    expect((await call('POST', path, { filter: { requiredVersion: { $eq: '14' } } })).status).toBe(400);
+  });
+
+  it('integer ids where the description gives them: single reads and legacy searches of policies, certificates, policy-scoped components, integrations', async () => {
+    const policy = (await call('GET', '/policy/policy-2')).body.items[0];
+    expect(Number.isInteger(policy.id)).toBe(true);
+    // The integer id reads the same policy; the query gives the string id.
+    expect((await call('GET', `/policy/${policy.id}`)).body.items[0]).toEqual(policy);
+    const queried = await call('POST', '/policy/query', {
+      filter: { name: { $eq: policy.name } },
+      fields: ['id'],
+    });
+    expect(queried.body.items).toEqual([{ id: 'policy-2' }]);
+    const legacyPolicies = await call('POST', '/policy/search', { filter: { name: policy.name } });
+    expect(legacyPolicies.body.items.map((p: { id: unknown }) => p.id)).toEqual([policy.id]);
+    // The scoped operations take either id of a policy, and give the same page.
+    const byString = await call('POST', '/policy/policy-2/component/query', { pageSize: 3 });
+    const byInteger = await call('POST', `/policy/${policy.id}/component/query`, { pageSize: 3 });
+    expect(byInteger.body.items).toEqual(byString.body.items);
+
+    const certificate = CERTIFICATES[3]!;
+    const read = await call('GET', `/certificates/${certificate.id}`);
+    expect(read.status).toBe(200);
+    expect(Number.isInteger(read.body.id)).toBe(true);
+    expect(read.body.integrationId).toBe(Number(certificate.integrationId));
+    // The query representation's own fields are not in the single read.
+    for (const key of ['dueDate', 'deletedAt', 'displayType']) expect(read.body).not.toHaveProperty(key);
+    expect((await call('GET', `/certificates/${read.body.id}`)).body).toEqual(read.body);
+    const inQuery = await call('POST', '/certificates/query', {
+      filter: { id: { $eq: certificate.id } },
+      fields: ['id', 'integrationId'],
+    });
+    expect(inQuery.body.items).toEqual([{ id: certificate.id, integrationId: certificate.integrationId }]);
+
+    const scoped = await call('POST', '/policy/policy-2/component/search', {
+      filter: { technology: 'redis' },
+    });
+    expect(scoped.body.items.length).toBeGreaterThan(0);
+    for (const item of scoped.body.items) {
+      expect(Number.isInteger(item.id)).toBe(true);
+      expect(Number.isInteger(item.integrationId)).toBe(true);
+      expect(typeof item.componentId).toBe('string');
+    }
+    // Distinct components, distinct integer ids.
+    expect(new Set(scoped.body.items.map((i: { id: number }) => i.id)).size).toBe(scoped.body.items.length);
+    const integration = (await call('POST', '/integration/search', { filter: { type: 'AWS' } })).body
+      .items[0];
+    expect(Number.isInteger(integration.id)).toBe(true);
+    expect((await call('GET', `/integration/${integration.id}`)).body.items[0].id).toBe(integration.id);
   });
 
   it('legacy searches answer through their replacement with Deprecation and Sunset until 2026-09-04, then 410 naming it', async () => {
@@ -565,7 +729,9 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
 
       const policies = await call('POST', '/policy/search', { filter: { name: 'End-of-life versions' } });
       expect(policies.status).toBe(200);
-      expect(policies.body.items.map((p: { id: string }) => p.id)).toEqual(['policy-2']);
+      // The legacy representation's integer id, the one the single read gives.
+      const integerId = (await call('GET', '/policy/policy-2')).body.items[0].id;
+      expect(policies.body.items.map((p: { id: number }) => p.id)).toEqual([integerId]);
       const scoped = await call('POST', '/policy/policy-2/component/search', {
         filter: { technology: 'postgres' },
         pageSize: 100,
@@ -697,8 +863,20 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(k8s.status).toBe(200);
     expect(k8s.body.kind).toBe('Deployment');
     expect((await call('POST', '/k8sResource/detailsSchema', { kind: 'Pods' })).status).toBe(400);
-    const cert = CERTIFICATES[3]!;
-    expect((await call('GET', `/certificates/${cert.id}`)).body).toEqual(cert);
+    // The single read's representation: integer id and integrationId, no query-only fields.
+    const {
+      id: _id,
+      integrationId,
+      dueDate: _d,
+      deletedAt: _del,
+      displayType: _t,
+      ...cert
+    } = CERTIFICATES[3]!;
+    expect((await call('GET', `/certificates/${CERTIFICATES[3]!.id}`)).body).toEqual({
+      ...cert,
+      id: expect.any(Number),
+      integrationId: Number(integrationId),
+    });
     expect((await call('GET', '/certificates/no-such')).status).toBe(404);
     expect((await call('GET', '/integration/1003')).body.items[0]).toMatchObject({
       id: 1003,
