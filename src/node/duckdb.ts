@@ -281,6 +281,8 @@ function summarize(
       policy: p.name,
       skipped,
       applicable,
+      waived: 0,
+      expiredWaivers: [],
       notApplicable: evaluated - applicable,
       otherKind: tally === undefined ? 0 : total - evaluated,
       statuses: p.statuses.map((s) => ({

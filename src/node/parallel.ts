@@ -58,6 +58,7 @@ export interface RangeRun
     | 'kindField'
     | 'codegen'
     | 'asOf'
+    | 'waivers'
     | 'maxRecordLength'
     | 'maxRejections'
     | 'output'
@@ -115,6 +116,8 @@ function mergePolicies(a: readonly PolicySummary[], b: readonly PolicySummary[])
       policy: p.policy,
       skipped: p.skipped,
       applicable: p.applicable + q.applicable,
+      waived: p.waived + q.waived,
+      expiredWaivers: p.expiredWaivers,
       notApplicable: p.notApplicable + q.notApplicable,
       otherKind: p.otherKind + q.otherKind,
       statuses: p.statuses.map((s, j) => ({ ...s, count: s.count + q.statuses[j]!.count })),
@@ -185,6 +188,7 @@ export async function evaluateRanges(
     kindField: run.kindField,
     codegen: run.codegen,
     asOf: run.asOf,
+    waivers: run.waivers,
     maxRecordLength: run.maxRecordLength,
     maxRejections: run.maxRejections,
     output: run.output,

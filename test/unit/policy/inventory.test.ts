@@ -34,6 +34,8 @@ describe('evaluateInventory', () => {
         policy: 'a-is-one',
         skipped: null,
         applicable: 3,
+        waived: 0,
+        expiredWaivers: [],
         notApplicable: 2,
         otherKind: 0,
         statuses: [
