@@ -22,6 +22,7 @@ import {
   policyList,
   skipReason,
 } from '../policy/inventory.js';
+import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
 import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
@@ -29,7 +30,6 @@ import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
 import { debugReader, readPaths } from './select.js';
 import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
-import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
 import type { OutputFactory } from './worker.js';
 
 /**

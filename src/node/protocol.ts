@@ -1,7 +1,7 @@
-import type { NormalizedWaiver } from '../policy/waivers.js';
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { NormalizedPolicy } from '../policy/check.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 
 /**
  * The messages between the main thread and the worker threads that evaluate ranges of an NDJSON file

@@ -281,7 +281,13 @@ function bindPolicy(
     evaluate,
     explain: (resource: unknown) => {
       const result = decided(resource);
-      return explainPolicy(policy, marker.mark(resource, result), resource, asOf, marker.find(resource, result));
+      return explainPolicy(
+        policy,
+        marker.mark(resource, result),
+        resource,
+        asOf,
+        marker.find(resource, result),
+      );
     },
     at: (next: AsOf) => {
       const ms = resolveAsOf(next, '/asOf');

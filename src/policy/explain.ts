@@ -1,4 +1,3 @@
-import type { NormalizedWaiver } from './waivers.js';
 import {
   assertNever,
   type ClauseNode,
@@ -29,6 +28,7 @@ import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
 import type { PolicyResult } from './definition.js';
+import type { NormalizedWaiver } from './waivers.js';
 
 /** One value read at a field's path (one per selected element for selector paths). */
 export interface FoundValue {

@@ -1,6 +1,5 @@
-import type { PathStep } from '../ast/nodes.js';
+import type { FilterNode, PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
-import type { FilterNode } from '../ast/nodes.js';
 import { type CompileOptions, compileNode, resolveAsOf } from '../compile/filter.js';
 import { FilterError, showText } from '../errors.js';
 import { InventoryError } from '../inventory/records.js';
@@ -8,7 +7,13 @@ import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { isoOf } from '../semantics/time.js';
-import { type CompiledPolicy, compilePolicy, type PolicyResult, type WaiverMarker, waiverMarker } from './compile.js';
+import {
+  type CompiledPolicy,
+  compilePolicy,
+  type PolicyResult,
+  type WaiverMarker,
+  waiverMarker,
+} from './compile.js';
 import {
   DEFAULT_KIND_FIELD,
   type InventoryOptions,
@@ -384,7 +389,13 @@ export async function evaluateInventory(
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
   const markers = runWaivers(options, active, compileOptions);
-  const tallies = active.map((p, i) => new Tally(p, markers[i]!.expired.map((w) => w.id)));
+  const tallies = active.map(
+    (p, i) =>
+      new Tally(
+        p,
+        markers[i]!.expired.map((w) => w.id),
+      ),
+  );
   // The active policies compiled together: shared conditions evaluated once per resource, and
   // dispatch on the scopes' equalities (see compilePolicies). The cache is keyed by the policies as
   // given, so that a caller evaluating the same compiled policies run after run reuses the set.

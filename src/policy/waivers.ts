@@ -93,7 +93,8 @@ export class WaiverError extends FilterError {
 
   constructor(problems: readonly WaiverProblem[]) {
     const first = problems[0];
-    const head = problems.length === 1 ? 'invalid waiver: ' : `invalid waivers (${problems.length} problems): `;
+    const head =
+      problems.length === 1 ? 'invalid waiver: ' : `invalid waivers (${problems.length} problems): `;
     super(
       'INVALID_WAIVERS',
       first?.path ?? '',
@@ -104,7 +105,17 @@ export class WaiverError extends FilterError {
   }
 }
 
-const WAIVER_KEYS = new Set(['id', 'policy', 'ids', 'filter', 'accepts', 'expires', 'owner', 'reason', 'ticket']);
+const WAIVER_KEYS = new Set([
+  'id',
+  'policy',
+  'ids',
+  'filter',
+  'accepts',
+  'expires',
+  'owner',
+  'reason',
+  'ticket',
+]);
 /** Names a waiver file may carry at its root besides `waivers` (the editor's schema reference). */
 const ROOT_KEYS = new Set(['waivers', '$schema']);
 /** The field `ids` are matched against. */
@@ -131,7 +142,8 @@ export function checkWaivers(input: unknown, options?: ParseOptions): WaiverChec
   let base = '';
   if (isPlainObject(input)) {
     for (const key of objectKeys(input)) {
-      if (!ROOT_KEYS.has(key)) add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${showText(key)}" in a waiver file`);
+      if (!ROOT_KEYS.has(key))
+        add('UNKNOWN_PROPERTY', pointer('', key), `unknown property "${showText(key)}" in a waiver file`);
     }
     if (!hasOwn(input, 'waivers')) {
       add('MISSING_PROPERTY', '', 'a waiver file needs "waivers": [ … ]');
@@ -152,7 +164,11 @@ export function checkWaivers(input: unknown, options?: ParseOptions): WaiverChec
     if (w === undefined) return;
     const first = seen.get(w.id);
     if (first !== undefined) {
-      add('DUPLICATE_WAIVER_ID', pointer(at, 'id'), `waiver id ${jsonStringify(showText(w.id))} is already the id of ${showPointer(first)}`);
+      add(
+        'DUPLICATE_WAIVER_ID',
+        pointer(at, 'id'),
+        `waiver id ${jsonStringify(showText(w.id))} is already the id of ${showPointer(first)}`,
+      );
       return;
     }
     seen.set(w.id, at);
@@ -216,7 +232,8 @@ function checkWaiver(
   }
   const before = add.count();
   for (const key of objectKeys(input)) {
-    if (!WAIVER_KEYS.has(key)) add('UNKNOWN_PROPERTY', pointer(at, key), `unknown property "${showText(key)}" in a waiver`);
+    if (!WAIVER_KEYS.has(key))
+      add('UNKNOWN_PROPERTY', pointer(at, key), `unknown property "${showText(key)}" in a waiver`);
   }
   const id = nonEmptyString(input, 'id', at, add, true);
   const policy = nonEmptyString(input, 'policy', at, add, true);
@@ -227,7 +244,11 @@ function checkWaiver(
   let expires: string | undefined;
   let expiresMs = Number.NaN;
   if (!hasOwn(input, 'expires')) {
-    add('MISSING_EXPIRY', at, 'a waiver needs "expires" (an RFC 3339 instant such as "2027-03-01T00:00:00Z"): every waiver ends');
+    add(
+      'MISSING_EXPIRY',
+      at,
+      'a waiver needs "expires" (an RFC 3339 instant such as "2027-03-01T00:00:00Z"): every waiver ends',
+    );
   } else if (typeof input.expires !== 'string' || Number.isNaN(timestampMs(input.expires))) {
     add(
       'INVALID_EXPIRY',
@@ -243,12 +264,20 @@ function checkWaiver(
   if (hasOwn(input, 'ids')) {
     const given = input.ids;
     if (!isArray(given) || given.length === 0) {
-      add('INVALID_TYPE', pointer(at, 'ids'), `"ids" must be a non-empty list of resource ids, got ${describe(given)}`);
+      add(
+        'INVALID_TYPE',
+        pointer(at, 'ids'),
+        `"ids" must be a non-empty list of resource ids, got ${describe(given)}`,
+      );
     } else {
       ids = [];
       given.forEach((v: unknown, i: number) => {
         if (typeof v !== 'string' || v === '') {
-          add('INVALID_TYPE', pointer(pointer(at, 'ids'), String(i)), `a resource id must be a non-empty string, got ${describe(v)}`);
+          add(
+            'INVALID_TYPE',
+            pointer(pointer(at, 'ids'), String(i)),
+            `a resource id must be a non-empty string, got ${describe(v)}`,
+          );
         } else ids!.push(v);
       });
     }
@@ -271,7 +300,8 @@ function checkWaiver(
   }
 
   let accepts: WaiverAccepts | undefined;
-  if (!hasOwn(input, 'accepts')) add('MISSING_PROPERTY', at, 'a waiver needs "accepts": { "status": … } or { "maxCriticality": … }');
+  if (!hasOwn(input, 'accepts'))
+    add('MISSING_PROPERTY', at, 'a waiver needs "accepts": { "status": … } or { "maxCriticality": … }');
   else accepts = checkAccepts(input.accepts, pointer(at, 'accepts'), add);
 
   if (add.count() !== before) return undefined;
@@ -400,7 +430,11 @@ export function waiversOf(
   policy: string,
   statuses: readonly WaivedStatus[],
   asOf: number,
-): { readonly active: readonly NormalizedWaiver[]; readonly expired: readonly NormalizedWaiver[]; readonly accepted: ReadonlyMap<NormalizedWaiver, readonly string[]> } {
+): {
+  readonly active: readonly NormalizedWaiver[];
+  readonly expired: readonly NormalizedWaiver[];
+  readonly accepted: ReadonlyMap<NormalizedWaiver, readonly string[]>;
+} {
   const unknown = waiverStatusProblems(waivers, policy, statuses);
   if (unknown.length > 0) throw new WaiverError(unknown);
   const mine = waivers.filter((w) => w.policy === policy).sort(waiverOrder);
@@ -416,6 +450,21 @@ export function waiversOf(
     expired: mine.filter((w) => !isActive(w, asOf)),
     accepted,
   };
+}
+
+/**
+ * The waivers of one policy, active or not, in the order they are tried ({@link waiverOrder}); an
+ * accepted status the policy lacks throws a {@link WaiverError} `UNKNOWN_STATUS`. For the targets that
+ * compare each expiry with the asOf themselves (SQL binds both).
+ */
+export function policyWaivers(
+  waivers: readonly NormalizedWaiver[],
+  policy: string,
+  statuses: readonly WaivedStatus[],
+): NormalizedWaiver[] {
+  const unknown = waiverStatusProblems(waivers, policy, statuses);
+  if (unknown.length > 0) throw new WaiverError(unknown);
+  return waivers.filter((w) => w.policy === policy).sort(waiverOrder);
 }
 
 /** The mark of a waiver (frozen, one per waiver). */

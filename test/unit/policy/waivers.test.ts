@@ -22,19 +22,40 @@ const base = { policy: 'pg', owner: 'db team', reason: 'migration in March' };
 const waivers = {
   waivers: [
     { ...base, id: 'W-a', ids: ['db-1'], accepts: { status: 'eol' }, expires: '2027-03-01T00:00:00+01:00' },
-    { ...base, id: 'W-b', filter: { team: { $eq: 'core' } }, accepts: { maxCriticality: 10 }, expires: '2027-06-01T00:00:00Z' },
+    {
+      ...base,
+      id: 'W-b',
+      filter: { team: { $eq: 'core' } },
+      accepts: { maxCriticality: 10 },
+      expires: '2027-06-01T00:00:00Z',
+    },
     // Same instant as W-b, written in another offset: the smaller id is named.
-    { ...base, id: 'W-0', ids: ['db-3'], accepts: { maxCriticality: 20 }, expires: '2027-06-01T02:00:00+02:00' },
+    {
+      ...base,
+      id: 'W-0',
+      ids: ['db-3'],
+      accepts: { maxCriticality: 20 },
+      expires: '2027-06-01T02:00:00+02:00',
+    },
   ],
 };
 
-const db = (id: string, version: number, more: object = {}) => ({ id, technology: 'postgres', version, ...more });
+const db = (id: string, version: number, more: object = {}) => ({
+  id,
+  technology: 'postgres',
+  version,
+  ...more,
+});
 
 describe('waivers in memory', () => {
   it('marks a covered resource whose status it accepts, keeping status and criticality', () => {
     const p = compilePolicy(policy, { asOf: '2027-01-01T00:00:00Z', waivers });
     const r = p.evaluate(db('db-1', 11));
-    expect(r).toMatchObject({ status: 'eol', criticality: 20, waiver: { id: 'W-a', expires: '2027-02-28T23:00:00.000Z' } });
+    expect(r).toMatchObject({
+      status: 'eol',
+      criticality: 20,
+      waiver: { id: 'W-a', expires: '2027-02-28T23:00:00.000Z' },
+    });
     // Not an accepted status: not waived.
     expect(p.evaluate(db('db-1', 13)).waiver).toBeUndefined();
     // Not covered.
@@ -115,8 +136,25 @@ describe('waiver checks', () => {
       waivers: [
         { id: 'a', policy: 'pg', owner: 'o', reason: 'r', ids: ['x'], accepts: { status: 'eol' } },
         { id: 'a', policy: 'pg', owner: 'o', reason: 'r', accepts: { status: 'eol' }, expires: '2027-01-01' },
-        { id: 'b', policy: 'pg', owner: 'o', reason: 'r', ids: ['x'], accepts: { status: 'eol' }, expires: '2027-01-01T00:00:00Z', filter: { a: { $bad: 1 } } },
-        { id: 'c', policy: 'pg', owner: 'o', reason: 'r', ids: ['x'], accepts: { level: 3 }, expires: '2027-01-01T00:00:00Z' },
+        {
+          id: 'b',
+          policy: 'pg',
+          owner: 'o',
+          reason: 'r',
+          ids: ['x'],
+          accepts: { status: 'eol' },
+          expires: '2027-01-01T00:00:00Z',
+          filter: { a: { $bad: 1 } },
+        },
+        {
+          id: 'c',
+          policy: 'pg',
+          owner: 'o',
+          reason: 'r',
+          ids: ['x'],
+          accepts: { level: 3 },
+          expires: '2027-01-01T00:00:00Z',
+        },
       ],
     });
     expect(ok).toBeUndefined();
@@ -130,20 +168,48 @@ describe('waiver checks', () => {
   });
 
   it('a duplicate id is reported; compilePolicy throws a WaiverError', () => {
-    const w = { policy: 'pg', owner: 'o', reason: 'r', ids: ['x'], accepts: { status: 'eol' }, expires: '2027-01-01T00:00:00Z' };
-    const { problems } = checkWaivers([{ ...w, id: 'a' }, { ...w, id: 'a' }]);
+    const w = {
+      policy: 'pg',
+      owner: 'o',
+      reason: 'r',
+      ids: ['x'],
+      accepts: { status: 'eol' },
+      expires: '2027-01-01T00:00:00Z',
+    };
+    const { problems } = checkWaivers([
+      { ...w, id: 'a' },
+      { ...w, id: 'a' },
+    ]);
     expect(problems.map((p) => [p.code, p.path])).toEqual([['DUPLICATE_WAIVER_ID', '/1/id']]);
-    expect(() => compilePolicy(policy, { waivers: [{ ...w, id: 'a' }, { ...w, id: 'a' }] })).toThrow(WaiverError);
+    expect(() =>
+      compilePolicy(policy, {
+        waivers: [
+          { ...w, id: 'a' },
+          { ...w, id: 'a' },
+        ],
+      }),
+    ).toThrow(WaiverError);
   });
 
   it('an accepted status the policy lacks throws UNKNOWN_STATUS', () => {
-    const w = { id: 'a', policy: 'pg', owner: 'o', reason: 'r', ids: ['x'], accepts: { status: 'EOL' }, expires: '2027-01-01T00:00:00Z' };
+    const w = {
+      id: 'a',
+      policy: 'pg',
+      owner: 'o',
+      reason: 'r',
+      ids: ['x'],
+      accepts: { status: 'EOL' },
+      expires: '2027-01-01T00:00:00Z',
+    };
     try {
       compilePolicy(policy, { waivers: [w] });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(WaiverError);
-      expect((e as WaiverError).problems[0]).toMatchObject({ code: 'UNKNOWN_STATUS', path: '/0/accepts/status' });
+      expect((e as WaiverError).problems[0]).toMatchObject({
+        code: 'UNKNOWN_STATUS',
+        path: '/0/accepts/status',
+      });
     }
     // A waiver of another policy is not this policy's concern.
     expect(() => compilePolicy(policy, { waivers: [{ ...w, policy: 'other' }] })).not.toThrow();
