@@ -290,6 +290,7 @@ function summarize(
         criticality: s.criticality,
         isDefault: s.isDefault,
         count: tally?.get(s.name) ?? 0,
+        waived: 0,
       })),
     };
   });

@@ -120,7 +120,11 @@ function mergePolicies(a: readonly PolicySummary[], b: readonly PolicySummary[])
       expiredWaivers: p.expiredWaivers,
       notApplicable: p.notApplicable + q.notApplicable,
       otherKind: p.otherKind + q.otherKind,
-      statuses: p.statuses.map((s, j) => ({ ...s, count: s.count + q.statuses[j]!.count })),
+      statuses: p.statuses.map((s, j) => ({
+        ...s,
+        count: s.count + q.statuses[j]!.count,
+        waived: s.waived + q.statuses[j]!.waived,
+      })),
     };
   });
 }

@@ -72,6 +72,8 @@ export interface StatusCount {
   readonly criticality: number;
   readonly isDefault: boolean;
   readonly count: number;
+  /** Of `count`, the resources marked waived (docs/waivers.md). */
+  readonly waived: number;
 }
 
 /** What happened to one policy over the inventory. */

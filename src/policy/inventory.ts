@@ -37,6 +37,7 @@ function isThenable(value: unknown): value is PromiseLike<void> {
 /** What one policy reached: the statuses of the resources in its scope. */
 class Tally {
   readonly counts = new Map<string, number>();
+  readonly waivedCounts = new Map<string, number>();
   applicable = 0;
   waived = 0;
 
@@ -48,7 +49,10 @@ class Tally {
   add(result: PolicyResult): void {
     if (result.status === null) return;
     this.applicable++;
-    if (result.waiver !== undefined) this.waived++;
+    if (result.waiver !== undefined) {
+      this.waived++;
+      this.waivedCounts.set(result.status, (mapGet.call(this.waivedCounts, result.status) ?? 0) + 1);
+    }
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 }
@@ -89,6 +93,7 @@ function summary(
       criticality: s.criticality,
       isDefault: s.isDefault,
       count: (tally === undefined ? undefined : mapGet.call(tally.counts, s.name)) ?? 0,
+      waived: (tally === undefined ? undefined : mapGet.call(tally.waivedCounts, s.name)) ?? 0,
     })),
   };
 }
