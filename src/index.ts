@@ -64,11 +64,14 @@ export { isFilterNode } from './parse/node-input.js';
 export { parsePath, printPath } from './parse/path.js';
 export { type FilterJson, printFilter } from './parse/print.js';
 export {
+  type ActiveWaiver,
+  activeWaiver,
   type ClauseExplanation,
   type CompiledPolicy,
   type CompiledPolicySet,
   type ConditionExplanation,
   checkPolicyDefinition,
+  checkWaivers,
   compilePolicies,
   compilePolicy,
   DEFAULT_KIND_FIELD,
@@ -92,12 +95,14 @@ export {
   type NormalizedPolicy,
   type NormalizedRule,
   type NormalizedStatus,
+  type NormalizedWaiver,
   type NotExplanation,
   type PolicyCheck,
   type PolicyDefinition,
   type PolicyDiff,
   PolicyError,
   type PolicyExplanation,
+  type PolicyOptions,
   type PolicyOutcome,
   type PolicyProblem,
   type PolicyProblemCode,
@@ -117,6 +122,13 @@ export {
   type StatusExplanation,
   type StatusInfo,
   type TextSource,
+  type WaiverAccepts,
+  type WaiverCheck,
+  type WaiverDefinition,
+  WaiverError,
+  type WaiverMark,
+  type WaiverProblem,
+  type WaiverProblemCode,
 } from './policy/index.js';
 export { describeFields, type FieldDescriptor, type ItemFieldDescriptor } from './query/fields.js';
 export {

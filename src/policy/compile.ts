@@ -302,3 +302,29 @@ function bindPolicy(
   });
   return self;
 }
+
+/**
+ * The active waiver of a record under a compiled policy, at the policy's `asOf` (or the `asOf` given),
+ * with its expiry instant; `null` when none marks it (docs/waivers.md). What a forecast needs: when a
+ * waived resource stops being waived. A policy compiled with its waivers answers the same with
+ * `policy.waiverOf(record)`.
+ *
+ * @example
+ * const w = activeWaiver(compilePolicy(definition), record, { waivers: [ … ] });
+ * if (w !== null) console.log(`waived by ${w.id} until ${w.expires}`);
+ */
+export function activeWaiver(
+  policy: CompiledPolicy,
+  record: unknown,
+  waivers: unknown,
+  asOf?: AsOf,
+): ActiveWaiver | null {
+  const at = asOf === undefined ? resolveAsOf(policy.asOf) : resolveAsOf(asOf, '/asOf');
+  const bound = buildPolicy(
+    policy.definition,
+    (node, ms) => compileNode(node, undefined, true, ms),
+    at,
+    readWaivers(waivers),
+  );
+  return bound.waiverOf(record);
+}

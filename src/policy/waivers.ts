@@ -125,6 +125,8 @@ export const WAIVER_ID_FIELD = 'id';
 export interface WaiverCheck {
   readonly problems: readonly WaiverProblem[];
   readonly waivers?: readonly NormalizedWaiver[];
+  /** The waivers without a problem of their own, even when others have some (what validation reads on). */
+  readonly checked: readonly NormalizedWaiver[];
 }
 
 /**
@@ -147,14 +149,14 @@ export function checkWaivers(input: unknown, options?: ParseOptions): WaiverChec
     }
     if (!hasOwn(input, 'waivers')) {
       add('MISSING_PROPERTY', '', 'a waiver file needs "waivers": [ … ]');
-      return { problems };
+      return { problems, checked: [] };
     }
     list = input.waivers;
     base = '/waivers';
   }
   if (!isArray(list)) {
     add('INVALID_TYPE', base, `waivers must be a list, got ${describe(list)}`);
-    return { problems };
+    return { problems, checked: [] };
   }
   const seen = new Map<string, string>();
   const waivers: NormalizedWaiver[] = [];
@@ -174,7 +176,9 @@ export function checkWaivers(input: unknown, options?: ParseOptions): WaiverChec
     seen.set(w.id, at);
     waivers.push(w);
   });
-  return problems.length === 0 ? { problems, waivers: freeze(waivers) } : { problems };
+  return problems.length === 0
+    ? { problems, waivers: freeze(waivers), checked: waivers }
+    : { problems, checked: waivers };
 }
 
 /** The waivers of `input` (a document or a list, or already checked), or a {@link WaiverError}. */
