@@ -5,7 +5,7 @@ import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/
 /** The tests of a policy test file (`svc-policy test`): read, checked and run. */
 
 const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
-const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf']);
+const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf', 'waiver']);
 
 /** One test case, as read from a test file. */
 export interface TestCase {
@@ -17,6 +17,8 @@ export interface TestCase {
   readonly applicable: boolean;
   /** The test's own instant (ms) for `$now` operands (its `asOf`), else the run's (`--as-of`). */
   readonly asOf: number | undefined;
+  /** The waiver that must mark the result (`null`: none may); `undefined` when not checked. */
+  readonly waiver?: string | null;
 }
 
 /** The outcome of one test, or of a test file that could not be run (`error`). */
@@ -27,7 +29,11 @@ export interface TestOutcome {
   readonly outcome: 'pass' | 'fail' | 'error';
   /** One line: what was expected and what happened, or what is wrong with the file. */
   readonly message: string;
-  readonly expected?: { readonly status: string | null; readonly applicable: boolean };
+  readonly expected?: {
+    readonly status: string | null;
+    readonly applicable: boolean;
+    readonly waiver?: string | null;
+  };
   readonly actual?: PolicyResult;
   /** For a failure: why the resource got its status (`policy.explain`). */
   readonly explanation?: PolicyExplanation;
@@ -81,7 +87,9 @@ function readCase(
   if (!isObject(t)) throw new Error(`${at}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
+      throw new Error(
+        `${at}: unknown key "${key}" (expected name, resource, status, applicable, asOf, waiver)`,
+      );
     }
   }
   if (!Object.hasOwn(t, 'resource')) throw new Error(`${at}: "resource" is missing`);
@@ -110,19 +118,24 @@ function readCase(
       throw new Error(`${at}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
     }
   }
+  if (t.waiver !== undefined && t.waiver !== null && (typeof t.waiver !== 'string' || t.waiver === '')) {
+    throw new Error(`${at}/waiver: must be a waiver id, or null for "not waived"`);
+  }
   return {
     name,
     resource: t.resource,
     status: t.status as string | undefined,
     applicable: t.applicable !== false,
     asOf,
+    ...(t.waiver === undefined ? {} : { waiver: t.waiver as string | null }),
   };
 }
 
 function describeResult(r: PolicyResult): string {
   if (!r.applicable) return 'not applicable (outside query.filter)';
   const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : 'no rule held: default';
-  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+  const waived = r.waiver === undefined ? '' : `, waived by "${r.waiver.id}" until ${r.waiver.expires}`;
+  return `"${r.status}" (criticality ${r.criticality}, ${how}${waived})`;
 }
 
 /** Runs one test, at its own `asOf` when it has one, else at the instant the policy was compiled at. */
@@ -131,10 +144,19 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
   const policy = test.asOf === undefined ? compiled : compiled.at(test.asOf);
   const actual = policy.evaluate(test.resource);
   const pass =
-    actual.applicable === test.applicable && (test.status === undefined || actual.status === test.status);
-  const expected = { status: test.status ?? null, applicable: test.applicable };
+    actual.applicable === test.applicable &&
+    (test.status === undefined || actual.status === test.status) &&
+    (test.waiver === undefined || (actual.waiver?.id ?? null) === test.waiver);
+  const expected = {
+    status: test.status ?? null,
+    applicable: test.applicable,
+    ...(test.waiver === undefined ? {} : { waiver: test.waiver }),
+  };
+  const wantWaiver =
+    test.waiver === undefined ? '' : test.waiver === null ? ', not waived' : `, waived by "${test.waiver}"`;
   const want =
-    test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable';
+    (test.status !== undefined ? `"${test.status}"` : test.applicable ? 'applicable' : 'not applicable') +
+    wantWaiver;
   const base = { file, policy: policy.name, name: test.name, expected, actual, asOf: policy.asOf };
   if (pass) {
     return {

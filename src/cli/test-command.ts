@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { CompiledPolicy } from '../policy/index.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 import { printable } from '../validate/unprintable.js';
 import { AS_OF_OPTION, asOfUsage, parseAsOf, UsageError } from './args.js';
 import {
@@ -18,9 +19,10 @@ import { loadPolicy, readDocument } from './policies.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
 import { type BadCase, isObject, readCases, runCase, type TestCase, type TestOutcome } from './test-cases.js';
 import { counts, formatOutcomes, TEST_FORMATS, type TestFormat } from './test-format.js';
+import { loadWaivers, WAIVER_OPTIONS, withWaivers } from './waivers.js';
 
 export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
-                       [--as-of INSTANT] [--help] [PATH...]
+                       [--as-of INSTANT] [--waivers FILE] [--help] [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -40,6 +42,10 @@ A test file (YAML shown; JSON has the same shape):
       asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": … } counts from in this test
       resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
       status: expiring
+    - name: the migration is waived   # with --waivers FILE: the waiver that must mark the result
+      resource: { type: ssl, id: c-7, expirationDate: "2026-05-01T00:00:00.000Z" }
+      status: expired
+      waiver: W-7                    # or null: no waiver may mark it
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
@@ -49,7 +55,9 @@ options:
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
   -v, --verbose        text format: list passing tests too
 ${asOfUsage(23)}
-                       (a test's own "asOf" wins)
+                       (a test's own "asOf" wins, for waiver expiry too)
+      --waivers FILE   waivers (docs/waivers.md) applied to every policy tested; a test's "waiver"
+                       says which must mark the result
   -h, --help           this text
 
 exit codes:
@@ -64,6 +72,7 @@ export const TEST_OPTIONS = {
   run: { type: 'string', short: 'r' },
   verbose: { type: 'boolean', short: 'v' },
   ...AS_OF_OPTION,
+  waivers: WAIVER_OPTIONS.waivers,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -76,6 +85,12 @@ export const TEST_FILE_LIMITS: Limits = {
   ...DEFAULT_LIMITS,
   maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues,
 };
+
+/** The run's waivers (`--waivers`), bound to each policy tested. */
+interface Waivers {
+  readonly list: readonly NormalizedWaiver[] | undefined;
+  readonly file: string | undefined;
+}
 
 /** The policy file of a test file: its `policy` entry, or the file of the same base name beside it. */
 async function policyFileOf(file: string, declared: unknown): Promise<string> {
@@ -96,6 +111,7 @@ async function runFile(
   root: string,
   filter: RegExp | null,
   asOf: number,
+  waivers: Waivers,
 ): Promise<TestOutcome[]> {
   const file = found.path;
   const error = (message: string, policy: string | null = null): TestOutcome[] => [
@@ -119,6 +135,7 @@ async function runFile(
     // A named test file outside the root confines its policy to its own directory.
     const within = found.within ?? (await confinementOf(dirname(await realpath(file)), root));
     policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within, asOf);
+    if (!Array.isArray(policy)) policy = withWaivers([policy], waivers.list, waivers.file)[0]!;
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -164,8 +181,11 @@ async function run(
     err.say('no test files (*.test.json, *.test.yaml, *.test.yml) found');
     return 2;
   }
+  const list = await loadWaivers(values.waivers, DEFAULT_LIMITS, err);
+  if (list === null) return 2;
+  const waivers = { list, file: values.waivers };
   const outcomes: TestOutcome[] = [];
-  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf)));
+  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf, waivers)));
   await write(out, formatOutcomes(format, outcomes, values.verbose === true));
   const c = counts(outcomes);
   if (c.errors > 0) return 2;

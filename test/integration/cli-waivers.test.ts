@@ -9,7 +9,11 @@ import { suiteTempDir } from '../support/temp.js';
 const CLI = resolve('dist/cli.js');
 
 function run(args: readonly string[], cwd: string) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -77,7 +81,10 @@ describe('svc-policy eval --waivers', () => {
   it('marks waived resources, counts them apart and --fail-on ignores them', () => {
     const r = run(evalArgs('2026-12-31T23:59:59.999Z', '-f', 'ndjson', '--fail-on', 'eol'), dir);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, 3).map((l) => l.results[0].waiver?.id ?? null)).toEqual(['W-1', 'W-2', null]);
     const summary = lines[3].summary;
     expect(summary.policies[0]).toMatchObject({ waived: 2, expiredWaivers: [] });
@@ -85,7 +92,10 @@ describe('svc-policy eval --waivers', () => {
   });
 
   it('--fail-on-waived counts them', () => {
-    const r = run(evalArgs('2026-12-31T23:59:59.999Z', '-f', 'json', '--fail-on', 'eol', '--fail-on-waived'), dir);
+    const r = run(
+      evalArgs('2026-12-31T23:59:59.999Z', '-f', 'json', '--fail-on', 'eol', '--fail-on-waived'),
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('pg: eol (2)');
   });
@@ -102,18 +112,26 @@ describe('svc-policy eval --waivers', () => {
   it('the same marks with --jobs 2 (worker threads)', () => {
     const r = run(evalArgs('2026-12-31T23:59:59.999Z', '-f', 'ndjson', '--jobs', '2'), dir);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, 3).map((l) => l.results[0].waiver?.id ?? null)).toEqual(['W-1', 'W-2', null]);
   });
 
   it('the table shows the waived counts; --explain names the waiver', () => {
     const r = run(evalArgs('2026-12-31T23:59:59.999Z', '-f', 'table', '--id', 'db-1'), dir);
     expect(r.stdout).toContain('2 (2 waived)');
-    expect(r.stdout).toContain('waived by "W-1" until 2027-02-28T23:00:00.000Z (owner db team: migration in March');
+    expect(r.stdout).toContain(
+      'waived by "W-1" until 2027-02-28T23:00:00.000Z (owner db team: migration in March',
+    );
   });
 
   it('an invalid waiver file stops the run with its problems (exit 2)', () => {
-    writeFileSync(join(dir, 'bad.yaml'), 'waivers:\n  - id: x\n    policy: pg\n    ids: [a]\n    accepts: { status: eol }\n    owner: o\n    reason: r\n');
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'waivers:\n  - id: x\n    policy: pg\n    ids: [a]\n    accepts: { status: eol }\n    owner: o\n    reason: r\n',
+    );
     const r = run(['eval', '-p', 'pg.json', '-i', 'inv.ndjson', '--waivers', 'bad.yaml'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('bad.yaml: /waivers/0: a waiver needs "expires"');
@@ -136,19 +154,31 @@ describe('svc-policy validate on waiver files', () => {
 `,
     );
     const r = run(
-      ['validate', '-f', 'json', 'pg.json', 'w.json', '--inventory', 'inv.ndjson', '--as-of', '2027-01-01T00:00:00Z'],
+      [
+        'validate',
+        '-f',
+        'json',
+        'pg.json',
+        'w.json',
+        '--inventory',
+        'inv.ndjson',
+        '--as-of',
+        '2027-01-01T00:00:00Z',
+      ],
       dir,
     );
     expect(r.code).toBe(1);
     const file = JSON.parse(r.stdout).files.find((f: { file: string }) => f.file === 'w.json');
     expect(
-      file.diagnostics.map((d: { code: string; path: string; line: number; column: number; severity: string }) => [
-        d.severity,
-        d.code,
-        d.path,
-        d.line,
-        d.column,
-      ]),
+      file.diagnostics.map(
+        (d: { code: string; path: string; line: number; column: number; severity: string }) => [
+          d.severity,
+          d.code,
+          d.path,
+          d.line,
+          d.column,
+        ],
+      ),
     ).toEqual([
       ['error', 'MISSING_EXPIRY', '/waivers/0', 3, 5],
       ['error', 'UNKNOWN_POLICY', '/waivers/1/policy', 4, 28],
@@ -161,8 +191,87 @@ describe('svc-policy validate on waiver files', () => {
 
   it('--max-waiver-days moves the limit; a valid waiver file passes', () => {
     expect(run(['validate', 'pg.json', 'waivers.yaml', '--as-of', '2026-06-01T00:00:00Z'], dir).code).toBe(0);
-    const r = run(['validate', 'pg.json', 'waivers.yaml', '--as-of', '2026-06-01T00:00:00Z', '--max-waiver-days', '200'], dir);
+    const r = run(
+      ['validate', 'pg.json', 'waivers.yaml', '--as-of', '2026-06-01T00:00:00Z', '--max-waiver-days', '200'],
+      dir,
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('EXPIRY_TOO_FAR');
+  });
+});
+
+describe('svc-policy test --waivers', () => {
+  it('a test says which waiver must mark the result, at its own asOf', () => {
+    writeFileSync(
+      join(dir, 'pg.test.yaml'),
+      `tests:
+  - name: waived
+    resource: { id: db-1, technology: postgres, version: 11 }
+    status: eol
+    waiver: W-1
+  - name: expired at its instant
+    asOf: "2027-02-28T23:00:00.000Z"
+    resource: { id: db-1, technology: postgres, version: 11 }
+    status: eol
+    waiver: null
+  - name: wrong waiver
+    resource: { id: db-3, technology: postgres, version: 11 }
+    status: eol
+    waiver: W-1
+`,
+    );
+    const r = run(
+      ['test', 'pg.test.yaml', '--waivers', 'waivers.yaml', '--as-of', '2026-12-01T00:00:00Z', '-f', 'json'],
+      dir,
+    );
+    expect(r.code).toBe(1);
+    const tests = JSON.parse(r.stdout).tests as { name: string; outcome: string; message: string }[];
+    expect(tests.map((t) => [t.name, t.outcome])).toEqual([
+      ['waived', 'pass'],
+      ['expired at its instant', 'pass'],
+      ['wrong waiver', 'fail'],
+    ]);
+    expect(tests[2]!.message).toBe('expected "eol", waived by "W-1", got "eol" (criticality 20, rule 1)');
+  });
+});
+
+describe('svc-policy diff --waivers', () => {
+  it('--fail-on does not count resources waived under the new version unless --fail-on-waived', () => {
+    writeFileSync(
+      join(dir, 'pg-old.json'),
+      JSON.stringify({
+        ...POLICY,
+        statusDefinitions: {
+          ok: POLICY.statusDefinitions.ok,
+          eol: {
+            ...POLICY.statusDefinitions.eol,
+            rules: [{ conditions: [{ type: 'filter', condition: { filter: { version: { $lt: 10 } } } }] }],
+          },
+        },
+      }),
+    );
+    const args = [
+      'diff',
+      '-b',
+      'pg-old.json',
+      '-a',
+      'pg.json',
+      '-i',
+      'inv.ndjson',
+      '--waivers',
+      'waivers.yaml',
+      '--as-of',
+      '2026-12-01T00:00:00Z',
+      '-f',
+      'json',
+      '--fail-on',
+      'eol>0',
+    ];
+    // db-1 and db-2 become eol; both are waived (W-1 by id, W-2 by team).
+    const r = run(args, dir);
+    expect(r.code, r.stderr).toBe(0);
+    const cell = JSON.parse(r.stdout).policies[0].diff.matrix.find((c: { changed: boolean }) => c.changed);
+    expect(cell).toMatchObject({ before: 'ok', after: 'eol', count: 2, waived: 2 });
+    expect(run([...args, '--fail-on-waived'], dir).code).toBe(1);
   });
 });
