@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicy, evaluateInventory } from '../../../src/index.js';
+import { activeWaiver, compilePolicy, evaluateInventory } from '../../../src/index.js';
 import { checkWaivers, WaiverError } from '../../../src/policy/waivers.js';
 
 const policy = {
@@ -84,6 +84,18 @@ describe('waivers in memory', () => {
       id: 'W-0',
       expiresMs: Date.parse('2027-06-01T00:00:00Z'),
     });
+  });
+
+  it('activeWaiver gives the waiver and its expiry instant for a policy compiled without waivers', () => {
+    const p = compilePolicy(policy, { asOf: '2027-01-01T00:00:00Z' });
+    expect(p.evaluate(db('db-1', 11)).waiver).toBeUndefined();
+    expect(activeWaiver(p, db('db-1', 11), waivers)).toMatchObject({
+      id: 'W-a',
+      expires: '2027-02-28T23:00:00.000Z',
+      expiresMs: Date.parse('2027-02-28T23:00:00.000Z'),
+    });
+    expect(activeWaiver(p, db('db-1', 11), waivers, '2027-02-28T23:00:00.000Z')).toBeNull();
+    expect(activeWaiver(p, db('db-2', 11), waivers)).toBeNull();
   });
 
   it('leaves resources out of scope not applicable and unmarked', () => {
