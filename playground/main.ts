@@ -20,7 +20,7 @@ import {
 import { policyToMongo, toMongo } from '../src/mongo.js';
 import { timestampMs } from '../src/semantics/time.js';
 import { policyToSql, toSql } from '../src/sql.js';
-import { validatePolicy } from '../src/validate.js';
+import { validatePolicy, validateWaivers } from '../src/validate.js';
 import { columnsFor } from './columns.js';
 import { renderExplanation, renderImpact } from './explanation.js';
 import { DEFAULT_HORIZON, forecastView } from './forecast.js';
@@ -39,6 +39,8 @@ interface State {
   asOf: string;
   /** Pasted records, when they fit in a link ({@link LINK_NDJSON_BYTES}). */
   ndjson?: string;
+  /** Pasted waivers (docs/waivers.md). */
+  waivers: string;
 }
 
 const DEFAULT_STATE: State = {
@@ -48,6 +50,7 @@ const DEFAULT_STATE: State = {
   resource: 'component',
   query: '{ "sort": { "region": "asc" }, "fields": ["id", "region", "technology"], "pageSize": 10 }',
   asOf: '',
+  waivers: '',
 };
 
 const $ = <E extends HTMLElement>(id: string): E => {
@@ -58,6 +61,7 @@ const $ = <E extends HTMLElement>(id: string): E => {
 
 const editor = $<HTMLTextAreaElement>('editor');
 const afterEditor = $<HTMLTextAreaElement>('after');
+const waiversEditor = $<HTMLTextAreaElement>('waivers');
 const queryEditor = $<HTMLTextAreaElement>('query');
 const ndjsonInput = $<HTMLTextAreaElement>('ndjson');
 const sizeSelect = $<HTMLSelectElement>('size');
@@ -119,7 +123,7 @@ function readState(): State {
   if (typeof parsed !== 'object' || parsed === null) return state;
   const own = (key: keyof State): unknown =>
     Object.hasOwn(parsed, key) ? (parsed as Record<string, unknown>)[key] : undefined;
-  for (const key of ['text', 'after', 'query', 'ndjson', 'asOf'] as const) {
+  for (const key of ['text', 'after', 'query', 'ndjson', 'asOf', 'waivers'] as const) {
     const value = own(key);
     if (typeof value === 'string') state[key] = value;
   }
@@ -138,6 +142,7 @@ function saveState(): void {
   const state: State = {
     text: editor.value,
     after: afterEditor.value,
+    waivers: waiversEditor.value,
     size: Number(sizeSelect.value),
     resource: resourceSelect.value as ResourceName,
     query: queryEditor.value,
@@ -154,6 +159,7 @@ function saveState(): void {
 function applyState(state: State): void {
   editor.value = state.text;
   afterEditor.value = state.after;
+  waiversEditor.value = state.waivers;
   sizeSelect.value = String(state.size);
   resourceSelect.value = state.resource;
   queryEditor.value = state.query;
@@ -353,6 +359,28 @@ function policyAsts(compiled: CompiledPolicy): { at: string; ast: FilterNode }[]
   ];
 }
 
+/**
+ * The pasted waivers, when they are valid for the policy; otherwise the note under them says why, and
+ * the policy is evaluated without them.
+ */
+function readWaivers(): unknown {
+  const note = $<HTMLParagraphElement>('waivers-note');
+  note.textContent = '';
+  const text = waiversEditor.value;
+  if (text.trim() === '') return undefined;
+  const read = readText(text);
+  const { valid, diagnostics } = validateWaivers(text, {
+    format: read.format,
+    ...(asOf === undefined ? {} : { asOf }),
+    ...(policy === undefined ? {} : { policies: [policy] }),
+  });
+  const shown = diagnostics.filter((d) => (valid ? d.code === 'WAIVER_EXPIRED' : d.severity === 'error'));
+  note.textContent = shown
+    .map((d) => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`)
+    .join('\n');
+  return valid ? read.source.value : undefined;
+}
+
 /** The "after" policy, when there is a valid one; otherwise the impact pane says why there is none. */
 function readAfter(): unknown {
   const text = afterEditor.value;
@@ -410,7 +438,8 @@ function updatePolicy(read: ReadText, definition: unknown): void {
   fill('page', 'Query pages walk the matches of a filter; write a filter to use them.');
   show = { kind: 'all' };
   const after = readAfter();
-  send({ type: 'policy', run, size: Number(sizeSelect.value), definition, asOf, after, show });
+  const waivers = readWaivers();
+  send({ type: 'policy', run, size: Number(sizeSelect.value), definition, asOf, after, waivers, show });
   const horizon = $<HTMLInputElement>('horizon').value.trim() || DEFAULT_HORIZON;
   $('forecast').dataset.state = 'busy';
   send({ type: 'forecast', run, size: Number(sizeSelect.value), definition, asOf, horizon });
@@ -668,7 +697,7 @@ function runConformance(json: string): { answers: boolean[][]; dates: number } {
   return { answers, dates };
 }
 
-for (const element of [editor, afterEditor, queryEditor, asOfInput])
+for (const element of [editor, afterEditor, queryEditor, asOfInput, waiversEditor])
   element.addEventListener('input', schedule);
 for (const element of [sizeSelect, resourceSelect]) element.addEventListener('change', schedule);
 ndjsonInput.addEventListener('input', () => loadNdjson(ndjsonInput.value));

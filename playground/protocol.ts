@@ -16,6 +16,8 @@ export interface Row {
   /** Under a policy: the status (`null`: not applicable) and whether it is the default one. */
   readonly status?: string | null;
   readonly isDefault?: boolean;
+  /** Under a policy with waivers: the id of the waiver that marks the resource (docs/waivers.md). */
+  readonly waiver?: string;
   /**
    * JSON pointers of the values that decided, from the library's explanation: those that made the
    * filter hold (only the branches of an `$or` that held), or those of the rule that gave the status.
@@ -70,6 +72,8 @@ export type ToWorker =
       readonly asOf: number;
       /** The "after" policy of the impact matrix, when there is a valid one. */
       readonly after: unknown;
+      /** Pasted waivers (`{ waivers: [...] }`), checked by the page; `undefined` when none. */
+      readonly waivers: unknown;
       readonly show: StatusChoice;
     }
   /** Another page of the last filter's query request. */

@@ -107,11 +107,21 @@ export function renderTable(
         'tr',
         table.columns.map((c) =>
           c === 'status' && row.status !== undefined
-            ? el('td', row.status ?? 'not applicable', {
-                'data-field': 'status',
-                class:
-                  row.isDefault === true ? 'status default' : row.status === null ? 'status na' : 'status',
-              })
+            ? el(
+                'td',
+                row.status === null
+                  ? 'not applicable'
+                  : `${row.status}${row.waiver === undefined ? '' : ` (waived: ${row.waiver})`}`,
+                {
+                  'data-field': 'status',
+                  class:
+                    (row.isDefault === true
+                      ? 'status default'
+                      : row.status === null
+                        ? 'status na'
+                        : 'status') + (row.waiver === undefined ? '' : ' waived'),
+                },
+              )
             : cell(row.record, c, hits),
         ),
       );

@@ -244,14 +244,23 @@ function policyRows({ policy, resource, scoped, statuses }: PolicyPass, show: St
             result.matched.ruleIndex
           ];
     const hits = rule === undefined ? [] : rule.conditions.flatMap((c) => decisive(c));
-    return { record, status: result.status, isDefault: result.isDefault, hits };
+    return {
+      record,
+      status: result.status,
+      isDefault: result.isDefault,
+      hits,
+      ...(result.waiver === undefined ? {} : { waiver: result.waiver.id }),
+    };
   });
   return { columns: columns(resource, rows, reads, ['id', 'status']), rows, total };
 }
 
 async function runPolicy(request: Extract<ToWorker, { type: 'policy' }>, signal: AbortSignal): Promise<void> {
   const { run } = request;
-  const policy = compilePolicy(request.definition, { asOf: request.asOf });
+  const policy = compilePolicy(request.definition, {
+    asOf: request.asOf,
+    ...(request.waivers === undefined ? {} : { waivers: request.waivers }),
+  });
   const resource: ResourceName = isResourceName(policy.resource) ? policy.resource : 'component';
   const { records, info } = await inventory(request.size);
   signal.throwIfAborted();

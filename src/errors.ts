@@ -57,6 +57,8 @@ export type FilterErrorCode =
   | 'UNKNOWN_FIELD'
   /** A policy definition that is not of the documented shape (status definitions, rules, scope). */
   | 'INVALID_POLICY'
+  /** A waiver list that is not of the documented shape (docs/waivers.md). */
+  | 'INVALID_WAIVERS'
   /** A string or bytes (a Buffer chunk of an unparsed stream) given to `evaluateInventory` as a resource. */
   | 'INVALID_RESOURCE'
   /**

@@ -64,6 +64,8 @@ export { isFilterNode } from './parse/node-input.js';
 export { parsePath, printPath } from './parse/path.js';
 export { type FilterJson, printFilter } from './parse/print.js';
 export {
+  type ActiveWaiver,
+  activeWaiver,
   type BranchCoverage,
   type BranchKind,
   type ClauseExplanation,
@@ -74,6 +76,7 @@ export {
   type CoverageRecorder,
   type CoverageTotals,
   checkPolicyDefinition,
+  checkWaivers,
   compilePolicies,
   compilePolicy,
   coverageRecorder,
@@ -108,6 +111,7 @@ export {
   type NormalizedPolicy,
   type NormalizedRule,
   type NormalizedStatus,
+  type NormalizedWaiver,
   type NotExplanation,
   type PolicyCheck,
   type PolicyCoverage,
@@ -117,6 +121,7 @@ export {
   type PolicyExplanation,
   type PolicyForecast,
   type PolicyForecaster,
+  type PolicyOptions,
   type PolicyOutcome,
   type PolicyProblem,
   type PolicyProblemCode,
@@ -146,6 +151,13 @@ export {
   type TimeCause,
   type Transition,
   type VersionBound,
+  type WaiverAccepts,
+  type WaiverCheck,
+  type WaiverDefinition,
+  WaiverError,
+  type WaiverMark,
+  type WaiverProblem,
+  type WaiverProblemCode,
 } from './policy/index.js';
 export { describeFields, type FieldDescriptor, type ItemFieldDescriptor } from './query/fields.js';
 export {

@@ -16,3 +16,9 @@ export type {
   ValidationCode,
   ValidationResult,
 } from './validate/types.js';
+export {
+  DEFAULT_MAX_WAIVER_DAYS,
+  isWaiverDocument,
+  validateWaivers,
+  type WaiverValidateOptions,
+} from './validate/waivers.js';

@@ -16,10 +16,11 @@ import { type DiffFormat, formatDiff, type PairDiff } from './diff-format.js';
 import { absent, gitSpec, type Loaded, load, pairs, workingTreePath } from './diff-sources.js';
 import { InputError, inputBytes, openInput, readInventory } from './io.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
+import { loadWaivers, WAIVER_OPTIONS, waiversUsage } from './waivers.js';
 
 export const DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
                        [--examples N] [--fail-on STATUS>N]... [--as-of INSTANT] [--limit NAME=N]...
-                       [--help]
+                       [--waivers FILE] [--fail-on-waived] [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before → status after, "(none)" for resources out of scope or a
@@ -41,6 +42,7 @@ options:
       --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
                            than N resources change status at all ("*>0"); repeat it or separate with
                            commas
+${waiversUsage(27, true)}
 ${asOfUsage(27)};
                            both versions are evaluated at this one instant
 ${limitUsage(27)}
@@ -60,6 +62,7 @@ export const DIFF_OPTIONS = {
   examples: { type: 'string' },
   'fail-on': { type: 'string', multiple: true },
   ...AS_OF_OPTION,
+  ...WAIVER_OPTIONS,
   ...LIMIT_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -102,13 +105,14 @@ function parseFailOn(values: readonly string[]): FailCondition[] {
 }
 
 /** The conditions met: per policy, the count of resources that became the status (or changed at all). */
-function failures(diffs: readonly PairDiff[], conditions: readonly FailCondition[]) {
+function failures(diffs: readonly PairDiff[], conditions: readonly FailCondition[], withWaived: boolean) {
   const met: { condition: string; policy: string; count: number }[] = [];
   for (const c of conditions) {
     for (const p of diffs) {
       const count = p.diff.matrix
         .filter((cell) => cell.changed && (c.status === null || cell.after === c.status))
-        .reduce((n, cell) => n + cell.count, 0);
+        // Resources waived under the new version do not fail the check unless --fail-on-waived.
+        .reduce((n, cell) => n + cell.count - (withWaived ? 0 : (cell.waived ?? 0)), 0);
       if (count > c.max) met.push({ condition: c.text, policy: p.policy, count });
     }
   }
@@ -136,6 +140,8 @@ async function run(
   if (list.length > 1 && values.input === '-') {
     throw new UsageError('comparing directories reads the input once per policy: give --input FILE');
   }
+  const waivers = await loadWaivers(values.waivers, limits, err);
+  if (waivers === null) return 2;
   const diffs: PairDiff[] = [];
   for (const pair of list) {
     const { stream } = await openInput(values.input);
@@ -143,7 +149,12 @@ async function run(
     const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
     const b = pair.before?.policy ?? absent(pair.after!.policy);
     const a = pair.after?.policy ?? absent(pair.before!.policy);
-    const diff = await diffPolicies(b, a, records, { examples, limits, asOf });
+    const diff = await diffPolicies(b, a, records, {
+      examples,
+      limits,
+      asOf,
+      ...(waivers === undefined ? {} : { waivers }),
+    });
     if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
     diffs.push({
       policy: pair.name,
@@ -153,7 +164,7 @@ async function run(
       static: staticChanges(pair.before, pair.after, limits),
     });
   }
-  const met = failures(diffs, failOn);
+  const met = failures(diffs, failOn, values['fail-on-waived'] === true);
   const report = failOn.length > 0 ? { conditions: failOn.map((c) => c.text), matched: met } : undefined;
   out.write(formatDiff(format, diffs, report));
   if (met.length > 0) {

@@ -37,13 +37,22 @@ import { InputError, inputBytes, openInput, type Rejection, readInventory } from
 import { loadPolicies } from './policies.js';
 import { progressBar, wantsProgress } from './progress.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
+import {
+  loadWaivers,
+  reportExpired,
+  reportUnknownPolicies,
+  WAIVER_OPTIONS,
+  waiversUsage,
+  withWaivers,
+} from './waivers.js';
 
 export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
-                       [--limit NAME=N]... [--coverage] [--coverage-format F]
-                       [--coverage-output FILE] [--coverage-threshold [KIND=]PERCENT]... [--help]
+                       [--waivers FILE] [--fail-on-waived] [--limit NAME=N]... [--coverage]
+                       [--coverage-format F] [--coverage-output FILE]
+                       [--coverage-threshold [KIND=]PERCENT]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -82,6 +91,7 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${waiversUsage(27, true)}
 ${asOfUsage(27)};
                            the summary ("asOf" in JSON) says which instant was used
 ${limitUsage(27)}
@@ -114,6 +124,7 @@ export const EVAL_OPTIONS = {
   'explain-limit': { type: 'string' },
   jobs: { type: 'string', short: 'j' },
   ...AS_OF_OPTION,
+  ...WAIVER_OPTIONS,
   engine: { type: 'string' },
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
@@ -167,8 +178,13 @@ async function run(
       throw new UsageError('--coverage counts what each record consults, which only --engine memory does');
     }
 
-    const policies = await loadPolicies(paths, err, limits, asOf);
-    if (policies === null) return EXIT.error;
+    const loaded = await loadPolicies(paths, err, limits, asOf);
+    if (loaded === null) return EXIT.error;
+    const waivers = await loadWaivers(values.waivers, limits, err);
+    if (waivers === null) return EXIT.error;
+    const policies = withWaivers(loaded, waivers, values.waivers);
+    reportUnknownPolicies(policies, waivers, err);
+    const failOnWaived = values['fail-on-waived'] === true;
     if (engine === 'duckdb') {
       const failOn = parseFailOn(values['fail-on'] ?? [], policies);
       const summary = await evaluateFile('', policies, inputPath, {
@@ -180,7 +196,7 @@ async function run(
         ...(kindField === undefined ? {} : { kindField }),
       });
       const writer = outputWriter(format, out, false);
-      const failed = failures(summary, failOn);
+      const failed = failures(summary, failOn, failOnWaived);
       const report: Record<string, unknown> = { ...summary, rejected: 0, rejections: [] };
       if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
       await writer.finish(summary, report, 0);
@@ -288,7 +304,7 @@ async function run(
       );
       return EXIT.error;
     }
-    const failed = failures(summary, failOn);
+    const failed = failures(summary, failOn, failOnWaived);
     const report: Record<string, unknown> = { ...summary, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     const unmatched = unmatchedIds(values.id, matchedIds);
@@ -302,6 +318,7 @@ async function run(
     const below =
       covered !== null && (await finishCoverage(coverage!, covered, 'record', out, err, embedded));
     if (summary.notice !== null) err.notice(summary.notice);
+    reportExpired(summary, err);
     if (unexplained > 0) {
       err.notice(
         `explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)`,

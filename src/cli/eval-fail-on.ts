@@ -29,8 +29,15 @@ export function parseFailOn(values: readonly string[], policies: readonly Compil
   return out;
 }
 
-/** What met the `--fail-on` conditions: every status of an evaluated policy with a count above 0. */
-export function failures(summary: InventorySummary, conditions: readonly FailCondition[]) {
+/**
+ * What met the `--fail-on` conditions: every status of an evaluated policy with a count above 0, its
+ * waived resources left out unless `withWaived` (`--fail-on-waived`).
+ */
+export function failures(
+  summary: InventorySummary,
+  conditions: readonly FailCondition[],
+  withWaived = false,
+) {
   const out: Array<{
     policy: string;
     status: string;
@@ -41,7 +48,8 @@ export function failures(summary: InventorySummary, conditions: readonly FailCon
   for (const p of summary.policies) {
     if (p.skipped !== null) continue;
     for (const s of p.statuses) {
-      if (s.count === 0) continue;
+      const count = withWaived ? s.count : s.count - s.waived;
+      if (count === 0) continue;
       const hit = conditions.find((c) =>
         c.kind === 'status'
           ? c.status === s.status
@@ -54,7 +62,7 @@ export function failures(summary: InventorySummary, conditions: readonly FailCon
           policy: p.policy,
           status: s.status,
           criticality: s.criticality,
-          count: s.count,
+          count,
           condition: hit.text,
         });
       }

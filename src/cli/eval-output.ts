@@ -74,7 +74,7 @@ function policyTable(p: PolicySummary): string[] {
   const rows = p.statuses.map((s) => ({
     status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
     criticality: String(s.criticality),
-    count: int.format(s.count),
+    count: s.waived > 0 ? `${int.format(s.count)} (${int.format(s.waived)} waived)` : int.format(s.count),
     share: p.applicable === 0 ? '-' : `${((100 * s.count) / p.applicable).toFixed(1)}%`,
   }));
   const w = {
@@ -83,7 +83,9 @@ function policyTable(p: PolicySummary): string[] {
     count: Math.max(5, ...rows.map((r) => r.count.length)),
     share: 6,
   };
-  const other = p.otherKind > 0 ? `, ${int.format(p.otherKind)} of another kind` : '';
+  const other =
+    (p.otherKind > 0 ? `, ${int.format(p.otherKind)} of another kind` : '') +
+    (p.waived > 0 ? `, ${int.format(p.waived)} waived` : '');
   const lines = [
     `${title}: ${int.format(p.applicable)} applicable, ${int.format(p.notApplicable)} not applicable${other}`,
     `  ${pad('STATUS', w.status)}  ${pad('CRITICALITY', w.criticality, true)}  ${pad('COUNT', w.count, true)}  ${pad('SHARE', w.share, true)}`,

@@ -141,6 +141,8 @@ export async function evaluateParallel(
         kindField: run.kindField,
         codegen: undefined,
         asOf: run.asOf,
+        // Each policy was compiled with the run's waivers: the workers bind them alike.
+        waivers: [...new Set(run.policies.flatMap((p) => p.waivers))],
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
         output: run.render,

@@ -78,6 +78,12 @@ export function explanationText(e: PolicyExplanation, indent = '  ', expected?: 
   const lines = [
     `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`,
   ];
+  const w = e.waiver;
+  if (w !== undefined) {
+    lines.push(
+      `${indent}  waived by "${printable(w.id)}" until ${w.expires} (owner ${printable(w.owner)}: ${printable(w.reason)}${w.ticket === null ? '' : `, ${printable(w.ticket)}`})`,
+    );
+  }
   const miss = e.nearestMiss;
   if (miss) {
     lines.push(

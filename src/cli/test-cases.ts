@@ -5,7 +5,16 @@ import type { CompiledPolicy, PolicyExplanation, PolicyResult } from '../policy/
 /** The tests of a policy test file (`svc-policy test`): read, checked and run. */
 
 const FILE_KEYS = new Set(['policy', 'tests', '$schema']);
-const CASE_KEYS = new Set(['name', 'resource', 'status', 'applicable', 'description', 'asOf', 'rule']);
+const CASE_KEYS = new Set([
+  'name',
+  'resource',
+  'status',
+  'applicable',
+  'description',
+  'asOf',
+  'rule',
+  'waiver',
+]);
 
 /** One test case, as read from a test file. */
 export interface TestCase {
@@ -19,6 +28,8 @@ export interface TestCase {
   readonly asOf: number | undefined;
   /** The rule of `status` that must decide (1-based, its `rule`), when the test names one. */
   readonly rule: number | undefined;
+  /** The waiver that must mark the result (`null`: none may); `undefined` when not checked. */
+  readonly waiver?: string | null;
 }
 
 /** The outcome of one test, or of a test file that could not be run (`error`). */
@@ -29,7 +40,11 @@ export interface TestOutcome {
   readonly outcome: 'pass' | 'fail' | 'error';
   /** One line: what was expected and what happened, or what is wrong with the file. */
   readonly message: string;
-  readonly expected?: { readonly status: string | null; readonly applicable: boolean };
+  readonly expected?: {
+    readonly status: string | null;
+    readonly applicable: boolean;
+    readonly waiver?: string | null;
+  };
   readonly actual?: PolicyResult;
   /** For a failure: why the resource got its status (`policy.explain`). */
   readonly explanation?: PolicyExplanation;
@@ -89,7 +104,7 @@ function readCase(
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
       throw new Error(
-        `${at}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf)`,
+        `${at}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf, waiver)`,
       );
     }
   }
@@ -133,6 +148,9 @@ function readCase(
       throw new Error(`${at}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
     }
   }
+  if (t.waiver !== undefined && t.waiver !== null && (typeof t.waiver !== 'string' || t.waiver === '')) {
+    throw new Error(`${at}/waiver: must be a waiver id, or null for "not waived"`);
+  }
   return {
     name,
     resource: t.resource,
@@ -140,13 +158,15 @@ function readCase(
     applicable: t.applicable !== false,
     asOf,
     rule,
+    ...(t.waiver === undefined ? {} : { waiver: t.waiver as string | null }),
   };
 }
 
 function describeResult(r: PolicyResult): string {
   if (!r.applicable) return 'not applicable (outside query.filter)';
   const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : 'no rule held: default';
-  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+  const waived = r.waiver === undefined ? '' : `, waived by "${r.waiver.id}" until ${r.waiver.expires}`;
+  return `"${r.status}" (criticality ${r.criticality}, ${how}${waived})`;
 }
 
 /** Runs one test, at its own `asOf` when it has one, else at the instant the policy was compiled at. */
@@ -163,14 +183,21 @@ export function runCase(file: string, compiled: CompiledPolicy, test: TestCase):
     test.rule !== undefined &&
     actual.matched !== null &&
     actual.matched.ruleIndex !== test.rule - 1;
-  const pass = statusPass && !ruleMiss;
-  const expected = { status: test.status ?? null, applicable: test.applicable };
+  const waiverPass = test.waiver === undefined || (actual.waiver?.id ?? null) === test.waiver;
+  const pass = statusPass && !ruleMiss && waiverPass;
+  const expected = {
+    status: test.status ?? null,
+    applicable: test.applicable,
+    ...(test.waiver === undefined ? {} : { waiver: test.waiver }),
+  };
+  const wantWaiver =
+    test.waiver === undefined ? '' : test.waiver === null ? ', not waived' : `, waived by "${test.waiver}"`;
   const want =
-    test.status !== undefined
+    (test.status !== undefined
       ? `"${test.status}"${test.rule === undefined ? '' : ` by rule ${test.rule}`}`
       : test.applicable
         ? 'applicable'
-        : 'not applicable';
+        : 'not applicable') + wantWaiver;
   const base = { file, policy: policy.name, name: test.name, expected, actual, asOf: policy.asOf };
   if (pass) {
     const vacuous = test.rule !== undefined && actual.matched === null;

@@ -4,6 +4,7 @@ import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { coverageRecorder } from '../policy/coverage.js';
 import type { CompiledPolicy } from '../policy/index.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 import { printable } from '../validate/unprintable.js';
 import { AS_OF_OPTION, asOfUsage, parseAsOf, UsageError } from './args.js';
 import {
@@ -37,10 +38,12 @@ import {
   type TestOutcome,
 } from './test-cases.js';
 import { counts, formatOutcomes, TEST_FORMATS, type TestFormat, type TestWarning } from './test-format.js';
+import { loadWaivers, WAIVER_OPTIONS, withWaivers } from './waivers.js';
 
 export const TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
-                       [--as-of INSTANT] [--coverage] [--coverage-format F] [--coverage-output FILE]
-                       [--coverage-threshold [KIND=]PERCENT]... [--help] [PATH...]
+                       [--as-of INSTANT] [--waivers FILE] [--coverage] [--coverage-format F]
+                       [--coverage-output FILE] [--coverage-threshold [KIND=]PERCENT]... [--help]
+                       [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -64,6 +67,10 @@ A test file (YAML shown; JSON has the same shape):
       resource: { type: ssl, expirationDate: "2026-01-01T00:00:00.000Z" }
       status: expired
       rule: 1                        # optional: the rule of the status that must decide (1-based)
+    - name: the migration is waived   # with --waivers FILE: the waiver that must mark the result
+      resource: { type: ssl, id: c-7, expirationDate: "2026-05-01T00:00:00.000Z" }
+      status: expired
+      waiver: W-7                    # or null: no waiver may mark it
 
 A passing test that names a rule reached only through the default status, and a file whose tests all
 expect the default status, are reported as warnings (VACUOUS_TEST, DEFAULT_ONLY_TESTS).
@@ -76,7 +83,9 @@ options:
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
   -v, --verbose        text format: list passing tests too
 ${asOfUsage(23)}
-                       (a test's own "asOf" wins)
+                       (a test's own "asOf" wins, for waiver expiry too)
+      --waivers FILE   waivers (docs/waivers.md) applied to every policy tested; a test's "waiver"
+                       says which must mark the result
 ${coverageUsage(23)}
   -h, --help           this text
 
@@ -94,6 +103,7 @@ export const TEST_OPTIONS = {
   verbose: { type: 'boolean', short: 'v' },
   ...AS_OF_OPTION,
   ...COVERAGE_OPTIONS,
+  waivers: WAIVER_OPTIONS.waivers,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -106,6 +116,12 @@ export const TEST_FILE_LIMITS: Limits = {
   ...DEFAULT_LIMITS,
   maxDocumentValues: 16 * DEFAULT_LIMITS.maxDocumentValues,
 };
+
+/** The run's waivers (`--waivers`), bound to each policy tested. */
+interface Waivers {
+  readonly list: readonly NormalizedWaiver[] | undefined;
+  readonly file: string | undefined;
+}
 
 /** The policy file of a test file: its `policy` entry, or the file of the same base name beside it. */
 async function policyFileOf(file: string, declared: unknown): Promise<string> {
@@ -128,6 +144,7 @@ async function runFile(
   asOf: number,
   coverage: CoverageBook | null,
   warnings: TestWarning[],
+  waivers: Waivers,
 ): Promise<TestOutcome[]> {
   const file = found.path;
   const error = (message: string, policy: string | null = null): TestOutcome[] => [
@@ -151,6 +168,7 @@ async function runFile(
     // A named test file outside the root confines its policy to its own directory.
     const within = found.within ?? (await confinementOf(dirname(await realpath(file)), root));
     policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within, asOf);
+    if (!Array.isArray(policy)) policy = withWaivers([policy], waivers.list, waivers.file)[0]!;
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -214,10 +232,14 @@ async function run(
     err.say('no test files (*.test.json, *.test.yaml, *.test.yml) found');
     return 2;
   }
+  const list = await loadWaivers(values.waivers, DEFAULT_LIMITS, err);
+  if (list === null) return 2;
+  const waivers = { list, file: values.waivers };
   const outcomes: TestOutcome[] = [];
   const warnings: TestWarning[] = [];
   const book: CoverageBook | null = coverageRequest === null ? null : new Map();
-  for (const file of files) outcomes.push(...(await runFile(file, root, filter, asOf, book, warnings)));
+  for (const file of files)
+    outcomes.push(...(await runFile(file, root, filter, asOf, book, warnings, waivers)));
   for (const o of outcomes) {
     if (o.warning !== undefined)
       warnings.push({ file: o.file, policy: o.policy, name: o.name, message: o.warning });

@@ -1,22 +1,29 @@
 import { realpath } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
+import { checkPolicyDefinition } from '../policy/check.js';
 import type { FileReport } from '../validate/formats/types.js';
 import { validatePolicy } from '../validate/index.js';
 import type { Diagnostic, K8sDetailsSchema } from '../validate/types.js';
 import { printable } from '../validate/unprintable.js';
-import { LIMIT_OPTION, limitUsage, parseLimitFlags, UsageError } from './args.js';
+import { DEFAULT_MAX_WAIVER_DAYS, isWaiverDocument, validateWaivers } from '../validate/waivers.js';
+import { AS_OF_OPTION, LIMIT_OPTION, limitUsage, parseAsOf, parseLimitFlags, UsageError } from './args.js';
 import { defaultRoot, findFiles, isPolicyFile, readTextFile, TEST_FILE } from './files.js';
+import { openInput, readInventory } from './io.js';
+import { parseDocument } from './policies.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
 import { formatReport, VALIDATE_FORMATS, type ValidateFormat } from './validate-format.js';
 
 export const VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                           [--limit NAME=N]... [--root DIR] [--help] PATH...
+                           [--limit NAME=N]... [--root DIR] [--inventory FILE] [--max-waiver-days N]
+                           [--as-of INSTANT] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
 .yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
-("policies/**/*.yaml").
+("policies/**/*.yaml"). A file whose document is { "waivers": [...] } is a waiver file (docs/waivers.md):
+its waivers are checked (expiry, coverage, what they accept), and against the policy files validated with
+it (a waiver naming none of them, or a status its policy lacks, is an error).
 
 options:
   -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
@@ -27,6 +34,9 @@ options:
                         are checked against its descriptors
       --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
 ${limitUsage(24)}
+      --inventory FILE  waiver files: a waiver that covers none of this inventory's records is reported
+      --max-waiver-days N  waiver files: an expiry more than N days after --as-of is an error (default 365)
+      --as-of INSTANT   waiver files: the instant expiry is judged at (RFC 3339; default now)
       --root DIR        what a directory holds must resolve inside DIR (default: the git repository
                         root, else the working directory); a link leading outside is reported, not
                         followed; a path named on the command line is read wherever it is
@@ -45,6 +55,9 @@ export const VALIDATE_OPTIONS = {
   'max-bytes': { type: 'string' },
   ...LIMIT_OPTION,
   root: { type: 'string' },
+  inventory: { type: 'string' },
+  'max-waiver-days': { type: 'string' },
+  ...AS_OF_OPTION,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -110,6 +123,35 @@ function display(path: string, cwd: string): string {
   return (rel === '' || rel.startsWith('..') ? path : rel).split(sep).join('/');
 }
 
+/** The document of a text, or `undefined` when it cannot be parsed (validation then reports why). */
+function parsedOrUndefined(text: string, path: string, limits: ReturnType<typeof parseLimitFlags>): unknown {
+  try {
+    return parseDocument(text, path, limits);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseMaxDays(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_WAIVER_DAYS;
+  if (!/^[1-9]\d{0,5}$/.test(value)) {
+    throw new UsageError(`--max-waiver-days must be a positive whole number of days, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** Every record of `--inventory` (any format eval reads); a malformed one stops (exit 2). */
+async function readAll(path: string): Promise<unknown[]> {
+  const { stream } = await openInput(path);
+  const records: unknown[] = [];
+  try {
+    for await (const r of readInventory(stream)) records.push(r);
+  } catch (error) {
+    throw new UsageError(`--inventory ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return records;
+}
+
 /** Resolves to the exit code: 0 no errors, 1 errors in policy files, 2 an unreadable file. */
 async function run(
   { values, positionals }: CommandArgs<typeof VALIDATE_OPTIONS>,
@@ -144,6 +186,9 @@ async function run(
       ? readTextFile(t.path, t.within, limits.maxFileBytes)
       : Promise.resolve({ problem: t.problem, code: 'UNREADABLE_FILE' as const }),
   );
+  // Waiver files are checked after the policies: against the policies validated with them.
+  const waiverFiles: { index: number; text: string; path: string }[] = [];
+  const policies: { name: string; statuses: { name: string; criticality: number }[] }[] = [];
   for (const [i, target] of targets.entries()) {
     const file = display(target.path, cwd);
     const read = reads[i]!;
@@ -160,12 +205,37 @@ async function run(
       continue;
     }
     const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+    const parsed = parsedOrUndefined(text, target.path, limits);
+    if (isWaiverDocument(parsed)) {
+      waiverFiles.push({ index: reports.length, text, path: target.path });
+      reports.push({ file, text, diagnostics: [] });
+      continue;
+    }
+    const definition = checkPolicyDefinition(parsed, { limits }).definition;
+    if (definition !== undefined)
+      policies.push({ name: definition.name, statuses: [...definition.statuses] });
     const result = validatePolicy(text, {
       fileName: target.path,
       limits,
       ...(k8sSchema === undefined ? {} : { k8sSchema }),
     });
     reports.push({ file, text, diagnostics: result.diagnostics });
+  }
+  if (waiverFiles.length > 0) {
+    const asOf = parseAsOf(values['as-of']);
+    const maxDays = parseMaxDays(values['max-waiver-days']);
+    const inventory = values.inventory === undefined ? undefined : await readAll(values.inventory);
+    for (const w of waiverFiles) {
+      const result = validateWaivers(w.text, {
+        fileName: w.path,
+        limits,
+        asOf,
+        maxDays,
+        ...(policies.length === 0 ? {} : { policies }),
+        ...(inventory === undefined ? {} : { inventory }),
+      });
+      reports[w.index] = { ...reports[w.index]!, diagnostics: result.diagnostics };
+    }
   }
   out.write(formatReport(format, reports));
   if (unreadable) return 2;

@@ -365,6 +365,8 @@ function summarize(
       policy: p.name,
       skipped,
       applicable,
+      waived: 0,
+      expiredWaivers: [],
       notApplicable: evaluated - applicable,
       otherKind: tally === undefined ? 0 : total - evaluated,
       statuses: p.statuses.map((s) => ({
@@ -372,6 +374,7 @@ function summarize(
         criticality: s.criticality,
         isDefault: s.isDefault,
         count: tally?.get(s.name) ?? 0,
+        waived: 0,
       })),
     };
   });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { option } from '../builtins.js';
 import { FilterError, showText } from '../errors.js';
 import { readNdjsonSelected } from '../inventory/selected-lines.js';
-import { passLimits } from '../limits.js';
+import { type LimitOptions, passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import {
   type CompiledPolicy,
@@ -22,6 +22,7 @@ import {
   policyList,
   skipReason,
 } from '../policy/inventory.js';
+import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
 import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
@@ -199,6 +200,13 @@ export async function evaluateFile(
     } finally {
       await handle.close();
     }
+    if (fileWaivers(options, compiled).length > 0) {
+      throw new FilterError(
+        'INVALID_OPTION',
+        '',
+        "waivers are an option of the in-process engine, not of engine: 'duckdb' (yet): evaluate with engine: 'memory'",
+      );
+    }
     const resource = option(options, 'resource');
     return evaluateFileWithDuckdb(compiled, file, {
       ...sniffed,
@@ -255,6 +263,7 @@ export async function evaluateFile(
         kindField: kindField as string | null | undefined,
         codegen: compileOptions.codegen,
         asOf: compileOptions.asOf,
+        waivers: fileWaivers(options, compiled),
         maxRecordLength,
         maxRejections: onReject === undefined ? null : Number.POSITIVE_INFINITY,
         output: onResult === undefined ? null : true,
@@ -301,4 +310,17 @@ export async function evaluateFile(
   } finally {
     stream.destroy();
   }
+}
+
+/**
+ * The waivers a run sends its workers: the `waivers` option's, else those the compiled policies were
+ * compiled with (each names its policy).
+ */
+function fileWaivers(
+  options: (LimitOptions & { readonly waivers?: unknown }) | undefined,
+  compiled: readonly { readonly waivers: readonly NormalizedWaiver[] }[],
+): readonly NormalizedWaiver[] {
+  const given = option(options, 'waivers');
+  if (given !== undefined) return readWaivers(given, passLimits(options));
+  return [...new Set(compiled.flatMap((p) => p.waivers))];
 }

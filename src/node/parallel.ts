@@ -59,6 +59,7 @@ export interface RangeRun
     | 'kindField'
     | 'codegen'
     | 'asOf'
+    | 'waivers'
     | 'maxRecordLength'
     | 'maxRejections'
     | 'output'
@@ -117,9 +118,15 @@ function mergePolicies(a: readonly PolicySummary[], b: readonly PolicySummary[])
       policy: p.policy,
       skipped: p.skipped,
       applicable: p.applicable + q.applicable,
+      waived: p.waived + q.waived,
+      expiredWaivers: p.expiredWaivers,
       notApplicable: p.notApplicable + q.notApplicable,
       otherKind: p.otherKind + q.otherKind,
-      statuses: p.statuses.map((s, j) => ({ ...s, count: s.count + q.statuses[j]!.count })),
+      statuses: p.statuses.map((s, j) => ({
+        ...s,
+        count: s.count + q.statuses[j]!.count,
+        waived: s.waived + q.statuses[j]!.waived,
+      })),
     };
   });
 }
@@ -187,6 +194,7 @@ export async function evaluateRanges(
     kindField: run.kindField,
     codegen: run.codegen,
     asOf: run.asOf,
+    waivers: run.waivers,
     maxRecordLength: run.maxRecordLength,
     maxRejections: run.maxRejections,
     output: run.output,

@@ -1,6 +1,7 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import type { NormalizedPolicy } from '../policy/check.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 
 /**
  * The messages between the main thread and the worker threads that evaluate ranges of an NDJSON file
@@ -19,6 +20,8 @@ export interface WorkerSetup {
   readonly codegen: boolean | undefined;
   /** The run's one instant (ms): every worker compiles and evaluates at it, whatever its own clock. */
   readonly asOf: number;
+  /** The run's waivers, checked by the main thread (each worker binds them to its policies). */
+  readonly waivers: readonly NormalizedWaiver[];
   readonly maxRecordLength: number | undefined;
   /**
    * Malformed lines: `null` stops the range at the first one (an `InventoryError` `MALFORMED_RECORD`,

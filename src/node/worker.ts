@@ -77,7 +77,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
   const port = parentPort!;
   const codegen = setup.codegen === undefined ? undefined : { codegen: setup.codegen };
   const policies = setup.definitions.map((d) =>
-    buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf),
+    buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf, setup.waivers),
   );
   const outputOf =
     setup.output === null

@@ -8,6 +8,15 @@ import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } f
 import type { PolicyDefinition, PolicyRequestBody, PolicyResult } from './definition.js';
 import { PolicyError } from './errors.js';
 import { explainPolicy, type PolicyExplanation } from './explain.js';
+import {
+  type ActiveWaiver,
+  markOf,
+  type NormalizedWaiver,
+  readWaivers,
+  type WaiverMark,
+  waiverOrder,
+  waiversOf,
+} from './waivers.js';
 
 export type { PolicyResult };
 
@@ -54,6 +63,25 @@ export interface CompiledPolicy<T = unknown> {
    * app.post('/evaluate', (req, res) => res.json(policy.at(new Date()).evaluate(req.body)));
    */
   at(asOf: AsOf): CompiledPolicy<T>;
+  /** The waivers of this policy (the `waivers` option's naming it), in the order they are tried. */
+  readonly waivers: readonly NormalizedWaiver[];
+  /** Those of them expired at `asOf`: they change nothing, and are reported. */
+  readonly expiredWaivers: readonly NormalizedWaiver[];
+  /**
+   * The active waiver that marks the resource (see docs/waivers.md), with its expiry instant; `null`
+   * when none does (out of scope, a status no active waiver accepts, not covered).
+   */
+  waiverOf(resource: T): ActiveWaiver | null;
+}
+
+/** Options of {@link compilePolicy}. */
+export interface PolicyOptions extends CompileOptions {
+  /**
+   * Waivers (a waiver file's `{ waivers: [ … ] }` or the list; see docs/waivers.md): a resource in
+   * scope that an active waiver covers and whose status it accepts keeps its status and is marked
+   * `waiver` in its result. Waivers of other policies are ignored. Invalid ones throw a `WaiverError`.
+   */
+  readonly waivers?: unknown;
 }
 
 /** The shared result of a resource outside a policy's scope (or of another kind). @internal */
@@ -105,18 +133,20 @@ export function resultFor(status: NormalizedStatus, ruleIndex: number | null): P
  */
 export function compilePolicy<T>(
   definition: PolicyDefinition<T> | PolicyRequestBody<T>,
-  options?: CompileOptions,
+  options?: PolicyOptions,
 ): CompiledPolicy<T>;
 /** Any input, checked at run time only (a definition read from a file). */
-export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy;
-export function compilePolicy(definition: unknown, options?: CompileOptions): CompiledPolicy {
+export function compilePolicy(definition: unknown, options?: PolicyOptions): CompiledPolicy;
+export function compilePolicy(definition: unknown, options?: PolicyOptions): CompiledPolicy {
   const { problems, definition: policy } = checkPolicyDefinition(definition, options);
   if (policy === undefined) throw new PolicyError(problems);
   const chosen = option(options, 'codegen');
   const codegen = chosen === undefined ? undefined : { codegen: chosen };
   // One read of the clock per compilation, whatever the number of filters.
   const asOf = resolveAsOf(option(options, 'asOf'), '/asOf');
-  return buildPolicy(policy, (node, at) => compileNode(node, codegen, true, at), asOf);
+  const given = option(options, 'waivers');
+  const waivers = given === undefined ? [] : readWaivers(given, options);
+  return buildPolicy(policy, (node, at) => compileNode(node, codegen, true, at), asOf, waivers);
 }
 
 /**
@@ -129,8 +159,60 @@ export function buildPolicy(
   policy: NormalizedPolicy,
   compile: (node: FilterNode, asOf: number) => Predicate,
   asOf: number,
+  waivers: readonly NormalizedWaiver[] = [],
 ): CompiledPolicy {
-  return bindPolicy(policy, compile, asOf, null, new Map());
+  return bindPolicy(policy, compile, asOf, null, new Map(), waivers);
+}
+
+/** A policy's waivers bound to an instant: what marks a decided result. @internal */
+export interface WaiverMarker {
+  readonly waivers: readonly NormalizedWaiver[];
+  readonly expired: readonly NormalizedWaiver[];
+  /** The active waiver of a resource and its (not yet marked) result; `null` when none. */
+  find(resource: unknown, result: PolicyResult): NormalizedWaiver | null;
+  /** The result marked with the waiver that applies, or itself. */
+  mark(resource: unknown, result: PolicyResult): PolicyResult;
+}
+
+/**
+ * The waivers of `policy` at `asOf` (ms), their covering filters compiled by `compile`; active ones
+ * are tried in {@link waiverOrder} (the one expiring last first, then the smallest id). @internal
+ */
+export function waiverMarker(
+  waivers: readonly NormalizedWaiver[],
+  policy: { readonly name: string; readonly statuses: readonly { name: string; criticality: number }[] },
+  asOf: number,
+  compile: (node: FilterNode) => Predicate,
+): WaiverMarker {
+  const { active, expired, accepted } = waiversOf(waivers, policy.name, policy.statuses, asOf);
+  const tried = active.map((w) => ({
+    waiver: w,
+    statuses: new Set(accepted.get(w)),
+    covers: compile(w.covers),
+    mark: markOf(w),
+    marked: new Map<PolicyResult, PolicyResult>(),
+  }));
+  const pick = (resource: unknown, result: PolicyResult) => {
+    if (result.status === null) return undefined;
+    for (const t of tried) if (t.statuses.has(result.status) && t.covers(resource)) return t;
+    return undefined;
+  };
+  return {
+    waivers: freeze(waivers.filter((w) => w.policy === policy.name)),
+    expired: freeze(expired),
+    find: (resource, result) => pick(resource, result)?.waiver ?? null,
+    mark: (resource, result) => {
+      if (tried.length === 0) return result;
+      const t = pick(resource, result);
+      if (t === undefined) return result;
+      let marked = t.marked.get(result);
+      if (marked === undefined) {
+        marked = freeze({ ...result, waiver: t.mark satisfies WaiverMark });
+        t.marked.set(result, marked);
+      }
+      return marked;
+    },
+  };
 }
 
 function bindPolicy(
@@ -139,6 +221,7 @@ function bindPolicy(
   asOf: number,
   previous: ReadonlyMap<FilterNode, Predicate> | null,
   timed: Map<FilterNode, boolean>,
+  waivers: readonly NormalizedWaiver[],
 ): CompiledPolicy {
   const made = new Map<FilterNode, Predicate>();
   const compile = (node: FilterNode): Predicate => {
@@ -149,7 +232,8 @@ function bindPolicy(
       reads = readsNow(node);
       timed.set(node, reads);
     }
-    predicate = previous !== null && !reads ? previous.get(node)! : compileAt(node, asOf);
+    // A waiver expired at the previous instant had its filter never compiled: compiled now.
+    predicate = (previous !== null && !reads ? previous.get(node) : undefined) ?? compileAt(node, asOf);
     made.set(node, predicate);
     return predicate;
   };
@@ -172,10 +256,13 @@ function bindPolicy(
     }
     return fallback;
   };
-  const evaluate =
+  const decided =
     inScope === null
       ? decide
       : (resource: unknown) => (inScope(resource) ? decide(resource) : NOT_APPLICABLE);
+  const marker = waiverMarker(waivers, policy, asOf, compile);
+  const evaluate =
+    marker.waivers.length === 0 ? decided : (resource: unknown) => marker.mark(resource, decided(resource));
 
   const anyReadsNow = [...timed.values()].some((r) => r);
   const self: CompiledPolicy = freeze({
@@ -192,11 +279,52 @@ function bindPolicy(
     asOf: isoOf(asOf),
     readsNow: anyReadsNow,
     evaluate,
-    explain: (resource: unknown) => explainPolicy(policy, evaluate(resource), resource, asOf),
+    explain: (resource: unknown) => {
+      const result = decided(resource);
+      return explainPolicy(
+        policy,
+        marker.mark(resource, result),
+        resource,
+        asOf,
+        marker.find(resource, result),
+      );
+    },
     at: (next: AsOf) => {
       const ms = resolveAsOf(next, '/asOf');
-      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed);
+      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed, waivers);
+    },
+    waivers: freeze([...marker.waivers].sort(waiverOrder)),
+    expiredWaivers: marker.expired,
+    waiverOf: (resource: unknown) => {
+      const w = marker.find(resource, decided(resource));
+      return w === null ? null : freeze({ ...markOf(w), expiresMs: w.expiresMs, waiver: w });
     },
   });
   return self;
+}
+
+/**
+ * The active waiver of a record under a compiled policy, at the policy's `asOf` (or the `asOf` given),
+ * with its expiry instant; `null` when none marks it (docs/waivers.md). What a forecast needs: when a
+ * waived resource stops being waived. A policy compiled with its waivers answers the same with
+ * `policy.waiverOf(record)`.
+ *
+ * @example
+ * const w = activeWaiver(compilePolicy(definition), record, { waivers: [ … ] });
+ * if (w !== null) console.log(`waived by ${w.id} until ${w.expires}`);
+ */
+export function activeWaiver(
+  policy: CompiledPolicy,
+  record: unknown,
+  waivers: unknown,
+  asOf?: AsOf,
+): ActiveWaiver | null {
+  const at = asOf === undefined ? resolveAsOf(policy.asOf) : resolveAsOf(asOf, '/asOf');
+  const bound = buildPolicy(
+    policy.definition,
+    (node, ms) => compileNode(node, undefined, true, ms),
+    at,
+    readWaivers(waivers),
+  );
+  return bound.waiverOf(record);
 }

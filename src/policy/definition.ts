@@ -73,4 +73,10 @@ export interface PolicyResult {
   readonly isDefault: boolean;
   /** The status and rule that decided; `null` when the resource fell to the default or is out of scope. */
   readonly matched: { readonly status: string; readonly ruleIndex: number } | null;
+  /**
+   * Present only when an active waiver accepts the status (docs/waivers.md): the waiver that is named
+   * (the one expiring last, then the smallest id) and its expiry instant (ISO 8601, UTC). The status
+   * and criticality are the computed ones, unchanged.
+   */
+  readonly waiver?: { readonly id: string; readonly expires: string };
 }

@@ -1,13 +1,20 @@
 import { isArray, jsonStringify, mapGet, option } from '../builtins.js';
-import { type CompileOptions, resolveAsOf } from '../compile/filter.js';
+import { type CompileOptions, compileNode, resolveAsOf } from '../compile/filter.js';
 import { FilterError } from '../errors.js';
 import { describe } from '../parse/operands.js';
 import { compareCodePoints } from '../semantics/compare.js';
 import { isoOf } from '../semantics/time.js';
-import { type CompiledPolicy, compilePolicy, NOT_APPLICABLE, type PolicyResult } from './compile.js';
+import {
+  buildPolicy,
+  type CompiledPolicy,
+  compilePolicy,
+  NOT_APPLICABLE,
+  type PolicyResult,
+} from './compile.js';
 import type { PolicyExplanation } from './explain.js';
 import { eachResource } from './inventory.js';
 import { isCompiled } from './set.js';
+import { readWaivers } from './waivers.js';
 
 /** Options of {@link diffPolicies}. */
 export interface DiffOptions extends CompileOptions {
@@ -15,6 +22,11 @@ export interface DiffOptions extends CompileOptions {
   readonly examples?: number;
   /** Stops the comparison between two resources; the promise then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Waivers (docs/waivers.md) applied to both versions at the one `asOf`: results carry their marks,
+   * and each cell counts the resources waived under the after version (`waived`).
+   */
+  readonly waivers?: unknown;
 }
 
 /** One side of an example: the resource's result under one version of the policy, and why. */
@@ -44,6 +56,8 @@ export interface DiffCell {
   readonly changed: boolean;
   /** The first resources of a changed cell (at most `examples`); empty for an unchanged one. */
   readonly examples: readonly DiffExample[];
+  /** With the `waivers` option only: the resources of the cell marked waived under the after version. */
+  readonly waived?: number;
 }
 
 /** The answer of {@link diffPolicies}. */
@@ -71,10 +85,21 @@ const DEFAULT_EXAMPLES = 3;
 
 function compiled(
   policy: unknown,
-  options: CompileOptions & { readonly asOf: number },
+  options: CompileOptions & { readonly asOf: number; readonly waivers?: unknown },
   side: string,
 ): CompiledPolicy {
-  if (isCompiled(policy)) return policy.readsNow ? policy.at(options.asOf) : policy;
+  if (isCompiled(policy)) {
+    if (options.waivers !== undefined) {
+      const waivers = readWaivers(options.waivers, options);
+      return buildPolicy(
+        policy.definition,
+        (node, at) => compileNode(node, options, true, at),
+        options.asOf,
+        waivers,
+      );
+    }
+    return policy.readsNow ? policy.at(options.asOf) : policy;
+  }
   if (typeof policy !== 'object' || policy === null || isArray(policy)) {
     throw new FilterError(
       'INVALID_OPTION',
@@ -136,14 +161,16 @@ export async function diffPolicies(
     // One instant for both versions (compiled ones are bound to it): a resource changes status only
     // because the policy changed, never because the clock moved between the two.
     asOf: resolveAsOf(option(options, 'asOf'), '/asOf'),
+    ...(option(options, 'waivers') === undefined ? {} : { waivers: option(options, 'waivers') }),
   };
+  const counting = option(options, 'waivers') !== undefined;
   const a = compiled(before, compileOptions, 'before');
   const b = compiled(after, compileOptions, 'after');
   // Cells by the JSON of [before, after]: injective, whatever characters a status name holds (a joined
   // "before\0after" key merged "a" + "\0=b" with "a\0=" + "b").
   const cells = new Map<
     string,
-    { before: string | null; after: string | null; count: number; examples: DiffExample[] }
+    { before: string | null; after: string | null; count: number; examples: DiffExample[]; waived?: number }
   >();
   let index = 0;
   let changed = 0;
@@ -154,10 +181,17 @@ export async function diffPolicies(
     const key = jsonStringify([ra.status, rb.status]);
     let cell = mapGet.call(cells, key) as ReturnType<typeof cells.get>;
     if (cell === undefined) {
-      cell = { before: ra.status, after: rb.status, count: 0, examples: [] };
+      cell = {
+        before: ra.status,
+        after: rb.status,
+        count: 0,
+        examples: [],
+        ...(counting ? { waived: 0 } : {}),
+      };
       cells.set(key, cell);
     }
     cell.count++;
+    if (rb.waiver !== undefined) cell.waived = (cell.waived ?? 0) + 1;
     if (ra.status !== rb.status) {
       changed++;
       if (cell.examples.length < limit) {

@@ -28,6 +28,7 @@ import { isObjectValue, readKey, readLeaf } from '../semantics/values.js';
 import { type ParsedVersion, parseVersion } from '../semantics/version.js';
 import type { NormalizedCondition, NormalizedPolicy, NormalizedRule, NormalizedStatus } from './check.js';
 import type { PolicyResult } from './definition.js';
+import type { NormalizedWaiver } from './waivers.js';
 
 /** One value read at a field's path (one per selected element for selector paths). */
 export interface FoundValue {
@@ -159,6 +160,17 @@ export interface PolicyExplanation {
    * conditions (ties: higher criticality, then definition order, then rule order). `null` otherwise.
    */
   readonly nearestMiss: NearestMiss | null;
+  /**
+   * Present only when the result is waived: the waiver named (docs/waivers.md), with who accepted the
+   * exception and why.
+   */
+  readonly waiver?: {
+    readonly id: string;
+    readonly expires: string;
+    readonly owner: string;
+    readonly reason: string;
+    readonly ticket: string | null;
+  };
 }
 
 /** Where the explained value sits in the resource: the root, or an element an `$elemMatch` chose. */
@@ -414,6 +426,7 @@ export function explainPolicy(
   result: PolicyResult,
   record: unknown,
   asOf: number,
+  waiver: NormalizedWaiver | null = null,
 ): PolicyExplanation {
   const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record, asOf) };
   const statuses = policy.statuses.map((s) => explainStatus(s, record, asOf));
@@ -425,5 +438,16 @@ export function explainPolicy(
     scope,
     statuses,
     nearestMiss: fellToDefault ? nearestMiss(statuses) : null,
+    ...(waiver === null
+      ? {}
+      : {
+          waiver: {
+            id: waiver.id,
+            expires: isoOf(waiver.expiresMs),
+            owner: waiver.owner,
+            reason: waiver.reason,
+            ticket: waiver.ticket,
+          },
+        }),
   };
 }

@@ -15,7 +15,14 @@ export {
   type NormalizedStatus,
   type PolicyCheck,
 } from './check.js';
-export { type CompiledPolicy, compilePolicy, type PolicyResult, type StatusInfo } from './compile.js';
+export {
+  activeWaiver,
+  type CompiledPolicy,
+  compilePolicy,
+  type PolicyOptions,
+  type PolicyResult,
+  type StatusInfo,
+} from './compile.js';
 export {
   type BranchCoverage,
   type BranchKind,
@@ -91,3 +98,15 @@ export {
   type StatusCount,
 } from './inventory.js';
 export { type CompiledPolicySet, compilePolicies } from './set.js';
+export {
+  type ActiveWaiver,
+  checkWaivers,
+  type NormalizedWaiver,
+  type WaiverAccepts,
+  type WaiverCheck,
+  type WaiverDefinition,
+  WaiverError,
+  type WaiverMark,
+  type WaiverProblem,
+  type WaiverProblemCode,
+} from './waivers.js';

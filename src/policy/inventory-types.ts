@@ -57,6 +57,12 @@ export interface InventoryOptions extends CompileOptions {
    * told: the evaluation stops with an {@link InventoryError} `UNKNOWN_KIND` at that record.
    */
   readonly kindField?: string | ((record: unknown) => string | undefined) | null;
+  /**
+   * Waivers (a waiver file's `{ waivers: [ … ] }` or the list; docs/waivers.md), at the run's `asOf`:
+   * results they accept are marked `waiver` and counted in `waived`; expired ones are listed in
+   * `expiredWaivers`. Without it, compiled policies keep the waivers they were compiled with.
+   */
+  readonly waivers?: unknown;
   /** Stops the evaluation between two resources; the promise then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
   /**
@@ -73,6 +79,8 @@ export interface StatusCount {
   readonly criticality: number;
   readonly isDefault: boolean;
   readonly count: number;
+  /** Of `count`, the resources marked waived (docs/waivers.md). */
+  readonly waived: number;
 }
 
 /** What happened to one policy over the inventory. */
@@ -82,6 +90,10 @@ export interface PolicySummary {
   readonly skipped: 'inactive' | 'resource' | null;
   /** Resources in the policy's scope (each got one status). */
   readonly applicable: number;
+  /** Of those, the resources marked waived (counted in their status too). */
+  readonly waived: number;
+  /** Ids of the policy's waivers expired at `asOf`: they changed nothing. */
+  readonly expiredWaivers: readonly string[];
   /** Resources of the policy's kind (or of unknown kind) outside the scope (no status). */
   readonly notApplicable: number;
   /** Resources of another kind than the policy's `resource` (not evaluated, no status). */

@@ -1,13 +1,19 @@
-import type { PathStep } from '../ast/nodes.js';
+import type { FilterNode, PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
-import { type CompileOptions, resolveAsOf } from '../compile/filter.js';
+import { type CompileOptions, compileNode, resolveAsOf } from '../compile/filter.js';
 import { FilterError, showText } from '../errors.js';
 import { InventoryError } from '../inventory/records.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import { isoOf } from '../semantics/time.js';
-import { type CompiledPolicy, compilePolicy, type PolicyResult } from './compile.js';
+import {
+  type CompiledPolicy,
+  compilePolicy,
+  type PolicyResult,
+  type WaiverMarker,
+  waiverMarker,
+} from './compile.js';
 import { coverageRecorder } from './coverage.js';
 import {
   DEFAULT_KIND_FIELD,
@@ -17,6 +23,7 @@ import {
   type PolicySummary,
 } from './inventory-types.js';
 import { type CompiledPolicySet, compilePolicies, isCompiled } from './set.js';
+import { readWaivers } from './waivers.js';
 
 export type { ResourceResults, StatusCount } from './inventory-types.js';
 export { DEFAULT_KIND_FIELD } from './inventory-types.js';
@@ -31,13 +38,22 @@ function isThenable(value: unknown): value is PromiseLike<void> {
 /** What one policy reached: the statuses of the resources in its scope. */
 class Tally {
   readonly counts = new Map<string, number>();
+  readonly waivedCounts = new Map<string, number>();
   applicable = 0;
+  waived = 0;
 
-  constructor(readonly policy: CompiledPolicy) {}
+  constructor(
+    readonly policy: CompiledPolicy,
+    readonly expired: readonly string[] = [],
+  ) {}
 
   add(result: PolicyResult): void {
     if (result.status === null) return;
     this.applicable++;
+    if (result.waiver !== undefined) {
+      this.waived++;
+      this.waivedCounts.set(result.status, (mapGet.call(this.waivedCounts, result.status) ?? 0) + 1);
+    }
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 }
@@ -69,6 +85,8 @@ function summary(
     policy: policy.name,
     skipped,
     applicable: tally?.applicable ?? 0,
+    waived: tally?.waived ?? 0,
+    expiredWaivers: tally?.expired ?? [],
     notApplicable: evaluated - (tally?.applicable ?? 0),
     otherKind: tally === undefined ? 0 : read.total - evaluated,
     statuses: policy.statuses.map((s) => ({
@@ -76,6 +94,7 @@ function summary(
       criticality: s.criticality,
       isDefault: s.isDefault,
       count: (tally === undefined ? undefined : mapGet.call(tally.counts, s.name)) ?? 0,
+      waived: (tally === undefined ? undefined : mapGet.call(tally.waivedCounts, s.name)) ?? 0,
     })),
   };
 }
@@ -298,6 +317,23 @@ export function inventoryCompileOptions(
   return { ...passLimits(options), ...(codegen === undefined ? {} : { codegen }), asOf };
 }
 
+/**
+ * The waiver marker of each policy of a run, at its instant: the `waivers` option's, or (without the
+ * option) the waivers a compiled policy was compiled with. @internal
+ */
+export function runWaivers(
+  options: InventoryOptions | undefined,
+  policies: readonly CompiledPolicy[],
+  compileOptions: CompileOptions & { readonly asOf: number },
+): WaiverMarker[] {
+  const given = option(options, 'waivers');
+  const all = given === undefined ? undefined : readWaivers(given, compileOptions);
+  const codegen = option(options, 'codegen');
+  const compile = (node: FilterNode) =>
+    compileNode(node, codegen === undefined ? undefined : { codegen }, true, compileOptions.asOf);
+  return policies.map((p) => waiverMarker(all ?? p.waivers, p, compileOptions.asOf, compile));
+}
+
 /** Refuses policies that are not an array. @internal */
 export function policyList(policies: unknown): asserts policies is readonly unknown[] {
   if (!isArray(policies)) {
@@ -358,7 +394,14 @@ export async function evaluateInventory(
   const compiled = given.map((p) => (p.readsNow ? p.at(compileOptions.asOf) : p));
   const skip = compiled.map((p) => skipReason(p, resource));
   const active = compiled.filter((_, i) => skip[i] === null);
-  const tallies = active.map((p) => new Tally(p));
+  const markers = runWaivers(options, active, compileOptions);
+  const tallies = active.map(
+    (p, i) =>
+      new Tally(
+        p,
+        markers[i]!.expired.map((w) => w.id),
+      ),
+  );
   // Coverage: an instrumented evaluation beside the compiled one, only when asked for.
   const recorders = option(options, 'coverage') === true ? compiled.map(coverageRecorder) : null;
   const activeRecorders = recorders?.filter((_, i) => skip[i] === null) ?? [];
@@ -379,7 +422,11 @@ export async function evaluateInventory(
   let unknownKind = 0;
   let index = 0;
 
-  const tallyOne = (i: number, result: PolicyResult): void => tallies[i]!.add(result);
+  const waived = markers.some((m) => m.waivers.length > 0);
+  let current: unknown;
+  const tallyOne = waived
+    ? (i: number, result: PolicyResult): void => tallies[i]!.add(markers[i]!.mark(current, result))
+    : (i: number, result: PolicyResult): void => tallies[i]!.add(result);
   const visit = (resource: unknown): void | PromiseLike<void> => {
     signal?.throwIfAborted();
     const kind = readKind?.(resource) ?? fallbackKind ?? null;
@@ -393,6 +440,7 @@ export async function evaluateInventory(
     }
     if (onResult === undefined) {
       // Only the policies in whose scope the resource is: the others are counted from the kinds.
+      current = resource;
       set.forEachApplicable(resource, kind, tallyOne);
       index++;
       return;
@@ -401,8 +449,9 @@ export async function evaluateInventory(
     const evaluated = set.evaluate(resource, kind);
     const results: PolicyOutcome[] = new Array(evaluated.length);
     for (let i = 0; i < evaluated.length; i++) {
-      tallies[i]!.add(evaluated[i]!);
-      results[i] = { policy: active[i]!.name, result: evaluated[i]! };
+      const result = waived ? markers[i]!.mark(resource, evaluated[i]!) : evaluated[i]!;
+      tallies[i]!.add(result);
+      results[i] = { policy: active[i]!.name, result };
     }
     return onResult({ index: index++, resource, kind, results });
   };

@@ -146,6 +146,11 @@ function parseText(text: string, options: ValidateOptions, limits: Limits): Pars
   return formatOf(body, options) === 'json' ? parseJsonSource(body, limits) : parseYamlSource(body, limits);
 }
 
+/** The document as a copy without prototypes, or the finding saying why it cannot be read. @internal */
+export function detached(document: unknown, limits: Limits): { value: unknown } | { finding: Finding } {
+  return detach(document, limits);
+}
+
 function runChecks(document: unknown, options: ValidateOptions, limits: Limits): Finding[] {
   const findings: Finding[] = [];
   // The checks (ajv's schema validation among them) read the document with plain property access and
@@ -239,13 +244,25 @@ function place(f: Finding, positions: SourcePositions | undefined): Diagnostic {
  * for (const d of diagnostics) console.log(`${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
  */
 export function validatePolicy(document: unknown, given: ValidateOptions = {}): ValidationResult {
+  return validateWith(document, given, runChecks);
+}
+
+/**
+ * Validates a document (text or value) with `checks`, the reading, limits, positions and capping of
+ * {@link validatePolicy}: what waiver files share with policy files. @internal
+ */
+export function validateWith<O extends ValidateOptions>(
+  document: unknown,
+  given: O,
+  checks: (document: unknown, options: O, limits: Limits) => Finding[],
+): ValidationResult {
   // Own properties only: an option inherited from a polluted Object.prototype is no option.
-  const options = ownOptions(given);
+  const options = ownOptions(given) as O;
   const max = diagnosticsCap(options.maxDiagnostics);
   // Limits are the caller's code, not the document: a bad one is thrown (INVALID_OPTION).
   const limits = resolveLimits(options);
   try {
-    return validate(document, options, max, limits);
+    return validate(document, options, max, limits, checks);
   } catch (error) {
     // A getter, a Proxy trap or a revoked Proxy in a document handed in as a value threw while it was
     // read: that is a finding about the document, not a crash of the validator.
@@ -263,15 +280,16 @@ export function validatePolicy(document: unknown, given: ValidateOptions = {}): 
   }
 }
 
-function validate(
+function validate<O extends ValidateOptions>(
   document: unknown,
-  options: ValidateOptions,
+  options: O,
   max: number,
   limits: Limits,
+  checks: (document: unknown, options: O, limits: Limits) => Finding[],
 ): ValidationResult {
   if (typeof document !== 'string')
     return finish(
-      runChecks(document, options, limits).map((f) => place(f, undefined)),
+      checks(document, options, limits).map((f) => place(f, undefined)),
       max,
     );
   if (utf8LengthExceeds(document, limits.maxFileBytes)) {
@@ -298,6 +316,6 @@ function validate(
   if (!('value' in source) || diagnostics.some((d) => d.severity === 'error' && d.code !== 'DUPLICATE_KEY')) {
     return finish(diagnostics, max);
   }
-  for (const f of runChecks(source.value, options, limits)) diagnostics.push(place(f, source.positions));
+  for (const f of checks(source.value, options, limits)) diagnostics.push(place(f, source.positions));
   return finish(diagnostics, max);
 }

@@ -1,9 +1,10 @@
 import type { ClauseNode, FilterNode } from '../../ast/nodes.js';
-import { mapGet, ownOptions, setHas, stringIncludes, stringStartsWith } from '../../builtins.js';
+import { mapGet, option, ownOptions, setHas, stringIncludes, stringStartsWith } from '../../builtins.js';
 import { FilterError } from '../../errors.js';
-import { checkPolicyDefinition, type NormalizedStatus } from '../../policy/check.js';
+import { checkPolicyDefinition, type NormalizedPolicy, type NormalizedStatus } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
+import { readWaivers, waiversOf } from '../../policy/waivers.js';
 import { filterToExpr, type MongoExpr } from './expr.js';
 import { filterQuery, type MongoQuery } from './filter.js';
 import { checkMongoLimits } from './limits.js';
@@ -15,6 +16,13 @@ import type { MongoStage } from './types.js';
 export interface MongoPolicyOptions extends MongoOptions {
   /** Field that `addStatusStage` writes the status into. Default `policyStatus`. */
   readonly statusField?: string;
+  /**
+   * Waivers (a waiver file's `{ waivers: [ … ] }` or the list; docs/waivers.md): `addWaiverStage` then
+   * marks documents. Their values are literals of the stage; expiry is decided at the translation's asOf.
+   */
+  readonly waivers?: unknown;
+  /** Field that `addWaiverStage` writes the waiver id into (`null` when none). Default `policyWaiver`. */
+  readonly waiverField?: string;
 }
 
 /** The documents that receive one status. */
@@ -29,6 +37,11 @@ export interface MongoPolicy {
   readonly partitions: readonly MongoPartition[];
   /** An `$addFields` stage setting the status field (null for documents outside the scope). */
   readonly addStatusStage: { readonly $addFields: { readonly [field: string]: MongoExpr } };
+  /**
+   * With the `waivers` option only: an `$addFields` stage, to follow `addStatusStage`, setting the
+   * waiver field to the id of the waiver that marks the document (`null` when none), as memory does.
+   */
+  readonly addWaiverStage?: { readonly $addFields: { readonly [field: string]: MongoExpr } };
 }
 
 /**
@@ -101,21 +114,7 @@ export function policyToMongo<T>(
 export function policyToMongo(policy: unknown, options?: MongoPolicyOptions): MongoPolicy;
 export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): MongoPolicy {
   const options = ownOptions(given);
-  const field = options.statusField ?? 'policyStatus';
-  if (
-    typeof field !== 'string' ||
-    field === '' ||
-    stringIncludes(field, '.') ||
-    stringStartsWith.call(field, '$') ||
-    stringIncludes(field, '\0') ||
-    setHas.call(FORBIDDEN_FIELDS, field)
-  ) {
-    throw new FilterError(
-      'INVALID_OPTION',
-      '',
-      `statusField must be a plain field name, got ${JSON.stringify(field)}`,
-    );
-  }
+  const field = plainField(options.statusField ?? 'policyStatus', 'statusField');
   // One instant for every partition and the status stage: they agree on every document.
   const asOf = translationAsOf(options);
   // The policy engine's validation: the same definitions are accepted, with the same problems.
@@ -161,7 +160,65 @@ export function policyToMongo(policy: unknown, given?: MongoPolicyOptions): Mong
     branches.length === 0
       ? { $literal: defaultName }
       : { $switch: { branches, default: { $literal: defaultName } } };
-  return { partitions, addStatusStage: { $addFields: { [field]: value } } };
+  const waivers = option(options, 'waivers');
+  if (waivers === undefined) return { partitions, addStatusStage: { $addFields: { [field]: value } } };
+  const waiverField = plainField(options.waiverField ?? 'policyWaiver', 'waiverField');
+  if (waiverField === field) {
+    throw new FilterError('INVALID_OPTION', '', 'waiverField must differ from statusField');
+  }
+  return {
+    partitions,
+    addStatusStage: { $addFields: { [field]: value } },
+    addWaiverStage: { $addFields: { [waiverField]: waiverExpr(waivers, definition, field, asOf, options) } },
+  };
+}
+
+/**
+ * The waiver of a document whose status `addStatusStage` wrote in `field`: the active waivers (at the
+ * translation's asOf) in the order memory tries them, each holding when it accepts the status and
+ * covers the document. Out of scope the status is null, which no waiver accepts.
+ */
+function waiverExpr(
+  given: unknown,
+  definition: NormalizedPolicy,
+  field: string,
+  asOf: number,
+  options: MongoPolicyOptions,
+): MongoExpr {
+  const { active, accepted } = waiversOf(
+    readWaivers(given, options),
+    definition.name,
+    definition.statuses,
+    asOf,
+  );
+  const branches: SwitchBranch[] = [];
+  for (const w of active) {
+    const names = accepted.get(w) ?? [];
+    if (names.length === 0) continue;
+    checkMongoLimits(w.covers, w.path);
+    const test = { $and: [{ $in: [`$${field}`, { $literal: names }] }, filterToExpr(w.covers, asOf)] };
+    branches.push(branch(test, { $literal: w.id }));
+  }
+  return branches.length === 0 ? null : { $switch: { branches, default: null } };
+}
+
+/** A field name the stages may write: plain for MongoDB and for the JavaScript reading the stage. */
+function plainField(field: unknown, name: string): string {
+  if (
+    typeof field !== 'string' ||
+    field === '' ||
+    stringIncludes(field, '.') ||
+    stringStartsWith.call(field, '$') ||
+    stringIncludes(field, '\0') ||
+    setHas.call(FORBIDDEN_FIELDS, field)
+  ) {
+    throw new FilterError(
+      'INVALID_OPTION',
+      '',
+      `${name} must be a plain field name, got ${JSON.stringify(field)}`,
+    );
+  }
+  return field;
 }
 
 /**

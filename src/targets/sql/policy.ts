@@ -1,9 +1,10 @@
-import { isArray, ownOptions, stringIncludes } from '../../builtins.js';
+import { isArray, option, ownOptions, stringIncludes } from '../../builtins.js';
 import { FilterError, showPointer, showText } from '../../errors.js';
 import { passLimits } from '../../limits.js';
 import { checkPolicyDefinition } from '../../policy/check.js';
 import type { PolicyDefinition, PolicyRequestBody } from '../../policy/definition.js';
 import { PolicyError } from '../../policy/errors.js';
+import { accepts, type NormalizedWaiver, policyWaivers, readWaivers } from '../../policy/waivers.js';
 import { dialectFor } from './dialects.js';
 import { and, checkIdentifier, checkOffset, checkParamCount, or, Params, SqlCompiler } from './filter.js';
 import { asOfClock } from './instants.js';
@@ -19,6 +20,18 @@ export interface PolicySql {
   readonly params: unknown[];
   /** Where the asOf is in `params`, when a `$now` reads it (see `SqlFragment.asOfIndex`). */
   readonly asOfIndex?: number;
+  /**
+   * With the `waivers` option only: the id of the waiver that marks the row (docs/waivers.md), `NULL`
+   * when none does. It repeats `statusExpression` (same parameters): select both. Each waiver's
+   * expiry is compared with the statement's asOf parameter, so changing that one replays it too.
+   */
+  readonly waiverExpression?: string;
+}
+
+/** Options of {@link policyToSql}. */
+export interface PolicySqlOptions extends ToSqlOptions {
+  /** Waivers (a waiver file's `{ waivers: [ … ] }` or the list): their values are bound parameters. */
+  readonly waivers?: unknown;
 }
 
 /**
@@ -35,11 +48,11 @@ export interface PolicySql {
  */
 export function policyToSql<T>(
   policy: PolicyDefinition<T> | PolicyRequestBody<T>,
-  options: ToSqlOptions,
+  options: PolicySqlOptions,
 ): PolicySql;
 /** Any input, checked at run time only. */
-export function policyToSql(policy: unknown, options: ToSqlOptions): PolicySql;
-export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
+export function policyToSql(policy: unknown, options: PolicySqlOptions): PolicySql;
+export function policyToSql(policy: unknown, given: PolicySqlOptions): PolicySql {
   return policyToSqlWith(dialectFor(ownOptions(given).dialect), policy, given);
 }
 
@@ -47,14 +60,65 @@ export function policyToSql(policy: unknown, given: ToSqlOptions): PolicySql {
 export function policyToSqlWith(
   dialect: SqlDialect<unknown>,
   policy: unknown,
-  given: ToSqlOptions,
+  given: PolicySqlOptions,
 ): PolicySql {
   const options = ownOptions(given);
   const offset = checkOffset(options.paramOffset);
   const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
   const statusExpression = statusSql(dialect, policy, options, params);
+  const waivers = option(options, 'waivers');
+  const waiverExpression =
+    waivers === undefined
+      ? undefined
+      : waiverSql(dialect, policy, statusExpression, waivers, options, params);
   checkParamCount(dialect, offset, params.values.length);
-  return { statusExpression, ...params.bound() };
+  return {
+    statusExpression,
+    ...params.bound(),
+    ...(waiverExpression === undefined ? {} : { waiverExpression }),
+  };
+}
+
+/**
+ * The waiver of a row: a simple `CASE` on its status, each status listing the waivers accepting it in
+ * the order memory tries them (the one expiring last first, then the smallest id), each active while
+ * the statement's asOf is before its expiry. Out of scope, the status is `NULL`: no branch holds.
+ */
+function waiverSql(
+  dialect: SqlDialect<unknown>,
+  policy: unknown,
+  status: string,
+  given: unknown,
+  options: ToSqlOptions,
+  params: Params,
+): string {
+  const limits = passLimits(options);
+  const { definition } = checkPolicyDefinition(policy, limits);
+  const waivers = readWaivers(given, limits);
+  const mine = policyWaivers(waivers, definition!.name, definition!.statuses);
+  const compiler = new SqlCompiler(dialect, options);
+  const branches: string[] = [];
+  const covers = new Map<NormalizedWaiver, string>();
+  for (const s of definition!.statuses) {
+    const tried = mine.filter((w) => accepts(w, s.name, s.criticality));
+    if (tried.length === 0) continue;
+    const inner = tried.map((w) => {
+      let cover = covers.get(w);
+      if (cover === undefined) {
+        // Errors of the SQL target (an unmapped field) point into the waiver list.
+        cover = compiler.compile(w.covers, params, { ...limits, at: w.path });
+        covers.set(w, cover);
+      }
+      const active = `${dialect.msParam(params.asOf())} < ${dialect.msParam(params.add(w.expiresMs))}`;
+      return `WHEN ${and([active, cover])} THEN ${dialect.textParam(params.add(w.id))}`;
+    });
+    branches.push(
+      `WHEN ${dialect.textParam(params.add(s.name))} THEN (CASE ${inner.join(' ')} ELSE NULL END)`,
+    );
+  }
+  return branches.length === 0
+    ? 'CAST(NULL AS TEXT)'
+    : `(CASE ${status} ${branches.join(' ')} ELSE NULL END)`;
 }
 
 /** The status expression of a policy, its values bound in `params` (with the statement's one asOf). */

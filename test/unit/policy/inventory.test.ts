@@ -34,11 +34,13 @@ describe('evaluateInventory', () => {
         policy: 'a-is-one',
         skipped: null,
         applicable: 3,
+        waived: 0,
+        expiredWaivers: [],
         notApplicable: 2,
         otherKind: 0,
         statuses: [
-          { status: 'ok', criticality: 0, isDefault: true, count: 1 },
-          { status: 'hit', criticality: 10, isDefault: false, count: 2 },
+          { status: 'ok', criticality: 0, isDefault: true, count: 1, waived: 0 },
+          { status: 'hit', criticality: 10, isDefault: false, count: 2, waived: 0 },
         ],
       },
     ]);
