@@ -1044,7 +1044,7 @@ var require_foldFlowLines = __commonJS({
         else
           end2 = lineWidth - indentAtStart;
       }
-      let split3 = void 0;
+      let split2 = void 0;
       let prev = void 0;
       let overflow = false;
       let i = -1;
@@ -1077,18 +1077,18 @@ var require_foldFlowLines = __commonJS({
           if (mode === FOLD_BLOCK)
             i = consumeMoreIndentedLines(text2, i, indent.length);
           end2 = i + indent.length + endStep;
-          split3 = void 0;
+          split2 = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
             const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
-              split3 = i;
+              split2 = i;
           }
           if (i >= end2) {
-            if (split3) {
-              folds.push(split3);
-              end2 = split3 + endStep;
-              split3 = void 0;
+            if (split2) {
+              folds.push(split2);
+              end2 = split2 + endStep;
+              split2 = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
@@ -1101,7 +1101,7 @@ var require_foldFlowLines = __commonJS({
               folds.push(j);
               escapedFolds[j] = true;
               end2 = j + endStep;
-              split3 = void 0;
+              split2 = void 0;
             } else {
               overflow = true;
             }
@@ -1303,9 +1303,9 @@ ${indent}`) + "'";
         return quotedString(value2, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value2) ? "  " : "");
-      const literal3 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent.length);
       if (!value2)
-        return literal3 ? "|\n" : ">\n";
+        return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
       for (endStart = value2.length; endStart > 0; --endStart) {
@@ -1354,7 +1354,7 @@ ${indent}`) + "'";
         if (onComment)
           onComment();
       }
-      if (!literal3) {
+      if (!literal2) {
         const foldedValue = value2.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
@@ -1725,7 +1725,7 @@ var require_merge = __commonJS({
     var identity2 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge = {
+    var merge2 = {
       identify: (value2) => value2 === MERGE_KEY || typeof value2 === "symbol" && value2.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
@@ -1735,7 +1735,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value2) {
       const source2 = resolveAliasValue(ctx, value2);
       if (identity2.isSeq(source2))
@@ -1774,7 +1774,7 @@ var require_merge = __commonJS({
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
-    exports.merge = merge;
+    exports.merge = merge2;
   }
 });
 
@@ -1783,15 +1783,15 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var stringify = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value: value2 }) {
       if (identity2.isNode(key) && key.addToJSMap)
         key.addToJSMap(ctx, map, value2);
-      else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value2);
+      else if (merge2.isMergeKey(ctx, key))
+        merge2.addMergeToJSMap(ctx, map, value2);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
@@ -3182,7 +3182,7 @@ var require_schema3 = __commonJS({
     var bool = require_bool2();
     var float = require_float2();
     var int4 = require_int2();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs2 = require_pairs();
     var set = require_set();
@@ -3202,7 +3202,7 @@ var require_schema3 = __commonJS({
       float.floatExp,
       float.float,
       binary.binary,
-      merge.merge,
+      merge2.merge,
       omap.omap,
       pairs2.pairs,
       set.set,
@@ -3228,7 +3228,7 @@ var require_tags = __commonJS({
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary = require_binary();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs2 = require_pairs();
     var schema$2 = require_schema3();
@@ -3253,7 +3253,7 @@ var require_tags = __commonJS({
       intOct: int4.intOct,
       intTime: timestamp.intTime,
       map: map.map,
-      merge: merge.merge,
+      merge: merge2.merge,
       null: _null.nullTag,
       omap: omap.omap,
       pairs: pairs2.pairs,
@@ -3263,7 +3263,7 @@ var require_tags = __commonJS({
     };
     var coreKnownTags = {
       "tag:yaml.org,2002:binary": binary.binary,
-      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:merge": merge2.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs2.pairs,
       "tag:yaml.org,2002:set": set.set,
@@ -3272,7 +3272,7 @@ var require_tags = __commonJS({
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
       }
       let tags = schemaTags;
       if (!tags) {
@@ -3290,7 +3290,7 @@ var require_tags = __commonJS({
         tags = customTags(tags.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge.merge);
+        tags = tags.concat(merge2.merge);
       return tags.reduce((tags2, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -3319,11 +3319,11 @@ var require_Schema = __commonJS({
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b2) => a.key < b2.key ? -1 : a.key > b2.key ? 1 : 0;
     var Schema = class _Schema {
-      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
+        this.tags = tags.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity2.MAP, { value: map.map });
         Object.defineProperty(this, identity2.SCALAR, { value: string.string });
@@ -4023,10 +4023,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value: value2 } = collItem;
+        const { start, key, sep: sep4, value: value2 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4064,7 +4064,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value2,
           offset: keyNode.range[2],
@@ -4080,7 +4080,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value2, onError);
           offset = valueNode.range[2];
@@ -4171,7 +4171,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end2) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end2) {
           const { source: source2, type } = token;
           switch (type) {
@@ -4185,13 +4185,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source2;
+                sep4 += source2;
               hasSpace = true;
               break;
             default:
@@ -4234,18 +4234,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value: value2 } = collItem;
+        const { start, key, sep: sep4, value: value2 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value2) {
+          if (!props.anchor && !props.tag && !sep4 && !value2) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap2 && !sep4 && !props.found) {
+          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value2))
@@ -4312,7 +4312,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value2,
@@ -4323,8 +4323,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4341,7 +4341,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value2))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4521,7 +4521,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value2 = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value2 += lines[i][0].slice(trimIndent) + "\n";
@@ -4538,24 +4538,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value2 += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value2 += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value2 += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value2 += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value2 += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value2 += sep3 + content;
-          sep3 = " ";
+          value2 += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4635,13 +4635,13 @@ var require_resolve_block_scalar = __commonJS({
       return { mode, indent, chomp, comment, length };
     }
     function splitLines(source2) {
-      const split3 = source2.split(/\n( *)/);
-      const first = split3[0];
+      const split2 = source2.split(/\n( *)/);
+      const first = split2[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
       const lines = [line0];
-      for (let i = 1; i < split3.length; i += 2)
-        lines.push([split3[i], split3[i + 1]]);
+      for (let i = 1; i < split2.length; i += 2)
+        lines.push([split2[i], split2[i + 1]]);
       return lines;
     }
     exports.resolveBlockScalar = resolveBlockScalar;
@@ -4738,25 +4738,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source2);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source2, onError) {
       let res = "";
@@ -5566,14 +5566,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value: value2 }) {
+    function stringifyItem({ start, key, sep: sep4, value: value2 }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value2)
         res += stringifyToken(value2);
@@ -6740,18 +6740,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar3.end) {
-            sep3 = scalar3.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar3.end;
+            sep4.push(this.sourceToken);
             delete scalar3.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar3.offset,
             indent: scalar3.indent,
-            items: [{ start, key: scalar3, sep: sep3 }]
+            items: [{ start, key: scalar3, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6904,15 +6904,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7106,13 +7106,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7612,9 +7612,9 @@ var LOGICAL_NAMES = {
   or: "$or",
   not: "$not"
 };
-function assertNever(value2, what) {
+function assertNever(value2, what2) {
   const kind = typeof value2 === "object" && value2 !== null ? value2.kind : value2;
-  throw new FilterError("INVALID_NODE", "", `unknown ${what} ${jsonStringify(String(kind))}`);
+  throw new FilterError("INVALID_NODE", "", `unknown ${what2} ${jsonStringify(String(kind))}`);
 }
 
 // src/limits.ts
@@ -7695,21 +7695,21 @@ var CODES = new Set(Object.values(LIMIT_CODES));
 function isLimitCode(code2) {
   return setHas.call(CODES, code2);
 }
-function limitError(name, at2, what, limits) {
+function limitError(name, at2, what2, limits) {
   return new FilterError(
     LIMIT_CODES[name],
     at2,
-    `${what} at ${showPointer(at2)}: the limit ${name} is ${limits[name]}`
+    `${what2} at ${showPointer(at2)}: the limit ${name} is ${limits[name]}`
   );
 }
 function utf8LengthExceeds(text2, max) {
   if (text2.length > max) return true;
   if (text2.length * 3 <= max) return false;
-  let bytes2 = 0;
+  let bytes = 0;
   for (let i = 0; i < text2.length; i++) {
     const unit = text2.charCodeAt(i);
-    bytes2 += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
-    if (bytes2 > max) return true;
+    bytes += unit < 128 ? 1 : unit < 2048 || unit >= 55296 && unit <= 57343 ? 2 : 3;
+    if (bytes > max) return true;
   }
   return false;
 }
@@ -8059,8 +8059,8 @@ var ACCEPTS = {
   lt: 2,
   lte: 3
 };
-function holds(accepts2, r, j) {
-  return (accepts2 >> (r < 0 ? 3 : r >> 2 * j & 3) & 1) === 1;
+function holds(accepts3, r, j) {
+  return (accepts3 >> (r < 0 ? 3 : r >> 2 * j & 3) & 1) === 1;
 }
 
 // src/parse/operands.ts
@@ -8575,11 +8575,11 @@ function parseObject(input, at2, depth, p, parent) {
   }
   reach(p, "maxDepth", depth);
   if (!isPlainObject(input)) {
-    const where = parent ? `"${parent}" expects a filter object at ${showPointer(at2)}` : `a filter must be an object at ${showPointer(at2)}`;
+    const where2 = parent ? `"${parent}" expects a filter object at ${showPointer(at2)}` : `a filter must be an object at ${showPointer(at2)}`;
     throw new FilterError(
       isNonJson(input) ? "INVALID_VALUE" : "INVALID_FILTER",
       at2,
-      `${where}, got ${describe(input)}`
+      `${where2}, got ${describe(input)}`
     );
   }
   count(p, 1, at2);
@@ -8667,8 +8667,8 @@ function operand(op, at2, depth, tally) {
     elemMatch: (op2) => printNode(op2.filter, at2, depth + 1, tally)
   });
 }
-function bad(at2, what) {
-  return new FilterError("INVALID_NODE", at2, `not a filter AST: ${what} at ${showPointer(at2)}`);
+function bad(at2, what2) {
+  return new FilterError("INVALID_NODE", at2, `not a filter AST: ${what2} at ${showPointer(at2)}`);
 }
 function setKey(out, key, value2, at2) {
   if (hasOwn(out, key)) {
@@ -8952,14 +8952,14 @@ function versions(ops) {
     operands,
     range: [lo, hi]
   } = versionOperands(ops);
-  const accepts2 = ops.map((op) => ACCEPTS[comparisonOf(op)]);
-  if (accepts2.length === 1) {
-    const a = accepts2[0];
+  const accepts3 = ops.map((op) => ACCEPTS[comparisonOf(op)]);
+  if (accepts3.length === 1) {
+    const a = accepts3[0];
     const other = holds(a, -1, 0);
     return (v) => typeof v === "string" ? holds(a, compareVersionTo(v, operands, lo, hi), 0) : other;
   }
-  if (accepts2.length === 2) {
-    const [a, b2] = accepts2;
+  if (accepts3.length === 2) {
+    const [a, b2] = accepts3;
     return (v) => {
       const r = typeof v === "string" ? compareVersionTo(v, operands, lo, hi) : -1;
       return holds(a, r, 0) && holds(b2, r, 1);
@@ -8967,7 +8967,7 @@ function versions(ops) {
   }
   return (v) => {
     const r = typeof v === "string" ? compareVersionTo(v, operands, lo, hi) : -1;
-    for (let j = 0; j < accepts2.length; j++) if (!holds(accepts2[j], r, j)) return false;
+    for (let j = 0; j < accepts3.length; j++) if (!holds(accepts3[j], r, j)) return false;
     return true;
   };
 }
@@ -9354,17 +9354,15 @@ function compileClosures(node, asOf = Number.NaN) {
 // src/compile/codegen.ts
 var isArray5 = Array.isArray;
 var setHas3 = Set.prototype.has;
+var setAdd = Set.prototype.add;
 var stringStartsWith2 = String.prototype.startsWith;
 var stringEndsWith2 = String.prototype.endsWith;
+var mapGet2 = Map.prototype.get;
+var mapSet = Map.prototype.set;
+var mapDelete = Map.prototype.delete;
+var mapKeys = Map.prototype.keys;
+var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
 var INLINE_LIST = 8;
-function literal(x) {
-  if (typeof x === "string") return jsonStringify(x);
-  if (typeof x === "number") {
-    if (!numberIsFinite(x)) throw new RangeError("non-finite number reached code generation");
-    return `(${String(x)})`;
-  }
-  return x ? "true" : "false";
-}
 var OUTLINE_EVERY = 32;
 var Emitter = class {
   /** `asOf`: the instant (ms) `$now` operands count from, passed in as a value like every instant. */
@@ -9375,9 +9373,21 @@ var Emitter = class {
   functions = [];
   values = [];
   next = 0;
+  /**
+   * A value the source names instead of writing it (`k3`, bound once per predicate from the factory's
+   * `k`): a filter's constants are never source text, so filters that differ only in their constants
+   * have one source, one shape, and share its function (see {@link compileGenerated}).
+   */
   value(v) {
     this.values.push(v);
-    return `k[${this.values.length - 1}]`;
+    return `k${this.values.length - 1}`;
+  }
+  /** A constant of the filter: a value, but for `true` and `false` (no more shapes for them). */
+  constant(x) {
+    if (typeof x === "boolean") return x ? "true" : "false";
+    if (typeof x === "number" && !numberIsFinite(x))
+      throw new RangeError("non-finite number reached code generation");
+    return this.value(x);
   }
   /** Defines `function <name>(<param>){<body>}`, named after `prefix` and a count, and returns the name. */
   define(prefix, param, body) {
@@ -9386,7 +9396,8 @@ var Emitter = class {
     return name;
   }
   source(main2) {
-    return `"use strict";${this.functions.join("")}return function predicate(r){return ${main2};};`;
+    const bound2 = this.values.length === 0 ? "" : `const ${this.values.map((_, i) => `k${i}=k[${i}]`).join(",")};`;
+    return `"use strict";${bound2}${this.functions.join("")}return function predicate(r){return ${main2};};`;
   }
   /** The field's version operators, in the order of its one `vcmp` call, with their operands. */
   versionOperands = /* @__PURE__ */ new Map();
@@ -9401,21 +9412,22 @@ var Emitter = class {
     const { j, operand: operand2 } = found;
     const comparison = comparisonOf(op);
     const r = `(vr<0?3:(vr>>>${2 * j})&3)`;
-    const plain = operand2.key % 2 === 1 ? `vk>=0&&vk!==${operand2.key}` : "vk>=0";
-    return `(${plain}?vk${SIGNS[comparison]}${operand2.key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
+    const key = this.value(operand2.key);
+    const plain = operand2.key % 2 === 1 ? `vk>=0&&vk!==${key}` : "vk>=0";
+    return `(${plain}?vk${SIGNS[comparison]}${key}:((${ACCEPTS[comparison]}>>${r})&1)===1)`;
   }
   operator(op) {
     const negated2 = factsOf(op).negated;
     return byFamily(op, {
       equality: (op2) => {
         if (op2.value === null) return negated2 ? "v!=null" : "v==null";
-        return `v${negated2 ? "!==" : "==="}${literal(op2.value)}`;
+        return `v${negated2 ? "!==" : "==="}${this.constant(op2.value)}`;
       },
       order: (op2) => {
         const sign = SIGNS[comparisonOf(op2)];
-        if (typeof op2.value === "number") return `(typeof v=="number"&&v${sign}${literal(op2.value)})`;
-        if (isBelowSurrogates(op2.value)) return `(typeof v=="string"&&v${sign}${literal(op2.value)})`;
-        return `(typeof v=="string"&&cmp(v,${literal(op2.value)})${sign}0)`;
+        if (typeof op2.value === "number") return `(typeof v=="number"&&v${sign}${this.constant(op2.value)})`;
+        if (isBelowSurrogates(op2.value)) return `(typeof v=="string"&&v${sign}${this.constant(op2.value)})`;
+        return `(typeof v=="string"&&cmp(v,${this.constant(op2.value)})${sign}0)`;
       },
       membership: (op2) => `${negated2 ? "!" : ""}(${this.member(op2.values)})`,
       like: (op2) => negated2 ? `!(${this.like(op2.pattern)})` : this.like(op2.pattern),
@@ -9440,12 +9452,12 @@ var Emitter = class {
   /** A `$like` pattern: an equality, a prefix or suffix test where it is one, else its matcher. */
   like(pattern) {
     const { pieces } = parseLike(pattern);
-    if (pieces.length === 1) return `v===${literal(pieces[0])}`;
+    if (pieces.length === 1) return `v===${this.constant(pieces[0])}`;
     if (pieces.length === 2 && pieces[1] === "") {
-      return pieces[0] === "" ? 'typeof v=="string"' : `(typeof v=="string"&&sw.call(v,${literal(pieces[0])}))`;
+      return pieces[0] === "" ? 'typeof v=="string"' : `(typeof v=="string"&&sw.call(v,${this.constant(pieces[0])}))`;
     }
     if (pieces.length === 2 && pieces[0] === "")
-      return `(typeof v=="string"&&ew.call(v,${literal(pieces[1])}))`;
+      return `(typeof v=="string"&&ew.call(v,${this.constant(pieces[1])}))`;
     return `(typeof v=="string"&&${this.value(compileLike(pattern))}(v))`;
   }
   member(values) {
@@ -9453,7 +9465,7 @@ var Emitter = class {
     const present = [...new Set(values.filter((x) => x !== null))];
     const tests = hasNull ? ["v==null"] : [];
     if (present.length > INLINE_LIST) tests.push(`has.call(${this.value(new Set(present))},v)`);
-    else for (const x of present) tests.push(`v===${literal(x)}`);
+    else for (const x of present) tests.push(`v===${this.constant(x)}`);
     return tests.length === 0 ? "false" : tests.join("||");
   }
   /**
@@ -9490,8 +9502,11 @@ var Emitter = class {
         range: [lo, hi]
       } = versionOperands(versionOps);
       this.versionOperands = new Map(versionOps.map((op, j) => [op, { j, operand: operands[j] }]));
-      const parsedWhen = ["-2", ...operands.map((o) => o.key).filter((key) => key % 2 === 1)].map((key) => `vk===${key}`).join("||");
-      const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${lo},${hi})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
+      const parsedWhen = [
+        "-2",
+        ...operands.map((o) => o.key).filter((key) => key % 2 === 1).map((key) => this.value(key))
+      ].map((key) => `vk===${key}`).join("||");
+      const compare = versionOps.length === 0 ? "" : `const vk=typeof v=="string"?${arrayEvery(operands, (o) => o.key >= 0) ? `vkey(v,${this.value(lo)},${this.value(hi)})` : "-2"}:-1;const vr=${parsedWhen}?vcmp(v,${this.value(operands)}):-1;`;
       const instant = arraySome(operators, isTimeNode) ? "const vt=tms(v);" : "";
       const test2 = operators.map((op) => this.operator(op)).join("&&");
       return this.define(
@@ -9586,9 +9601,45 @@ function canGenerateCode() {
 }
 function compileGenerated(node, asOf = Number.NaN) {
   const { source: source2, values } = generateSource(node, asOf);
-  const made = weakMapGet.call(FACTORIES, node);
-  const factory = made !== void 0 && made.source === source2 ? made.factory : makeFactory(source2);
-  if (made === void 0) weakMapSet.call(FACTORIES, node, { source: source2, factory });
+  let factory = cachedFactory(source2);
+  if (factory === void 0) {
+    factory = cacheFactory(source2, makeFactory(source2));
+    if (sketches >= SKETCHES_MAX) {
+      SKETCHES = /* @__PURE__ */ new Set();
+      sketches = 0;
+    }
+    setAdd.call(SKETCHES, sketch(node));
+    sketches++;
+  }
+  return bind(factory, values);
+}
+function sketch(node) {
+  let out = "";
+  for (const c of node.clauses) {
+    if (c.kind === "field") {
+      out += "{";
+      for (const step of c.path) out += step.kind === "key" ? `${jsonStringify(step.key)}.` : "*.";
+      for (const op of c.operators) out += op.kind === "elemMatch" ? `(${sketch(op.filter)})` : `${op.kind},`;
+      out += "}";
+    } else if (c.kind === "not") out += `!(${sketch(c.filter)})`;
+    else {
+      out += `${c.kind}(`;
+      for (const f of c.filters) out += `(${sketch(f)})`;
+      out += ")";
+    }
+  }
+  return out;
+}
+var SKETCHES = /* @__PURE__ */ new Set();
+var sketches = 0;
+var SKETCHES_MAX = 4096;
+function generatedIfKnown(node, asOf = Number.NaN) {
+  if (!setHas3.call(SKETCHES, sketch(node))) return void 0;
+  const { source: source2, values } = generateSource(node, asOf);
+  const factory = cachedFactory(source2);
+  return factory === void 0 ? void 0 : bind(factory, values);
+}
+function bind(factory, values) {
   return factory(
     values,
     readLeaf,
@@ -9606,7 +9657,32 @@ function compileGenerated(node, asOf = Number.NaN) {
     instantOf
   );
 }
-var FACTORIES = /* @__PURE__ */ new WeakMap();
+var FACTORIES = /* @__PURE__ */ new Map();
+var SHAPES = 256;
+var SHAPE_CHARS = 4e6;
+var cachedShapes = 0;
+var cachedChars = 0;
+function cachedFactory(source2) {
+  const factory = mapGet2.call(FACTORIES, source2);
+  if (factory !== void 0) {
+    mapDelete.call(FACTORIES, source2);
+    mapSet.call(FACTORIES, source2, factory);
+  }
+  return factory;
+}
+function cacheFactory(source2, factory) {
+  if (source2.length > SHAPE_CHARS) return factory;
+  mapSet.call(FACTORIES, source2, factory);
+  cachedShapes++;
+  cachedChars += source2.length;
+  while (cachedShapes > SHAPES || cachedChars > SHAPE_CHARS) {
+    const oldest = iteratorNext.call(mapKeys.call(FACTORIES)).value;
+    mapDelete.call(FACTORIES, oldest);
+    cachedShapes--;
+    cachedChars -= oldest.length;
+  }
+  return factory;
+}
 function makeFactory(source2) {
   return new Function(
     "k",
@@ -9687,7 +9763,8 @@ function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated,
 function compileNode(node, options, hot = false, asOf) {
   const at2 = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === "tiered") return compileTiered(node, TIER_UP_AFTER, compileGenerated, at2);
+  if (mode === "tiered")
+    return generatedIfKnown(node, at2) ?? compileTiered(node, TIER_UP_AFTER, compileGenerated, at2);
   return mode ? compileGenerated(node, at2) : compileClosures(node, at2);
 }
 function compileFilter(filter, options) {
@@ -9789,6 +9866,185 @@ function parseAsOf(value2) {
 // src/node/parallel.ts
 import { debuglog } from "util";
 import { Worker } from "worker_threads";
+
+// src/policy/coverage.ts
+function plan(policy) {
+  const probes = [];
+  const counters = { evaluated: 0, applicable: 0, statuses: [], rules: [], yes: [], no: [] };
+  const fieldCache = /* @__PURE__ */ new Map();
+  const fieldTest = (clause2, asOf) => {
+    let byInstant = fieldCache.get(clause2);
+    if (byInstant === void 0) {
+      byInstant = /* @__PURE__ */ new Map();
+      fieldCache.set(clause2, byInstant);
+    }
+    let test2 = byInstant.get(asOf);
+    if (test2 === void 0) {
+      test2 = compileClosures({ kind: "filter", clauses: [clause2] }, asOf);
+      byInstant.set(asOf, test2);
+    }
+    return test2;
+  };
+  const count2 = (id, held) => {
+    if (held) counters.yes[id]++;
+    else counters.no[id]++;
+    return held;
+  };
+  const where2 = { status: null, rule: null };
+  const probe = (kind, path) => {
+    probes.push({ id: probes.length, kind, path, status: where2.status, rule: where2.rule });
+    counters.yes.push(0);
+    counters.no.push(0);
+    return probes.length - 1;
+  };
+  const filter = (node, path) => {
+    if (node.clauses.length === 1) return clause(node.clauses[0], path);
+    const id = probe("filter", path);
+    const parts = node.clauses.map((c) => clause(c, path));
+    return (record2, asOf) => {
+      for (let i = 0; i < parts.length; i++) if (!parts[i](record2, asOf)) return count2(id, false);
+      return count2(id, true);
+    };
+  };
+  const clause = (node, at2) => {
+    switch (node.kind) {
+      case "field": {
+        const id = probe("field", pointer(at2, printPath(node.path)));
+        return (record2, asOf) => count2(id, fieldTest(node, asOf)(record2));
+      }
+      case "and":
+      case "or": {
+        const key = node.kind === "and" ? "$and" : "$or";
+        const id = probe(node.kind, pointer(at2, key));
+        const parts = node.filters.map((f, i) => filter(f, pointer(at2, key, i)));
+        const stopAt = node.kind === "or";
+        return (record2, asOf) => {
+          for (let i = 0; i < parts.length; i++) {
+            if (parts[i](record2, asOf) === stopAt) return count2(id, stopAt);
+          }
+          return count2(id, !stopAt);
+        };
+      }
+      case "not": {
+        const id = probe("not", pointer(at2, "$not"));
+        const inner = filter(node.filter, pointer(at2, "$not"));
+        return (record2, asOf) => count2(id, !inner(record2, asOf));
+      }
+      default:
+        return assertNever(node, "clause node");
+    }
+  };
+  const scope = policy.scopePath === null || policy.scope.clauses.length === 0 ? null : filter(policy.scope, policy.scopePath);
+  const ruleList = [];
+  const byStatus = policy.statuses.map(
+    (status) => status.rules.map((rule, r) => {
+      where2.status = status.name;
+      where2.rule = r;
+      ruleList.push({ status: status.name, index: r, path: rule.path });
+      counters.rules.push(0);
+      return { id: ruleList.length - 1, conditions: rule.conditions.map((c) => filter(c.filter, c.path)) };
+    })
+  );
+  const order2 = policy.statuses.map((status, statusIndex) => ({ status, statusIndex, rules: byStatus[statusIndex] })).filter((s) => s.rules.length > 0).sort((a, b2) => b2.status.criticality - a.status.criticality || a.status.index - b2.status.index);
+  for (const _ of policy.statuses) counters.statuses.push(0);
+  return { policy, probes, scope, order: order2, ruleList, counters };
+}
+function coverageRecorder(policy) {
+  const definition = policy.definition;
+  const p = plan(definition);
+  const counters = p.counters;
+  const base = resolveAsOf(policy.asOf, "/asOf");
+  const statusIndex = new Map(definition.statuses.map((s, i) => [s, i]));
+  const defaultIndex = statusIndex.get(definition.defaultStatus);
+  return {
+    policy: definition.name,
+    record(record2, asOf = base) {
+      counters.evaluated++;
+      if (p.scope !== null && !p.scope(record2, asOf)) return null;
+      counters.applicable++;
+      for (const s of p.order) {
+        for (let r = 0; r < s.rules.length; r++) {
+          const rule = s.rules[r];
+          let held = true;
+          for (let c = 0; c < rule.conditions.length && held; c++) held = rule.conditions[c](record2, asOf);
+          if (!held) continue;
+          counters.rules[rule.id]++;
+          counters.statuses[s.statusIndex]++;
+          return { status: s.status.name, rule: r };
+        }
+      }
+      counters.statuses[defaultIndex]++;
+      return { status: definition.defaultStatus.name, rule: null };
+    },
+    report: () => reportOf(p, counters)
+  };
+}
+function reportOf(p, c) {
+  return {
+    policy: p.policy.name,
+    evaluated: c.evaluated,
+    applicable: c.applicable,
+    statuses: p.policy.statuses.map((s, i) => ({
+      status: s.name,
+      isDefault: s.isDefault,
+      path: s.path,
+      count: c.statuses[i]
+    })),
+    rules: p.ruleList.map((r, i) => ({ ...r, decided: c.rules[i] })),
+    branches: p.probes.map((b2) => ({
+      kind: b2.kind,
+      path: b2.path,
+      status: b2.status,
+      rule: b2.rule,
+      true: c.yes[b2.id],
+      false: c.no[b2.id]
+    }))
+  };
+}
+function mergeCoverage(a, b2) {
+  if (a.policy !== b2.policy || a.statuses.length !== b2.statuses.length || a.rules.length !== b2.rules.length || a.branches.length !== b2.branches.length) {
+    throw new TypeError(`cannot merge the coverage of "${a.policy}" with that of another policy`);
+  }
+  return {
+    policy: a.policy,
+    evaluated: a.evaluated + b2.evaluated,
+    applicable: a.applicable + b2.applicable,
+    statuses: a.statuses.map((s, i) => ({ ...s, count: s.count + b2.statuses[i].count })),
+    rules: a.rules.map((r, i) => ({ ...r, decided: r.decided + b2.rules[i].decided })),
+    branches: a.branches.map((x, i) => ({
+      ...x,
+      true: x.true + b2.branches[i].true,
+      false: x.false + b2.branches[i].false
+    }))
+  };
+}
+function ratio(covered, total) {
+  return { covered, total, percent: total === 0 ? 100 : Math.floor(covered * 1e4 / total) / 100 };
+}
+function coverageTotals(policies) {
+  let s = 0;
+  let st = 0;
+  let r = 0;
+  let rt = 0;
+  let b2 = 0;
+  let bt = 0;
+  for (const p of policies) {
+    for (const x of p.statuses) {
+      st++;
+      if (x.count > 0) s++;
+    }
+    for (const x of p.rules) {
+      rt++;
+      if (x.decided > 0) r++;
+    }
+    for (const x of p.branches) {
+      bt += 2;
+      if (x.true > 0) b2++;
+      if (x.false > 0) b2++;
+    }
+  }
+  return { statuses: ratio(s, st), rules: ratio(r, rt), branches: ratio(b2, bt) };
+}
 
 // src/inventory/envelope.ts
 function isSpace(c) {
@@ -10009,11 +10265,11 @@ var EnvelopeScanner = class {
 var InventoryError = class extends FilterError {
   line;
   index;
-  constructor(code2, message, where = {}) {
-    super(code2, where.index === void 0 ? "" : `/${where.index}`, message);
+  constructor(code2, message, where2 = {}) {
+    super(code2, where2.index === void 0 ? "" : `/${where2.index}`, message);
     Object.defineProperty(this, "name", { value: "InventoryError", enumerable: false, configurable: true });
-    this.line = where.line;
-    this.index = where.index;
+    this.line = where2.line;
+    this.index = where2.index;
   }
 };
 var DEFAULT_MAX_RECORD = 64 * 1024 * 1024;
@@ -10094,9 +10350,9 @@ function jsonKind(value2) {
 function isRecord(value2) {
   return typeof value2 === "object" && value2 !== null && !isArray(value2);
 }
-function record(value2, line, options, what = "") {
+function record(value2, line, options, what2 = "") {
   if (isRecord(value2)) return { ok: true, value: value2 };
-  return reject(options, line, `${what}not a record: ${jsonKind(value2)} (a record is a JSON object)`);
+  return reject(options, line, `${what2}not a record: ${jsonKind(value2)} (a record is a JSON object)`);
 }
 function reject(options, line, message) {
   if (options.onReject === void 0) {
@@ -10461,12 +10717,12 @@ var Collector = class {
   budget = { nodes: 0 };
   counts = { maxRules: 0, maxConditions: 0 };
   /** Records a problem; the message reads "<what> at <pointer>[; <hint>]". */
-  add(code2, path, what, hint) {
-    const message = `${what} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
+  add(code2, path, what2, hint) {
+    const message = `${what2} at ${showPointer(path)}${hint === void 0 ? "" : `; ${hint}`}`;
     this.problems.push(freeze({ code: code2, path, message }));
   }
   /** Reports the keys of `value` that are not in `allowed`; a near-miss of a known key is suggested. */
-  unknownKeys(value2, at2, allowed, what) {
+  unknownKeys(value2, at2, allowed, what2) {
     for (const key of this.keys(value2, at2)) {
       if (setHas.call(allowed, key) || at2 === this.base && (setHas.call(RECORD_KEYS, key) || key === SCHEMA_KEY))
         continue;
@@ -10475,7 +10731,7 @@ var Collector = class {
       this.add(
         "UNKNOWN_PROPERTY",
         pointer(at2, key),
-        `unknown property "${showText(key)}" in ${what}`,
+        `unknown property "${showText(key)}" in ${what2}`,
         near !== void 0 ? `did you mean "${near}"?` : void 0
       );
     }
@@ -10491,8 +10747,8 @@ var Collector = class {
   more(limit, n, at2) {
     this.counts[limit] += n;
     if (this.counts[limit] > this.limits[limit]) {
-      const what = limit === "maxRules" ? "rules" : "conditions";
-      throw limitError(limit, at2, `the policy has more than ${this.limits[limit]} ${what}`, this.limits);
+      const what2 = limit === "maxRules" ? "rules" : "conditions";
+      throw limitError(limit, at2, `the policy has more than ${this.limits[limit]} ${what2}`, this.limits);
     }
   }
 };
@@ -10717,12 +10973,12 @@ function check(input, limits) {
   const type = optionalString(def, "type", base, c);
   const resource = optionalString(def, "resource", base, c);
   const description = optionalString(def, "description", base, c);
-  const isActive = own(def, "isActive") ?? true;
-  if (typeof isActive !== "boolean") {
+  const isActive2 = own(def, "isActive") ?? true;
+  if (typeof isActive2 !== "boolean") {
     c.add(
       "INVALID_TYPE",
       pointer(base, "isActive"),
-      `"isActive" must be a boolean, got ${describe(isActive)}`
+      `"isActive" must be a boolean, got ${describe(isActive2)}`
     );
   }
   let scope = EVERYTHING;
@@ -10787,7 +11043,7 @@ function check(input, limits) {
   const defaultStatus = arrayFind(statuses, (s) => s.isDefault);
   const definition = freeze({
     name,
-    isActive,
+    isActive: isActive2,
     ...type === void 0 ? {} : { type },
     ...resource === void 0 ? {} : { resource },
     ...description === void 0 ? {} : { description },
@@ -10999,7 +11255,7 @@ function nearestMiss(statuses) {
     failedConditions: best.rule.conditions.filter((c) => !c.held)
   };
 }
-function explainPolicy(policy, result, record2, asOf) {
+function explainPolicy(policy, result, record2, asOf, waiver = null) {
   const scope = { path: policy.scopePath, ...explainFilter(policy.scope, record2, asOf) };
   const statuses = policy.statuses.map((s) => explainStatus(s, record2, asOf));
   const fellToDefault = result.applicable && result.matched === null;
@@ -11009,8 +11265,294 @@ function explainPolicy(policy, result, record2, asOf) {
     asOf: isoOf(asOf),
     scope,
     statuses,
-    nearestMiss: fellToDefault ? nearestMiss(statuses) : null
+    nearestMiss: fellToDefault ? nearestMiss(statuses) : null,
+    ...waiver === null ? {} : {
+      waiver: {
+        id: waiver.id,
+        expires: isoOf(waiver.expiresMs),
+        owner: waiver.owner,
+        reason: waiver.reason,
+        ticket: waiver.ticket
+      }
+    }
   };
+}
+
+// src/policy/waivers.ts
+var WaiverError = class extends FilterError {
+  problems;
+  constructor(problems) {
+    const first = problems[0];
+    const head = problems.length === 1 ? "invalid waiver: " : `invalid waivers (${problems.length} problems): `;
+    super(
+      "INVALID_WAIVERS",
+      first?.path ?? "",
+      head + problems.map((p) => `${p.message} [${p.code}]`).join("; ")
+    );
+    Object.defineProperty(this, "name", { value: "WaiverError", enumerable: false, configurable: true });
+    this.problems = freeze([...problems]);
+  }
+};
+var WAIVER_KEYS = /* @__PURE__ */ new Set([
+  "id",
+  "policy",
+  "ids",
+  "filter",
+  "accepts",
+  "expires",
+  "owner",
+  "reason",
+  "ticket"
+]);
+var ROOT_KEYS = /* @__PURE__ */ new Set(["waivers", "$schema"]);
+var WAIVER_ID_FIELD = "id";
+function checkWaivers(input, options) {
+  const problems = [];
+  const add = (code2, path, what2) => {
+    problems.push(freeze({ code: code2, path, message: `${what2} at ${showPointer(path)}` }));
+  };
+  add.raw = (p) => problems.push(freeze(p));
+  add.count = () => problems.length;
+  let list = input;
+  let base = "";
+  if (isPlainObject(input)) {
+    for (const key of objectKeys(input)) {
+      if (!ROOT_KEYS.has(key))
+        add("UNKNOWN_PROPERTY", pointer("", key), `unknown property "${showText(key)}" in a waiver file`);
+    }
+    if (!hasOwn(input, "waivers")) {
+      add("MISSING_PROPERTY", "", 'a waiver file needs "waivers": [ \u2026 ]');
+      return { problems, checked: [] };
+    }
+    list = input.waivers;
+    base = "/waivers";
+  }
+  if (!isArray(list)) {
+    add("INVALID_TYPE", base, `waivers must be a list, got ${describe(list)}`);
+    return { problems, checked: [] };
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const waivers = [];
+  list.forEach((item, i) => {
+    const at2 = `${base}/${i}`;
+    const w = checkWaiver(item, at2, add, options);
+    if (w === void 0) return;
+    const first = seen.get(w.id);
+    if (first !== void 0) {
+      add(
+        "DUPLICATE_WAIVER_ID",
+        pointer(at2, "id"),
+        `waiver id ${jsonStringify(showText(w.id))} is already the id of ${showPointer(first)}`
+      );
+      return;
+    }
+    seen.set(w.id, at2);
+    waivers.push(w);
+  });
+  return problems.length === 0 ? { problems, waivers: freeze(waivers), checked: waivers } : { problems, checked: waivers };
+}
+function readWaivers(input, options) {
+  if (isArray(input) && input.every(isNormalized)) return input;
+  const { problems, waivers } = checkWaivers(input, options);
+  if (waivers === void 0) throw new WaiverError(problems);
+  return waivers;
+}
+var normalized = /* @__PURE__ */ new WeakSet();
+function isNormalized(value2) {
+  return typeof value2 === "object" && value2 !== null && normalized.has(value2);
+}
+function nonEmptyString(input, key, at2, add, required) {
+  if (!hasOwn(input, key)) {
+    if (required) add("MISSING_PROPERTY", at2, `a waiver needs "${key}"`);
+    return void 0;
+  }
+  const value2 = input[key];
+  if (typeof value2 !== "string") {
+    add("INVALID_TYPE", pointer(at2, key), `"${key}" must be a string, got ${describe(value2)}`);
+    return void 0;
+  }
+  if (value2.trim() === "") {
+    add("EMPTY_VALUE", pointer(at2, key), `"${key}" must not be empty`);
+    return void 0;
+  }
+  return value2;
+}
+function checkWaiver(input, at2, add, options) {
+  if (!isPlainObject(input)) {
+    add("INVALID_TYPE", at2, `a waiver must be an object, got ${describe(input)}`);
+    return void 0;
+  }
+  const before = add.count();
+  for (const key of objectKeys(input)) {
+    if (!WAIVER_KEYS.has(key))
+      add("UNKNOWN_PROPERTY", pointer(at2, key), `unknown property "${showText(key)}" in a waiver`);
+  }
+  const id = nonEmptyString(input, "id", at2, add, true);
+  const policy = nonEmptyString(input, "policy", at2, add, true);
+  const owner = nonEmptyString(input, "owner", at2, add, true);
+  const reason = nonEmptyString(input, "reason", at2, add, true);
+  const ticket = nonEmptyString(input, "ticket", at2, add, false);
+  let expires;
+  let expiresMs = Number.NaN;
+  if (!hasOwn(input, "expires")) {
+    add(
+      "MISSING_EXPIRY",
+      at2,
+      'a waiver needs "expires" (an RFC 3339 instant such as "2027-03-01T00:00:00Z"): every waiver ends'
+    );
+  } else if (typeof input.expires !== "string" || Number.isNaN(timestampMs(input.expires))) {
+    add(
+      "INVALID_EXPIRY",
+      pointer(at2, "expires"),
+      `"expires" must be an RFC 3339 instant with an offset ("2027-03-01T00:00:00Z", "2027-03-01T09:00:00+01:00"), got ${describe(input.expires)}`
+    );
+  } else {
+    expires = input.expires;
+    expiresMs = timestampMs(expires);
+  }
+  let ids = null;
+  if (hasOwn(input, "ids")) {
+    const given = input.ids;
+    if (!isArray(given) || given.length === 0) {
+      add(
+        "INVALID_TYPE",
+        pointer(at2, "ids"),
+        `"ids" must be a non-empty list of resource ids, got ${describe(given)}`
+      );
+    } else {
+      ids = [];
+      given.forEach((v, i) => {
+        if (typeof v !== "string" || v === "") {
+          add(
+            "INVALID_TYPE",
+            pointer(pointer(at2, "ids"), String(i)),
+            `a resource id must be a non-empty string, got ${describe(v)}`
+          );
+        } else ids.push(v);
+      });
+    }
+  }
+  let filter = null;
+  let filterNode;
+  if (hasOwn(input, "filter")) {
+    filter = input.filter;
+    const fat = pointer(at2, "filter");
+    try {
+      filterNode = parseFilter(filter, options);
+    } catch (error) {
+      const e = ownFilterError(error);
+      if (e === void 0) throw error;
+      add.raw({ code: e.code, path: fat + e.path, message: restateAt(e.message, e.path, fat) });
+    }
+  }
+  if (!hasOwn(input, "ids") && !hasOwn(input, "filter")) {
+    add("MISSING_COVERAGE", at2, 'a waiver names the resources it covers: "ids", "filter" or both');
+  }
+  let accepts3;
+  if (!hasOwn(input, "accepts"))
+    add("MISSING_PROPERTY", at2, 'a waiver needs "accepts": { "status": \u2026 } or { "maxCriticality": \u2026 }');
+  else accepts3 = checkAccepts(input.accepts, pointer(at2, "accepts"), add);
+  if (add.count() !== before) return void 0;
+  const coversJson = {};
+  const parts = [];
+  if (ids !== null) parts.push({ [WAIVER_ID_FIELD]: { $in: ids } });
+  if (filterNode !== void 0) parts.push(filter);
+  if (parts.length === 1) Object.assign(coversJson, parts[0]);
+  else coversJson.$and = parts;
+  const waiver = freeze({
+    id,
+    policy,
+    ids: ids === null ? null : freeze(ids),
+    filter,
+    covers: parseFilter(coversJson, options),
+    coversJson: freeze(coversJson),
+    accepts: accepts3,
+    expires,
+    expiresMs,
+    owner,
+    reason,
+    ticket: ticket ?? null,
+    path: at2
+  });
+  normalized.add(waiver);
+  return waiver;
+}
+function checkAccepts(value2, at2, add) {
+  const shape = 'accepts must be { "status": "<name>" } or { "maxCriticality": <number> }';
+  if (!isPlainObject(value2)) {
+    add("INVALID_ACCEPTS", at2, `${shape}, got ${describe(value2)}`);
+    return void 0;
+  }
+  const keys = objectKeys(value2);
+  if (keys.length !== 1 || keys[0] !== "status" && keys[0] !== "maxCriticality") {
+    add("INVALID_ACCEPTS", at2, shape);
+    return void 0;
+  }
+  if (keys[0] === "status") {
+    if (typeof value2.status !== "string" || value2.status === "") {
+      add("INVALID_ACCEPTS", pointer(at2, "status"), `a status name, got ${describe(value2.status)}`);
+      return void 0;
+    }
+    return freeze({ status: value2.status });
+  }
+  const n = value2.maxCriticality;
+  if (typeof n !== "number" || !numberIsFinite(n)) {
+    add("INVALID_ACCEPTS", pointer(at2, "maxCriticality"), `a finite number, got ${describe(n)}`);
+    return void 0;
+  }
+  return freeze({ maxCriticality: n });
+}
+function accepts(waiver, status, criticality) {
+  const a = waiver.accepts;
+  return "status" in a ? a.status === status : criticality <= a.maxCriticality;
+}
+function isActive(waiver, asOf) {
+  return asOf < waiver.expiresMs;
+}
+function waiverOrder(a, b2) {
+  return b2.expiresMs - a.expiresMs || compareCodePoints(a.id, b2.id);
+}
+function waiverStatusProblems(waivers, policy, statuses) {
+  const out = [];
+  for (const w of waivers) {
+    if (w.policy !== policy || !("status" in w.accepts)) continue;
+    const name = w.accepts.status;
+    if (statuses.some((s) => s.name === name)) continue;
+    const path = `${w.path}/accepts/status`;
+    out.push(
+      freeze({
+        code: "UNKNOWN_STATUS",
+        path,
+        message: `status ${jsonStringify(showText(name))} is not a status of policy ${jsonStringify(showText(policy))} (${statuses.map((s) => jsonStringify(showText(s.name))).join(", ")}) at ${showPointer(path)}`
+      })
+    );
+  }
+  return out;
+}
+function waiversOf(waivers, policy, statuses, asOf) {
+  const unknown = waiverStatusProblems(waivers, policy, statuses);
+  if (unknown.length > 0) throw new WaiverError(unknown);
+  const mine = waivers.filter((w) => w.policy === policy).sort(waiverOrder);
+  const accepted = /* @__PURE__ */ new Map();
+  for (const w of mine) {
+    accepted.set(
+      w,
+      statuses.filter((s) => accepts(w, s.name, s.criticality)).map((s) => s.name)
+    );
+  }
+  return {
+    active: mine.filter((w) => isActive(w, asOf)),
+    expired: mine.filter((w) => !isActive(w, asOf)),
+    accepted
+  };
+}
+function policyWaivers(waivers, policy, statuses) {
+  const unknown = waiverStatusProblems(waivers, policy, statuses);
+  if (unknown.length > 0) throw new WaiverError(unknown);
+  return waivers.filter((w) => w.policy === policy).sort(waiverOrder);
+}
+function markOf(waiver) {
+  return freeze({ id: waiver.id, expires: isoOf(waiver.expiresMs) });
 }
 
 // src/policy/compile.ts
@@ -11036,12 +11578,45 @@ function compilePolicy(definition, options) {
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
   const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
-  return buildPolicy(policy, (node, at2) => compileNode(node, codegen, true, at2), asOf);
+  const given = option(options, "waivers");
+  const waivers = given === void 0 ? [] : readWaivers(given, options);
+  return buildPolicy(policy, (node, at2) => compileNode(node, codegen, true, at2), asOf, waivers);
 }
-function buildPolicy(policy, compile, asOf) {
-  return bindPolicy(policy, compile, asOf, null, /* @__PURE__ */ new Map());
+function buildPolicy(policy, compile, asOf, waivers = []) {
+  return bindPolicy(policy, compile, asOf, null, /* @__PURE__ */ new Map(), waivers);
 }
-function bindPolicy(policy, compileAt, asOf, previous, timed) {
+function waiverMarker(waivers, policy, asOf, compile) {
+  const { active, expired, accepted } = waiversOf(waivers, policy.name, policy.statuses, asOf);
+  const tried = active.map((w) => ({
+    waiver: w,
+    statuses: new Set(accepted.get(w)),
+    covers: compile(w.covers),
+    mark: markOf(w),
+    marked: /* @__PURE__ */ new Map()
+  }));
+  const pick = (resource, result) => {
+    if (result.status === null) return void 0;
+    for (const t of tried) if (t.statuses.has(result.status) && t.covers(resource)) return t;
+    return void 0;
+  };
+  return {
+    waivers: freeze(waivers.filter((w) => w.policy === policy.name)),
+    expired: freeze(expired),
+    find: (resource, result) => pick(resource, result)?.waiver ?? null,
+    mark: (resource, result) => {
+      if (tried.length === 0) return result;
+      const t = pick(resource, result);
+      if (t === void 0) return result;
+      let marked = t.marked.get(result);
+      if (marked === void 0) {
+        marked = freeze({ ...result, waiver: t.mark });
+        t.marked.set(result, marked);
+      }
+      return marked;
+    }
+  };
+}
+function bindPolicy(policy, compileAt, asOf, previous, timed, waivers) {
   const made = /* @__PURE__ */ new Map();
   const compile = (node) => {
     let predicate = made.get(node);
@@ -11051,7 +11626,7 @@ function bindPolicy(policy, compileAt, asOf, previous, timed) {
       reads = readsNow(node);
       timed.set(node, reads);
     }
-    predicate = previous !== null && !reads ? previous.get(node) : compileAt(node, asOf);
+    predicate = (previous !== null && !reads ? previous.get(node) : void 0) ?? compileAt(node, asOf);
     made.set(node, predicate);
     return predicate;
   };
@@ -11068,7 +11643,9 @@ function bindPolicy(policy, compileAt, asOf, previous, timed) {
     }
     return fallback;
   };
-  const evaluate = inScope === null ? decide : (resource) => inScope(resource) ? decide(resource) : NOT_APPLICABLE;
+  const decided2 = inScope === null ? decide : (resource) => inScope(resource) ? decide(resource) : NOT_APPLICABLE;
+  const marker = waiverMarker(waivers, policy, asOf, compile);
+  const evaluate = marker.waivers.length === 0 ? decided2 : (resource) => marker.mark(resource, decided2(resource));
   const anyReadsNow = [...timed.values()].some((r) => r);
   const self = freeze({
     name: policy.name,
@@ -11084,10 +11661,25 @@ function bindPolicy(policy, compileAt, asOf, previous, timed) {
     asOf: isoOf(asOf),
     readsNow: anyReadsNow,
     evaluate,
-    explain: (resource) => explainPolicy(policy, evaluate(resource), resource, asOf),
+    explain: (resource) => {
+      const result = decided2(resource);
+      return explainPolicy(
+        policy,
+        marker.mark(resource, result),
+        resource,
+        asOf,
+        marker.find(resource, result)
+      );
+    },
     at: (next) => {
       const ms = resolveAsOf(next, "/asOf");
-      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed);
+      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed, waivers);
+    },
+    waivers: freeze([...marker.waivers].sort(waiverOrder)),
+    expiredWaivers: marker.expired,
+    waiverOf: (resource) => {
+      const w = marker.find(resource, decided2(resource));
+      return w === null ? null : freeze({ ...markOf(w), expiresMs: w.expiresMs, waiver: w });
     }
   });
   return self;
@@ -11174,9 +11766,9 @@ function generateRunner(members, plans, predicates) {
 function generateChunk(members, plans, predicates) {
   const uses = new Array(predicates.length).fill(0);
   for (const i of members) {
-    const plan2 = plans[i];
-    if (plan2.scope >= 0) uses[plan2.scope]++;
-    for (const status of plan2.statuses) for (const rule of status.rules) for (const id of rule) uses[id]++;
+    const plan3 = plans[i];
+    if (plan3.scope >= 0) uses[plan3.scope]++;
+    for (const status of plan3.statuses) for (const rule of status.rules) for (const id of rule) uses[id]++;
   }
   const memo = [];
   for (let id = 0; id < uses.length; id++) if (uses[id] > 1) memo.push(id);
@@ -11186,16 +11778,16 @@ function generateChunk(members, plans, predicates) {
   const lines = [];
   if (memo.length > 0) lines.push(`let ${memo.map((id) => `m${id} = 0`).join(", ")};`);
   for (const i of members) {
-    const plan2 = plans[i];
+    const plan3 = plans[i];
     lines.push(`p${i}: {`);
-    if (plan2.scope >= 0) lines.push(`if (!(${holds3(plan2.scope)})) break p${i};`);
-    for (const status of plan2.statuses) {
+    if (plan3.scope >= 0) lines.push(`if (!(${holds3(plan3.scope)})) break p${i};`);
+    for (const status of plan3.statuses) {
       status.rules.forEach((rule, r) => {
         const test2 = rule.length === 0 ? "true" : rule.map(holds3).join(" && ");
         lines.push(`if (${test2}) { found(${i}, ${result(status.results[r])}); break p${i}; }`);
       });
     }
-    lines.push(`found(${i}, ${result(plan2.fallback)});`, "}");
+    lines.push(`found(${i}, ${result(plan3.fallback)});`, "}");
   }
   const factory = new Function("P", "R", `return function run(r, found) {
 ${lines.join("\n")}
@@ -11221,8 +11813,8 @@ function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
   return (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(kinds, kind) ?? other : unknown;
     const value2 = dispatchValue(dispatch.keys, resource);
-    const run7 = value2 === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value2) ?? dispatch.always;
-    run7(resource, found);
+    const run8 = value2 === void 0 ? dispatch.always : mapGet.call(dispatch.byValue, value2) ?? dispatch.always;
+    run8(resource, found);
   };
 }
 
@@ -11230,7 +11822,7 @@ function generatedForEach(byKind, unknownKind, otherKind, plans, predicates) {
 function isCompiled(p) {
   return typeof p === "object" && p !== null && typeof own(p, "evaluate") === "function" && typeof own(p, "explain") === "function" && isArray(own(p, "statuses"));
 }
-function normalized(input, options) {
+function normalized2(input, options) {
   if (isCompiled(input)) return input.definition;
   const { problems, definition } = checkPolicyDefinition(input, options);
   if (definition === void 0) throw new PolicyError(problems);
@@ -11246,7 +11838,7 @@ function compilePolicies(policies, options, previous) {
   }
   const chosen = option(options, "codegen");
   const codegen = chosen === void 0 ? void 0 : { codegen: chosen };
-  const definitions = policies.map((p) => normalized(p, options));
+  const definitions = policies.map((p) => normalized2(p, options));
   const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
   let timed = false;
   const ids = /* @__PURE__ */ new Map();
@@ -11299,9 +11891,9 @@ function compilePolicies(policies, options, previous) {
     memo[s] = value2 ? 1 : 2;
     return value2;
   };
-  const decide = (plan2, resource, memo) => {
-    if (plan2.scope >= 0 && !holds3(plan2.scope, resource, memo)) return NOT_APPLICABLE;
-    const { statuses } = plan2;
+  const decide = (plan3, resource, memo) => {
+    if (plan3.scope >= 0 && !holds3(plan3.scope, resource, memo)) return NOT_APPLICABLE;
+    const { statuses } = plan3;
     for (let s = 0; s < statuses.length; s++) {
       const { rules, results } = statuses[s];
       nextRule: for (let r = 0; r < rules.length; r++) {
@@ -11312,7 +11904,7 @@ function compilePolicies(policies, options, previous) {
         return results[r];
       }
     }
-    return plan2.fallback;
+    return plan3.fallback;
   };
   const all2 = plans.map((_, i) => i);
   const byKind = /* @__PURE__ */ new Map();
@@ -11394,15 +11986,23 @@ function isThenable(value2) {
   return typeof value2 === "object" && value2 !== null && typeof value2.then === "function";
 }
 var Tally = class {
-  constructor(policy) {
+  constructor(policy, expired = []) {
     this.policy = policy;
+    this.expired = expired;
   }
   policy;
+  expired;
   counts = /* @__PURE__ */ new Map();
+  waivedCounts = /* @__PURE__ */ new Map();
   applicable = 0;
+  waived = 0;
   add(result) {
     if (result.status === null) return;
     this.applicable++;
+    if (result.waiver !== void 0) {
+      this.waived++;
+      this.waivedCounts.set(result.status, (mapGet.call(this.waivedCounts, result.status) ?? 0) + 1);
+    }
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
 };
@@ -11413,13 +12013,16 @@ function summary(policy, skipped, tally, read2) {
     policy: policy.name,
     skipped,
     applicable: tally?.applicable ?? 0,
+    waived: tally?.waived ?? 0,
+    expiredWaivers: tally?.expired ?? [],
     notApplicable: evaluated - (tally?.applicable ?? 0),
     otherKind: tally === void 0 ? 0 : read2.total - evaluated,
     statuses: policy.statuses.map((s) => ({
       status: s.name,
       criticality: s.criticality,
       isDefault: s.isDefault,
-      count: (tally === void 0 ? void 0 : mapGet.call(tally.counts, s.name)) ?? 0
+      count: (tally === void 0 ? void 0 : mapGet.call(tally.counts, s.name)) ?? 0,
+      waived: (tally === void 0 ? void 0 : mapGet.call(tally.waivedCounts, s.name)) ?? 0
     }))
   };
 }
@@ -11552,6 +12155,13 @@ function inventoryCompileOptions(options) {
   const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
   return { ...passLimits(options), ...codegen === void 0 ? {} : { codegen }, asOf };
 }
+function runWaivers(options, policies, compileOptions) {
+  const given = option(options, "waivers");
+  const all2 = given === void 0 ? void 0 : readWaivers(given, compileOptions);
+  const codegen = option(options, "codegen");
+  const compile = (node) => compileNode(node, codegen === void 0 ? void 0 : { codegen }, true, compileOptions.asOf);
+  return policies.map((p) => waiverMarker(all2 ?? p.waivers, p, compileOptions.asOf, compile));
+}
 function policyList(policies) {
   if (!isArray(policies)) {
     throw new FilterError(
@@ -11578,7 +12188,15 @@ async function evaluateInventory(policies, resources, options) {
   const compiled3 = given.map((p) => p.readsNow ? p.at(compileOptions.asOf) : p);
   const skip2 = compiled3.map((p) => skipReason(p, resource));
   const active = compiled3.filter((_, i) => skip2[i] === null);
-  const tallies = active.map((p) => new Tally(p));
+  const markers = runWaivers(options, active, compileOptions);
+  const tallies = active.map(
+    (p, i) => new Tally(
+      p,
+      markers[i].expired.map((w) => w.id)
+    )
+  );
+  const recorders = option(options, "coverage") === true ? compiled3.map(coverageRecorder) : null;
+  const activeRecorders = recorders?.filter((_, i) => skip2[i] === null) ?? [];
   const set = policySet(
     given.filter((_, i) => skip2[i] === null),
     compileOptions
@@ -11592,14 +12210,21 @@ async function evaluateInventory(policies, resources, options) {
   const kinds = /* @__PURE__ */ new Map();
   let unknownKind = 0;
   let index = 0;
-  const tallyOne = (i, result) => tallies[i].add(result);
+  const waived = markers.some((m) => m.waivers.length > 0);
+  let current;
+  const tallyOne = waived ? (i, result) => tallies[i].add(markers[i].mark(current, result)) : (i, result) => tallies[i].add(result);
   const visit = (resource2) => {
     signal?.throwIfAborted();
     const kind = readKind?.(resource2) ?? fallbackKind ?? null;
     if (kind === null && named.length > 1) throw unknownKindError(index, named, kindField);
     if (kind === null) unknownKind++;
     else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    for (let i = 0; i < activeRecorders.length; i++) {
+      const own2 = policyKinds[i];
+      if (own2 === void 0 || kind === null || own2 === kind) activeRecorders[i].record(resource2);
+    }
     if (onResult === void 0) {
+      current = resource2;
       set.forEachApplicable(resource2, kind, tallyOne);
       index++;
       return;
@@ -11607,8 +12232,9 @@ async function evaluateInventory(policies, resources, options) {
     const evaluated = set.evaluate(resource2, kind);
     const results = new Array(evaluated.length);
     for (let i = 0; i < evaluated.length; i++) {
-      tallies[i].add(evaluated[i]);
-      results[i] = { policy: active[i].name, result: evaluated[i] };
+      const result = waived ? markers[i].mark(resource2, evaluated[i]) : evaluated[i];
+      tallies[i].add(result);
+      results[i] = { policy: active[i].name, result };
     }
     return onResult({ index: index++, resource: resource2, kind, results });
   };
@@ -11626,14 +12252,26 @@ async function evaluateInventory(policies, resources, options) {
     kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
     kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
     unknownKind,
-    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, index, policyKinds, kindField) : null,
+    ...recorders === null ? {} : { coverage: recorders.map((r) => r.report()) }
   };
 }
 
 // src/policy/diff.ts
 var DEFAULT_EXAMPLES = 3;
 function compiled(policy, options, side2) {
-  if (isCompiled(policy)) return policy.readsNow ? policy.at(options.asOf) : policy;
+  if (isCompiled(policy)) {
+    if (options.waivers !== void 0) {
+      const waivers = readWaivers(options.waivers, options);
+      return buildPolicy(
+        policy.definition,
+        (node, at2) => compileNode(node, options, true, at2),
+        options.asOf,
+        waivers
+      );
+    }
+    return policy.readsNow ? policy.at(options.asOf) : policy;
+  }
   if (typeof policy !== "object" || policy === null || isArray(policy)) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -11668,8 +12306,10 @@ async function diffPolicies(before, after, resources, options) {
     ...codegen === void 0 ? {} : { codegen },
     // One instant for both versions (compiled ones are bound to it): a resource changes status only
     // because the policy changed, never because the clock moved between the two.
-    asOf: resolveAsOf(option(options, "asOf"), "/asOf")
+    asOf: resolveAsOf(option(options, "asOf"), "/asOf"),
+    ...option(options, "waivers") === void 0 ? {} : { waivers: option(options, "waivers") }
   };
+  const counting = option(options, "waivers") !== void 0;
   const a = compiled(before, compileOptions, "before");
   const b2 = compiled(after, compileOptions, "after");
   const cells = /* @__PURE__ */ new Map();
@@ -11682,10 +12322,17 @@ async function diffPolicies(before, after, resources, options) {
     const key = jsonStringify([ra.status, rb.status]);
     let cell = mapGet.call(cells, key);
     if (cell === void 0) {
-      cell = { before: ra.status, after: rb.status, count: 0, examples: [] };
+      cell = {
+        before: ra.status,
+        after: rb.status,
+        count: 0,
+        examples: [],
+        ...counting ? { waived: 0 } : {}
+      };
       cells.set(key, cell);
     }
     cell.count++;
+    if (rb.waiver !== void 0) cell.waived = (cell.waived ?? 0) + 1;
     if (ra.status !== rb.status) {
       changed++;
       if (cell.examples.length < limit) {
@@ -11709,6 +12356,475 @@ async function diffPolicies(before, after, resources, options) {
   };
 }
 
+// src/policy/forecast.ts
+function sameState(a, b2) {
+  return a.status === b2.status;
+}
+function forecastWindow(options) {
+  const horizon = options !== void 0 && hasOwn(options, "horizon") ? options.horizon : void 0;
+  if (typeof horizon !== "string") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "/horizon",
+      'horizon must be an ISO 8601 duration such as "P90D"'
+    );
+  }
+  const parsed = parseDuration(horizon);
+  if (!parsed.ok) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "/horizon",
+      `horizon ${JSON.stringify(horizon.slice(0, 40))}: ${parsed.why}`
+    );
+  }
+  if (parsed.ms < 0) {
+    throw new FilterError("INVALID_OPTION", "/horizon", `horizon must not be negative, got "${horizon}"`);
+  }
+  const asOf = resolveAsOf(
+    options !== void 0 && hasOwn(options, "asOf") ? options.asOf : void 0,
+    "/asOf"
+  );
+  const until = asOf + parsed.ms;
+  if (until > MAX_INSTANT) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "/horizon",
+      "asOf + horizon is past the last instant a date can hold"
+    );
+  }
+  return { asOf, until, horizon };
+}
+function timeReads(node, prefix, out) {
+  for (const clause of node.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const steps = [...prefix, ...clause.path];
+        for (const op of clause.operators) {
+          if (op.kind === "elemMatch") timeReads(op.filter, steps, out);
+          else if ("instant" in op && op.instant.base === "now") {
+            out.push({ steps, path: printPath(steps), op });
+          }
+        }
+        break;
+      }
+      case "and":
+      case "or":
+        for (const f of clause.filters) timeReads(f, prefix, out);
+        break;
+      case "not":
+        timeReads(clause.filter, prefix, out);
+        break;
+    }
+  }
+}
+function versionReads(node, prefix, out) {
+  for (const clause of node.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const steps = [...prefix, ...clause.path];
+        for (const op of clause.operators) {
+          if (op.kind === "elemMatch") versionReads(op.filter, steps, out);
+          else if (isVersion(op)) {
+            out.push({ path: printPath(steps), operator: OPERATOR_NAMES[op.kind], version: op.value });
+          }
+        }
+        break;
+      }
+      case "and":
+      case "or":
+        for (const f of clause.filters) versionReads(f, prefix, out);
+        break;
+      case "not":
+        versionReads(clause.filter, prefix, out);
+        break;
+    }
+  }
+}
+function isVersion(op) {
+  return op.kind.length > 1 && op.kind[0] === "v";
+}
+var toISOString = Date.prototype.toISOString;
+var getTime2 = Date.prototype.getTime;
+function leafInstant(v) {
+  if (typeof v === "string") {
+    const ms = timestampMs(v);
+    return Number.isNaN(ms) ? null : { ms, text: v };
+  }
+  if (v instanceof Date && !Number.isNaN(getTime2.call(v))) {
+    const text2 = toISOString.call(v);
+    const ms = timestampMs(text2);
+    return Number.isNaN(ms) ? null : { ms, text: text2 };
+  }
+  return null;
+}
+function eachValue(v, steps, i, visit) {
+  if (i === steps.length) {
+    visit(v);
+    return;
+  }
+  if (typeof v !== "object" || v === null || v instanceof Date) return;
+  const step = steps[i];
+  if (step.kind === "any") {
+    if (isArray(v)) for (const e of v) eachValue(e, steps, i + 1, visit);
+    return;
+  }
+  if (!isArray(v) && hasOwn(v, step.key))
+    eachValue(v[step.key], steps, i + 1, visit);
+}
+function flips(op, t) {
+  const x = t - op.instant.ms;
+  switch (comparisonOf(op)) {
+    case "lt":
+    case "gte":
+      return [x + 1];
+    case "lte":
+    case "gt":
+      return [x];
+    case "eq":
+    case "ne":
+      return [x, x + 1];
+  }
+}
+function idOf(resource) {
+  if (typeof resource !== "object" || resource === null || isArray(resource) || !hasOwn(resource, "id"))
+    return null;
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+var NOWHERE = Object.freeze({ status: null, criticality: null, rule: null });
+function stateOf(result) {
+  if (result.status === null) return NOWHERE;
+  return {
+    status: result.status,
+    criticality: result.criticality,
+    rule: result.matched === null ? null : { status: result.matched.status, ruleIndex: result.matched.ruleIndex }
+  };
+}
+var AT_CACHE = 64;
+function forecaster(policy, options) {
+  const window = "until" in options ? options : forecastWindow(options);
+  const { asOf, until } = window;
+  const reads = [];
+  const def = policy.definition;
+  timeReads(def.scope, [], reads);
+  for (const s of def.statuses)
+    for (const r of s.rules) for (const c of r.conditions) timeReads(c.filter, [], reads);
+  const seen = /* @__PURE__ */ new Set();
+  const distinct = reads.filter((r) => {
+    const key = `${r.path}\0${r.op.kind}\0${r.op.instant.ms}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const versions2 = /* @__PURE__ */ new Map();
+  for (const s of def.statuses) {
+    s.rules.forEach((r, i) => {
+      const out = [];
+      for (const c of r.conditions) versionReads(c.filter, [], out);
+      versions2.set(`${s.name}\0${i}`, out);
+    });
+  }
+  const base = policy.readsNow ? policy.at(asOf) : policy;
+  const closures = buildPolicy(def, (node, ms) => compileNode(node, { codegen: false }, true, ms), asOf);
+  const cache = /* @__PURE__ */ new Map();
+  const at2 = (ms) => {
+    let p = cache.get(ms);
+    if (p === void 0) {
+      if (cache.size >= AT_CACHE) cache.clear();
+      p = closures.at(ms);
+      cache.set(ms, p);
+    }
+    return p;
+  };
+  const rulesOf = (s) => s.rule === null ? [] : versions2.get(`${s.rule.status}\0${s.rule.ruleIndex}`) ?? [];
+  const record2 = (resource, index = 0) => {
+    const initial = stateOf(base.evaluate(resource));
+    if (distinct.length === 0) return { initial, transitions: [] };
+    const byInstant = /* @__PURE__ */ new Map();
+    for (const read2 of distinct) {
+      eachValue(resource, read2.steps, 0, (leaf) => {
+        const instant = leafInstant(leaf);
+        if (instant === null) return;
+        for (const ms of flips(read2.op, instant.ms)) {
+          if (!(ms > asOf && ms <= until)) continue;
+          let c = byInstant.get(ms);
+          if (c === void 0) {
+            c = { ms, causes: [] };
+            byInstant.set(ms, c);
+          }
+          c.causes.push({
+            path: read2.path,
+            operator: OPERATOR_NAMES[read2.op.kind],
+            now: read2.op.instant.text,
+            value: instant.text
+          });
+        }
+      });
+    }
+    if (byInstant.size === 0) return { initial, transitions: [] };
+    const candidates = [...byInstant.values()].sort((a, b2) => a.ms - b2.ms);
+    const transitions = [];
+    const id = idOf(resource);
+    let previous = initial;
+    for (const c of candidates) {
+      const state = stateOf(at2(c.ms).evaluate(resource));
+      if (sameState(previous, state)) {
+        previous = state;
+        continue;
+      }
+      transitions.push({
+        policy: policy.name,
+        index,
+        id,
+        at: isoOf(c.ms),
+        ms: c.ms,
+        from: previous,
+        to: state,
+        causes: c.causes,
+        versions: state.rule !== null ? rulesOf(state) : rulesOf(previous)
+      });
+      previous = state;
+    }
+    return { initial, transitions };
+  };
+  return { policy, window, readsNow: distinct.length > 0, record: record2 };
+}
+
+// src/policy/forecast-inventory.ts
+var DAY2 = 864e5;
+var MAX_STEPS = 1e5;
+function forecastSteps(window, by) {
+  const steps = [window.asOf];
+  const next = (ms) => {
+    const d = new Date(ms);
+    if (by === "day") return Math.floor(ms / DAY2) * DAY2 + DAY2;
+    if (by === "week") {
+      const day = Math.floor(ms / DAY2);
+      const sinceMonday = ((day - 4) % 7 + 7) % 7;
+      return (day - sinceMonday + 7) * DAY2;
+    }
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  };
+  for (let s = next(window.asOf); s < window.until; s = next(s)) {
+    steps.push(s);
+    if (steps.length > MAX_STEPS) {
+      throw new FilterError(
+        "INVALID_OPTION",
+        "/by",
+        `the window has more than ${MAX_STEPS} ${by}s: choose a coarser "by"`
+      );
+    }
+  }
+  if (window.until > window.asOf) steps.push(window.until);
+  return steps;
+}
+function stepOf(steps, ms) {
+  let lo = 0;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (steps[mid] < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+function earlier(a, b2) {
+  return a.ms - b2.ms || a.index - b2.index;
+}
+var PolicyTally = class {
+  constructor(policy, steps, keep) {
+    this.policy = policy;
+    this.steps = steps;
+    this.keep = keep;
+    this.delta = /* @__PURE__ */ new Map([[null, new Int32Array(steps.length)]]);
+    for (const s of policy.statuses) this.delta.set(s.name, new Int32Array(steps.length));
+  }
+  policy;
+  steps;
+  keep;
+  delta;
+  reached = /* @__PURE__ */ new Map();
+  entered = /* @__PURE__ */ new Map();
+  transitions = 0;
+  changing = 0;
+  otherKind = 0;
+  first = [];
+  bump(status, step, by) {
+    const d = this.delta.get(status);
+    if (d !== void 0 && step < d.length) d[step] += by;
+  }
+  add(initial, transitions) {
+    this.bump(initial.status, 0, 1);
+    const met = /* @__PURE__ */ new Set();
+    if (initial.status !== null) met.add(initial.status);
+    for (const t of transitions) {
+      const k = stepOf(this.steps, t.ms);
+      this.bump(t.from.status, k, -1);
+      this.bump(t.to.status, k, 1);
+      if (t.to.status !== null) {
+        met.add(t.to.status);
+        this.entered.set(t.to.status, (this.entered.get(t.to.status) ?? 0) + 1);
+      }
+      this.keepFirst(t);
+    }
+    for (const s of met) this.reached.set(s, (this.reached.get(s) ?? 0) + 1);
+    this.transitions += transitions.length;
+    if (transitions.length > 0) this.changing++;
+  }
+  keepFirst(t) {
+    if (this.keep === 0) return;
+    const first = this.first;
+    if (first.length === this.keep && earlier(t, first[first.length - 1]) >= 0) return;
+    let i = first.length;
+    while (i > 0 && earlier(t, first[i - 1]) < 0) i--;
+    first.splice(i, 0, t);
+    if (first.length > this.keep) first.pop();
+  }
+  /** Adds the tally of a later part of the input (its indexes shifted by `offset`). */
+  merge(other, offset) {
+    for (const s of other.statuses) {
+      const d = this.delta.get(s.status);
+      for (let k = 0; k < d.length; k++) d[k] += s.series[k] - (k > 0 ? s.series[k - 1] : 0);
+      this.reached.set(s.status, (this.reached.get(s.status) ?? 0) + s.reached);
+      this.entered.set(s.status, (this.entered.get(s.status) ?? 0) + s.entered);
+    }
+    const na = this.delta.get(null);
+    for (let k = 0; k < na.length; k++)
+      na[k] += other.notApplicable[k] - (k > 0 ? other.notApplicable[k - 1] : 0);
+    this.transitions += other.transitions;
+    this.changing += other.changing;
+    this.otherKind += other.otherKind;
+    for (const t of other.first) this.keepFirst(offset === 0 ? t : { ...t, index: t.index + offset });
+  }
+  summary(skipped, readsNow2) {
+    const series = (d) => {
+      const out = new Array(d.length);
+      let sum = 0;
+      for (let k = 0; k < d.length; k++) out[k] = sum += d[k];
+      return out;
+    };
+    return {
+      policy: this.policy.name,
+      skipped,
+      readsNow: readsNow2,
+      statuses: this.policy.statuses.map((s) => ({
+        status: s.name,
+        criticality: s.criticality,
+        isDefault: s.isDefault,
+        series: skipped === null ? series(this.delta.get(s.name)) : [],
+        reached: this.reached.get(s.name) ?? 0,
+        entered: this.entered.get(s.name) ?? 0
+      })),
+      notApplicable: skipped === null ? series(this.delta.get(null)) : [],
+      otherKind: this.otherKind,
+      transitions: this.transitions,
+      changing: this.changing,
+      first: this.first
+    };
+  }
+};
+function forecastPlan(options) {
+  const window = forecastWindow(options);
+  const by = option(options, "by") ?? "day";
+  if (by !== "day" && by !== "week" && by !== "month") {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "/by",
+      `by must be "day", "week" or "month", got ${JSON.stringify(String(by)).slice(0, 40)}`
+    );
+  }
+  const first = option(options, "first") ?? 20;
+  if (!(Number.isSafeInteger(first) && first >= 0)) {
+    throw new FilterError("INVALID_OPTION", "/first", "first must be a non-negative integer");
+  }
+  return { window, by, steps: forecastSteps(window, by), first };
+}
+function forecastPolicies(policies, options, asOf) {
+  policyList(policies);
+  const compileOptions = {
+    ...inventoryCompileOptions({
+      ...option(options, "codegen") === void 0 ? {} : { codegen: option(options, "codegen") },
+      ...option(options, "limits") === void 0 ? {} : { limits: option(options, "limits") }
+    }),
+    asOf
+  };
+  return policies.map(
+    (p) => isCompiled(p) ? p.readsNow ? p.at(asOf) : p : compilePolicy(p, compileOptions)
+  );
+}
+function policiesOf(definitions, asOf, codegen) {
+  const c = codegen === void 0 ? void 0 : { codegen };
+  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf));
+}
+async function forecastCompiled(compiled3, resources, options, plan3, started = performance.now()) {
+  const resource = option(options, "resource");
+  const onTransition = option(options, "onTransition");
+  const signal = option(options, "signal");
+  const kindField = option(options, "kindField");
+  const readKind = kindReader(kindField);
+  const skip2 = compiled3.map((p) => skipReason(p, resource));
+  const active = compiled3.flatMap((_p, i) => skip2[i] === null ? [i] : []);
+  const forecasters = active.map((i) => forecaster(compiled3[i], plan3.window));
+  const tallies = active.map((i) => new PolicyTally(compiled3[i], plan3.steps, plan3.first));
+  const named = [
+    ...new Set(active.map((i) => compiled3[i].resource).filter((k) => k !== void 0))
+  ];
+  const kinds = /* @__PURE__ */ new Map();
+  let unknownKind = 0;
+  let index = 0;
+  const visit = (record2) => {
+    signal?.throwIfAborted();
+    const kind = readKind?.(record2) ?? resource ?? null;
+    if (kind === null && named.length > 1) {
+      throw new InventoryError(
+        "UNKNOWN_KIND",
+        `record ${index + 1} has no kind and the policies are for several kinds: give the kind of the records (resource option, --resource KIND) or say where records name it (kindField, --kind-field PATH)`,
+        { index }
+      );
+    }
+    if (kind === null) unknownKind++;
+    else kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    let found = null;
+    for (let i = 0; i < forecasters.length; i++) {
+      const f = forecasters[i];
+      const want = f.policy.resource;
+      if (want !== void 0 && kind !== null && kind !== want) {
+        tallies[i].otherKind++;
+        continue;
+      }
+      const { initial, transitions } = f.record(record2, index);
+      tallies[i].add(initial, transitions);
+      if (onTransition !== void 0 && transitions.length > 0) {
+        found ??= [];
+        found.push(...transitions);
+      }
+    }
+    index++;
+    if (found !== null) return pass(found);
+  };
+  const pass = async (found) => {
+    for (const t2 of found) await onTransition(t2);
+  };
+  await eachResource(resources, visit);
+  let t = 0;
+  return {
+    asOf: isoOf(plan3.window.asOf),
+    until: isoOf(plan3.window.until),
+    horizon: plan3.window.horizon,
+    by: plan3.by,
+    steps: plan3.steps.map(isoOf),
+    resources: index,
+    policies: compiled3.map((p, i) => {
+      if (skip2[i] !== null) return new PolicyTally(p, plan3.steps, 0).summary(skip2[i], false);
+      const k = t++;
+      return tallies[k].summary(null, forecasters[k].readsNow);
+    }),
+    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
+    unknownKind,
+    durationMs: performance.now() - started
+  };
+}
+
 // src/node/split.ts
 import { open } from "fs/promises";
 import { availableParallelism } from "os";
@@ -11727,9 +12843,9 @@ async function splittable(file, size, maxRecordLength = DEFAULT_MAX_RECORD2) {
   try {
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const bytes2 = head.subarray(0, bytesRead);
-    if (bytes2[0] === 31 && bytes2[1] === 139) return false;
-    const text2 = new TextDecoder().decode(bytes2);
+    const bytes = head.subarray(0, bytesRead);
+    if (bytes[0] === 31 && bytes[1] === 139) return false;
+    const text2 = new TextDecoder().decode(bytes);
     let i = 0;
     while (i < text2.length && isSpace(text2.charCodeAt(i))) i++;
     if (i === text2.length) return false;
@@ -11796,8 +12912,8 @@ var Inbox = class {
   next() {
     const m = this.items.shift();
     if (m !== void 0) return Promise.resolve(m);
-    return new Promise((resolve4) => {
-      this.waiting = resolve4;
+    return new Promise((resolve5) => {
+      this.waiting = resolve5;
     });
   }
 };
@@ -11808,9 +12924,15 @@ function mergePolicies(a, b2) {
       policy: p.policy,
       skipped: p.skipped,
       applicable: p.applicable + q.applicable,
+      waived: p.waived + q.waived,
+      expiredWaivers: p.expiredWaivers,
       notApplicable: p.notApplicable + q.notApplicable,
       otherKind: p.otherKind + q.otherKind,
-      statuses: p.statuses.map((s, j) => ({ ...s, count: s.count + q.statuses[j].count }))
+      statuses: p.statuses.map((s, j) => ({
+        ...s,
+        count: s.count + q.statuses[j].count,
+        waived: s.waived + q.statuses[j].waived
+      }))
     };
   });
 }
@@ -11842,26 +12964,28 @@ function rebuild(error, lines, records) {
   }
   return new RangeReadError(error);
 }
-async function evaluateRanges(run7, sink) {
+async function evaluateRanges(run8, sink) {
   const started = performance.now();
-  run7.signal?.throwIfAborted();
-  const parts = await splitRanges(run7.file, run7.size, run7.jobs, run7.rangeBytes);
+  run8.signal?.throwIfAborted();
+  const parts = await splitRanges(run8.file, run8.size, run8.jobs, run8.rangeBytes);
   const inboxes = parts.map(() => new Inbox());
   const setup = {
     svcPolicyEvalWorker: true,
-    file: run7.file,
-    definitions: run7.policies.map((p) => p.definition),
-    resource: run7.resource,
-    kindField: run7.kindField,
-    codegen: run7.codegen,
-    asOf: run7.asOf,
-    maxRecordLength: run7.maxRecordLength,
-    maxRejections: run7.maxRejections,
-    output: run7.output,
-    select: run7.select
+    file: run8.file,
+    definitions: run8.policies.map((p) => p.definition),
+    resource: run8.resource,
+    kindField: run8.kindField,
+    codegen: run8.codegen,
+    asOf: run8.asOf,
+    waivers: run8.waivers,
+    maxRecordLength: run8.maxRecordLength,
+    maxRejections: run8.maxRejections,
+    output: run8.output,
+    select: run8.select,
+    coverage: run8.coverage
   };
-  const count2 = Math.min(run7.jobs, parts.length);
-  debug("%s: %d bytes in %d ranges, %d worker threads", run7.file, run7.size, parts.length, count2);
+  const count2 = Math.min(run8.jobs, parts.length);
+  debug("%s: %d bytes in %d ranges, %d worker threads", run8.file, run8.size, parts.length, count2);
   let failure = null;
   let closing = false;
   const fail2 = (error) => {
@@ -11869,16 +12993,16 @@ async function evaluateRanges(run7, sink) {
     failure = error;
     for (const inbox of inboxes) inbox.push(null);
   };
-  const onAbort = () => fail2(run7.signal.reason);
-  run7.signal?.addEventListener("abort", onAbort, { once: true });
+  const onAbort = () => fail2(run8.signal.reason);
+  run8.signal?.addEventListener("abort", onAbort, { once: true });
   const workers = Array.from(
     { length: count2 },
-    () => new Worker(new URL(run7.entry), { workerData: setup, stdout: false, stderr: false })
+    () => new Worker(new URL(run8.entry), { workerData: setup, stdout: false, stderr: false })
   );
   const idle = [];
   let assigned = 0;
   let written = 0;
-  const window = 2 * run7.jobs;
+  const window = 2 * run8.jobs;
   const assign = () => {
     while (idle.length > 0 && assigned < parts.length && assigned < written + window) {
       const worker = idle.pop();
@@ -11897,7 +13021,7 @@ async function evaluateRanges(run7, sink) {
     });
     worker.on("error", fail2);
     worker.on("exit", (code2) => {
-      if (!closing) fail2(new Error(`a worker thread evaluating ${run7.file} stopped (exit code ${code2})`));
+      if (!closing) fail2(new Error(`a worker thread evaluating ${run8.file} stopped (exit code ${code2})`));
     });
     idle.push(worker);
   }
@@ -11935,7 +13059,8 @@ async function evaluateRanges(run7, sink) {
             ...before,
             resources: before.resources + s.resources,
             policies: mergePolicies(before.policies, s.policies),
-            unknownKind: before.unknownKind + s.unknownKind
+            unknownKind: before.unknownKind + s.unknownKind,
+            ...before.coverage === void 0 || s.coverage === void 0 ? {} : { coverage: before.coverage.map((c, i) => mergeCoverage(c, s.coverage[i])) }
           };
           const range = {
             start,
@@ -11947,7 +13072,7 @@ async function evaluateRanges(run7, sink) {
           };
           debug(
             "%s: range %d of %d, bytes %d-%d: %d records, %d lines, %d rejected, thread %d",
-            run7.file,
+            run8.file,
             k + 1,
             parts.length,
             start,
@@ -11972,7 +13097,7 @@ async function evaluateRanges(run7, sink) {
     }
     const merged = summary2;
     const durationMs = performance.now() - started;
-    const active = run7.policies.filter((_, i) => merged.policies[i].skipped === null);
+    const active = run8.policies.filter((_, i) => merged.policies[i].skipped === null);
     const policyKinds = active.map((p) => p.resource);
     const kinded = policyKinds.some((kind) => kind !== void 0);
     return {
@@ -11985,14 +13110,15 @@ async function evaluateRanges(run7, sink) {
         kindField: merged.kindField,
         kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
         unknownKind: merged.unknownKind,
-        notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run7.kindField) : null
+        notice: kinded && merged.unknownKind > 0 ? kindNotice(merged.unknownKind, merged.resources, policyKinds, run8.kindField) : null,
+        ...merged.coverage === void 0 ? {} : { coverage: merged.coverage }
       },
       rejected,
       seen
     };
   } finally {
     closing = true;
-    run7.signal?.removeEventListener("abort", onAbort);
+    run8.signal?.removeEventListener("abort", onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
@@ -12101,7 +13227,7 @@ async function* inputBytes(stream, onBytes) {
 }
 function write(stream, text2) {
   if (stream.write(text2)) return;
-  return new Promise((resolve4) => stream.once("drain", () => resolve4()));
+  return new Promise((resolve5) => stream.once("drain", () => resolve5()));
 }
 
 // src/cli/eval-parallel.ts
@@ -12114,17 +13240,20 @@ var entry = null;
 function setWorkerEntry(url) {
   entry = url;
 }
+function workerEntry() {
+  return entry;
+}
 async function splittable2(file, size) {
   return entry !== null && await splittable(file, size);
 }
-async function evaluateParallel(run7, sink) {
-  const { format, explain, id, where } = run7.render;
-  const perResource = format === "ndjson" || explain === true || id !== void 0 || where !== void 0;
+async function evaluateParallel(run8, sink) {
+  const { format, explain, id, where: where2 } = run8.render;
+  const perResource = format === "ndjson" || explain === true || id !== void 0 || where2 !== void 0;
   let explained = 0;
   let unexplained = 0;
   const pick = (item) => {
     if (!Array.isArray(item)) return item;
-    if (explained < run7.render.explainLimit) {
+    if (explained < run8.render.explainLimit) {
       explained++;
       return item[0];
     }
@@ -12135,20 +13264,23 @@ async function evaluateParallel(run7, sink) {
     const { summary: summary2, rejected, seen } = await evaluateRanges(
       {
         entry,
-        file: run7.file,
-        size: run7.size,
-        jobs: run7.jobs,
+        file: run8.file,
+        size: run8.size,
+        jobs: run8.jobs,
         rangeBytes: perResource ? RANGE_BYTES_PER_RESOURCE_OUTPUT : RANGE_BYTES,
-        policies: run7.policies,
-        resource: run7.resource,
-        kindField: run7.kindField,
+        policies: run8.policies,
+        resource: run8.resource,
+        kindField: run8.kindField,
         codegen: void 0,
-        asOf: run7.asOf,
+        asOf: run8.asOf,
+        // Each policy was compiled with the run's waivers: the workers bind them alike.
+        waivers: [...new Set(run8.policies.flatMap((p) => p.waivers))],
         maxRecordLength: void 0,
         maxRejections: MAX_REJECTIONS,
-        output: run7.render,
-        select: run7.select,
-        signal: void 0
+        output: run8.render,
+        select: run8.select,
+        signal: void 0,
+        coverage: run8.coverage
       },
       {
         output: (item, index) => {
@@ -12156,7 +13288,7 @@ async function evaluateParallel(run7, sink) {
           return text2 === null ? void 0 : sink.output(text2.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
         },
         reject: (rejection) => sink.reject(rejection),
-        progress: (records, bytes2) => sink.progress(records, bytes2)
+        progress: (records, bytes) => sink.progress(records, bytes)
       }
     );
     const matchedIds = /* @__PURE__ */ new Set();
@@ -12233,6 +13365,12 @@ function explanationText(e, indent = "  ", expected) {
   const lines = [
     `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`
   ];
+  const w = e.waiver;
+  if (w !== void 0) {
+    lines.push(
+      `${indent}  waived by "${printable(w.id)}" until ${w.expires} (owner ${printable(w.owner)}: ${printable(w.reason)}${w.ticket === null ? "" : `, ${printable(w.ticket)}`})`
+    );
+  }
   const miss = e.nearestMiss;
   if (miss) {
     lines.push(
@@ -12269,7 +13407,7 @@ function resourceId(resource) {
 }
 function explainSelection(values, limits, asOf, matched) {
   const ids = values.id === void 0 ? null : new Set(values.id);
-  let where = null;
+  let where2 = null;
   if (values.where !== void 0) {
     let filter;
     try {
@@ -12278,13 +13416,13 @@ function explainSelection(values, limits, asOf, matched) {
       throw new UsageError(`--where is not JSON: ${error.message}`);
     }
     try {
-      where = compileFilter(filter, { limits, asOf });
+      where2 = compileFilter(filter, { limits, asOf });
     } catch (error) {
       if (error instanceof FilterError) throw new UsageError(`--where: ${error.message} [${error.code}]`);
       throw error;
     }
   }
-  if (ids === null && where === null) return values.explain === true ? () => true : null;
+  if (ids === null && where2 === null) return values.explain === true ? () => true : null;
   return (resource) => {
     if (ids !== null) {
       const id = resourceId(resource);
@@ -12293,7 +13431,7 @@ function explainSelection(values, limits, asOf, matched) {
         return true;
       }
     }
-    return where?.(resource) === true;
+    return where2?.(resource) === true;
   };
 }
 function explanations(event, policies) {
@@ -12728,12 +13866,12 @@ var fieldPaths = {
           if (r.kind === "through-scalar") {
             message = `field "${showText(head)}" of a ${kind} is ${describeType(r.parent)}, so "${showText(site.key)}" reads nothing and never matches`;
           } else {
-            const where = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
+            const where2 = r.step === 0 ? `a ${kind}` : `"${showText(head)}" of a ${kind}`;
             const dotted = dottedPathHint(model, site);
             const suggestion2 = suggestKey(r, name);
             const hint = dotted?.step === r.step ? `; paths join keys with "$.": did you mean "${showText(dotted.rewrite)}"?` : suggestion2 === void 0 ? "" : `; did you mean "${printPath([...site.node.path.slice(0, r.step), { kind: "key", key: suggestion2 }])}"?`;
             const inKey = site.node.path.length === 1 ? "" : ` in "${showText(site.key)}"`;
-            message = `unknown field "${showText(name)}"${inKey}: ${where} has no such field${hint}`;
+            message = `unknown field "${showText(name)}"${inKey}: ${where2} has no such field${hint}`;
           }
           report({ severity: "error", code: "UNKNOWN_FIELD", message, path: site.pointer, anchor: "key" });
         }
@@ -12934,7 +14072,7 @@ function inRange(o, x, cmp) {
   }
   return true;
 }
-function accepts(o, x, cmp, possibly) {
+function accepts2(o, x, cmp, possibly) {
   if (o.none) return false;
   if (o.set !== void 0 && !contains(o.set, x)) return false;
   if (!inRange(o, x, cmp) || contains(o.excluded, x)) return false;
@@ -12945,15 +14083,15 @@ function finiteMembers(o, cmp) {
   if (o.none || instantsEmpty(o.instants)) return [];
   let candidates = o.set;
   if (candidates === void 0) {
-    const literal3 = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
-    if (literal3 !== void 0) candidates = [literal3[0]];
+    const literal2 = o.likes.map((p) => parseLike(p).pieces).find((pieces) => pieces.length === 1);
+    if (literal2 !== void 0) candidates = [literal2[0]];
   }
   if (candidates === void 0 && o.lo !== void 0 && o.hi !== void 0) {
     const c = cmp(o.lo.value, o.hi.value);
     if (c > 0 || c === 0 && !(o.lo.inclusive && o.hi.inclusive)) return [];
     if (c === 0) candidates = [o.lo.value];
   }
-  return candidates?.filter((x) => accepts(o, x, cmp, true));
+  return candidates?.filter((x) => accepts2(o, x, cmp, true));
 }
 function isEmptyOrdered(o, cmp) {
   const members = finiteMembers(o, cmp);
@@ -12971,7 +14109,7 @@ function boundWithin(inner, outer, cmp, lower) {
 }
 function subsetOrdered(a, b2, cmp) {
   const members = finiteMembers(a, cmp);
-  if (members !== void 0) return members.every((x) => accepts(b2, x, cmp, false));
+  if (members !== void 0) return members.every((x) => accepts2(b2, x, cmp, false));
   if (b2.none || b2.set !== void 0) return false;
   if (!b2.likes.every((p) => a.likes.includes(p))) return false;
   if (!b2.versions.every((v) => a.versions.some((w) => sameVersionOp(v, w)))) return false;
@@ -14962,13 +16100,13 @@ var k8sDetails = {
         site.node.operators.forEach((op, i) => {
           const at2 = site.operatorPointers[i];
           const list = op.kind === "eq" || op.kind === "ne" ? [{ v: op.value, at: at2 }] : op.kind === "in" || op.kind === "nin" ? op.values.map((v, j) => ({ v, at: pointer(at2, j) })) : [];
-          for (const { v, at: where } of list) {
+          for (const { v, at: where2 } of list) {
             if (typeof v !== "string" || known.has(v)) continue;
             report({
               severity: "warning",
               code: "K8S_UNKNOWN_VALUE",
               message: `"${OPERATOR_NAMES[op.kind]}" compares "${showText(site.key)}" with "${showText(v)}", which is not one of its available values (${values.map((x) => JSON.stringify(x)).join(", ")})`,
-              path: where
+              path: where2
             });
           }
         });
@@ -15044,25 +16182,25 @@ function asRfc3339(text2) {
 // src/validate/checks/operator-types.ts
 function mismatchMessage(field, type, op, problem) {
   const name = OPERATOR_NAMES[op.kind];
-  const what = `"${showText(field)}" is ${describeType(type)}`;
+  const what2 = `"${showText(field)}" is ${describeType(type)}`;
   switch (problem.kind) {
     case "elements-not-objects":
-      return `${what}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { \u2026 }`;
+      return `${what2}: "$elemMatch" holds only for an element that is an object (or for the empty filter {}), so it never matches here; compare the elements with "${showText(field)}": { \u2026 }`;
     case "compares-object":
-      return `${what}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`;
+      return `${what2}: "${name}" compares it with a scalar, which never matches an object; compare one of its fields`;
     case "versions-need-strings": {
       const never = op.kind === "vne" ? "always holds" : "never matches";
-      return `${what}: "${name}" compares versions, and ${type.type === "timestamp" ? "a timestamp is never a version" : "only strings can be versions"}, so it ${never} here`;
+      return `${what2}: "${name}" compares versions, and ${type.type === "timestamp" ? "a timestamp is never a version" : "only strings can be versions"}, so it ${never} here`;
     }
     case "like-needs-strings":
-      return `${what}: "$like" matches strings only, so it never matches here`;
+      return `${what2}: "$like" matches strings only, so it never matches here`;
     case "booleans-unordered":
-      return `${what}: booleans are never ordered, so "${name}" never matches; use "$eq"`;
+      return `${what2}: booleans are never ordered, so "${name}" never matches; use "$eq"`;
     case "instants-need-timestamps":
       throw new RangeError("an instant is reported by timestamp-fields.ts");
     case "operand": {
       const never = op.kind === "ne" || op.kind === "nin" ? "always differs from it" : "never matches it";
-      return `${what}, but "${name}" has ${describe(problem.value)} operand ${JSON.stringify(problem.value)}, which ${never} (no conversions)`;
+      return `${what2}, but "${name}" has ${describe(problem.value)} operand ${JSON.stringify(problem.value)}, which ${never} (no conversions)`;
     }
   }
 }
@@ -15107,11 +16245,11 @@ var operatorTypes = {
             return;
           }
           for (const { value: value2, index } of operandsOf(op)) {
-            const where = index === void 0 ? at2 : pointer(at2, index);
+            const where2 = index === void 0 ? at2 : pointer(at2, index);
             const wrong = mine.find((p) => p.problem.kind === "operand" && p.problem.index === index);
-            if (wrong !== void 0) mismatch(wrong.problem, where);
+            if (wrong !== void 0) mismatch(wrong.problem, where2);
             else if (r.type.type === "timestamp" && typeof value2 === "string" && op.kind !== "like") {
-              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value2, where, report, isRange(op));
+              checkTimestamp(site.key, OPERATOR_NAMES[op.kind], value2, where2, report, isRange(op));
             }
           }
         });
@@ -15255,13 +16393,13 @@ function mixedWord(text2) {
   }
   return void 0;
 }
-function inspect(text2, where, path, anchor, report) {
+function inspect(text2, where2, path, anchor, report) {
   const bidi = BIDI.exec(text2);
   if (bidi !== null) {
     report({
       severity: "warning",
       code: "BIDI_CONTROL",
-      message: `${where} contains the bidirectional control character ${codePoint(bidi[0])}, which can make it display differently from what it is`,
+      message: `${where2} contains the bidirectional control character ${codePoint(bidi[0])}, which can make it display differently from what it is`,
       path,
       anchor
     });
@@ -15271,7 +16409,7 @@ function inspect(text2, where, path, anchor, report) {
     report({
       severity: "warning",
       code: "INVISIBLE_CHARACTER",
-      message: `${where} contains the invisible character ${codePoint(invisible)}`,
+      message: `${where2} contains the invisible character ${codePoint(invisible)}`,
       path,
       anchor
     });
@@ -15281,7 +16419,7 @@ function inspect(text2, where, path, anchor, report) {
     report({
       severity: "warning",
       code: "CONFUSABLE_CHARACTERS",
-      message: `${where} has the word ${JSON.stringify(showText(mixed.word))} mixing ${mixed.scripts.join(" and ")} letters, a likely lookalike`,
+      message: `${where2} has the word ${JSON.stringify(showText(mixed.word))} mixing ${mixed.scripts.join(" and ")} letters, a likely lookalike`,
       path,
       anchor
     });
@@ -16561,8 +17699,8 @@ function detach(document, limits) {
   const bad2 = (message, path, code2 = "INVALID_DOCUMENT") => ({
     finding: { severity: "error", code: code2, message, path }
   });
-  const tooMany = (at2, what) => ({
-    finding: toFinding(limitError("maxDocumentValues", at2, what, limits))
+  const tooMany = (at2, what2) => ({
+    finding: toFinding(limitError("maxDocumentValues", at2, what2, limits))
   });
   const tooLong2 = (at2) => ({
     finding: toFinding(
@@ -16645,17 +17783,20 @@ function parseText(text2, options, limits) {
   const body = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
   return formatOf(body, options) === "json" ? parseJsonSource(body, limits) : parseYamlSource(body, limits);
 }
+function detached(document, limits) {
+  return detach(document, limits);
+}
 function runChecks(document, options, limits) {
   const findings = [];
   const copied = detach(document, limits);
   if ("finding" in copied) return [copied.finding];
-  const detached = copied.value;
-  const check2 = checkPolicyDefinition(detached, { limits });
+  const detached2 = copied.value;
+  const check2 = checkPolicyDefinition(detached2, { limits });
   const breach = check2.problems.filter((p) => isLimitCode(p.code));
   if (breach.length > 0) {
     return breach.map((p) => ({ severity: "error", code: p.code, message: p.message, path: p.path }));
   }
-  const model = buildModel(detached, options.k8sSchema, limits, check2);
+  const model = buildModel(detached2, options.k8sSchema, limits, check2);
   for (const check3 of CHECKS) {
     try {
       check3.run(model, (f) => findings.push(f));
@@ -16707,11 +17848,14 @@ function place2(f, positions) {
   return { ...base, ...positions.locate(f.path, f.anchor) };
 }
 function validatePolicy(document, given = {}) {
+  return validateWith(document, given, runChecks);
+}
+function validateWith(document, given, checks) {
   const options = ownOptions(given);
   const max = diagnosticsCap(options.maxDiagnostics);
   const limits = resolveLimits(options);
   try {
-    return validate2(document, options, max, limits);
+    return validate2(document, options, max, limits, checks);
   } catch (error) {
     return finish(
       [
@@ -16726,10 +17870,10 @@ function validatePolicy(document, given = {}) {
     );
   }
 }
-function validate2(document, options, max, limits) {
+function validate2(document, options, max, limits, checks) {
   if (typeof document !== "string")
     return finish(
-      runChecks(document, options, limits).map((f) => place2(f, void 0)),
+      checks(document, options, limits).map((f) => place2(f, void 0)),
       max
     );
   if (utf8LengthExceeds(document, limits.maxFileBytes)) {
@@ -16755,7 +17899,7 @@ function validate2(document, options, max, limits) {
   if (!("value" in source2) || diagnostics.some((d) => d.severity === "error" && d.code !== "DUPLICATE_KEY")) {
     return finish(diagnostics, max);
   }
-  for (const f of runChecks(source2.value, options, limits)) diagnostics.push(place2(f, source2.positions));
+  for (const f of checks(source2.value, options, limits)) diagnostics.push(place2(f, source2.positions));
   return finish(diagnostics, max);
 }
 
@@ -17028,8 +18172,8 @@ async function findFiles(args, options) {
   for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
   return { files: [...unique.values()], unmatched };
 }
-async function policyFiles(paths3) {
-  const { files, unmatched } = await findFiles(paths3, {
+async function policyFiles(paths2) {
+  const { files, unmatched } = await findFiles(paths2, {
     root: await defaultRoot(),
     match: isPolicyFile,
     recursive: false
@@ -17038,8 +18182,8 @@ async function policyFiles(paths3) {
   if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
   return files;
 }
-async function testFiles(paths3, root) {
-  for (const path of paths3) {
+async function testFiles(paths2, root) {
+  for (const path of paths2) {
     try {
       await stat(path);
     } catch (error) {
@@ -17048,7 +18192,7 @@ async function testFiles(paths3, root) {
       );
     }
   }
-  const { files } = await findFiles(paths3, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  const { files } = await findFiles(paths2, { root, match: (name) => TEST_FILE.test(name), recursive: true });
   return files;
 }
 async function policyBeside(testFile) {
@@ -17084,7 +18228,7 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
   if (within2 !== void 0 && !inside(within2, real)) {
     return { problem: `resolves to ${real}, outside ${within2}; not read`, code: "UNREADABLE_FILE" };
   }
-  let bytes2;
+  let bytes;
   try {
     const opened = await openRegularFile(real);
     if ("kind" in opened)
@@ -17106,7 +18250,7 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
           code: "MAX_FILE_BYTES_EXCEEDED"
         };
       }
-      bytes2 = Buffer.concat(chunks, length);
+      bytes = Buffer.concat(chunks, length);
     } finally {
       await handle.close();
     }
@@ -17114,21 +18258,21 @@ async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") 
     return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
   }
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes2) };
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    const at2 = firstInvalidUtf8(bytes2);
+    const at2 = firstInvalidUtf8(bytes);
     let line = 1;
-    for (let i = 0; i < at2; i++) if (bytes2[i] === 10) line++;
+    for (let i = 0; i < at2; i++) if (bytes[i] === 10) line++;
     return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes2[at2]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at2} (line ${line})`,
+      problem: `is not valid UTF-8: invalid byte 0x${bytes[at2]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at2} (line ${line})`,
       code: "INVALID_ENCODING"
     };
   }
 }
-function firstInvalidUtf8(bytes2) {
+function firstInvalidUtf8(bytes) {
   let i = 0;
-  while (i < bytes2.length) {
-    const c = bytes2[i];
+  while (i < bytes.length) {
+    const c = bytes[i];
     if (c < 128) {
       i++;
       continue;
@@ -17137,7 +18281,7 @@ function firstInvalidUtf8(bytes2) {
     if (n === 0) return i;
     let cp = c & 63 >> n;
     for (let k = 1; k <= n; k++) {
-      const d = bytes2[i + k];
+      const d = bytes[i + k];
       if (d === void 0 || (d & 192) !== 128) return i;
       cp = cp << 6 | d & 63;
     }
@@ -17150,12 +18294,12 @@ function firstInvalidUtf8(bytes2) {
 
 // src/cli/policies.ts
 import { extname as extname2 } from "path";
-async function readDocument(file, what, options = {}) {
+async function readDocument(file, what2, options = {}) {
   const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within: within2 } = options;
   const read2 = await readTextFile(file, within2, maxBytes, "--limit maxFileBytes");
   if ("problem" in read2)
     throw new InputError(
-      `cannot read ${what} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
+      `cannot read ${what2} ${printable(file)}: the file ${printable(read2.problem)}${read2.code === "MAX_FILE_BYTES_EXCEEDED" ? ` [${read2.code}]` : ""}`
     );
   return parseDocument(read2.text, file, limits);
 }
@@ -17163,9 +18307,9 @@ function parseDocument(source2, file, limits = DEFAULT_LIMITS) {
   const text2 = source2.charCodeAt(0) === 65279 ? source2.slice(1) : source2;
   const json = extname2(file).toLowerCase() === ".json";
   const fail2 = (message, offset) => {
-    const where = offset === void 0 ? "" : ` (line ${lineOf(text2, offset)})`;
+    const where2 = offset === void 0 ? "" : ` (line ${lineOf(text2, offset)})`;
     return new InputError(
-      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where}: ${printable(message, { lines: true })}`
+      `${printable(file)}: not valid ${json ? "JSON" : "YAML"}${where2}: ${printable(message, { lines: true })}`
     );
   };
   if (json) {
@@ -17208,10 +18352,10 @@ async function loadPolicy(file, limits = DEFAULT_LIMITS, within2, asOf) {
     );
   }
 }
-async function loadPolicies(paths3, err, limits = DEFAULT_LIMITS, asOf) {
+async function loadPolicies(paths2, err, limits = DEFAULT_LIMITS, asOf) {
   const policies = [];
   let failed = false;
-  for (const found of await policyFiles(paths3)) {
+  for (const found of await policyFiles(paths2)) {
     if (found.problem !== void 0)
       throw new InputError(`cannot read policy ${printable(found.path)}: ${printable(found.problem)}`);
     const loaded = await loadPolicy(found.path, limits, found.within, asOf);
@@ -17326,10 +18470,75 @@ function absent(other) {
   };
 }
 
+// src/cli/waivers.ts
+var WAIVER_OPTIONS = {
+  waivers: { type: "string" },
+  "fail-on-waived": { type: "boolean" }
+};
+function waiversUsage(column, failOn = false) {
+  const pad2 = " ".repeat(column);
+  const lines = [
+    `      --waivers FILE${" ".repeat(Math.max(1, column - 20))}accepted exceptions (JSON or YAML, { "waivers": [...] }; see docs/waivers.md):`,
+    `${pad2}a resource a waiver covers keeps its status and is marked waived while the`,
+    `${pad2}run's asOf is before the waiver's expiry; expired waivers are reported`
+  ];
+  if (failOn) {
+    lines.push(
+      `      --fail-on-waived${" ".repeat(Math.max(1, column - 22))}--fail-on counts waived resources too (by default they do not fail the run)`
+    );
+  }
+  return lines.join("\n");
+}
+async function loadWaivers(file, limits, err) {
+  if (file === void 0) return void 0;
+  const document = await readDocument(file, "waivers", { maxBytes: limits.maxFileBytes, limits });
+  const { problems, waivers } = checkWaivers(document, { limits });
+  if (waivers !== void 0) return waivers;
+  for (const p of problems)
+    err.lines(`${printable(file)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`);
+  return null;
+}
+function withWaivers(policies, waivers, file) {
+  if (waivers === void 0) return [...policies];
+  try {
+    return policies.map(
+      (p) => buildPolicy(
+        p.definition,
+        (node, at2) => compileNode(node, void 0, true, at2),
+        resolveAsOf(p.asOf),
+        waivers
+      )
+    );
+  } catch (error) {
+    if (!(error instanceof WaiverError)) throw error;
+    throw new InputError(
+      error.problems.map((p) => `${printable(file ?? "")}: ${printable(p.path)}: ${printable(p.message)} [${p.code}]`).join("\n")
+    );
+  }
+}
+function reportExpired(summary2, err) {
+  for (const p of summary2.policies) {
+    if (p.expiredWaivers.length === 0) continue;
+    const ids = p.expiredWaivers.map((id) => `"${printable(id)}"`).join(", ");
+    err.notice(
+      `policy "${printable(p.policy)}": waiver(s) ${ids} expired before ${summary2.asOf} and no longer apply`
+    );
+  }
+}
+function reportUnknownPolicies(policies, waivers, err) {
+  if (waivers === void 0) return;
+  const names = new Set(policies.map((p) => p.name));
+  for (const w of waivers) {
+    if (!names.has(w.policy)) {
+      err.notice(`waiver "${printable(w.id)}" names policy "${printable(w.policy)}", which is not evaluated`);
+    }
+  }
+}
+
 // src/cli/diff-command.ts
 var DIFF_USAGE = `usage: svc-policy diff --before SPEC [--after SPEC] --input FILE|- [--format table|json|markdown]
                        [--examples N] [--fail-on STATUS>N]... [--as-of INSTANT] [--limit NAME=N]...
-                       [--help]
+                       [--waivers FILE] [--fail-on-waived] [--help]
 
 Shows what a policy edit does to an inventory before it merges: every resource evaluated under both
 versions, the transition matrix (status before \u2192 status after, "(none)" for resources out of scope or a
@@ -17351,6 +18560,7 @@ options:
       --fail-on COND       exit 1 when more than N resources become STATUS ("eol>10"), or when more
                            than N resources change status at all ("*>0"); repeat it or separate with
                            commas
+${waiversUsage(27, true)}
 ${asOfUsage(27)};
                            both versions are evaluated at this one instant
 ${limitUsage(27)}
@@ -17369,6 +18579,7 @@ var DIFF_OPTIONS = {
   examples: { type: "string" },
   "fail-on": { type: "string", multiple: true },
   ...AS_OF_OPTION,
+  ...WAIVER_OPTIONS,
   ...LIMIT_OPTION,
   help: { type: "boolean", short: "h" }
 };
@@ -17394,11 +18605,11 @@ function parseFailOn(values) {
     return { text: text2.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
   });
 }
-function failures(diffs, conditions) {
+function failures(diffs, conditions, withWaived) {
   const met = [];
   for (const c of conditions) {
     for (const p of diffs) {
-      const count2 = p.diff.matrix.filter((cell) => cell.changed && (c.status === null || cell.after === c.status)).reduce((n, cell) => n + cell.count, 0);
+      const count2 = p.diff.matrix.filter((cell) => cell.changed && (c.status === null || cell.after === c.status)).reduce((n, cell) => n + cell.count - (withWaived ? 0 : cell.waived ?? 0), 0);
       if (count2 > c.max) met.push({ condition: c.text, policy: p.policy, count: count2 });
     }
   }
@@ -17420,6 +18631,8 @@ async function run({ values, positionals }, { out, err }) {
   if (list.length > 1 && values.input === "-") {
     throw new UsageError("comparing directories reads the input once per policy: give --input FILE");
   }
+  const waivers = await loadWaivers(values.waivers, limits, err);
+  if (waivers === null) return 2;
   const diffs = [];
   for (const pair of list) {
     const { stream } = await openInput(values.input);
@@ -17427,7 +18640,12 @@ async function run({ values, positionals }, { out, err }) {
     const records = readInventory(inputBytes(stream), { onReject: () => rejected++ });
     const b2 = pair.before?.policy ?? absent(pair.after.policy);
     const a = pair.after?.policy ?? absent(pair.before.policy);
-    const diff = await diffPolicies(b2, a, records, { examples, limits, asOf });
+    const diff = await diffPolicies(b2, a, records, {
+      examples,
+      limits,
+      asOf,
+      ...waivers === void 0 ? {} : { waivers }
+    });
     if (rejected > 0) err.say(`${rejected} record(s) rejected (not valid JSON)`);
     diffs.push({
       policy: pair.name,
@@ -17437,7 +18655,7 @@ async function run({ values, positionals }, { out, err }) {
       static: staticChanges(pair.before, pair.after, limits)
     });
   }
-  const met = failures(diffs, failOn);
+  const met = failures(diffs, failOn, values["fail-on-waived"] === true);
   const report = failOn.length > 0 ? { conditions: failOn.map((c) => c.text), matched: met } : void 0;
   out.write(formatDiff(format, diffs, report));
   if (met.length > 0) {
@@ -17480,15 +18698,15 @@ function ws(i) {
   return i;
 }
 function str(i) {
-  const bytes2 = b;
+  const bytes = b;
   const table = IN_STRING;
   const stop = end;
   i++;
   let e = false;
   let h = false;
   for (; ; ) {
-    let t = table[bytes2[i]];
-    while (t === 0) t = table[bytes2[++i]];
+    let t = table[bytes[i]];
+    while (t === 0) t = table[bytes[++i]];
     if (i >= stop) return -1;
     if (t === 1) {
       escaped = e;
@@ -17502,9 +18720,9 @@ function str(i) {
     }
     if (t === 3) return -1;
     e = true;
-    const x = bytes2[i + 1];
+    const x = bytes[i + 1];
     if (x === 117) {
-      if (i + 5 >= stop || !(isHex(bytes2[i + 2]) && isHex(bytes2[i + 3]) && isHex(bytes2[i + 4]) && isHex(bytes2[i + 5]))) {
+      if (i + 5 >= stop || !(isHex(bytes[i + 2]) && isHex(bytes[i + 3]) && isHex(bytes[i + 4]) && isHex(bytes[i + 5]))) {
         return -1;
       }
       i += 6;
@@ -17545,7 +18763,7 @@ function num(i) {
   }
   return i;
 }
-function literal2(i, c) {
+function literal(i, c) {
   if (c === 116)
     return i + 3 < end && b[i + 1] === 114 && b[i + 2] === 117 && b[i + 3] === 101 ? i + 4 : -1;
   if (c === 102) {
@@ -17556,7 +18774,7 @@ function literal2(i, c) {
 function scalar(i, c) {
   if (c === 34) return str(i);
   if (c === 45 || c >= 48 && c <= 57) return num(i);
-  if (c === 116 || c === 102 || c === 110) return literal2(i, c);
+  if (c === 116 || c === 102 || c === 110) return literal(i, c);
   return -1;
 }
 var open3 = new Uint8Array(64);
@@ -17568,14 +18786,14 @@ function escapeEnd(i) {
   return x === 34 || x === 92 || x === 47 || x === 98 || x === 102 || x === 110 || x === 114 || x === 116 ? i + 2 : -1;
 }
 function skip(i) {
-  const bytes2 = b;
+  const bytes = b;
   const stop = end;
   const table = IN_STRING;
   let depth = 0;
   let wantKey = false;
   for (; ; ) {
-    let c = bytes2[i];
-    while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+    let c = bytes[i];
+    while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes[++i];
     if (i >= stop) return -1;
     if (wantKey) {
       if (c !== 34) return -1;
@@ -17583,8 +18801,8 @@ function skip(i) {
     if (c === 34) {
       i++;
       for (; ; ) {
-        let t = table[bytes2[i]];
-        while (t === 0) t = table[bytes2[++i]];
+        let t = table[bytes[i]];
+        while (t === 0) t = table[bytes[++i]];
         if (t === 1 && i < stop) break;
         if (t === 4 && i < stop) {
           i++;
@@ -17600,8 +18818,8 @@ function skip(i) {
       i++;
       if (wantKey) {
         wantKey = false;
-        c = bytes2[i];
-        while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+        c = bytes[i];
+        while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes[++i];
         if (i >= stop || c !== 58) return -1;
         i++;
         continue;
@@ -17609,8 +18827,8 @@ function skip(i) {
     } else if (c === 123 || c === 91) {
       const close = c === 123 ? 125 : 93;
       i++;
-      c = bytes2[i];
-      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+      c = bytes[i];
+      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes[++i];
       if (i >= stop) return -1;
       if (c === close) i++;
       else {
@@ -17629,8 +18847,8 @@ function skip(i) {
     }
     for (; ; ) {
       if (depth === 0) return i;
-      c = bytes2[i];
-      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes2[++i];
+      c = bytes[i];
+      while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes[++i];
       if (i >= stop) return -1;
       const top = open3[depth - 1];
       if (c === 44) {
@@ -17701,7 +18919,7 @@ function value(i, selection) {
     return Number(text(i, e, true));
   }
   if (c === 116 || c === 102 || c === 110) {
-    at = literal2(i, c);
+    at = literal(i, c);
     return c === 116 ? true : c === 102 ? false : null;
   }
   if (selection === true || c !== 123 && c !== 91) {
@@ -17801,8 +19019,8 @@ function fail() {
   at = -1;
   return void 0;
 }
-function scanRecord(bytes2, start, stop, selection) {
-  b = bytes2;
+function scanRecord(bytes, start, stop, selection) {
+  b = bytes;
   end = stop;
   const i = ws(start);
   if (i >= end || b[i] !== 123) return void 0;
@@ -17813,10 +19031,10 @@ function scanRecord(bytes2, start, stop, selection) {
 
 // src/inventory/selective.ts
 var ANY2 = "__svcArrayAny__";
-function selectionOf(paths3) {
+function selectionOf(paths2) {
   const node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
   const root = node();
-  for (const path of paths3) {
+  for (const path of paths2) {
     let at2 = root;
     for (const segment2 of path) {
       if (at2.whole) break;
@@ -17862,8 +19080,8 @@ function byteSelection(selection) {
 }
 
 // src/inventory/selected-lines.ts
-async function* readNdjsonSelected(source2, paths3, options = {}) {
-  const selection = byteSelection(selectionOf(paths3));
+async function* readNdjsonSelected(source2, paths2, options = {}) {
+  const selection = byteSelection(selectionOf(paths2));
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   const onBytes = options.onBytes;
   const decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -17871,33 +19089,33 @@ async function* readNdjsonSelected(source2, paths3, options = {}) {
   let count2 = 0;
   let pending = [];
   let pendingBytes = 0;
-  const one = (bytes2, s, e) => {
+  const one = (bytes, s, e) => {
     line++;
     if (line === 1) {
-      for (let k = 0; k < 2 && e - s >= 3 && bytes2[s] === 239 && bytes2[s + 1] === 187 && bytes2[s + 2] === 191; k++) {
+      for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
         s += 3;
       }
     }
     let blank = true;
     for (let k = s; k < e; k++) {
-      const c = bytes2[k];
+      const c = bytes[k];
       if (c !== 32 && c !== 9 && c !== 13) {
         blank = false;
         break;
       }
     }
     if (blank) {
-      if (e - s > max + 1) measure2(bytes2, s, e);
+      if (e - s > max + 1) measure2(bytes, s, e);
       return void 0;
     }
-    if (e - s > max) measure2(bytes2, s, e);
-    const record2 = scanRecord(bytes2, s, e, selection);
+    if (e - s > max) measure2(bytes, s, e);
+    const record2 = scanRecord(bytes, s, e, selection);
     if (record2 !== void 0) return record2;
-    const r = parseLine(decoder3.decode(bytes2.subarray(s, e)), line, options);
+    const r = parseLine(decoder3.decode(bytes.subarray(s, e)), line, options);
     return r.ok ? r.value : void 0;
   };
-  const measure2 = (bytes2, s, e) => {
-    const text2 = decoder3.decode(bytes2.subarray(s, e));
+  const measure2 = (bytes, s, e) => {
+    const text2 = decoder3.decode(bytes.subarray(s, e));
     if ((text2.endsWith("\r") ? text2.length - 1 : text2.length) > max) tooLong(options, line);
   };
   for await (const chunk of source2) {
@@ -18044,14 +19262,15 @@ function instantMs(expr, p) {
   const groups = `regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(", ")}])`;
   return `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
 }
-var noTimestamptz = () => {
-  throw new FilterError("UNSUPPORTED", "", "the duckdb dialect maps no timestamptz column");
-};
+function tzMs(expr) {
+  const us = `epoch_us(${expr})`;
+  return `((${us} - ((${us} % 1000 + 1000) % 1000)) // 1000)`;
+}
 var duckdb = {
   name: "duckdb",
   capabilities: {
     nulInText: true,
-    timestamptz: false,
+    timestamptz: true,
     // A DOUBLE column holds NaN, which DuckDB orders above every number (and, unlike PostgreSQL, also
     // takes for equal to itself): the same guards as PostgreSQL's.
     nanInNumberColumns: true,
@@ -18075,12 +19294,15 @@ var duckdb = {
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   numberParam: (placeholder) => `CAST(${placeholder} AS DOUBLE)`,
   numberKey: (expr) => `NULLIF(${expr}, CAST('NaN' AS DOUBLE))`,
-  timestampParam: noTimestamptz,
-  instantKey: noTimestamptz,
-  instantText: noTimestamptz,
+  // The operand's text names its offset (`Z`), so the session's time zone changes nothing.
+  timestampParam: (placeholder) => `CAST(${placeholder} AS TIMESTAMPTZ)`,
+  instantKey: tzMs,
+  // Formatted from the millisecond as a TIMESTAMP (no zone), so the session's time zone changes nothing.
+  instantText: (expr) => `strftime(make_timestamp(${tzMs(expr)} * 1000), '%Y-%m-%dT%H:%M:%S.%gZ')`,
   msParam: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
   instantMs,
-  columnInstantMs: noTimestamptz,
+  // Outside years 0001–9999 the ISO form has no 4-digit year: no timestamp in memory.
+  columnInstantMs: (expr) => `(CASE WHEN ${tzMs(expr)} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${tzMs(expr)} END)`,
   textParam: (placeholder) => `CAST(${placeholder} AS VARCHAR)`,
   collateOrder: (expr) => `(${expr}) COLLATE "binary"`,
   collateEq: (expr) => `(${expr}) COLLATE "binary"`,
@@ -18111,338 +19333,67 @@ var duckdb = {
   // whose names could capture a column. `list_bool_or` of no elements is NULL: false.
   jsonAny: (ref, body, p) => {
     const alias = p.alias();
-    const where = body({ root: alias, keys: [] });
+    const where2 = body({ root: alias, keys: [] });
     const array2 = `CAST(CASE WHEN ${typeOf2(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`;
-    return `COALESCE(list_bool_or(list_transform(${array2}, lambda ${alias}: ${where})), FALSE)`;
+    return `COALESCE(list_bool_or(list_transform(${array2}, lambda ${alias}: ${where2})), FALSE)`;
   }
 };
-
-// src/targets/sql/postgres.ts
-var exprs = /* @__PURE__ */ new WeakMap();
-function exprOf(ref, p) {
-  let expr = weakMapGet.call(exprs, ref);
-  if (expr === void 0) {
-    expr = ref.keys.reduce((e, key) => `(${e} -> ${p.add(key)}::text)`, ref.base);
-    weakMapSet.call(exprs, ref, expr);
-  }
-  return expr;
-}
-function likePattern2(pattern) {
-  return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, "!$&")).join("%");
-}
-var encodeNumber3 = (d) => `length(length(${d})::text) || length(${d}) || ${d}`;
-function versionKey3(expr, p) {
-  const a = p.alias();
-  const text2 = `(${expr})`;
-  const core = `substring(${text2} from '^v?([0-9.]+)')`;
-  const pre = `substring(${text2} from '^v?[0-9.]+-([^+]*)')`;
-  const parts = `COALESCE((SELECT string_agg('.' || ${encodeNumber3(`${a}.d`)}, '' ORDER BY ${a}.i) FROM (SELECT ${a}_u.i AS i, ltrim(${a}_u.p, '0') AS d, max(CASE WHEN ltrim(${a}_u.p, '0') <> '' THEN ${a}_u.i END) OVER () AS m FROM unnest(string_to_array(${core}, '.')) WITH ORDINALITY AS ${a}_u(p, i)) AS ${a} WHERE ${a}.i <= ${a}.m), '')`;
-  const id = `${a}_w.p`;
-  const ids = `(SELECT string_agg(CASE WHEN ${id} ~ '^[0-9]+$' THEN ',1' || ${encodeNumber3(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.i) FROM unnest(string_to_array(${pre}, '.')) WITH ORDINALITY AS ${a}_w(p, i))`;
-  return `(CASE WHEN ${text2} COLLATE "C" ~ '${VERSION_PATTERN}' THEN ${parts} || (CASE WHEN ${pre} IS NULL THEN '#' ELSE '!' || ${ids} END) END)`;
-}
-var TIMESTAMP_PATTERN2 = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
-function instantMs2(expr, p) {
-  const a = `${p.alias()}_t`;
-  const group = (i) => `(${a}.r)[${i}]`;
-  const int4 = (i) => `${group(i)}::int`;
-  const parts = {
-    y: int4(1),
-    mo: int4(2),
-    d: int4(3),
-    h: int4(4),
-    mi: int4(5),
-    s: int4(6),
-    ms: `COALESCE(rpad(left(${group(7)}, 3), 3, '0')::int, 0)`,
-    sign: `(CASE ${group(8)} WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`,
-    oh: `COALESCE(${int4(9)}, 0)`,
-    om: `COALESCE(${int4(10)}, 0)`
+function duckdbHoisting(base) {
+  const hoisted = /* @__PURE__ */ new Map();
+  const byKey = /* @__PURE__ */ new Map();
+  const hoist = (key, sql) => {
+    let name = byKey.get(key);
+    if (name === void 0) {
+      name = `svc_h${hoisted.size + 1}`;
+      hoisted.set(name, sql());
+      byKey.set(key, name);
+    }
+    return name;
   };
-  const instant = instantOfParts(parts, (e) => `${e}::bigint`);
-  return `(SELECT ${instant} FROM (SELECT regexp_match((${expr}) COLLATE "C", '${TIMESTAMP_PATTERN2}') AS r) AS ${a})`;
-}
-var postgres = {
-  name: "postgres",
-  capabilities: {
-    nulInText: false,
-    timestamptz: true,
-    nanInNumberColumns: true,
-    maxIdentifierBytes: 63,
-    maxParameters: 65535,
-    integerBooleans: false,
-    indexNullsOrder: true,
-    // PostgreSQL has no fixed expression limit: its stack (`max_stack_depth`) and its parser's stack
-    // ("memory exhausted" past 10,000 entries) bound it. Measured on PGlite, whose stack is the smaller:
-    // 700 nested selectors and expression heights of 7,000 run; so do these bounds, with room.
-    expressionLimits: {
-      name: "PostgreSQL's stack depth",
-      maxSubqueries: 100,
-      maxNestedHeight: Number.POSITIVE_INFINITY,
-      maxHeight: 8e3,
-      maxParentheses: 5e3
+  const isBase = (ref) => base.has(ref.root);
+  const at2 = (read2, ref) => JSON.stringify([read2, ref.root, ref.keys]);
+  const type = (ref, p) => hoist(at2("type", ref), () => typeOf2(ref, p));
+  const value2 = (ref, t, p) => hoist(at2(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar2(ref, t, p)} END)`);
+  const derived = (what2, expr, key) => {
+    const sql = hoisted.get(expr);
+    return sql === void 0 ? key(expr) : hoist(`${what2} ${expr}`, () => key(sql));
+  };
+  const dialect = {
+    ...duckdb,
+    // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
+    // bytes (code point order) with no COLLATE, which costs a third of a condition's time.
+    collateOrder: (expr) => expr,
+    collateEq: (expr) => expr,
+    versionKey: (expr) => derived("version", expr, versionKey2),
+    instantMs: (expr, p) => derived("instant", expr, (sql) => instantMs(sql, p)),
+    jsonIs: (ref, shape, p) => {
+      if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
+      const t = type(ref, p);
+      if (shape === "missing") return `(COALESCE(${t}, 'NULL') = 'NULL')`;
+      if (shape === "object") return `COALESCE(${t} = 'OBJECT', FALSE)`;
+      return `COALESCE(${t} = 'BOOLEAN' AND ${hoist(at2("text", ref), () => scalar2(ref, "string", p))} = '${shape}', FALSE)`;
     },
-    // PostgreSQL's LIKE has no length bound of its own.
-    likePatternLimit: null
-  },
-  placeholder: (index) => `$${index}`,
-  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
-  numberParam: (placeholder) => `${placeholder}::float8`,
-  // PostgreSQL orders NaN above every number (Infinity included); pages read it as missing.
-  numberKey: (expr) => `NULLIF(${expr}, 'NaN'::float8)`,
-  timestampParam: (placeholder) => `${placeholder}::timestamptz`,
-  // `date_trunc` of a timestamptz depends on the session's time zone, so it cannot be indexed; of the
-  // UTC wall-clock time (a timestamp) it is immutable. Cutting UTC time to the millisecond is cutting
-  // the instant: zone offsets are whole seconds.
-  instantKey: (expr) => `date_trunc('milliseconds', ${expr} AT TIME ZONE 'UTC')`,
-  // Text made by the server, not a Date parsed by the driver: PGlite misreads years before 1000, and
-  // `MS` cuts microseconds as the key does.
-  instantText: (expr) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  textParam: (placeholder) => `${placeholder}::text`,
-  msParam: (placeholder) => `${placeholder}::bigint`,
-  instantMs: instantMs2,
-  // The epoch is exact `numeric` (PostgreSQL 14 on), floored to the millisecond as `to_char`'s `MS`
-  // cuts it. An infinite value, or one whose ISO form has no 4-digit year, is no timestamp in memory.
-  columnInstantMs: (expr) => {
-    const ms = `floor(extract(epoch from ${expr}) * 1000)`;
-    return `(CASE WHEN isfinite(${expr}) AND ${ms} BETWEEN ${FIRST_ISO_INSTANT} AND ${LAST_ISO_INSTANT} THEN ${ms}::bigint END)`;
-  },
-  // "C" orders by byte, which on UTF-8 is code point order, whatever the database's collation.
-  collateOrder: (expr) => `${expr} COLLATE "C"`,
-  collateEq: (expr) => expr,
-  inList: (expr, kind, values, p) => `${expr} = ANY(${p.add(values)}::${kind === "number" ? "float8" : kind}[])`,
-  likePatternBytes: (pattern) => new TextEncoder().encode(likePattern2(pattern)).length,
-  like: (expr, pattern, p) => `${expr} COLLATE "C" LIKE ${p.add(likePattern2(pattern))} ESCAPE '!'`,
-  versionKey: versionKey3,
-  jsonColumn: (column, type, path) => ({ base: column, keys: path, fn: type }),
-  jsonKey: (ref, key) => ({ base: ref.base, keys: [...ref.keys, key], fn: ref.fn }),
-  jsonIs: (ref, shape, p) => {
-    const expr = exprOf(ref, p);
-    const type = `${ref.fn}_typeof(${expr})`;
-    if (shape === "missing") return `(COALESCE(${type}, 'null') = 'null')`;
-    if (shape === "object") return `COALESCE(${type} = 'object', FALSE)`;
-    return `COALESCE(${type} = 'boolean' AND (${expr} #>> '{}') = '${shape}', FALSE)`;
-  },
-  jsonScalar: (ref, type, test2, p) => {
-    const expr = exprOf(ref, p);
-    const text2 = `(${expr} #>> '{}')`;
-    const value2 = type === "number" ? `${text2}::float8` : text2;
-    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${test2(value2)} ELSE FALSE END)`;
-  },
-  jsonValue: (ref, type, p) => {
-    const expr = exprOf(ref, p);
-    const text2 = `(${expr} #>> '{}')`;
-    const value2 = type === "number" ? `${text2}::float8` : type === "boolean" ? `(${text2} = 'true')` : text2;
-    return `(CASE WHEN ${ref.fn}_typeof(${expr}) = '${type}' THEN ${value2} END)`;
-  },
-  jsonText: (ref, p) => `(${exprOf(ref, p)})::text`,
-  jsonAny: (ref, body, p) => {
-    const expr = exprOf(ref, p);
-    const alias = p.alias();
-    const array2 = `CASE WHEN ${ref.fn}_typeof(${expr}) = 'array' THEN ${expr} END`;
-    const where = body({ base: `${alias}.v`, keys: [], fn: ref.fn });
-    return `EXISTS (SELECT 1 FROM ${ref.fn}_array_elements(${array2}) AS ${alias}(v) WHERE ${where})`;
-  }
-};
-
-// src/targets/sql/sqlite.ts
-var label2 = (key) => `.${JSON.stringify(key)}`;
-var paths2 = /* @__PURE__ */ new WeakMap();
-function pathOf2(ref, p) {
-  let path = weakMapGet.call(paths2, ref);
-  if (path === void 0) {
-    const suffix = ref.keys.map(label2).join("");
-    if (ref.element === null) path = p.add(`$${suffix}`);
-    else path = suffix === "" ? `${ref.element}.fullkey` : `(${ref.element}.fullkey || ${p.add(suffix)})`;
-    weakMapSet.call(paths2, ref, path);
-  }
-  return path;
-}
-function typeOf3(ref, p) {
-  if (ref.element !== null && ref.keys.length === 0) return `${ref.element}.type`;
-  return `json_type(${ref.root}, ${pathOf2(ref, p)})`;
-}
-function extract2(ref, p) {
-  if (ref.element !== null && ref.keys.length === 0) return `${ref.element}.value`;
-  return `json_extract(${ref.root}, ${pathOf2(ref, p)})`;
-}
-var encoder2 = new TextEncoder();
-var bytes = (s) => encoder2.encode(s).length;
-var GLOB_UNSAFE = /[\u0000\uFFFD-\uFFFF]/;
-function globPattern(pattern) {
-  return pattern.pieces.map((piece) => piece.replace(/[*?[]/g, "[$&]")).join("*");
-}
-function blobLike(expr, pattern, p) {
-  const { pieces } = pattern;
-  const first = pieces[0];
-  const last = pieces[pieces.length - 1];
-  const middle = pieces.slice(1, -1).filter((piece) => piece !== "");
-  const blob = `CAST(${expr} AS BLOB)`;
-  const min = bytes(first) + bytes(last) + middle.reduce((n, piece) => n + bytes(piece), 0);
-  const parts = [`length(${blob}) >= ${p.add(min)}`];
-  const lf = first === "" ? "0" : p.add(bytes(first));
-  const ll = last === "" ? "0" : p.add(bytes(last));
-  if (first !== "") parts.push(`substr(${blob}, 1, ${lf}) = CAST(${p.add(first)} AS BLOB)`);
-  if (last !== "") parts.push(`substr(${blob}, -${ll}) = CAST(${p.add(last)} AS BLOB)`);
-  if (middle.length > 0) {
-    const region2 = `substr(${blob}, ${lf} + 1, length(${blob}) - ${lf} - ${ll})`;
-    parts.push(
-      `(WITH RECURSIVE svc_p(i, piece) AS (SELECT CAST(key AS INTEGER), CAST(value AS BLOB) FROM json_each(${p.add(JSON.stringify(middle))})), svc_w(i, rest) AS (SELECT 0, ${region2} UNION ALL SELECT svc_w.i + 1, substr(svc_w.rest, instr(svc_w.rest, svc_p.piece) + length(svc_p.piece)) FROM svc_w JOIN svc_p ON svc_p.i = svc_w.i WHERE instr(svc_w.rest, svc_p.piece) > 0) SELECT max(i) FROM svc_w) = ${p.add(middle.length)}`
-    );
-  }
-  return `(${parts.join(" AND ")})`;
-}
-var encodeNumber4 = (d) => `length(length(${d})) || length(${d}) || ${d}`;
-var identifiers = (x) => `(${x} <> '' AND ${x} NOT GLOB '*[^0-9A-Za-z.-]*' AND ${x} NOT GLOB '*..*' AND ${x} NOT GLOB '.*' AND ${x} NOT GLOB '*.')`;
-var split2 = (x, alias) => `json_each('["' || replace(${x}, '.', '","') || '"]') AS ${alias}`;
-function versionKey4(expr, p) {
-  const a = p.alias();
-  const s0 = `${a}_0`;
-  const s1 = `${a}_1`;
-  const split0 = `(SELECT CASE WHEN substr(${a}_t.t, 1, 1) = 'v' THEN substr(${a}_t.t, 2) ELSE ${a}_t.t END AS s, instr(CAST(${a}_t.t AS BLOB), x'00') AS z FROM (SELECT ${expr} AS t) AS ${a}_t) AS ${s0}`;
-  const plus = `instr(${s0}.s, '+')`;
-  const split1 = `(SELECT ${s0}.z AS z, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, 1, ${plus} - 1) ELSE ${s0}.s END AS m, CASE WHEN ${plus} > 0 THEN substr(${s0}.s, ${plus} + 1) END AS b FROM ${split0}) AS ${s1}`;
-  const dash = `instr(${s1}.m, '-')`;
-  const split22 = `(SELECT ${s1}.z AS z, ${s1}.b AS b, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, 1, ${dash} - 1) ELSE ${s1}.m END AS c, CASE WHEN ${dash} > 0 THEN substr(${s1}.m, ${dash} + 1) END AS r FROM ${split1}) AS ${a}`;
-  const c = `${a}.c`;
-  const valid = `${a}.z = 0 AND ${c} <> '' AND ${c} NOT GLOB '*[^0-9.]*' AND ${c} NOT GLOB '*..*' AND ${c} NOT GLOB '.*' AND ${c} NOT GLOB '*.' AND (${a}.r IS NULL OR ${identifiers(`${a}.r`)}) AND (${a}.b IS NULL OR ${identifiers(`${a}.b`)})`;
-  const parts = `COALESCE((SELECT group_concat('.' || ${encodeNumber4(`${a}_p.d`)}, '' ORDER BY ${a}_p.i) FROM (SELECT ${a}_j.key AS i, ltrim(${a}_j.value, '0') AS d, max(CASE WHEN ltrim(${a}_j.value, '0') <> '' THEN ${a}_j.key END) OVER () AS m FROM ${split2(c, `${a}_j`)}) AS ${a}_p WHERE ${a}_p.i <= ${a}_p.m), '')`;
-  const id = `${a}_w.value`;
-  const ids = `(SELECT group_concat(CASE WHEN ${id} NOT GLOB '*[^0-9]*' THEN ',1' || ${encodeNumber4(`ltrim(${id}, '0')`)} ELSE ',2' || ${id} END, '' ORDER BY ${a}_w.key) FROM ${split2(`${a}.r`, `${a}_w`)})`;
-  return `(SELECT CASE WHEN ${valid} THEN ${parts} || (CASE WHEN ${a}.r IS NULL THEN '#' ELSE '!' || ${ids} END) END FROM ${split22})`;
-}
-var TIMESTAMP_START = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt][0-9][0-9]:[0-9][0-9]:[0-9][0-9]?*";
-function instantMs3(expr, p) {
-  const a = p.alias();
-  const t = `${a}_z.t`;
-  const zone = `(CASE WHEN instr(CAST(${a}_s.t AS BLOB), x'00') = 0 AND ${a}_s.t GLOB '${TIMESTAMP_START}' THEN (CASE WHEN ${a}_s.t GLOB '*[Zz]' THEN 1 WHEN ${a}_s.t GLOB '*[+-][0-9][0-9]:[0-9][0-9]' THEN 6 END) END)`;
-  const middle = `substr(${t}, 20, length(${t}) - 19 - ${a}_z.zl)`;
-  const shape = `(${a}_z.zl IS NOT NULL AND length(${t}) >= 19 + ${a}_z.zl AND (${middle} = '' OR (${middle} GLOB '.[0-9]*' AND substr(${middle}, 2) NOT GLOB '*[^0-9]*')))`;
-  const int4 = (from, n) => `CAST(substr(${t}, ${from}, ${n}) AS INTEGER)`;
-  const offset = (from) => `(CASE WHEN ${a}_z.zl = 6 THEN CAST(substr(${t}, ${from}, 2) AS INTEGER) ELSE 0 END)`;
-  const field = (sql, name) => `(CASE WHEN ${shape} THEN ${sql} END) AS ${name}`;
-  const columns = [
-    field(int4(1, 4), "y"),
-    field(int4(6, 2), "mo"),
-    field(int4(9, 2), "d"),
-    field(int4(12, 2), "h"),
-    field(int4(15, 2), "mi"),
-    field(int4(18, 2), "s"),
-    `CAST(substr(substr(${middle}, 2) || '000', 1, 3) AS INTEGER) AS ms`,
-    `(CASE WHEN ${a}_z.zl = 6 THEN (CASE substr(${t}, -6, 1) WHEN '-' THEN -1 ELSE 1 END) ELSE 0 END) AS sign`,
-    `${offset(-5)} AS oh`,
-    `${offset(-2)} AS om`
-  ];
-  const q = (name) => `${a}.${name}`;
-  const instant = instantOfParts(
-    {
-      y: q("y"),
-      mo: q("mo"),
-      d: q("d"),
-      h: q("h"),
-      mi: q("mi"),
-      s: q("s"),
-      ms: q("ms"),
-      sign: q("sign"),
-      oh: q("oh"),
-      om: q("om")
+    jsonScalar: (ref, t, test2, p) => {
+      if (!isBase(ref)) return duckdb.jsonScalar(ref, t, test2, p);
+      const v = value2(ref, t, p);
+      return `(CASE WHEN ${v} IS NOT NULL THEN ${test2(v)} ELSE FALSE END)`;
     },
-    (e) => e
-  );
-  return `(SELECT ${instant} FROM (SELECT ${columns.join(", ")} FROM (SELECT ${a}_s.t AS t, ${zone} AS zl FROM (SELECT ${expr} AS t) AS ${a}_s) AS ${a}_z) AS ${a})`;
-}
-var sqlite = {
-  name: "sqlite",
-  capabilities: {
-    nulInText: true,
-    timestamptz: false,
-    nanInNumberColumns: false,
-    maxIdentifierBytes: 0,
-    maxParameters: 32766,
-    integerBooleans: true,
-    indexNullsOrder: false,
-    // SQLITE_MAX_EXPR_DEPTH (1000): SQLite checks each expression with the heights of the expressions
-    // around the subqueries it sits in, so nested selectors and `$elemMatch` use it up fast (the SQL of
-    // 24 nested `$elemMatch` is refused). The subquery count only stops hopeless filters early.
-    expressionLimits: {
-      name: "SQLITE_MAX_EXPR_DEPTH (1000)",
-      maxSubqueries: 40,
-      maxNestedHeight: 1e3,
-      maxHeight: 1e3,
-      maxParentheses: 2e3
+    jsonValue: (ref, t, p) => {
+      if (!isBase(ref)) return duckdb.jsonValue(ref, t, p);
+      return t === "boolean" ? hoist(at2("boolean", ref), () => duckdb.jsonValue(ref, t, p)) : value2(ref, t, p);
     },
-    // The default of node:sqlite and of most builds, in UTF-8 bytes.
-    likePatternLimit: { name: "SQLITE_MAX_LIKE_PATTERN_LENGTH (50,000 bytes)", maxBytes: 5e4 }
-  },
-  placeholder: (index) => `?${index}`,
-  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
-  numberParam: (placeholder) => placeholder,
-  // SQLite stores NaN as NULL.
-  numberKey: (expr) => expr,
-  timestampParam: () => {
-    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
-  },
-  instantKey: () => {
-    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
-  },
-  instantText: () => {
-    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
-  },
-  textParam: (placeholder) => placeholder,
-  // Integers are 64-bit in SQLite: no cast needed.
-  msParam: (placeholder) => placeholder,
-  instantMs: instantMs3,
-  columnInstantMs: () => {
-    throw new FilterError("UNSUPPORTED", "", "SQLite has no timestamptz type");
-  },
-  collateOrder: (expr) => `${expr} COLLATE BINARY`,
-  collateEq: (expr) => `${expr} COLLATE BINARY`,
-  inList: (expr, _kind, values, p) => `${expr} IN (SELECT value FROM json_each(${p.add(JSON.stringify(values))}))`,
-  // The byte-wise way binds its pieces, not a pattern; GLOB is given the pattern whole.
-  likePatternBytes: (pattern) => arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece)) ? 0 : bytes(globPattern(pattern)),
-  like: (expr, pattern, p) => {
-    const blob = blobLike(expr, pattern, p);
-    if (arraySome(pattern.pieces, (piece) => regexpTest(GLOB_UNSAFE, piece))) return blob;
-    const nul = `instr(CAST(${expr} AS BLOB), x'00') > 0`;
-    return `(CASE WHEN ${nul} THEN ${blob} ELSE ${expr} GLOB ${p.add(globPattern(pattern))} END)`;
-  },
-  versionKey: versionKey4,
-  jsonColumn: (column, _type, path) => ({ root: column, element: null, keys: path }),
-  jsonKey: (ref, key) => ({ root: ref.root, element: ref.element, keys: [...ref.keys, key] }),
-  jsonIs: (ref, shape, p) => {
-    const type = typeOf3(ref, p);
-    return shape === "missing" ? `(COALESCE(${type}, 'null') = 'null')` : `(${type} IS '${shape}')`;
-  },
-  jsonScalar: (ref, type, test2, p) => {
-    const types = type === "string" ? `'text'` : `'integer', 'real'`;
-    return `(CASE WHEN ${typeOf3(ref, p)} IN (${types}) THEN ${test2(extract2(ref, p))} ELSE FALSE END)`;
-  },
-  jsonValue: (ref, type, p) => {
-    const t = typeOf3(ref, p);
-    if (type === "boolean") return `(CASE ${t} WHEN 'true' THEN 1 WHEN 'false' THEN 0 END)`;
-    const types = type === "string" ? `'text'` : `'integer', 'real'`;
-    return `(CASE WHEN ${t} IN (${types}) THEN ${extract2(ref, p)} END)`;
-  },
-  jsonText: (ref, p) => ref.element !== null && ref.keys.length === 0 ? `json_quote(${ref.element}.value)` : `(${ref.root} -> ${pathOf2(ref, p)})`,
-  jsonAny: (ref, body, p) => {
-    const alias = p.alias();
-    const where = body({ root: `${alias}.json`, element: alias, keys: [] });
-    const from = ref.element === null ? `(SELECT ${ref.root} AS doc) AS ${alias}_doc, json_each(${alias}_doc.doc, ${pathOf2(ref, p)}) AS ${alias}` : `json_each(${ref.root}, ${pathOf2(ref, p)}) AS ${alias}`;
-    return `(CASE WHEN ${typeOf3(ref, p)} IS 'array' THEN EXISTS (SELECT 1 FROM ${from} WHERE ${where}) ELSE FALSE END)`;
-  }
-};
-
-// src/targets/sql/dialects.ts
-var DIALECTS = {
-  duckdb,
-  postgres,
-  sqlite
-};
-var NAMES2 = objectKeys(DIALECTS).map((name) => JSON.stringify(name)).join(" or ");
-function dialectFor(name) {
-  if (typeof name !== "string" || !hasOwn(DIALECTS, name)) {
-    throw new FilterError("INVALID_OPTION", "", `"dialect" must be ${NAMES2}, got ${JSON.stringify(name)}`);
-  }
-  return DIALECTS[name];
+    jsonAny: (ref, body, p) => {
+      if (!isBase(ref)) return duckdb.jsonAny(ref, body, p);
+      const alias = p.alias();
+      const where2 = body({ root: alias, keys: [] });
+      const array2 = hoist(
+        at2("array", ref),
+        () => `CAST(CASE WHEN ${typeOf2(ref, p)} = 'ARRAY' THEN ${extract(ref, p)} END AS JSON[])`
+      );
+      return `COALESCE(list_bool_or(list_transform(${array2}, lambda ${alias}: ${where2})), FALSE)`;
+    }
+  };
+  return { dialect, hoisted };
 }
 
 // src/targets/sql/columns.ts
@@ -18472,19 +19423,19 @@ function checkParamCount(dialect, offset, count2) {
     );
   }
 }
-function checkIdentifier(dialect, name, what) {
+function checkIdentifier(dialect, name, what2) {
   if (typeof name !== "string" || name === "") {
-    throw new FilterError("INVALID_OPTION", "", `${what} must be a non-empty string`);
+    throw new FilterError("INVALID_OPTION", "", `${what2} must be a non-empty string`);
   }
   if (stringIncludes(name, "\0")) {
-    throw new FilterError("INVALID_OPTION", "", `${what} ${JSON.stringify(name)} contains U+0000`);
+    throw new FilterError("INVALID_OPTION", "", `${what2} ${JSON.stringify(name)} contains U+0000`);
   }
   const max = dialect.capabilities.maxIdentifierBytes;
   if (max > 0 && new TextEncoder().encode(name).length > max) {
     throw new FilterError(
       "INVALID_OPTION",
       "",
-      `${what} ${JSON.stringify(name)} is longer than ${max} bytes on ${dialect.name}`
+      `${what2} ${JSON.stringify(name)} is longer than ${max} bytes on ${dialect.name}`
     );
   }
   return name;
@@ -18496,27 +19447,27 @@ function resolveColumns(dialect, columns) {
   const out = /* @__PURE__ */ new Map();
   for (const [field, raw] of Object.entries(columns)) {
     const mapping = typeof raw === "string" ? { type: raw } : ownOptions(raw ?? {});
-    const where = `columns[${JSON.stringify(field)}]`;
+    const where2 = `columns[${JSON.stringify(field)}]`;
     if (typeof mapping !== "object" || !setHas.call(COLUMN_TYPES, mapping.type)) {
       throw new FilterError(
         "INVALID_OPTION",
         "",
-        `${where} must be one of ${[...COLUMN_TYPES].join(", ")} or { column, type, path }`
+        `${where2} must be one of ${[...COLUMN_TYPES].join(", ")} or { column, type, path }`
       );
     }
     const type = mapping.type;
     if (type === "timestamptz" && !dialect.capabilities.timestamptz) {
-      throw new FilterError("INVALID_OPTION", "", `${where}: ${dialect.name} has no timestamptz type`);
+      throw new FilterError("INVALID_OPTION", "", `${where2}: ${dialect.name} has no timestamptz type`);
     }
-    const column = checkIdentifier(dialect, mapping.column ?? field, `${where}.column`);
+    const column = checkIdentifier(dialect, mapping.column ?? field, `${where2}.column`);
     const path = mapping.path ?? [];
     if (!isArray(path) || arraySome(path, (k) => typeof k !== "string" || k === "")) {
-      throw new FilterError("INVALID_OPTION", "", `${where}.path must be an array of non-empty strings`);
+      throw new FilterError("INVALID_OPTION", "", `${where2}.path must be an array of non-empty strings`);
     }
     if (path.length > 0 && type !== "json" && type !== "jsonb") {
-      throw new FilterError("INVALID_OPTION", "", `${where}.path is only allowed on json/jsonb columns`);
+      throw new FilterError("INVALID_OPTION", "", `${where2}.path is only allowed on json/jsonb columns`);
     }
-    for (const key of path) checkText(dialect, key, `${where}.path`, "INVALID_OPTION");
+    for (const key of path) checkText(dialect, key, `${where2}.path`, "INVALID_OPTION");
     out.set(field, { column, type, path });
   }
   return out;
@@ -18651,20 +19602,20 @@ function filterNesting(node, at2) {
     for (const clause of top.node.clauses) {
       switch (clause.kind) {
         case "field": {
-          const where = pointer(top.at, printPath(clause.path));
+          const where2 = pointer(top.at, printPath(clause.path));
           let selectors = top.subqueries;
           for (const step of clause.path) if (step.kind === "any") selectors++;
           if (selectors > subqueries) {
             subqueries = selectors;
-            subqueriesAt = where;
+            subqueriesAt = where2;
           }
           if (top.levels + selectors > levels) {
             levels = top.levels + selectors;
-            deepestAt = where;
+            deepestAt = where2;
           }
           for (const op of clause.operators) {
             if (op.kind === "elemMatch") {
-              const inner = pointer(where, OPERATOR_NAMES.elemMatch);
+              const inner = pointer(where2, OPERATOR_NAMES.elemMatch);
               stack.push({ node: op.filter, at: inner, subqueries: selectors, levels: top.levels + 1 });
             }
           }
@@ -18696,11 +19647,11 @@ function filterNesting(node, at2) {
   }
   return { subqueries, subqueriesAt, deepestAt };
 }
-function tooDeep(dialect, limits, at2, what) {
+function tooDeep(dialect, limits, at2, what2) {
   return new FilterError(
     "UNSUPPORTED",
     at2,
-    `the ${dialect} SQL of this filter ${what}, past ${limits.name}; the deepest place is ${showPointer(at2)}`
+    `the ${dialect} SQL of this filter ${what2}, past ${limits.name}; the deepest place is ${showPointer(at2)}`
   );
 }
 
@@ -18833,8 +19784,8 @@ var SqlCompiler = class {
     const quoted3 = this.#dialect.quoteIdentifier(column);
     return this.#alias === void 0 ? quoted3 : `${this.#dialect.quoteIdentifier(this.#alias)}.${quoted3}`;
   }
-  #identifier(name, what) {
-    return checkIdentifier(this.#dialect, name, what);
+  #identifier(name, what2) {
+    return checkIdentifier(this.#dialect, name, what2);
   }
   /**
    * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
@@ -18846,9 +19797,9 @@ var SqlCompiler = class {
   #clause(clause, at2, p, element) {
     switch (clause.kind) {
       case "field": {
-        const where = pointer(at2, printPath(clause.path));
-        if (element !== void 0) return this.#walk(element, clause.path, clause.operators, where, p);
-        return this.#field(clause, where, p);
+        const where2 = pointer(at2, printPath(clause.path));
+        if (element !== void 0) return this.#walk(element, clause.path, clause.operators, where2, p);
+        return this.#field(clause, where2, p);
       }
       case "and":
         return and(
@@ -19007,9 +19958,9 @@ var SqlCompiler = class {
     }
     values.forEach((s, i) => {
       if (typeof s !== "string") return;
-      const where = pointer(at2, i);
-      checkText(this.#dialect, s, where);
-      if (slot.kind === "column" && slot.type === "timestamptz") this.#instant(s, where);
+      const where2 = pointer(at2, i);
+      checkText(this.#dialect, s, where2);
+      if (slot.kind === "column" && slot.type === "timestamptz") this.#instant(s, where2);
     });
     if (strings.length === 1) parts.push(this.#eq(slot, strings[0], at2, p));
     else if (strings.length > 1) {
@@ -19041,12 +19992,12 @@ var SqlCompiler = class {
     if (arrayEvery(parsed.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
     const bound2 = this.#dialect.capabilities.likePatternLimit;
     if (bound2 !== null) {
-      const bytes2 = this.#dialect.likePatternBytes(parsed);
-      if (bytes2 > bound2.maxBytes) {
+      const bytes = this.#dialect.likePatternBytes(parsed);
+      if (bytes > bound2.maxBytes) {
         throw new FilterError(
           "UNSUPPORTED",
           at2,
-          `the "$like" pattern at ${showPointer(at2)} is ${bytes2} bytes as ${this.#dialect.name} matches it, past ${bound2.name}`
+          `the "$like" pattern at ${showPointer(at2)} is ${bytes} bytes as ${this.#dialect.name} matches it, past ${bound2.name}`
         );
       }
     }
@@ -19097,17 +20048,47 @@ var SqlCompiler = class {
 var SQL_COMPARISONS = { eq: "=", ne: "=", gt: ">", gte: ">=", lt: "<", lte: "<=" };
 
 // src/targets/sql/policy.ts
-function policyToSql(policy, given) {
+function policyToSqlWith(dialect, policy, given) {
   const options = ownOptions(given);
-  const dialect = dialectFor(options.dialect);
   const offset = checkOffset(options.paramOffset);
   const params = new Params((i) => dialect.placeholder(i), offset, asOfClock(options));
-  const statusExpression = statusSql(policy, options, params);
+  const statusExpression = statusSql(dialect, policy, options, params);
+  const waivers = option(options, "waivers");
+  const waiverExpression = waivers === void 0 ? void 0 : waiverSql(dialect, policy, statusExpression, waivers, options, params);
   checkParamCount(dialect, offset, params.values.length);
-  return { statusExpression, ...params.bound() };
+  return {
+    statusExpression,
+    ...params.bound(),
+    ...waiverExpression === void 0 ? {} : { waiverExpression }
+  };
 }
-function statusSql(policy, options, params) {
-  const dialect = dialectFor(options.dialect);
+function waiverSql(dialect, policy, status, given, options, params) {
+  const limits = passLimits(options);
+  const { definition } = checkPolicyDefinition(policy, limits);
+  const waivers = readWaivers(given, limits);
+  const mine = policyWaivers(waivers, definition.name, definition.statuses);
+  const compiler = new SqlCompiler(dialect, options);
+  const branches = [];
+  const covers = /* @__PURE__ */ new Map();
+  for (const s of definition.statuses) {
+    const tried = mine.filter((w) => accepts(w, s.name, s.criticality));
+    if (tried.length === 0) continue;
+    const inner = tried.map((w) => {
+      let cover = covers.get(w);
+      if (cover === void 0) {
+        cover = compiler.compile(w.covers, params, { ...limits, at: w.path });
+        covers.set(w, cover);
+      }
+      const active = `${dialect.msParam(params.asOf())} < ${dialect.msParam(params.add(w.expiresMs))}`;
+      return `WHEN ${and([active, cover])} THEN ${dialect.textParam(params.add(w.id))}`;
+    });
+    branches.push(
+      `WHEN ${dialect.textParam(params.add(s.name))} THEN (CASE ${inner.join(" ")} ELSE NULL END)`
+    );
+  }
+  return branches.length === 0 ? "CAST(NULL AS TEXT)" : `(CASE ${status} ${branches.join(" ")} ELSE NULL END)`;
+}
+function statusSql(dialect, policy, options, params) {
   const compiler = new SqlCompiler(dialect, options);
   const limits = passLimits(options);
   const { problems, definition } = checkPolicyDefinition(policy, limits);
@@ -19147,14 +20128,22 @@ async function loadDuckdb() {
     );
   }
 }
-function topFields(node, out) {
+function pathsOf(node, out) {
   for (const clause of node.clauses) {
     if (clause.kind === "field") {
-      const first = clause.path[0];
-      if (first?.kind === "key") out.add(first.key);
-    } else if (clause.kind === "not") topFields(clause.filter, out);
-    else for (const f of clause.filters) topFields(f, out);
+      const keys = [];
+      for (const step of clause.path) {
+        if (step.kind !== "key") break;
+        keys.push(step.key);
+      }
+      if (keys.length > 0) out.push(keys);
+    } else if (clause.kind === "not") pathsOf(clause.filter, out);
+    else for (const f of clause.filters) pathsOf(f, out);
   }
+}
+function readType(trie) {
+  if (trie.whole || trie.keys.size === 0) return "JSON";
+  return `STRUCT(${[...trie.keys].map(([k, t]) => `"${k.replace(/"/g, '""')}" ${readType(t)}`).join(", ")})`;
 }
 function definitionOf(policy) {
   const d = policy.definition;
@@ -19180,9 +20169,9 @@ function definitionOf(policy) {
   };
 }
 var jsonPath = (keys) => `$${keys.map((k) => `.${JSON.stringify(k)}`).join("")}`;
-function source(input, gzip, bytes2) {
+function source(input, gzip, bytes) {
   const compression = `compression = '${gzip ? "gzip" : "uncompressed"}'`;
-  const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes2 * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
+  const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
   switch (input) {
     case "ndjson":
       return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
@@ -19194,35 +20183,54 @@ function source(input, gzip, bytes2) {
       return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
   }
 }
+function directSource(input, gzip, columns, types) {
+  if (input !== "ndjson" && input !== "array") return void 0;
+  const format = input === "ndjson" ? "newline_delimited" : "array";
+  const values = columns.map((c, i) => types[i] === "JSON" ? c : `CAST(to_json(${c}) AS JSON) AS ${c}`);
+  return `SELECT 'OBJECT' AS svc_type, ${values.join(", ")} FROM read_json($1, format = '${format}', records = true, columns = $2, compression = '${gzip ? "gzip" : "uncompressed"}', maximum_object_size = ${16 << 20}) AS svc_r(${columns.join(", ")})`;
+}
 async function evaluateFileWithDuckdb(compiled3, file, options) {
   const started = performance.now();
   const duck = await loadDuckdb();
   const skip2 = compiled3.map((p) => skipReason(p, options.resource));
   const active = compiled3.filter((_, i) => skip2[i] === null);
-  const fields = /* @__PURE__ */ new Set();
+  const paths2 = [];
   for (const p of active) {
-    topFields(p.definition.scope, fields);
+    pathsOf(p.definition.scope, paths2);
     for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) topFields(c.filter, fields);
+      for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths2);
   }
   const kindKeys = options.kindField === null ? null : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, "").map((step) => {
     if (step.kind !== "key")
       throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
     return step.key;
   });
-  if (kindKeys !== null) fields.add(kindKeys[0]);
-  const names = [...fields];
-  const column = new Map(names.map((f, i) => [f, `f${i}`]));
+  if (kindKeys !== null) paths2.push(kindKeys);
+  const tries = /* @__PURE__ */ new Map();
+  for (const keys of paths2) {
+    let trie;
+    for (const key of keys) {
+      const at2 = trie === void 0 ? tries : trie.keys;
+      let next = at2.get(key);
+      if (next === void 0) {
+        next = { whole: false, keys: /* @__PURE__ */ new Map() };
+        at2.set(key, next);
+      }
+      trie = next;
+    }
+    trie.whole = true;
+  }
+  const names = [...tries.keys()];
+  const column = new Map(names.map((f2, i) => [f2, `f${i}`]));
   const columns = Object.fromEntries(
-    names.map((f) => [f, { column: column.get(f), type: "json" }])
+    names.map((f2) => [f2, { column: column.get(f2), type: "json" }])
   );
   const params = [file];
   const add = (v) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const paths3 = add(JSON.stringify(names.map((f) => jsonPath([f]))));
-  const extracted = names.map((_, i) => `svc_j[${i + 1}] AS f${i}`);
+  add(JSON.stringify(names.map((f2) => jsonPath([f2]))));
   let kind = "CAST(NULL AS VARCHAR)";
   if (kindKeys !== null) {
     const root = column.get(kindKeys[0]);
@@ -19231,8 +20239,9 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     kind = `(CASE WHEN json_type(${root}, ${at2}) = 'VARCHAR' AND ${text2} <> '' THEN ${text2} END)`;
   }
   if (options.resource !== void 0) kind = `COALESCE(${kind}, ${add(options.resource)})`;
+  const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
-    const { statusExpression, params: values } = policyToSql(definitionOf(p), {
+    const { statusExpression, params: values } = policyToSqlWith(dialect, definitionOf(p), {
       dialect: "duckdb",
       columns,
       limits: options.limits,
@@ -19243,8 +20252,14 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     const scoped = p.resource === void 0 ? statusExpression : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
     return `histogram(${scoped}) AS s${i}`;
   });
-  const records = names.length === 0 ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})` : `SELECT json_type(json) AS svc_type, ${extracted.join(", ")} FROM (SELECT json, json_extract(json, CAST(${paths3} AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`;
-  const sql = `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join("")} FROM (SELECT *, ${kind} AS svc_kind FROM (${records})) GROUP BY svc_kind`;
+  const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join("");
+  const query = (records) => `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join("")} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
+  const f = names.map((_, i) => `f${i}`);
+  const exact = query(
+    names.length === 0 ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})` : `SELECT json_type(json) AS svc_type, ${f.map((c, i) => `svc_j[${i + 1}] AS ${c}`).join(", ")} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`
+  );
+  const readTypes = names.map((n) => readType(tries.get(n)));
+  const direct = directSource(options.input, options.gzip, f, readTypes);
   const threads = String(options.threads ?? availableParallelism2());
   const instance = await duck.DuckDBInstance.create(":memory:", { threads });
   const connection = await instance.connect();
@@ -19252,12 +20267,36 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   options.signal?.addEventListener("abort", abort, { once: true });
   let rows;
   try {
-    options.signal?.throwIfAborted();
-    const values = params;
     const types = params.map(
       (v) => typeof v === "number" ? duck.DOUBLE : typeof v === "boolean" ? duck.BOOLEAN : duck.VARCHAR
     );
-    rows = (await connection.runAndReadAll(sql, values, types)).getRowObjectsJS();
+    const run8 = async (sql, values, as) => {
+      options.signal?.throwIfAborted();
+      const result = await connection.runAndReadAll(
+        sql,
+        values,
+        as
+      );
+      return result.getRowObjectsJS();
+    };
+    let fast;
+    if (direct !== void 0 && names.length > 0) {
+      const struct = Object.fromEntries(names.map((n, i) => [n, readTypes[i]]));
+      try {
+        fast = await run8(
+          query(direct),
+          [file, duck.structValue(struct), ...params.slice(2)],
+          [
+            duck.VARCHAR,
+            duck.STRUCT(Object.fromEntries(names.map((n) => [n, duck.VARCHAR]))),
+            ...types.slice(2)
+          ]
+        );
+      } catch {
+        options.signal?.throwIfAborted();
+      }
+    }
+    rows = fast ?? await run8(exact, params, types);
   } catch (error) {
     options.signal?.throwIfAborted();
     const message = String(error?.message ?? error);
@@ -19318,13 +20357,16 @@ function summarize2(compiled3, skip2, active, rows, options, started) {
       policy: p.name,
       skipped,
       applicable,
+      waived: 0,
+      expiredWaivers: [],
       notApplicable: evaluated - applicable,
       otherKind: tally === void 0 ? 0 : total - evaluated,
       statuses: p.statuses.map((s) => ({
         status: s.name,
         criticality: s.criticality,
         isDefault: s.isDefault,
-        count: tally?.get(s.name) ?? 0
+        count: tally?.get(s.name) ?? 0,
+        waived: 0
       }))
     };
   });
@@ -19436,11 +20478,11 @@ function policyPaths(policies) {
 var debugReader = debuglog2("svc-policy");
 function readPaths(policies, kindField, extra = []) {
   if (process.env.SVC_POLICY_READER !== "selective") return null;
-  const paths3 = [...policyPaths(policies), ...extra.map((p) => [...p])];
+  const paths2 = [...policyPaths(policies), ...extra.map((p) => [...p])];
   if (kindField !== null) {
-    paths3.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, "").map((s) => s.kind === "key" ? s.key : ""));
+    paths2.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, "").map((s) => s.kind === "key" ? s.key : ""));
   }
-  return paths3;
+  return paths2;
 }
 
 // src/node/file.ts
@@ -19492,7 +20534,8 @@ async function evaluateFile(entry2, policies, path, options) {
     );
   }
   if (engine === "duckdb") {
-    const own2 = { onResult, onRange, maxRecordLength };
+    const coverage = option(options, "coverage") === true ? true : void 0;
+    const own2 = { onResult, onRange, maxRecordLength, coverage };
     for (const [name, value2] of Object.entries(own2)) {
       if (value2 !== void 0) {
         throw new FilterError(
@@ -19527,6 +20570,13 @@ async function evaluateFile(entry2, policies, path, options) {
     } finally {
       await handle.close();
     }
+    if (fileWaivers(options, compiled3).length > 0) {
+      throw new FilterError(
+        "INVALID_OPTION",
+        "",
+        "waivers are an option of the in-process engine, not of engine: 'duckdb' (yet): evaluate with engine: 'memory'"
+      );
+    }
     const resource = option(options, "resource");
     return evaluateFileWithDuckdb(compiled3, file, {
       ...sniffed,
@@ -19539,7 +20589,7 @@ async function evaluateFile(entry2, policies, path, options) {
       ...signal === void 0 ? {} : { signal }
     });
   }
-  let split3;
+  let split2;
   let jobs;
   const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField) : null;
   let selective = false;
@@ -19554,14 +20604,14 @@ async function evaluateFile(entry2, policies, path, options) {
     jobs = Math.min(explicit ?? (info.size >= SPLIT_THRESHOLD ? coreJobs() : 1), coreJobs());
     if (explicit === void 0 && onResult !== void 0) jobs = jobs > 2 ? jobs - 1 : 1;
     if (typeof kindField === "function") jobs = 1;
-    split3 = jobs > 1 && await splittable(file, info.size, maxRecordLength);
-    selective = select !== null && (split3 || await splittable(file, info.size, maxRecordLength));
+    split2 = jobs > 1 && await splittable(file, info.size, maxRecordLength);
+    selective = select !== null && (split2 || await splittable(file, info.size, maxRecordLength));
     debugReader("%s: %s", file, selective ? `selective reader, ${select.length} paths` : "full parse");
   } catch (error) {
     await handle.close();
     throw error;
   }
-  if (split3) {
+  if (split2) {
     await handle.close();
     const resource = option(options, "resource");
     const received = resultsInput(compiled3, resource);
@@ -19577,11 +20627,13 @@ async function evaluateFile(entry2, policies, path, options) {
         kindField,
         codegen: compileOptions.codegen,
         asOf: compileOptions.asOf,
+        waivers: fileWaivers(options, compiled3),
         maxRecordLength,
         maxRejections: onReject === void 0 ? null : Number.POSITIVE_INFINITY,
         output: onResult === void 0 ? null : true,
         select,
-        signal
+        signal,
+        coverage: option(options, "coverage") === true
       },
       {
         ...onResult === void 0 ? {} : {
@@ -19602,7 +20654,7 @@ async function evaluateFile(entry2, policies, path, options) {
       };
       return await evaluateInventory(compiled3, readNdjsonSelected(stream, select, read3), options);
     }
-    const bytes2 = gunzipped(
+    const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
     );
@@ -19610,13 +20662,379 @@ async function evaluateFile(entry2, policies, path, options) {
       ...onReject === void 0 ? {} : { onReject },
       ...maxRecordLength === void 0 ? {} : { maxRecordLength }
     };
-    return await evaluateInventory(compiled3, readInventory(bytes2, read2), {
+    return await evaluateInventory(compiled3, readInventory(bytes, read2), {
       ...options,
       asOf: compileOptions.asOf
     });
   } finally {
     stream.destroy();
   }
+}
+function fileWaivers(options, compiled3) {
+  const given = option(options, "waivers");
+  if (given !== void 0) return readWaivers(given, passLimits(options));
+  return [...new Set(compiled3.flatMap((p) => p.waivers))];
+}
+
+// src/cli/coverage.ts
+import { extname as extname3, relative as relative3, resolve as resolve2, sep as sep2 } from "path";
+
+// src/validate/formats/github.ts
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function formatGithub(reports) {
+  let out = "";
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      const props = [`file=${escapeProperty(printable(r.file))}`];
+      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
+      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
+      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
+`;
+    }
+  }
+  return out;
+}
+
+// src/validate/formats/sarif.ts
+function fileUri(file) {
+  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+}
+function formatSarif(reports, tool) {
+  const rules = [];
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      let index = ruleIndex.get(d.code);
+      if (index === void 0) {
+        index = rules.length;
+        rules.push(d.code);
+        ruleIndex.set(d.code, index);
+      }
+      const region2 = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
+      results.push({
+        ruleId: d.code,
+        ruleIndex: index,
+        level: d.severity,
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region2 },
+            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
+          }
+        ]
+      });
+    }
+  }
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
+            rules: rules.map((id) => ({
+              id,
+              shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }
+            }))
+          }
+        },
+        columnKind: "utf16CodeUnits",
+        results
+      }
+    ]
+  };
+  return `${JSON.stringify(log, null, 2)}
+`;
+}
+
+// src/cli/coverage.ts
+var COVERAGE_OPTIONS = {
+  coverage: { type: "boolean" },
+  "coverage-format": { type: "string" },
+  "coverage-output": { type: "string" },
+  "coverage-threshold": { type: "string", multiple: true }
+};
+var COVERAGE_FORMATS = ["text", "json", "lcov", "sarif", "github"];
+var COVERAGE_KINDS = ["statuses", "rules", "branches"];
+var COVERAGE_EXIT = 4;
+function coverageUsage(at2) {
+  const pad2 = (flag) => `      ${flag}`.padEnd(at2);
+  const more = " ".repeat(at2);
+  return [
+    `${pad2("--coverage")}report coverage: statuses reached, rules that decided, conditions seen`,
+    `${more}true and false (see docs/coverage.md)`,
+    `${pad2("--coverage-format F")}text, json, lcov, sarif or github (implies --coverage); default json`,
+    `${more}with --format json or ndjson, else text`,
+    `${pad2("--coverage-output FILE")}write the coverage report to FILE (implies --coverage); by default it`,
+    `${more}follows the report on standard output (JSON: a "coverage" member)`,
+    `${pad2("--coverage-threshold T")}[statuses=|rules=|branches=]PERCENT, repeatable (implies --coverage):`,
+    `${more}exit 4 when that coverage (all three without a kind) is below PERCENT`
+  ].join("\n");
+}
+function parseCoverage(values, jsonReport) {
+  const given = values.coverage === true || values["coverage-format"] !== void 0 || values["coverage-output"] !== void 0 || values["coverage-threshold"] !== void 0;
+  if (!given) return null;
+  const format = values["coverage-format"] ?? (jsonReport ? "json" : "text");
+  if (!COVERAGE_FORMATS.includes(format)) {
+    throw new UsageError(
+      `--coverage-format must be ${COVERAGE_FORMATS.join(", ")}; got "${printable(format)}"`
+    );
+  }
+  const output = values["coverage-output"];
+  if (output === "") throw new UsageError("--coverage-output needs a file name");
+  const thresholds = {};
+  for (const text2 of values["coverage-threshold"] ?? []) {
+    const m = /^(?:(statuses|rules|branches)=)?(\d{1,3}(?:\.\d+)?)%?$/.exec(text2);
+    const percent2 = m === null ? Number.NaN : Number(m[2]);
+    if (m === null || !(percent2 >= 0 && percent2 <= 100)) {
+      throw new UsageError(
+        `--coverage-threshold must be [statuses=|rules=|branches=]PERCENT (0 to 100), got "${printable(text2)}"`
+      );
+    }
+    for (const kind of m[1] === void 0 ? COVERAGE_KINDS : [m[1]])
+      thresholds[kind] = percent2;
+  }
+  return { format, output: output ?? null, thresholds };
+}
+function belowThresholds(totals, thresholds) {
+  const out = [];
+  for (const kind of COVERAGE_KINDS) {
+    const threshold = thresholds[kind];
+    if (threshold !== void 0 && totals[kind].percent < threshold) {
+      out.push({ kind, ratio: totals[kind], threshold });
+    }
+  }
+  return out;
+}
+function thresholdMessage(below) {
+  const list = below.map((b2) => `${b2.kind} ${b2.ratio.percent}% < ${b2.threshold}%`).join(", ");
+  return `coverage below --coverage-threshold: ${list}`;
+}
+function displayPath(path, cwd = process.cwd()) {
+  const rel = relative3(cwd, resolve2(cwd, path));
+  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
+}
+async function policyPositions(path) {
+  const read2 = await readTextFile(path, void 0, DEFAULT_MAX_BYTES * 16, "--limit maxFileBytes");
+  if ("problem" in read2) return null;
+  const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  const source2 = extname3(path).toLowerCase() === ".json" ? parseJsonSource(text2) : parseYamlSource(text2);
+  return source2.positions;
+}
+function what(kind, path) {
+  if (kind === "filter") return "the filter";
+  if (kind === "field") {
+    const key = path.slice(path.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+    return `"${showText(key)}"`;
+  }
+  return `$${kind}`;
+}
+function where(b2) {
+  return b2.status === null ? "of the scope" : `in rule ${b2.rule + 1} of "${showText(b2.status)}"`;
+}
+function uncovered(c, subject) {
+  const by = subject === "test" ? "by no test" : "by no record";
+  const times = (n) => `${n} ${subject}${n === 1 ? "" : "s"}`;
+  const out = [];
+  for (const s of c.statuses) {
+    if (s.count === 0) {
+      out.push({
+        code: "UNCOVERED_STATUS",
+        message: `status "${showText(s.status)}" was reached ${by}`,
+        path: s.path
+      });
+    }
+  }
+  for (const r of c.rules) {
+    if (r.decided === 0) {
+      out.push({
+        code: "UNCOVERED_RULE",
+        message: `rule ${r.index + 1} of "${showText(r.status)}" decided no ${subject}`,
+        path: r.path
+      });
+    }
+  }
+  for (const b2 of c.branches) {
+    if (b2.true > 0 && b2.false > 0) continue;
+    const seen = b2.true === 0 && b2.false === 0 ? "was never evaluated (an earlier condition or rule always decided first)" : b2.true === 0 ? `was never true (false for ${times(b2.false)})` : `was never false (true for ${times(b2.true)})`;
+    out.push({
+      code: "UNCOVERED_BRANCH",
+      message: `${what(b2.kind, b2.path)} ${where(b2)} ${seen}`,
+      path: b2.path
+    });
+  }
+  return out;
+}
+function locate(positions, path) {
+  return positions === null ? null : positions.locate(path, "key");
+}
+function coverageReports(policies, subject) {
+  return policies.map((p) => ({
+    file: p.file,
+    diagnostics: uncovered(p.coverage, subject).map((u) => {
+      const at2 = locate(p.positions, u.path);
+      return { severity: "warning", code: u.code, message: u.message, path: u.path, ...at2 ?? {} };
+    }).sort((a, b2) => (a.line ?? 0) - (b2.line ?? 0) || (a.column ?? 0) - (b2.column ?? 0))
+  }));
+}
+var ratioText = (r) => `${r.covered}/${r.total} (${r.percent}%)`;
+function totalsText(t) {
+  return `statuses ${ratioText(t.statuses)}, rules ${ratioText(t.rules)}, branches ${ratioText(t.branches)}`;
+}
+function formatText(policies, subject) {
+  const lines = [`coverage: ${totalsText(coverageTotals(policies.map((p) => p.coverage)))}`];
+  for (const p of policies) {
+    lines.push(
+      `  ${printable(p.file)} ("${printable(p.coverage.policy)}", ${p.coverage.evaluated} ${subject}s): ${totalsText(coverageTotals([p.coverage]))}`
+    );
+  }
+  for (const r of coverageReports(policies, subject)) {
+    for (const d of r.diagnostics) {
+      const file = printable(r.file);
+      const at2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      lines.push(`${at2} ${d.severity} ${d.code} ${printable(d.message)}`);
+    }
+  }
+  return `${lines.join("\n")}
+`;
+}
+function coverageJson(policies, subject) {
+  const placed = (p, item) => ({
+    ...item,
+    ...locate(p.positions, item.path) ?? {}
+  });
+  return {
+    totals: coverageTotals(policies.map((p) => p.coverage)),
+    policies: policies.map((p) => ({
+      file: p.file,
+      policy: p.coverage.policy,
+      evaluated: p.coverage.evaluated,
+      applicable: p.coverage.applicable,
+      totals: coverageTotals([p.coverage]),
+      statuses: p.coverage.statuses.map((s) => placed(p, s)),
+      rules: p.coverage.rules.map((r) => placed(p, r)),
+      branches: p.coverage.branches.map((b2) => placed(p, b2))
+    })),
+    uncovered: coverageReports(policies, subject).flatMap(
+      (r) => r.diagnostics.map((d) => ({ file: r.file, ...d }))
+    )
+  };
+}
+function formatLcov(policies) {
+  const out = [];
+  for (const p of policies) {
+    const c = p.coverage;
+    const line = (path) => locate(p.positions, path)?.line ?? 1;
+    out.push("TN:", `SF:${printable(p.file)}`);
+    const names = /* @__PURE__ */ new Set();
+    const fns = c.rules.map((r) => {
+      let name = printable(`${r.status} rule ${r.index + 1}`).replace(/,/g, "_");
+      while (names.has(name)) name += "_";
+      names.add(name);
+      return { name, line: line(r.path), count: r.decided };
+    });
+    for (const f of fns) out.push(`FN:${f.line},${f.name}`);
+    for (const f of fns) out.push(`FNDA:${f.count},${f.name}`);
+    out.push(`FNF:${fns.length}`, `FNH:${fns.filter((f) => f.count > 0).length}`);
+    let found = 0;
+    let hit = 0;
+    c.branches.forEach((b2, i) => {
+      const seen = b2.true + b2.false > 0;
+      const at2 = line(b2.path);
+      out.push(`BRDA:${at2},${i},0,${seen ? b2.true : "-"}`, `BRDA:${at2},${i},1,${seen ? b2.false : "-"}`);
+      found += 2;
+      hit += (b2.true > 0 ? 1 : 0) + (b2.false > 0 ? 1 : 0);
+    });
+    out.push(`BRF:${found}`, `BRH:${hit}`);
+    const lines = /* @__PURE__ */ new Map();
+    const add = (path, count2) => {
+      const at2 = line(path);
+      const before = lines.get(at2);
+      lines.set(at2, before === void 0 ? count2 : Math.min(before, count2));
+    };
+    for (const s of c.statuses) add(s.path, s.count);
+    for (const r of c.rules) add(r.path, r.decided);
+    for (const b2 of c.branches) add(b2.path, b2.true + b2.false);
+    const sorted = [...lines].sort((a, b2) => a[0] - b2[0]);
+    for (const [at2, count2] of sorted) out.push(`DA:${at2},${count2}`);
+    out.push(`LF:${sorted.length}`, `LH:${sorted.filter(([, n]) => n > 0).length}`, "end_of_record");
+  }
+  return `${out.join("\n")}
+`;
+}
+var VERSION = "0.1.0";
+function formatCoverage(format, policies, subject) {
+  switch (format) {
+    case "text":
+      return formatText(policies, subject);
+    case "json":
+      return `${JSON.stringify({ coverage: coverageJson(policies, subject) }, null, 2)}
+`;
+    case "lcov":
+      return formatLcov(policies);
+    case "sarif":
+      return formatSarif(coverageReports(policies, subject), { name: "svc-policy", version: VERSION });
+    case "github":
+      return formatGithub(coverageReports(policies, subject));
+  }
+}
+
+// src/cli/coverage-run.ts
+import { writeFile } from "fs/promises";
+function embedsCoverage(request, jsonReport) {
+  return request !== null && request.format === "json" && request.output === null && jsonReport;
+}
+async function writeCoverage(request, policies, subject, report, out, err, jsonReport = false) {
+  if (request === null) {
+    await write(out, report);
+    return false;
+  }
+  const embedded = embedsCoverage(request, jsonReport);
+  if (embedded) {
+    const whole = JSON.parse(report);
+    whole.coverage = coverageJson(policies, subject);
+    await write(out, `${JSON.stringify(whole)}
+`);
+  } else await write(out, report);
+  return finishCoverage(request, policies, subject, out, err, embedded);
+}
+async function finishCoverage(request, policies, subject, out, err, embedded) {
+  if (!embedded) {
+    const text2 = formatCoverage(request.format, policies, subject);
+    if (request.output === null || request.output === "-") await write(out, text2);
+    else {
+      try {
+        await writeFile(request.output, text2);
+      } catch (error) {
+        throw new InputError(
+          `cannot write --coverage-output ${printable(request.output)}: ${printable(error.message)}`
+        );
+      }
+    }
+  }
+  const below = belowThresholds(coverageTotals(policies.map((p) => p.coverage)), request.thresholds);
+  if (below.length > 0) err.say(thresholdMessage(below));
+  return below.length > 0;
+}
+async function evalCovered(paths2, summary2) {
+  const files = await policyFiles(paths2);
+  const coverage = summary2.coverage ?? [];
+  return Promise.all(
+    coverage.map(async (c, i) => {
+      if (summary2.policies[i]?.skipped !== null) return [];
+      const file = files[i]?.path;
+      return file === void 0 ? [{ file: c.policy, coverage: c, positions: null }] : [{ file: displayPath(file), coverage: c, positions: await policyPositions(file) }];
+    })
+  ).then((lists) => lists.flat());
 }
 
 // src/cli/eval-fail-on.ts
@@ -19641,12 +21059,13 @@ function parseFailOn2(values, policies) {
   }
   return out;
 }
-function failures2(summary2, conditions) {
+function failures2(summary2, conditions, withWaived = false) {
   const out = [];
   for (const p of summary2.policies) {
     if (p.skipped !== null) continue;
     for (const s of p.statuses) {
-      if (s.count === 0) continue;
+      const count2 = withWaived ? s.count : s.count - s.waived;
+      if (count2 === 0) continue;
       const hit = conditions.find(
         (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
       );
@@ -19655,7 +21074,7 @@ function failures2(summary2, conditions) {
           policy: p.policy,
           status: s.status,
           criticality: s.criticality,
-          count: s.count,
+          count: count2,
           condition: hit.text
         });
       }
@@ -19715,7 +21134,7 @@ function policyTable(p) {
   const rows = p.statuses.map((s) => ({
     status: s.isDefault ? `${printable(s.status)} (default)` : printable(s.status),
     criticality: String(s.criticality),
-    count: int2.format(s.count),
+    count: s.waived > 0 ? `${int2.format(s.count)} (${int2.format(s.waived)} waived)` : int2.format(s.count),
     share: p.applicable === 0 ? "-" : `${(100 * s.count / p.applicable).toFixed(1)}%`
   }));
   const w = {
@@ -19724,7 +21143,7 @@ function policyTable(p) {
     count: Math.max(5, ...rows.map((r) => r.count.length)),
     share: 6
   };
-  const other = p.otherKind > 0 ? `, ${int2.format(p.otherKind)} of another kind` : "";
+  const other = (p.otherKind > 0 ? `, ${int2.format(p.otherKind)} of another kind` : "") + (p.waived > 0 ? `, ${int2.format(p.waived)} waived` : "");
   const lines = [
     `${title}: ${int2.format(p.applicable)} applicable, ${int2.format(p.notApplicable)} not applicable${other}`,
     `  ${pad("STATUS", w.status)}  ${pad("CRITICALITY", w.criticality, true)}  ${pad("COUNT", w.count, true)}  ${pad("SHARE", w.share, true)}`
@@ -19765,20 +21184,20 @@ function durationText(seconds2) {
   if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
   return `${Math.floor(s / 3600)} h ${String(Math.floor(s % 3600 / 60)).padStart(2, "0")} min`;
 }
-function progressLine(count2, bytes2, size, elapsedMs) {
+function progressLine(count2, bytes, size, elapsedMs) {
   const seconds2 = Math.max(elapsedMs, 1) / 1e3;
   const parts = [`${int3.format(count2)} records`, `${int3.format(Math.round(count2 / seconds2))} records/s`];
   if (size !== null && size > 0) {
-    const ratio = Math.min(1, bytes2 / size);
-    parts.push(`${bytesText(bytes2)} of ${bytesText(size)} (${(ratio * 100).toFixed(0)}%)`);
-    if (bytes2 > 0 && ratio < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes2) / bytes2)}`);
-  } else parts.push(`${bytesText(bytes2)} read`);
+    const ratio2 = Math.min(1, bytes / size);
+    parts.push(`${bytesText(bytes)} of ${bytesText(size)} (${(ratio2 * 100).toFixed(0)}%)`);
+    if (bytes > 0 && ratio2 < 1) parts.push(`ETA ${durationText(seconds2 * (size - bytes) / bytes)}`);
+  } else parts.push(`${bytesText(bytes)} read`);
   return parts.join(", ");
 }
 function progressBar(size) {
   const stream = process.stderr;
   let last = Number.NEGATIVE_INFINITY;
-  let bytes2 = 0;
+  let bytes = 0;
   const started = performance.now();
   const draw = (count2) => {
     const now = performance.now();
@@ -19786,11 +21205,11 @@ function progressBar(size) {
     last = now;
     const head = stream.isTTY ? "\r" : "";
     const tail = stream.isTTY ? "\x1B[K" : "\n";
-    stream.write(`${head}${progressLine(count2, bytes2, size, now - started)}${tail}`);
+    stream.write(`${head}${progressLine(count2, bytes, size, now - started)}${tail}`);
   };
   return {
     bytes: (n) => {
-      bytes2 = n;
+      bytes = n;
     },
     tick: (count2) => draw(count2),
     done: () => {
@@ -19810,7 +21229,9 @@ var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--fo
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
-                       [--limit NAME=N]... [--help]
+                       [--waivers FILE] [--fail-on-waived] [--limit NAME=N]... [--coverage]
+                       [--coverage-format F] [--coverage-output FILE]
+                       [--coverage-threshold [KIND=]PERCENT]... [--help]
 
 Evaluates policies over an inventory and prints, per policy, how many resources got each status.
 
@@ -19849,9 +21270,13 @@ options:
       --progress           show the progress line on standard error (records, records/s, bytes read
                            of the total, ETA) even when it is not a terminal, or in CI
       --no-progress        never show it (by default it is shown on a terminal, outside CI)
+${waiversUsage(27, true)}
 ${asOfUsage(27)};
                            the summary ("asOf" in JSON) says which instant was used
 ${limitUsage(27)}
+${coverageUsage(27)}
+                           (over the inventory: rules that never decided, conditions never true or
+                           never false on it; memory engine only)
   -h, --help               this text
 
 exit codes:
@@ -19862,6 +21287,7 @@ exit codes:
      the policies are for several kinds (--resource, --kind-field)
   3  evaluated, but some NDJSON lines or array elements were not records (not valid JSON, or JSON
      that is not an object) and were skipped
+  4  evaluated, nothing above, but coverage is below a --coverage-threshold
 `;
 var EVAL_OPTIONS = {
   policy: { type: "string", short: "p", multiple: true },
@@ -19876,20 +21302,22 @@ var EVAL_OPTIONS = {
   "explain-limit": { type: "string" },
   jobs: { type: "string", short: "j" },
   ...AS_OF_OPTION,
+  ...WAIVER_OPTIONS,
   engine: { type: "string" },
   progress: { type: "boolean" },
   "no-progress": { type: "boolean" },
   ...LIMIT_OPTION,
+  ...COVERAGE_OPTIONS,
   help: { type: "boolean", short: "h" }
 };
-var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3, coverage: COVERAGE_EXIT };
 async function run2({ values, positionals }, { out, err }) {
   let progress = null;
   try {
     const asOf = parseAsOf(values["as-of"]);
     const format = parseFormat2(values.format);
-    const paths3 = [...values.policy ?? [], ...positionals];
-    if (paths3.length === 0) throw new UsageError("at least one --policy FILE is required");
+    const paths2 = [...values.policy ?? [], ...positionals];
+    if (paths2.length === 0) throw new UsageError("at least one --policy FILE is required");
     const inputPath = values.input ?? "-";
     if (inputPath === "-" && process.stdin.isTTY) {
       throw new UsageError("no --input FILE given and standard input is a terminal");
@@ -19915,8 +21343,17 @@ async function run2({ values, positionals }, { out, err }) {
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
     }
     if (engine === "duckdb") checkDuckdbUsage(values, inputPath, format);
-    const policies = await loadPolicies(paths3, err, limits, asOf);
-    if (policies === null) return EXIT.error;
+    const coverage = parseCoverage(values, format !== "table");
+    if (coverage !== null && engine === "duckdb") {
+      throw new UsageError("--coverage counts what each record consults, which only --engine memory does");
+    }
+    const loaded = await loadPolicies(paths2, err, limits, asOf);
+    if (loaded === null) return EXIT.error;
+    const waivers = await loadWaivers(values.waivers, limits, err);
+    if (waivers === null) return EXIT.error;
+    const policies = withWaivers(loaded, waivers, values.waivers);
+    reportUnknownPolicies(policies, waivers, err);
+    const failOnWaived = values["fail-on-waived"] === true;
     if (engine === "duckdb") {
       const failOn2 = parseFailOn2(values["fail-on"] ?? [], policies);
       const summary3 = await evaluateFile("", policies, inputPath, {
@@ -19928,7 +21365,7 @@ async function run2({ values, positionals }, { out, err }) {
         ...kindField === void 0 ? {} : { kindField }
       });
       const writer2 = outputWriter(format, out, false);
-      const failed2 = failures2(summary3, failOn2);
+      const failed2 = failures2(summary3, failOn2, failOnWaived);
       const report2 = { ...summary3, rejected: 0, rejections: [] };
       if (failOn2.length > 0) report2.failOn = { conditions: failOn2.map((c) => c.text), matched: failed2 };
       await writer2.finish(summary3, report2, 0);
@@ -19981,13 +21418,14 @@ async function run2({ values, positionals }, { out, err }) {
           kindField,
           asOf,
           render: renderOptions,
-          select: selective ? select : null
+          select: selective ? select : null,
+          coverage: coverage !== null
         },
         {
           output: (text2) => writer.resource(text2),
           reject: onReject,
-          progress: (records, bytes2) => {
-            progress?.bytes(bytes2);
+          progress: (records, bytes) => {
+            progress?.bytes(bytes);
             progress?.tick(records);
           }
         }
@@ -20003,12 +21441,13 @@ async function run2({ values, positionals }, { out, err }) {
           onReject(r);
         }
       };
-      const bytes2 = inputBytes(stream, progress?.bytes);
-      const records = selective ? readNdjsonSelected(bytes2, select, read2) : readInventory(bytes2, read2);
+      const bytes = inputBytes(stream, progress?.bytes);
+      const records = selective ? readNdjsonSelected(bytes, select, read2) : readInventory(bytes, read2);
       summary2 = await evaluateInventory(policies, records, {
         ...values.resource === void 0 ? {} : { resource: values.resource },
         ...kindField === void 0 ? {} : { kindField },
         asOf,
+        ...coverage === null ? {} : { coverage: true },
         onResult: (event) => {
           progress?.tick(event.index + 1);
           return writer.resource(render(event, String(event.index)));
@@ -20023,13 +21462,19 @@ async function run2({ values, positionals }, { out, err }) {
       );
       return EXIT.error;
     }
-    const failed = failures2(summary2, failOn);
+    const failed = failures2(summary2, failOn, failOnWaived);
     const report = { ...summary2, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     const unmatched = unmatchedIds(values.id, matchedIds);
     if (values.id !== void 0) report.unmatchedIds = unmatched;
+    const covered = coverage === null ? null : await evalCovered(paths2, summary2);
+    const embedded = embedsCoverage(coverage, format !== "table");
+    if (covered !== null && embedded) report.coverage = coverageJson(covered, "record");
+    else delete report.coverage;
     await writer.finish(summary2, report, rejected);
+    const below = covered !== null && await finishCoverage(coverage, covered, "record", out, err, embedded);
     if (summary2.notice !== null) err.notice(summary2.notice);
+    reportExpired(summary2, err);
     if (unexplained > 0) {
       err.notice(
         `explained the first ${explainLimit} resources selected; ${unexplained} more were not explained (--explain-limit N raises the limit; --id or --where chooses)`
@@ -20044,7 +21489,7 @@ async function run2({ values, positionals }, { out, err }) {
       err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}`);
     }
     const code2 = reportFailOn(failed, failOn, err);
-    return rejected > 0 ? EXIT.rejected : code2;
+    return rejected > 0 ? EXIT.rejected : code2 === EXIT.ok && below ? EXIT.coverage : code2;
   } catch (error) {
     progress?.done();
     throw error;
@@ -20072,6 +21517,519 @@ var evalCommand = {
   usage: EVAL_USAGE,
   options: EVAL_OPTIONS,
   run: run2,
+  failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message } : void 0
+};
+
+// src/node/forecast-file.ts
+import { createReadStream } from "fs";
+import { isMainThread, parentPort, Worker as Worker2, workerData } from "worker_threads";
+function isForecastWorker() {
+  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyForecastWorker === true;
+}
+async function* counted(stream, tally) {
+  for await (const chunk of stream) {
+    let at2 = chunk.indexOf(10);
+    while (at2 >= 0) {
+      tally.newlines++;
+      at2 = chunk.indexOf(10, at2 + 1);
+    }
+    yield chunk;
+  }
+}
+function runForecastWorker() {
+  const setup = workerData;
+  const port = parentPort;
+  const policies = policiesOf(setup.definitions, setup.plan.window.asOf, setup.codegen);
+  const post = (message) => port.postMessage(message);
+  port.on("message", async ({ k, start, end: end2 }) => {
+    const skew = start > 0 ? 1 : 0;
+    let items = [];
+    const flush = () => {
+      if (items.length > 0) post({ t: "out", k, items });
+      items = [];
+    };
+    const stream = createReadStream(setup.file, { start: start - skew, end: end2 - 1 });
+    try {
+      const tally = { newlines: 0 };
+      const records = readNdjson(counted(stream, tally), {
+        ...setup.rejections ? {
+          onReject: ({ line, message }) => {
+            flush();
+            post({ t: "reject", k, rejection: { line: line - skew, message } });
+          }
+        } : {}
+      });
+      const summary2 = await forecastCompiled(
+        policies,
+        records,
+        {
+          horizon: setup.plan.window.horizon,
+          ...setup.resource === void 0 ? {} : { resource: setup.resource },
+          ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
+          ...setup.transitions ? {
+            onTransition: (t) => {
+              items.push(t);
+              if (items.length >= 512) flush();
+            }
+          } : {}
+        },
+        setup.plan
+      );
+      flush();
+      post({ t: "done", k, summary: summary2, newlines: tally.newlines - skew });
+    } catch (error) {
+      flush();
+      const e = error;
+      post({
+        t: "error",
+        k,
+        code: typeof e?.code === "string" ? e.code : void 0,
+        message: safeMessage(error, MAX_CLI_MESSAGE),
+        line: typeof e?.line === "number" ? e.line - skew : void 0,
+        index: typeof e?.index === "number" ? e.index : void 0
+      });
+    } finally {
+      stream.destroy();
+    }
+  });
+}
+function merge(policies, plan3, parts, resource, durationMs) {
+  const tallies = policies.map((p) => new PolicyTally(p, plan3.steps, plan3.first));
+  const kinds = /* @__PURE__ */ new Map();
+  let resources = 0;
+  let unknownKind = 0;
+  for (const part of parts) {
+    part.policies.forEach((p, i) => {
+      if (p.skipped === null) tallies[i].merge(p, resources);
+    });
+    for (const [kind, n] of Object.entries(part.kinds)) kinds.set(kind, (kinds.get(kind) ?? 0) + n);
+    resources += part.resources;
+    unknownKind += part.unknownKind;
+  }
+  const first = parts[0];
+  return {
+    ...first,
+    resources,
+    policies: policies.map((p, i) => {
+      const skipped = skipReason(p, resource);
+      return tallies[i].summary(skipped, skipped === null && first.policies[i].readsNow);
+    }),
+    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
+    unknownKind,
+    durationMs
+  };
+}
+async function forecastFile(entry2, policies, path, options) {
+  const started = performance.now();
+  const plan3 = forecastPlan(options);
+  const compiled3 = forecastPolicies(policies, options, plan3.window.asOf);
+  const explicit = option(options, "jobs") ?? 1;
+  if (!(Number.isSafeInteger(explicit) && explicit >= 1)) {
+    throw new FilterError("INVALID_OPTION", "/jobs", "jobs must be a positive integer");
+  }
+  const kindField = option(options, "kindField");
+  if (typeof kindField === "function" && explicit > 1) {
+    throw new FilterError(
+      "INVALID_OPTION",
+      "/kindField",
+      "kindField is a function, which worker threads cannot call: give it as a field path"
+    );
+  }
+  const onReject = option(options, "onReject");
+  const opened = await openRegularFile(path);
+  if ("kind" in opened) {
+    throw new FilterError("INVALID_OPTION", "", `the inventory file is ${opened.kind}, not a regular file`);
+  }
+  const { handle, info } = opened;
+  const jobs = Math.min(explicit, coreJobs());
+  let split2 = false;
+  try {
+    split2 = jobs > 1 && await splittable(path, info.size);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  if (!split2) {
+    const stream = handle.createReadStream();
+    try {
+      const bytes = gunzipped(
+        stream[Symbol.asyncIterator](),
+        (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
+      );
+      const records = readInventory(bytes, onReject === void 0 ? {} : { onReject });
+      return await forecastCompiled(compiled3, records, options, plan3, started);
+    } finally {
+      stream.destroy();
+    }
+  }
+  await handle.close();
+  const ranges = await splitRanges(path, info.size, jobs, 16 * 1024 * 1024);
+  const onTransition = option(options, "onTransition");
+  const setup = {
+    svcPolicyForecastWorker: true,
+    file: path,
+    definitions: compiled3.map((p) => p.definition),
+    codegen: option(options, "codegen"),
+    plan: plan3,
+    resource: option(options, "resource"),
+    kindField,
+    transitions: onTransition !== void 0,
+    rejections: onReject !== void 0
+  };
+  const workers = Array.from(
+    { length: Math.min(jobs, ranges.length) },
+    () => new Worker2(new URL(entry2), { workerData: setup })
+  );
+  const pending = ranges.map(() => ({
+    events: [],
+    done: null,
+    newlines: 0
+  }));
+  const parts = [];
+  let head = 0;
+  let next = 0;
+  let resources = 0;
+  let lines = 0;
+  try {
+    await new Promise((resolve5, reject2) => {
+      let chain = Promise.resolve();
+      const pass = async (event) => {
+        if (event.t === "out") {
+          for (const t of event.items) await onTransition?.({ ...t, index: t.index + resources });
+        } else if (event.t === "reject") {
+          onReject?.({ line: event.rejection.line + lines, message: event.rejection.message });
+        } else if (event.t === "error") {
+          const message = event.message.replace(
+            /^record (\d+)/,
+            (_, n) => `record ${Number(n) + resources}`
+          );
+          const line = event.line === void 0 ? void 0 : event.line + lines;
+          throw event.code === void 0 ? new Error(message) : new InventoryError(event.code, message, {
+            ...line === void 0 ? {} : { line },
+            ...event.index === void 0 ? {} : { index: event.index + resources }
+          });
+        }
+      };
+      const drain = async () => {
+        while (head < ranges.length) {
+          const range = pending[head];
+          while (range.events.length > 0) await pass(range.events.shift());
+          if (range.done === null) return;
+          parts.push(range.done);
+          resources += range.done.resources;
+          lines += range.newlines;
+          head++;
+        }
+        resolve5();
+      };
+      const give = (worker) => {
+        if (next >= ranges.length) return;
+        const [start, end2] = ranges[next];
+        worker.postMessage({ k: next++, start, end: end2 });
+      };
+      for (const worker of workers) {
+        worker.on("message", (message) => {
+          const range = pending[message.k];
+          if (message.t === "done") {
+            range.done = message.summary;
+            range.newlines = message.newlines;
+            give(worker);
+          } else range.events.push(message);
+          chain = chain.then(drain).catch(reject2);
+        });
+        worker.on("error", reject2);
+        give(worker);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  const summary2 = merge(compiled3, plan3, parts, option(options, "resource"), performance.now() - started);
+  return { ...summary2, asOf: isoOf(plan3.window.asOf) };
+}
+
+// src/cli/forecast-format.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function nowText(d) {
+  return d === "PT0S" ? "now" : d.startsWith("-") ? `now${d}` : `now+${d}`;
+}
+function sparkline(series, width = 48) {
+  if (series.length === 0) return "";
+  const n = Math.min(width, series.length);
+  const points = Array.from(
+    { length: n },
+    (_, i) => series[n === 1 ? 0 : Math.round(i * (series.length - 1) / (n - 1))]
+  );
+  const min = Math.min(...points);
+  const max = Math.max(...points);
+  return points.map((v) => BARS[max === min ? v === 0 ? 0 : 3 : Math.round((v - min) / (max - min) * 7)]).join("");
+}
+function transitionLine(t) {
+  const who = t.id === null ? `record ${t.index + 1}` : `${printable(String(t.id))}`;
+  const cause = t.causes[0];
+  const why = cause === void 0 ? "" : ` (${printable(cause.path)} ${cause.operator} ${nowText(cause.now)}: ${printable(cause.value)}${t.causes.length > 1 ? `, +${t.causes.length - 1}` : ""})`;
+  const versions2 = t.versions.length === 0 ? "" : ` [${t.versions.map((v) => `${printable(v.path)} ${v.operator} ${printable(v.version)}`).join(", ")}]`;
+  return `${t.at}  ${who}: ${printable(t.from.status ?? "out of scope")} \u2192 ${printable(t.to.status ?? "out of scope")}${why}${versions2}`;
+}
+function policyTable2(p, summary2, shown2) {
+  const lines = [`${printable(p.policy)}`];
+  if (p.skipped !== null) return [...lines, `  skipped (${p.skipped})`, ""];
+  const name = Math.max(6, ...p.statuses.map((s) => printable(s.status).length));
+  lines.push(
+    `  ${"status".padEnd(name)}  crit   ${"now".padStart(7)} ${"end".padStart(7)} ${"reached".padStart(7)}  ${summary2.by}s`
+  );
+  for (const s of p.statuses) {
+    lines.push(
+      `  ${printable(s.status).padEnd(name)}  ${String(s.criticality).padStart(4)}   ${String(s.series[0] ?? 0).padStart(7)} ${String(s.series.at(-1) ?? 0).padStart(7)} ${String(s.reached).padStart(7)}  ${sparkline(s.series)}`
+    );
+  }
+  lines.push(
+    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? "" : " (no $now condition: nothing changes)"}`
+  );
+  for (const t of p.first.slice(0, shown2)) lines.push(`    ${transitionLine(t)}`);
+  if (p.transitions > Math.min(shown2, p.first.length))
+    lines.push(
+      `    \u2026 ${p.transitions - Math.min(shown2, p.first.length)} more (--format ndjson lists them all)`
+    );
+  lines.push("");
+  return lines;
+}
+function forecastTable(summary2, shown2) {
+  const head = `forecast from ${summary2.asOf} to ${summary2.until} (${summary2.horizon}, by ${summary2.by}, ${summary2.steps.length} steps), ${summary2.resources} record(s)
+
+`;
+  return head + summary2.policies.flatMap((p) => policyTable2(p, summary2, shown2)).join("\n");
+}
+function md2(text2) {
+  return printable(text2).replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/([`*_[\]<>])/g, "\\$1");
+}
+function forecastMarkdown(summary2, shown2) {
+  const out = [
+    `## Forecast: ${summary2.asOf} \u2192 ${summary2.until}`,
+    "",
+    `${summary2.resources} record(s), horizon ${md2(summary2.horizon)}, by ${summary2.by}.`,
+    ""
+  ];
+  for (const p of summary2.policies) {
+    out.push(`### ${md2(p.policy)}`, "");
+    if (p.skipped !== null) {
+      out.push(`Skipped (${p.skipped}).`, "");
+      continue;
+    }
+    out.push(
+      "| status | criticality | at asOf | at end | reached | over time |",
+      "| --- | ---: | ---: | ---: | ---: | --- |"
+    );
+    for (const s of p.statuses) {
+      out.push(
+        `| ${md2(s.status)} | ${s.criticality} | ${s.series[0] ?? 0} | ${s.series.at(-1) ?? 0} | ${s.reached} | ${sparkline(s.series, 24)} |`
+      );
+    }
+    out.push("", `${p.transitions} transition(s) of ${p.changing} record(s).`, "");
+    if (p.first.length > 0) {
+      out.push("| when | record | from | to | why |", "| --- | --- | --- | --- | --- |");
+      for (const t of p.first.slice(0, shown2)) {
+        const why = [
+          ...t.causes.map((c) => `${md2(c.path)} ${c.operator} ${md2(nowText(c.now))}`),
+          ...t.versions.map((v) => `${md2(v.path)} ${v.operator} ${md2(v.version)}`)
+        ].join("; ");
+        out.push(
+          `| ${t.at} | ${md2(t.id === null ? `record ${t.index + 1}` : String(t.id))} | ${md2(t.from.status ?? "out of scope")} | ${md2(t.to.status ?? "out of scope")} | ${why} |`
+        );
+      }
+      out.push("");
+    }
+  }
+  return `${out.join("\n")}
+`;
+}
+
+// src/cli/forecast-command.ts
+var FORECAST_USAGE = `usage: svc-policy forecast --policy FILE... --horizon DURATION [--input FILE|-] [--as-of INSTANT]
+                           [--by day|week|month] [--format table|json|ndjson|markdown]
+                           [--fail-on CONDITION]... [--first N] [--kind-field PATH] [--resource KIND]
+                           [--jobs N] [--limit NAME=N]... [--help]
+
+Forecasts policies over an inventory: the exact instants in (asOf, asOf + horizon] at which each
+record's status changes (its { "$now": \u2026 } conditions flip), and per policy the count of records in
+each status at each step of a UTC calendar. See docs/forecast.md.
+
+options:
+  -p, --policy FILE        a policy definition (JSON or YAML; a directory adds its .json/.yaml files);
+                           repeat it, or list more files after the options
+  -i, --input FILE         the inventory; "-" (the default) reads standard input. A JSON array, NDJSON
+                           or the API's {"items": [...]} envelope, gzip-compressed or not
+      --horizon DURATION   the length of the window, an ISO 8601 duration of fixed units ("P90D",
+                           "P12W", "PT36H"; no months or years), required
+      --by STEP            the steps of the series: day (default), week (from Monday 00:00 UTC) or
+                           month (from the 1st, 00:00 UTC); the first step is asOf, the last the end
+  -f, --format FORMAT      table (default on a terminal): per policy and status the count at asOf and
+                           at the end, a sparkline over the steps, the first transitions
+                           json (default otherwise): {"summary": \u2026} with the series and the first
+                           transitions
+                           ndjson: one transition per line, in input order, then a {"summary": \u2026} line
+                           markdown: the table as Markdown, for a pull request or a report
+      --fail-on CONDITION  exit 1 when any record is, at some instant of the window (asOf included), in
+                           a status named CONDITION, or of criticality>=N (or criticality>N); repeat
+                           it or separate with commas
+      --first N            the transitions the table, Markdown and JSON list per policy (default 10)
+      --kind-field PATH    where a record names its kind; default "${DEFAULT_KIND_FIELD}"
+      --resource KIND      the kind of records that name none; skips policies of other kinds
+  -j, --jobs N             worker threads for an NDJSON file (default 1; at most the cores); the output
+                           is the same as with --jobs 1
+${asOfUsage(27)}
+${limitUsage(27)}
+  -h, --help               this text
+
+exit codes:
+  0  forecast, and no --fail-on condition met
+  1  a --fail-on condition was met
+  2  usage error (a bad --horizon, --by, --as-of), unreadable file, invalid policy, input that is not
+     a JSON array, NDJSON or an envelope, records of unknown kind for policies of several kinds
+  3  forecast, but some lines were not records (not valid JSON, or not a JSON object) and were skipped
+`;
+var FORECAST_OPTIONS = {
+  policy: { type: "string", short: "p", multiple: true },
+  input: { type: "string", short: "i" },
+  horizon: { type: "string" },
+  by: { type: "string" },
+  format: { type: "string", short: "f" },
+  "fail-on": { type: "string", multiple: true },
+  first: { type: "string" },
+  "kind-field": { type: "string" },
+  resource: { type: "string" },
+  jobs: { type: "string", short: "j" },
+  ...AS_OF_OPTION,
+  ...LIMIT_OPTION,
+  help: { type: "boolean", short: "h" }
+};
+var FORECAST_EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3 };
+function parseFormat3(value2) {
+  if (value2 === void 0) return process.stdout.isTTY ? "table" : "json";
+  if (value2 === "table" || value2 === "json" || value2 === "ndjson" || value2 === "markdown") return value2;
+  throw new UsageError(`--format must be table, json, ndjson or markdown, got "${printable(value2)}"`);
+}
+function failures3(summary2, conditions) {
+  const out = [];
+  for (const p of summary2.policies) {
+    for (const s of p.statuses) {
+      if (s.reached === 0) continue;
+      const hit = conditions.find(
+        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
+      );
+      if (hit)
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          reached: s.reached,
+          condition: hit.text
+        });
+    }
+  }
+  return out;
+}
+async function run3({ values, positionals }, { out, err }) {
+  const asOf = parseAsOf(values["as-of"]);
+  const format = parseFormat3(values.format);
+  const paths2 = [...values.policy ?? [], ...positionals];
+  if (paths2.length === 0) throw new UsageError("at least one --policy FILE is required");
+  if (values.horizon === void 0) throw new UsageError("--horizon DURATION is required (for example P90D)");
+  const first = values.first === void 0 ? 10 : Number(values.first);
+  if (!/^\d{1,6}$/.test(values.first ?? "0"))
+    throw new UsageError(`--first must be a non-negative integer, got "${printable(values.first)}"`);
+  const inputPath = values.input ?? "-";
+  if (inputPath === "-" && process.stdin.isTTY)
+    throw new UsageError("no --input FILE given and standard input is a terminal");
+  const kindField = values["kind-field"];
+  const jobsText = values.jobs ?? "1";
+  if (!/^[1-9]\d{0,3}$/.test(jobsText))
+    throw new UsageError(`--jobs must be a positive integer, got "${printable(jobsText)}"`);
+  const limits = parseLimitFlags(values.limit);
+  const options = {
+    asOf,
+    horizon: values.horizon,
+    by: values.by,
+    first,
+    limits,
+    ...values.resource === void 0 ? {} : { resource: values.resource },
+    ...kindField === void 0 ? {} : { kindField }
+  };
+  try {
+    if (kindField !== void 0) kindReader(kindField);
+    forecastPlan(options);
+  } catch (error) {
+    if (error instanceof FilterError)
+      throw new UsageError(
+        `--${error.path.slice(1).replace("kindField", "kind-field") || "kind-field"}: ${error.message}`
+      );
+    throw error;
+  }
+  const policies = await loadPolicies(paths2, err, limits, asOf);
+  if (policies === null) return FORECAST_EXIT.error;
+  const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
+  const inputName = inputPath === "-" ? "stdin" : inputPath;
+  const rejections = [];
+  let rejected = 0;
+  const onReject = (r) => {
+    rejected++;
+    if (rejections.length < 100) {
+      err.line(`${printable(inputName)}:${r.line}: ${printable(r.message)}`);
+      rejections.push(r);
+    }
+  };
+  const onTransition = format === "ndjson" ? (t) => write(out, `${JSON.stringify(t)}
+`) : void 0;
+  const run8 = { ...options, onReject, ...onTransition === void 0 ? {} : { onTransition } };
+  let summary2;
+  if (inputPath === "-") {
+    const { stream } = await openInput(inputPath);
+    const plan3 = forecastPlan(options);
+    summary2 = await forecastCompiled(policies, readInventory(inputBytes(stream), { onReject }), run8, plan3);
+  } else {
+    const { stream } = await openInput(inputPath);
+    stream.destroy();
+    const entry2 = workerEntry();
+    const jobs = entry2 === null ? 1 : capJobs(Number(jobsText), err);
+    summary2 = await forecastFile(entry2 ?? "", policies, inputPath, { ...run8, jobs });
+  }
+  if (summary2.resources === 0 && rejected > 0) {
+    err.say(
+      `${printable(inputName)}: no record could be read: not a JSON array, NDJSON or an {"items": [...]} envelope`
+    );
+    return FORECAST_EXIT.error;
+  }
+  const failed = failures3(summary2, failOn);
+  const report = { ...summary2, rejected, rejections };
+  if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
+  switch (format) {
+    case "table":
+      await write(out, forecastTable(summary2, first));
+      break;
+    case "markdown":
+      await write(out, forecastMarkdown(summary2, first));
+      break;
+    case "json":
+    case "ndjson":
+      await write(out, `${JSON.stringify({ summary: report })}
+`);
+      break;
+  }
+  if (rejected > 0) {
+    const shown2 = rejected > rejections.length ? ` (the first ${rejections.length} listed above)` : "";
+    err.say(`${rejected} record(s) rejected (not valid JSON, or not a JSON object)${shown2}`);
+  }
+  if (failed.length > 0) {
+    const list = failed.map((f) => `${printable(f.policy)}: ${printable(f.status)} (${f.reached})`).join(", ");
+    err.say(`--fail-on ${failOn.map((c) => c.text).join(",")} met within ${summary2.horizon}: ${list}`);
+  }
+  return rejected > 0 ? FORECAST_EXIT.rejected : failed.length > 0 ? FORECAST_EXIT.failOn : FORECAST_EXIT.ok;
+}
+var forecastCommand = {
+  name: "forecast",
+  usage: FORECAST_USAGE,
+  options: FORECAST_OPTIONS,
+  run: run3,
   failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message } : void 0
 };
 
@@ -20117,18 +22075,18 @@ function checkFilterFields(node, at2, resource, problems, prefix = [], root = re
   for (const clause of node.clauses) {
     switch (clause.kind) {
       case "field": {
-        const where = pointer(at2, printPath(clause.path));
+        const where2 = pointer(at2, printPath(clause.path));
         const path = [...prefix, ...clause.path];
         const check2 = checkField(root, path, clause.operators);
         for (const problem of check2.problems) {
-          problems.push(queryProblem(problem, path, clause.operators, where, resource));
+          problems.push(queryProblem(problem, path, clause.operators, where2, resource));
         }
         if (check2.resolution.kind !== "ok") break;
         for (const op of clause.operators) {
           if (op.kind !== "elemMatch") continue;
           checkFilterFields(
             op.filter,
-            pointer(where, OPERATOR_NAMES.elemMatch),
+            pointer(where2, OPERATOR_NAMES.elemMatch),
             resource,
             problems,
             path,
@@ -20151,7 +22109,7 @@ function checkFilterFields(node, at2, resource, problems, prefix = [], root = re
     }
   }
 }
-function queryProblem(problem, path, operators, where, resource) {
+function queryProblem(problem, path, operators, where2, resource) {
   const shown2 = showText(printPath(path));
   const head = (step) => `"${showText(printPath(path.slice(0, step)))}"`;
   const of = (step) => step === 0 ? resource.name : `${head(step)} of ${resource.name}`;
@@ -20163,7 +22121,7 @@ function queryProblem(problem, path, operators, where, resource) {
       const field = problem.step === 0 ? "filter field" : `field "${showText(step.key)}" in filter path`;
       return {
         code: "UNKNOWN_FILTER_FIELD",
-        path: where,
+        path: where2,
         message: problem.step === 0 ? `filter field "${showText(step.key)}" is not a field of ${resource.name}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}` : `${field} "${shown2}" is not a field of ${of(problem.step)}${suggestion2 === void 0 ? "" : `; did you mean "${suggestion2}"?`}`,
         ...suggestion2 === void 0 ? {} : { suggestion: suggestion2 }
       };
@@ -20171,43 +22129,43 @@ function queryProblem(problem, path, operators, where, resource) {
     case "through-scalar":
       return {
         code: "UNKNOWN_FILTER_FIELD",
-        path: where,
+        path: where2,
         message: `filter path "${shown2}" reads a key of ${of(problem.step)}, which is ${describeType(problem.parent)}: it reads nothing`
       };
     case "selector-on-non-array":
       return problem.step === 0 ? {
         code: "UNKNOWN_FILTER_FIELD",
-        path: where,
+        path: where2,
         message: `filter path "${shown2}" does not start with a field of ${resource.name}`
       } : {
         code: "FILTER_TYPE_MISMATCH",
-        path: where,
+        path: where2,
         message: `filter path "${shown2}" selects elements of ${of(problem.step)}, which is ${describeType(problem.parent)}, not an array: it never matches`
       };
     case "key-on-array":
       return {
         code: "FILTER_TYPE_MISMATCH",
-        path: where,
+        path: where2,
         message: `filter path "${shown2}" reads a key of ${of(problem.step)}, which is ${describeType(problem.parent)}: arrays have no keys (select elements with __svcArrayAny__)`
       };
     case "unfilterable":
       return {
         code: "UNFILTERABLE_FIELD",
-        path: where,
+        path: where2,
         message: problem.step === 0 ? `field ${head(1)} of ${resource.name} cannot be filtered on` : `${head(problem.step + 1)} of ${resource.name} cannot be filtered on`
       };
     case "array-compared": {
       const names = problem.operators.map((i) => OPERATOR_NAMES[operators[i].kind]).join(", ");
       return {
         code: "FILTER_TYPE_MISMATCH",
-        path: where,
+        path: where2,
         message: `filter path "${shown2}" is ${describeType(problem.type)}; arrays are compared as values, so ${names} never compares its elements (select them with __svcArrayAny__)`
       };
     }
     case "operator": {
       const op = operators[problem.operator];
       const name = OPERATOR_NAMES[op.kind];
-      const at2 = pointer(where, name);
+      const at2 = pointer(where2, name);
       const field = `field "${shown2}" holds ${problem.type.type} values`;
       const p = problem.problem;
       switch (p.kind) {
@@ -20324,9 +22282,9 @@ var K = new Uint32Array([
   3204031479,
   3329325298
 ]);
-var encoder3 = new TextEncoder();
+var encoder2 = new TextEncoder();
 function utf8(text2) {
-  return encoder3.encode(text2);
+  return encoder2.encode(text2);
 }
 var nativeSha256 = (() => {
   try {
@@ -20334,8 +22292,8 @@ var nativeSha256 = (() => {
     const crypto = typeof get === "function" ? get("node:crypto") : void 0;
     const createHash = crypto?.createHash;
     if (typeof createHash !== "function") return void 0;
-    return (bytes2) => {
-      const digest = createHash("sha256").update(bytes2).digest();
+    return (bytes) => {
+      const digest = createHash("sha256").update(bytes).digest();
       return new Uint8Array(digest.buffer, digest.byteOffset, digest.length);
     };
   } catch {
@@ -20343,14 +22301,14 @@ var nativeSha256 = (() => {
   }
 })();
 function sha256(data) {
-  const bytes2 = typeof data === "string" ? utf8(data) : data;
-  return nativeSha256 === void 0 ? sha256Portable(bytes2) : nativeSha256(bytes2);
+  const bytes = typeof data === "string" ? utf8(data) : data;
+  return nativeSha256 === void 0 ? sha256Portable(bytes) : nativeSha256(bytes);
 }
-function sha256Portable(bytes2) {
-  const bitLength = bytes2.length * 8;
-  const padded = new Uint8Array(bytes2.length + 9 + 63 >> 6 << 6 >>> 0);
-  padded.set(bytes2);
-  padded[bytes2.length] = 128;
+function sha256Portable(bytes) {
+  const bitLength = bytes.length * 8;
+  const padded = new Uint8Array(bytes.length + 9 + 63 >> 6 << 6 >>> 0);
+  padded.set(bytes);
+  padded[bytes.length] = 128;
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 4294967296));
   view.setUint32(padded.length - 4, bitLength >>> 0);
@@ -20435,11 +22393,11 @@ function equalBytes(a, b2) {
 }
 var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 var LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
-function base64url(bytes2) {
+function base64url(bytes) {
   let out = "";
-  for (let i = 0; i < bytes2.length; i += 3) {
-    const n = bytes2[i] << 16 | (bytes2[i + 1] ?? 0) << 8 | (bytes2[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil((bytes2.length - i) * 8 / 6));
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = bytes[i] << 16 | (bytes[i + 1] ?? 0) << 8 | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil((bytes.length - i) * 8 / 6));
     for (let j = 0; j < chars; j++) out += ALPHABET[n >> 18 - 6 * j & 63];
   }
   return out;
@@ -20516,11 +22474,11 @@ function decodeToken(token, expected, secret) {
   } else if (signature !== void 0) {
     throw invalid3("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
   }
-  const bytes2 = fromBase64url(body);
+  const bytes = fromBase64url(body);
   let parsed;
   try {
-    if (bytes2 === void 0) throw new Error("not base64url");
-    const text2 = decoder2.decode(bytes2);
+    if (bytes === void 0) throw new Error("not base64url");
+    const text2 = decoder2.decode(bytes);
     if (nestsDeeper(text2, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
     parsed = JSON.parse(text2);
   } catch {
@@ -20550,8 +22508,8 @@ function decodeToken(token, expected, secret) {
 
 // src/query/page.ts
 var SECRETS = /* @__PURE__ */ new WeakMap();
-function keepSecret(plan2, secret) {
-  weakMapSet.call(SECRETS, plan2, secret);
+function keepSecret(plan3, secret) {
+  weakMapSet.call(SECRETS, plan3, secret);
 }
 function isObject(value2) {
   return typeof value2 === "object" && value2 !== null && !isArray(value2);
@@ -20804,7 +22762,7 @@ function parseQuery(request, resource, given = {}) {
   const options = ownOptions(given);
   const limits = passLimits(options);
   try {
-    return plan(request, description, options, limits);
+    return plan2(request, description, options, limits);
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new QueryError([
@@ -20816,7 +22774,7 @@ function parseQuery(request, resource, given = {}) {
     ]);
   }
 }
-function plan(request, description, options, limits) {
+function plan2(request, description, options, limits) {
   const maxPageSize = positiveInteger(options.maxPageSize, "maxPageSize", DEFAULT_MAX_PAGE_SIZE);
   const defaultPageSize = positiveInteger(
     options.defaultPageSize,
@@ -20888,7 +22846,7 @@ function plan(request, description, options, limits) {
   }
   if (problems.length > 0) throw new QueryError(problems);
   const fields = selection !== void 0 && selection.length > 0 ? selection : [...description.selectable];
-  const plan2 = freeze({
+  const plan3 = freeze({
     resource: description,
     pageSize,
     filter: filter === false ? void 0 : filter,
@@ -20899,8 +22857,8 @@ function plan(request, description, options, limits) {
     binding,
     asOf: walkAsOf ?? asOf
   });
-  if (secret !== void 0) keepSecret(plan2, secret);
-  return plan2;
+  if (secret !== void 0) keepSecret(plan3, secret);
+  return plan3;
 }
 
 // src/query/legacy.ts
@@ -20970,10 +22928,10 @@ function legacySearchToQuery(operation, body) {
     ]);
   }
 }
-function checkKeyCount(value2, at2, what) {
+function checkKeyCount(value2, at2, what2) {
   if (countOwnKeys(value2, MAX_KEYS) > MAX_KEYS) {
     throw new QueryError([
-      { code: "INVALID_REQUEST", path: at2, message: `${what} has more than ${MAX_KEYS} keys` }
+      { code: "INVALID_REQUEST", path: at2, message: `${what2} has more than ${MAX_KEYS} keys` }
     ]);
   }
 }
@@ -21145,23 +23103,23 @@ function convertTags(value2, at2, out, problems, origins) {
     ]);
   }
   value2.forEach((pair, i) => {
-    const where = pointer(at2, i);
+    const where2 = pointer(at2, i);
     const key = isObject3(pair) ? own(pair, "key") : void 0;
     const tagValue = isObject3(pair) ? own(pair, "value") : void 0;
     if (!isObject3(pair) || typeof key !== "string" || typeof tagValue !== "string") {
       problems.push({
         code: "INVALID_REQUEST",
-        path: where,
+        path: where2,
         message: `tags/${i} must be { "key": string, "value": string }`
       });
       return;
     }
-    checkKeyCount(pair, where, `tags/${i}`);
+    checkKeyCount(pair, where2, `tags/${i}`);
     const extra = objectKeys(pair).filter((k) => k !== "key" && k !== "value");
     if (extra.length > 0) {
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: pointer(where, extra[0]),
+        path: pointer(where2, extra[0]),
         message: `tag property "${showText(extra[0])}" has no equivalent`
       });
       return;
@@ -21169,7 +23127,7 @@ function convertTags(value2, at2, out, problems, origins) {
     if (key === "" || stringIncludes(key, PATH_SEPARATOR) || key === ARRAY_ANY || FORBIDDEN_SEGMENTS.has(key)) {
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: pointer(where, "key"),
+        path: pointer(where2, "key"),
         message: `tag key ${showValue(key)} cannot be written as a filter path (empty, containing "${PATH_SEPARATOR}", or reserved)`
       });
       return;
@@ -21179,13 +23137,13 @@ function convertTags(value2, at2, out, problems, origins) {
     if (previous !== void 0 && previous.$eq !== tagValue) {
       problems.push({
         code: "NOT_CONVERTIBLE",
-        path: where,
+        path: where2,
         message: `tag "${showText(key)}" is given twice with different values; a tag map holds one value per key, so the intent cannot be carried over`
       });
       return;
     }
     out[path] = { $eq: tagValue };
-    if (!origins.has(path)) origins.set(path, { key: pointer(where, "key"), value: pointer(where, "value") });
+    if (!origins.has(path)) origins.set(path, { key: pointer(where2, "key"), value: pointer(where2, "value") });
   });
 }
 function convertDueDate(value2, at2, out, problems, origins) {
@@ -21299,7 +23257,7 @@ function itemOperation(item) {
   }
   return [String(item.operation), item.body];
 }
-async function run3(args, { out, err }) {
+async function run4(args, { out, err }) {
   const maxBytes = parseMaxBytes(args.values["max-bytes"]);
   const operation = args.values.operation;
   const files = args.positionals.length > 0 ? args.positionals : ["-"];
@@ -21320,10 +23278,10 @@ async function run3(args, { out, err }) {
     const bodies = Array.isArray(input) ? input : [input];
     const converted = [];
     for (const [i, body] of bodies.entries()) {
-      const where = Array.isArray(input) ? `${name}[${i}]` : name;
+      const where2 = Array.isArray(input) ? `${name}[${i}]` : name;
       try {
         const result = operation !== void 0 ? legacySearchToQuery(operation, body) : legacySearchToQuery(...itemOperation(body));
-        for (const notice of result.notices) err.line(`${printable(where)}: notice: ${printable(notice)}`);
+        for (const notice of result.notices) err.line(`${printable(where2)}: notice: ${printable(notice)}`);
         converted.push(
           args.values.envelope ? {
             operation: result.operation,
@@ -21340,7 +23298,7 @@ async function run3(args, { out, err }) {
           return 2;
         }
         for (const p of error.problems)
-          err.line(`${printable(where)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`);
+          err.line(`${printable(where2)}: ${printable(p.path || "/")}: ${printable(p.message)} [${p.code}]`);
         failed = true;
       }
     }
@@ -21356,7 +23314,7 @@ var migrateSearchCommand = {
   name: "migrate-search",
   usage: MIGRATE_SEARCH_USAGE,
   options: MIGRATE_SEARCH_OPTIONS,
-  run: run3
+  run: run4
 };
 
 // src/cli/runner.ts
@@ -21420,7 +23378,7 @@ function mulberry32(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
-var DAY2 = 864e5;
+var DAY3 = 864e5;
 var BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 var Random = class {
   next;
@@ -21482,7 +23440,7 @@ var AWS_REGIONS = [
   "ap-southeast-2"
 ];
 var ACCOUNTS = ["123456789012", "210987654321", "345678901234", "456789012345"];
-var NAMES3 = [
+var NAMES2 = [
   "orders",
   "billing",
   "users",
@@ -21509,18 +23467,18 @@ function* generateCertificates(count2, options) {
   const now = nowMs(options);
   for (let i = 0; i < count2; i++) {
     const band = EXPIRY(r);
-    const expires = band < 0 ? now - r.int(-band * DAY2) - 1 : band === 30 ? now + r.int(30 * DAY2) : now + (30 + r.int(365)) * DAY2;
-    const lifetime = Math.max(r.chance(0.5) ? 90 * DAY2 : 395 * DAY2, expires - now + DAY2 * (1 + r.int(60)));
+    const expires = band < 0 ? now - r.int(-band * DAY3) - 1 : band === 30 ? now + r.int(30 * DAY3) : now + (30 + r.int(365)) * DAY3;
+    const lifetime = Math.max(r.chance(0.5) ? 90 * DAY3 : 395 * DAY3, expires - now + DAY3 * (1 + r.int(60)));
     const issued = expires - lifetime;
-    const where = r.pick(AWS_REGIONS);
+    const where2 = r.pick(AWS_REGIONS);
     const account = r.pick(ACCOUNTS);
     const base = r.pick(DOMAINS);
-    const domainName = `${r.pick(NAMES3)}.${base}`;
+    const domainName = `${r.pick(NAMES2)}.${base}`;
     const certId = r.uuid(i);
-    const created = issued - r.int(DAY2);
+    const created = issued - r.int(DAY3);
     const createdIso = iso(created);
     const issuedIso = iso(issued);
-    const deleted = r.chance(0.04) ? iso(Math.min(now - 1, Math.max(created + 1, expires + r.int(10 * DAY2)))) : null;
+    const deleted = r.chance(0.04) ? iso(Math.min(now - 1, Math.max(created + 1, expires + r.int(10 * DAY3)))) : null;
     const details = r.chance(0.1) ? {} : {
       serialNumber: r.hex(32, ":"),
       signatureAlgorithm: r.pick(["SHA256WITHRSA", "SHA384WITHECDSA"])
@@ -21530,7 +23488,7 @@ function* generateCertificates(count2, options) {
     yield {
       id: certId,
       integrationId: String(1e3 + r.int(12)),
-      uniqueIdentifier: `arn:aws:acm:${where}:${account}:certificate/${certId}`,
+      uniqueIdentifier: `arn:aws:acm:${where2}:${account}:certificate/${certId}`,
       type: "ssl",
       status: expires < now ? "expired" : "active",
       issuer: r.pick(ISSUERS),
@@ -21539,16 +23497,16 @@ function* generateCertificates(count2, options) {
       domainName,
       domains: r.chance(0.5) ? [domainName] : [domainName, `*.${base}`],
       inUseBy: componentIds.map(
-        (id) => `arn:aws:elasticloadbalancing:${where}:${account}:loadbalancer/app/lb-${id}`
+        (id) => `arn:aws:elasticloadbalancing:${where2}:${account}:loadbalancer/app/lb-${id}`
       ),
       created: createdIso,
       issuedAt: issuedIso,
       validityStartDate: issuedIso,
       expirationDate: iso(expires),
-      dueDate: iso(expires - 30 * DAY2),
+      dueDate: iso(expires - 30 * DAY3),
       details,
       createdAt: createdIso,
-      updatedAt: iso(Math.min(now - 1, created + r.int(30 * DAY2))),
+      updatedAt: iso(Math.min(now - 1, created + r.int(30 * DAY3))),
       deletedAt: deleted,
       componentIds,
       displayType: r.chance(0.7) ? "Amazon issued" : "Imported"
@@ -21624,27 +23582,27 @@ var KINDS = weighted([
 function region(r, vendor) {
   return r.pick(vendor === "aws" ? AWS_REGIONS : vendor === "gcp" ? GCP_REGIONS : AZURE_REGIONS);
 }
-function identifier(r, kind, where, name) {
+function identifier(r, kind, where2, name) {
   const account = r.pick(ACCOUNTS);
   if (kind.vendor === "gcp") {
     const service = kind.technology === "kubernetes" ? "container" : "sqladmin";
-    const what = kind.technology === "kubernetes" ? `locations/${where}/clusters` : "instances";
-    return `//${service}.googleapis.com/projects/${r.pick(PROJECTS)}/${what}/${name}`;
+    const what2 = kind.technology === "kubernetes" ? `locations/${where2}/clusters` : "instances";
+    return `//${service}.googleapis.com/projects/${r.pick(PROJECTS)}/${what2}/${name}`;
   }
   if (kind.vendor === "azure") {
     return `/subscriptions/${account}-0000-4000-8000-${account}/resourceGroups/rg-${name}/providers/Microsoft.ContainerService/managedClusters/${name}`;
   }
   switch (kind.technology) {
     case "kubernetes":
-      return `arn:aws:eks:${where}:${account}:cluster/${name}`;
+      return `arn:aws:eks:${where2}:${account}:cluster/${name}`;
     case "redis":
-      return `arn:aws:elasticache:${where}:${account}:cluster:${name}`;
+      return `arn:aws:elasticache:${where2}:${account}:cluster:${name}`;
     case "elasticsearch":
-      return `arn:aws:es:${where}:${account}:domain/${name}`;
+      return `arn:aws:es:${where2}:${account}:domain/${name}`;
     case "kafka":
-      return `arn:aws:kafka:${where}:${account}:cluster/${name}/${r.hex(8)}`;
+      return `arn:aws:kafka:${where2}:${account}:cluster/${name}/${r.hex(8)}`;
     default:
-      return kind.type === "aurora-cluster" ? `arn:aws:rds:${where}:${account}:cluster:${name}` : `arn:aws:rds:${where}:${account}:db:${name}`;
+      return kind.type === "aurora-cluster" ? `arn:aws:rds:${where2}:${account}:cluster:${name}` : `arn:aws:rds:${where2}:${account}:db:${name}`;
   }
 }
 var IDLE_DAYS = weighted([
@@ -21664,7 +23622,7 @@ function databaseDetails(r, now, version3) {
   const x = r.next();
   if (x < 0.06) details.lastActiveConnectionTime = null;
   else if (x >= 0.1) {
-    details.lastActiveConnectionTime = iso(now - Math.floor(r.next() * IDLE_DAYS(r) * DAY2));
+    details.lastActiveConnectionTime = iso(now - Math.floor(r.next() * IDLE_DAYS(r) * DAY3));
     details.activeConnections = r.int(200);
   }
   return details;
@@ -21723,12 +23681,12 @@ function* generateComponents(count2, options) {
   const now = nowMs(options);
   for (let i = 0; i < count2; i++) {
     const kind = KINDS(r);
-    const where = region(r, kind.vendor);
+    const where2 = region(r, kind.vendor);
     const env = ENVS(r);
-    const name = `${r.pick(NAMES3)}-${env}-${i.toString(36)}`;
+    const name = `${r.pick(NAMES2)}-${env}-${i.toString(36)}`;
     const version3 = kind.versions(r);
     const team = r.pick(TEAMS);
-    const created = now - DAY2 * (30 + r.int(1e3)) - r.int(DAY2);
+    const created = now - DAY3 * (30 + r.int(1e3)) - r.int(DAY3);
     const updated = created + r.int(now - created);
     const tags = { env, team, Name: name };
     if (r.chance(0.7)) tags.owner = `${team}@example.com`;
@@ -21740,8 +23698,8 @@ function* generateComponents(count2, options) {
     const component = {
       id: r.uuid(i),
       integrationId: String(1e3 + r.int(12)),
-      uniqueIdentifier: identifier(r, kind, where, name),
-      region: where,
+      uniqueIdentifier: identifier(r, kind, where2, name),
+      region: where2,
       vendor: kind.vendor,
       technology: kind.technology,
       type: kind.type,
@@ -21826,7 +23784,7 @@ function sampleRecords(count2, seed, kind) {
       })();
   }
 }
-async function run4({ values, positionals }, { out }) {
+async function run5({ values, positionals }, { out }) {
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (values.count === void 0) throw new UsageError("--count N is required");
   const count2 = integer(values.count, "--count", 1, MAX_COUNT);
@@ -21852,16 +23810,25 @@ var sampleCommand = {
   name: "sample",
   usage: SAMPLE_USAGE,
   options: SAMPLE_OPTIONS,
-  run: run4
+  run: run5
 };
 
 // src/cli/test-command.ts
 import { realpath as realpath2 } from "fs/promises";
-import { basename as basename2, dirname as dirname2, resolve as resolve2 } from "path";
+import { basename as basename2, dirname as dirname2, resolve as resolve3 } from "path";
 
 // src/cli/test-cases.ts
 var FILE_KEYS = /* @__PURE__ */ new Set(["policy", "tests", "$schema"]);
-var CASE_KEYS = /* @__PURE__ */ new Set(["name", "resource", "status", "applicable", "description", "asOf"]);
+var CASE_KEYS = /* @__PURE__ */ new Set([
+  "name",
+  "resource",
+  "status",
+  "applicable",
+  "description",
+  "asOf",
+  "rule",
+  "waiver"
+]);
 function isObject4(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
@@ -21887,7 +23854,9 @@ function readCase(t, i, name, policy, statuses) {
   if (!isObject4(t)) throw new Error(`${at2}: a test must be an object`);
   for (const key of Object.keys(t)) {
     if (!CASE_KEYS.has(key)) {
-      throw new Error(`${at2}: unknown key "${key}" (expected name, resource, status, applicable, asOf)`);
+      throw new Error(
+        `${at2}: unknown key "${key}" (expected name, resource, status, rule, applicable, asOf, waiver)`
+      );
     }
   }
   if (!Object.hasOwn(t, "resource")) throw new Error(`${at2}: "resource" is missing`);
@@ -21906,6 +23875,18 @@ function readCase(t, i, name, policy, statuses) {
   } else if (t.applicable === void 0) {
     throw new Error(`${at2}: give the expected "status", or "applicable: false"`);
   }
+  let rule;
+  if (t.rule !== void 0) {
+    const status = policy.definition.statuses.find((s) => s.name === t.status);
+    if (status === void 0) throw new Error(`${at2}/rule: a rule is named with the "status" it decides`);
+    const n = status.rules.length;
+    if (typeof t.rule !== "number" || !Number.isInteger(t.rule) || t.rule < 1 || t.rule > n) {
+      throw new Error(
+        n === 0 ? `${at2}/rule: status "${t.status}" has no rules` : `${at2}/rule: must be a rule number of status "${t.status}", 1 to ${n}`
+      );
+    }
+    rule = t.rule;
+  }
   let asOf;
   if (t.asOf !== void 0) {
     if (typeof t.asOf !== "string") throw new Error(`${at2}/asOf: must be an RFC 3339 timestamp string`);
@@ -21915,32 +23896,50 @@ function readCase(t, i, name, policy, statuses) {
       throw new Error(`${at2}/asOf: must be an RFC 3339 timestamp such as "2026-06-01T00:00:00Z"`);
     }
   }
+  if (t.waiver !== void 0 && t.waiver !== null && (typeof t.waiver !== "string" || t.waiver === "")) {
+    throw new Error(`${at2}/waiver: must be a waiver id, or null for "not waived"`);
+  }
   return {
     name,
     resource: t.resource,
     status: t.status,
     applicable: t.applicable !== false,
-    asOf
+    asOf,
+    rule,
+    ...t.waiver === void 0 ? {} : { waiver: t.waiver }
   };
 }
 function describeResult(r) {
   if (!r.applicable) return "not applicable (outside query.filter)";
   const how = r.matched ? `rule ${r.matched.ruleIndex + 1}` : "no rule held: default";
-  return `"${r.status}" (criticality ${r.criticality}, ${how})`;
+  const waived = r.waiver === void 0 ? "" : `, waived by "${r.waiver.id}" until ${r.waiver.expires}`;
+  return `"${r.status}" (criticality ${r.criticality}, ${how}${waived})`;
 }
 function runCase(file, compiled3, test2) {
   const started = performance.now();
   const policy = test2.asOf === void 0 ? compiled3 : compiled3.at(test2.asOf);
   const actual = policy.evaluate(test2.resource);
-  const pass = actual.applicable === test2.applicable && (test2.status === void 0 || actual.status === test2.status);
-  const expected = { status: test2.status ?? null, applicable: test2.applicable };
-  const want = test2.status !== void 0 ? `"${test2.status}"` : test2.applicable ? "applicable" : "not applicable";
+  const statusPass = actual.applicable === test2.applicable && (test2.status === void 0 || actual.status === test2.status);
+  const ruleMiss = statusPass && test2.rule !== void 0 && actual.matched !== null && actual.matched.ruleIndex !== test2.rule - 1;
+  const waiverPass = test2.waiver === void 0 || (actual.waiver?.id ?? null) === test2.waiver;
+  const pass = statusPass && !ruleMiss && waiverPass;
+  const expected = {
+    status: test2.status ?? null,
+    applicable: test2.applicable,
+    ...test2.waiver === void 0 ? {} : { waiver: test2.waiver }
+  };
+  const wantWaiver = test2.waiver === void 0 ? "" : test2.waiver === null ? ", not waived" : `, waived by "${test2.waiver}"`;
+  const want = (test2.status !== void 0 ? `"${test2.status}"${test2.rule === void 0 ? "" : ` by rule ${test2.rule}`}` : test2.applicable ? "applicable" : "not applicable") + wantWaiver;
   const base = { file, policy: policy.name, name: test2.name, expected, actual, asOf: policy.asOf };
   if (pass) {
+    const vacuous = test2.rule !== void 0 && actual.matched === null;
     return {
       ...base,
       outcome: "pass",
       message: `got ${describeResult(actual)}`,
+      ...vacuous ? {
+        warning: `VACUOUS_TEST: names rule ${test2.rule} of "${test2.status}", but no rule decided: the status was reached through the default`
+      } : {},
       durationMs: performance.now() - started
     };
   }
@@ -21952,10 +23951,20 @@ function runCase(file, compiled3, test2) {
     durationMs: performance.now() - started
   };
 }
+function defaultOnlyWarning(cases, policy) {
+  const fallback = policy.definition.defaultStatus;
+  const run8 = cases.filter((c) => !("error" in c));
+  if (run8.length === 0 || !run8.every((c) => c.status === fallback.name)) return null;
+  return `DEFAULT_ONLY_TESTS: every test expects the default status "${fallback.name}": they would pass if no rule ever matched`;
+}
 
 // src/cli/test-format.ts
 var TEST_FORMATS = ["text", "json", "junit", "tap"];
 var REPORTED_VALUE_CHARS = 1e3;
+function warningName(w) {
+  const name = w.name ?? "(the test file)";
+  return w.policy === null ? name : `${w.policy}: ${name}`;
+}
 function counts(outcomes) {
   let passed = 0;
   let failed = 0;
@@ -21970,8 +23979,12 @@ function counts(outcomes) {
 function fullName(o) {
   return o.policy === null ? o.name : `${o.policy}: ${o.name}`;
 }
-function formatText(outcomes, verbose) {
+function formatText2(outcomes, verbose, warnings = []) {
   const lines = [];
+  for (const w of warnings) {
+    lines.push(`WARN ${printable(w.file)}: ${printable(warningName(w))}`);
+    lines.push(`  ${printable(w.message)}`);
+  }
   for (const o of outcomes) {
     if (o.outcome === "pass") {
       if (verbose) lines.push(`PASS ${printable(o.file)}: ${printable(fullName(o))}`);
@@ -21985,15 +23998,15 @@ function formatText(outcomes, verbose) {
   const files = new Set(outcomes.map((o) => o.file)).size;
   if (lines.length > 0) lines.push("");
   lines.push(
-    `${c.tests} tests in ${files} file${files === 1 ? "" : "s"}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? "" : "s"}`
+    `${c.tests} tests in ${files} file${files === 1 ? "" : "s"}: ${c.passed} passed, ${c.failed} failed, ${c.errors} error${c.errors === 1 ? "" : "s"}` + (warnings.length === 0 ? "" : `, ${warnings.length} warning${warnings.length === 1 ? "" : "s"}`)
   );
   return `${lines.join("\n")}
 `;
 }
-function formatJson(outcomes) {
+function formatJson(outcomes, warnings = []) {
   const { tests: total, passed, failed, errors } = counts(outcomes);
   const tests = outcomes.map((o) => ({ ...o, fullName: fullName(o) }));
-  return `${JSON.stringify({ total, passed, failed, errors, tests }, cutFoundValues)}
+  return `${JSON.stringify({ total, passed, failed, errors, tests, warnings }, cutFoundValues)}
 `;
 }
 function cutFoundValues(_key, value2) {
@@ -22057,8 +24070,9 @@ function formatJunit(outcomes) {
 `;
 }
 var yamlString = (text2) => JSON.stringify(text2);
-function formatTap(outcomes) {
+function formatTap(outcomes, warnings = []) {
   const out = ["TAP version 13", `1..${outcomes.length}`];
+  for (const w of warnings) out.push(`# warning: ${printable(`${w.file}: ${warningName(w)}: ${w.message}`)}`);
   outcomes.forEach((o, i) => {
     const name = printable(`${o.file}: ${fullName(o)}`).replace(/#/g, "\\#");
     if (o.outcome === "pass") {
@@ -22084,13 +24098,15 @@ function formatTap(outcomes) {
   return `${out.join("\n")}
 `;
 }
-function formatOutcomes(format, outcomes, verbose) {
-  return format === "json" ? formatJson(outcomes) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes) : formatText(outcomes, verbose);
+function formatOutcomes(format, outcomes, verbose, warnings = []) {
+  return format === "json" ? formatJson(outcomes, warnings) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes, warnings) : formatText2(outcomes, verbose, warnings);
 }
 
 // src/cli/test-command.ts
 var TEST_USAGE = `usage: svc-policy test [--format text|json|junit|tap] [--run REGEX] [--verbose]
-                       [--as-of INSTANT] [--help] [PATH...]
+                       [--as-of INSTANT] [--waivers FILE] [--coverage] [--coverage-format F]
+                       [--coverage-output FILE] [--coverage-threshold [KIND=]PERCENT]... [--help]
+                       [PATH...]
 
 Runs policy unit tests: files named NAME.test.json, NAME.test.yaml or NAME.test.yml beside the policies,
 each holding sample resources and the status each must get. PATH is a test file or a directory searched
@@ -22110,6 +24126,17 @@ A test file (YAML shown; JSON has the same shape):
       asOf: "2026-06-01T00:00:00Z"   # optional: the instant { "$now": \u2026 } counts from in this test
       resource: { type: ssl, expirationDate: "2026-06-15T00:00:00.000Z" }
       status: expiring
+    - name: expired, by its first rule
+      resource: { type: ssl, expirationDate: "2026-01-01T00:00:00.000Z" }
+      status: expired
+      rule: 1                        # optional: the rule of the status that must decide (1-based)
+    - name: the migration is waived   # with --waivers FILE: the waiver that must mark the result
+      resource: { type: ssl, id: c-7, expirationDate: "2026-05-01T00:00:00.000Z" }
+      status: expired
+      waiver: W-7                    # or null: no waiver may mark it
+
+A passing test that names a rule reached only through the default status, and a file whose tests all
+expect the default status, are reported as warnings (VACUOUS_TEST, DEFAULT_ONLY_TESTS).
 
 options:
   -f, --format FORMAT  text (default): failures with the explanation of the miss, then the counts
@@ -22119,7 +24146,10 @@ options:
   -r, --run REGEX      run only the tests whose full name ("policy name: test name") matches REGEX
   -v, --verbose        text format: list passing tests too
 ${asOfUsage(23)}
-                       (a test's own "asOf" wins)
+                       (a test's own "asOf" wins, for waiver expiry too)
+      --waivers FILE   waivers (docs/waivers.md) applied to every policy tested; a test's "waiver"
+                       says which must mark the result
+${coverageUsage(23)}
   -h, --help           this text
 
 exit codes:
@@ -22127,12 +24157,15 @@ exit codes:
   1  some test failed
   2  usage error, no test found, a test whose entry is wrong (the others still run), or a test file
      or its policy that cannot be read or is invalid
+  4  every test passed, but coverage is below a --coverage-threshold
 `;
 var TEST_OPTIONS = {
   format: { type: "string", short: "f" },
   run: { type: "string", short: "r" },
   verbose: { type: "boolean", short: "v" },
   ...AS_OF_OPTION,
+  ...COVERAGE_OPTIONS,
+  waivers: WAIVER_OPTIONS.waivers,
   help: { type: "boolean", short: "h" }
 };
 var TEST_FILE_LIMITS = {
@@ -22142,11 +24175,11 @@ var TEST_FILE_LIMITS = {
 async function policyFileOf(file, declared) {
   if (declared !== void 0) {
     if (typeof declared !== "string" || declared === "") throw new Error('"policy" must be a file name');
-    return resolve2(dirname2(file), declared);
+    return resolve3(dirname2(file), declared);
   }
   return policyBeside(file);
 }
-async function runFile(found, root, filter, asOf) {
+async function runFile(found, root, filter, asOf, coverage, warnings, waivers) {
   const file = found.path;
   const error = (message, policy2 = null) => [
     { file, policy: policy2, name: basename2(file), outcome: "error", message, durationMs: 0 }
@@ -22168,6 +24201,7 @@ async function runFile(found, root, filter, asOf) {
     policyFile = await policyFileOf(file, isObject4(document) ? document.policy : void 0);
     const within2 = found.within ?? await confinementOf(dirname2(await realpath2(file)), root);
     policy = await loadPolicy(policyFile, DEFAULT_LIMITS, within2, asOf);
+    if (!Array.isArray(policy)) policy = withWaivers([policy], waivers.list, waivers.file)[0];
   } catch (e) {
     return error(safeMessage(e, MAX_CLI_MESSAGE));
   }
@@ -22179,11 +24213,23 @@ async function runFile(found, root, filter, asOf) {
     return error(safeMessage(e, MAX_CLI_MESSAGE), policy.name);
   }
   const name = policy.name;
-  return cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`)).map(
+  const only2 = defaultOnlyWarning(cases, policy);
+  if (only2 !== null) warnings.push({ file, policy: name, name: null, message: only2 });
+  const chosen = cases.filter((c) => filter === null || filter.test(`${name}: ${c.name}`));
+  if (coverage !== null) {
+    const key = await realpath2(policyFile);
+    let entry2 = coverage.get(key);
+    if (entry2 === void 0) {
+      entry2 = { recorder: coverageRecorder(policy), file: policyFile };
+      coverage.set(key, entry2);
+    }
+    for (const c of chosen) if (!("error" in c)) entry2.recorder.record(c.resource, c.asOf);
+  }
+  return chosen.map(
     (c) => "error" in c ? { file, policy: name, name: c.name, outcome: "error", message: c.error, durationMs: 0 } : runCase(file, policy, c)
   );
 }
-async function run5({ values, positionals }, { out, err }) {
+async function run6({ values, positionals }, { out, err }) {
   const asOf = parseAsOf(values["as-of"]);
   const format = values.format ?? "text";
   if (!TEST_FORMATS.includes(format)) {
@@ -22197,110 +24243,133 @@ async function run5({ values, positionals }, { out, err }) {
       throw new UsageError(`--run is not a regular expression: ${error.message}`);
     }
   }
+  const coverageRequest = parseCoverage(values, format === "json");
+  if (format === "junit" && coverageRequest !== null && (coverageRequest.output ?? "-") === "-") {
+    throw new UsageError(
+      "--format junit writes XML to standard output: write the coverage with --coverage-output FILE"
+    );
+  }
   const root = await defaultRoot();
   const files = await testFiles(positionals.length === 0 ? ["."] : positionals, root);
   if (files.length === 0) {
     err.say("no test files (*.test.json, *.test.yaml, *.test.yml) found");
     return 2;
   }
+  const list = await loadWaivers(values.waivers, DEFAULT_LIMITS, err);
+  if (list === null) return 2;
+  const waivers = { list, file: values.waivers };
   const outcomes = [];
-  for (const file of files) outcomes.push(...await runFile(file, root, filter, asOf));
-  await write(out, formatOutcomes(format, outcomes, values.verbose === true));
+  const warnings = [];
+  const book = coverageRequest === null ? null : /* @__PURE__ */ new Map();
+  for (const file of files)
+    outcomes.push(...await runFile(file, root, filter, asOf, book, warnings, waivers));
+  for (const o of outcomes) {
+    if (o.warning !== void 0)
+      warnings.push({ file: o.file, policy: o.policy, name: o.name, message: o.warning });
+  }
+  let covered = [];
+  if (book !== null) {
+    covered = await Promise.all(
+      [...book.values()].map(async (e) => ({
+        file: displayPath(e.file),
+        coverage: e.recorder.report(),
+        positions: await policyPositions(e.file)
+      }))
+    );
+  }
+  const report = formatOutcomes(format, outcomes, values.verbose === true, warnings);
+  const below = await writeCoverage(coverageRequest, covered, "test", report, out, err, format === "json");
   const c = counts(outcomes);
   if (c.errors > 0) return 2;
   if (c.tests === 0) {
     err.say(`no test matches --run ${printable(values.run ?? "")}`);
     return 2;
   }
-  return c.failed > 0 ? 1 : 0;
+  if (c.failed > 0) return 1;
+  return below ? COVERAGE_EXIT : 0;
 }
 var testCommand = {
   name: "test",
   usage: TEST_USAGE,
   options: TEST_OPTIONS,
-  run: run5,
+  run: run6,
   failure: (error) => error instanceof InputError ? { message: error.message } : void 0
 };
 
 // src/cli/validate-command.ts
 import { realpath as realpath3 } from "fs/promises";
-import { relative as relative3, resolve as resolve3, sep as sep2 } from "path";
+import { relative as relative4, resolve as resolve4, sep as sep3 } from "path";
 
-// src/validate/formats/github.ts
-function escapeData(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+// src/validate/waivers.ts
+var DEFAULT_MAX_WAIVER_DAYS = 365;
+var DAY4 = 864e5;
+function validateWaivers(document, options = {}) {
+  return validateWith(document, options, waiverFindings);
 }
-function escapeProperty(text2) {
-  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+function isWaiverDocument(value2) {
+  return typeof value2 === "object" && value2 !== null && !isArray(value2) && Object.hasOwn(value2, "waivers") && !Object.hasOwn(value2, "statusDefinitions") && !Object.hasOwn(value2, "policy");
 }
-function formatGithub(reports) {
-  let out = "";
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      const props = [`file=${escapeProperty(printable(r.file))}`];
-      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
-      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
-      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
-`;
-    }
-  }
-  return out;
-}
-
-// src/validate/formats/sarif.ts
-function fileUri(file) {
-  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
-}
-function formatSarif(reports, tool) {
-  const rules = [];
-  const ruleIndex = /* @__PURE__ */ new Map();
-  const results = [];
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      let index = ruleIndex.get(d.code);
-      if (index === void 0) {
-        index = rules.length;
-        rules.push(d.code);
-        ruleIndex.set(d.code, index);
-      }
-      const region2 = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
-      results.push({
-        ruleId: d.code,
-        ruleIndex: index,
-        level: d.severity,
-        message: { text: d.message },
-        locations: [
-          {
-            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region2 },
-            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
-          }
-        ]
+function waiverFindings(document, options, limits) {
+  const copied = detached(document, limits);
+  if ("finding" in copied) return [copied.finding];
+  const { problems, checked: checked2 } = checkWaivers(copied.value, { limits });
+  const findings = problems.map((p) => ({
+    severity: "error",
+    code: p.code,
+    message: p.message,
+    path: p.path,
+    ...p.code === "UNKNOWN_PROPERTY" ? { anchor: "key" } : {}
+  }));
+  const asOf = options.asOf ?? Date.now();
+  const maxDays = options.maxDays ?? DEFAULT_MAX_WAIVER_DAYS;
+  const policies = options.policies;
+  const inventory = options.inventory;
+  for (const w of checked2) {
+    const at2 = `${w.path}/expires`;
+    if (w.expiresMs <= asOf) {
+      findings.push({
+        severity: "warning",
+        code: "WAIVER_EXPIRED",
+        message: `waiver ${jsonStringify(showText(w.id))} expired at ${isoOf(w.expiresMs)} (as of ${isoOf(asOf)}): it changes nothing any more; remove or renew it (at ${showPointer(at2)})`,
+        path: at2
+      });
+    } else if (w.expiresMs - asOf > maxDays * DAY4) {
+      findings.push({
+        severity: "error",
+        code: "EXPIRY_TOO_FAR",
+        message: `waiver ${jsonStringify(showText(w.id))} expires at ${isoOf(w.expiresMs)}, more than ${maxDays} days after ${isoOf(asOf)} (at ${showPointer(at2)})`,
+        path: at2
       });
     }
-  }
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: tool.name,
-            version: tool.version,
-            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
-            rules: rules.map((id) => ({
-              id,
-              shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }
-            }))
-          }
-        },
-        columnKind: "utf16CodeUnits",
-        results
+    if (policies !== void 0) {
+      const policy = policies.find((p) => p.name === w.policy);
+      if (policy === void 0) {
+        const path = `${w.path}/policy`;
+        findings.push({
+          severity: "error",
+          code: "UNKNOWN_POLICY",
+          message: `waiver ${jsonStringify(showText(w.id))} names policy ${jsonStringify(showText(w.policy))}, which none of the policies given is (at ${showPointer(path)})`,
+          path
+        });
+      } else {
+        for (const p of waiverStatusProblems([w], policy.name, policy.statuses)) {
+          findings.push({ severity: "error", code: p.code, message: p.message, path: p.path });
+        }
       }
-    ]
-  };
-  return `${JSON.stringify(log, null, 2)}
-`;
+    }
+    if (inventory !== void 0) {
+      const covers = compileNode(w.covers, void 0, false, asOf);
+      if (!inventory.some((r) => covers(r))) {
+        findings.push({
+          severity: "warning",
+          code: "WAIVER_MATCHES_NOTHING",
+          message: `waiver ${jsonStringify(showText(w.id))} covers none of the ${inventory.length} records of the inventory (its ids and filter) (at ${showPointer(w.path)})`,
+          path: w.path
+        });
+      }
+    }
+  }
+  return findings;
 }
 
 // src/validate/formats/text.ts
@@ -22326,7 +24395,7 @@ function frame(lines, d) {
   return `${out.join("\n")}
 `;
 }
-function formatText2(reports) {
+function formatText3(reports) {
   let out = "";
   let errors = 0;
   let warnings = 0;
@@ -22336,8 +24405,8 @@ function formatText2(reports) {
       if (d.severity === "error") errors++;
       else warnings++;
       const file = printable(r.file);
-      const where = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
-      out += `${where} ${d.severity} ${printable(d.code)} ${printable(d.message)}
+      const where2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      out += `${where2} ${d.severity} ${printable(d.code)} ${printable(d.message)}
 ${frame(lines, d)}`;
     }
   }
@@ -22349,13 +24418,13 @@ ${frame(lines, d)}`;
 
 // src/cli/validate-format.ts
 var VALIDATE_FORMATS = ["text", "json", "sarif", "github"];
-var VERSION = "0.1.0";
+var VERSION2 = "0.1.0";
 function formatReport(format, reports) {
   switch (format) {
     case "text":
-      return formatText2(reports);
+      return formatText3(reports);
     case "sarif":
-      return formatSarif(reports, { name: "svc-policy", version: VERSION });
+      return formatSarif(reports, { name: "svc-policy", version: VERSION2 });
     case "github":
       return formatGithub(reports);
     case "json": {
@@ -22380,12 +24449,15 @@ function formatReport(format, reports) {
 
 // src/cli/validate-command.ts
 var VALIDATE_USAGE = `usage: svc-policy validate [--format text|json|sarif|github] [--k8s-schema FILE] [--max-bytes N]
-                           [--limit NAME=N]... [--root DIR] [--help] PATH...
+                           [--limit NAME=N]... [--root DIR] [--inventory FILE] [--max-waiver-days N]
+                           [--as-of INSTANT] [--help] PATH...
 
 Validates policy files (JSON or YAML): schema, policy rules, field paths and types, array selectors,
 contradictions and dead rules, lookalike characters. PATH is a file, a directory (searched for .json,
 .yaml and .yml files, skipping node_modules, dot-directories and *.test.* policy tests) or a glob
-("policies/**/*.yaml").
+("policies/**/*.yaml"). A file whose document is { "waivers": [...] } is a waiver file (docs/waivers.md):
+its waivers are checked (expiry, coverage, what they accept), and against the policy files validated with
+it (a waiver naming none of them, or a status its policy lacks, is an error).
 
 options:
   -f, --format FORMAT   text (default): file:line:column severity code message, with a code frame
@@ -22396,6 +24468,9 @@ options:
                         are checked against its descriptors
       --max-bytes N     largest file read (default 1048576; the same as --limit maxFileBytes=N)
 ${limitUsage(24)}
+      --inventory FILE  waiver files: a waiver that covers none of this inventory's records is reported
+      --max-waiver-days N  waiver files: an expiry more than N days after --as-of is an error (default 365)
+      --as-of INSTANT   waiver files: the instant expiry is judged at (RFC 3339; default now)
       --root DIR        what a directory holds must resolve inside DIR (default: the git repository
                         root, else the working directory); a link leading outside is reported, not
                         followed; a path named on the command line is read wherever it is
@@ -22413,6 +24488,9 @@ var VALIDATE_OPTIONS = {
   "max-bytes": { type: "string" },
   ...LIMIT_OPTION,
   root: { type: "string" },
+  inventory: { type: "string" },
+  "max-waiver-days": { type: "string" },
+  ...AS_OF_OPTION,
   help: { type: "boolean", short: "h" }
 };
 var K8S_SCHEMA_MAX_BYTES = 16 * 1024 * 1024;
@@ -22447,7 +24525,7 @@ async function mapLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-function parseFormat3(value2) {
+function parseFormat4(value2) {
   if (value2 === void 0) return "text";
   if (VALIDATE_FORMATS.includes(value2)) return value2;
   throw new UsageError(`--format must be one of ${VALIDATE_FORMATS.join(", ")}, got "${value2}"`);
@@ -22461,11 +24539,35 @@ function parseMaxBytes2(value2) {
   return n;
 }
 function display(path, cwd) {
-  const rel = relative3(cwd, resolve3(cwd, path));
-  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
+  const rel = relative4(cwd, resolve4(cwd, path));
+  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep3).join("/");
 }
-async function run6({ values, positionals }, { out, err }) {
-  const format = parseFormat3(values.format);
+function parsedOrUndefined(text2, path, limits) {
+  try {
+    return parseDocument(text2, path, limits);
+  } catch {
+    return void 0;
+  }
+}
+function parseMaxDays(value2) {
+  if (value2 === void 0) return DEFAULT_MAX_WAIVER_DAYS;
+  if (!/^[1-9]\d{0,5}$/.test(value2)) {
+    throw new UsageError(`--max-waiver-days must be a positive whole number of days, got "${value2}"`);
+  }
+  return Number(value2);
+}
+async function readAll(path) {
+  const { stream } = await openInput(path);
+  const records = [];
+  try {
+    for await (const r of readInventory(stream)) records.push(r);
+  } catch (error) {
+    throw new UsageError(`--inventory ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return records;
+}
+async function run7({ values, positionals }, { out, err }) {
+  const format = parseFormat4(values.format);
   const maxBytes = parseMaxBytes2(values["max-bytes"]);
   const limits = parseLimitFlags(values.limit, maxBytes === void 0 ? {} : { maxFileBytes: maxBytes });
   if (positionals.length === 0) throw new UsageError("at least one PATH is required");
@@ -22491,6 +24593,8 @@ async function run6({ values, positionals }, { out, err }) {
     16,
     (t) => t.problem === void 0 ? readTextFile(t.path, t.within, limits.maxFileBytes) : Promise.resolve({ problem: t.problem, code: "UNREADABLE_FILE" })
   );
+  const waiverFiles = [];
+  const policies = [];
   for (const [i, target] of targets.entries()) {
     const file = display(target.path, cwd);
     const read2 = reads[i];
@@ -22506,12 +24610,37 @@ async function run6({ values, positionals }, { out, err }) {
       continue;
     }
     const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+    const parsed = parsedOrUndefined(text2, target.path, limits);
+    if (isWaiverDocument(parsed)) {
+      waiverFiles.push({ index: reports.length, text: text2, path: target.path });
+      reports.push({ file, text: text2, diagnostics: [] });
+      continue;
+    }
+    const definition = checkPolicyDefinition(parsed, { limits }).definition;
+    if (definition !== void 0)
+      policies.push({ name: definition.name, statuses: [...definition.statuses] });
     const result = validatePolicy(text2, {
       fileName: target.path,
       limits,
       ...k8sSchema === void 0 ? {} : { k8sSchema }
     });
     reports.push({ file, text: text2, diagnostics: result.diagnostics });
+  }
+  if (waiverFiles.length > 0) {
+    const asOf = parseAsOf(values["as-of"]);
+    const maxDays = parseMaxDays(values["max-waiver-days"]);
+    const inventory = values.inventory === void 0 ? void 0 : await readAll(values.inventory);
+    for (const w of waiverFiles) {
+      const result = validateWaivers(w.text, {
+        fileName: w.path,
+        limits,
+        asOf,
+        maxDays,
+        ...policies.length === 0 ? {} : { policies },
+        ...inventory === void 0 ? {} : { inventory }
+      });
+      reports[w.index] = { ...reports[w.index], diagnostics: result.diagnostics };
+    }
   }
   out.write(formatReport(format, reports));
   if (unreadable) return 2;
@@ -22521,7 +24650,7 @@ var validateCommand = {
   name: "validate",
   usage: VALIDATE_USAGE,
   options: VALIDATE_OPTIONS,
-  run: run6,
+  run: run7,
   failure: (error) => ({ message: safeMessage(error, MAX_CLI_MESSAGE) })
 };
 
@@ -22533,6 +24662,7 @@ var MAIN_USAGE = `usage: svc-policy <command> [options]
 commands:
   diff            what a policy edit does to an inventory (status before \u2192 after)
   eval            evaluate policies over an inventory
+  forecast        when each record's status changes within a horizon, and the counts over time
   migrate-search  rewrite stored legacy search bodies as query requests
   sample          write a sample inventory (NDJSON) from the seeded generator
   test            run policy unit tests (*.test.json, *.test.yaml beside the policies)
@@ -22544,10 +24674,15 @@ options:
   -h, --help     this text
 `;
 var COMMANDS = Object.fromEntries(
-  [diffCommand, evalCommand, migrateSearchCommand, sampleCommand, testCommand, validateCommand].map((c) => [
-    c.name,
-    c
-  ])
+  [
+    diffCommand,
+    evalCommand,
+    forecastCommand,
+    migrateSearchCommand,
+    sampleCommand,
+    testCommand,
+    validateCommand
+  ].map((c) => [c.name, c])
 );
 var COMMAND_USAGE = Object.fromEntries(
   Object.values(COMMANDS).map((c) => [c.name, c.usage])
@@ -22607,14 +24742,14 @@ function noCommand(message) {
 }
 
 // src/node/protocol.ts
-import { isMainThread, workerData } from "worker_threads";
+import { isMainThread as isMainThread2, workerData as workerData2 } from "worker_threads";
 function isEvalWorker() {
-  return !isMainThread && typeof workerData === "object" && workerData !== null && workerData.svcPolicyEvalWorker === true;
+  return !isMainThread2 && typeof workerData2 === "object" && workerData2 !== null && workerData2.svcPolicyEvalWorker === true;
 }
 
 // src/node/worker.ts
-import { createReadStream } from "fs";
-import { parentPort, threadId, workerData as workerData2 } from "worker_threads";
+import { createReadStream as createReadStream2 } from "fs";
+import { parentPort as parentPort2, threadId, workerData as workerData3 } from "worker_threads";
 var FLUSH_CHARS = 256 * 1024;
 var FLUSH_ITEMS = 512;
 function textLength(item, line) {
@@ -22624,7 +24759,7 @@ function textLength(item, line) {
   for (const x of item) if (typeof x === "string") n += x.length;
   return n;
 }
-async function* counted(stream, tally) {
+async function* counted2(stream, tally) {
   for await (const chunk of stream) {
     let at2 = chunk.indexOf(10);
     while (at2 >= 0) {
@@ -22647,11 +24782,11 @@ function workerError(error, skew) {
   };
 }
 function runRangeWorker(makeOutput) {
-  const setup = workerData2;
-  const port = parentPort;
+  const setup = workerData3;
+  const port = parentPort2;
   const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
   const policies = setup.definitions.map(
-    (d) => buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf)
+    (d) => buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf, setup.waivers)
   );
   const outputOf = setup.output === null ? null : makeOutput(
     policies.filter((p) => skipReason(p, setup.resource) === null),
@@ -22684,14 +24819,14 @@ function runRangeWorker(makeOutput) {
           }
         }
       };
-      stream = createReadStream(setup.file, {
+      stream = createReadStream2(setup.file, {
         start: start - skew,
         end: end2 - 1,
         // The selective reader gains from longer chunks (fewer lines cut between two).
         ...setup.select === null ? {} : { highWaterMark: 1 << 20 }
       });
       let line = "";
-      const records = setup.select !== null ? readNdjsonSelected(counted(stream, tally), setup.select, read2) : outputOf === null ? readNdjson(counted(stream, tally), read2) : readNdjsonLines(counted(stream, tally), read2, (text2) => {
+      const records = setup.select !== null ? readNdjsonSelected(counted2(stream, tally), setup.select, read2) : outputOf === null ? readNdjson(counted2(stream, tally), read2) : readNdjsonLines(counted2(stream, tally), read2, (text2) => {
         line = text2;
       });
       const summary2 = await evaluateInventory(policies, records, {
@@ -22699,6 +24834,7 @@ function runRangeWorker(makeOutput) {
         ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
         ...codegen ?? {},
         asOf: setup.asOf,
+        ...setup.coverage ? { coverage: true } : {},
         ...outputOf === null ? {} : {
           onResult: (event) => {
             const item = outputOf(event, line);
@@ -22751,6 +24887,8 @@ if (isEvalWorker()) {
       }
     });
   });
+} else if (isForecastWorker()) {
+  runForecastWorker();
 } else {
   main(process.argv.slice(2)).then(
     (code2) => {
