@@ -201,6 +201,7 @@ async function run(
       if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
       await writer.finish(summary, report, 0);
       if (summary.notice !== null) err.notice(summary.notice);
+      reportExpired(summary, err);
       return reportFailOn(failed, failOn, err);
     }
     jobs = capJobs(jobs, err);

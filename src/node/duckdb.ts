@@ -13,6 +13,7 @@ import {
   type PolicySummary,
 } from '../policy/index.js';
 import { kindNotice, skipReason } from '../policy/inventory.js';
+import { type NormalizedWaiver, waiversOf } from '../policy/waivers.js';
 import { isoOf } from '../semantics/time.js';
 import { duckdbHoisting } from '../targets/sql/duckdb.js';
 import { policyToSqlWith } from '../targets/sql/policy.js';
@@ -37,6 +38,8 @@ export interface DuckdbFileOptions extends Pick<InventoryOptions, 'resource' | '
   readonly gzip: boolean;
   /** The file's size, which bounds an envelope. */
   readonly bytes: number;
+  /** The `waivers` option, read; without it, each policy's own (those it was compiled with). */
+  readonly waivers?: readonly NormalizedWaiver[];
 }
 
 type DuckApi = typeof import('@duckdb/node-api');
@@ -165,14 +168,21 @@ export async function evaluateFileWithDuckdb(
   const duck = await loadDuckdb();
   const skip = compiled.map((p) => skipReason(p, options.resource));
   const active = compiled.filter((_, i) => skip[i] === null);
+  // Each active policy's waivers, as in process: the expired ones reported, the others marked in SQL.
+  const waivers = active.map((p) => {
+    const all = options.waivers ?? p.waivers;
+    const mine = waiversOf(all, p.name, p.statuses, options.asOf);
+    return { all, mine: [...mine.active, ...mine.expired], expired: mine.expired.map((w) => w.id) };
+  });
 
-  // The paths read (the kind's too), each top-level field a JSON column `f<i>`.
+  // The paths read (the kind's and the waivers' too), each top-level field a JSON column `f<i>`.
   const paths: string[][] = [];
-  for (const p of active) {
+  active.forEach((p, i) => {
     pathsOf(p.definition.scope, paths);
     for (const s of p.definition.statuses)
       for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths);
-  }
+    for (const w of waivers[i]!.mine) pathsOf(w.covers, paths);
+  });
   const kindKeys =
     options.kindField === null
       ? null
@@ -222,19 +232,31 @@ export async function evaluateFileWithDuckdb(
   // Each JSON value the conditions read, computed once per row in the subquery (svc_h<n>).
   const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
-    const { statusExpression, params: values } = policyToSqlWith(dialect, definitionOf(p), {
+    const { all, mine } = waivers[i]!;
+    // The waiver mark computed in DuckDB (its values bound, each expiry compared with the asOf).
+    const {
+      statusExpression,
+      waiverExpression,
+      params: values,
+    } = policyToSqlWith(dialect, definitionOf(p), {
       dialect: 'duckdb',
       columns,
       limits: options.limits,
       paramOffset: params.length,
       asOf: options.asOf,
+      ...(mine.length === 0 ? {} : { waivers: all }),
     });
     params.push(...values);
-    const scoped =
-      p.resource === undefined
-        ? statusExpression
-        : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
-    return `histogram(${scoped}) AS s${i}`;
+    const ownKind = p.resource === undefined ? undefined : add(p.resource);
+    const kinded = (sql: string) =>
+      ownKind === undefined ? sql : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${ownKind} THEN ${sql} END)`;
+    const scoped = kinded(statusExpression);
+    // The waived results by status: the status of the rows a waiver marks.
+    const waived =
+      waiverExpression === undefined
+        ? ''
+        : `, histogram(${scoped}) FILTER (WHERE ${kinded(waiverExpression)} IS NOT NULL) AS w${i}`;
+    return `histogram(${scoped}) AS s${i}${waived}`;
   });
   const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join('');
   const query = (records: string) =>
@@ -303,13 +325,22 @@ export async function evaluateFileWithDuckdb(
     connection.closeSync();
     instance.closeSync();
   }
-  return summarize(compiled, skip, active, rows, options, started);
+  return summarize(
+    compiled,
+    skip,
+    active,
+    waivers.map((w) => w.expired),
+    rows,
+    options,
+    started,
+  );
 }
 
 function summarize(
   compiled: readonly CompiledPolicy[],
   skip: readonly PolicySummary['skipped'][],
   active: readonly CompiledPolicy[],
+  expired: readonly (readonly string[])[],
   rows: readonly Record<string, unknown>[],
   options: DuckdbFileOptions,
   started: number,
@@ -319,6 +350,7 @@ function summarize(
   let unknownKind = 0;
   const kinds = new Map<string, number>();
   const counts = active.map(() => new Map<string, number>());
+  const waived = active.map(() => new Map<string, number>());
   for (const row of rows) {
     const n = Number(row.n);
     total += n;
@@ -326,13 +358,8 @@ function summarize(
     if (row.svc_kind === null) unknownKind += n;
     else kinds.set(String(row.svc_kind), n);
     active.forEach((_, i) => {
-      const histogram = row[`s${i}`];
-      // A MAP reads as its entries: [{ key, value }] (or an object, by the client's version).
-      const entries = Array.isArray(histogram)
-        ? (histogram as { key: string; value: unknown }[]).map((e) => [e.key, e.value] as const)
-        : Object.entries((histogram ?? {}) as Record<string, unknown>);
-      for (const [status, count] of entries)
-        counts[i]!.set(status, (counts[i]!.get(status) ?? 0) + Number(count));
+      addHistogram(counts[i]!, row[`s${i}`]);
+      addHistogram(waived[i]!, row[`w${i}`]);
     });
   }
   if (bad > 0) {
@@ -357,7 +384,9 @@ function summarize(
   let t = 0;
   const policies = compiled.map((p, i): PolicySummary => {
     const skipped = skip[i]!;
-    const tally = skipped === null ? counts[t++]! : undefined;
+    const at = skipped === null ? t++ : -1;
+    const tally = counts[at];
+    const marked = waived[at];
     const evaluated =
       tally === undefined ? 0 : p.resource === undefined ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
     const applicable = tally === undefined ? 0 : [...tally.values()].reduce((a, b) => a + b, 0);
@@ -365,8 +394,8 @@ function summarize(
       policy: p.name,
       skipped,
       applicable,
-      waived: 0,
-      expiredWaivers: [],
+      waived: marked === undefined ? 0 : [...marked.values()].reduce((a, b) => a + b, 0),
+      expiredWaivers: expired[at] ?? [],
       notApplicable: evaluated - applicable,
       otherKind: tally === undefined ? 0 : total - evaluated,
       statuses: p.statuses.map((s) => ({
@@ -374,23 +403,33 @@ function summarize(
         criticality: s.criticality,
         isDefault: s.isDefault,
         count: tally?.get(s.name) ?? 0,
-        waived: 0,
+        waived: marked?.get(s.name) ?? 0,
       })),
     };
   });
   const durationMs = performance.now() - started;
   const kinded = policyKinds.some((k) => k !== undefined);
   return {
+    // The in-process engine's key order: the JSON report is byte for byte the same.
     resources: total,
+    asOf: isoOf(options.asOf),
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round((total * 1000) / durationMs) : 0,
-    asOf: isoOf(options.asOf),
     policies,
     kindField: options.kindField === null ? null : (options.kindField ?? DEFAULT_KIND_FIELD),
     kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null,
   };
+}
+
+/** Adds a `histogram` of statuses to `into`. */
+function addHistogram(into: Map<string, number>, histogram: unknown): void {
+  // A MAP reads as its entries: [{ key, value }] (or an object, by the client's version).
+  const entries = Array.isArray(histogram)
+    ? (histogram as { key: string; value: unknown }[]).map((e) => [e.key, e.value] as const)
+    : Object.entries((histogram ?? {}) as Record<string, unknown>);
+  for (const [status, count] of entries) into.set(status, (into.get(status) ?? 0) + Number(count));
 }
 
 const HEAD_BYTES = 1 << 20;

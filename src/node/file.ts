@@ -200,14 +200,8 @@ export async function evaluateFile(
     } finally {
       await handle.close();
     }
-    if (fileWaivers(options, compiled).length > 0) {
-      throw new FilterError(
-        'INVALID_OPTION',
-        '',
-        "waivers are an option of the in-process engine, not of engine: 'duckdb' (yet): evaluate with engine: 'memory'",
-      );
-    }
     const resource = option(options, 'resource');
+    const waivers = option(options, 'waivers');
     return evaluateFileWithDuckdb(compiled, file, {
       ...sniffed,
       bytes: info.size,
@@ -217,6 +211,7 @@ export async function evaluateFile(
       asOf: compileOptions.asOf,
       ...(resource === undefined ? {} : { resource }),
       ...(signal === undefined ? {} : { signal }),
+      ...(waivers === undefined ? {} : { waivers: readWaivers(waivers, passLimits(options)) }),
     });
   }
   let split: boolean;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateInventoryFile } from '../../src/node.js';
+import type { InventorySummary } from '../../src/policy/index.js';
 import { generateInventory } from '../../src/sample/generator.js';
 import { NODE_FLAGS } from '../support/node-flags.js';
 import { suiteTempDir } from '../support/temp.js';
@@ -38,6 +39,88 @@ function report(stdout: string): unknown {
 }
 
 const records = [...generateInventory({ components: 600, certificates: 150 }, { seed: 11 })];
+const idsOf = (technology: string, n: number) =>
+  records
+    .filter((r) => r.technology === technology)
+    .slice(0, n)
+    .map((r) => r.id);
+const waiver = (id: string, policy: string, cover: object, accepts: object, expires: string) => ({
+  id,
+  policy,
+  ...cover,
+  accepts,
+  expires,
+  owner: 'platform',
+  reason: 'accepted for now',
+});
+const tech = (t: string) => ({ filter: { technology: { $eq: t } } });
+/**
+ * Waivers of the example policies at AS_OF: overlapping ones, expiries at AS_OF ± 1 ms and at AS_OF
+ * (in several offsets), one covering only resources out of its policy's scope, one of another policy
+ * covering the same resources, and every expired certificate waived (so that --fail-on expired passes
+ * unless --fail-on-waived).
+ */
+const waivers = {
+  waivers: [
+    waiver(
+      'W-eol-pg',
+      'End-of-life versions',
+      tech('postgres'),
+      { maxCriticality: 20 },
+      '2027-01-01T00:00:00Z',
+    ),
+    waiver(
+      'W-eol-ids',
+      'End-of-life versions',
+      { ids: [...idsOf('mysql', 3), ...idsOf('postgres', 2)] },
+      { status: 'end-of-life' },
+      '2026-12-01T00:00:00+01:00',
+    ),
+    waiver(
+      'W-idle-plus',
+      'Idle databases',
+      tech('mysql'),
+      { maxCriticality: 20 },
+      '2026-06-01T02:00:00.001+02:00',
+    ),
+    waiver(
+      'W-idle-at',
+      'Idle databases',
+      tech('postgres'),
+      { maxCriticality: 20 },
+      '2026-05-31T19:00:00-05:00',
+    ),
+    waiver(
+      'W-idle-minus',
+      'Idle databases',
+      { ids: idsOf('postgres', 40) },
+      { status: 'idle' },
+      '2026-05-31T23:59:59.999Z',
+    ),
+    waiver('W-idle-out', 'Idle databases', tech('redis'), { maxCriticality: 20 }, '2027-01-01T00:00:00Z'),
+    waiver(
+      'W-k8s-pg',
+      'Kubernetes end of support',
+      tech('postgres'),
+      { maxCriticality: 20 },
+      '2027-01-01T00:00:00Z',
+    ),
+    waiver(
+      'W-unowned-pg',
+      'Unowned components',
+      tech('postgres'),
+      { status: 'unowned' },
+      '2027-01-01T00:00:00Z',
+    ),
+    waiver(
+      'W-certs',
+      'Certificate expiry',
+      { filter: { type: { $eq: 'ssl' } } },
+      { status: 'expired' },
+      '2026-07-01T00:00:00Z',
+    ),
+  ],
+};
 const ndjson = `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 const files: Record<string, string> = {};
 
@@ -54,6 +137,7 @@ beforeAll(async () => {
   write('envelope.json.gz', gzipSync(JSON.stringify({ items: records })));
   write('not-objects.ndjson', `${JSON.stringify(records[0])}\n5\n${JSON.stringify(records[1])}\n`);
   write('malformed.ndjson', `${JSON.stringify(records[0])}\n{"id":\n${JSON.stringify(records[1])}\n`);
+  write('waivers.json', JSON.stringify(waivers));
   write('no-kind.ndjson', `${JSON.stringify({ id: 'x', technology: 'postgres' })}\n`);
   // Parquet, written by DuckDB from the NDJSON; its rows read back as DuckDB's JSON of them.
   const duck = await import('@duckdb/node-api');
@@ -97,6 +181,46 @@ describe('svc-policy eval --engine duckdb', () => {
       expect(duckdb.code).toBe(memory.code);
       expect(memory.code).toBe(1);
       expect(report(duckdb.stdout)).toEqual(report(memory.stdout));
+    },
+  );
+
+  it.each(['inventory.ndjson', 'envelope.json'])(
+    '--waivers over %s: the waived counts, expired waivers, notices and --fail-on of the in-process engine',
+    (file) => {
+      const args = ['eval', '-p', examples, '--format', 'json', '--waivers', files['waivers.json']!];
+      const memory = run([...args, '--fail-on', 'expired,criticality>=20', '-i', files['inventory.ndjson']!]);
+      const duckdb = run([
+        ...args,
+        '--fail-on',
+        'expired,criticality>=20',
+        '-i',
+        files[file]!,
+        '--engine',
+        'duckdb',
+      ]);
+      expect(duckdb.stderr).toBe(memory.stderr);
+      expect(duckdb.code).toBe(memory.code);
+      expect(memory.code).toBe(1);
+      expect(JSON.stringify(report(duckdb.stdout))).toBe(JSON.stringify(report(memory.stdout)));
+      const summary = (JSON.parse(memory.stdout) as { summary: InventorySummary }).summary;
+      const of = (name: string) => summary.policies.find((p) => p.policy === name)!;
+      // Not a vacuous comparison: waived results, expired waivers and an out-of-scope waiver are there.
+      expect(of('End-of-life versions').waived).toBeGreaterThan(0);
+      expect(of('Idle databases').waived).toBeGreaterThan(0);
+      expect(of('Idle databases').expiredWaivers).toEqual(['W-idle-at', 'W-idle-minus']);
+      expect(of('Kubernetes end of support').waived).toBe(0);
+      expect(memory.stderr).toMatch(/"W-idle-at", "W-idle-minus" expired before/);
+
+      // Every expired certificate is waived: --fail-on expired passes, unless --fail-on-waived.
+      for (const extra of [[], ['--fail-on-waived']]) {
+        const failOn = [...args, '--fail-on', 'expired', ...extra];
+        const m = run([...failOn, '-i', files['inventory.ndjson']!]);
+        const d = run([...failOn, '-i', files[file]!, '--engine', 'duckdb']);
+        expect(m.code).toBe(extra.length === 0 ? 0 : 1);
+        expect(d.code).toBe(m.code);
+        expect(d.stderr).toBe(m.stderr);
+        expect(JSON.stringify(report(d.stdout))).toBe(JSON.stringify(report(m.stdout)));
+      }
     },
   );
 
@@ -162,6 +286,61 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
     });
     const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
     expect(strip(duckdb)).toEqual(strip(memory));
+  });
+
+  it('takes waivers (the option, or those the policies were compiled with): the in-process summary', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { compilePolicy } = await import('../../src/index.js');
+    const defs = readdirSync(examples)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
+    const strip = (s: object) => JSON.stringify({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+    const memory = await evaluateInventoryFile(defs, files['inventory.ndjson']!, {
+      jobs: 1,
+      asOf: AS_OF,
+      waivers,
+    });
+    expect(memory.policies.reduce((n, p) => n + p.waived, 0)).toBeGreaterThan(0);
+    // A resource a policy names another kind of is not waived by it (Certificate expiry: certificates).
+    for (const options of [{}, { resource: 'component' }]) {
+      const inProcess = await evaluateInventoryFile(defs, files['inventory.ndjson']!, {
+        jobs: 1,
+        asOf: AS_OF,
+        waivers,
+        ...options,
+      });
+      const duckdb = await evaluateInventoryFile(defs, files['inventory.ndjson']!, {
+        engine: 'duckdb',
+        asOf: AS_OF,
+        waivers,
+        ...options,
+      });
+      expect(strip(duckdb)).toBe(strip(inProcess));
+    }
+    const compiled = defs.map((d) => compilePolicy(d, { waivers, asOf: AS_OF }));
+    const duckdb = await evaluateInventoryFile(compiled, files['inventory.ndjson']!, {
+      engine: 'duckdb',
+      asOf: AS_OF,
+    });
+    expect(strip(duckdb)).toBe(strip(memory));
+    // At the expiry of W-idle-plus (AS_OF + 1 ms), it no longer applies, on both engines.
+    const later = '2026-06-01T00:00:00.001Z';
+    const m = await evaluateInventoryFile(defs, files['inventory.ndjson']!, {
+      jobs: 1,
+      asOf: later,
+      waivers,
+    });
+    const d = await evaluateInventoryFile(defs, files['inventory.ndjson']!, {
+      engine: 'duckdb',
+      asOf: later,
+      waivers,
+    });
+    expect(strip(d)).toBe(strip(m));
+    expect(d.policies.find((p) => p.policy === 'Idle databases')!.expiredWaivers).toEqual([
+      'W-idle-plus',
+      'W-idle-at',
+      'W-idle-minus',
+    ]);
   });
 
   // Records whose values are not what the example inventory holds: DuckDB's reader takes some (each

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateInventoryFile } from '../../src/node.js';
 import { casesByAsOf, loadConformance } from '../support/conformance.js';
 import { suiteTempDir } from '../support/temp.js';
+import { loadWaiverFixtures, waiverGroups } from '../support/waiver-fixtures.js';
 
 /**
  * The conformance fixtures through the DuckDB engine of inventory files (`engine: 'duckdb'`), whose
@@ -60,5 +61,34 @@ describe('conformance fixtures through evaluateInventoryFile(…, { engine: "duc
     }
     // Only fixtures of Dates, which no JSON text holds, have none to run.
     expect(ran > 0 || fixture.cases.every((c) => !jsonSafe(c.record)), 'some case runs').toBe(true);
+  });
+});
+
+/**
+ * The waiver fixtures through the DuckDB engine: at each asOf, the counts of each status and of the
+ * waived results among them are those the fixture's cases give, and the summary is the in-process one.
+ */
+describe('waiver fixtures through evaluateInventoryFile(…, { engine: "duckdb" })', () => {
+  it.each(loadWaiverFixtures())('$file', async (fixture) => {
+    let ran = 0;
+    for (const [g, { asOf, cases }] of waiverGroups(fixture).entries()) {
+      const file = join(temp.folder(), `waivers-${fixture.file.replace(/[^a-z0-9]/gi, '_')}-${g}.ndjson`);
+      writeFileSync(file, `${cases.map((c) => JSON.stringify(c.record)).join('\n')}\n`);
+      const options = { asOf, waivers: fixture.waivers, kindField: null };
+      const duckdb = await evaluateInventoryFile([fixture.policy], file, { ...options, engine: 'duckdb' });
+      const memory = await evaluateInventoryFile([fixture.policy], file, { ...options, jobs: 1 });
+      const counts = (status: string, waived: boolean) =>
+        cases.filter((c) => c.status === status && (!waived || c.waiver !== null)).length;
+      expect(
+        duckdb.policies[0]!.statuses.map((s) => [s.status, s.count, s.waived]),
+        `asOf ${asOf}`,
+      ).toEqual(
+        duckdb.policies[0]!.statuses.map((s) => [s.status, counts(s.status, false), counts(s.status, true)]),
+      );
+      const strip = (s: object) => JSON.stringify({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+      expect(strip(duckdb), `asOf ${asOf}`).toBe(strip(memory));
+      ran += cases.length;
+    }
+    expect(ran).toBe(fixture.cases.length);
   });
 });
