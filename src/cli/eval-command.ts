@@ -33,10 +33,12 @@ import {
   SPLIT_THRESHOLD,
   splittable,
 } from './eval-parallel.js';
+import { sarifDocument, sarifPlan } from './eval-sarif.js';
 import { InputError, inputBytes, openInput, type Rejection, readInventory } from './io.js';
 import { loadPolicies } from './policies.js';
 import { progressBar, wantsProgress } from './progress.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
+import { VERSION } from './validate-format.js';
 import {
   loadWaivers,
   reportExpired,
@@ -46,7 +48,7 @@ import {
   withWaivers,
 } from './waivers.js';
 
-export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+export const EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson|sarif]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
@@ -65,6 +67,9 @@ options:
   -f, --format FORMAT      table (default on a terminal): a summary table
                            json (default otherwise): {"summary": …}; with --explain also "results"
                            ndjson: one line per resource, then a {"summary": …} line
+                           sarif: a SARIF 2.1.0 log, a result per applicable resource and policy
+                           whose status has a criticality above 0 (waived ones suppressed);
+                           no --explain/--id/--where, --coverage only with --coverage-output
       --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
                            "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
       --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
@@ -173,7 +178,11 @@ async function run(
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
     }
     if (engine === 'duckdb') checkDuckdbUsage(values, inputPath, format);
-    const coverage = parseCoverage(values, format !== 'table');
+    if (format === 'sarif') checkSarifUsage(values, selected !== null);
+    const coverage = parseCoverage(values, format === 'json' || format === 'ndjson');
+    if (format === 'sarif' && coverage !== null && (coverage.output ?? '-') === '-') {
+      throw new UsageError('--format sarif is one document: write the coverage with --coverage-output FILE');
+    }
     if (coverage !== null && engine === 'duckdb') {
       throw new UsageError('--coverage counts what each record consults, which only --engine memory does');
     }
@@ -221,9 +230,16 @@ async function run(
     };
 
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const writer = outputWriter(format, out, selected !== null);
+    const sarif = format === 'sarif' ? await sarifPlan(paths, policies, active, failOn) : null;
+    const writer = outputWriter(
+      format,
+      out,
+      selected !== null,
+      sarif === null ? null : sarifDocument({ name: 'svc-policy', version: VERSION }, sarif.rules, asOf),
+    );
     const renderOptions: RenderOptions = {
       format,
+      ...(sarif === null ? {} : { sarif: sarif.plan }),
       explain: values.explain,
       id: values.id,
       where: values.where,
@@ -354,6 +370,13 @@ function reportFailOn(
   return EXIT.failOn;
 }
 
+/** What --format sarif cannot do: explanations (a result per failing resource is its output). */
+function checkSarifUsage(values: CommandArgs<typeof EVAL_OPTIONS>['values'], explaining: boolean): void {
+  if (explaining || values['explain-limit'] !== undefined) {
+    throw new UsageError('--format sarif writes results, not explanations: no --explain, --id, --where');
+  }
+}
+
 /** What --engine duckdb cannot do: per-resource output and standard input (a usage error, exit 2). */
 function checkDuckdbUsage(
   values: CommandArgs<typeof EVAL_OPTIONS>['values'],
@@ -366,8 +389,8 @@ function checkDuckdbUsage(
       throw new UsageError(`--${name} explains resources one by one, which only --engine memory does`);
     }
   }
-  if (format === 'ndjson')
-    throw new UsageError('--format ndjson writes one line per resource, which only --engine memory does');
+  if (format === 'ndjson' || format === 'sarif')
+    throw new UsageError(`--format ${format} writes each resource, which only --engine memory does`);
   if (inputPath === '-') throw new UsageError('--engine duckdb reads a file: give it with --input FILE');
 }
 

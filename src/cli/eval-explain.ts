@@ -5,6 +5,7 @@ import type { CompiledPolicy, PolicyExplanation, ResourceResults } from '../poli
 import { printable } from '../validate/unprintable.js';
 import { UsageError } from './args.js';
 import { INDEX_MARK, ORDINAL_MARK, type RenderOptions } from './eval-parallel.js';
+import { sarifResults } from './eval-sarif.js';
 import { explanationText } from './format.js';
 
 /** `svc-policy eval --explain`, `--id`, `--where`: which resources are explained, and how each is rendered. */
@@ -136,6 +137,13 @@ export function renderer(policies: readonly CompiledPolicy[], options: RenderOpt
         return explained === null ? null : line(event, index, explained);
       case 'table':
         return explained === null ? null : explainText(index, event, explained);
+      case 'sarif':
+        return sarifResults(
+          event,
+          policies,
+          options.sarif!,
+          index === INDEX_MARK ? ORDINAL_MARK : String(Number(index) + 1),
+        );
     }
   };
   /** Whether to explain this resource: selected, and within the limit (counted here). */

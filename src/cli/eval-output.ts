@@ -4,13 +4,13 @@ import { UsageError } from './args.js';
 import { write } from './io.js';
 
 /** The output formats of `svc-policy eval`. */
-export type EvalFormat = 'table' | 'json' | 'ndjson';
+export type EvalFormat = 'table' | 'json' | 'ndjson' | 'sarif';
 
 /** `--format`: by default a table on a terminal, JSON otherwise. */
 export function parseFormat(value: string | undefined): EvalFormat {
   if (value === undefined) return process.stdout.isTTY ? 'table' : 'json';
-  if (value === 'table' || value === 'json' || value === 'ndjson') return value;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value}"`);
+  if (value === 'table' || value === 'json' || value === 'ndjson' || value === 'sarif') return value;
+  throw new UsageError(`--format must be table, json, ndjson or sarif, got "${value}"`);
 }
 
 /**
@@ -26,6 +26,7 @@ export function outputWriter(
   format: EvalFormat,
   out: NodeJS.WritableStream,
   explaining: boolean,
+  sarif: { readonly head: string; readonly tail: string } | null = null,
 ): OutputWriter {
   switch (format) {
     case 'ndjson':
@@ -39,6 +40,19 @@ export function outputWriter(
         finish: async (summary, _report, rejected) =>
           write(out, `${explaining ? '\n' : ''}${formatSummary(summary, rejected)}`),
       };
+    case 'sarif': {
+      // One SARIF log whose results are written as the evaluation goes (src/cli/eval-sarif.ts).
+      let first = true;
+      return {
+        resource: (text) => {
+          if (text === null) return;
+          const chunk = `${first ? sarif!.head : ',\n'}${text}`;
+          first = false;
+          return write(out, chunk);
+        },
+        finish: async () => write(out, `${first ? sarif!.head : ''}${sarif!.tail}`),
+      };
+    }
     case 'json': {
       // One JSON document, written as the evaluation goes: explained results first, then the summary.
       let first = true;

@@ -4,6 +4,8 @@ import { coreJobs, splittable as splittableFile } from '../node/split.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
 import { UsageError } from './args.js';
+import type { EvalFormat } from './eval-output.js';
+import type { SarifPlan } from './eval-sarif.js';
 import { InputError } from './io.js';
 import type { Reporter } from './runner.js';
 
@@ -39,7 +41,9 @@ const MAX_REJECTIONS = 100;
 
 /** What the worker needs to render a resource as the main thread would: the eval options. */
 export interface RenderOptions {
-  readonly format: 'table' | 'json' | 'ndjson';
+  readonly format: EvalFormat;
+  /** `--format sarif`: what each status's results say (plain data, as the rest). */
+  readonly sarif?: SarifPlan | undefined;
   readonly explain?: boolean | undefined;
   readonly id?: readonly string[] | undefined;
   readonly where?: string | undefined;
@@ -115,7 +119,8 @@ export async function evaluateParallel(
   unexplained: number;
 }> {
   const { format, explain, id, where } = run.render;
-  const perResource = format === 'ndjson' || explain === true || id !== undefined || where !== undefined;
+  const perResource =
+    format === 'ndjson' || format === 'sarif' || explain === true || id !== undefined || where !== undefined;
   // The workers' candidates for an explanation come in input order: the first `explainLimit` are.
   let explained = 0;
   let unexplained = 0;
@@ -155,7 +160,9 @@ export async function evaluateParallel(
           const text = pick(item);
           return text === null
             ? undefined
-            : sink.output(text.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
+            : sink.output(
+                text.replaceAll(INDEX_MARK, String(index)).replaceAll(ORDINAL_MARK, String(index + 1)),
+              );
         },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes),

@@ -7,7 +7,8 @@ import type { FileReport } from '../validate/formats/types.js';
 export type ValidateFormat = 'text' | 'json' | 'sarif' | 'github';
 export const VALIDATE_FORMATS: readonly ValidateFormat[] = ['text', 'json', 'sarif', 'github'];
 
-const VERSION = '0.1.0';
+/** The version SARIF logs name. */
+export const VERSION = '0.1.0';
 
 /** The report of `svc-policy validate` in a format: text and github escaped, JSON and SARIF exact. */
 export function formatReport(format: ValidateFormat, reports: readonly FileReport[]): string {

@@ -1,7 +1,7 @@
 import type { FileReport } from './types.js';
 
 /** Relative file path as a URI reference: `/` separators, each segment percent-encoded. */
-function fileUri(file: string): string {
+export function fileUri(file: string): string {
   return file.split(/[\\/]/).map(encodeURIComponent).join('/');
 }
 
@@ -11,10 +11,7 @@ function fileUri(file: string): string {
  * `informationUri` is written only when given: the package names no home page or repository of its own
  * yet, and SARIF viewers link to it, so a guessed address would be a broken link.
  */
-export function formatSarif(
-  reports: readonly FileReport[],
-  tool: { name: string; version: string; informationUri?: string },
-): string {
+export function formatSarif(reports: readonly FileReport[], tool: SarifTool): string {
   const rules: string[] = [];
   const ruleIndex = new Map<string, number>();
   const results: object[] = [];
@@ -44,7 +41,29 @@ export function formatSarif(
       });
     }
   }
-  const log = {
+  const log = sarifLog(
+    tool,
+    rules.map((id) => ({ id, shortDescription: { text: id.toLowerCase().replace(/_/g, ' ') } })),
+    results,
+  );
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** The tool a SARIF log names. */
+export interface SarifTool {
+  readonly name: string;
+  readonly version: string;
+  readonly informationUri?: string;
+}
+
+/** A SARIF 2.1.0 log of one run (columns in UTF-16 code units), `extra` members added to the run. */
+export function sarifLog(
+  tool: SarifTool,
+  rules: readonly object[],
+  results: readonly object[],
+  extra: Readonly<Record<string, unknown>> = {},
+): object {
+  return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -54,16 +73,27 @@ export function formatSarif(
             name: tool.name,
             version: tool.version,
             ...(tool.informationUri === undefined ? {} : { informationUri: tool.informationUri }),
-            rules: rules.map((id) => ({
-              id,
-              shortDescription: { text: id.toLowerCase().replace(/_/g, ' ') },
-            })),
+            rules,
           },
         },
         columnKind: 'utf16CodeUnits',
+        ...extra,
         results,
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/**
+ * The same log cut around its results, for a writer that streams them: `head` ends with `"results":[`,
+ * `tail` closes the document; results go between, separated by commas.
+ */
+export function sarifFrame(
+  tool: SarifTool,
+  rules: readonly object[],
+  extra: Readonly<Record<string, unknown>> = {},
+): { head: string; tail: string } {
+  const whole = JSON.stringify(sarifLog(tool, rules, [], extra));
+  // `results` is the run's last member and the run the log's last item: the text ends `[]}]}`.
+  return { head: `${whole.slice(0, -4)}\n`, tail: '\n]}]}\n' };
 }
