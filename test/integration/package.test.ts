@@ -93,7 +93,7 @@ describe.skipIf(codegenProject)('what npm pack ships', () => {
     const allowed = [
       /^(package\.json|README\.md|LICENSE|SECURITY\.md)$/,
       /^bin\/svc-policy\.js$/,
-      /^schema\/policy\.schema\.json$/,
+      /^schema\/(policy|waivers)\.schema\.json$/,
       /^docs\/([a-z-]+|README)\.md$/,
       /^dist\/(index|sql|mongo|validate|node)\.(js|cjs)(\.map)?$/,
       /^dist\/(index|sql|mongo|validate|node)\.d\.c?ts$/,
