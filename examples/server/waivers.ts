@@ -23,8 +23,8 @@ export async function waiversOf(db: Queryable, name: unknown): Promise<Record<st
   return rows.map((r) => r.doc as Record<string, unknown>);
 }
 
-/** Where a diagnostic of the one-waiver file `{ waivers: [w] }` is in the body `{ waiver: w }`. */
-const inBody = (path: string) => path.replace(/^\/waivers\/0(?=\/|$)/, '/waiver');
+/** Where a problem of the one-waiver file `{ waivers: [w] }` (or list `[w]`) is in the body `{ waiver: w }`. */
+const inBody = (path: string) => path.replace(/^(?:\/waivers)?\/0(?=\/|$)/, '/waiver');
 
 export const createWaiver: Operation = {
   operationId: 'createWaiver',
@@ -76,7 +76,12 @@ export const createWaiver: Operation = {
         policyComponentsSql('', definition, ctx.remediationDays, now.getTime(), false, [record]);
       } catch (error) {
         if (!(error instanceof FilterError)) throw error;
-        const problem = { code: error.code, path: inBody(error.path), message: error.message };
+        // The SQL target points into the covering filter it compiled (`{ $and: [ids, filter] }` with
+        // both, the filter alone otherwise): pointed back into the waiver's `filter` here.
+        const within = error.path.replace(/^\/0/, '');
+        const inFilter = record.ids === undefined ? within : within.replace(/^\/\$and\/1(?=\/|$)/, '');
+        const path = `/waiver/filter${inFilter}`;
+        const problem = { code: error.code, path, message: error.message };
         refuse([problem], `the waiver cannot be evaluated in the database: ${error.message}`);
       }
     }

@@ -582,6 +582,18 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
         },
       });
       expect(unknown.body.error.problems.map((p: { code: string }) => p.code)).toEqual(['UNKNOWN_POLICY']);
+      // A filter the database cannot run (a field the components do not have).
+      const unmapped = await call('POST', '/waiver', {
+        waiver: {
+          ...base,
+          id: 'f',
+          filter: { 'no such field': { $eq: 1 } },
+          accepts: { maxCriticality: 100 },
+          expires: '2026-08-01T00:00:00Z',
+        },
+      });
+      expect(unmapped.status, JSON.stringify(unmapped.body)).toBe(400);
+      expect(unmapped.body.error.problems[0].path).toBe('/waiver/filter/no such field');
       const readOnly = await call(
         'POST',
         '/waiver',
