@@ -3,10 +3,28 @@
  * ones `parseQuery` validates requests with and the typed filters derive types from), query request
  * schemas from their sortable and selectable fields, and the paths from the operation table.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RESOURCES, type ResourceDescription, type ValueType } from '../../src/index.js';
 import { K8S_KINDS, SECTIONS } from './data.js';
 import { INTEGRATION_RESOURCE, POLICY_COMPONENT_RESOURCE } from './resources.js';
 import type { Operation } from './routes.js';
+
+/** The waiver schema of schema/waivers.schema.json (the one editors read), its `$defs` inlined. */
+function waiverSchema(): Schema {
+  const file = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'schema', 'waivers.schema.json'), 'utf8'),
+  ) as { $defs: Record<string, Schema> };
+  const inline = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inline);
+    if (typeof value !== 'object' || value === null) return value;
+    const ref = (value as Schema).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/$defs/'))
+      return inline(file.$defs[ref.slice('#/$defs/'.length)]);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inline(v)]));
+  };
+  return inline(file.$defs.waiver) as Schema;
+}
 
 type Schema = Record<string, unknown>;
 
@@ -279,6 +297,11 @@ function schemas(): Record<string, Schema> {
       },
       ['project', 'sbom'],
     ),
+    waiver: waiverSchema(),
+    waiverRequest: object({ waiver: ref('waiver') }, ['waiver']),
+    waiverCreated: object({ waiver: object({ id: str }, ['id']) }, ['waiver']),
+    waiverRead: object({ waiver: ref('waiver') }, ['waiver']),
+    waiverList: object({ items: { type: 'array', items: ref('waiver') } }, ['items']),
     sbomAccepted: object({ id: str, status: { const: 'accepted' } }, ['id', 'status']),
     detailsSchemaRequest: object({ kind: { enum: [...K8S_KINDS] } }, ['kind']),
     detailsSchema: object(
@@ -347,7 +370,7 @@ export function openApiDocument(operations: readonly Operation[]): Schema {
           : { content: { 'application/json': { schema: ref(op.success.schema) } } }),
       },
     };
-    for (const [status, description] of Object.entries(ERRORS)) {
+    for (const [status, description] of Object.entries({ ...ERRORS, ...op.errors })) {
       responses[status] = errorResponse(
         description,
         status === '429' ? { 'Retry-After': { schema: { type: 'integer' } } } : undefined,

@@ -89,6 +89,23 @@ export const POLICY_COMPONENT_RESOURCE = {
     urgency: { type: 'number', sortable: true, filterable: true, displayName: 'Urgency' },
     priority: { type: 'integer', sortable: true, filterable: true, displayName: 'Priority' },
     dueDate: { type: 'timestamp', nullable: true, sortable: true, filterable: true, displayName: 'Due date' },
+    waivedBy: {
+      type: 'string',
+      nullable: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Waived by',
+      description:
+        'the id of the active waiver that marks the component at the request instant, null when none',
+    },
+    waiverExpires: {
+      type: 'timestamp',
+      nullable: true,
+      sortable: true,
+      filterable: true,
+      displayName: 'Waiver expires',
+      description: 'the expiry of the waiver named by waivedBy (UTC, to the millisecond), null when none',
+    },
     ...TIMESTAMPS,
   },
   selectable: [
@@ -109,6 +126,8 @@ export const POLICY_COMPONENT_RESOURCE = {
     'urgency',
     'priority',
     'dueDate',
+    'waivedBy',
+    'waiverExpires',
     'createdAt',
     'updatedAt',
   ],

@@ -15,6 +15,7 @@ import {
   withVersionTargets,
 } from './scoped.js';
 import type { Store } from './store.js';
+import { waiversOf } from './waivers.js';
 
 /** What handlers share. */
 export interface Context {
@@ -35,7 +36,7 @@ export interface Reply {
 
 export interface Operation {
   readonly operationId: string;
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The path under /v1, parameters as `{name}`. */
   readonly path: string;
   readonly right: Right;
@@ -46,6 +47,8 @@ export interface Operation {
   readonly request?: string;
   /** Success status and the answer's schema name (none for an empty answer). */
   readonly success: { readonly status: number; readonly schema?: string };
+  /** Refusals of this operation only (status → description), besides the common ones. */
+  readonly errors?: Readonly<Record<string, string>>;
   run(ctx: Context, req: IncomingMessage, params: Readonly<Record<string, string>>): Promise<Reply>;
 }
 
@@ -109,11 +112,14 @@ export async function policySource(ctx: Context, policyId: string): Promise<Sour
   }
   const { id: _id, createdAt: _c, updatedAt: _u, ...definition } = policy;
   const scoped = scopedPolicy(`${storedId}\u0000${String(policy.updatedAt)}`, definition);
+  // Read with the policy, so the marks of the request are those of the waivers stored now.
+  const waivers = await waiversOf(ctx.db, definition.name);
   return {
     description: POLICY_COMPONENT_RESOURCE,
     table: POLICY_COMPONENTS_TABLE,
     columns: POLICY_COMPONENT_COLUMNS,
-    with: (asOf) => policyComponentsSql(storedId, definition, ctx.remediationDays, asOf, scoped.stored),
+    with: (asOf) =>
+      policyComponentsSql(storedId, definition, ctx.remediationDays, asOf, scoped.stored, waivers),
     finish: (asOf) => withVersionTargets(definition, asOf, scoped.targets),
     // One secret per policy: a page token of one policy's components is refused by another's.
     secret: `${ctx.secret}:policy:${storedId}`,

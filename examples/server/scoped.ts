@@ -6,7 +6,7 @@
  * {@link policyComponentOf} computes the same record in memory from the status the in-memory policy
  * engine gives (the test compares the two).
  */
-import { RESOURCES, type SortKey } from '../../src/index.js';
+import { checkWaivers, RESOURCES, type SortKey, type WaiverMark } from '../../src/index.js';
 import { type ColumnMapping, pageIndexSql, policyToSql } from '../../src/sql.js';
 import { columnsOf } from './resources.js';
 import { type VersionTargets, versionTargetsOf } from './targets.js';
@@ -42,6 +42,7 @@ export function policyComponentOf(
   table: StatusTable,
   remediationDays: number,
   versions: VersionTargets,
+  waiver: WaiverMark | null = null,
 ): Record<string, unknown> {
   const tags = component.tags as Record<string, unknown> | undefined;
   const compliant = status === table.defaultStatus;
@@ -65,6 +66,8 @@ export function policyComponentOf(
     dueDate: compliant
       ? null
       : new Date(Date.parse(component.updatedAt as string) + remediationDays * DAY_MS).toISOString(),
+    waivedBy: waiver?.id ?? null,
+    waiverExpires: waiver?.expires ?? null,
     createdAt: component.createdAt,
     updatedAt: component.updatedAt,
   };
@@ -101,6 +104,8 @@ export const POLICY_COMPONENT_COLUMNS: Readonly<Record<string, ColumnMapping>> =
   urgency: { column: 'urgency', type: 'number' },
   priority: { column: 'priority', type: 'number' },
   dueDate: { column: 'due_date', type: 'timestamp' },
+  waivedBy: { column: 'waived_by', type: 'text' },
+  waiverExpires: { column: 'waiver_expires', type: 'timestamp' },
   createdAt: { column: 'created_at', type: 'timestamp' },
   updatedAt: { column: 'updated_at', type: 'timestamp' },
 };
@@ -139,20 +144,27 @@ function statusOf(
   definition: Record<string, unknown>,
   asOf: number,
   params: unknown[],
-): { sql: string; readsClock: boolean } {
+  waivers?: readonly Record<string, unknown>[],
+): { sql: string; readsClock: boolean; waiver?: string } {
   const {
     statusExpression,
     params: own,
     asOfIndex,
+    waiverExpression,
   } = policyToSql(definition, {
     dialect: 'postgres',
     columns: columnsOf(RESOURCES.component),
     tableAlias: 'c',
     paramOffset: params.length,
     asOf,
+    ...(waivers === undefined ? {} : { waivers }),
   });
   params.push(...own);
-  return { sql: statusExpression, readsClock: asOfIndex !== undefined };
+  return {
+    sql: statusExpression,
+    readsClock: asOfIndex !== undefined,
+    ...(waiverExpression === undefined ? {} : { waiver: waiverExpression }),
+  };
 }
 
 /**
@@ -199,8 +211,10 @@ export function storeStatusesSql(
  * `WITH policy_components AS (…)` for one policy, and its parameters (the page query's parameters
  * follow them: pass `paramOffset: params.length`). A policy whose statuses are stored reads them
  * (`policyId`), its pages over the default order or `urgency` served by an index; a policy that reads
- * the clock computes them at `asOf`. Throws the library's `PolicyError` or `FilterError` when the
- * policy cannot be pushed down.
+ * the clock computes them at `asOf`. The waiver mark (`waived_by`, `waiver_expires`) is computed at
+ * `asOf` in either case, from `waivers` (the stored waivers naming the policy): expiry depends on the
+ * instant, so it is never stored. Throws the library's `PolicyError` or `FilterError` when the policy
+ * or a waiver cannot be pushed down.
  */
 export function policyComponentsSql(
   policyId: string,
@@ -208,24 +222,37 @@ export function policyComponentsSql(
   remediationDays: number,
   asOf: number,
   stored = storesStatuses(definition),
+  waivers: readonly Record<string, unknown>[] = [],
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = binder(params);
-  let statuses: string;
+  const given = waivers.length === 0 ? undefined : waivers;
+  // The expiry of the waiver that marks a row, from its id: the waiver's instant in UTC to the
+  // millisecond (what the in-memory mark gives).
+  const marks = given === undefined ? [] : (checkWaivers(given).waivers ?? []);
+  const expiresSql =
+    marks.length === 0
+      ? 'NULL::text'
+      : `CASE w.waived_by ${marks
+          .map((w) => `WHEN ${p(w.id)}::text THEN ${p(new Date(w.expiresMs).toISOString())}::text`)
+          .join(' ')} END`;
   if (!stored) {
-    const live = statusOf(definition, asOf, params);
+    const live = statusOf(definition, asOf, params, given);
     // MATERIALIZED: the policy runs once per component and request (inlined, each reference to the
-    // status would run it again); only the status is kept, the rest read from the table.
+    // status would run it again); only the status and the waiver are kept, the rest read from the table.
     const decided = decidedSql('x.status', statusTableOf(definition), p);
-    statuses = `(SELECT x.id, x.created_at, x.status, ${decided} FROM policy_status x)`;
-    statuses = `${statuses} s`;
-    const prefix = `WITH policy_status AS MATERIALIZED (SELECT c.id, c.created_at, ${live.sql} AS status FROM components c),\n  `;
-    return finish(prefix, statuses);
+    const statuses = `(SELECT x.id, x.created_at, x.status, x.waived_by, ${decided} FROM policy_status x) s`;
+    const prefix = `WITH policy_status AS MATERIALIZED (SELECT c.id, c.created_at, ${live.sql} AS status, ${live.waiver ?? 'NULL::text'} AS waived_by FROM components c),\n  `;
+    return finish(prefix, statuses, 's.waived_by');
   }
-  statuses = `(SELECT * FROM ${STATUSES_TABLE} WHERE policy_id = ${p(policyId)}::text) s`;
-  return finish('WITH ', statuses);
+  // The stored status is read; the waiver expression (which repeats the policy) runs only for a
+  // policy that has waivers.
+  const waiver =
+    given === undefined ? 'NULL::text' : (statusOf(definition, asOf, params, given).waiver ?? 'NULL::text');
+  const statuses = `(SELECT * FROM ${STATUSES_TABLE} WHERE policy_id = ${p(policyId)}::text) s`;
+  return finish('WITH ', statuses, waiver);
 
-  function finish(prefix: string, from: string): { sql: string; params: unknown[] } {
+  function finish(prefix: string, from: string, waived: string): { sql: string; params: unknown[] } {
     const due = `to_char((c.updated_at::timestamptz + make_interval(days => ${p(remediationDays)}::int)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     const field = (name: string) => `COALESCE(c.doc->'${name}', 'null'::jsonb)`;
     const sql = `${prefix}${POLICY_COMPONENTS_TABLE} AS (SELECT s.id, s.created_at, c.updated_at,
@@ -233,8 +260,8 @@ export function policyComponentsSql(
     ${field('integrationId')} AS integration_id, COALESCE(c.doc->'tags'->'Name', 'null'::jsonb) AS name,
     ${field('uniqueIdentifier')} AS unique_identifier, ${field('region')} AS region,
     ${field('technology')} AS technology, ${field('type')} AS type, ${field('version')} AS current_version,
-    ${field('tags')} AS tags, c.doc AS component
-  FROM ${from} JOIN components c ON c.id = s.id
+    ${field('tags')} AS tags, c.doc AS component, w.waived_by, ${expiresSql} AS waiver_expires
+  FROM ${from} JOIN components c ON c.id = s.id CROSS JOIN LATERAL (SELECT ${waived} AS waived_by) w
   WHERE s.status IS NOT NULL) `;
     return { sql, params };
   }

@@ -16,6 +16,7 @@ import { LEGACY_OPERATIONS } from './legacy.js';
 import { openApiDocument } from './openapi.js';
 import { type Context, OPERATIONS, type Operation } from './routes.js';
 import { openStore } from './store.js';
+import { WAIVER_OPERATIONS } from './waivers.js';
 import { createPolicy, ingestSbom, patchComponent } from './writes.js';
 
 export { MAX_LISTED_PROBLEMS } from './http.js';
@@ -27,6 +28,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   createPolicy,
   patchComponent,
   ...OPERATIONS,
+  ...WAIVER_OPERATIONS,
   ...LEGACY_OPERATIONS,
 ];
 

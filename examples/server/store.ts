@@ -43,7 +43,7 @@ export interface StoreOptions {
   readonly seed: number;
 }
 
-const TABLES = [...Object.values(COLLECTIONS).map((c) => c.table), 'sboms'];
+const TABLES = [...Object.values(COLLECTIONS).map((c) => c.table), 'sboms', 'waivers'];
 
 async function openDatabase(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl === undefined || options.databaseUrl === '') {

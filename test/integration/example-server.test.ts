@@ -538,6 +538,207 @@ describe.skipIf(!once).each(databases)('the example server on %s', (_name, datab
     expect(certificates.body.error.message).toMatch(/certificate, not to components/);
   });
 
+  it('waivers: stored and validated, and each component marked at the request instant (stored and clock-read statuses), as in memory', async () => {
+    const components = await currentComponents();
+    const created: string[] = [];
+    const day = 86_400_000;
+    const start = clock;
+    try {
+      // Refusals: every problem listed; a read-only token cannot write.
+      const bad = await call('POST', '/waiver', {
+        waiver: { id: 'w', policy: 'no such policy', accepts: { status: 1 }, extra: true },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.problems.map((p: { code: string }) => p.code).sort()).toEqual(
+        [
+          'INVALID_ACCEPTS',
+          'MISSING_COVERAGE',
+          'MISSING_EXPIRY',
+          'MISSING_PROPERTY',
+          'MISSING_PROPERTY',
+          'UNKNOWN_PROPERTY',
+        ].sort(),
+      );
+      expect(bad.body.error.problems).toContainEqual(
+        expect.objectContaining({ code: 'UNKNOWN_PROPERTY', path: '/waiver/extra' }),
+      );
+      const eolName = (await call('GET', '/policy/policy-2')).body.items[0].name;
+      const base = { policy: eolName, ids: ['x'], owner: 'team', reason: 'migration' };
+      const expired = await call('POST', '/waiver', {
+        waiver: { ...base, id: 'old', accepts: { maxCriticality: 100 }, expires: '2026-06-30T00:00:00Z' },
+      });
+      expect(expired.status).toBe(400);
+      expect(expired.body.error.problems[0]).toMatchObject({
+        code: 'WAIVER_EXPIRED',
+        path: '/waiver/expires',
+      });
+      const unknown = await call('POST', '/waiver', {
+        waiver: {
+          ...base,
+          id: 'u',
+          policy: 'nope',
+          accepts: { status: 'nope' },
+          expires: '2026-08-01T00:00:00Z',
+        },
+      });
+      expect(unknown.body.error.problems.map((p: { code: string }) => p.code)).toEqual(['UNKNOWN_POLICY']);
+      // A filter the database cannot run (a field the components do not have).
+      const unmapped = await call('POST', '/waiver', {
+        waiver: {
+          ...base,
+          id: 'f',
+          filter: { 'no such field': { $eq: 1 } },
+          accepts: { maxCriticality: 100 },
+          expires: '2026-08-01T00:00:00Z',
+        },
+      });
+      expect(unmapped.status, JSON.stringify(unmapped.body)).toBe(400);
+      expect(unmapped.body.error.problems[0].path).toBe('/waiver/filter/no such field');
+      const readOnly = await call(
+        'POST',
+        '/waiver',
+        { waiver: { ...base, id: 'r', accepts: { maxCriticality: 100 }, expires: '2026-08-01T00:00:00Z' } },
+        { authorization: `Bearer ${READ_TOKEN}` },
+      );
+      expect(readOnly.status).toBe(403);
+
+      // Two overlapping waivers on a policy with stored statuses (policy-2) and on one that reads the
+      // clock (policy-3): on the components they both cover, the one expiring last is named.
+      const cases: {
+        policyId: string;
+        definition: Record<string, unknown>;
+        waivers: Record<string, unknown>[];
+      }[] = [];
+      for (const policyId of ['policy-2', 'policy-3']) {
+        const {
+          id: _i,
+          createdAt: _c,
+          updatedAt: _u,
+          ...definition
+        } = (await call('GET', `/policy/${policyId}`)).body.items[0];
+        const table = statusTableOf(definition);
+        const policy = compilePolicy(definition, { asOf: clock });
+        const flagged = components.filter((c) => {
+          const r = policy.evaluate(c);
+          return r.applicable && r.status !== table.defaultStatus;
+        });
+        expect(flagged.length, policyId).toBeGreaterThan(6);
+        const status = policy.evaluate(flagged[0]!).status!;
+        const waivers = [
+          {
+            id: `${policyId}-ids`,
+            policy: definition.name,
+            ids: flagged.slice(0, 6).map((c) => c.id),
+            accepts: { maxCriticality: 1000 },
+            expires: new Date(clock.getTime() + day).toISOString(),
+            owner: 'platform team',
+            reason: 'upgrade scheduled',
+          },
+          {
+            id: `${policyId}-filter`,
+            policy: definition.name,
+            filter: { technology: { $eq: flagged[0]!.technology } },
+            accepts: { status },
+            // An offset: the mark gives the instant in UTC.
+            expires: new Date(clock.getTime() + 10 * day).toISOString().replace('Z', '+00:00'),
+            owner: 'platform team',
+            reason: 'vendor fix pending',
+            ticket: 'https://tickets.example/1',
+          },
+        ];
+        for (const waiver of waivers) {
+          const r = await call('POST', '/waiver', { waiver });
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          expect(r.body).toEqual({ waiver: { id: waiver.id } });
+          created.push(waiver.id);
+        }
+        cases.push({ policyId, definition, waivers });
+      }
+      const again = await call('POST', '/waiver', { waiver: cases[0]!.waivers[0] });
+      expect(again.status).toBe(409);
+      expect((await call('GET', '/waiver/policy-2-ids')).body).toEqual({ waiver: cases[0]!.waivers[0] });
+      expect((await call('GET', '/waivers')).body.items.map((w: { id: string }) => w.id)).toEqual(
+        [...created].sort(),
+      );
+
+      // Before the first expiry, between the two, after both: memory and the database agree, page by page.
+      const waived: number[] = [];
+      for (const offset of [0, 2 * day, 11 * day]) {
+        clock = new Date(start.getTime() + offset);
+        let count = 0;
+        for (const { policyId, definition, waivers } of cases) {
+          const policy = compilePolicy(definition, { asOf: clock, waivers });
+          const table = statusTableOf(definition);
+          const targets = versionTargetsOf(definition, table, clock.getTime());
+          const records = components.flatMap((c) => {
+            const result = policy.evaluate(c);
+            return result.applicable
+              ? [policyComponentOf(c, result.status!, table, 30, targets(c), result.waiver ?? null)]
+              : [];
+          });
+          for (const request of [
+            { pageSize: 9, sort: { waivedBy: 'desc', waiverExpires: 'asc' } },
+            {
+              pageSize: 4,
+              filter: { waivedBy: { $ne: null } },
+              fields: ['id', 'status', 'isCompliant', 'waivedBy', 'waiverExpires'],
+            },
+          ]) {
+            const items = await walk(`/policy/${policyId}/component/query`, request);
+            expect(items, `${policyId} at ${clock.toISOString()} ${JSON.stringify(request)}`).toEqual(
+              expected(records, POLICY_COMPONENT_RESOURCE, request),
+            );
+            // A waived component keeps its status: waived and not compliant.
+            if (request.filter !== undefined) {
+              count += items.length;
+              for (const item of items as { isCompliant: boolean }[]) expect(item.isCompliant).toBe(false);
+            }
+          }
+        }
+        waived.push(count);
+      }
+      // Both marks before the first expiry, fewer after it, none after the last.
+      expect(waived[0]).toBeGreaterThan(waived[1]!);
+      expect(waived[1]).toBeGreaterThan(0);
+      expect(waived[2]).toBe(0);
+      clock = start;
+      const marked = await walk('/policy/policy-2/component/query', {
+        pageSize: 50,
+        filter: { waivedBy: { $eq: 'policy-2-ids' } },
+        fields: ['id', 'waiverExpires'],
+      });
+      expect(marked.length).toBeGreaterThan(0);
+      expect(marked[0]).toEqual(expect.objectContaining({ waiverExpires: cases[0]!.waivers[0]!.expires }));
+
+      // A deleted waiver marks nothing any more.
+      expect(
+        (await call('DELETE', '/waiver/policy-2-ids', undefined, { authorization: `Bearer ${READ_TOKEN}` }))
+          .status,
+      ).toBe(403);
+      const removed = await fetch(`${server.url}/v1/waiver/policy-2-ids`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(removed.status).toBe(204);
+      created.splice(created.indexOf('policy-2-ids'), 1);
+      expect((await call('GET', '/waiver/policy-2-ids')).status).toBe(404);
+      expect(
+        await walk('/policy/policy-2/component/query', {
+          pageSize: 50,
+          filter: { waivedBy: { $eq: 'policy-2-ids' } },
+        }),
+      ).toEqual([]);
+    } finally {
+      clock = start;
+      // The other tests compare with memory without waivers.
+      for (const id of created)
+        await fetch(`${server.url}/v1/waiver/${id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+    }
+  });
+
   it('stored statuses follow the writes: a new policy, and a PATCH of a field the policy reads', async () => {
     /** What the policy-scoped walk must answer now, from the in-memory engine over the current components. */
     const inMemory = async (definition: Record<string, unknown>, request: Record<string, unknown>) => {
