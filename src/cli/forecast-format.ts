@@ -68,7 +68,7 @@ function policyTable(p: PolicyForecast, summary: ForecastSummary, shown: number)
     );
   }
   lines.push(
-    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? '' : ' (no $now condition: nothing changes)'}`,
+    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? '' : ' (no $now condition or waiver expiry: nothing changes)'}`,
   );
   for (const t of p.first.slice(0, shown)) lines.push(`    ${transitionLine(t)}`);
   if (p.transitions > Math.min(shown, p.first.length))
