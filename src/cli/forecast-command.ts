@@ -183,6 +183,14 @@ async function run(
   if (waivers === null) return FORECAST_EXIT.error;
   const policies = withWaivers(loaded, waivers, values.waivers);
   reportUnknownPolicies(policies, waivers, err);
+  // As eval: a waiver expired at asOf changes nothing, but is not passed over in silence.
+  for (const p of policies) {
+    if (p.expiredWaivers.length === 0) continue;
+    const ids = p.expiredWaivers.map((w) => `"${printable(w.id)}"`).join(', ');
+    err.notice(
+      `policy "${printable(p.name)}": waiver(s) ${ids} expired before ${p.asOf} and no longer apply`,
+    );
+  }
   const failOn = parseFailOn(values['fail-on'] ?? [], policies);
 
   const inputName = inputPath === '-' ? 'stdin' : inputPath;

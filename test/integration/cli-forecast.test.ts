@@ -247,6 +247,11 @@ describe('svc-policy forecast', () => {
       expect(run([...short, '--waivers', file, '--fail-on', 'expired']).code).toBe(0);
       expect(run([...short, '--waivers', file, '--fail-on', 'expired', '--fail-on-waived']).code).toBe(1);
       expect(run([...short, '--fail-on', 'expired']).code).toBe(1);
+      // A waiver expired at asOf changes nothing and is reported, as eval reports it.
+      const late = [...base.slice(0, 3), '--horizon', 'P19D', '--as-of', iso(t0 + 20 * DAY), '-i', ndjson];
+      const after = run([...late, '-f', 'json', '--waivers', file]);
+      expect(after.stderr).toContain('waiver(s) "W-1" expired before');
+      expect(summaryOf(after.stdout).policies[0]!.first.some((t) => t.from.waiver === 'W-1')).toBe(false);
 
       const table = run([...base, '-i', ndjson, '-f', 'table', '--waivers', file]);
       expect(table.stdout).toContain(
