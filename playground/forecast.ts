@@ -3,7 +3,12 @@
  * (`forecastInventory`, the library's), and the page draws the count of each status over the horizon as
  * an SVG chart, with the first transitions below it (docs/forecast.md).
  */
-import { type ForecastSummary, forecastInventory, type ResourceName } from '../src/index.js';
+import {
+  type ForecastState,
+  type ForecastSummary,
+  forecastInventory,
+  type ResourceName,
+} from '../src/index.js';
 import { isKind } from './sample.js';
 
 /** The horizon the view starts with. */
@@ -16,9 +21,23 @@ export async function forecastRecords(
   resource: ResourceName,
   asOf: number,
   horizon: string,
+  waivers: unknown,
 ): Promise<ForecastSummary> {
   const kind = records.filter((r) => isKind(r, resource));
-  return forecastInventory([definition], kind, { asOf, horizon, by: 'day', first: 8, kindField: null });
+  return forecastInventory([definition], kind, {
+    asOf,
+    horizon,
+    by: 'day',
+    first: 8,
+    kindField: null,
+    ...(waivers === undefined ? {} : { waivers }),
+  });
+}
+
+/** A state as the list shows it: the status, and the waiver that marks it. */
+function stateText(s: ForecastState): string {
+  const status = s.status ?? 'not applicable';
+  return s.waiver === null ? status : `${status} (waived ${s.waiver})`;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -105,13 +124,19 @@ export function forecastView(summary: ForecastSummary): (Node | string)[] {
   const note = document.createElement('p');
   note.textContent = p.readsNow
     ? `${p.transitions.toLocaleString('en-US')} status change(s) of ${p.changing.toLocaleString('en-US')} record(s) from ${summary.asOf.slice(0, 10)} to ${summary.until.slice(0, 10)}`
-    : 'This policy has no { "$now": … } condition: no status changes with time.';
+    : 'This policy has no { "$now": … } condition and no waiver expiring: nothing changes with time.';
   const list = document.createElement('ul');
   list.id = 'forecast-transitions';
   for (const t of p.first) {
     const item = document.createElement('li');
     const cause = t.causes[0];
-    item.textContent = `${t.at.slice(0, 16).replace('T', ' ')} ${t.id ?? `record ${t.index + 1}`}: ${t.from.status ?? 'not applicable'} → ${t.to.status ?? 'not applicable'}${cause === undefined ? '' : ` (${cause.path} ${cause.operator} ${cause.now})`}`;
+    const why =
+      cause !== undefined
+        ? ` (${cause.path} ${cause.operator} ${cause.now})`
+        : t.waiverExpired !== null
+          ? ` (waiver ${t.waiverExpired} expires)`
+          : '';
+    item.textContent = `${t.at.slice(0, 16).replace('T', ' ')} ${t.id ?? `record ${t.index + 1}`}: ${stateText(t.from)} → ${stateText(t.to)}${why}`;
     list.append(item);
   }
   return [forecastChart(summary), note, list];

@@ -442,7 +442,7 @@ function updatePolicy(read: ReadText, definition: unknown): void {
   send({ type: 'policy', run, size: Number(sizeSelect.value), definition, asOf, after, waivers, show });
   const horizon = $<HTMLInputElement>('horizon').value.trim() || DEFAULT_HORIZON;
   $('forecast').dataset.state = 'busy';
-  send({ type: 'forecast', run, size: Number(sizeSelect.value), definition, asOf, horizon });
+  send({ type: 'forecast', run, size: Number(sizeSelect.value), definition, asOf, horizon, waivers });
 }
 
 /**

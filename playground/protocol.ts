@@ -90,6 +90,8 @@ export type ToWorker =
       readonly definition: unknown;
       readonly asOf: number;
       readonly horizon: string;
+      /** The pasted waivers, as the policy message has them: their expiries are transitions. */
+      readonly waivers: unknown;
     };
 
 export type FromWorker =

@@ -337,7 +337,14 @@ globalThis.addEventListener('message', (event: MessageEvent<ToWorker>) => {
       const resource: ResourceName = isResourceName(definition.resource) ? definition.resource : 'component';
       inventory(request.size)
         .then(({ records }) =>
-          forecastRecords(request.definition, records, resource, request.asOf, request.horizon),
+          forecastRecords(
+            request.definition,
+            records,
+            resource,
+            request.asOf,
+            request.horizon,
+            request.waivers,
+          ),
         )
         .then(
           (forecast) => latest === run && post({ type: 'forecast', run, forecast }),

@@ -25,11 +25,12 @@ import { forecastMarkdown, forecastTable } from './forecast-format.js';
 import { InputError, inputBytes, openInput, readInventory, write } from './io.js';
 import { loadPolicies } from './policies.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
+import { loadWaivers, reportUnknownPolicies, WAIVER_OPTIONS, waiversUsage, withWaivers } from './waivers.js';
 
 export const FORECAST_USAGE = `usage: svc-policy forecast --policy FILE... --horizon DURATION [--input FILE|-] [--as-of INSTANT]
                            [--by day|week|month] [--format table|json|ndjson|markdown]
                            [--fail-on CONDITION]... [--first N] [--kind-field PATH] [--resource KIND]
-                           [--jobs N] [--limit NAME=N]... [--help]
+                           [--waivers FILE] [--fail-on-waived] [--jobs N] [--limit NAME=N]... [--help]
 
 Forecasts policies over an inventory: the exact instants in (asOf, asOf + horizon] at which each
 record's status changes (its { "$now": … } conditions flip), and per policy the count of records in
@@ -51,13 +52,15 @@ options:
                            ndjson: one transition per line, in input order, then a {"summary": …} line
                            markdown: the table as Markdown, for a pull request or a report
       --fail-on CONDITION  exit 1 when any record is, at some instant of the window (asOf included), in
-                           a status named CONDITION, or of criticality>=N (or criticality>N); repeat
-                           it or separate with commas
+                           a status named CONDITION, or of criticality>=N (or criticality>N), not
+                           waived there; repeat it or separate with commas
       --first N            the transitions the table, Markdown and JSON list per policy (default 10)
       --kind-field PATH    where a record names its kind; default "${DEFAULT_KIND_FIELD}"
       --resource KIND      the kind of records that name none; skips policies of other kinds
   -j, --jobs N             worker threads for an NDJSON file (default 1; at most the cores); the output
                            is the same as with --jobs 1
+${waiversUsage(27, true)}
+                           a waiver's expiry inside the window is a transition (docs/forecast.md)
 ${asOfUsage(27)}
 ${limitUsage(27)}
   -h, --help               this text
@@ -81,6 +84,7 @@ export const FORECAST_OPTIONS = {
   'kind-field': { type: 'string' },
   resource: { type: 'string' },
   jobs: { type: 'string', short: 'j' },
+  ...WAIVER_OPTIONS,
   ...AS_OF_OPTION,
   ...LIMIT_OPTION,
   help: { type: 'boolean', short: 'h' },
@@ -98,7 +102,11 @@ function parseFormat(value: string | undefined): Format {
 }
 
 /** The statuses the --fail-on conditions meet: reached by some record within the window. */
-function failures(summary: ForecastSummary, conditions: ReturnType<typeof parseFailOn>) {
+function failures(
+  summary: ForecastSummary,
+  conditions: ReturnType<typeof parseFailOn>,
+  failOnWaived: boolean,
+) {
   const out: Array<{
     policy: string;
     status: string;
@@ -108,7 +116,8 @@ function failures(summary: ForecastSummary, conditions: ReturnType<typeof parseF
   }> = [];
   for (const p of summary.policies) {
     for (const s of p.statuses) {
-      if (s.reached === 0) continue;
+      const reached = failOnWaived ? s.reached : s.reachedUnwaived;
+      if (reached === 0) continue;
       const hit = conditions.find((c) =>
         c.kind === 'status'
           ? c.status === s.status
@@ -121,7 +130,7 @@ function failures(summary: ForecastSummary, conditions: ReturnType<typeof parseF
           policy: p.policy,
           status: s.status,
           criticality: s.criticality,
-          reached: s.reached,
+          reached,
           condition: hit.text,
         });
     }
@@ -168,8 +177,20 @@ async function run(
       );
     throw error;
   }
-  const policies = await loadPolicies(paths, err, limits, asOf);
-  if (policies === null) return FORECAST_EXIT.error;
+  const loaded = await loadPolicies(paths, err, limits, asOf);
+  if (loaded === null) return FORECAST_EXIT.error;
+  const waivers = await loadWaivers(values.waivers, limits, err);
+  if (waivers === null) return FORECAST_EXIT.error;
+  const policies = withWaivers(loaded, waivers, values.waivers);
+  reportUnknownPolicies(policies, waivers, err);
+  // As eval: a waiver expired at asOf changes nothing, but is not passed over in silence.
+  for (const p of policies) {
+    if (p.expiredWaivers.length === 0) continue;
+    const ids = p.expiredWaivers.map((w) => `"${printable(w.id)}"`).join(', ');
+    err.notice(
+      `policy "${printable(p.name)}": waiver(s) ${ids} expired before ${p.asOf} and no longer apply`,
+    );
+  }
   const failOn = parseFailOn(values['fail-on'] ?? [], policies);
 
   const inputName = inputPath === '-' ? 'stdin' : inputPath;
@@ -203,7 +224,7 @@ async function run(
     );
     return FORECAST_EXIT.error;
   }
-  const failed = failures(summary, failOn);
+  const failed = failures(summary, failOn, values['fail-on-waived'] === true);
   const report: Record<string, unknown> = { ...summary, rejected, rejections };
   if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
   switch (format) {

@@ -1,4 +1,4 @@
-import type { ForecastSummary, PolicyForecast, Transition } from '../policy/index.js';
+import type { ForecastState, ForecastSummary, PolicyForecast, Transition } from '../policy/index.js';
 import { printable } from '../validate/unprintable.js';
 
 /** The text outputs of `svc-policy forecast`: a terminal table and Markdown (docs/forecast.md). */
@@ -26,19 +26,31 @@ export function sparkline(series: readonly number[], width = 48): string {
     .join('');
 }
 
+/** A state's status, with its waiver mark: `expired (waived W-7)`. */
+export function stateText(s: ForecastState): string {
+  const status = s.status ?? 'out of scope';
+  return s.waiver === null ? status : `${status} (waived ${s.waiver})`;
+}
+
+/** Whether any record of the policy is waived at some step (the reports then show waived counts). */
+function anyWaived(p: PolicyForecast): boolean {
+  return p.statuses.some((s) => s.waived.some((n) => n > 0));
+}
+
 /** A transition in one line: when, which record, from → to, and why. */
 export function transitionLine(t: Transition): string {
   const who = t.id === null ? `record ${t.index + 1}` : `${printable(String(t.id))}`;
   const cause = t.causes[0];
+  const expired = t.waiverExpired === null ? '' : ` (waiver ${printable(t.waiverExpired)} expires)`;
   const why =
     cause === undefined
-      ? ''
-      : ` (${printable(cause.path)} ${cause.operator} ${nowText(cause.now)}: ${printable(cause.value)}${t.causes.length > 1 ? `, +${t.causes.length - 1}` : ''})`;
+      ? expired
+      : ` (${printable(cause.path)} ${cause.operator} ${nowText(cause.now)}: ${printable(cause.value)}${t.causes.length > 1 ? `, +${t.causes.length - 1}` : ''})${expired}`;
   const versions =
     t.versions.length === 0
       ? ''
       : ` [${t.versions.map((v) => `${printable(v.path)} ${v.operator} ${printable(v.version)}`).join(', ')}]`;
-  return `${t.at}  ${who}: ${printable(t.from.status ?? 'out of scope')} → ${printable(t.to.status ?? 'out of scope')}${why}${versions}`;
+  return `${t.at}  ${who}: ${printable(stateText(t.from))} → ${printable(stateText(t.to))}${why}${versions}`;
 }
 
 function policyTable(p: PolicyForecast, summary: ForecastSummary, shown: number): string[] {
@@ -48,13 +60,15 @@ function policyTable(p: PolicyForecast, summary: ForecastSummary, shown: number)
   lines.push(
     `  ${'status'.padEnd(name)}  crit   ${'now'.padStart(7)} ${'end'.padStart(7)} ${'reached'.padStart(7)}  ${summary.by}s`,
   );
+  const waived = anyWaived(p);
   for (const s of p.statuses) {
+    const w = waived ? `  waived ${s.waived[0] ?? 0} → ${s.waived.at(-1) ?? 0}` : '';
     lines.push(
-      `  ${printable(s.status).padEnd(name)}  ${String(s.criticality).padStart(4)}   ${String(s.series[0] ?? 0).padStart(7)} ${String(s.series.at(-1) ?? 0).padStart(7)} ${String(s.reached).padStart(7)}  ${sparkline(s.series)}`,
+      `  ${printable(s.status).padEnd(name)}  ${String(s.criticality).padStart(4)}   ${String(s.series[0] ?? 0).padStart(7)} ${String(s.series.at(-1) ?? 0).padStart(7)} ${String(s.reached).padStart(7)}  ${sparkline(s.series)}${w}`,
     );
   }
   lines.push(
-    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? '' : ' (no $now condition: nothing changes)'}`,
+    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? '' : ' (no $now condition or waiver expiry: nothing changes)'}`,
   );
   for (const t of p.first.slice(0, shown)) lines.push(`    ${transitionLine(t)}`);
   if (p.transitions > Math.min(shown, p.first.length))
@@ -93,13 +107,15 @@ export function forecastMarkdown(summary: ForecastSummary, shown: number): strin
       out.push(`Skipped (${p.skipped}).`, '');
       continue;
     }
+    const waived = anyWaived(p);
     out.push(
-      '| status | criticality | at asOf | at end | reached | over time |',
-      '| --- | ---: | ---: | ---: | ---: | --- |',
+      `| status | criticality | at asOf | at end | reached | over time |${waived ? ' waived at asOf | waived at end |' : ''}`,
+      `| --- | ---: | ---: | ---: | ---: | --- |${waived ? ' ---: | ---: |' : ''}`,
     );
     for (const s of p.statuses) {
+      const w = waived ? ` ${s.waived[0] ?? 0} | ${s.waived.at(-1) ?? 0} |` : '';
       out.push(
-        `| ${md(s.status)} | ${s.criticality} | ${s.series[0] ?? 0} | ${s.series.at(-1) ?? 0} | ${s.reached} | ${sparkline(s.series, 24)} |`,
+        `| ${md(s.status)} | ${s.criticality} | ${s.series[0] ?? 0} | ${s.series.at(-1) ?? 0} | ${s.reached} | ${sparkline(s.series, 24)} |${w}`,
       );
     }
     out.push('', `${p.transitions} transition(s) of ${p.changing} record(s).`, '');
@@ -108,10 +124,11 @@ export function forecastMarkdown(summary: ForecastSummary, shown: number): strin
       for (const t of p.first.slice(0, shown)) {
         const why = [
           ...t.causes.map((c) => `${md(c.path)} ${c.operator} ${md(nowText(c.now))}`),
+          ...(t.waiverExpired === null ? [] : [`waiver ${md(t.waiverExpired)} expires`]),
           ...t.versions.map((v) => `${md(v.path)} ${v.operator} ${md(v.version)}`),
         ].join('; ');
         out.push(
-          `| ${t.at} | ${md(t.id === null ? `record ${t.index + 1}` : String(t.id))} | ${md(t.from.status ?? 'out of scope')} | ${md(t.to.status ?? 'out of scope')} | ${why} |`,
+          `| ${t.at} | ${md(t.id === null ? `record ${t.index + 1}` : String(t.id))} | ${md(stateText(t.from))} | ${md(stateText(t.to))} | ${why} |`,
         );
       }
       out.push('');

@@ -17,6 +17,7 @@ import {
   policiesOf,
 } from '../policy/forecast-inventory.js';
 import { skipReason } from '../policy/inventory.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 import { isoOf } from '../semantics/time.js';
 import { gunzipped } from './gzip.js';
 import { openRegularFile } from './regular.js';
@@ -42,6 +43,8 @@ interface ForecastSetup {
   readonly svcPolicyForecastWorker: true;
   readonly file: string;
   readonly definitions: readonly NormalizedPolicy[];
+  /** The waivers the policies were compiled with: the workers bind them alike. */
+  readonly waivers: readonly NormalizedWaiver[];
   readonly codegen: boolean | undefined;
   readonly plan: ForecastPlan;
   readonly resource: string | undefined;
@@ -89,7 +92,7 @@ async function* counted(stream: AsyncIterable<Buffer>, tally: { newlines: number
 export function runForecastWorker(): void {
   const setup = workerData as ForecastSetup;
   const port = parentPort!;
-  const policies = policiesOf(setup.definitions, setup.plan.window.asOf, setup.codegen);
+  const policies = policiesOf(setup.definitions, setup.plan.window.asOf, setup.codegen, setup.waivers);
   const post = (message: FromForecastWorker) => port.postMessage(message);
   port.on('message', async ({ k, start, end }: { k: number; start: number; end: number }) => {
     // A range after the first is read from the newline ending the line before it: a blank line 1.
@@ -242,6 +245,7 @@ export async function forecastFile(
     svcPolicyForecastWorker: true,
     file: path,
     definitions: compiled.map((p) => p.definition),
+    waivers: [...new Set(compiled.flatMap((p) => p.waivers))],
     codegen: option(options, 'codegen'),
     plan,
     resource: option(options, 'resource'),

@@ -17,6 +17,7 @@ import {
 import { eachResource, inventoryCompileOptions, kindReader, policyList, skipReason } from './inventory.js';
 import type { InventoryOptions } from './inventory-types.js';
 import { isCompiled } from './set.js';
+import { type NormalizedWaiver, readWaivers } from './waivers.js';
 
 /** The calendar of a forecast's series: UTC days, ISO weeks (from Monday 00:00 UTC) or months. */
 export type ForecastBucket = 'day' | 'week' | 'month';
@@ -24,7 +25,7 @@ export type ForecastBucket = 'day' | 'week' | 'month';
 /** Options of {@link forecastInventory}. */
 export interface ForecastOptions
   extends ForecastWindowOptions,
-    Pick<InventoryOptions, 'resource' | 'kindField' | 'signal' | 'codegen' | 'limits'> {
+    Pick<InventoryOptions, 'resource' | 'kindField' | 'signal' | 'codegen' | 'limits' | 'waivers'> {
   /** The steps of the series: `day` (default), `week` or `month`, in UTC. */
   readonly by?: ForecastBucket;
   /**
@@ -43,8 +44,12 @@ export interface StatusSeries {
   readonly isDefault: boolean;
   /** The records in this status at each step's instant (`ForecastSummary.steps`). */
   readonly series: readonly number[];
+  /** Of `series`, the records marked waived (docs/waivers.md) at each step. */
+  readonly waived: readonly number[];
   /** The records in this status at some instant of `[asOf, until]` (at asOf, or reached later). */
   readonly reached: number;
+  /** Of `reached`, the records in this status not waived at some instant (what `--fail-on` counts). */
+  readonly reachedUnwaived: number;
   /** Transitions into this status in the window. */
   readonly entered: number;
 }
@@ -54,7 +59,7 @@ export interface PolicyForecast {
   readonly policy: string;
   /** As `evaluateInventory` says: `inactive`, `resource` (another kind), or `null` when forecast. */
   readonly skipped: 'inactive' | 'resource' | null;
-  /** Whether the policy has a `$now` operand (without one, nothing changes in time). */
+  /** Whether the policy has a `$now` operand or a waiver expiring in the window (else nothing changes). */
   readonly readsNow: boolean;
   readonly statuses: readonly StatusSeries[];
   /** The records of its kind out of its scope at each step. */
@@ -139,7 +144,10 @@ export function earlier(a: Transition, b: Transition): number {
 /** The running counts of one policy: a difference array per status, over the steps. */
 export class PolicyTally {
   readonly delta: Map<string | null, Int32Array>;
+  /** Per status, the difference array of its waived records. */
+  readonly waived = new Map<string, Int32Array>();
   readonly reached = new Map<string, number>();
+  readonly unwaived = new Map<string, number>();
   readonly entered = new Map<string, number>();
   transitions = 0;
   changing = 0;
@@ -152,29 +160,41 @@ export class PolicyTally {
     readonly keep: number,
   ) {
     this.delta = new Map([[null, new Int32Array(steps.length)]]);
-    for (const s of policy.statuses) this.delta.set(s.name, new Int32Array(steps.length));
+    for (const s of policy.statuses) {
+      this.delta.set(s.name, new Int32Array(steps.length));
+      this.waived.set(s.name, new Int32Array(steps.length));
+    }
   }
 
-  private bump(status: string | null, step: number, by: number): void {
-    const d = this.delta.get(status);
-    if (d !== undefined && step < d.length) d[step]! += by;
+  private bump(state: ForecastState, step: number, by: number): void {
+    const d = this.delta.get(state.status);
+    if (d === undefined || step >= d.length) return;
+    d[step]! += by;
+    if (state.waiver !== null && state.status !== null) this.waived.get(state.status)![step]! += by;
   }
 
   add(initial: ForecastState, transitions: readonly Transition[]): void {
-    this.bump(initial.status, 0, 1);
+    this.bump(initial, 0, 1);
     const met = new Set<string>();
-    if (initial.status !== null) met.add(initial.status);
+    const unwaived = new Set<string>();
+    const meet = (s: ForecastState) => {
+      if (s.status === null) return;
+      met.add(s.status);
+      if (s.waiver === null) unwaived.add(s.status);
+    };
+    meet(initial);
     for (const t of transitions) {
       const k = stepOf(this.steps, t.ms);
-      this.bump(t.from.status, k, -1);
-      this.bump(t.to.status, k, 1);
-      if (t.to.status !== null) {
-        met.add(t.to.status);
+      this.bump(t.from, k, -1);
+      this.bump(t.to, k, 1);
+      meet(t.to);
+      // A change of waiver mark alone is a transition but no entry into the status.
+      if (t.to.status !== null && t.to.status !== t.from.status)
         this.entered.set(t.to.status, (this.entered.get(t.to.status) ?? 0) + 1);
-      }
       this.keepFirst(t);
     }
     for (const s of met) this.reached.set(s, (this.reached.get(s) ?? 0) + 1);
+    for (const s of unwaived) this.unwaived.set(s, (this.unwaived.get(s) ?? 0) + 1);
     this.transitions += transitions.length;
     if (transitions.length > 0) this.changing++;
   }
@@ -194,9 +214,14 @@ export class PolicyTally {
   merge(other: PolicyForecast, offset: number): void {
     for (const s of other.statuses) {
       const d = this.delta.get(s.status)!;
+      const w = this.waived.get(s.status)!;
       // Series to differences again: step 0 keeps its count, each later step its change.
-      for (let k = 0; k < d.length; k++) d[k]! += s.series[k]! - (k > 0 ? s.series[k - 1]! : 0);
+      for (let k = 0; k < d.length; k++) {
+        d[k]! += s.series[k]! - (k > 0 ? s.series[k - 1]! : 0);
+        w[k]! += s.waived[k]! - (k > 0 ? s.waived[k - 1]! : 0);
+      }
       this.reached.set(s.status, (this.reached.get(s.status) ?? 0) + s.reached);
+      this.unwaived.set(s.status, (this.unwaived.get(s.status) ?? 0) + s.reachedUnwaived);
       this.entered.set(s.status, (this.entered.get(s.status) ?? 0) + s.entered);
     }
     const na = this.delta.get(null)!;
@@ -224,7 +249,9 @@ export class PolicyTally {
         criticality: s.criticality,
         isDefault: s.isDefault,
         series: skipped === null ? series(this.delta.get(s.name)!) : [],
+        waived: skipped === null ? series(this.waived.get(s.name)!) : [],
         reached: this.reached.get(s.name) ?? 0,
+        reachedUnwaived: this.unwaived.get(s.name) ?? 0,
         entered: this.entered.get(s.name) ?? 0,
       })),
       notApplicable: skipped === null ? series(this.delta.get(null)!) : [],
@@ -276,9 +303,17 @@ export function forecastPolicies(
     }),
     asOf,
   };
-  return policies.map((p) =>
-    isCompiled(p) ? (p.readsNow ? p.at(asOf) : p) : compilePolicy(p, compileOptions),
-  );
+  // As evaluateInventory: the option's waivers replace those compiled policies were compiled with.
+  const given = option(options, 'waivers');
+  const waivers = given === undefined ? undefined : readWaivers(given, compileOptions);
+  const codegen = option(options, 'codegen');
+  const c = codegen === undefined ? undefined : { codegen };
+  return policies.map((p) => {
+    if (!isCompiled(p))
+      return compilePolicy(p, { ...compileOptions, ...(given === undefined ? {} : { waivers }) });
+    if (waivers === undefined) return p.readsNow || p.waivers.length > 0 ? p.at(asOf) : p;
+    return buildPolicy(p.definition, (node, ms) => compileNode(node, c, true, ms), asOf, waivers);
+  });
 }
 
 /** Policies from checked definitions, as worker threads rebuild them. @internal */
@@ -286,9 +321,10 @@ export function policiesOf(
   definitions: readonly NormalizedPolicy[],
   asOf: number,
   codegen: boolean | undefined,
+  waivers: readonly NormalizedWaiver[] = [],
 ): CompiledPolicy[] {
   const c = codegen === undefined ? undefined : { codegen };
-  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf));
+  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf, waivers));
 }
 
 /**

@@ -31,12 +31,16 @@ export interface ForecastState {
   readonly criticality: number | null;
   /** The rule that decided the status; `null` for the default status and out of scope. */
   readonly rule: RuleRef | null;
+  /** The id of the active waiver that marks the record (docs/waivers.md), or `null`: not waived. */
+  readonly waiver: string | null;
 }
 
-/** Whether two states are the same for the forecast: a transition is a change of this answer. */
+/**
+ * Whether two states are the same for the forecast: a transition is a change of this answer. A change
+ * of waiver mark alone (a waiver's expiry) is one: what fails a gate changes with it.
+ */
 export function sameState(a: ForecastState, b: ForecastState): boolean {
-  // Waivers (their expiry a transition) extend this comparison and the candidate instants.
-  return a.status === b.status;
+  return a.status === b.status && a.waiver === b.waiver;
 }
 
 /** A `$now` comparison whose answer flips at a transition's instant: what made it one. */
@@ -74,6 +78,8 @@ export interface Transition {
   readonly to: ForecastState;
   /** The `$now` comparisons of the policy whose answer for this record flips at this instant. */
   readonly causes: readonly TimeCause[];
+  /** The id of the waiver marking the record that expires at this instant, or `null`. */
+  readonly waiverExpired: string | null;
   /**
    * The version comparisons of the rule that decides the new state (of the old one when the new one
    * is the default status or out of scope): for an end-of-life table, the version bound of its row.
@@ -261,7 +267,7 @@ function idOf(resource: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-const NOWHERE: ForecastState = Object.freeze({ status: null, criticality: null, rule: null });
+const NOWHERE: ForecastState = Object.freeze({ status: null, criticality: null, rule: null, waiver: null });
 
 function stateOf(result: PolicyResult): ForecastState {
   if (result.status === null) return NOWHERE;
@@ -270,13 +276,15 @@ function stateOf(result: PolicyResult): ForecastState {
     criticality: result.criticality,
     rule:
       result.matched === null ? null : { status: result.matched.status, ruleIndex: result.matched.ruleIndex },
+    waiver: result.waiver?.id ?? null,
   };
 }
 
-/** A candidate instant and the comparisons that flip there. */
+/** A candidate instant, the comparisons that flip there and the waivers that expire there. */
 interface Candidate {
   readonly ms: number;
   readonly causes: TimeCause[];
+  readonly expiring: readonly string[];
 }
 
 /** Policies bound to this many instants are kept for reuse (many records share a date). */
@@ -286,7 +294,7 @@ const AT_CACHE = 64;
 export interface PolicyForecaster {
   readonly policy: CompiledPolicy;
   readonly window: ForecastWindow;
-  /** Whether any record can change status (the policy has a `$now` operand). */
+  /** Whether any record can change state (a `$now` operand, or a waiver expiring in the window). */
   readonly readsNow: boolean;
   /** The state at asOf and every transition in the window, in time order. Never throws on a record. */
   record(resource: unknown, index?: number): RecordForecast;
@@ -311,6 +319,15 @@ export function forecaster(
   timeReads(def.scope, [], reads);
   for (const s of def.statuses)
     for (const r of s.rules) for (const c of r.conditions) timeReads(c.filter, [], reads);
+  // A waiver's filter may read `$now` too; its expiry is an instant of its own.
+  for (const w of policy.waivers) timeReads(w.covers, [], reads);
+  const expiring = new Map<number, string[]>();
+  for (const w of policy.waivers) {
+    if (!(w.expiresMs > asOf && w.expiresMs <= until)) continue;
+    const ids = expiring.get(w.expiresMs);
+    if (ids === undefined) expiring.set(w.expiresMs, [w.id]);
+    else ids.push(w.id);
+  }
   // One read per distinct comparison (a filter shared by rules is read once).
   const seen = new Set<string>();
   const distinct = reads.filter((r) => {
@@ -329,7 +346,12 @@ export function forecaster(
   }
   const base = policy.readsNow ? policy.at(asOf) : policy;
   // Bound to one instant per candidate, evaluated once or twice: closures, which compile fastest.
-  const closures = buildPolicy(def, (node, ms) => compileNode(node, { codegen: false }, true, ms), asOf);
+  const closures = buildPolicy(
+    def,
+    (node, ms) => compileNode(node, { codegen: false }, true, ms),
+    asOf,
+    policy.waivers,
+  );
   const cache = new Map<number, CompiledPolicy>();
   const at = (ms: number): CompiledPolicy => {
     let p = cache.get(ms);
@@ -345,8 +367,11 @@ export function forecaster(
 
   const record = (resource: unknown, index = 0): RecordForecast => {
     const initial = stateOf(base.evaluate(resource));
-    if (distinct.length === 0) return { initial, transitions: [] };
+    if (distinct.length === 0 && expiring.size === 0) return { initial, transitions: [] };
     const byInstant = new Map<number, Candidate>();
+    // Only the expiry of the waiver marking the record can change its mark (the one named is the
+    // first in waiver order; removing another leaves it first): checked against the state before.
+    for (const [ms, ids] of expiring) byInstant.set(ms, { ms, causes: [], expiring: ids });
     for (const read of distinct) {
       eachValue(resource, read.steps, 0, (leaf) => {
         const instant = leafInstant(leaf);
@@ -355,7 +380,7 @@ export function forecaster(
           if (!(ms > asOf && ms <= until)) continue;
           let c = byInstant.get(ms);
           if (c === undefined) {
-            c = { ms, causes: [] };
+            c = { ms, causes: [], expiring: expiring.get(ms) ?? [] };
             byInstant.set(ms, c);
           }
           c.causes.push({
@@ -374,6 +399,9 @@ export function forecaster(
     let previous = initial;
     // Nothing changes between two candidates, so the state just before one is the previous one's.
     for (const c of candidates) {
+      const expired =
+        previous.waiver !== null && c.expiring.includes(previous.waiver) ? previous.waiver : null;
+      if (c.causes.length === 0 && expired === null) continue;
       const state = stateOf(at(c.ms).evaluate(resource));
       if (sameState(previous, state)) {
         previous = state;
@@ -388,13 +416,14 @@ export function forecaster(
         from: previous,
         to: state,
         causes: c.causes,
+        waiverExpired: expired,
         versions: state.rule !== null ? rulesOf(state) : rulesOf(previous),
       });
       previous = state;
     }
     return { initial, transitions };
   };
-  return { policy, window, readsNow: distinct.length > 0, record };
+  return { policy, window, readsNow: distinct.length > 0 || expiring.size > 0, record };
 }
 
 /**

@@ -557,6 +557,19 @@ describe.skipIf(!hasChromium)('playground in headless Chromium', () => {
     });
     expect(expected).toEqual(['eol (waived: W-1)', 'eol', 'ok']);
     expect(await page.locator('#results td[data-field="status"]').allTextContents()).toEqual(expected);
+    // The forecast takes the pasted waivers: their expiry is a transition, as forecastInventory says.
+    const forecast = await forecastInventory([policy], records, {
+      asOf: AS_OF,
+      horizon: 'P90D',
+      kindField: null,
+      waivers,
+    });
+    expect(forecast.policies[0]!.first.map((t) => [t.id, t.ms, t.waiverExpired])).toEqual([
+      ['db-1', Date.parse(AS_OF) + 1, 'W-1'],
+    ]);
+    await expect
+      .poll(() => page.locator('#forecast-transitions li').allTextContents())
+      .toEqual(['2026-06-01 00:00 db-1: eol (waived W-1) → eol (waiver W-1 expires)']);
     // One millisecond later the waiver has expired: no mark, and the note says so.
     await setEditor('as-of', '2026-06-01T00:00:00.001Z');
     expect(await page.locator('#results td[data-field="status"]').allTextContents()).toEqual([

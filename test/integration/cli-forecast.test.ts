@@ -196,4 +196,83 @@ describe('svc-policy forecast', () => {
     expect(clean(two.stdout)).toBe(clean(one.stdout));
     expect(one.stdout.split('\n').length).toBeGreaterThan(1000);
   });
+
+  describe('--waivers', () => {
+    const waiverFile = (list: unknown[]) => {
+      const file = join(temp.folder(), 'waivers.json');
+      writeFileSync(file, JSON.stringify({ waivers: list }));
+      return file;
+    };
+    const waiver = (id: string, cover: object, accepts: object, expires: number) => ({
+      id,
+      policy: 'Certificate expiry',
+      ...cover,
+      accepts,
+      expires: iso(expires),
+      owner: 'platform',
+      reason: 'renewed by hand',
+    });
+
+    it('an expiry inside the window is a transition at its exact instant; --fail-on skips waived states', () => {
+      // W-1 waives c1 (expiring at asOf, expired from day 10) until day 20; W-2 waives c2 only once
+      // expired (day 45), until day 60.
+      const file = waiverFile([
+        waiver('W-1', { ids: ['c1'] }, { maxCriticality: 20 }, t0 + 20 * DAY),
+        waiver('W-2', { ids: ['c2'] }, { status: 'expired' }, t0 + 60 * DAY),
+      ]);
+      const r = run([...base, '-i', ndjson, '-f', 'ndjson', '--waivers', file]);
+      expect(r.code).toBe(0);
+      const found = r.stdout
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => JSON.parse(l) as Transition)
+        .map((t) => [t.id, t.at, t.from.status, t.from.waiver, t.to.status, t.to.waiver, t.waiverExpired]);
+      expect(found).toEqual([
+        ['c1', iso(t0 + 10 * DAY + 1), 'expiring-soon', 'W-1', 'expired', 'W-1', null],
+        ['c1', iso(t0 + 20 * DAY), 'expired', 'W-1', 'expired', null, 'W-1'],
+        ['c2', iso(t0 + 15 * DAY + 1), 'valid', null, 'expiring-soon', null, null],
+        ['c2', iso(t0 + 45 * DAY + 1), 'expiring-soon', null, 'expired', 'W-2', null],
+        ['c2', iso(t0 + 60 * DAY), 'expired', 'W-2', 'expired', null, 'W-2'],
+      ]);
+      const summary = summaryOf(r.stdout.trim().split('\n').at(-1)!);
+      const expired = summary.policies[0]!.statuses.find((s) => s.status === 'expired')!;
+      expect([expired.series[0], expired.waived[0], expired.series.at(-1), expired.waived.at(-1)]).toEqual([
+        0, 0, 2, 0,
+      ]);
+      expect([expired.reached, expired.reachedUnwaived]).toEqual([2, 2]);
+
+      // Within 19 days c1 is expired only while waived, c2 not expired yet: the gate passes.
+      const short = [...base.slice(0, 3), '--horizon', 'P19D', '--as-of', T0, '-i', ndjson, '-f', 'json'];
+      expect(run([...short, '--waivers', file, '--fail-on', 'expired']).code).toBe(0);
+      expect(run([...short, '--waivers', file, '--fail-on', 'expired', '--fail-on-waived']).code).toBe(1);
+      expect(run([...short, '--fail-on', 'expired']).code).toBe(1);
+      // A waiver expired at asOf changes nothing and is reported, as eval reports it.
+      const late = [...base.slice(0, 3), '--horizon', 'P19D', '--as-of', iso(t0 + 20 * DAY), '-i', ndjson];
+      const after = run([...late, '-f', 'json', '--waivers', file]);
+      expect(after.stderr).toContain('waiver(s) "W-1" expired before');
+      expect(summaryOf(after.stdout).policies[0]!.first.some((t) => t.from.waiver === 'W-1')).toBe(false);
+
+      const table = run([...base, '-i', ndjson, '-f', 'table', '--waivers', file]);
+      expect(table.stdout).toContain(
+        `${iso(t0 + 20 * DAY)}  c1: expired (waived W-1) → expired (waiver W-1 expires)`,
+      );
+      expect(table.stdout).toMatch(/expired +20 +0 +2 +2 .* waived 0 → 0/);
+      const md = run([...base, '-i', ndjson, '-f', 'markdown', '--waivers', file]);
+      expect(md.stdout).toContain('| expired (waived W-1) | expired | waiver W-1 expires |');
+    });
+
+    it('--jobs 2 gives what one thread gives with waivers', () => {
+      const file = waiverFile([
+        waiver('W-all', { filter: { type: { $eq: 'ssl' } } }, { maxCriticality: 20 }, t0 + 40 * DAY),
+      ]);
+      const clean = (text: string) => text.replace(/"durationMs":[\d.e+-]+/g, '');
+      const one = run([...base, '-i', big, '-f', 'ndjson', '--jobs', '1', '--waivers', file]);
+      const two = run([...base, '-i', big, '-f', 'ndjson', '--jobs', '2', '--waivers', file]);
+      expect(one.code).toBe(0);
+      expect(two.code).toBe(0);
+      expect(clean(two.stdout)).toBe(clean(one.stdout));
+      expect(one.stdout).toContain('"waiverExpired":"W-all"');
+    });
+  });
 });

@@ -116,8 +116,44 @@ function instants(v: unknown, out: number[]): number[] {
 
 const stateAt = (p: CompiledPolicy, r: unknown, ms: number) => {
   const result = p.at(ms).evaluate(r);
-  return { status: result.status, criticality: result.criticality, rule: result.matched };
+  return {
+    status: result.status,
+    criticality: result.criticality,
+    rule: result.matched,
+    waiver: result.waiver?.id ?? null,
+  };
 };
+
+/** Waivers of the random policy expiring around and inside the window, by id, by filter (one reads `$now`). */
+const waivers = fc
+  .array(
+    fc.record({
+      cover: fc.constantFrom<Record<string, unknown>>(
+        { ids: ['r1'] },
+        { ids: ['r1', 'r2'] },
+        { filter: { kind: { $eq: 'a' } } },
+        { ids: ['r1'], filter: { t: { $lt: { $now: 'PT1S' } } } },
+      ),
+      accepts: fc.oneof(
+        fc.constantFrom({ status: 's0' }, { status: 'ok' }),
+        fc.integer({ min: 0, max: 3 }).map((n) => ({ maxCriticality: n })),
+      ),
+      // Often at one instant: ties are named by id.
+      k: fc.oneof(fc.integer({ min: -100, max: 12_000 }), fc.constantFrom(1, 5000, 10_000)),
+    }),
+    { maxLength: 4 },
+  )
+  .map((list) => ({
+    waivers: list.map((w, i) => ({
+      id: `W-${i}`,
+      policy: 'random',
+      ...w.cover,
+      accepts: w.accepts,
+      expires: new Date(AS_OF + w.k).toISOString(),
+      owner: 'team',
+      reason: 'accepted',
+    })),
+  }));
 
 describe('forecast', () => {
   it('equals a brute-force evaluation at every candidate instant, 1 ms before it and between them', () => {
@@ -158,6 +194,57 @@ describe('forecast', () => {
             const ms = AS_OF + k;
             const last = transitions.filter((t) => t.ms <= ms).at(-1);
             expect(stateAt(p, r, ms).status).toBe((last?.to ?? initial).status);
+          }
+        },
+      ),
+    );
+  });
+
+  it('with waivers: a waiver expiring in the window is a transition, the mark part of the state', () => {
+    check(
+      fc.property(
+        policy,
+        fc.tuple(record, fc.constantFrom('r1', 'r2')).map(([r, id]) => ({ ...r, id })),
+        waivers,
+        (def, r, list) => {
+          const p = compilePolicy(def, { asOf: AS_OF, waivers: list });
+          const { initial, transitions } = forecaster(p, { asOf: AS_OF, horizon: HORIZON }).record(r);
+          const at = (ms: number) => {
+            const s = stateAt(p, r, ms);
+            return { status: s.status, waiver: s.waiver };
+          };
+          expect({ status: initial.status, waiver: initial.waiver }).toEqual(at(AS_OF));
+          const candidates = new Set<number>();
+          for (const w of list.waivers) {
+            const ms = Date.parse(w.expires);
+            if (ms > AS_OF && ms <= UNTIL) candidates.add(ms);
+          }
+          for (const v of instants(r, [])) {
+            for (const d of [...DURATIONS, '-PT1S']) {
+              for (const c of [v - durationMs(d), v - durationMs(d) + 1])
+                if (c > AS_OF && c <= UNTIL) candidates.add(c);
+            }
+          }
+          const expected: Array<{ ms: number; from: unknown; to: unknown }> = [];
+          for (const c of [...candidates].sort((a, b) => a - b)) {
+            const before = at(c - 1);
+            const after = at(c);
+            if (before.status !== after.status || before.waiver !== after.waiver)
+              expected.push({ ms: c, from: before, to: after });
+          }
+          expect(
+            transitions.map((t) => ({
+              ms: t.ms,
+              from: { status: t.from.status, waiver: t.from.waiver },
+              to: { status: t.to.status, waiver: t.to.waiver },
+            })),
+          ).toEqual(expected);
+          for (const t of transitions) {
+            // An expiry names the waiver that marked the record before; anything else has a cause.
+            if (t.waiverExpired !== null) {
+              expect(t.from.waiver).toBe(t.waiverExpired);
+              expect(Date.parse(list.waivers.find((w) => w.id === t.waiverExpired)!.expires)).toBe(t.ms);
+            } else expect(t.causes.length).toBeGreaterThan(0);
           }
         },
       ),

@@ -148,3 +148,62 @@ describe('forecastInventory', () => {
     }
   });
 });
+
+describe('forecastInventory with waivers', () => {
+  const expiry = example('certificate-expiry.json');
+  const day = 86_400_000;
+  const t0 = Date.parse(T0);
+  const cert = (id: string, days: number) => ({
+    id,
+    resource: 'certificate',
+    type: 'ssl',
+    expirationDate: new Date(t0 + days * day).toISOString(),
+  });
+  const waiver = (id: string, ids: string[], days: number) => ({
+    id,
+    policy: 'Certificate expiry',
+    ids,
+    accepts: { maxCriticality: 20 },
+    expires: new Date(t0 + days * day).toISOString(),
+    owner: 'o',
+    reason: 'r',
+  });
+  const records = [cert('c1', -5), cert('c2', 3)];
+
+  it('counts the waived per step; an expiry changes the mark, not the status entered', async () => {
+    const s = await forecastInventory([expiry], records, {
+      asOf: T0,
+      horizon: 'P7D',
+      waivers: { waivers: [waiver('W-1', ['c1', 'c2'], 2)] },
+    });
+    const p = s.policies[0]!;
+    const of = (name: string) => p.statuses.find((x) => x.status === name)!;
+    // c1 expired, c2 expiring soon, both waived until day 2; c2 expires on day 3.
+    expect(s.steps.slice(0, 5)).toEqual([0, 1, 2, 3, 4].map((d) => new Date(t0 + d * day).toISOString()));
+    expect(of('expired').series.slice(0, 5)).toEqual([1, 1, 1, 1, 2]);
+    expect(of('expired').waived.slice(0, 5)).toEqual([1, 1, 0, 0, 0]);
+    expect(of('expiring-soon').waived.slice(0, 5)).toEqual([1, 1, 0, 0, 0]);
+    expect([of('expired').entered, of('expired').reached, of('expired').reachedUnwaived]).toEqual([1, 2, 2]);
+    expect(p.transitions).toBe(3);
+    expect(p.first.map((t) => [t.id, t.ms - t0, t.waiverExpired])).toEqual([
+      ['c1', 2 * day, 'W-1'],
+      ['c2', 2 * day, 'W-1'],
+      ['c2', 3 * day + 1, null],
+    ]);
+  });
+
+  it('the option replaces the waivers a compiled policy has, as evaluateInventory does', async () => {
+    const compiled = compilePolicy(expiry, { asOf: T0, waivers: [waiver('W-1', ['c1'], 2)] });
+    const own = await forecastInventory([compiled], records, { asOf: T0, horizon: 'P7D' });
+    expect(own.policies[0]!.first.map((t) => t.waiverExpired)).toEqual(['W-1', null]);
+    const other = await forecastInventory([compiled], records, {
+      asOf: T0,
+      horizon: 'P7D',
+      waivers: [waiver('W-2', ['c1'], 5)],
+    });
+    expect(other.policies[0]!.first.map((t) => [t.id, t.ms - t0, t.waiverExpired])).toEqual([
+      ['c2', 3 * day + 1, null],
+      ['c1', 5 * day, 'W-2'],
+    ]);
+  });
+});
