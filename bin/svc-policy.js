@@ -34,32 +34,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/ajv/dist/runtime/ucs2length.js
-var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str2) {
-      const len = str2.length;
-      let length = 0;
-      let pos = 0;
-      let value2;
-      while (pos < len) {
-        length++;
-        value2 = str2.charCodeAt(pos++);
-        if (value2 >= 55296 && value2 <= 56319 && pos < len) {
-          value2 = str2.charCodeAt(pos);
-          if ((value2 & 64512) === 56320)
-            pos++;
-        }
-      }
-      return length;
-    }
-    exports.default = ucs2length;
-    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-  }
-});
-
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
@@ -7390,6 +7364,32 @@ var require_dist = __commonJS({
   }
 });
 
+// node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str2) {
+      const len = str2.length;
+      let length = 0;
+      let pos = 0;
+      let value2;
+      while (pos < len) {
+        length++;
+        value2 = str2.charCodeAt(pos++);
+        if (value2 >= 55296 && value2 <= 56319 && pos < len) {
+          value2 = str2.charCodeAt(pos);
+          if ((value2 & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
 // src/builtins.ts
 var call = Function.prototype.call;
 function uncurry(fn) {
@@ -12358,7 +12358,7 @@ async function diffPolicies(before, after, resources, options) {
 
 // src/policy/forecast.ts
 function sameState(a, b2) {
-  return a.status === b2.status;
+  return a.status === b2.status && a.waiver === b2.waiver;
 }
 function forecastWindow(options) {
   const horizon = options !== void 0 && hasOwn(options, "horizon") ? options.horizon : void 0;
@@ -12491,13 +12491,14 @@ function idOf(resource) {
   const id = resource.id;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
-var NOWHERE = Object.freeze({ status: null, criticality: null, rule: null });
+var NOWHERE = Object.freeze({ status: null, criticality: null, rule: null, waiver: null });
 function stateOf(result) {
   if (result.status === null) return NOWHERE;
   return {
     status: result.status,
     criticality: result.criticality,
-    rule: result.matched === null ? null : { status: result.matched.status, ruleIndex: result.matched.ruleIndex }
+    rule: result.matched === null ? null : { status: result.matched.status, ruleIndex: result.matched.ruleIndex },
+    waiver: result.waiver?.id ?? null
   };
 }
 var AT_CACHE = 64;
@@ -12509,6 +12510,14 @@ function forecaster(policy, options) {
   timeReads(def.scope, [], reads);
   for (const s of def.statuses)
     for (const r of s.rules) for (const c of r.conditions) timeReads(c.filter, [], reads);
+  for (const w of policy.waivers) timeReads(w.covers, [], reads);
+  const expiring = /* @__PURE__ */ new Map();
+  for (const w of policy.waivers) {
+    if (!(w.expiresMs > asOf && w.expiresMs <= until)) continue;
+    const ids = expiring.get(w.expiresMs);
+    if (ids === void 0) expiring.set(w.expiresMs, [w.id]);
+    else ids.push(w.id);
+  }
   const seen = /* @__PURE__ */ new Set();
   const distinct = reads.filter((r) => {
     const key = `${r.path}\0${r.op.kind}\0${r.op.instant.ms}`;
@@ -12525,7 +12534,12 @@ function forecaster(policy, options) {
     });
   }
   const base = policy.readsNow ? policy.at(asOf) : policy;
-  const closures = buildPolicy(def, (node, ms) => compileNode(node, { codegen: false }, true, ms), asOf);
+  const closures = buildPolicy(
+    def,
+    (node, ms) => compileNode(node, { codegen: false }, true, ms),
+    asOf,
+    policy.waivers
+  );
   const cache = /* @__PURE__ */ new Map();
   const at2 = (ms) => {
     let p = cache.get(ms);
@@ -12539,8 +12553,9 @@ function forecaster(policy, options) {
   const rulesOf = (s) => s.rule === null ? [] : versions2.get(`${s.rule.status}\0${s.rule.ruleIndex}`) ?? [];
   const record2 = (resource, index = 0) => {
     const initial = stateOf(base.evaluate(resource));
-    if (distinct.length === 0) return { initial, transitions: [] };
+    if (distinct.length === 0 && expiring.size === 0) return { initial, transitions: [] };
     const byInstant = /* @__PURE__ */ new Map();
+    for (const [ms, ids] of expiring) byInstant.set(ms, { ms, causes: [], expiring: ids });
     for (const read2 of distinct) {
       eachValue(resource, read2.steps, 0, (leaf) => {
         const instant = leafInstant(leaf);
@@ -12549,7 +12564,7 @@ function forecaster(policy, options) {
           if (!(ms > asOf && ms <= until)) continue;
           let c = byInstant.get(ms);
           if (c === void 0) {
-            c = { ms, causes: [] };
+            c = { ms, causes: [], expiring: expiring.get(ms) ?? [] };
             byInstant.set(ms, c);
           }
           c.causes.push({
@@ -12567,6 +12582,8 @@ function forecaster(policy, options) {
     const id = idOf(resource);
     let previous = initial;
     for (const c of candidates) {
+      const expired = previous.waiver !== null && c.expiring.includes(previous.waiver) ? previous.waiver : null;
+      if (c.causes.length === 0 && expired === null) continue;
       const state = stateOf(at2(c.ms).evaluate(resource));
       if (sameState(previous, state)) {
         previous = state;
@@ -12581,13 +12598,14 @@ function forecaster(policy, options) {
         from: previous,
         to: state,
         causes: c.causes,
+        waiverExpired: expired,
         versions: state.rule !== null ? rulesOf(state) : rulesOf(previous)
       });
       previous = state;
     }
     return { initial, transitions };
   };
-  return { policy, window, readsNow: distinct.length > 0, record: record2 };
+  return { policy, window, readsNow: distinct.length > 0 || expiring.size > 0, record: record2 };
 }
 
 // src/policy/forecast-inventory.ts
@@ -12637,37 +12655,51 @@ var PolicyTally = class {
     this.steps = steps;
     this.keep = keep;
     this.delta = /* @__PURE__ */ new Map([[null, new Int32Array(steps.length)]]);
-    for (const s of policy.statuses) this.delta.set(s.name, new Int32Array(steps.length));
+    for (const s of policy.statuses) {
+      this.delta.set(s.name, new Int32Array(steps.length));
+      this.waived.set(s.name, new Int32Array(steps.length));
+    }
   }
   policy;
   steps;
   keep;
   delta;
+  /** Per status, the difference array of its waived records. */
+  waived = /* @__PURE__ */ new Map();
   reached = /* @__PURE__ */ new Map();
+  unwaived = /* @__PURE__ */ new Map();
   entered = /* @__PURE__ */ new Map();
   transitions = 0;
   changing = 0;
   otherKind = 0;
   first = [];
-  bump(status, step, by) {
-    const d = this.delta.get(status);
-    if (d !== void 0 && step < d.length) d[step] += by;
+  bump(state, step, by) {
+    const d = this.delta.get(state.status);
+    if (d === void 0 || step >= d.length) return;
+    d[step] += by;
+    if (state.waiver !== null && state.status !== null) this.waived.get(state.status)[step] += by;
   }
   add(initial, transitions) {
-    this.bump(initial.status, 0, 1);
+    this.bump(initial, 0, 1);
     const met = /* @__PURE__ */ new Set();
-    if (initial.status !== null) met.add(initial.status);
+    const unwaived = /* @__PURE__ */ new Set();
+    const meet = (s) => {
+      if (s.status === null) return;
+      met.add(s.status);
+      if (s.waiver === null) unwaived.add(s.status);
+    };
+    meet(initial);
     for (const t of transitions) {
       const k = stepOf(this.steps, t.ms);
-      this.bump(t.from.status, k, -1);
-      this.bump(t.to.status, k, 1);
-      if (t.to.status !== null) {
-        met.add(t.to.status);
+      this.bump(t.from, k, -1);
+      this.bump(t.to, k, 1);
+      meet(t.to);
+      if (t.to.status !== null && t.to.status !== t.from.status)
         this.entered.set(t.to.status, (this.entered.get(t.to.status) ?? 0) + 1);
-      }
       this.keepFirst(t);
     }
     for (const s of met) this.reached.set(s, (this.reached.get(s) ?? 0) + 1);
+    for (const s of unwaived) this.unwaived.set(s, (this.unwaived.get(s) ?? 0) + 1);
     this.transitions += transitions.length;
     if (transitions.length > 0) this.changing++;
   }
@@ -12684,8 +12716,13 @@ var PolicyTally = class {
   merge(other, offset) {
     for (const s of other.statuses) {
       const d = this.delta.get(s.status);
-      for (let k = 0; k < d.length; k++) d[k] += s.series[k] - (k > 0 ? s.series[k - 1] : 0);
+      const w = this.waived.get(s.status);
+      for (let k = 0; k < d.length; k++) {
+        d[k] += s.series[k] - (k > 0 ? s.series[k - 1] : 0);
+        w[k] += s.waived[k] - (k > 0 ? s.waived[k - 1] : 0);
+      }
       this.reached.set(s.status, (this.reached.get(s.status) ?? 0) + s.reached);
+      this.unwaived.set(s.status, (this.unwaived.get(s.status) ?? 0) + s.reachedUnwaived);
       this.entered.set(s.status, (this.entered.get(s.status) ?? 0) + s.entered);
     }
     const na = this.delta.get(null);
@@ -12712,7 +12749,9 @@ var PolicyTally = class {
         criticality: s.criticality,
         isDefault: s.isDefault,
         series: skipped === null ? series(this.delta.get(s.name)) : [],
+        waived: skipped === null ? series(this.waived.get(s.name)) : [],
         reached: this.reached.get(s.name) ?? 0,
+        reachedUnwaived: this.unwaived.get(s.name) ?? 0,
         entered: this.entered.get(s.name) ?? 0
       })),
       notApplicable: skipped === null ? series(this.delta.get(null)) : [],
@@ -12748,13 +12787,20 @@ function forecastPolicies(policies, options, asOf) {
     }),
     asOf
   };
-  return policies.map(
-    (p) => isCompiled(p) ? p.readsNow ? p.at(asOf) : p : compilePolicy(p, compileOptions)
-  );
-}
-function policiesOf(definitions, asOf, codegen) {
+  const given = option(options, "waivers");
+  const waivers = given === void 0 ? void 0 : readWaivers(given, compileOptions);
+  const codegen = option(options, "codegen");
   const c = codegen === void 0 ? void 0 : { codegen };
-  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf));
+  return policies.map((p) => {
+    if (!isCompiled(p))
+      return compilePolicy(p, { ...compileOptions, ...given === void 0 ? {} : { waivers } });
+    if (waivers === void 0) return p.readsNow || p.waivers.length > 0 ? p.at(asOf) : p;
+    return buildPolicy(p.definition, (node, ms) => compileNode(node, c, true, ms), asOf, waivers);
+  });
+}
+function policiesOf(definitions, asOf, codegen, waivers = []) {
+  const c = codegen === void 0 ? void 0 : { codegen };
+  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf, waivers));
 }
 async function forecastCompiled(compiled3, resources, options, plan3, started = performance.now()) {
   const resource = option(options, "resource");
@@ -13248,7 +13294,7 @@ async function splittable2(file, size) {
 }
 async function evaluateParallel(run8, sink) {
   const { format, explain, id, where: where2 } = run8.render;
-  const perResource = format === "ndjson" || explain === true || id !== void 0 || where2 !== void 0;
+  const perResource = format === "ndjson" || format === "sarif" || explain === true || id !== void 0 || where2 !== void 0;
   let explained = 0;
   let unexplained = 0;
   const pick = (item) => {
@@ -13285,7 +13331,9 @@ async function evaluateParallel(run8, sink) {
       {
         output: (item, index) => {
           const text2 = pick(item);
-          return text2 === null ? void 0 : sink.output(text2.replace(INDEX_MARK, String(index)).replace(ORDINAL_MARK, String(index + 1)));
+          return text2 === null ? void 0 : sink.output(
+            text2.replaceAll(INDEX_MARK, String(index)).replaceAll(ORDINAL_MARK, String(index + 1))
+          );
         },
         reject: (rejection) => sink.reject(rejection),
         progress: (records, bytes) => sink.progress(records, bytes)
@@ -13313,6 +13361,1280 @@ function capJobs(jobs, err) {
   if (jobs <= max) return jobs;
   err.notice(`--jobs ${jobs} is more than the ${max} available core${max === 1 ? "" : "s"}; using ${max}`);
   return max;
+}
+
+// src/validate/formats/sarif.ts
+function fileUri(file) {
+  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
+}
+function formatSarif(reports, tool) {
+  const rules = [];
+  const ruleIndex = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      let index = ruleIndex.get(d.code);
+      if (index === void 0) {
+        index = rules.length;
+        rules.push(d.code);
+        ruleIndex.set(d.code, index);
+      }
+      const region2 = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
+      results.push({
+        ruleId: d.code,
+        ruleIndex: index,
+        level: d.severity,
+        message: { text: d.message },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region2 },
+            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
+          }
+        ]
+      });
+    }
+  }
+  const log = sarifLog(
+    tool,
+    rules.map((id) => ({ id, shortDescription: { text: id.toLowerCase().replace(/_/g, " ") } })),
+    results
+  );
+  return `${JSON.stringify(log, null, 2)}
+`;
+}
+function sarifLog(tool, rules, results, extra = {}) {
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
+            rules
+          }
+        },
+        columnKind: "utf16CodeUnits",
+        ...extra,
+        results
+      }
+    ]
+  };
+}
+function sarifFrame(tool, rules, extra = {}) {
+  const whole = JSON.stringify(sarifLog(tool, rules, [], extra));
+  return { head: `${whole.slice(0, -4)}
+`, tail: "\n]}]}\n" };
+}
+
+// src/cli/coverage.ts
+import { extname as extname2, relative as relative2, resolve as resolve2, sep as sep2 } from "path";
+
+// src/validate/formats/github.ts
+function escapeData(text2) {
+  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text2) {
+  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function formatGithub(reports) {
+  let out = "";
+  for (const r of reports) {
+    for (const d of r.diagnostics) {
+      const props = [`file=${escapeProperty(printable(r.file))}`];
+      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
+      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
+      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
+`;
+    }
+  }
+  return out;
+}
+
+// src/validate/source/positions.ts
+var SourcePositions = class {
+  #lineStarts = [0];
+  #nodes = /* @__PURE__ */ new Map();
+  constructor(text2) {
+    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
+  }
+  set(pointer2, offsets) {
+    this.#nodes.set(pointer2, offsets);
+  }
+  /** The line and column of a text offset. */
+  at(offset) {
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+  /**
+   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
+   * the document does not hold (a missing property) falls back to its nearest ancestor.
+   */
+  locate(pointer2, anchor = "value") {
+    let p = pointer2;
+    for (; ; ) {
+      const node = this.#nodes.get(p);
+      if (node !== void 0)
+        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+      anchor = "value";
+    }
+  }
+};
+
+// src/validate/source/json.ts
+var MAX_NESTING = 256;
+var SyntaxFailure = class extends Error {
+  constructor(offset, message, code2 = "SYNTAX_ERROR", path = "") {
+    super(message);
+    this.offset = offset;
+    this.code = code2;
+    this.path = path;
+  }
+  offset;
+  code;
+  path;
+};
+var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var ESCAPES = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "	"
+};
+function show(c) {
+  if (c === void 0) return "end of the text";
+  const code2 = c.codePointAt(0);
+  return code2 < 32 || code2 === 127 ? `character U+${code2.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
+}
+var Reader = class {
+  constructor(text2, positions, limits) {
+    this.text = text2;
+    this.positions = positions;
+    this.limits = limits;
+  }
+  text;
+  positions;
+  limits;
+  i = 0;
+  problems = [];
+  /** Values and keys read so far, against `limits.maxDocumentValues`. */
+  values = 0;
+  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
+  count(offset, at2) {
+    if (++this.values <= this.limits.maxDocumentValues) return;
+    const error = limitError(
+      "maxDocumentValues",
+      at2,
+      `a document of more than ${this.limits.maxDocumentValues} values`,
+      this.limits
+    );
+    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at2);
+  }
+  fail(message, offset = this.i) {
+    throw new SyntaxFailure(offset, message);
+  }
+  space() {
+    const t = this.text;
+    for (; ; ) {
+      const c = t.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else return;
+    }
+  }
+  value(at2, depth, key) {
+    this.space();
+    const start = this.i;
+    this.count(start, at2);
+    this.positions.set(at2, key === void 0 ? { value: start } : { value: start, key });
+    const c = this.text[start];
+    if (c === "{" || c === "[") {
+      if (depth >= MAX_NESTING) {
+        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
+      }
+      return c === "{" ? this.object(at2, depth + 1) : this.array(at2, depth + 1);
+    }
+    if (c === '"') return this.string();
+    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
+      NUMBER.lastIndex = start;
+      const m = NUMBER.exec(this.text);
+      if (m === null) this.fail(`invalid number`);
+      this.i = start + m[0].length;
+      return Number(m[0]);
+    }
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null]
+    ]) {
+      if (this.text.startsWith(word, start)) {
+        this.i = start + word.length;
+        return v;
+      }
+    }
+    return this.fail(`unexpected ${show(c)}, expected a JSON value`);
+  }
+  string() {
+    const t = this.text;
+    let i = this.i + 1;
+    let out = "";
+    let from = i;
+    for (; ; ) {
+      const c = t.charCodeAt(i);
+      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
+      if (c === 34) break;
+      if (c < 32) this.fail(`${show(t[i])} must be escaped in a string`, i);
+      if (c === 92) {
+        out += t.slice(from, i);
+        const e = t[i + 1];
+        if (e === "u") {
+          const hex = t.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
+          out += String.fromCharCode(Number.parseInt(hex, 16));
+          i += 6;
+        } else {
+          const r = e === void 0 ? void 0 : ESCAPES[e];
+          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
+          out += r;
+          i += 2;
+        }
+        from = i;
+        continue;
+      }
+      i++;
+    }
+    out += t.slice(from, i);
+    this.i = i + 1;
+    return out;
+  }
+  object(at2, depth) {
+    const out = {};
+    const seen = /* @__PURE__ */ new Set();
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "}") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      this.space();
+      const keyAt = this.i;
+      if (this.text[keyAt] !== '"')
+        this.fail(`unexpected ${show(this.text[keyAt])}, expected a key in double quotes`);
+      const key = this.string();
+      this.count(keyAt, pointer(at2, key));
+      this.space();
+      if (this.text[this.i] !== ":")
+        this.fail(`unexpected ${show(this.text[this.i])}, expected ":" after the key`);
+      this.i++;
+      const child = pointer(at2, key);
+      if (seen.has(key)) {
+        this.problems.push({
+          code: "DUPLICATE_KEY",
+          severity: "error",
+          offset: keyAt,
+          path: child,
+          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`
+        });
+      }
+      seen.add(key);
+      const value2 = this.value(child, depth, keyAt);
+      if (key === "__proto__") {
+        Object.defineProperty(out, key, { value: value2, enumerable: true, writable: true, configurable: true });
+      } else out[key] = value2;
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "}") return out;
+      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "}"`, this.i - 1);
+    }
+  }
+  array(at2, depth) {
+    const out = [];
+    this.i++;
+    this.space();
+    if (this.text[this.i] === "]") {
+      this.i++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value(pointer(at2, out.length), depth));
+      this.space();
+      const c = this.text[this.i];
+      this.i++;
+      if (c === "]") return out;
+      if (c !== ",") this.fail(`unexpected ${show(c)}, expected "," or "]"`, this.i - 1);
+    }
+  }
+};
+function parseJsonSource(text2, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text2);
+  const reader = new Reader(text2, positions, limits);
+  try {
+    const value2 = reader.value("", 0);
+    reader.space();
+    if (reader.i < text2.length) reader.fail(`unexpected ${show(text2[reader.i])} after the JSON value`);
+    return { value: value2, positions, problems: reader.problems };
+  } catch (error) {
+    if (!(error instanceof SyntaxFailure)) throw error;
+    const problem = {
+      code: error.code,
+      severity: "error",
+      offset: error.offset,
+      path: error.path,
+      message: error.code === "SYNTAX_ERROR" ? `invalid JSON: ${error.message}` : error.message
+    };
+    return { positions, problems: [...reader.problems, problem] };
+  }
+}
+function jsonTextProblem(text2, limits) {
+  const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
+  let depth = 0;
+  let values = 0;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    const start = i;
+    if (c === 34) {
+      for (i++; i < text2.length; i++) {
+        const d = text2.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > MAX_NESTING) {
+        return {
+          code: "TOO_DEEP",
+          severity: "error",
+          offset: start,
+          path: "",
+          message: `nesting deeper than ${MAX_NESTING} levels`
+        };
+      }
+    } else if (c === 125 || c === 93) {
+      depth--;
+      continue;
+    } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
+      while (i + 1 < text2.length && /[0-9A-Za-z.+-]/.test(text2[i + 1])) i++;
+    } else continue;
+    if (++values > max) {
+      const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
+      return {
+        code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+        severity: "error",
+        offset: start,
+        path: "",
+        message: error.message
+      };
+    }
+  }
+  return void 0;
+}
+
+// src/validate/source/yaml.ts
+var import_yaml = __toESM(require_dist(), 1);
+function keyString(key) {
+  if ((0, import_yaml.isScalar)(key)) return String(key.value);
+  return String(key);
+}
+function expandedSize(root, doc, cap) {
+  const sizes = /* @__PURE__ */ new Map();
+  const open4 = /* @__PURE__ */ new Set();
+  const sizeOf = (start) => {
+    const stack = [{ node: start, done: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.done && open4.has(node)) {
+        sizes.set(node, cap + 1);
+        stack.pop();
+        continue;
+      }
+      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
+      if (!top.done) {
+        top.done = true;
+        open4.add(node);
+        for (const child of children)
+          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
+        continue;
+      }
+      stack.pop();
+      open4.delete(node);
+      let size = 1;
+      for (const child of children) {
+        if (child === null || child === void 0) continue;
+        size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
+        if (size > cap) break;
+      }
+      sizes.set(node, Math.min(size, cap + 1));
+    }
+    return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
+  };
+  return sizeOf(root);
+}
+function walk(node, at2, positions, doc, depth, keyOffset) {
+  if (depth > MAX_NESTING) return;
+  let target = node;
+  if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
+  const own2 = node;
+  const start = own2?.range?.[0] ?? target?.range?.[0];
+  if (start !== void 0) {
+    positions.set(at2, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
+  }
+  if ((0, import_yaml.isMap)(target)) {
+    for (const pair of target.items) {
+      if (!(0, import_yaml.isPair)(pair)) continue;
+      const key = pair.key;
+      const child = pointer(at2, keyString(pair.key));
+      const keyStart = key?.range?.[0];
+      if (pair.value === null) {
+        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
+      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
+    }
+  } else if ((0, import_yaml.isSeq)(target)) {
+    target.items.forEach((item, i) => {
+      walk(item, pointer(at2, i), positions, doc, depth + 1);
+    });
+  }
+}
+function duplicateKeyPointers(root) {
+  const out = /* @__PURE__ */ new Map();
+  const stack = [[root, "", 0]];
+  while (stack.length > 0) {
+    const [node, at2, depth] = stack.pop();
+    if (depth > MAX_NESTING) continue;
+    if ((0, import_yaml.isMap)(node)) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const pair of node.items) {
+        if (!(0, import_yaml.isPair)(pair)) continue;
+        const name = keyString(pair.key);
+        const child = pointer(at2, name);
+        const start = pair.key?.range?.[0];
+        if (seen.has(name) && start !== void 0) out.set(start, child);
+        seen.add(name);
+        stack.push([pair.value, child, depth + 1]);
+      }
+    } else if ((0, import_yaml.isSeq)(node)) {
+      node.items.forEach((item, i) => {
+        stack.push([item, pointer(at2, i), depth + 1]);
+      });
+    }
+  }
+  return out;
+}
+function unescapePointerTail(at2) {
+  return at2.slice(at2.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function depthOf(value2) {
+  let max = 0;
+  const stack = [[value2, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop();
+    if (d > max) max = d;
+    if (d > MAX_NESTING) return d;
+    if (typeof v === "object" && v !== null) {
+      for (const child of Object.values(v)) stack.push([child, d + 1]);
+    }
+  }
+  return max;
+}
+var Refusal = class extends Error {
+  constructor(problem) {
+    super(problem.message);
+    this.problem = problem;
+  }
+  problem;
+};
+function* guardedTokens(text2, parser, limits) {
+  let written = 0;
+  let indicated = 0;
+  const refuse = (code2, message) => {
+    throw new Refusal({ code: code2, severity: "error", offset: parser.offset, path: "", message });
+  };
+  for (const lexeme of new import_yaml.Lexer().lex(text2)) {
+    switch (import_yaml.CST.tokenType(lexeme)) {
+      case "scalar":
+      case "single-quoted-scalar":
+      case "double-quoted-scalar":
+      case "alias":
+      case "flow-map-start":
+      case "flow-seq-start":
+        written++;
+        break;
+      case "seq-item-ind":
+      case "map-value-ind":
+      case "explicit-key-ind":
+        indicated++;
+        break;
+      default:
+        break;
+    }
+    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
+      const error = limitError(
+        "maxDocumentValues",
+        "",
+        `a document of more than ${limits.maxDocumentValues} values`,
+        limits
+      );
+      refuse("MAX_DOCUMENT_VALUES_EXCEEDED", error.message);
+    }
+    yield* parser.next(lexeme);
+    if (parser.stack.length > MAX_NESTING + 2)
+      refuse("TOO_DEEP", `nesting deeper than ${MAX_NESTING} levels`);
+  }
+  yield* parser.end();
+}
+function composeDocument(text2, limits) {
+  const parser = new import_yaml.Parser();
+  const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
+  let doc;
+  try {
+    for (const next of composer.compose(guardedTokens(text2, parser, limits), true, text2.length)) {
+      if (doc === void 0) doc = next;
+      else {
+        doc.errors.push(
+          new import_yaml.YAMLParseError(
+            [next.range[0], next.range[1]],
+            "MULTIPLE_DOCS",
+            "Source contains multiple documents; a policy file holds one"
+          )
+        );
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Refusal) return { problem: error.problem };
+    return {
+      problem: {
+        code: "SYNTAX_ERROR",
+        severity: "error",
+        offset: 0,
+        path: "",
+        message: `invalid YAML: ${safeMessage(error)}`
+      }
+    };
+  }
+  return { doc };
+}
+function parseYamlSource(text2, limits = DEFAULT_LIMITS) {
+  const positions = new SourcePositions(text2);
+  const read2 = readYaml(text2, limits);
+  if (!("doc" in read2)) return { positions, problems: read2.problems };
+  walk(read2.doc.contents, "", positions, read2.doc, 0);
+  return { value: read2.value, positions, problems: read2.problems };
+}
+function readYaml(text2, limits) {
+  const composed = composeDocument(text2, limits);
+  if ("problem" in composed) return { problems: [composed.problem] };
+  const { doc } = composed;
+  const problems = [];
+  for (const e of doc.errors) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: e.pos[0],
+      path: "",
+      message: `invalid YAML: ${e.message.split("\n")[0]}`
+    });
+  }
+  for (const [offset, at2] of duplicateKeyPointers(doc.contents)) {
+    problems.push({
+      code: "DUPLICATE_KEY",
+      severity: "error",
+      offset,
+      path: at2,
+      message: `duplicate key "${showText(unescapePointerTail(at2))}" at ${showPointer(at2)}: YAML parsers silently keep only the last`
+    });
+  }
+  for (const w of doc.warnings) {
+    problems.push({
+      code: "YAML_WARNING",
+      severity: "warning",
+      offset: w.pos[0],
+      path: "",
+      message: w.message.split("\n")[0] ?? w.message
+    });
+  }
+  problems.sort((a, b2) => a.offset - b2.offset);
+  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
+  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
+  if (expanded > limits.maxDocumentValues) {
+    const error = limitError(
+      "maxDocumentValues",
+      "",
+      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
+      limits
+    );
+    problems.push({
+      code: "MAX_DOCUMENT_VALUES_EXCEEDED",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `${error.message}; write the repeated parts out or use fewer aliases`
+    });
+    return { problems };
+  }
+  let value2;
+  try {
+    value2 = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({
+      code: "SYNTAX_ERROR",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `the YAML document cannot be read: ${safeMessage(error)}`
+    });
+    return { problems };
+  }
+  if (depthOf(value2) > MAX_NESTING) {
+    problems.push({
+      code: "TOO_DEEP",
+      severity: "error",
+      offset: 0,
+      path: "",
+      message: `nesting deeper than ${MAX_NESTING} levels`
+    });
+    return { problems };
+  }
+  return { value: value2, doc, problems };
+}
+
+// src/cli/files.ts
+import * as fsp from "fs/promises";
+import { readdir, realpath, stat } from "fs/promises";
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "path";
+var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
+var TEST_FILE = /\.test\.(json|ya?ml)$/;
+function isPolicyFile(name) {
+  return POLICY_EXTENSIONS.has(extname(name).toLowerCase()) && !TEST_FILE.test(name);
+}
+var DEFAULT_MAX_BYTES = 1024 * 1024;
+var READ_CHUNK = 64 * 1024;
+var GLOB_CHARS = /[*?[\]{}]/;
+function errno(error) {
+  const e = error;
+  if (e?.code === "ENOENT") return "no such file or directory";
+  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
+  if (e?.code === "ELOOP") return "too many levels of symbolic links";
+  return e?.code ?? String(error);
+}
+async function defaultRoot(cwd = process.cwd()) {
+  let dir = cwd;
+  for (; ; ) {
+    try {
+      await stat(join(dir, ".git"));
+      return realpath(dir);
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) return realpath(cwd);
+      dir = parent;
+    }
+  }
+}
+function inside(root, path) {
+  const rel = relative(root, path);
+  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+}
+async function confinementOf(named, root) {
+  const real = await realpath(named).catch(() => resolve(named));
+  return inside(root, real) ? root : real;
+}
+async function walk2(dir, within2, match, recursive, out, seen) {
+  let real;
+  try {
+    real = await realpath(dir);
+  } catch (error) {
+    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  if (!inside(within2, real)) {
+    out.push({
+      path: dir,
+      within: within2,
+      problem: `is a directory that resolves to ${real}, outside ${within2}; not searched`
+    });
+    return;
+  }
+  if (seen.has(real)) return;
+  seen.add(real);
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
+    return;
+  }
+  entries.sort((a, b2) => a.name < b2.name ? -1 : a.name > b2.name ? 1 : 0);
+  for (const entry2 of entries) {
+    const path = join(dir, entry2.name);
+    let isDir = entry2.isDirectory();
+    if (entry2.isSymbolicLink()) {
+      try {
+        isDir = (await stat(path)).isDirectory();
+      } catch {
+        isDir = false;
+      }
+    }
+    if (isDir) {
+      if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
+        await walk2(path, within2, match, recursive, out, seen);
+    } else if (match(entry2.name)) {
+      out.push({ path, within: within2 });
+    }
+  }
+}
+async function findFiles(args, options) {
+  const files = [];
+  const unmatched = [];
+  const seen = /* @__PURE__ */ new Set();
+  const { root, match, recursive } = options;
+  for (const arg of args) {
+    let info;
+    try {
+      info = await stat(arg);
+    } catch {
+      info = void 0;
+    }
+    if (info?.isDirectory()) {
+      const before = files.length;
+      await walk2(arg, await confinementOf(arg, root), match, recursive, files, seen);
+      if (files.length === before) unmatched.push(arg);
+    } else if (info === void 0 && options.globs === true && GLOB_CHARS.test(arg)) {
+      const glob2 = fsp.glob;
+      if (typeof glob2 !== "function")
+        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
+      const matches = [];
+      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
+        matches.push(String(m));
+      matches.sort();
+      const before = files.length;
+      for (const m of matches) {
+        const mInfo = await stat(m).catch(() => void 0);
+        if (mInfo?.isDirectory()) await walk2(m, await confinementOf(m, root), match, recursive, files, seen);
+        else if (match(m)) files.push({ path: m, within: void 0 });
+      }
+      if (files.length === before) unmatched.push(arg);
+    } else if (options.skipNamed?.(arg) !== true) {
+      files.push({ path: arg, within: void 0 });
+    }
+  }
+  const unique = /* @__PURE__ */ new Map();
+  for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
+  return { files: [...unique.values()], unmatched };
+}
+async function policyFiles(paths2) {
+  const { files, unmatched } = await findFiles(paths2, {
+    root: await defaultRoot(),
+    match: isPolicyFile,
+    recursive: false
+  });
+  const [first] = unmatched;
+  if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
+  return files;
+}
+async function testFiles(paths2, root) {
+  for (const path of paths2) {
+    try {
+      await stat(path);
+    } catch (error) {
+      throw new InputError(
+        `cannot read ${printable(path)}: ${error.code ?? String(error)}`
+      );
+    }
+  }
+  const { files } = await findFiles(paths2, { root, match: (name) => TEST_FILE.test(name), recursive: true });
+  return files;
+}
+async function policyBeside(testFile) {
+  const base = basename(testFile).replace(TEST_FILE, "");
+  for (const ext of POLICY_EXTENSIONS) {
+    const candidate = join(dirname(testFile), `${base}${ext}`);
+    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
+  }
+  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
+}
+async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") {
+  let real;
+  try {
+    real = await realpath(path);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  let info;
+  try {
+    info = await stat(real);
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
+  if (!info.isFile())
+    return { problem: `is ${fileKind(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+  if (info.size > maxBytes) {
+    return {
+      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
+      code: "MAX_FILE_BYTES_EXCEEDED"
+    };
+  }
+  if (within2 !== void 0 && !inside(within2, real)) {
+    return { problem: `resolves to ${real}, outside ${within2}; not read`, code: "UNREADABLE_FILE" };
+  }
+  let bytes;
+  try {
+    const opened = await openRegularFile(real);
+    if ("kind" in opened)
+      return { problem: `is ${opened.kind}, not a regular file; not read`, code: "UNREADABLE_FILE" };
+    const { handle } = opened;
+    try {
+      const chunks = [];
+      let length = 0;
+      while (length <= maxBytes) {
+        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        length += bytesRead;
+      }
+      if (length > maxBytes) {
+        return {
+          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
+          code: "MAX_FILE_BYTES_EXCEEDED"
+        };
+      }
+      bytes = Buffer.concat(chunks, length);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
+  }
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    const at2 = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < at2; i++) if (bytes[i] === 10) line++;
+    return {
+      problem: `is not valid UTF-8: invalid byte 0x${bytes[at2]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at2} (line ${line})`,
+      code: "INVALID_ENCODING"
+    };
+  }
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const c = bytes[i];
+    if (c < 128) {
+      i++;
+      continue;
+    }
+    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
+    if (n === 0) return i;
+    let cp = c & 63 >> n;
+    for (let k = 1; k <= n; k++) {
+      const d = bytes[i + k];
+      if (d === void 0 || (d & 192) !== 128) return i;
+      cp = cp << 6 | d & 63;
+    }
+    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
+    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
+    i += n + 1;
+  }
+  return i;
+}
+
+// src/cli/coverage.ts
+var COVERAGE_OPTIONS = {
+  coverage: { type: "boolean" },
+  "coverage-format": { type: "string" },
+  "coverage-output": { type: "string" },
+  "coverage-threshold": { type: "string", multiple: true }
+};
+var COVERAGE_FORMATS = ["text", "json", "lcov", "sarif", "github"];
+var COVERAGE_KINDS = ["statuses", "rules", "branches"];
+var COVERAGE_EXIT = 4;
+function coverageUsage(at2) {
+  const pad2 = (flag) => `      ${flag}`.padEnd(at2);
+  const more = " ".repeat(at2);
+  return [
+    `${pad2("--coverage")}report coverage: statuses reached, rules that decided, conditions seen`,
+    `${more}true and false (see docs/coverage.md)`,
+    `${pad2("--coverage-format F")}text, json, lcov, sarif or github (implies --coverage); default json`,
+    `${more}with --format json or ndjson, else text`,
+    `${pad2("--coverage-output FILE")}write the coverage report to FILE (implies --coverage); by default it`,
+    `${more}follows the report on standard output (JSON: a "coverage" member)`,
+    `${pad2("--coverage-threshold T")}[statuses=|rules=|branches=]PERCENT, repeatable (implies --coverage):`,
+    `${more}exit 4 when that coverage (all three without a kind) is below PERCENT`
+  ].join("\n");
+}
+function parseCoverage(values, jsonReport) {
+  const given = values.coverage === true || values["coverage-format"] !== void 0 || values["coverage-output"] !== void 0 || values["coverage-threshold"] !== void 0;
+  if (!given) return null;
+  const format = values["coverage-format"] ?? (jsonReport ? "json" : "text");
+  if (!COVERAGE_FORMATS.includes(format)) {
+    throw new UsageError(
+      `--coverage-format must be ${COVERAGE_FORMATS.join(", ")}; got "${printable(format)}"`
+    );
+  }
+  const output = values["coverage-output"];
+  if (output === "") throw new UsageError("--coverage-output needs a file name");
+  const thresholds = {};
+  for (const text2 of values["coverage-threshold"] ?? []) {
+    const m = /^(?:(statuses|rules|branches)=)?(\d{1,3}(?:\.\d+)?)%?$/.exec(text2);
+    const percent2 = m === null ? Number.NaN : Number(m[2]);
+    if (m === null || !(percent2 >= 0 && percent2 <= 100)) {
+      throw new UsageError(
+        `--coverage-threshold must be [statuses=|rules=|branches=]PERCENT (0 to 100), got "${printable(text2)}"`
+      );
+    }
+    for (const kind of m[1] === void 0 ? COVERAGE_KINDS : [m[1]])
+      thresholds[kind] = percent2;
+  }
+  return { format, output: output ?? null, thresholds };
+}
+function belowThresholds(totals, thresholds) {
+  const out = [];
+  for (const kind of COVERAGE_KINDS) {
+    const threshold = thresholds[kind];
+    if (threshold !== void 0 && totals[kind].percent < threshold) {
+      out.push({ kind, ratio: totals[kind], threshold });
+    }
+  }
+  return out;
+}
+function thresholdMessage(below) {
+  const list = below.map((b2) => `${b2.kind} ${b2.ratio.percent}% < ${b2.threshold}%`).join(", ");
+  return `coverage below --coverage-threshold: ${list}`;
+}
+function displayPath(path, cwd = process.cwd()) {
+  const rel = relative2(cwd, resolve2(cwd, path));
+  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
+}
+async function policyPositions(path) {
+  const read2 = await readTextFile(path, void 0, DEFAULT_MAX_BYTES * 16, "--limit maxFileBytes");
+  if ("problem" in read2) return null;
+  const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
+  const source2 = extname2(path).toLowerCase() === ".json" ? parseJsonSource(text2) : parseYamlSource(text2);
+  return source2.positions;
+}
+function what(kind, path) {
+  if (kind === "filter") return "the filter";
+  if (kind === "field") {
+    const key = path.slice(path.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+    return `"${showText(key)}"`;
+  }
+  return `$${kind}`;
+}
+function where(b2) {
+  return b2.status === null ? "of the scope" : `in rule ${b2.rule + 1} of "${showText(b2.status)}"`;
+}
+function uncovered(c, subject) {
+  const by = subject === "test" ? "by no test" : "by no record";
+  const times = (n) => `${n} ${subject}${n === 1 ? "" : "s"}`;
+  const out = [];
+  for (const s of c.statuses) {
+    if (s.count === 0) {
+      out.push({
+        code: "UNCOVERED_STATUS",
+        message: `status "${showText(s.status)}" was reached ${by}`,
+        path: s.path
+      });
+    }
+  }
+  for (const r of c.rules) {
+    if (r.decided === 0) {
+      out.push({
+        code: "UNCOVERED_RULE",
+        message: `rule ${r.index + 1} of "${showText(r.status)}" decided no ${subject}`,
+        path: r.path
+      });
+    }
+  }
+  for (const b2 of c.branches) {
+    if (b2.true > 0 && b2.false > 0) continue;
+    const seen = b2.true === 0 && b2.false === 0 ? "was never evaluated (an earlier condition or rule always decided first)" : b2.true === 0 ? `was never true (false for ${times(b2.false)})` : `was never false (true for ${times(b2.true)})`;
+    out.push({
+      code: "UNCOVERED_BRANCH",
+      message: `${what(b2.kind, b2.path)} ${where(b2)} ${seen}`,
+      path: b2.path
+    });
+  }
+  return out;
+}
+function locate(positions, path) {
+  return positions === null ? null : positions.locate(path, "key");
+}
+function coverageReports(policies, subject) {
+  return policies.map((p) => ({
+    file: p.file,
+    diagnostics: uncovered(p.coverage, subject).map((u) => {
+      const at2 = locate(p.positions, u.path);
+      return { severity: "warning", code: u.code, message: u.message, path: u.path, ...at2 ?? {} };
+    }).sort((a, b2) => (a.line ?? 0) - (b2.line ?? 0) || (a.column ?? 0) - (b2.column ?? 0))
+  }));
+}
+var ratioText = (r) => `${r.covered}/${r.total} (${r.percent}%)`;
+function totalsText(t) {
+  return `statuses ${ratioText(t.statuses)}, rules ${ratioText(t.rules)}, branches ${ratioText(t.branches)}`;
+}
+function formatText(policies, subject) {
+  const lines = [`coverage: ${totalsText(coverageTotals(policies.map((p) => p.coverage)))}`];
+  for (const p of policies) {
+    lines.push(
+      `  ${printable(p.file)} ("${printable(p.coverage.policy)}", ${p.coverage.evaluated} ${subject}s): ${totalsText(coverageTotals([p.coverage]))}`
+    );
+  }
+  for (const r of coverageReports(policies, subject)) {
+    for (const d of r.diagnostics) {
+      const file = printable(r.file);
+      const at2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      lines.push(`${at2} ${d.severity} ${d.code} ${printable(d.message)}`);
+    }
+  }
+  return `${lines.join("\n")}
+`;
+}
+function coverageJson(policies, subject) {
+  const placed = (p, item) => ({
+    ...item,
+    ...locate(p.positions, item.path) ?? {}
+  });
+  return {
+    totals: coverageTotals(policies.map((p) => p.coverage)),
+    policies: policies.map((p) => ({
+      file: p.file,
+      policy: p.coverage.policy,
+      evaluated: p.coverage.evaluated,
+      applicable: p.coverage.applicable,
+      totals: coverageTotals([p.coverage]),
+      statuses: p.coverage.statuses.map((s) => placed(p, s)),
+      rules: p.coverage.rules.map((r) => placed(p, r)),
+      branches: p.coverage.branches.map((b2) => placed(p, b2))
+    })),
+    uncovered: coverageReports(policies, subject).flatMap(
+      (r) => r.diagnostics.map((d) => ({ file: r.file, ...d }))
+    )
+  };
+}
+function formatLcov(policies) {
+  const out = [];
+  for (const p of policies) {
+    const c = p.coverage;
+    const line = (path) => locate(p.positions, path)?.line ?? 1;
+    out.push("TN:", `SF:${printable(p.file)}`);
+    const names = /* @__PURE__ */ new Set();
+    const fns = c.rules.map((r) => {
+      let name = printable(`${r.status} rule ${r.index + 1}`).replace(/,/g, "_");
+      while (names.has(name)) name += "_";
+      names.add(name);
+      return { name, line: line(r.path), count: r.decided };
+    });
+    for (const f of fns) out.push(`FN:${f.line},${f.name}`);
+    for (const f of fns) out.push(`FNDA:${f.count},${f.name}`);
+    out.push(`FNF:${fns.length}`, `FNH:${fns.filter((f) => f.count > 0).length}`);
+    let found = 0;
+    let hit = 0;
+    c.branches.forEach((b2, i) => {
+      const seen = b2.true + b2.false > 0;
+      const at2 = line(b2.path);
+      out.push(`BRDA:${at2},${i},0,${seen ? b2.true : "-"}`, `BRDA:${at2},${i},1,${seen ? b2.false : "-"}`);
+      found += 2;
+      hit += (b2.true > 0 ? 1 : 0) + (b2.false > 0 ? 1 : 0);
+    });
+    out.push(`BRF:${found}`, `BRH:${hit}`);
+    const lines = /* @__PURE__ */ new Map();
+    const add = (path, count2) => {
+      const at2 = line(path);
+      const before = lines.get(at2);
+      lines.set(at2, before === void 0 ? count2 : Math.min(before, count2));
+    };
+    for (const s of c.statuses) add(s.path, s.count);
+    for (const r of c.rules) add(r.path, r.decided);
+    for (const b2 of c.branches) add(b2.path, b2.true + b2.false);
+    const sorted = [...lines].sort((a, b2) => a[0] - b2[0]);
+    for (const [at2, count2] of sorted) out.push(`DA:${at2},${count2}`);
+    out.push(`LF:${sorted.length}`, `LH:${sorted.filter(([, n]) => n > 0).length}`, "end_of_record");
+  }
+  return `${out.join("\n")}
+`;
+}
+var VERSION = "0.1.0";
+function formatCoverage(format, policies, subject) {
+  switch (format) {
+    case "text":
+      return formatText(policies, subject);
+    case "json":
+      return `${JSON.stringify({ coverage: coverageJson(policies, subject) }, null, 2)}
+`;
+    case "lcov":
+      return formatLcov(policies);
+    case "sarif":
+      return formatSarif(coverageReports(policies, subject), { name: "svc-policy", version: VERSION });
+    case "github":
+      return formatGithub(coverageReports(policies, subject));
+  }
+}
+
+// src/cli/eval-fail-on.ts
+function parseFailOn(values, policies) {
+  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
+  const out = [];
+  for (const text2 of values.flatMap((v) => v.split(","))) {
+    const item = text2.trim();
+    if (item === "") throw new UsageError("--fail-on: an empty condition");
+    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
+    if (m) {
+      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
+      continue;
+    }
+    if (item.startsWith("criticality")) {
+      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
+    }
+    if (!known.has(item)) {
+      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
+    }
+    out.push({ kind: "status", text: item, status: item });
+  }
+  return out;
+}
+function conditionMet(conditions, status, criticality) {
+  return conditions.find(
+    (c) => c.kind === "status" ? c.status === status : c.strict ? criticality > c.min : criticality >= c.min
+  );
+}
+function failures(summary2, conditions, withWaived = false) {
+  const out = [];
+  for (const p of summary2.policies) {
+    if (p.skipped !== null) continue;
+    for (const s of p.statuses) {
+      const count2 = withWaived ? s.count : s.count - s.waived;
+      if (count2 === 0) continue;
+      const hit = conditionMet(conditions, s.status, s.criticality);
+      if (hit) {
+        out.push({
+          policy: p.policy,
+          status: s.status,
+          criticality: s.criticality,
+          count: count2,
+          condition: hit.text
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// src/cli/eval-sarif.ts
+function levelOf(criticality, top, status, failOn) {
+  if (failOn.length === 0) return criticality === top ? "error" : "warning";
+  return conditionMet(failOn, status, criticality) === void 0 ? "warning" : "error";
+}
+var place = (positions, path) => positions === null ? null : positions.locate(path, "key");
+async function sarifPlan(paths2, policies, active, failOn) {
+  const files = await policyFiles(paths2);
+  const rules = [];
+  const planned = await Promise.all(
+    active.map(async (p) => {
+      const file = files[policies.indexOf(p)]?.path ?? p.name;
+      const positions = await policyPositions(file);
+      const top = Math.max(...p.statuses.map((s) => s.criticality));
+      const statuses = p.definition.statuses.filter((s) => s.criticality > 0).map(
+        (s) => ({
+          status: s.name,
+          level: levelOf(s.criticality, top, s.name, failOn),
+          at: place(positions, s.path),
+          rules: s.rules.map((r) => place(positions, r.path))
+        })
+      );
+      return { uri: fileUri(displayPath(file)), policy: p, statuses };
+    })
+  );
+  const plan3 = planned.map(({ uri, policy, statuses }) => ({
+    uri,
+    statuses: statuses.map((s) => {
+      const criticality = policy.statuses.find((x) => x.name === s.status).criticality;
+      rules.push({
+        id: `${policy.name}/${s.status}`,
+        name: `${policy.name}: ${s.status}`,
+        shortDescription: { text: `"${policy.name}" gives "${s.status}" (criticality ${criticality})` },
+        defaultConfiguration: { level: s.level },
+        properties: { policy: policy.name, status: s.status, criticality }
+      });
+      return { ...s, ruleIndex: rules.length - 1 };
+    })
+  }));
+  return { plan: { policies: plan3 }, rules };
+}
+function sarifDocument(tool, rules, asOf) {
+  return sarifFrame(tool, rules, { properties: { asOf: new Date(asOf).toISOString() } });
+}
+var ESCAPED_ORDINAL = `"message":{"text":"record ${JSON.stringify(ORDINAL_MARK).slice(1, -1)}`;
+function sarifResults(event, policies, plan3, ordinal) {
+  const id = resourceId(event.resource);
+  const who = id === null ? `record ${ordinal}` : `"${String(id)}"`;
+  const out = [];
+  event.results.forEach(({ result }, i) => {
+    const p = plan3.policies[i];
+    const s = result.applicable ? p?.statuses.find((x) => x.status === result.status) : void 0;
+    if (p === void 0 || s === void 0) return;
+    const policy = policies[i];
+    const rule = result.matched?.ruleIndex ?? null;
+    const at2 = rule === null ? s.at : s.rules[rule] ?? s.at;
+    const why = rule === null ? "no rule of another status holds (the default status)" : `rule ${rule + 1} of "${s.status}" holds`;
+    const mark = result.waiver;
+    const waiver = mark === void 0 ? void 0 : policy.waivers.find((w) => w.id === mark.id);
+    const waived = mark === void 0 ? "" : `; waived by "${mark.id}" until ${mark.expires}`;
+    const location = {
+      physicalLocation: {
+        artifactLocation: { uri: p.uri },
+        ...at2 === null ? {} : { region: { startLine: Math.max(1, at2.line), startColumn: Math.max(1, at2.column) } }
+      },
+      ...id === null ? {} : { logicalLocations: [{ fullyQualifiedName: String(id), kind: "resource" }] }
+    };
+    const json = JSON.stringify({
+      ruleId: `${policy.name}/${s.status}`,
+      ruleIndex: s.ruleIndex,
+      level: s.level,
+      message: {
+        text: `${who} is "${s.status}" (criticality ${result.criticality}) under policy "${policy.name}": ${why}${waived}`
+      },
+      locations: [location],
+      ...mark === void 0 ? {} : {
+        suppressions: [
+          {
+            kind: "external",
+            status: "accepted",
+            justification: `${waiver?.reason ?? ""} (${waiver?.owner ?? ""}, waiver ${mark.id}, until ${mark.expires})`,
+            ...waiver?.ticket == null ? {} : { properties: { ticket: waiver.ticket } }
+          }
+        ]
+      },
+      properties: {
+        status: s.status,
+        criticality: result.criticality,
+        ...mark === void 0 ? {} : { waiver: mark }
+      }
+    });
+    out.push(json.replace(ESCAPED_ORDINAL, () => `"message":{"text":"record ${ORDINAL_MARK}`));
+  });
+  return out.length === 0 ? null : out.join(",\n");
 }
 
 // src/cli/format.ts
@@ -13480,6 +14802,13 @@ function renderer(policies, options) {
         return explained === null ? null : line(event, index, explained);
       case "table":
         return explained === null ? null : explainText(index, event, explained);
+      case "sarif":
+        return sarifResults(
+          event,
+          policies,
+          options.sarif,
+          index === INDEX_MARK ? ORDINAL_MARK : String(Number(index) + 1)
+        );
     }
   };
   const explain = (event) => {
@@ -14185,7 +15514,7 @@ function implies(premises, target) {
 var operatorsJson = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 
 // src/validate/checks/impossible-conditions.ts
-var show = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
+var show2 = (site) => JSON.stringify(printParsed({ kind: "filter", clauses: [site.node] }));
 var impossibleConditions = {
   name: "impossible-conditions",
   run(model, report) {
@@ -14195,7 +15524,7 @@ var impossibleConditions = {
         report({
           severity: "warning",
           code: "IMPOSSIBLE_CONDITION",
-          message: `${show(site)} can never hold: no value satisfies all of its operators`,
+          message: `${show2(site)} can never hold: no value satisfies all of its operators`,
           path: site.pointer,
           anchor: "key"
         });
@@ -14208,7 +15537,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: `${show(scopeConflict.site)} contradicts ${show(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
+        message: `${show2(scopeConflict.site)} contradicts ${show2(scopeConflict.with)} at ${showPointer(scopeConflict.with.pointer)}: the scope matches no resource`,
         path: scopeConflict.site.pointer,
         anchor: "key"
       });
@@ -14221,7 +15550,7 @@ var impossibleConditions = {
       report({
         severity: "warning",
         code: "IMPOSSIBLE_CONDITION",
-        message: inScope ? `${show(conflict.site)} contradicts the policy's scope ${show(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show(conflict.site)} contradicts ${show(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
+        message: inScope ? `${show2(conflict.site)} contradicts the policy's scope ${show2(conflict.with)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds for a resource in scope` : `${show2(conflict.site)} contradicts ${show2(conflict.with)} at ${showPointer(conflict.with.pointer)}: rule ${view.index + 1} of "${showText(view.status.name)}" never holds`,
         path: conflict.site.pointer,
         anchor: "key"
       });
@@ -16886,7 +18215,7 @@ function itemSegments(parent, item) {
   if (rest.startsWith(SELECTOR_PREFIX)) rest = rest.slice(SELECTOR_PREFIX.length);
   return rest.split(PATH_SEPARATOR).filter((s) => s !== ARRAY_ANY);
 }
-function place(root, segments) {
+function place2(root, segments) {
   let fields = root;
   let node;
   for (const segment2 of segments) {
@@ -16923,11 +18252,11 @@ function k8sDetailsType(schema) {
   const root = /* @__PURE__ */ new Map();
   for (const d of schema.fields ?? []) {
     if (typeof d?.field !== "string" || d.field === "") continue;
-    const node = place(root, descriptorSegments(d.field));
+    const node = place2(root, descriptorSegments(d.field));
     describeField(node, d);
     for (const item of d.itemFields ?? []) {
       if (typeof item?.field !== "string" || item.field === "") continue;
-      describeField(place(node.items, itemSegments(d.field, item.field)), item);
+      describeField(place2(node.items, itemSegments(d.field, item.field)), item);
     }
   }
   return {
@@ -17114,570 +18443,6 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   });
 }
 
-// src/validate/source/positions.ts
-var SourcePositions = class {
-  #lineStarts = [0];
-  #nodes = /* @__PURE__ */ new Map();
-  constructor(text2) {
-    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) this.#lineStarts.push(i + 1);
-  }
-  set(pointer2, offsets) {
-    this.#nodes.set(pointer2, offsets);
-  }
-  /** The line and column of a text offset. */
-  at(offset) {
-    const starts = this.#lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
-  }
-  /**
-   * The position of the node at `pointer` (its key when `anchor` is `'key'` and it has one). A pointer
-   * the document does not hold (a missing property) falls back to its nearest ancestor.
-   */
-  locate(pointer2, anchor = "value") {
-    let p = pointer2;
-    for (; ; ) {
-      const node = this.#nodes.get(p);
-      if (node !== void 0)
-        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
-      if (p === "") return { line: 1, column: 1 };
-      p = p.slice(0, p.lastIndexOf("/"));
-      anchor = "value";
-    }
-  }
-};
-
-// src/validate/source/json.ts
-var MAX_NESTING = 256;
-var SyntaxFailure = class extends Error {
-  constructor(offset, message, code2 = "SYNTAX_ERROR", path = "") {
-    super(message);
-    this.offset = offset;
-    this.code = code2;
-    this.path = path;
-  }
-  offset;
-  code;
-  path;
-};
-var NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-var ESCAPES = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "	"
-};
-function show2(c) {
-  if (c === void 0) return "end of the text";
-  const code2 = c.codePointAt(0);
-  return code2 < 32 || code2 === 127 ? `character U+${code2.toString(16).toUpperCase().padStart(4, "0")}` : `"${c}"`;
-}
-var Reader = class {
-  constructor(text2, positions, limits) {
-    this.text = text2;
-    this.positions = positions;
-    this.limits = limits;
-  }
-  text;
-  positions;
-  limits;
-  i = 0;
-  problems = [];
-  /** Values and keys read so far, against `limits.maxDocumentValues`. */
-  values = 0;
-  /** Counts a value or a key read at `offset`; refuses the document past `maxDocumentValues`. */
-  count(offset, at2) {
-    if (++this.values <= this.limits.maxDocumentValues) return;
-    const error = limitError(
-      "maxDocumentValues",
-      at2,
-      `a document of more than ${this.limits.maxDocumentValues} values`,
-      this.limits
-    );
-    throw new SyntaxFailure(offset, error.message, "MAX_DOCUMENT_VALUES_EXCEEDED", at2);
-  }
-  fail(message, offset = this.i) {
-    throw new SyntaxFailure(offset, message);
-  }
-  space() {
-    const t = this.text;
-    for (; ; ) {
-      const c = t.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else return;
-    }
-  }
-  value(at2, depth, key) {
-    this.space();
-    const start = this.i;
-    this.count(start, at2);
-    this.positions.set(at2, key === void 0 ? { value: start } : { value: start, key });
-    const c = this.text[start];
-    if (c === "{" || c === "[") {
-      if (depth >= MAX_NESTING) {
-        throw new SyntaxFailure(start, `nesting deeper than ${MAX_NESTING} levels`, "TOO_DEEP");
-      }
-      return c === "{" ? this.object(at2, depth + 1) : this.array(at2, depth + 1);
-    }
-    if (c === '"') return this.string();
-    if (c === "-" || c !== void 0 && c >= "0" && c <= "9") {
-      NUMBER.lastIndex = start;
-      const m = NUMBER.exec(this.text);
-      if (m === null) this.fail(`invalid number`);
-      this.i = start + m[0].length;
-      return Number(m[0]);
-    }
-    for (const [word, v] of [
-      ["true", true],
-      ["false", false],
-      ["null", null]
-    ]) {
-      if (this.text.startsWith(word, start)) {
-        this.i = start + word.length;
-        return v;
-      }
-    }
-    return this.fail(`unexpected ${show2(c)}, expected a JSON value`);
-  }
-  string() {
-    const t = this.text;
-    let i = this.i + 1;
-    let out = "";
-    let from = i;
-    for (; ; ) {
-      const c = t.charCodeAt(i);
-      if (Number.isNaN(c)) this.fail("unterminated string", this.i);
-      if (c === 34) break;
-      if (c < 32) this.fail(`${show2(t[i])} must be escaped in a string`, i);
-      if (c === 92) {
-        out += t.slice(from, i);
-        const e = t[i + 1];
-        if (e === "u") {
-          const hex = t.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", i);
-          out += String.fromCharCode(Number.parseInt(hex, 16));
-          i += 6;
-        } else {
-          const r = e === void 0 ? void 0 : ESCAPES[e];
-          if (r === void 0) this.fail(`invalid escape "\\${e ?? ""}"`, i);
-          out += r;
-          i += 2;
-        }
-        from = i;
-        continue;
-      }
-      i++;
-    }
-    out += t.slice(from, i);
-    this.i = i + 1;
-    return out;
-  }
-  object(at2, depth) {
-    const out = {};
-    const seen = /* @__PURE__ */ new Set();
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "}") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      this.space();
-      const keyAt = this.i;
-      if (this.text[keyAt] !== '"')
-        this.fail(`unexpected ${show2(this.text[keyAt])}, expected a key in double quotes`);
-      const key = this.string();
-      this.count(keyAt, pointer(at2, key));
-      this.space();
-      if (this.text[this.i] !== ":")
-        this.fail(`unexpected ${show2(this.text[this.i])}, expected ":" after the key`);
-      this.i++;
-      const child = pointer(at2, key);
-      if (seen.has(key)) {
-        this.problems.push({
-          code: "DUPLICATE_KEY",
-          severity: "error",
-          offset: keyAt,
-          path: child,
-          message: `duplicate key "${showText(key)}" at ${showPointer(child)}: JSON parsers silently keep only the last`
-        });
-      }
-      seen.add(key);
-      const value2 = this.value(child, depth, keyAt);
-      if (key === "__proto__") {
-        Object.defineProperty(out, key, { value: value2, enumerable: true, writable: true, configurable: true });
-      } else out[key] = value2;
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "}") return out;
-      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "}"`, this.i - 1);
-    }
-  }
-  array(at2, depth) {
-    const out = [];
-    this.i++;
-    this.space();
-    if (this.text[this.i] === "]") {
-      this.i++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value(pointer(at2, out.length), depth));
-      this.space();
-      const c = this.text[this.i];
-      this.i++;
-      if (c === "]") return out;
-      if (c !== ",") this.fail(`unexpected ${show2(c)}, expected "," or "]"`, this.i - 1);
-    }
-  }
-};
-function parseJsonSource(text2, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text2);
-  const reader = new Reader(text2, positions, limits);
-  try {
-    const value2 = reader.value("", 0);
-    reader.space();
-    if (reader.i < text2.length) reader.fail(`unexpected ${show2(text2[reader.i])} after the JSON value`);
-    return { value: value2, positions, problems: reader.problems };
-  } catch (error) {
-    if (!(error instanceof SyntaxFailure)) throw error;
-    const problem = {
-      code: error.code,
-      severity: "error",
-      offset: error.offset,
-      path: error.path,
-      message: error.code === "SYNTAX_ERROR" ? `invalid JSON: ${error.message}` : error.message
-    };
-    return { positions, problems: [...reader.problems, problem] };
-  }
-}
-function jsonTextProblem(text2, limits) {
-  const max = limits === void 0 ? Number.POSITIVE_INFINITY : limits.maxDocumentValues;
-  let depth = 0;
-  let values = 0;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    const start = i;
-    if (c === 34) {
-      for (i++; i < text2.length; i++) {
-        const d = text2.charCodeAt(i);
-        if (d === 92) i++;
-        else if (d === 34) break;
-      }
-    } else if (c === 123 || c === 91) {
-      if (++depth > MAX_NESTING) {
-        return {
-          code: "TOO_DEEP",
-          severity: "error",
-          offset: start,
-          path: "",
-          message: `nesting deeper than ${MAX_NESTING} levels`
-        };
-      }
-    } else if (c === 125 || c === 93) {
-      depth--;
-      continue;
-    } else if (c === 45 || c >= 48 && c <= 57 || c === 116 || c === 102 || c === 110) {
-      while (i + 1 < text2.length && /[0-9A-Za-z.+-]/.test(text2[i + 1])) i++;
-    } else continue;
-    if (++values > max) {
-      const error = limitError("maxDocumentValues", "", `a document of more than ${max} values`, limits);
-      return {
-        code: "MAX_DOCUMENT_VALUES_EXCEEDED",
-        severity: "error",
-        offset: start,
-        path: "",
-        message: error.message
-      };
-    }
-  }
-  return void 0;
-}
-
-// src/validate/source/yaml.ts
-var import_yaml = __toESM(require_dist(), 1);
-function keyString(key) {
-  if ((0, import_yaml.isScalar)(key)) return String(key.value);
-  return String(key);
-}
-function expandedSize(root, doc, cap) {
-  const sizes = /* @__PURE__ */ new Map();
-  const open4 = /* @__PURE__ */ new Set();
-  const sizeOf = (start) => {
-    const stack = [{ node: start, done: false }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1];
-      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
-      if (sizes.has(node)) {
-        stack.pop();
-        continue;
-      }
-      if (!top.done && open4.has(node)) {
-        sizes.set(node, cap + 1);
-        stack.pop();
-        continue;
-      }
-      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
-      if (!top.done) {
-        top.done = true;
-        open4.add(node);
-        for (const child of children)
-          if (child !== null && child !== void 0) stack.push({ node: child, done: false });
-        continue;
-      }
-      stack.pop();
-      open4.delete(node);
-      let size = 1;
-      for (const child of children) {
-        if (child === null || child === void 0) continue;
-        size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
-        if (size > cap) break;
-      }
-      sizes.set(node, Math.min(size, cap + 1));
-    }
-    return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
-  };
-  return sizeOf(root);
-}
-function walk(node, at2, positions, doc, depth, keyOffset) {
-  if (depth > MAX_NESTING) return;
-  let target = node;
-  if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
-  const own2 = node;
-  const start = own2?.range?.[0] ?? target?.range?.[0];
-  if (start !== void 0) {
-    positions.set(at2, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
-  }
-  if ((0, import_yaml.isMap)(target)) {
-    for (const pair of target.items) {
-      if (!(0, import_yaml.isPair)(pair)) continue;
-      const key = pair.key;
-      const child = pointer(at2, keyString(pair.key));
-      const keyStart = key?.range?.[0];
-      if (pair.value === null) {
-        if (keyStart !== void 0) positions.set(child, { value: keyStart, key: keyStart });
-      } else walk(pair.value, child, positions, doc, depth + 1, keyStart);
-    }
-  } else if ((0, import_yaml.isSeq)(target)) {
-    target.items.forEach((item, i) => {
-      walk(item, pointer(at2, i), positions, doc, depth + 1);
-    });
-  }
-}
-function duplicateKeyPointers(root) {
-  const out = /* @__PURE__ */ new Map();
-  const stack = [[root, "", 0]];
-  while (stack.length > 0) {
-    const [node, at2, depth] = stack.pop();
-    if (depth > MAX_NESTING) continue;
-    if ((0, import_yaml.isMap)(node)) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const pair of node.items) {
-        if (!(0, import_yaml.isPair)(pair)) continue;
-        const name = keyString(pair.key);
-        const child = pointer(at2, name);
-        const start = pair.key?.range?.[0];
-        if (seen.has(name) && start !== void 0) out.set(start, child);
-        seen.add(name);
-        stack.push([pair.value, child, depth + 1]);
-      }
-    } else if ((0, import_yaml.isSeq)(node)) {
-      node.items.forEach((item, i) => {
-        stack.push([item, pointer(at2, i), depth + 1]);
-      });
-    }
-  }
-  return out;
-}
-function unescapePointerTail(at2) {
-  return at2.slice(at2.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function depthOf(value2) {
-  let max = 0;
-  const stack = [[value2, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop();
-    if (d > max) max = d;
-    if (d > MAX_NESTING) return d;
-    if (typeof v === "object" && v !== null) {
-      for (const child of Object.values(v)) stack.push([child, d + 1]);
-    }
-  }
-  return max;
-}
-var Refusal = class extends Error {
-  constructor(problem) {
-    super(problem.message);
-    this.problem = problem;
-  }
-  problem;
-};
-function* guardedTokens(text2, parser, limits) {
-  let written = 0;
-  let indicated = 0;
-  const refuse = (code2, message) => {
-    throw new Refusal({ code: code2, severity: "error", offset: parser.offset, path: "", message });
-  };
-  for (const lexeme of new import_yaml.Lexer().lex(text2)) {
-    switch (import_yaml.CST.tokenType(lexeme)) {
-      case "scalar":
-      case "single-quoted-scalar":
-      case "double-quoted-scalar":
-      case "alias":
-      case "flow-map-start":
-      case "flow-seq-start":
-        written++;
-        break;
-      case "seq-item-ind":
-      case "map-value-ind":
-      case "explicit-key-ind":
-        indicated++;
-        break;
-      default:
-        break;
-    }
-    if (written > limits.maxDocumentValues || indicated > limits.maxDocumentValues) {
-      const error = limitError(
-        "maxDocumentValues",
-        "",
-        `a document of more than ${limits.maxDocumentValues} values`,
-        limits
-      );
-      refuse("MAX_DOCUMENT_VALUES_EXCEEDED", error.message);
-    }
-    yield* parser.next(lexeme);
-    if (parser.stack.length > MAX_NESTING + 2)
-      refuse("TOO_DEEP", `nesting deeper than ${MAX_NESTING} levels`);
-  }
-  yield* parser.end();
-}
-function composeDocument(text2, limits) {
-  const parser = new import_yaml.Parser();
-  const composer = new import_yaml.Composer({ uniqueKeys: false, prettyErrors: false, version: "1.2" });
-  let doc;
-  try {
-    for (const next of composer.compose(guardedTokens(text2, parser, limits), true, text2.length)) {
-      if (doc === void 0) doc = next;
-      else {
-        doc.errors.push(
-          new import_yaml.YAMLParseError(
-            [next.range[0], next.range[1]],
-            "MULTIPLE_DOCS",
-            "Source contains multiple documents; a policy file holds one"
-          )
-        );
-        break;
-      }
-    }
-  } catch (error) {
-    if (error instanceof Refusal) return { problem: error.problem };
-    return {
-      problem: {
-        code: "SYNTAX_ERROR",
-        severity: "error",
-        offset: 0,
-        path: "",
-        message: `invalid YAML: ${safeMessage(error)}`
-      }
-    };
-  }
-  return { doc };
-}
-function parseYamlSource(text2, limits = DEFAULT_LIMITS) {
-  const positions = new SourcePositions(text2);
-  const read2 = readYaml(text2, limits);
-  if (!("doc" in read2)) return { positions, problems: read2.problems };
-  walk(read2.doc.contents, "", positions, read2.doc, 0);
-  return { value: read2.value, positions, problems: read2.problems };
-}
-function readYaml(text2, limits) {
-  const composed = composeDocument(text2, limits);
-  if ("problem" in composed) return { problems: [composed.problem] };
-  const { doc } = composed;
-  const problems = [];
-  for (const e of doc.errors) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: e.pos[0],
-      path: "",
-      message: `invalid YAML: ${e.message.split("\n")[0]}`
-    });
-  }
-  for (const [offset, at2] of duplicateKeyPointers(doc.contents)) {
-    problems.push({
-      code: "DUPLICATE_KEY",
-      severity: "error",
-      offset,
-      path: at2,
-      message: `duplicate key "${showText(unescapePointerTail(at2))}" at ${showPointer(at2)}: YAML parsers silently keep only the last`
-    });
-  }
-  for (const w of doc.warnings) {
-    problems.push({
-      code: "YAML_WARNING",
-      severity: "warning",
-      offset: w.pos[0],
-      path: "",
-      message: w.message.split("\n")[0] ?? w.message
-    });
-  }
-  problems.sort((a, b2) => a.offset - b2.offset);
-  if (problems.some((p) => p.severity === "error" && p.code !== "DUPLICATE_KEY")) return { problems };
-  const expanded = expandedSize(doc.contents, doc, limits.maxDocumentValues);
-  if (expanded > limits.maxDocumentValues) {
-    const error = limitError(
-      "maxDocumentValues",
-      "",
-      `the YAML document's aliases expand to more than ${limits.maxDocumentValues} values`,
-      limits
-    );
-    problems.push({
-      code: "MAX_DOCUMENT_VALUES_EXCEEDED",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `${error.message}; write the repeated parts out or use fewer aliases`
-    });
-    return { problems };
-  }
-  let value2;
-  try {
-    value2 = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    problems.push({
-      code: "SYNTAX_ERROR",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `the YAML document cannot be read: ${safeMessage(error)}`
-    });
-    return { problems };
-  }
-  if (depthOf(value2) > MAX_NESTING) {
-    problems.push({
-      code: "TOO_DEEP",
-      severity: "error",
-      offset: 0,
-      path: "",
-      message: `nesting deeper than ${MAX_NESTING} levels`
-    });
-    return { problems };
-  }
-  return { value: value2, doc, problems };
-}
-
 // src/validate/index.ts
 var DEFAULT_MAX_DIAGNOSTICS = 100;
 function formatOf(text2, options) {
@@ -17842,7 +18607,7 @@ function diagnosticsCap(requested) {
   if (requested === void 0 || Number.isNaN(requested)) return DEFAULT_MAX_DIAGNOSTICS;
   return Math.max(1, Math.floor(requested));
 }
-function place2(f, positions) {
+function place3(f, positions) {
   const base = { severity: f.severity, code: f.code, message: f.message, path: f.path };
   if (positions === void 0) return base;
   return { ...base, ...positions.locate(f.path, f.anchor) };
@@ -17873,7 +18638,7 @@ function validateWith(document, given, checks) {
 function validate2(document, options, max, limits, checks) {
   if (typeof document !== "string")
     return finish(
-      checks(document, options, limits).map((f) => place2(f, void 0)),
+      checks(document, options, limits).map((f) => place3(f, void 0)),
       max
     );
   if (utf8LengthExceeds(document, limits.maxFileBytes)) {
@@ -17899,7 +18664,7 @@ function validate2(document, options, max, limits, checks) {
   if (!("value" in source2) || diagnostics.some((d) => d.severity === "error" && d.code !== "DUPLICATE_KEY")) {
     return finish(diagnostics, max);
   }
-  for (const f of checks(source2.value, options, limits)) diagnostics.push(place2(f, source2.positions));
+  for (const f of checks(source2.value, options, limits)) diagnostics.push(place3(f, source2.positions));
   return finish(diagnostics, max);
 }
 
@@ -18047,253 +18812,10 @@ function formatDiff(format, diffs, failOn) {
 // src/cli/diff-sources.ts
 import { execFileSync } from "child_process";
 import { stat as stat2 } from "fs/promises";
-import { isAbsolute as isAbsolute2, join as join2, relative as relative2 } from "path";
-
-// src/cli/files.ts
-import * as fsp from "fs/promises";
-import { readdir, realpath, stat } from "fs/promises";
-import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from "path";
-var POLICY_EXTENSIONS = /* @__PURE__ */ new Set([".json", ".yaml", ".yml"]);
-var TEST_FILE = /\.test\.(json|ya?ml)$/;
-function isPolicyFile(name) {
-  return POLICY_EXTENSIONS.has(extname(name).toLowerCase()) && !TEST_FILE.test(name);
-}
-var DEFAULT_MAX_BYTES = 1024 * 1024;
-var READ_CHUNK = 64 * 1024;
-var GLOB_CHARS = /[*?[\]{}]/;
-function errno(error) {
-  const e = error;
-  if (e?.code === "ENOENT") return "no such file or directory";
-  if (e?.code === "EACCES" || e?.code === "EPERM") return "permission denied";
-  if (e?.code === "ELOOP") return "too many levels of symbolic links";
-  return e?.code ?? String(error);
-}
-async function defaultRoot(cwd = process.cwd()) {
-  let dir = cwd;
-  for (; ; ) {
-    try {
-      await stat(join(dir, ".git"));
-      return realpath(dir);
-    } catch {
-      const parent = dirname(dir);
-      if (parent === dir) return realpath(cwd);
-      dir = parent;
-    }
-  }
-}
-function inside(root, path) {
-  const rel = relative(root, path);
-  return rel === "" || !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-}
-async function confinementOf(named, root) {
-  const real = await realpath(named).catch(() => resolve(named));
-  return inside(root, real) ? root : real;
-}
-async function walk2(dir, within2, match, recursive, out, seen) {
-  let real;
-  try {
-    real = await realpath(dir);
-  } catch (error) {
-    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  if (!inside(within2, real)) {
-    out.push({
-      path: dir,
-      within: within2,
-      problem: `is a directory that resolves to ${real}, outside ${within2}; not searched`
-    });
-    return;
-  }
-  if (seen.has(real)) return;
-  seen.add(real);
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    out.push({ path: dir, within: within2, problem: `cannot be read as a directory: ${errno(error)}` });
-    return;
-  }
-  entries.sort((a, b2) => a.name < b2.name ? -1 : a.name > b2.name ? 1 : 0);
-  for (const entry2 of entries) {
-    const path = join(dir, entry2.name);
-    let isDir = entry2.isDirectory();
-    if (entry2.isSymbolicLink()) {
-      try {
-        isDir = (await stat(path)).isDirectory();
-      } catch {
-        isDir = false;
-      }
-    }
-    if (isDir) {
-      if (recursive && entry2.name !== "node_modules" && !entry2.name.startsWith("."))
-        await walk2(path, within2, match, recursive, out, seen);
-    } else if (match(entry2.name)) {
-      out.push({ path, within: within2 });
-    }
-  }
-}
-async function findFiles(args, options) {
-  const files = [];
-  const unmatched = [];
-  const seen = /* @__PURE__ */ new Set();
-  const { root, match, recursive } = options;
-  for (const arg of args) {
-    let info;
-    try {
-      info = await stat(arg);
-    } catch {
-      info = void 0;
-    }
-    if (info?.isDirectory()) {
-      const before = files.length;
-      await walk2(arg, await confinementOf(arg, root), match, recursive, files, seen);
-      if (files.length === before) unmatched.push(arg);
-    } else if (info === void 0 && options.globs === true && GLOB_CHARS.test(arg)) {
-      const glob2 = fsp.glob;
-      if (typeof glob2 !== "function")
-        throw new UsageError("glob patterns need Node 22 or later; pass files or directories");
-      const matches = [];
-      for await (const m of glob2(arg, { exclude: (p) => p.includes("node_modules") }))
-        matches.push(String(m));
-      matches.sort();
-      const before = files.length;
-      for (const m of matches) {
-        const mInfo = await stat(m).catch(() => void 0);
-        if (mInfo?.isDirectory()) await walk2(m, await confinementOf(m, root), match, recursive, files, seen);
-        else if (match(m)) files.push({ path: m, within: void 0 });
-      }
-      if (files.length === before) unmatched.push(arg);
-    } else if (options.skipNamed?.(arg) !== true) {
-      files.push({ path: arg, within: void 0 });
-    }
-  }
-  const unique = /* @__PURE__ */ new Map();
-  for (const f of files) if (!unique.has(resolve(f.path))) unique.set(resolve(f.path), f);
-  return { files: [...unique.values()], unmatched };
-}
-async function policyFiles(paths2) {
-  const { files, unmatched } = await findFiles(paths2, {
-    root: await defaultRoot(),
-    match: isPolicyFile,
-    recursive: false
-  });
-  const [first] = unmatched;
-  if (first !== void 0) throw new InputError(`no .json or .yaml policy files in ${printable(first)}`);
-  return files;
-}
-async function testFiles(paths2, root) {
-  for (const path of paths2) {
-    try {
-      await stat(path);
-    } catch (error) {
-      throw new InputError(
-        `cannot read ${printable(path)}: ${error.code ?? String(error)}`
-      );
-    }
-  }
-  const { files } = await findFiles(paths2, { root, match: (name) => TEST_FILE.test(name), recursive: true });
-  return files;
-}
-async function policyBeside(testFile) {
-  const base = basename(testFile).replace(TEST_FILE, "");
-  for (const ext of POLICY_EXTENSIONS) {
-    const candidate = join(dirname(testFile), `${base}${ext}`);
-    if ((await stat(candidate).catch(() => null))?.isFile()) return candidate;
-  }
-  throw new Error(`no "policy" given and no ${base}.json, ${base}.yaml or ${base}.yml beside it`);
-}
-async function readTextFile(path, within2, maxBytes, limitName = "--max-bytes") {
-  let real;
-  try {
-    real = await realpath(path);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  let info;
-  try {
-    info = await stat(real);
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  if (info.isDirectory()) return { problem: "is a directory", code: "UNREADABLE_FILE" };
-  if (!info.isFile())
-    return { problem: `is ${fileKind(info)}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-  if (info.size > maxBytes) {
-    return {
-      problem: `is ${info.size} bytes, more than the limit of ${maxBytes} (${limitName})`,
-      code: "MAX_FILE_BYTES_EXCEEDED"
-    };
-  }
-  if (within2 !== void 0 && !inside(within2, real)) {
-    return { problem: `resolves to ${real}, outside ${within2}; not read`, code: "UNREADABLE_FILE" };
-  }
-  let bytes;
-  try {
-    const opened = await openRegularFile(real);
-    if ("kind" in opened)
-      return { problem: `is ${opened.kind}, not a regular file; not read`, code: "UNREADABLE_FILE" };
-    const { handle } = opened;
-    try {
-      const chunks = [];
-      let length = 0;
-      while (length <= maxBytes) {
-        const chunk = Buffer.alloc(Math.min(READ_CHUNK, maxBytes + 1 - length));
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, length);
-        if (bytesRead === 0) break;
-        chunks.push(chunk.subarray(0, bytesRead));
-        length += bytesRead;
-      }
-      if (length > maxBytes) {
-        return {
-          problem: `is more than the limit of ${maxBytes} bytes (${limitName})`,
-          code: "MAX_FILE_BYTES_EXCEEDED"
-        };
-      }
-      bytes = Buffer.concat(chunks, length);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    return { problem: `cannot be read: ${errno(error)}`, code: "UNREADABLE_FILE" };
-  }
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
-  } catch {
-    const at2 = firstInvalidUtf8(bytes);
-    let line = 1;
-    for (let i = 0; i < at2; i++) if (bytes[i] === 10) line++;
-    return {
-      problem: `is not valid UTF-8: invalid byte 0x${bytes[at2]?.toString(16).padStart(2, "0") ?? ""} at byte offset ${at2} (line ${line})`,
-      code: "INVALID_ENCODING"
-    };
-  }
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const c = bytes[i];
-    if (c < 128) {
-      i++;
-      continue;
-    }
-    const n = c >= 194 && c <= 223 ? 1 : c >= 224 && c <= 239 ? 2 : c >= 240 && c <= 244 ? 3 : 0;
-    if (n === 0) return i;
-    let cp = c & 63 >> n;
-    for (let k = 1; k <= n; k++) {
-      const d = bytes[i + k];
-      if (d === void 0 || (d & 192) !== 128) return i;
-      cp = cp << 6 | d & 63;
-    }
-    const min = n === 1 ? 128 : n === 2 ? 2048 : 65536;
-    if (cp < min || cp > 1114111 || cp >= 55296 && cp <= 57343) return i;
-    i += n + 1;
-  }
-  return i;
-}
+import { isAbsolute as isAbsolute2, join as join2, relative as relative3 } from "path";
 
 // src/cli/policies.ts
-import { extname as extname2 } from "path";
+import { extname as extname3 } from "path";
 async function readDocument(file, what2, options = {}) {
   const { maxBytes = DEFAULT_MAX_BYTES, limits = DEFAULT_LIMITS, within: within2 } = options;
   const read2 = await readTextFile(file, within2, maxBytes, "--limit maxFileBytes");
@@ -18305,7 +18827,7 @@ async function readDocument(file, what2, options = {}) {
 }
 function parseDocument(source2, file, limits = DEFAULT_LIMITS) {
   const text2 = source2.charCodeAt(0) === 65279 ? source2.slice(1) : source2;
-  const json = extname2(file).toLowerCase() === ".json";
+  const json = extname3(file).toLowerCase() === ".json";
   const fail2 = (message, offset) => {
     const where2 = offset === void 0 ? "" : ` (line ${lineOf(text2, offset)})`;
     return new InputError(
@@ -18406,7 +18928,7 @@ function workingTreePath(path) {
   } catch {
     return path;
   }
-  const rel = relative2(process.cwd(), join2(top, path));
+  const rel = relative3(process.cwd(), join2(top, path));
   return rel === "" ? path : rel;
 }
 function compiled2(definition, source2, limits) {
@@ -18598,14 +19120,14 @@ function parseExamples(value2) {
   }
   return Number(value2);
 }
-function parseFailOn(values) {
+function parseFailOn2(values) {
   return values.flatMap((v) => v.split(",")).map((text2) => {
     const m = /^(.+?)\s*>\s*(\d+)$/.exec(text2.trim());
     if (m === null) throw new UsageError(`--fail-on expects STATUS>N or *>N, got "${text2}"`);
     return { text: text2.trim(), status: m[1] === "*" ? null : m[1], max: Number(m[2]) };
   });
 }
-function failures(diffs, conditions, withWaived) {
+function failures2(diffs, conditions, withWaived) {
   const met = [];
   for (const c of conditions) {
     for (const p of diffs) {
@@ -18622,7 +19144,7 @@ async function run({ values, positionals }, { out, err }) {
   if (values.input === void 0) throw new UsageError('--input FILE is required ("-" for standard input)');
   const format = parseFormat(values.format);
   const examples = parseExamples(values.examples);
-  const failOn = parseFailOn(values["fail-on"] ?? []);
+  const failOn = parseFailOn2(values["fail-on"] ?? []);
   const limits = parseLimitFlags(values.limit);
   const git = await gitSpec(values.before);
   const afterSpec = values.after ?? (git === null ? void 0 : workingTreePath(git.path));
@@ -18655,7 +19177,7 @@ async function run({ values, positionals }, { out, err }) {
       static: staticChanges(pair.before, pair.after, limits)
     });
   }
-  const met = failures(diffs, failOn, values["fail-on-waived"] === true);
+  const met = failures2(diffs, failOn, values["fail-on-waived"] === true);
   const report = failOn.length > 0 ? { conditions: failOn.map((c) => c.text), matched: met } : void 0;
   out.write(formatDiff(format, diffs, report));
   if (met.length > 0) {
@@ -20194,12 +20716,18 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   const duck = await loadDuckdb();
   const skip2 = compiled3.map((p) => skipReason(p, options.resource));
   const active = compiled3.filter((_, i) => skip2[i] === null);
+  const waivers = active.map((p) => {
+    const all2 = options.waivers ?? p.waivers;
+    const mine = waiversOf(all2, p.name, p.statuses, options.asOf);
+    return { all: all2, mine: [...mine.active, ...mine.expired], expired: mine.expired.map((w) => w.id) };
+  });
   const paths2 = [];
-  for (const p of active) {
+  active.forEach((p, i) => {
     pathsOf(p.definition.scope, paths2);
     for (const s of p.definition.statuses)
       for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths2);
-  }
+    for (const w of waivers[i].mine) pathsOf(w.covers, paths2);
+  });
   const kindKeys = options.kindField === null ? null : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, "").map((step) => {
     if (step.kind !== "key")
       throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
@@ -20241,16 +20769,25 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   if (options.resource !== void 0) kind = `COALESCE(${kind}, ${add(options.resource)})`;
   const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
-    const { statusExpression, params: values } = policyToSqlWith(dialect, definitionOf(p), {
+    const { all: all2, mine } = waivers[i];
+    const {
+      statusExpression,
+      waiverExpression,
+      params: values
+    } = policyToSqlWith(dialect, definitionOf(p), {
       dialect: "duckdb",
       columns,
       limits: options.limits,
       paramOffset: params.length,
-      asOf: options.asOf
+      asOf: options.asOf,
+      ...mine.length === 0 ? {} : { waivers: all2 }
     });
     params.push(...values);
-    const scoped = p.resource === void 0 ? statusExpression : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${add(p.resource)} THEN ${statusExpression} END)`;
-    return `histogram(${scoped}) AS s${i}`;
+    const ownKind = p.resource === void 0 ? void 0 : add(p.resource);
+    const kinded = (sql) => ownKind === void 0 ? sql : `(CASE WHEN svc_kind IS NULL OR svc_kind = ${ownKind} THEN ${sql} END)`;
+    const scoped = kinded(statusExpression);
+    const waived = waiverExpression === void 0 ? "" : `, histogram(${scoped}) FILTER (WHERE ${kinded(waiverExpression)} IS NOT NULL) AS w${i}`;
+    return `histogram(${scoped}) AS s${i}${waived}`;
   });
   const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join("");
   const query = (records) => `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join("")} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
@@ -20310,14 +20847,23 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     connection.closeSync();
     instance.closeSync();
   }
-  return summarize2(compiled3, skip2, active, rows, options, started);
+  return summarize2(
+    compiled3,
+    skip2,
+    active,
+    waivers.map((w) => w.expired),
+    rows,
+    options,
+    started
+  );
 }
-function summarize2(compiled3, skip2, active, rows, options, started) {
+function summarize2(compiled3, skip2, active, expired, rows, options, started) {
   let total = 0;
   let bad2 = 0;
   let unknownKind = 0;
   const kinds = /* @__PURE__ */ new Map();
   const counts2 = active.map(() => /* @__PURE__ */ new Map());
+  const waived = active.map(() => /* @__PURE__ */ new Map());
   for (const row of rows) {
     const n = Number(row.n);
     total += n;
@@ -20325,10 +20871,8 @@ function summarize2(compiled3, skip2, active, rows, options, started) {
     if (row.svc_kind === null) unknownKind += n;
     else kinds.set(String(row.svc_kind), n);
     active.forEach((_, i) => {
-      const histogram = row[`s${i}`];
-      const entries = Array.isArray(histogram) ? histogram.map((e) => [e.key, e.value]) : Object.entries(histogram ?? {});
-      for (const [status, count2] of entries)
-        counts2[i].set(status, (counts2[i].get(status) ?? 0) + Number(count2));
+      addHistogram(counts2[i], row[`s${i}`]);
+      addHistogram(waived[i], row[`w${i}`]);
     });
   }
   if (bad2 > 0) {
@@ -20350,15 +20894,17 @@ function summarize2(compiled3, skip2, active, rows, options, started) {
   let t = 0;
   const policies = compiled3.map((p, i) => {
     const skipped = skip2[i];
-    const tally = skipped === null ? counts2[t++] : void 0;
+    const at2 = skipped === null ? t++ : -1;
+    const tally = counts2[at2];
+    const marked = waived[at2];
     const evaluated = tally === void 0 ? 0 : p.resource === void 0 ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
     const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b2) => a + b2, 0);
     return {
       policy: p.name,
       skipped,
       applicable,
-      waived: 0,
-      expiredWaivers: [],
+      waived: marked === void 0 ? 0 : [...marked.values()].reduce((a, b2) => a + b2, 0),
+      expiredWaivers: expired[at2] ?? [],
       notApplicable: evaluated - applicable,
       otherKind: tally === void 0 ? 0 : total - evaluated,
       statuses: p.statuses.map((s) => ({
@@ -20366,23 +20912,28 @@ function summarize2(compiled3, skip2, active, rows, options, started) {
         criticality: s.criticality,
         isDefault: s.isDefault,
         count: tally?.get(s.name) ?? 0,
-        waived: 0
+        waived: marked?.get(s.name) ?? 0
       }))
     };
   });
   const durationMs = performance.now() - started;
   const kinded = policyKinds.some((k) => k !== void 0);
   return {
+    // The in-process engine's key order: the JSON report is byte for byte the same.
     resources: total,
+    asOf: isoOf(options.asOf),
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(total * 1e3 / durationMs) : 0,
-    asOf: isoOf(options.asOf),
     policies,
     kindField: options.kindField === null ? null : options.kindField ?? DEFAULT_KIND_FIELD,
     kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
     unknownKind,
     notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null
   };
+}
+function addHistogram(into, histogram) {
+  const entries = Array.isArray(histogram) ? histogram.map((e) => [e.key, e.value]) : Object.entries(histogram ?? {});
+  for (const [status, count2] of entries) into.set(status, (into.get(status) ?? 0) + Number(count2));
 }
 var HEAD_BYTES2 = 1 << 20;
 async function sniffInput(handle) {
@@ -20570,14 +21121,8 @@ async function evaluateFile(entry2, policies, path, options) {
     } finally {
       await handle.close();
     }
-    if (fileWaivers(options, compiled3).length > 0) {
-      throw new FilterError(
-        "INVALID_OPTION",
-        "",
-        "waivers are an option of the in-process engine, not of engine: 'duckdb' (yet): evaluate with engine: 'memory'"
-      );
-    }
     const resource = option(options, "resource");
+    const waivers = option(options, "waivers");
     return evaluateFileWithDuckdb(compiled3, file, {
       ...sniffed,
       bytes: info.size,
@@ -20586,7 +21131,8 @@ async function evaluateFile(entry2, policies, path, options) {
       threads: explicit === void 0 ? void 0 : Math.min(explicit, coreJobs()),
       asOf: compileOptions.asOf,
       ...resource === void 0 ? {} : { resource },
-      ...signal === void 0 ? {} : { signal }
+      ...signal === void 0 ? {} : { signal },
+      ...waivers === void 0 ? {} : { waivers: readWaivers(waivers, passLimits(options)) }
     });
   }
   let split2;
@@ -20676,318 +21222,6 @@ function fileWaivers(options, compiled3) {
   return [...new Set(compiled3.flatMap((p) => p.waivers))];
 }
 
-// src/cli/coverage.ts
-import { extname as extname3, relative as relative3, resolve as resolve2, sep as sep2 } from "path";
-
-// src/validate/formats/github.ts
-function escapeData(text2) {
-  return text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text2) {
-  return escapeData(text2).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function formatGithub(reports) {
-  let out = "";
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      const props = [`file=${escapeProperty(printable(r.file))}`];
-      if (d.line !== void 0) props.push(`line=${d.line}`, `col=${d.column ?? 1}`);
-      props.push(`title=${escapeProperty(`${d.code}${d.path === "" ? "" : ` at ${printable(d.path)}`}`)}`);
-      out += `::${d.severity} ${props.join(",")}::${escapeData(printable(d.message))}
-`;
-    }
-  }
-  return out;
-}
-
-// src/validate/formats/sarif.ts
-function fileUri(file) {
-  return file.split(/[\\/]/).map(encodeURIComponent).join("/");
-}
-function formatSarif(reports, tool) {
-  const rules = [];
-  const ruleIndex = /* @__PURE__ */ new Map();
-  const results = [];
-  for (const r of reports) {
-    for (const d of r.diagnostics) {
-      let index = ruleIndex.get(d.code);
-      if (index === void 0) {
-        index = rules.length;
-        rules.push(d.code);
-        ruleIndex.set(d.code, index);
-      }
-      const region2 = d.line === void 0 ? {} : { region: { startLine: Math.max(1, d.line), startColumn: Math.max(1, d.column ?? 1) } };
-      results.push({
-        ruleId: d.code,
-        ruleIndex: index,
-        level: d.severity,
-        message: { text: d.message },
-        locations: [
-          {
-            physicalLocation: { artifactLocation: { uri: fileUri(r.file) }, ...region2 },
-            ...d.path === "" ? {} : { logicalLocations: [{ fullyQualifiedName: d.path, kind: "member" }] }
-          }
-        ]
-      });
-    }
-  }
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: tool.name,
-            version: tool.version,
-            ...tool.informationUri === void 0 ? {} : { informationUri: tool.informationUri },
-            rules: rules.map((id) => ({
-              id,
-              shortDescription: { text: id.toLowerCase().replace(/_/g, " ") }
-            }))
-          }
-        },
-        columnKind: "utf16CodeUnits",
-        results
-      }
-    ]
-  };
-  return `${JSON.stringify(log, null, 2)}
-`;
-}
-
-// src/cli/coverage.ts
-var COVERAGE_OPTIONS = {
-  coverage: { type: "boolean" },
-  "coverage-format": { type: "string" },
-  "coverage-output": { type: "string" },
-  "coverage-threshold": { type: "string", multiple: true }
-};
-var COVERAGE_FORMATS = ["text", "json", "lcov", "sarif", "github"];
-var COVERAGE_KINDS = ["statuses", "rules", "branches"];
-var COVERAGE_EXIT = 4;
-function coverageUsage(at2) {
-  const pad2 = (flag) => `      ${flag}`.padEnd(at2);
-  const more = " ".repeat(at2);
-  return [
-    `${pad2("--coverage")}report coverage: statuses reached, rules that decided, conditions seen`,
-    `${more}true and false (see docs/coverage.md)`,
-    `${pad2("--coverage-format F")}text, json, lcov, sarif or github (implies --coverage); default json`,
-    `${more}with --format json or ndjson, else text`,
-    `${pad2("--coverage-output FILE")}write the coverage report to FILE (implies --coverage); by default it`,
-    `${more}follows the report on standard output (JSON: a "coverage" member)`,
-    `${pad2("--coverage-threshold T")}[statuses=|rules=|branches=]PERCENT, repeatable (implies --coverage):`,
-    `${more}exit 4 when that coverage (all three without a kind) is below PERCENT`
-  ].join("\n");
-}
-function parseCoverage(values, jsonReport) {
-  const given = values.coverage === true || values["coverage-format"] !== void 0 || values["coverage-output"] !== void 0 || values["coverage-threshold"] !== void 0;
-  if (!given) return null;
-  const format = values["coverage-format"] ?? (jsonReport ? "json" : "text");
-  if (!COVERAGE_FORMATS.includes(format)) {
-    throw new UsageError(
-      `--coverage-format must be ${COVERAGE_FORMATS.join(", ")}; got "${printable(format)}"`
-    );
-  }
-  const output = values["coverage-output"];
-  if (output === "") throw new UsageError("--coverage-output needs a file name");
-  const thresholds = {};
-  for (const text2 of values["coverage-threshold"] ?? []) {
-    const m = /^(?:(statuses|rules|branches)=)?(\d{1,3}(?:\.\d+)?)%?$/.exec(text2);
-    const percent2 = m === null ? Number.NaN : Number(m[2]);
-    if (m === null || !(percent2 >= 0 && percent2 <= 100)) {
-      throw new UsageError(
-        `--coverage-threshold must be [statuses=|rules=|branches=]PERCENT (0 to 100), got "${printable(text2)}"`
-      );
-    }
-    for (const kind of m[1] === void 0 ? COVERAGE_KINDS : [m[1]])
-      thresholds[kind] = percent2;
-  }
-  return { format, output: output ?? null, thresholds };
-}
-function belowThresholds(totals, thresholds) {
-  const out = [];
-  for (const kind of COVERAGE_KINDS) {
-    const threshold = thresholds[kind];
-    if (threshold !== void 0 && totals[kind].percent < threshold) {
-      out.push({ kind, ratio: totals[kind], threshold });
-    }
-  }
-  return out;
-}
-function thresholdMessage(below) {
-  const list = below.map((b2) => `${b2.kind} ${b2.ratio.percent}% < ${b2.threshold}%`).join(", ");
-  return `coverage below --coverage-threshold: ${list}`;
-}
-function displayPath(path, cwd = process.cwd()) {
-  const rel = relative3(cwd, resolve2(cwd, path));
-  return (rel === "" || rel.startsWith("..") ? path : rel).split(sep2).join("/");
-}
-async function policyPositions(path) {
-  const read2 = await readTextFile(path, void 0, DEFAULT_MAX_BYTES * 16, "--limit maxFileBytes");
-  if ("problem" in read2) return null;
-  const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-  const source2 = extname3(path).toLowerCase() === ".json" ? parseJsonSource(text2) : parseYamlSource(text2);
-  return source2.positions;
-}
-function what(kind, path) {
-  if (kind === "filter") return "the filter";
-  if (kind === "field") {
-    const key = path.slice(path.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
-    return `"${showText(key)}"`;
-  }
-  return `$${kind}`;
-}
-function where(b2) {
-  return b2.status === null ? "of the scope" : `in rule ${b2.rule + 1} of "${showText(b2.status)}"`;
-}
-function uncovered(c, subject) {
-  const by = subject === "test" ? "by no test" : "by no record";
-  const times = (n) => `${n} ${subject}${n === 1 ? "" : "s"}`;
-  const out = [];
-  for (const s of c.statuses) {
-    if (s.count === 0) {
-      out.push({
-        code: "UNCOVERED_STATUS",
-        message: `status "${showText(s.status)}" was reached ${by}`,
-        path: s.path
-      });
-    }
-  }
-  for (const r of c.rules) {
-    if (r.decided === 0) {
-      out.push({
-        code: "UNCOVERED_RULE",
-        message: `rule ${r.index + 1} of "${showText(r.status)}" decided no ${subject}`,
-        path: r.path
-      });
-    }
-  }
-  for (const b2 of c.branches) {
-    if (b2.true > 0 && b2.false > 0) continue;
-    const seen = b2.true === 0 && b2.false === 0 ? "was never evaluated (an earlier condition or rule always decided first)" : b2.true === 0 ? `was never true (false for ${times(b2.false)})` : `was never false (true for ${times(b2.true)})`;
-    out.push({
-      code: "UNCOVERED_BRANCH",
-      message: `${what(b2.kind, b2.path)} ${where(b2)} ${seen}`,
-      path: b2.path
-    });
-  }
-  return out;
-}
-function locate(positions, path) {
-  return positions === null ? null : positions.locate(path, "key");
-}
-function coverageReports(policies, subject) {
-  return policies.map((p) => ({
-    file: p.file,
-    diagnostics: uncovered(p.coverage, subject).map((u) => {
-      const at2 = locate(p.positions, u.path);
-      return { severity: "warning", code: u.code, message: u.message, path: u.path, ...at2 ?? {} };
-    }).sort((a, b2) => (a.line ?? 0) - (b2.line ?? 0) || (a.column ?? 0) - (b2.column ?? 0))
-  }));
-}
-var ratioText = (r) => `${r.covered}/${r.total} (${r.percent}%)`;
-function totalsText(t) {
-  return `statuses ${ratioText(t.statuses)}, rules ${ratioText(t.rules)}, branches ${ratioText(t.branches)}`;
-}
-function formatText(policies, subject) {
-  const lines = [`coverage: ${totalsText(coverageTotals(policies.map((p) => p.coverage)))}`];
-  for (const p of policies) {
-    lines.push(
-      `  ${printable(p.file)} ("${printable(p.coverage.policy)}", ${p.coverage.evaluated} ${subject}s): ${totalsText(coverageTotals([p.coverage]))}`
-    );
-  }
-  for (const r of coverageReports(policies, subject)) {
-    for (const d of r.diagnostics) {
-      const file = printable(r.file);
-      const at2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
-      lines.push(`${at2} ${d.severity} ${d.code} ${printable(d.message)}`);
-    }
-  }
-  return `${lines.join("\n")}
-`;
-}
-function coverageJson(policies, subject) {
-  const placed = (p, item) => ({
-    ...item,
-    ...locate(p.positions, item.path) ?? {}
-  });
-  return {
-    totals: coverageTotals(policies.map((p) => p.coverage)),
-    policies: policies.map((p) => ({
-      file: p.file,
-      policy: p.coverage.policy,
-      evaluated: p.coverage.evaluated,
-      applicable: p.coverage.applicable,
-      totals: coverageTotals([p.coverage]),
-      statuses: p.coverage.statuses.map((s) => placed(p, s)),
-      rules: p.coverage.rules.map((r) => placed(p, r)),
-      branches: p.coverage.branches.map((b2) => placed(p, b2))
-    })),
-    uncovered: coverageReports(policies, subject).flatMap(
-      (r) => r.diagnostics.map((d) => ({ file: r.file, ...d }))
-    )
-  };
-}
-function formatLcov(policies) {
-  const out = [];
-  for (const p of policies) {
-    const c = p.coverage;
-    const line = (path) => locate(p.positions, path)?.line ?? 1;
-    out.push("TN:", `SF:${printable(p.file)}`);
-    const names = /* @__PURE__ */ new Set();
-    const fns = c.rules.map((r) => {
-      let name = printable(`${r.status} rule ${r.index + 1}`).replace(/,/g, "_");
-      while (names.has(name)) name += "_";
-      names.add(name);
-      return { name, line: line(r.path), count: r.decided };
-    });
-    for (const f of fns) out.push(`FN:${f.line},${f.name}`);
-    for (const f of fns) out.push(`FNDA:${f.count},${f.name}`);
-    out.push(`FNF:${fns.length}`, `FNH:${fns.filter((f) => f.count > 0).length}`);
-    let found = 0;
-    let hit = 0;
-    c.branches.forEach((b2, i) => {
-      const seen = b2.true + b2.false > 0;
-      const at2 = line(b2.path);
-      out.push(`BRDA:${at2},${i},0,${seen ? b2.true : "-"}`, `BRDA:${at2},${i},1,${seen ? b2.false : "-"}`);
-      found += 2;
-      hit += (b2.true > 0 ? 1 : 0) + (b2.false > 0 ? 1 : 0);
-    });
-    out.push(`BRF:${found}`, `BRH:${hit}`);
-    const lines = /* @__PURE__ */ new Map();
-    const add = (path, count2) => {
-      const at2 = line(path);
-      const before = lines.get(at2);
-      lines.set(at2, before === void 0 ? count2 : Math.min(before, count2));
-    };
-    for (const s of c.statuses) add(s.path, s.count);
-    for (const r of c.rules) add(r.path, r.decided);
-    for (const b2 of c.branches) add(b2.path, b2.true + b2.false);
-    const sorted = [...lines].sort((a, b2) => a[0] - b2[0]);
-    for (const [at2, count2] of sorted) out.push(`DA:${at2},${count2}`);
-    out.push(`LF:${sorted.length}`, `LH:${sorted.filter(([, n]) => n > 0).length}`, "end_of_record");
-  }
-  return `${out.join("\n")}
-`;
-}
-var VERSION = "0.1.0";
-function formatCoverage(format, policies, subject) {
-  switch (format) {
-    case "text":
-      return formatText(policies, subject);
-    case "json":
-      return `${JSON.stringify({ coverage: coverageJson(policies, subject) }, null, 2)}
-`;
-    case "lcov":
-      return formatLcov(policies);
-    case "sarif":
-      return formatSarif(coverageReports(policies, subject), { name: "svc-policy", version: VERSION });
-    case "github":
-      return formatGithub(coverageReports(policies, subject));
-  }
-}
-
 // src/cli/coverage-run.ts
 import { writeFile } from "fs/promises";
 function embedsCoverage(request, jsonReport) {
@@ -21037,59 +21271,13 @@ async function evalCovered(paths2, summary2) {
   ).then((lists) => lists.flat());
 }
 
-// src/cli/eval-fail-on.ts
-function parseFailOn2(values, policies) {
-  const known = new Set(policies.flatMap((p) => p.statuses.map((s) => s.name)));
-  const out = [];
-  for (const text2 of values.flatMap((v) => v.split(","))) {
-    const item = text2.trim();
-    if (item === "") throw new UsageError("--fail-on: an empty condition");
-    const m = /^criticality\s*(>=|>)\s*(-?\d+(?:\.\d+)?)$/.exec(item);
-    if (m) {
-      out.push({ kind: "criticality", text: item, min: Number(m[2]), strict: m[1] === ">" });
-      continue;
-    }
-    if (item.startsWith("criticality")) {
-      throw new UsageError(`--fail-on: "${item}" is not criticality>=N or criticality>N`);
-    }
-    if (!known.has(item)) {
-      throw new UsageError(`--fail-on: no policy has a status named "${item}"`);
-    }
-    out.push({ kind: "status", text: item, status: item });
-  }
-  return out;
-}
-function failures2(summary2, conditions, withWaived = false) {
-  const out = [];
-  for (const p of summary2.policies) {
-    if (p.skipped !== null) continue;
-    for (const s of p.statuses) {
-      const count2 = withWaived ? s.count : s.count - s.waived;
-      if (count2 === 0) continue;
-      const hit = conditions.find(
-        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
-      );
-      if (hit) {
-        out.push({
-          policy: p.policy,
-          status: s.status,
-          criticality: s.criticality,
-          count: count2,
-          condition: hit.text
-        });
-      }
-    }
-  }
-  return out;
-}
-
 // src/cli/eval-output.ts
 function parseFormat2(value2) {
   if (value2 === void 0) return process.stdout.isTTY ? "table" : "json";
-  if (value2 === "table" || value2 === "json" || value2 === "ndjson") return value2;
-  throw new UsageError(`--format must be table, json or ndjson, got "${value2}"`);
+  if (value2 === "table" || value2 === "json" || value2 === "ndjson" || value2 === "sarif") return value2;
+  throw new UsageError(`--format must be table, json, ndjson or sarif, got "${value2}"`);
 }
-function outputWriter(format, out, explaining) {
+function outputWriter(format, out, explaining, sarif = null) {
   switch (format) {
     case "ndjson":
       return {
@@ -21103,6 +21291,18 @@ function outputWriter(format, out, explaining) {
         resource: (text2) => text2 === null ? void 0 : write(out, text2),
         finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
       };
+    case "sarif": {
+      let first = true;
+      return {
+        resource: (text2) => {
+          if (text2 === null) return;
+          const chunk = `${first ? sarif.head : ",\n"}${text2}`;
+          first = false;
+          return write(out, chunk);
+        },
+        finish: async () => write(out, `${first ? sarif.head : ""}${sarif.tail}`)
+      };
+    }
     case "json": {
       let first = true;
       return {
@@ -21224,8 +21424,83 @@ function wantsProgress(values) {
   return process.stderr.isTTY === true && (ci === void 0 || ci === "" || ci === "false" || ci === "0");
 }
 
+// src/validate/formats/text.ts
+var WIDTH = 120;
+function frame(lines, d) {
+  if (d.line === void 0 || d.column === void 0) return "";
+  const gutter = String(d.line).length;
+  const out = [];
+  for (let n = Math.max(1, d.line - 1); n <= d.line; n++) {
+    let text2 = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
+    let column = d.column;
+    if (text2.length > WIDTH) {
+      const start = n === d.line ? Math.max(0, column - 1 - WIDTH / 2) : 0;
+      text2 = `${start > 0 ? "\u2026" : ""}${text2.slice(start, start + WIDTH)}\u2026`;
+      if (n === d.line) column = column - start + (start > 0 ? 1 : 0);
+    }
+    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text2}`);
+    if (n === d.line) {
+      const prefix = text2.slice(0, column - 1).replace(/[^\t]/g, " ");
+      out.push(`  ${" ".repeat(gutter)} | ${prefix}^`);
+    }
+  }
+  return `${out.join("\n")}
+`;
+}
+function formatText2(reports) {
+  let out = "";
+  let errors = 0;
+  let warnings = 0;
+  for (const r of reports) {
+    const lines = r.text?.split("\n") ?? [];
+    for (const d of r.diagnostics) {
+      if (d.severity === "error") errors++;
+      else warnings++;
+      const file = printable(r.file);
+      const where2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
+      out += `${where2} ${d.severity} ${printable(d.code)} ${printable(d.message)}
+${frame(lines, d)}`;
+    }
+  }
+  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
+  out += `${out === "" ? "" : "\n"}${files} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}
+`;
+  return out;
+}
+
+// src/cli/validate-format.ts
+var VALIDATE_FORMATS = ["text", "json", "sarif", "github"];
+var VERSION2 = "0.1.0";
+function formatReport(format, reports) {
+  switch (format) {
+    case "text":
+      return formatText2(reports);
+    case "sarif":
+      return formatSarif(reports, { name: "svc-policy", version: VERSION2 });
+    case "github":
+      return formatGithub(reports);
+    case "json": {
+      const all2 = reports.flatMap((r) => r.diagnostics);
+      return `${JSON.stringify(
+        {
+          files: reports.map((r) => ({
+            file: r.file,
+            valid: !r.diagnostics.some((d) => d.severity === "error"),
+            diagnostics: r.diagnostics
+          })),
+          errors: all2.filter((d) => d.severity === "error").length,
+          warnings: all2.filter((d) => d.severity === "warning").length
+        },
+        null,
+        2
+      )}
+`;
+    }
+  }
+}
+
 // src/cli/eval-command.ts
-var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson]
+var EVAL_USAGE = `usage: svc-policy eval --policy FILE... [--input FILE|-] [--format table|json|ndjson|sarif]
                        [--kind-field PATH] [--resource KIND] [--fail-on CONDITION]...
                        [--explain] [--id ID]... [--where FILTER-JSON] [--explain-limit N] [--jobs N]
                        [--as-of INSTANT] [--engine memory|duckdb] [--progress|--no-progress]
@@ -21244,6 +21519,9 @@ options:
   -f, --format FORMAT      table (default on a terminal): a summary table
                            json (default otherwise): {"summary": \u2026}; with --explain also "results"
                            ndjson: one line per resource, then a {"summary": \u2026} line
+                           sarif: a SARIF 2.1.0 log, a result per applicable resource and policy
+                           whose status has a criticality above 0 (waived ones suppressed);
+                           no --explain/--id/--where, --coverage only with --coverage-output
       --kind-field PATH    where a record names its kind (a field path, "meta$.kind"); default
                            "${DEFAULT_KIND_FIELD}". A policy with a "resource" applies to records of that kind only
       --resource KIND      the kind of records that name none; skips policies of other kinds. Needed
@@ -21343,7 +21621,11 @@ async function run2({ values, positionals }, { out, err }) {
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
     }
     if (engine === "duckdb") checkDuckdbUsage(values, inputPath, format);
-    const coverage = parseCoverage(values, format !== "table");
+    if (format === "sarif") checkSarifUsage(values, selected2 !== null);
+    const coverage = parseCoverage(values, format === "json" || format === "ndjson");
+    if (format === "sarif" && coverage !== null && (coverage.output ?? "-") === "-") {
+      throw new UsageError("--format sarif is one document: write the coverage with --coverage-output FILE");
+    }
     if (coverage !== null && engine === "duckdb") {
       throw new UsageError("--coverage counts what each record consults, which only --engine memory does");
     }
@@ -21355,7 +21637,7 @@ async function run2({ values, positionals }, { out, err }) {
     reportUnknownPolicies(policies, waivers, err);
     const failOnWaived = values["fail-on-waived"] === true;
     if (engine === "duckdb") {
-      const failOn2 = parseFailOn2(values["fail-on"] ?? [], policies);
+      const failOn2 = parseFailOn(values["fail-on"] ?? [], policies);
       const summary3 = await evaluateFile("", policies, inputPath, {
         engine: "duckdb",
         limits,
@@ -21365,15 +21647,16 @@ async function run2({ values, positionals }, { out, err }) {
         ...kindField === void 0 ? {} : { kindField }
       });
       const writer2 = outputWriter(format, out, false);
-      const failed2 = failures2(summary3, failOn2, failOnWaived);
+      const failed2 = failures(summary3, failOn2, failOnWaived);
       const report2 = { ...summary3, rejected: 0, rejections: [] };
       if (failOn2.length > 0) report2.failOn = { conditions: failOn2.map((c) => c.text), matched: failed2 };
       await writer2.finish(summary3, report2, 0);
       if (summary3.notice !== null) err.notice(summary3.notice);
+      reportExpired(summary3, err);
       return reportFailOn(failed2, failOn2, err);
     }
     jobs = capJobs(jobs, err);
-    const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
+    const failOn = parseFailOn(values["fail-on"] ?? [], policies);
     const { stream, size } = await openInput(inputPath);
     progress = wantsProgress(values) ? progressBar(size) : null;
     const inputName = inputPath === "-" ? "stdin" : inputPath;
@@ -21386,9 +21669,16 @@ async function run2({ values, positionals }, { out, err }) {
       }
     };
     const active = policies.filter((p) => skipReason(p, values.resource) === null);
-    const writer = outputWriter(format, out, selected2 !== null);
+    const sarif = format === "sarif" ? await sarifPlan(paths2, policies, active, failOn) : null;
+    const writer = outputWriter(
+      format,
+      out,
+      selected2 !== null,
+      sarif === null ? null : sarifDocument({ name: "svc-policy", version: VERSION2 }, sarif.rules, asOf)
+    );
     const renderOptions = {
       format,
+      ...sarif === null ? {} : { sarif: sarif.plan },
       explain: values.explain,
       id: values.id,
       where: values.where,
@@ -21462,7 +21752,7 @@ async function run2({ values, positionals }, { out, err }) {
       );
       return EXIT.error;
     }
-    const failed = failures2(summary2, failOn, failOnWaived);
+    const failed = failures(summary2, failOn, failOnWaived);
     const report = { ...summary2, rejected, rejections };
     if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
     const unmatched = unmatchedIds(values.id, matchedIds);
@@ -21501,6 +21791,11 @@ function reportFailOn(failed, failOn, err) {
   err.say(`--fail-on ${failOn.map((c) => c.text).join(",")} met: ${list}`);
   return EXIT.failOn;
 }
+function checkSarifUsage(values, explaining) {
+  if (explaining || values["explain-limit"] !== void 0) {
+    throw new UsageError("--format sarif writes results, not explanations: no --explain, --id, --where");
+  }
+}
 function checkDuckdbUsage(values, inputPath, format) {
   const perResource = ["explain", "id", "where", "explain-limit"];
   for (const name of perResource) {
@@ -21508,8 +21803,8 @@ function checkDuckdbUsage(values, inputPath, format) {
       throw new UsageError(`--${name} explains resources one by one, which only --engine memory does`);
     }
   }
-  if (format === "ndjson")
-    throw new UsageError("--format ndjson writes one line per resource, which only --engine memory does");
+  if (format === "ndjson" || format === "sarif")
+    throw new UsageError(`--format ${format} writes each resource, which only --engine memory does`);
   if (inputPath === "-") throw new UsageError("--engine duckdb reads a file: give it with --input FILE");
 }
 var evalCommand = {
@@ -21539,7 +21834,7 @@ async function* counted(stream, tally) {
 function runForecastWorker() {
   const setup = workerData;
   const port = parentPort;
-  const policies = policiesOf(setup.definitions, setup.plan.window.asOf, setup.codegen);
+  const policies = policiesOf(setup.definitions, setup.plan.window.asOf, setup.codegen, setup.waivers);
   const post = (message) => port.postMessage(message);
   port.on("message", async ({ k, start, end: end2 }) => {
     const skew = start > 0 ? 1 : 0;
@@ -21669,6 +21964,7 @@ async function forecastFile(entry2, policies, path, options) {
     svcPolicyForecastWorker: true,
     file: path,
     definitions: compiled3.map((p) => p.definition),
+    waivers: [...new Set(compiled3.flatMap((p) => p.waivers))],
     codegen: option(options, "codegen"),
     plan: plan3,
     resource: option(options, "resource"),
@@ -21764,12 +22060,20 @@ function sparkline(series, width = 48) {
   const max = Math.max(...points);
   return points.map((v) => BARS[max === min ? v === 0 ? 0 : 3 : Math.round((v - min) / (max - min) * 7)]).join("");
 }
+function stateText(s) {
+  const status = s.status ?? "out of scope";
+  return s.waiver === null ? status : `${status} (waived ${s.waiver})`;
+}
+function anyWaived(p) {
+  return p.statuses.some((s) => s.waived.some((n) => n > 0));
+}
 function transitionLine(t) {
   const who = t.id === null ? `record ${t.index + 1}` : `${printable(String(t.id))}`;
   const cause = t.causes[0];
-  const why = cause === void 0 ? "" : ` (${printable(cause.path)} ${cause.operator} ${nowText(cause.now)}: ${printable(cause.value)}${t.causes.length > 1 ? `, +${t.causes.length - 1}` : ""})`;
+  const expired = t.waiverExpired === null ? "" : ` (waiver ${printable(t.waiverExpired)} expires)`;
+  const why = cause === void 0 ? expired : ` (${printable(cause.path)} ${cause.operator} ${nowText(cause.now)}: ${printable(cause.value)}${t.causes.length > 1 ? `, +${t.causes.length - 1}` : ""})${expired}`;
   const versions2 = t.versions.length === 0 ? "" : ` [${t.versions.map((v) => `${printable(v.path)} ${v.operator} ${printable(v.version)}`).join(", ")}]`;
-  return `${t.at}  ${who}: ${printable(t.from.status ?? "out of scope")} \u2192 ${printable(t.to.status ?? "out of scope")}${why}${versions2}`;
+  return `${t.at}  ${who}: ${printable(stateText(t.from))} \u2192 ${printable(stateText(t.to))}${why}${versions2}`;
 }
 function policyTable2(p, summary2, shown2) {
   const lines = [`${printable(p.policy)}`];
@@ -21778,13 +22082,15 @@ function policyTable2(p, summary2, shown2) {
   lines.push(
     `  ${"status".padEnd(name)}  crit   ${"now".padStart(7)} ${"end".padStart(7)} ${"reached".padStart(7)}  ${summary2.by}s`
   );
+  const waived = anyWaived(p);
   for (const s of p.statuses) {
+    const w = waived ? `  waived ${s.waived[0] ?? 0} \u2192 ${s.waived.at(-1) ?? 0}` : "";
     lines.push(
-      `  ${printable(s.status).padEnd(name)}  ${String(s.criticality).padStart(4)}   ${String(s.series[0] ?? 0).padStart(7)} ${String(s.series.at(-1) ?? 0).padStart(7)} ${String(s.reached).padStart(7)}  ${sparkline(s.series)}`
+      `  ${printable(s.status).padEnd(name)}  ${String(s.criticality).padStart(4)}   ${String(s.series[0] ?? 0).padStart(7)} ${String(s.series.at(-1) ?? 0).padStart(7)} ${String(s.reached).padStart(7)}  ${sparkline(s.series)}${w}`
     );
   }
   lines.push(
-    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? "" : " (no $now condition: nothing changes)"}`
+    `  ${p.transitions} transition(s) of ${p.changing} record(s)${p.readsNow ? "" : " (no $now condition or waiver expiry: nothing changes)"}`
   );
   for (const t of p.first.slice(0, shown2)) lines.push(`    ${transitionLine(t)}`);
   if (p.transitions > Math.min(shown2, p.first.length))
@@ -21816,13 +22122,15 @@ function forecastMarkdown(summary2, shown2) {
       out.push(`Skipped (${p.skipped}).`, "");
       continue;
     }
+    const waived = anyWaived(p);
     out.push(
-      "| status | criticality | at asOf | at end | reached | over time |",
-      "| --- | ---: | ---: | ---: | ---: | --- |"
+      `| status | criticality | at asOf | at end | reached | over time |${waived ? " waived at asOf | waived at end |" : ""}`,
+      `| --- | ---: | ---: | ---: | ---: | --- |${waived ? " ---: | ---: |" : ""}`
     );
     for (const s of p.statuses) {
+      const w = waived ? ` ${s.waived[0] ?? 0} | ${s.waived.at(-1) ?? 0} |` : "";
       out.push(
-        `| ${md2(s.status)} | ${s.criticality} | ${s.series[0] ?? 0} | ${s.series.at(-1) ?? 0} | ${s.reached} | ${sparkline(s.series, 24)} |`
+        `| ${md2(s.status)} | ${s.criticality} | ${s.series[0] ?? 0} | ${s.series.at(-1) ?? 0} | ${s.reached} | ${sparkline(s.series, 24)} |${w}`
       );
     }
     out.push("", `${p.transitions} transition(s) of ${p.changing} record(s).`, "");
@@ -21831,10 +22139,11 @@ function forecastMarkdown(summary2, shown2) {
       for (const t of p.first.slice(0, shown2)) {
         const why = [
           ...t.causes.map((c) => `${md2(c.path)} ${c.operator} ${md2(nowText(c.now))}`),
+          ...t.waiverExpired === null ? [] : [`waiver ${md2(t.waiverExpired)} expires`],
           ...t.versions.map((v) => `${md2(v.path)} ${v.operator} ${md2(v.version)}`)
         ].join("; ");
         out.push(
-          `| ${t.at} | ${md2(t.id === null ? `record ${t.index + 1}` : String(t.id))} | ${md2(t.from.status ?? "out of scope")} | ${md2(t.to.status ?? "out of scope")} | ${why} |`
+          `| ${t.at} | ${md2(t.id === null ? `record ${t.index + 1}` : String(t.id))} | ${md2(stateText(t.from))} | ${md2(stateText(t.to))} | ${why} |`
         );
       }
       out.push("");
@@ -21848,7 +22157,7 @@ function forecastMarkdown(summary2, shown2) {
 var FORECAST_USAGE = `usage: svc-policy forecast --policy FILE... --horizon DURATION [--input FILE|-] [--as-of INSTANT]
                            [--by day|week|month] [--format table|json|ndjson|markdown]
                            [--fail-on CONDITION]... [--first N] [--kind-field PATH] [--resource KIND]
-                           [--jobs N] [--limit NAME=N]... [--help]
+                           [--waivers FILE] [--fail-on-waived] [--jobs N] [--limit NAME=N]... [--help]
 
 Forecasts policies over an inventory: the exact instants in (asOf, asOf + horizon] at which each
 record's status changes (its { "$now": \u2026 } conditions flip), and per policy the count of records in
@@ -21870,13 +22179,15 @@ options:
                            ndjson: one transition per line, in input order, then a {"summary": \u2026} line
                            markdown: the table as Markdown, for a pull request or a report
       --fail-on CONDITION  exit 1 when any record is, at some instant of the window (asOf included), in
-                           a status named CONDITION, or of criticality>=N (or criticality>N); repeat
-                           it or separate with commas
+                           a status named CONDITION, or of criticality>=N (or criticality>N), not
+                           waived there; repeat it or separate with commas
       --first N            the transitions the table, Markdown and JSON list per policy (default 10)
       --kind-field PATH    where a record names its kind; default "${DEFAULT_KIND_FIELD}"
       --resource KIND      the kind of records that name none; skips policies of other kinds
   -j, --jobs N             worker threads for an NDJSON file (default 1; at most the cores); the output
                            is the same as with --jobs 1
+${waiversUsage(27, true)}
+                           a waiver's expiry inside the window is a transition (docs/forecast.md)
 ${asOfUsage(27)}
 ${limitUsage(27)}
   -h, --help               this text
@@ -21899,6 +22210,7 @@ var FORECAST_OPTIONS = {
   "kind-field": { type: "string" },
   resource: { type: "string" },
   jobs: { type: "string", short: "j" },
+  ...WAIVER_OPTIONS,
   ...AS_OF_OPTION,
   ...LIMIT_OPTION,
   help: { type: "boolean", short: "h" }
@@ -21909,20 +22221,19 @@ function parseFormat3(value2) {
   if (value2 === "table" || value2 === "json" || value2 === "ndjson" || value2 === "markdown") return value2;
   throw new UsageError(`--format must be table, json, ndjson or markdown, got "${printable(value2)}"`);
 }
-function failures3(summary2, conditions) {
+function failures3(summary2, conditions, failOnWaived) {
   const out = [];
   for (const p of summary2.policies) {
     for (const s of p.statuses) {
-      if (s.reached === 0) continue;
-      const hit = conditions.find(
-        (c) => c.kind === "status" ? c.status === s.status : c.strict ? s.criticality > c.min : s.criticality >= c.min
-      );
+      const reached = failOnWaived ? s.reached : s.reachedUnwaived;
+      if (reached === 0) continue;
+      const hit = conditionMet(conditions, s.status, s.criticality);
       if (hit)
         out.push({
           policy: p.policy,
           status: s.status,
           criticality: s.criticality,
-          reached: s.reached,
+          reached,
           condition: hit.text
         });
     }
@@ -21965,9 +22276,20 @@ async function run3({ values, positionals }, { out, err }) {
       );
     throw error;
   }
-  const policies = await loadPolicies(paths2, err, limits, asOf);
-  if (policies === null) return FORECAST_EXIT.error;
-  const failOn = parseFailOn2(values["fail-on"] ?? [], policies);
+  const loaded = await loadPolicies(paths2, err, limits, asOf);
+  if (loaded === null) return FORECAST_EXIT.error;
+  const waivers = await loadWaivers(values.waivers, limits, err);
+  if (waivers === null) return FORECAST_EXIT.error;
+  const policies = withWaivers(loaded, waivers, values.waivers);
+  reportUnknownPolicies(policies, waivers, err);
+  for (const p of policies) {
+    if (p.expiredWaivers.length === 0) continue;
+    const ids = p.expiredWaivers.map((w) => `"${printable(w.id)}"`).join(", ");
+    err.notice(
+      `policy "${printable(p.name)}": waiver(s) ${ids} expired before ${p.asOf} and no longer apply`
+    );
+  }
+  const failOn = parseFailOn(values["fail-on"] ?? [], policies);
   const inputName = inputPath === "-" ? "stdin" : inputPath;
   const rejections = [];
   let rejected = 0;
@@ -21999,7 +22321,7 @@ async function run3({ values, positionals }, { out, err }) {
     );
     return FORECAST_EXIT.error;
   }
-  const failed = failures3(summary2, failOn);
+  const failed = failures3(summary2, failOn, values["fail-on-waived"] === true);
   const report = { ...summary2, rejected, rejections };
   if (failOn.length > 0) report.failOn = { conditions: failOn.map((c) => c.text), matched: failed };
   switch (format) {
@@ -23979,7 +24301,7 @@ function counts(outcomes) {
 function fullName(o) {
   return o.policy === null ? o.name : `${o.policy}: ${o.name}`;
 }
-function formatText2(outcomes, verbose, warnings = []) {
+function formatText3(outcomes, verbose, warnings = []) {
   const lines = [];
   for (const w of warnings) {
     lines.push(`WARN ${printable(w.file)}: ${printable(warningName(w))}`);
@@ -24099,7 +24421,7 @@ function formatTap(outcomes, warnings = []) {
 `;
 }
 function formatOutcomes(format, outcomes, verbose, warnings = []) {
-  return format === "json" ? formatJson(outcomes, warnings) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes, warnings) : formatText2(outcomes, verbose, warnings);
+  return format === "json" ? formatJson(outcomes, warnings) : format === "junit" ? formatJunit(outcomes) : format === "tap" ? formatTap(outcomes, warnings) : formatText3(outcomes, verbose, warnings);
 }
 
 // src/cli/test-command.ts
@@ -24370,81 +24692,6 @@ function waiverFindings(document, options, limits) {
     }
   }
   return findings;
-}
-
-// src/validate/formats/text.ts
-var WIDTH = 120;
-function frame(lines, d) {
-  if (d.line === void 0 || d.column === void 0) return "";
-  const gutter = String(d.line).length;
-  const out = [];
-  for (let n = Math.max(1, d.line - 1); n <= d.line; n++) {
-    let text2 = (lines[n - 1] ?? "").replace(/\r$/, "").replace(UNPRINTABLE, "\uFFFD");
-    let column = d.column;
-    if (text2.length > WIDTH) {
-      const start = n === d.line ? Math.max(0, column - 1 - WIDTH / 2) : 0;
-      text2 = `${start > 0 ? "\u2026" : ""}${text2.slice(start, start + WIDTH)}\u2026`;
-      if (n === d.line) column = column - start + (start > 0 ? 1 : 0);
-    }
-    out.push(`${n === d.line ? ">" : " "} ${String(n).padStart(gutter)} | ${text2}`);
-    if (n === d.line) {
-      const prefix = text2.slice(0, column - 1).replace(/[^\t]/g, " ");
-      out.push(`  ${" ".repeat(gutter)} | ${prefix}^`);
-    }
-  }
-  return `${out.join("\n")}
-`;
-}
-function formatText3(reports) {
-  let out = "";
-  let errors = 0;
-  let warnings = 0;
-  for (const r of reports) {
-    const lines = r.text?.split("\n") ?? [];
-    for (const d of r.diagnostics) {
-      if (d.severity === "error") errors++;
-      else warnings++;
-      const file = printable(r.file);
-      const where2 = d.line === void 0 ? file : `${file}:${d.line}:${d.column ?? 1}`;
-      out += `${where2} ${d.severity} ${printable(d.code)} ${printable(d.message)}
-${frame(lines, d)}`;
-    }
-  }
-  const files = `${reports.length} file${reports.length === 1 ? "" : "s"}`;
-  out += `${out === "" ? "" : "\n"}${files} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}
-`;
-  return out;
-}
-
-// src/cli/validate-format.ts
-var VALIDATE_FORMATS = ["text", "json", "sarif", "github"];
-var VERSION2 = "0.1.0";
-function formatReport(format, reports) {
-  switch (format) {
-    case "text":
-      return formatText3(reports);
-    case "sarif":
-      return formatSarif(reports, { name: "svc-policy", version: VERSION2 });
-    case "github":
-      return formatGithub(reports);
-    case "json": {
-      const all2 = reports.flatMap((r) => r.diagnostics);
-      return `${JSON.stringify(
-        {
-          files: reports.map((r) => ({
-            file: r.file,
-            valid: !r.diagnostics.some((d) => d.severity === "error"),
-            diagnostics: r.diagnostics
-          })),
-          errors: all2.filter((d) => d.severity === "error").length,
-          warnings: all2.filter((d) => d.severity === "warning").length
-        },
-        null,
-        2
-      )}
-`;
-    }
-  }
 }
 
 // src/cli/validate-command.ts

@@ -29,6 +29,17 @@ export function parseFailOn(values: readonly string[], policies: readonly Compil
   return out;
 }
 
+/** The first condition a status of that criticality meets, if any (eval, forecast and SARIF levels). */
+export function conditionMet(
+  conditions: readonly FailCondition[],
+  status: string,
+  criticality: number,
+): FailCondition | undefined {
+  return conditions.find((c) =>
+    c.kind === 'status' ? c.status === status : c.strict ? criticality > c.min : criticality >= c.min,
+  );
+}
+
 /**
  * What met the `--fail-on` conditions: every status of an evaluated policy with a count above 0, its
  * waived resources left out unless `withWaived` (`--fail-on-waived`).
@@ -50,13 +61,7 @@ export function failures(
     for (const s of p.statuses) {
       const count = withWaived ? s.count : s.count - s.waived;
       if (count === 0) continue;
-      const hit = conditions.find((c) =>
-        c.kind === 'status'
-          ? c.status === s.status
-          : c.strict
-            ? s.criticality > c.min
-            : s.criticality >= c.min,
-      );
+      const hit = conditionMet(conditions, s.status, s.criticality);
       if (hit) {
         out.push({
           policy: p.policy,

@@ -3,7 +3,7 @@ import { fileUri, type SarifTool, sarifFrame } from '../validate/formats/sarif.j
 import type { SourcePositions } from '../validate/source/positions.js';
 import { displayPath, policyPositions } from './coverage.js';
 import { resourceId } from './eval-explain.js';
-import type { FailCondition } from './eval-fail-on.js';
+import { conditionMet, type FailCondition } from './eval-fail-on.js';
 import { ORDINAL_MARK } from './eval-parallel.js';
 import { policyFiles } from './files.js';
 
@@ -37,10 +37,7 @@ export interface SarifPlan {
  */
 function levelOf(criticality: number, top: number, status: string, failOn: readonly FailCondition[]): Level {
   if (failOn.length === 0) return criticality === top ? 'error' : 'warning';
-  const met = failOn.some((c) =>
-    c.kind === 'status' ? c.status === status : c.strict ? criticality > c.min : criticality >= c.min,
-  );
-  return met ? 'error' : 'warning';
+  return conditionMet(failOn, status, criticality) === undefined ? 'warning' : 'error';
 }
 
 const place = (positions: SourcePositions | null, path: string): Place =>

@@ -19,7 +19,7 @@ import {
   parseLimitFlags,
   UsageError,
 } from './args.js';
-import { parseFailOn } from './eval-fail-on.js';
+import { conditionMet, parseFailOn } from './eval-fail-on.js';
 import { capJobs, workerEntry } from './eval-parallel.js';
 import { forecastMarkdown, forecastTable } from './forecast-format.js';
 import { InputError, inputBytes, openInput, readInventory, write } from './io.js';
@@ -118,13 +118,7 @@ function failures(
     for (const s of p.statuses) {
       const reached = failOnWaived ? s.reached : s.reachedUnwaived;
       if (reached === 0) continue;
-      const hit = conditions.find((c) =>
-        c.kind === 'status'
-          ? c.status === s.status
-          : c.strict
-            ? s.criticality > c.min
-            : s.criticality >= c.min,
-      );
+      const hit = conditionMet(conditions, s.status, s.criticality);
       if (hit)
         out.push({
           policy: p.policy,
