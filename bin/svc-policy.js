@@ -14541,6 +14541,95 @@ function failures(summary2, conditions, withWaived = false) {
   return out;
 }
 
+// src/cli/format.ts
+var SHOWN_VALUE_CHARS = 200;
+function showValue2(value2) {
+  let text2;
+  try {
+    text2 = JSON.stringify(value2) ?? String(value2);
+  } catch {
+    text2 = Array.isArray(value2) ? "[\u2026]" : "{\u2026}";
+  }
+  if (text2.length > SHOWN_VALUE_CHARS) text2 = `${text2.slice(0, SHOWN_VALUE_CHARS)}\u2026`;
+  return printable(text2);
+}
+function describeFound(v) {
+  if (!v.found) return "missing";
+  const text2 = showValue2(v.value);
+  if (v.version === void 0) return text2;
+  return v.version === null ? `${text2} (not a version)` : `${text2} (version ${printable(v.version.normal)})`;
+}
+function describeOperators(clause) {
+  const instants2 = clause.instants;
+  if (instants2 === void 0) return printable(JSON.stringify(clause.operators));
+  const parts = Object.entries(clause.operators).map(([name, operand2]) => {
+    const instant = Object.hasOwn(instants2, name) ? instants2[name] : void 0;
+    const o = operand2;
+    if (instant === void 0 || typeof o !== "object" || o === null)
+      return `${name} ${JSON.stringify(operand2)}`;
+    const now = o.$now;
+    const written = typeof now === "string" ? now.startsWith("-") ? `now${now}` : `now+${now}` : String(o.$at);
+    return `${name} ${written} = ${instant}`;
+  });
+  return printable(parts.join(", "));
+}
+function failedClauses(conditions, indent) {
+  const lines = [];
+  for (const c of conditions) {
+    if (c.held) continue;
+    for (const clause of c.clauses) {
+      if (clause.held || clause.kind !== "field") continue;
+      const seen = clause.values.length === 0 ? "no value" : clause.values.map(describeFound).join(", ");
+      lines.push(`${indent}${printable(clause.path)} ${describeOperators(clause)}: found ${seen}`);
+    }
+  }
+  return lines;
+}
+function explanationText(e, indent = "  ", expected) {
+  if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
+  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex + 1}` : "no rule held: default";
+  const lines = [
+    `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`
+  ];
+  const w = e.waiver;
+  if (w !== void 0) {
+    lines.push(
+      `${indent}  waived by "${printable(w.id)}" until ${w.expires} (owner ${printable(w.owner)}: ${printable(w.reason)}${w.ticket === null ? "" : `, ${printable(w.ticket)}`})`
+    );
+  }
+  const miss = e.nearestMiss;
+  if (miss) {
+    lines.push(
+      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex + 1}, ${miss.failed} of ${miss.conditions} conditions failed`
+    );
+    lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
+  }
+  const want = expected === void 0 ? void 0 : e.statuses.find((s) => s.status === expected);
+  if (want !== void 0 && want.status !== e.result.status && miss?.status !== want.status) {
+    if (want.reached) {
+      lines.push(
+        `${indent}  "${printable(want.status)}" was reached too, but "${printable(String(e.result.status))}" has a higher criticality or comes first`
+      );
+    } else if (want.rules.length === 0) {
+      lines.push(
+        `${indent}  "${printable(want.status)}" is the default status: it applies only when no other status is reached`
+      );
+    } else {
+      const closest2 = [...want.rules].sort((a, b2) => a.failed - b2.failed || a.index - b2.index)[0];
+      lines.push(
+        `${indent}  "${printable(want.status)}" closest rule ${closest2.index + 1}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
+      );
+      lines.push(...failedClauses(closest2.conditions, `${indent}    `));
+    }
+  }
+  return lines;
+}
+function resourceId(resource) {
+  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
+  const id = resource.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
 // src/cli/eval-sarif.ts
 function levelOf(criticality, top, status, failOn) {
   if (failOn.length === 0) return criticality === top ? "error" : "warning";
@@ -14637,96 +14726,7 @@ function sarifResults(event, policies, plan3, ordinal) {
   return out.length === 0 ? null : out.join(",\n");
 }
 
-// src/cli/format.ts
-var SHOWN_VALUE_CHARS = 200;
-function showValue2(value2) {
-  let text2;
-  try {
-    text2 = JSON.stringify(value2) ?? String(value2);
-  } catch {
-    text2 = Array.isArray(value2) ? "[\u2026]" : "{\u2026}";
-  }
-  if (text2.length > SHOWN_VALUE_CHARS) text2 = `${text2.slice(0, SHOWN_VALUE_CHARS)}\u2026`;
-  return printable(text2);
-}
-function describeFound(v) {
-  if (!v.found) return "missing";
-  const text2 = showValue2(v.value);
-  if (v.version === void 0) return text2;
-  return v.version === null ? `${text2} (not a version)` : `${text2} (version ${printable(v.version.normal)})`;
-}
-function describeOperators(clause) {
-  const instants2 = clause.instants;
-  if (instants2 === void 0) return printable(JSON.stringify(clause.operators));
-  const parts = Object.entries(clause.operators).map(([name, operand2]) => {
-    const instant = Object.hasOwn(instants2, name) ? instants2[name] : void 0;
-    const o = operand2;
-    if (instant === void 0 || typeof o !== "object" || o === null)
-      return `${name} ${JSON.stringify(operand2)}`;
-    const now = o.$now;
-    const written = typeof now === "string" ? now.startsWith("-") ? `now${now}` : `now+${now}` : String(o.$at);
-    return `${name} ${written} = ${instant}`;
-  });
-  return printable(parts.join(", "));
-}
-function failedClauses(conditions, indent) {
-  const lines = [];
-  for (const c of conditions) {
-    if (c.held) continue;
-    for (const clause of c.clauses) {
-      if (clause.held || clause.kind !== "field") continue;
-      const seen = clause.values.length === 0 ? "no value" : clause.values.map(describeFound).join(", ");
-      lines.push(`${indent}${printable(clause.path)} ${describeOperators(clause)}: found ${seen}`);
-    }
-  }
-  return lines;
-}
-function explanationText(e, indent = "  ", expected) {
-  if (!e.result.applicable) return [`${indent}${printable(e.policy)}: not applicable (outside query.filter)`];
-  const how = e.result.matched ? `rule ${e.result.matched.ruleIndex + 1}` : "no rule held: default";
-  const lines = [
-    `${indent}${printable(e.policy)}: ${printable(String(e.result.status))} (criticality ${e.result.criticality}, ${how})`
-  ];
-  const w = e.waiver;
-  if (w !== void 0) {
-    lines.push(
-      `${indent}  waived by "${printable(w.id)}" until ${w.expires} (owner ${printable(w.owner)}: ${printable(w.reason)}${w.ticket === null ? "" : `, ${printable(w.ticket)}`})`
-    );
-  }
-  const miss = e.nearestMiss;
-  if (miss) {
-    lines.push(
-      `${indent}  nearest miss: "${printable(miss.status)}" rule ${miss.ruleIndex + 1}, ${miss.failed} of ${miss.conditions} conditions failed`
-    );
-    lines.push(...failedClauses(miss.failedConditions, `${indent}    `));
-  }
-  const want = expected === void 0 ? void 0 : e.statuses.find((s) => s.status === expected);
-  if (want !== void 0 && want.status !== e.result.status && miss?.status !== want.status) {
-    if (want.reached) {
-      lines.push(
-        `${indent}  "${printable(want.status)}" was reached too, but "${printable(String(e.result.status))}" has a higher criticality or comes first`
-      );
-    } else if (want.rules.length === 0) {
-      lines.push(
-        `${indent}  "${printable(want.status)}" is the default status: it applies only when no other status is reached`
-      );
-    } else {
-      const closest2 = [...want.rules].sort((a, b2) => a.failed - b2.failed || a.index - b2.index)[0];
-      lines.push(
-        `${indent}  "${printable(want.status)}" closest rule ${closest2.index + 1}: ${closest2.failed} of ${closest2.conditions.length} conditions failed`
-      );
-      lines.push(...failedClauses(closest2.conditions, `${indent}    `));
-    }
-  }
-  return lines;
-}
-
 // src/cli/eval-explain.ts
-function resourceId(resource) {
-  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return null;
-  const id = resource.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
-}
 function explainSelection(values, limits, asOf, matched) {
   const ids = values.id === void 0 ? null : new Set(values.id);
   let where2 = null;

@@ -6,15 +6,9 @@ import { printable } from '../validate/unprintable.js';
 import { UsageError } from './args.js';
 import { INDEX_MARK, ORDINAL_MARK, type RenderOptions } from './eval-parallel.js';
 import { sarifResults } from './eval-sarif.js';
-import { explanationText } from './format.js';
+import { explanationText, resourceId } from './format.js';
 
 /** `svc-policy eval --explain`, `--id`, `--where`: which resources are explained, and how each is rendered. */
-
-export function resourceId(resource: unknown): string | number | null {
-  if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) return null;
-  const id = (resource as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-}
 
 /**
  * Which resources `--explain` covers: all of them, or those chosen with `--id` and `--where`. The ids of

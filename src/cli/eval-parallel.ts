@@ -5,9 +5,9 @@ import type { CompiledPolicy } from '../policy/compile.js';
 import type { InventorySummary, Rejection } from '../policy/index.js';
 import { UsageError } from './args.js';
 import type { EvalFormat } from './eval-output.js';
-import type { SarifPlan } from './eval-sarif.js';
 import { InputError } from './io.js';
 import type { Reporter } from './runner.js';
+import type { SarifPlan } from './sarif-plan.js';
 
 export { SPLIT_THRESHOLD } from '../node/split.js';
 

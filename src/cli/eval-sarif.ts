@@ -2,10 +2,11 @@ import type { CompiledPolicy, ResourceResults } from '../policy/index.js';
 import { fileUri, type SarifTool, sarifFrame } from '../validate/formats/sarif.js';
 import type { SourcePositions } from '../validate/source/positions.js';
 import { displayPath, policyPositions } from './coverage.js';
-import { resourceId } from './eval-explain.js';
 import { conditionMet, type FailCondition } from './eval-fail-on.js';
 import { ORDINAL_MARK } from './eval-parallel.js';
 import { policyFiles } from './files.js';
+import { resourceId } from './format.js';
+import type { Level, Place, SarifPlan, StatusPlan } from './sarif-plan.js';
 
 /**
  * `svc-policy eval --format sarif` (docs/policies.md, "SARIF"): one result per applicable resource and
@@ -13,23 +14,6 @@ import { policyFiles } from './files.js';
  * of a status (its rule, level and place in the policy file) is decided once here, as plain data that
  * the worker threads of `--jobs` receive with the render options.
  */
-
-type Level = 'error' | 'warning';
-type Place = { readonly line: number; readonly column: number } | null;
-
-/** A status that gives results: its SARIF rule, level and the places of its definition and rules. */
-interface StatusPlan {
-  readonly status: string;
-  readonly ruleIndex: number;
-  readonly level: Level;
-  readonly at: Place;
-  readonly rules: readonly Place[];
-}
-
-/** Per evaluated policy (in the order of the results), the file and the statuses that give results. */
-export interface SarifPlan {
-  readonly policies: readonly { readonly uri: string; readonly statuses: readonly StatusPlan[] }[];
-}
 
 /**
  * A status's level: with `--fail-on`, `error` when the status meets a condition (what fails the run),

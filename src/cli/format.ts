@@ -111,3 +111,10 @@ export function explanationText(e: PolicyExplanation, indent = '  ', expected?: 
   }
   return lines;
 }
+
+/** A record's `id` when it is a string or a number, else null (explanations and SARIF name it). */
+export function resourceId(resource: unknown): string | number | null {
+  if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) return null;
+  const id = (resource as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
