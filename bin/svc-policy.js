@@ -18713,17 +18713,16 @@ function staticLines(s) {
 var int = new Intl.NumberFormat("en-US");
 var label = (status) => status === null ? "(none)" : status;
 var percent = (share) => `${(share * 100).toFixed(1)}%`;
-function resourceId2(resource) {
-  if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return "";
-  const id = resource.id;
-  return typeof id === "string" || typeof id === "number" ? String(id) : "";
-}
+var idOf2 = (resource) => String(resourceId(resource) ?? "");
+var countOf = (c) => `${int.format(c.count)}${(c.waived ?? 0) > 0 ? ` (${int.format(c.waived)} waived)` : ""}`;
 function decided(side2) {
   const r = side2.result;
   if (r.status === null) return "(none)";
-  if (r.matched !== null) return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status})`;
+  const waived = r.waiver === void 0 ? "" : `, waived by "${r.waiver.id}"`;
+  if (r.matched !== null)
+    return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status}${waived})`;
   const miss = side2.explanation.nearestMiss;
-  return miss === null ? `${r.status} (default)` : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status})`;
+  return miss === null ? `${r.status} (default${waived})` : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status}${waived})`;
 }
 function summaryLine(p) {
   const d = p.diff;
@@ -18741,10 +18740,10 @@ function formatTable(diffs) {
     );
     for (const cell of changed) {
       lines.push(
-        `  ${printable(`${label(cell.before)} \u2192 ${label(cell.after)}`).padEnd(width)}  ${int.format(cell.count).padStart(8)}`
+        `  ${printable(`${label(cell.before)} \u2192 ${label(cell.after)}`).padEnd(width)}  ${countOf(cell).padStart(8)}`
       );
       for (const e of cell.examples) {
-        const id = resourceId2(e.resource);
+        const id = idOf2(e.resource);
         lines.push(
           `      record ${e.index + 1}${id === "" ? "" : ` ${printable(id)}`}: ${printable(decided(e.before))} \u2192 ${printable(decided(e.after))}`
         );
@@ -18782,13 +18781,13 @@ function formatMarkdown(diffs) {
       "",
       ...markdownTable(
         ["before", "after", "resources"],
-        changed.map((c) => [md(label(c.before)), md(label(c.after)), int.format(c.count)])
+        changed.map((c) => [md(label(c.before)), md(label(c.after)), countOf(c)])
       )
     );
     out.push("", "<details><summary>Examples</summary>", "");
     for (const c of changed) {
       for (const e of c.examples) {
-        const id = resourceId2(e.resource);
+        const id = idOf2(e.resource);
         out.push(
           `- record ${e.index + 1}${id === "" ? "" : ` ${md(id)}`}: ${md(decided(e.before))} \u2192 ${md(decided(e.after))}`
         );

@@ -1,6 +1,7 @@
 import type { DiffCell, PolicyDiff } from '../policy/diff.js';
 import type { RuleChanges } from '../validate/compare.js';
 import { printable } from '../validate/unprintable.js';
+import { resourceId } from './format.js';
 
 /** The output formats of `svc-policy diff`. */
 export type DiffFormat = 'table' | 'json' | 'markdown';
@@ -27,21 +28,23 @@ const int = new Intl.NumberFormat('en-US');
 const label = (status: string | null) => (status === null ? '(none)' : status);
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-function resourceId(resource: unknown): string {
-  if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) return '';
-  const id = (resource as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-}
+const idOf = (resource: unknown): string => String(resourceId(resource) ?? '');
+
+/** A cell's count, with how many of its resources are waived under the after version (`--waivers`). */
+const countOf = (c: DiffCell): string =>
+  `${int.format(c.count)}${(c.waived ?? 0) > 0 ? ` (${int.format(c.waived!)} waived)` : ''}`;
 
 /** How a side decided: the rule that held, the default, or no status. */
 function decided(side: DiffCell['examples'][number]['before']): string {
   const r = side.result;
   if (r.status === null) return '(none)';
-  if (r.matched !== null) return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status})`;
+  const waived = r.waiver === undefined ? '' : `, waived by "${r.waiver.id}"`;
+  if (r.matched !== null)
+    return `${r.status} (rule ${r.matched.ruleIndex + 1} of ${r.matched.status}${waived})`;
   const miss = side.explanation.nearestMiss;
   return miss === null
-    ? `${r.status} (default)`
-    : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status})`;
+    ? `${r.status} (default${waived})`
+    : `${r.status} (default; nearest miss: rule ${miss.ruleIndex + 1} of ${miss.status}${waived})`;
 }
 
 function summaryLine(p: PairDiff): string {
@@ -61,10 +64,10 @@ function formatTable(diffs: readonly PairDiff[]): string {
     );
     for (const cell of changed) {
       lines.push(
-        `  ${printable(`${label(cell.before)} → ${label(cell.after)}`).padEnd(width)}  ${int.format(cell.count).padStart(8)}`,
+        `  ${printable(`${label(cell.before)} → ${label(cell.after)}`).padEnd(width)}  ${countOf(cell).padStart(8)}`,
       );
       for (const e of cell.examples) {
-        const id = resourceId(e.resource);
+        const id = idOf(e.resource);
         lines.push(
           `      record ${e.index + 1}${id === '' ? '' : ` ${printable(id)}`}: ${printable(decided(e.before))} → ${printable(decided(e.after))}`,
         );
@@ -116,13 +119,13 @@ function formatMarkdown(diffs: readonly PairDiff[]): string {
       '',
       ...markdownTable(
         ['before', 'after', 'resources'],
-        changed.map((c) => [md(label(c.before)), md(label(c.after)), int.format(c.count)]),
+        changed.map((c) => [md(label(c.before)), md(label(c.after)), countOf(c)]),
       ),
     );
     out.push('', '<details><summary>Examples</summary>', '');
     for (const c of changed) {
       for (const e of c.examples) {
-        const id = resourceId(e.resource);
+        const id = idOf(e.resource);
         out.push(
           `- record ${e.index + 1}${id === '' ? '' : ` ${md(id)}`}: ${md(decided(e.before))} → ${md(decided(e.after))}`,
         );

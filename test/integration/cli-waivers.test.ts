@@ -236,7 +236,7 @@ describe('svc-policy test --waivers', () => {
 });
 
 describe('svc-policy diff --waivers', () => {
-  it('--fail-on does not count resources waived under the new version unless --fail-on-waived', () => {
+  beforeAll(() => {
     writeFileSync(
       join(dir, 'pg-old.json'),
       JSON.stringify({
@@ -250,6 +250,9 @@ describe('svc-policy diff --waivers', () => {
         },
       }),
     );
+  });
+
+  it('--fail-on does not count resources waived under the new version unless --fail-on-waived', () => {
     const args = [
       'diff',
       '-b',
@@ -273,5 +276,32 @@ describe('svc-policy diff --waivers', () => {
     const cell = JSON.parse(r.stdout).policies[0].diff.matrix.find((c: { changed: boolean }) => c.changed);
     expect(cell).toMatchObject({ before: 'ok', after: 'eol', count: 2, waived: 2 });
     expect(run([...args, '--fail-on-waived'], dir).code).toBe(1);
+  });
+
+  it('the table and markdown reports show the waived count of a cell and the waiver of each example', () => {
+    const args = [
+      'diff',
+      '-b',
+      'pg-old.json',
+      '-a',
+      'pg.json',
+      '-i',
+      'inv.ndjson',
+      '--as-of',
+      '2026-12-01T00:00:00Z',
+    ];
+    const waived = [...args, '--waivers', 'waivers.yaml'];
+    const table = run([...waived, '-f', 'table'], dir);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/ok → eol +2 \(2 waived\)\n/);
+    expect(table.stdout).toContain('waived by "W-1"');
+    expect(table.stdout).toContain('waived by "W-2"');
+    const markdown = run([...waived, '-f', 'markdown'], dir).stdout;
+    expect(markdown).toMatch(/\| ok +\| eol +\| +2 \(2 waived\) \|/);
+    expect(markdown).toContain('waived by "W-1"');
+    // Without waivers, no mark.
+    const plain = run([...args, '-f', 'table'], dir).stdout;
+    expect(plain).toMatch(/ok → eol +2\n/);
+    expect(plain).not.toContain('waived');
   });
 });
