@@ -11459,6 +11459,9 @@ function checkWaiver(input, at2, add, options) {
   if (filterNode !== void 0) parts.push(filter);
   if (parts.length === 1) Object.assign(coversJson, parts[0]);
   else coversJson.$and = parts;
+  const coverParts = [];
+  if (ids !== null) coverParts.push({ node: parseFilter(parts[0], options), at: pointer(at2, "ids") });
+  if (filterNode !== void 0) coverParts.push({ node: filterNode, at: pointer(at2, "filter") });
   const waiver = freeze({
     id,
     policy,
@@ -11466,6 +11469,7 @@ function checkWaiver(input, at2, add, options) {
     filter,
     covers: parseFilter(coversJson, options),
     coversJson: freeze(coversJson),
+    coverParts: freeze(coverParts.map((part) => freeze(part))),
     accepts: accepts3,
     expires,
     expiresMs,
@@ -20597,7 +20601,9 @@ function waiverSql(dialect, policy, status, given, options, params) {
     const inner = tried.map((w) => {
       let cover = covers.get(w);
       if (cover === void 0) {
-        cover = compiler.compile(w.covers, params, { ...limits, at: w.path });
+        cover = and(
+          w.coverParts.map((part) => compiler.compile(part.node, params, { ...limits, at: part.at }))
+        );
         covers.set(w, cover);
       }
       const active = `${dialect.msParam(params.asOf())} < ${dialect.msParam(params.add(w.expiresMs))}`;

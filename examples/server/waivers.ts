@@ -76,12 +76,8 @@ export const createWaiver: Operation = {
         policyComponentsSql('', definition, ctx.remediationDays, now.getTime(), false, [record]);
       } catch (error) {
         if (!(error instanceof FilterError)) throw error;
-        // The SQL target points into the covering filter it compiled (`{ $and: [ids, filter] }` with
-        // both, the filter alone otherwise): pointed back into the waiver's `filter` here.
-        const within = error.path.replace(/^\/0/, '');
-        const inFilter = record.ids === undefined ? within : within.replace(/^\/\$and\/1(?=\/|$)/, '');
-        const path = `/waiver/filter${inFilter}`;
-        const problem = { code: error.code, path, message: error.message };
+        // The SQL target points into the waiver's own `ids` or `filter`, as in the body.
+        const problem = { code: error.code, path: inBody(error.path), message: error.message };
         refuse([problem], `the waiver cannot be evaluated in the database: ${error.message}`);
       }
     }

@@ -45,6 +45,8 @@ export interface NormalizedWaiver {
   readonly covers: FilterNode;
   /** The covering filter as JSON (what SQL and MongoDB translate). */
   readonly coversJson: Readonly<Record<string, unknown>>;
+  /** The parts `covers` is the AND of (`ids`, `filter`), each with its JSON pointer, for errors of targets. */
+  readonly coverParts: readonly { readonly node: FilterNode; readonly at: string }[];
   readonly accepts: WaiverAccepts;
   /** As written. */
   readonly expires: string;
@@ -315,6 +317,9 @@ function checkWaiver(
   if (filterNode !== undefined) parts.push(filter as Record<string, unknown>);
   if (parts.length === 1) Object.assign(coversJson, parts[0]);
   else coversJson.$and = parts;
+  const coverParts: { node: FilterNode; at: string }[] = [];
+  if (ids !== null) coverParts.push({ node: parseFilter(parts[0], options), at: pointer(at, 'ids') });
+  if (filterNode !== undefined) coverParts.push({ node: filterNode, at: pointer(at, 'filter') });
   const waiver: NormalizedWaiver = freeze({
     id: id!,
     policy: policy!,
@@ -322,6 +327,7 @@ function checkWaiver(
     filter,
     covers: parseFilter(coversJson, options),
     coversJson: freeze(coversJson),
+    coverParts: freeze(coverParts.map((part) => freeze(part))),
     accepts: accepts!,
     expires: expires!,
     expiresMs,

@@ -195,7 +195,7 @@ function waiverExpr(
   for (const w of active) {
     const names = accepted.get(w) ?? [];
     if (names.length === 0) continue;
-    checkMongoLimits(w.covers, w.path);
+    for (const part of w.coverParts) checkMongoLimits(part.node, part.at);
     const test = { $and: [{ $in: [`$${field}`, { $literal: names }] }, filterToExpr(w.covers, asOf)] };
     branches.push(branch(test, { $literal: w.id }));
   }

@@ -105,8 +105,11 @@ function waiverSql(
     const inner = tried.map((w) => {
       let cover = covers.get(w);
       if (cover === undefined) {
-        // Errors of the SQL target (an unmapped field) point into the waiver list.
-        cover = compiler.compile(w.covers, params, { ...limits, at: w.path });
+        // Compiled by part, so that errors of the SQL target (an unmapped field) point into the waiver's
+        // own `ids` or `filter`.
+        cover = and(
+          w.coverParts.map((part) => compiler.compile(part.node, params, { ...limits, at: part.at })),
+        );
         covers.set(w, cover);
       }
       const active = `${dialect.msParam(params.asOf())} < ${dialect.msParam(params.add(w.expiresMs))}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeWaiver, compilePolicy, evaluateInventory } from '../../../src/index.js';
 import { checkWaivers, WaiverError } from '../../../src/policy/waivers.js';
+import { policyToSql } from '../../../src/sql.js';
 
 const policy = {
   name: 'pg',
@@ -225,5 +226,24 @@ describe('waiver checks', () => {
     }
     // A waiver of another policy is not this policy's concern.
     expect(() => compilePolicy(policy, { waivers: [{ ...w, policy: 'other' }] })).not.toThrow();
+  });
+});
+
+describe('waivers on the SQL target', () => {
+  it("an unmapped field of a waiver's filter is an error at that field inside the waiver's own filter", () => {
+    const columns = {
+      id: { column: 'id', type: 'text' },
+      technology: { column: 'technology', type: 'text' },
+      version: { column: 'version', type: 'text' },
+    } as const;
+    const run = () => policyToSql(policy, { dialect: 'sqlite', columns, waivers });
+    // W-b is the second waiver; its filter reads `team`, which no column maps.
+    expect(run).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', path: '/waivers/1/filter/team' }));
+    const mapped = policyToSql(policy, {
+      dialect: 'sqlite',
+      columns: { ...columns, team: { column: 'team', type: 'text' } },
+      waivers,
+    });
+    expect(mapped.waiverExpression).toContain('CASE');
   });
 });
