@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import type { FilterNode } from '../ast/nodes.js';
 import { FilterError, showText } from '../errors.js';
 import type { Limits } from '../limits.js';
 import { parsePath } from '../parse/path.js';
@@ -17,6 +16,7 @@ import { type NormalizedWaiver, waiversOf } from '../policy/waivers.js';
 import { isoOf } from '../semantics/time.js';
 import { duckdbHoisting } from '../targets/sql/duckdb.js';
 import { policyToSqlWith } from '../targets/sql/policy.js';
+import { addKeys, addReads, jsonPath, keyTwiceSql, type ReadTrie, readType } from './duckdb-reads.js';
 
 /**
  * The DuckDB engine of inventory files (`engine: 'duckdb'`): the policies pushed down into one DuckDB
@@ -57,39 +57,6 @@ async function loadDuckdb(): Promise<DuckApi> {
   }
 }
 
-/**
- * The paths a filter reads, as key lists cut at the first selector (below it, an element is read
- * whole): `details$.postgres$.version` is `["details", "postgres", "version"]`.
- */
-function pathsOf(node: FilterNode, out: string[][]): void {
-  for (const clause of node.clauses) {
-    if (clause.kind === 'field') {
-      const keys: string[] = [];
-      for (const step of clause.path) {
-        if (step.kind !== 'key') break;
-        keys.push(step.key);
-      }
-      if (keys.length > 0) out.push(keys);
-    } else if (clause.kind === 'not') pathsOf(clause.filter, out);
-    else for (const f of clause.filters) pathsOf(f, out);
-  }
-}
-
-interface Trie {
-  whole: boolean;
-  readonly keys: Map<string, Trie>;
-}
-
-/**
- * The type DuckDB's reader gives a field: `JSON` where a path ends (the value read whole), else a
- * `STRUCT` of the keys read below it, so that the reader parses nothing else; a record whose value
- * there is not an object (or null) fails the read (then read exactly, see `evaluateFileWithDuckdb`).
- */
-function readType(trie: Trie): string {
-  if (trie.whole || trie.keys.size === 0) return 'JSON';
-  return `STRUCT(${[...trie.keys].map(([k, t]) => `"${k.replace(/"/g, '""')}" ${readType(t)}`).join(', ')})`;
-}
-
 /** A compiled policy's definition as JSON again (its filters printed), for `policyToSql`. */
 function definitionOf(policy: CompiledPolicy): unknown {
   const d = policy.definition;
@@ -114,8 +81,6 @@ function definitionOf(policy: CompiledPolicy): unknown {
     ),
   };
 }
-
-const jsonPath = (keys: readonly string[]): string => `$${keys.map((k) => `.${JSON.stringify(k)}`).join('')}`;
 
 /** The records of the input as one `JSON` value each (`json`), from DuckDB's readers. */
 function source(input: DuckdbInput, gzip: boolean, bytes: number): string {
@@ -176,12 +141,12 @@ export async function evaluateFileWithDuckdb(
   });
 
   // The paths read (the kind's and the waivers' too), each top-level field a JSON column `f<i>`.
-  const paths: string[][] = [];
+  const tries = new Map<string, ReadTrie>();
   active.forEach((p, i) => {
-    pathsOf(p.definition.scope, paths);
+    addReads(p.definition.scope, tries);
     for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths);
-    for (const w of waivers[i]!.mine) pathsOf(w.covers, paths);
+      for (const r of s.rules) for (const c of r.conditions) addReads(c.filter, tries);
+    for (const w of waivers[i]!.mine) addReads(w.covers, tries);
   });
   const kindKeys =
     options.kindField === null
@@ -191,21 +156,7 @@ export async function evaluateFileWithDuckdb(
             throw new FilterError('INVALID_OPTION', '', 'kindField cannot contain an array selector');
           return step.key;
         });
-  if (kindKeys !== null) paths.push(kindKeys);
-  const tries = new Map<string, Trie>();
-  for (const keys of paths) {
-    let trie: Trie | undefined;
-    for (const key of keys) {
-      const at: Map<string, Trie> = trie === undefined ? tries : trie.keys;
-      let next = at.get(key);
-      if (next === undefined) {
-        next = { whole: false, keys: new Map() };
-        at.set(key, next);
-      }
-      trie = next;
-    }
-    trie!.whole = true;
-  }
+  if (kindKeys !== null) addKeys(kindKeys, tries);
   const names = [...tries.keys()];
   const column = new Map(names.map((f, i) => [f, `f${i}`]));
   const columns = Object.fromEntries(
@@ -259,15 +210,32 @@ export async function evaluateFileWithDuckdb(
     return `histogram(${scoped}) AS s${i}${waived}`;
   });
   const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join('');
-  const query = (records: string) =>
-    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
+  // The rows with a key twice where SQL reads (see `duplicateChecks`), each query's own checks bound
+  // after the parameters both share.
+  const twice = (reader: boolean) => {
+    const values: string[] = [];
+    const bind = (v: string) => {
+      values.push(v);
+      return `$${params.length + values.length}`;
+    };
+    const checks = reader
+      ? names.map((n, i) => keyTwiceSql(`f${i}`, tries.get(n)!, bind, true))
+      : [keyTwiceSql('json', { whole: false, keys: tries, any: undefined }, bind, false)];
+    const sql = checks.filter((c) => c !== undefined).join(' OR ');
+    return { values, sql: sql === '' ? 'FALSE' : sql };
+  };
+  const query = (records: string, duplicates: string) =>
+    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad, count(*) FILTER (WHERE ${duplicates}) AS twice` +
     `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
   const f = names.map((_, i) => `f${i}`);
+  const exactChecks = twice(false);
+  // $2 is read even when no field is (a policy of `{}` filters without a kind): a statement binds
+  // exactly the parameters it names.
   const exact = query(
-    names.length === 0
-      ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})`
-      : `SELECT json_type(json) AS svc_type, ${f.map((c, i) => `svc_j[${i + 1}] AS ${c}`).join(', ')} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`,
+    `SELECT json_type(json) AS svc_type, ${exactChecks.sql} AS svc_twice${f.map((c, i) => `, svc_j[${i + 1}] AS ${c}`).join('')} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`,
+    'svc_twice',
   );
+  const directChecks = twice(true);
   const readTypes = names.map((n) => readType(tries.get(n)!));
   const direct = directSource(options.input, options.gzip, f, readTypes);
   const threads = String(options.threads ?? availableParallelism());
@@ -298,19 +266,26 @@ export async function evaluateFileWithDuckdb(
       const struct = Object.fromEntries(names.map((n, i) => [n, readTypes[i]!]));
       try {
         fast = await run(
-          query(direct),
-          [file, duck.structValue(struct), ...params.slice(2)],
+          query(direct, directChecks.sql),
+          [file, duck.structValue(struct), ...params.slice(2), ...directChecks.values],
           [
             duck.VARCHAR,
             duck.STRUCT(Object.fromEntries(names.map((n) => [n, duck.VARCHAR]))),
             ...types.slice(2),
+            ...directChecks.values.map(() => duck.VARCHAR),
           ],
         );
       } catch {
         options.signal?.throwIfAborted();
       }
     }
-    rows = fast ?? (await run(exact, params, types));
+    rows =
+      fast ??
+      (await run(
+        exact,
+        [...params, ...exactChecks.values],
+        [...types, ...exactChecks.values.map(() => duck.VARCHAR)],
+      ));
   } catch (error) {
     options.signal?.throwIfAborted();
     // What DuckDB says of the input (malformed JSON, a corrupt file); anything else is thrown as it is.
@@ -347,6 +322,7 @@ function summarize(
 ): InventorySummary {
   let total = 0;
   let bad = 0;
+  let twice = 0;
   let unknownKind = 0;
   const kinds = new Map<string, number>();
   const counts = active.map(() => new Map<string, number>());
@@ -355,6 +331,7 @@ function summarize(
     const n = Number(row.n);
     total += n;
     bad += Number(row.bad);
+    twice += Number(row.twice);
     if (row.svc_kind === null) unknownKind += n;
     else kinds.set(String(row.svc_kind), n);
     active.forEach((_, i) => {
@@ -366,6 +343,12 @@ function summarize(
     throw new InventoryError(
       'MALFORMED_RECORD',
       `${bad} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`,
+    );
+  }
+  if (twice > 0) {
+    throw new InventoryError(
+      'MALFORMED_INPUT',
+      `${twice} record(s) have a key twice in an object the policies read, where DuckDB reads the first value and JSON.parse the last; the duckdb engine does not guess: evaluate with the in-process engine (--engine memory), or rewrite the records through JSON.stringify(JSON.parse(…))`,
     );
   }
   const policyKinds = active.map((p) => p.resource);

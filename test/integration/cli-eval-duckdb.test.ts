@@ -356,6 +356,9 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
       number: rule({ 'details$.postgres$.connections': { $gt: 3 } }),
       flag: rule({ hasAvailableSvcs: { $eq: true }, deletedAt: { $exists: false } }),
       nodes: rule({ 'details$.kubernetes$.nodes$.__svcArrayAny__$.version': { $vlt: '1.27' } }),
+      ready: rule({
+        'details$.kubernetes$.nodes$.__svcArrayAny__': { $elemMatch: { status: { $eq: 'NotReady' } } },
+      }),
       missing: rule({ 'details$.postgres$.lastActiveConnectionTime': { $exists: false } }),
     },
   };
@@ -421,6 +424,64 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' })", () => {
     const duckdb = await evaluateInventoryFile([hostile], file, { engine: 'duckdb', asOf: AS_OF });
     expect(strip(duckdb)).toEqual(strip(memory));
     expect(memory.resources).toBe(lines.length);
+  });
+
+  // JSON.parse keeps a key's last value, DuckDB's json_extract its first: a key twice where the
+  // policies read stops the run; a key twice where they do not read changes nothing.
+  const taken0 = taken.map((r) => JSON.stringify(r));
+  it.each<[string, string]>([
+    ['the record', '{"technology":"oracle","version":"1.0","technology":"postgres"}'],
+    ['a STRUCT the reader narrows', '{"tags":{"env":"dev","env":"prod"},"technology":"mysql"}'],
+    ['an object below it', '{"details":{"postgres":{"connections":1,"connections":9}}}'],
+    [
+      'an element read through a selector',
+      '{"details":{"kubernetes":{"nodes":[{"version":"1.30","version":"1.2"}]}}}',
+    ],
+    [
+      'an element among other values',
+      '{"details":{"kubernetes":{"nodes":[5,{"version":"1.30","version":"1.2"}]}}}',
+    ],
+    [
+      'an element $elemMatch reads',
+      '{"details":{"kubernetes":{"nodes":[{"status":"Ready","status":"NotReady"}]}}}',
+    ],
+  ])(
+    'a key twice in %s stops the run (MALFORMED_INPUT), with or without a refused record',
+    async (_, line) => {
+      for (const lines of [
+        [...taken0, line],
+        [...taken0, line, JSON.stringify(refused[0])],
+      ]) {
+        const file = join(temp.folder(), `twice-${Math.random().toString(36).slice(2)}.ndjson`);
+        writeFileSync(file, `${lines.join('\n')}\n`);
+        await expect(
+          evaluateInventoryFile([hostile], file, { engine: 'duckdb', asOf: AS_OF }),
+        ).rejects.toMatchObject({
+          code: 'MALFORMED_INPUT',
+          message: expect.stringMatching(/^1 record\(s\) have a key twice .*--engine memory/),
+        });
+      }
+    },
+  );
+
+  it('a key twice where the policies do not read gives the in-process summary', async () => {
+    const unread = [
+      '{"zz":1,"zz":2,"technology":"postgres","tags":{"env":"prod"}}',
+      '{"tags":{"team":"a","team":"b","env":"prod"},"technology":"mysql"}',
+      '{"details":{"other":{"x":1,"x":2},"postgres":{"connections":5,"x":1,"x":2}}}',
+      '{"details":{"kubernetes":{"nodes":[{"x":1,"x":2,"version":"1.2"},[{"version":1,"version":2}]]}}}',
+    ];
+    for (const lines of [
+      [...taken0, ...unread],
+      [...taken0, ...unread, JSON.stringify(refused[0])],
+    ]) {
+      const file = join(temp.folder(), `unread-${Math.random().toString(36).slice(2)}.ndjson`);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+      const memory = await evaluateInventoryFile([hostile], file, { jobs: 1, asOf: AS_OF });
+      const duckdb = await evaluateInventoryFile([hostile], file, { engine: 'duckdb', asOf: AS_OF });
+      expect(strip(duckdb)).toEqual(strip(memory));
+    }
   });
 
   it('builds the SQL under the limits the policies were compiled under', async () => {
