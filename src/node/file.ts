@@ -23,6 +23,7 @@ import {
   skipReason,
 } from '../policy/inventory.js';
 import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
+import { fileChunks } from './chunks.js';
 import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
@@ -279,16 +280,22 @@ export async function evaluateFile(
     return summary;
   }
 
-  // The selective reader gains from longer chunks (fewer lines cut between two).
-  const stream = handle.createReadStream(selective ? { highWaterMark: 1 << 20 } : {});
-  try {
-    if (selective) {
-      const read: ReadOptions = {
-        ...(onReject === undefined ? {} : { onReject }),
-        ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
-      };
-      return await evaluateInventory(compiled, readNdjsonSelected(stream, select!, read), options);
+  if (selective) {
+    const read: ReadOptions = {
+      ...(onReject === undefined ? {} : { onReject }),
+      ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+    };
+    try {
+      return await evaluateInventory(compiled, readNdjsonSelected(fileChunks(handle), select!, read), {
+        ...options,
+        asOf: compileOptions.asOf,
+      });
+    } finally {
+      await handle.close();
     }
+  }
+  const stream = handle.createReadStream();
+  try {
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError('MALFORMED_INPUT', `not valid gzip: ${error.message}`),
