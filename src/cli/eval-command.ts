@@ -1,7 +1,7 @@
 import { FilterError } from '../errors.js';
 import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { evaluateFile } from '../node/file.js';
-import { debugReader, readPaths } from '../node/select.js';
+import { chosenReader, debugReader, type Reader, readPaths } from '../node/select.js';
 import { splittable as splittableFile } from '../node/split.js';
 import {
   DEFAULT_KIND_FIELD,
@@ -173,6 +173,13 @@ async function run(
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
+    let reader: Reader;
+    try {
+      reader = chosenReader(undefined);
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(error.message);
+      throw error;
+    }
     const engine = values.engine ?? 'memory';
     if (engine !== 'memory' && engine !== 'duckdb') {
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
@@ -258,7 +265,7 @@ async function run(
       jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
     // An explanation needs whole records; otherwise NDJSON is decoded only where the policies, the
     // kind field and the output (`id`) read.
-    const select = selected === null ? readPaths(policies, kindField, [['id']]) : null;
+    const select = selected === null ? readPaths(policies, kindField, reader, [['id']]) : null;
     const selective =
       select !== null &&
       (parallel || (size !== null && inputPath !== '-' && (await splittableFile(inputPath, size))));
