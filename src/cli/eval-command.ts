@@ -34,7 +34,7 @@ import {
   splittable,
 } from './eval-parallel.js';
 import { sarifDocument, sarifPlan } from './eval-sarif.js';
-import { InputError, inputBytes, openInput, type Rejection, readInventory } from './io.js';
+import { fileBytes, InputError, inputBytes, openInput, type Rejection, readInventory } from './io.js';
 import { loadPolicies } from './policies.js';
 import { progressBar, wantsProgress } from './progress.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
@@ -306,8 +306,12 @@ async function run(
           onReject(r);
         },
       };
-      const bytes = inputBytes(stream, progress?.bytes);
-      const records = selective ? readNdjsonSelected(bytes, select!, read) : readInventory(bytes, read);
+      let records: AsyncIterable<unknown>;
+      if (selective) {
+        // Read again into one reused buffer (cheaper than the stream's buffer per chunk).
+        stream.destroy();
+        records = readNdjsonSelected(fileBytes(inputPath, progress?.bytes), select!, read);
+      } else records = readInventory(inputBytes(stream, progress?.bytes), read);
       summary = await evaluateInventory(policies, records, {
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),
