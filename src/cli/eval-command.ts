@@ -1,7 +1,7 @@
 import { FilterError } from '../errors.js';
 import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { evaluateFile } from '../node/file.js';
-import { debugReader, readPaths } from '../node/select.js';
+import { chosenReader, debugReader, type Reader, readPaths } from '../node/select.js';
 import { splittable as splittableFile } from '../node/split.js';
 import {
   DEFAULT_KIND_FIELD,
@@ -34,7 +34,7 @@ import {
   splittable,
 } from './eval-parallel.js';
 import { sarifDocument, sarifPlan } from './eval-sarif.js';
-import { InputError, inputBytes, openInput, type Rejection, readInventory } from './io.js';
+import { fileBytes, InputError, inputBytes, openInput, type Rejection, readInventory } from './io.js';
 import { loadPolicies } from './policies.js';
 import { progressBar, wantsProgress } from './progress.js';
 import type { Command, CommandArgs, CommandContext } from './runner.js';
@@ -173,6 +173,13 @@ async function run(
       throw new UsageError('--progress and --no-progress exclude each other');
     }
 
+    let reader: Reader;
+    try {
+      reader = chosenReader(undefined);
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(error.message);
+      throw error;
+    }
     const engine = values.engine ?? 'memory';
     if (engine !== 'memory' && engine !== 'duckdb') {
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
@@ -258,7 +265,7 @@ async function run(
       jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
     // An explanation needs whole records; otherwise NDJSON is decoded only where the policies, the
     // kind field and the output (`id`) read.
-    const select = selected === null ? readPaths(policies, kindField, [['id']]) : null;
+    const select = selected === null ? readPaths(policies, kindField, reader, [['id']]) : null;
     const selective =
       select !== null &&
       (parallel || (size !== null && inputPath !== '-' && (await splittableFile(inputPath, size))));
@@ -299,8 +306,12 @@ async function run(
           onReject(r);
         },
       };
-      const bytes = inputBytes(stream, progress?.bytes);
-      const records = selective ? readNdjsonSelected(bytes, select!, read) : readInventory(bytes, read);
+      let records: AsyncIterable<unknown>;
+      if (selective) {
+        // Read again into one reused buffer (cheaper than the stream's buffer per chunk).
+        stream.destroy();
+        records = readNdjsonSelected(fileBytes(inputPath, progress?.bytes), select!, read);
+      } else records = readInventory(inputBytes(stream, progress?.bytes), read);
       summary = await evaluateInventory(policies, records, {
         ...(values.resource === undefined ? {} : { resource: values.resource }),
         ...(kindField === undefined ? {} : { kindField }),

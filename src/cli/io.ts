@@ -1,4 +1,6 @@
+import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { fileChunks } from '../node/chunks.js';
 import { gunzipped } from '../node/gzip.js';
 import { openRegularFile } from '../node/regular.js';
 import { printable } from '../validate/unprintable.js';
@@ -56,6 +58,36 @@ export async function* inputBytes(
     }
   }
   yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
+}
+
+/**
+ * The bytes of a regular file (plain NDJSON, checked by the caller) for the selective reader, read into
+ * one reused buffer ({@link fileChunks}); `onBytes` as for {@link inputBytes}.
+ */
+export async function* fileBytes(
+  path: string,
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${printable(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  let count = 0;
+  try {
+    for await (const chunk of fileChunks(handle)) {
+      count += chunk.length;
+      onBytes?.(count);
+      yield chunk;
+    }
+  } catch (error) {
+    throw new InputError(`cannot read input: ${(error as Error).message}`);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Writes to a stream, waiting for `drain` when its buffer is full (back-pressure). */

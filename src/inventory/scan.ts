@@ -275,6 +275,37 @@ function text(s: number, e: number, ascii: boolean): string {
   }
 }
 
+/**
+ * Strings read from printable ASCII bytes of at most {@link CACHED_BYTES}, by a hash of their bytes:
+ * records repeat most of the values policies read (kinds, technologies, versions, statuses), and a
+ * string found here is neither built nor collected again. A slot holds its bytes, compared in full.
+ */
+const CACHED_BYTES = 24;
+const SLOTS = 4096;
+const slotText: string[] = new Array<string>(SLOTS).fill('');
+const slotLength = new Int32Array(SLOTS).fill(-1);
+const slotBytes = new Uint8Array(SLOTS * CACHED_BYTES);
+
+/** The text of bytes [s, e) (printable ASCII, at most {@link CACHED_BYTES}), from the cache if there. */
+function cached(s: number, e: number): string {
+  const x = b;
+  const n = e - s;
+  let h = n;
+  for (let k = s; k < e; k++) h = Math.imul(h ^ x[k]!, 0x01000193);
+  const slot = (h ^ (h >>> 15)) & (SLOTS - 1);
+  const base = slot * CACHED_BYTES;
+  if (slotLength[slot] === n) {
+    let k = 0;
+    while (k < n && slotBytes[base + k] === x[s + k]) k++;
+    if (k === n) return slotText[slot]!;
+  }
+  const t = text(s, e, true);
+  slotText[slot] = t;
+  slotLength[slot] = n;
+  for (let k = 0; k < n; k++) slotBytes[base + k] = x[s + k]!;
+  return t;
+}
+
 // Set by {@link value}: the index after the value read, or -1.
 let at = 0;
 
@@ -285,7 +316,8 @@ function value(i: number, selection: ByteSelection): unknown {
     const e = str(i);
     at = e;
     if (e < 0) return undefined;
-    return escaped ? JSON.parse(text(i, e, !high)) : text(i + 1, e - 1, !high);
+    if (escaped) return JSON.parse(text(i, e, !high));
+    return high || e - i - 2 > CACHED_BYTES ? text(i + 1, e - 1, !high) : cached(i + 1, e - 1);
   }
   if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
     const e = num(i);
@@ -318,49 +350,60 @@ function value(i: number, selection: ByteSelection): unknown {
   return c === 0x7b ? object(i, selection) : array(i, selection);
 }
 
-/** The selected member's selection for the key at [s, e) (a string just read by `str`), or undefined. */
-function selected(s: number, e: number, node: ByteNode): ByteSelection | undefined {
-  if (escaped || high) {
-    const name = escaped ? (JSON.parse(text(s - 1, e + 1, false)) as string) : text(s, e, false);
-    return node.byName.get(name);
-  }
+/**
+ * The index in `node` of the key at [s, e) (a string just read by `str`, without escapes or bytes from
+ * 0x80), or -1: its bytes compared with each selected key of its length, no string built.
+ */
+function selected(s: number, e: number, node: ByteNode): number {
   const n = e - s;
   const candidates = node.byLength[n];
-  if (candidates === undefined) return undefined;
+  if (candidates === undefined) return -1;
   const names = node.names;
+  const x = b;
   outer: for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c]!;
     const name = names[k]!;
-    for (let j = 0; j < n; j++) if (name[j] !== b[s + j]) continue outer;
-    return node.subs[k];
+    for (let j = 0; j < n; j++) if (name[j] !== x[s + j]) continue outer;
+    return k;
   }
-  return undefined;
+  return -1;
 }
 
 function object(i: number, node: ByteNode): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
+  const x = b;
   i = ws(i + 1);
-  if (i < end && b[i] === 0x7d) {
+  if (i < end && x[i] === 0x7d) {
     at = i + 1;
     return out;
   }
   for (;;) {
-    if (i >= end || b[i] !== 0x22) return fail();
+    if (i >= end || x[i] !== 0x22) return fail();
     const keyEnd = str(i);
     if (keyEnd < 0) return fail();
-    const sub = selected(i + 1, keyEnd - 1, node);
-    const key =
-      sub === undefined
-        ? ''
-        : escaped
-          ? (JSON.parse(text(i, keyEnd, false)) as string)
-          : text(i + 1, keyEnd - 1, !high);
-    i = ws(keyEnd);
-    if (i >= end || b[i] !== 0x3a) return fail();
+    let sub: ByteSelection | undefined;
+    let key = '';
+    if (escaped || high) {
+      // Decoded, and looked up by name: invalid UTF-8 decodes to U+FFFD, which no byte compare gives.
+      key = escaped ? (JSON.parse(text(i, keyEnd, false)) as string) : text(i + 1, keyEnd - 1, false);
+      sub = node.byName.get(key);
+    } else {
+      const k = selected(i + 1, keyEnd - 1, node);
+      if (k >= 0) {
+        sub = node.subs[k];
+        key = node.keys[k]!;
+      }
+    }
+    i = keyEnd;
+    if (x[i] !== 0x3a) {
+      i = ws(i);
+      if (i >= end || x[i] !== 0x3a) return fail();
+    }
     i = ws(i + 1);
     if (i >= end) return fail();
     if (sub === undefined) {
-      i = skip(i);
+      // Most skipped members are strings: read here, without the general skip's set-up.
+      i = x[i] === 0x22 ? str(i) : skip(i);
       if (i < 0) return fail();
     } else {
       const v = value(i, sub);
@@ -371,9 +414,12 @@ function object(i: number, node: ByteNode): Record<string, unknown> | undefined 
         defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
       } else out[key] = v;
     }
-    i = ws(i);
-    if (i >= end) return fail();
-    const d = b[i]!;
+    let d = x[i];
+    if (d !== 0x2c && d !== 0x7d) {
+      i = ws(i);
+      if (i >= end) return fail();
+      d = x[i];
+    }
     if (d === 0x7d) {
       at = i + 1;
       return out;

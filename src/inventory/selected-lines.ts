@@ -91,8 +91,8 @@ export async function* readNdjsonSelected(
       nl = chunk.indexOf(0x0a, s);
     }
     if (s < chunk.length) {
-      // Copied: a stream may reuse its buffers.
-      pending.push(chunk.slice(s));
+      // Copied (a Buffer's `slice` would not copy): a source may reuse its buffer for the next chunk.
+      pending.push(Uint8Array.prototype.slice.call(chunk, s));
       pendingBytes += chunk.length - s;
       // An unfinished line may end in the `\r` of a `\r\n`: one unit more (as lineBatches).
       if (pendingBytes > max + 1) {

@@ -23,12 +23,13 @@ import {
   skipReason,
 } from '../policy/inventory.js';
 import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
+import { fileChunks } from './chunks.js';
 import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
 import { resultCodec } from './results.js';
-import { debugReader, readPaths } from './select.js';
+import { chosenReader, debugReader, readPaths } from './select.js';
 import { coreJobs, SPLIT_THRESHOLD, splittable } from './split.js';
 import type { OutputFactory } from './worker.js';
 
@@ -77,6 +78,16 @@ export interface InventoryFileOptions extends InventoryOptions, Pick<ReadOptions
    * (`INVALID_OPTION`). See docs/cli.md, "--engine duckdb".
    */
   readonly engine?: 'memory' | 'duckdb';
+  /**
+   * How the records of an NDJSON file are read by the in-process engine. `'selective'` (the default):
+   * each line is decoded only where the policies' filters and the kind field read, the rest checked
+   * against JSON's grammar and skipped; the records, rejections (line numbers and messages), errors and
+   * summary are the full parse's. `'full'`: every record parsed whole with `JSON.parse`. Without it, the
+   * environment's `SVC_POLICY_READER` (`selective` or `full`) decides. Whole records are parsed whatever
+   * this says where they are needed or the input is not a plain NDJSON file: with `onResult`, a
+   * `kindField` function, gzip, a JSON array or an `{ items }` envelope.
+   */
+  readonly reader?: 'selective' | 'full';
 }
 
 /** Ranges are about this long (or the file divided by the jobs, when that is shorter). */
@@ -153,6 +164,8 @@ export async function evaluateFile(
   const maxRecordLength = option(options, 'maxRecordLength');
   const signal = option(options, 'signal');
   const engine = option(options, 'engine') ?? 'memory';
+  const readerOption = option(options, 'reader');
+  const reader = chosenReader(readerOption);
   if (engine !== 'memory' && engine !== 'duckdb') {
     throw new FilterError(
       'INVALID_OPTION',
@@ -162,7 +175,7 @@ export async function evaluateFile(
   }
   if (engine === 'duckdb') {
     const coverage = option(options, 'coverage') === true ? true : undefined;
-    const own = { onResult, onRange, maxRecordLength, coverage } as const;
+    const own = { onResult, onRange, maxRecordLength, coverage, reader: readerOption } as const;
     for (const [name, value] of Object.entries(own)) {
       if (value !== undefined) {
         throw new FilterError(
@@ -218,7 +231,7 @@ export async function evaluateFile(
   let jobs: number;
   // Without onResult (whose events hold whole records), NDJSON is decoded only where the policies read.
   const select =
-    onResult === undefined && typeof kindField !== 'function' ? readPaths(compiled, kindField) : null;
+    onResult === undefined && typeof kindField !== 'function' ? readPaths(compiled, kindField, reader) : null;
   let selective = false;
   try {
     if (typeof kindField === 'function' && explicit !== undefined && explicit > 1) {
@@ -279,16 +292,22 @@ export async function evaluateFile(
     return summary;
   }
 
-  // The selective reader gains from longer chunks (fewer lines cut between two).
-  const stream = handle.createReadStream(selective ? { highWaterMark: 1 << 20 } : {});
-  try {
-    if (selective) {
-      const read: ReadOptions = {
-        ...(onReject === undefined ? {} : { onReject }),
-        ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
-      };
-      return await evaluateInventory(compiled, readNdjsonSelected(stream, select!, read), options);
+  if (selective) {
+    const read: ReadOptions = {
+      ...(onReject === undefined ? {} : { onReject }),
+      ...(maxRecordLength === undefined ? {} : { maxRecordLength }),
+    };
+    try {
+      return await evaluateInventory(compiled, readNdjsonSelected(fileChunks(handle), select!, read), {
+        ...options,
+        asOf: compileOptions.asOf,
+      });
+    } finally {
+      await handle.close();
     }
+  }
+  const stream = handle.createReadStream();
+  try {
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError('MALFORMED_INPUT', `not valid gzip: ${error.message}`),

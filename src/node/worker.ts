@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { compileNode } from '../compile/filter.js';
 import { MAX_CLI_MESSAGE, safeMessage } from '../errors.js';
@@ -7,6 +8,7 @@ import { readNdjsonSelected } from '../inventory/selected-lines.js';
 import { buildPolicy, type CompiledPolicy } from '../policy/compile.js';
 import { evaluateInventory, type ReadOptions, type ResourceResults, readNdjson } from '../policy/index.js';
 import { skipReason } from '../policy/inventory.js';
+import { fileChunks } from './chunks.js';
 import type { FromWorker, ToWorker, WorkerError, WorkerSetup } from './protocol.js';
 
 /**
@@ -103,6 +105,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
       chars = 0;
     };
     let stream: ReturnType<typeof createReadStream> | undefined;
+    let handle: FileHandle | undefined;
     try {
       const tally = { newlines: 0, bytes: 0 };
       let rejected = 0;
@@ -120,21 +123,24 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
               },
             }),
       };
-      stream = createReadStream(setup.file, {
-        start: start - skew,
-        end: end - 1,
-        // The selective reader gains from longer chunks (fewer lines cut between two).
-        ...(setup.select === null ? {} : { highWaterMark: 1 << 20 }),
-      });
       let line = '';
-      const records =
-        setup.select !== null
-          ? readNdjsonSelected(counted(stream, tally), setup.select, read)
-          : outputOf === null
+      let records: AsyncIterable<unknown>;
+      if (setup.select !== null) {
+        handle = await open(setup.file, 'r');
+        records = readNdjsonSelected(
+          counted(fileChunks(handle, start - skew, end), tally),
+          setup.select,
+          read,
+        );
+      } else {
+        stream = createReadStream(setup.file, { start: start - skew, end: end - 1 });
+        records =
+          outputOf === null
             ? readNdjson(counted(stream, tally), read)
             : readNdjsonLines(counted(stream, tally), read, (text) => {
                 line = text;
               });
+      }
       const summary = await evaluateInventory(policies, records, {
         ...(setup.resource === undefined ? {} : { resource: setup.resource }),
         ...(setup.kindField === undefined ? {} : { kindField: setup.kindField }),
@@ -168,6 +174,7 @@ export function runRangeWorker(makeOutput: OutputFactory): void {
       post({ t: 'error', k, error: workerError(error, skew) });
     } finally {
       stream?.destroy();
+      await handle?.close();
     }
   };
   port.on('message', (range: ToWorker) => void evaluateRange(range));

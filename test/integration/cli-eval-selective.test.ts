@@ -13,16 +13,24 @@ const cli = join(root, 'dist', 'cli.js');
 const examples = join(root, 'fixtures', 'policies', 'examples');
 const temp = suiteTempDir('eval-selective');
 
-/** Runs the built CLI, with the full parse of every record (the default) or the selective reader. */
+/** Runs the built CLI with SVC_POLICY_READER `full` (every record parsed whole) or `selective`, or `reader`. */
 /** The compared runs count the example policies' `$now` from one instant (each run reads its own clock). */
 const AS_OF = ['--as-of', '2026-06-01T00:00:00Z'];
 
-function run(args: string[], full: boolean) {
+/** The environment of a run: SVC_POLICY_READER set to `reader`, or not set. */
+function environment(reader: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '', NODE_DEBUG: 'svc-policy' };
+  if (reader === undefined) delete env.SVC_POLICY_READER;
+  else env.SVC_POLICY_READER = reader;
+  return env;
+}
+
+function run(args: string[], full: boolean | undefined, reader = full ? 'full' : 'selective') {
   const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, ...(args[0] === 'eval' ? AS_OF : [])], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, CI: '', NODE_DEBUG: 'svc-policy', SVC_POLICY_READER: full ? '' : 'selective' },
+    env: environment(reader),
   });
   const lines = r.stderr.split('\n');
   const debug = /^SVC-POLICY \d+: /;
@@ -79,5 +87,20 @@ describe('svc-policy eval, the selective NDJSON reader', () => {
       // Each run starts two processes (and their workers): a few dozen runs, not a thousand.
       { numRuns: process.env.CI ? 40 : 8 },
     );
+  });
+
+  it('reads selectively by default (SVC_POLICY_READER unset or empty), and refuses an unknown reader', () => {
+    const file = join(temp.folder(), 'default-reader.ndjson');
+    writeFileSync(file, '{"id":"a","resource":"component","technology":"postgres","version":"11"}\n');
+    const args = ['eval', '-p', examples, '-i', file, '--format', 'json'];
+    const full = run(args, true);
+    for (const reader of ['', undefined]) {
+      const r = run(args, undefined, reader as string);
+      expect(r.reader).toContain('selective reader');
+      expect(untimed(r.stdout)).toBe(untimed(full.stdout));
+    }
+    const bad = run(args, undefined, 'fast');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('SVC_POLICY_READER must be "selective" or "full", got "fast"');
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -578,16 +578,10 @@ describe('evaluateInventoryFile, the selective NDJSON reader', () => {
         fc.constantFrom({}, { resource: 'component' }, { kindField: 'technology' }, { maxRecordLength: 60 }),
         async (text, jobs, more) => {
           const file = writeInventory(text);
-          // Without onResult (whose events hold whole records), the selective reader when asked for.
+          // Without onResult (whose events hold whole records), the selective reader is the default.
           const options = { ...more, jobs, results: false };
-          const full = await observe('esm', file, options);
-          process.env.SVC_POLICY_READER = 'selective';
-          let selective: Observed;
-          try {
-            selective = await observe('esm', file, options);
-          } finally {
-            delete process.env.SVC_POLICY_READER;
-          }
+          const full = await observe('esm', file, { ...options, reader: 'full' });
+          const selective = await observe('esm', file, options);
           expect(selective.error).toEqual(full.error);
           expect(selective.summary).toEqual(full.summary);
           expect(selective.calls).toEqual(full.calls);
@@ -595,5 +589,42 @@ describe('evaluateInventoryFile, the selective NDJSON reader', () => {
       ),
       { numRuns: process.env.CI ? 60 : 15 },
     );
+  });
+
+  it('reads a file of several read buffers (1 MiB each) as the full parse does, with jobs 1 and 2', async () => {
+    // About 3.5 MB: lines cut between two reads, in one range and in two.
+    const file = writeInventory(largeInventory(30_000));
+    expect(statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
+    for (const jobs of [1, 2]) {
+      const full = await observe('esm', file, { jobs, results: false, reader: 'full' });
+      const selective = await observe('esm', file, { jobs, results: false, reader: 'selective' });
+      expect(full.summary?.resources).toBeGreaterThan(29_000);
+      expect(full.calls.length).toBeGreaterThan(300);
+      expect(selective.summary).toEqual(full.summary);
+      expect(selective.calls).toEqual(full.calls);
+      expect(selective.error).toEqual(full.error);
+    }
+  });
+
+  it('takes SVC_POLICY_READER when no reader is given, and refuses an unknown reader', async () => {
+    const file = writeInventory(largeInventory(50));
+    process.env.SVC_POLICY_READER = 'full';
+    try {
+      expect((await observe('esm', file, { jobs: 1, results: false })).summary).toEqual(
+        (await observe('esm', file, { jobs: 1, results: false, reader: 'selective' })).summary,
+      );
+      process.env.SVC_POLICY_READER = 'fast';
+      const env = await observe('esm', file, { jobs: 1, results: false });
+      expect(env.error).toMatchObject({ code: 'INVALID_OPTION' });
+      expect(env.error?.message).toContain('SVC_POLICY_READER must be "selective" or "full", got "fast"');
+    } finally {
+      delete process.env.SVC_POLICY_READER;
+    }
+    const bad = await observe('esm', file, { results: false, reader: 'fast' as never });
+    expect(bad.error).toMatchObject({ name: 'FilterError', code: 'INVALID_OPTION' });
+    expect(bad.error?.message).toContain('reader must be "selective" or "full", got "fast"');
+    await expect(
+      builds.esm.evaluateInventoryFile(policies, file, { engine: 'duckdb', reader: 'full' }),
+    ).rejects.toThrow("reader is an option of the in-process engine, not of engine: 'duckdb'");
   });
 });

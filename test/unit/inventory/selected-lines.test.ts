@@ -191,6 +191,25 @@ describe('the selective NDJSON reader', () => {
     );
   });
 
+  it('reads a source that reuses one Buffer for every chunk (a line cut between chunks included)', async () => {
+    const text = '{"id":"first","a":1}\n{"id":"second","a":[2]}\n{"id":"third"}\n';
+    // Chunks of 7 bytes written into the same Buffer, as fileChunks reads a file.
+    async function* reused() {
+      const buffer = Buffer.alloc(7);
+      const bytes = encoder.encode(text);
+      for (let at = 0; at < bytes.length; at += 7) {
+        const n = Buffer.from(bytes.subarray(at, at + 7)).copy(buffer);
+        yield buffer.subarray(0, n);
+      }
+    }
+    const selected = await readAll(readNdjsonSelected(reused(), [['id']]), []);
+    expect(selected).toEqual({
+      records: [{ id: 'first' }, { id: 'second' }, { id: 'third' }],
+      rejections: [],
+      error: null,
+    });
+  });
+
   it('throws at the first malformed line without onReject, as readNdjson does', async () => {
     const input = () => [encoder.encode('{"id":1}\n\n{"id":\n{"id":2}\n')];
     const full = await readAll(readNdjson(input()), []);

@@ -185,6 +185,31 @@ describe('the selective NDJSON scanner', () => {
       agree(line, selection as Sel);
   });
 
+  it('reads short values through its cache of strings exactly, whatever collides or is evicted', () => {
+    // More distinct values than the cache has slots, of every cached length and one more, differing in
+    // one byte (the last, the first) or in length only; read twice in two orders, so later reads find
+    // slots filled, or refilled, by other values.
+    const values: string[] = [];
+    for (let n = 0; n <= 25; n++) {
+      for (let k = 0; k < 60; k++) {
+        const base = `${k}`.padStart(Math.min(n, 3), 'x').padEnd(n, 'y').slice(0, n);
+        values.push(base, `${base.slice(0, -1)}z`, `q${base.slice(1)}`);
+      }
+    }
+    const lines = values.map((v, i) =>
+      JSON.stringify({ a: v, b: { c: values[(i * 7919) % values.length] } }),
+    );
+    const selection = selectionOf([['a'], ['b', 'c']]) as Sel;
+    const wrong: string[] = [];
+    for (const order of [lines, [...lines].reverse(), lines]) {
+      for (const line of order) {
+        const got = parseSelected(line, selection);
+        if (!got.ok || canon(got.value) !== canon(JSON.parse(line))) wrong.push(line);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('skips values nested deeper than any recursion could go', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     expect(parseSelected(`{"z":${deep},"a":1}`, selectionOf([['a']]) as Sel)).toEqual({
