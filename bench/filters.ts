@@ -152,8 +152,8 @@ export function contenders(spec: FilterSpec, peers = true): Array<[string, Predi
     ['svc-policy codegen', compileFilter(spec.ours, { codegen: true })],
     // The default once the shape is known: generated code from the cache, the very function above.
     ['svc-policy tiered', compileFilter(spec.ours)],
-    // The default on a new shape: closures for its first evaluations, then generated code behind a
-    // call (the count below tiers it up).
+    // The default on a new shape: closures for its first evaluations, then generated code behind its
+    // wrapper's call (src/compile/tiered.ts; the count below tiers it up).
     ['svc-policy tiered, new shape', newShape],
     ['mingo', (r) => mingo.test(r as Rec)],
     ['sift', sift(spec.mongo)],

@@ -26,6 +26,7 @@
  */
 import type { Component } from '../fixtures/generator.js';
 import { mulberry32 } from '../fixtures/generator.js';
+import { shapeCache } from '../src/compile/filter.js';
 import { compileFilter } from '../src/index.js';
 import { FILTERS } from './filters.js';
 import { assertSameCount, type Case, count, interleaved, median } from './lib.js';
@@ -138,7 +139,8 @@ export function shaped(shape: Shape, components: readonly Component[]): unknown[
   return components.map((c, i) => JSON.parse(JSON.stringify(reshape(shape, c as unknown as Rec, random, i))));
 }
 
-type Ratios = { readonly closures: number; readonly codegen: number };
+/** `tiered`: the default compiler on a shape new to the process, after it tiered up (absent before 2026-11-28). */
+type Ratios = { readonly closures: number; readonly codegen: number; readonly tiered?: number };
 
 export interface ShapeResult {
   readonly shape: Shape;
@@ -176,12 +178,22 @@ export function medianOfProcesses(results: readonly ShapeResult[]): ShapeResult 
         throw new Error(`${f.id} on ${first.shape}: processes disagree on the filter or its count`);
       const closures = cells.map((c) => c.ratio.closures);
       const codegen = cells.map((c) => c.ratio.codegen);
+      const tiered = cells.flatMap((c) => (c.ratio.tiered === undefined ? [] : [c.ratio.tiered]));
+      const some = tiered.length === cells.length;
       return {
         id: f.id,
         matches: f.matches,
         handNs: median(cells.map((c) => c.handNs)),
-        ratio: { closures: median(closures), codegen: median(codegen) },
-        range: { closures: range(closures), codegen: range(codegen) },
+        ratio: {
+          closures: median(closures),
+          codegen: median(codegen),
+          ...(some ? { tiered: median(tiered) } : {}),
+        },
+        range: {
+          closures: range(closures),
+          codegen: range(codegen),
+          ...(some ? { tiered: range(tiered) } : {}),
+        },
       };
     }),
   };
@@ -195,10 +207,15 @@ export async function benchShape(
 ): Promise<ShapeResult> {
   const filters: ShapeResult['filters'][number][] = [];
   for (const spec of FILTERS) {
+    // The default on a shape new to the process: compiled first, from an empty cache of generated code
+    // (closures until it tiers up; the counts below tier it up).
+    shapeCache(true);
+    const tiered = compileFilter(spec.ours);
     const contenders: Array<[string, Predicate]> = [
       ['hand-written', spec.hand],
       ['closures', compileFilter(spec.ours, { codegen: false })],
       ['codegen', compileFilter(spec.ours, { codegen: true })],
+      ['tiered', tiered],
     ];
     const counts = new Map(contenders.map(([name, p]) => [name, count(data, p)]));
     assertSameCount(`${spec.id} on ${shape} × ${data.length}`, counts, 'hand-written');
@@ -209,7 +226,11 @@ export async function benchShape(
       id: spec.id,
       matches: counts.get('hand-written')!,
       handNs: (hand * 1e9) / data.length,
-      ratio: { closures: times.get('closures')! / hand, codegen: times.get('codegen')! / hand },
+      ratio: {
+        closures: times.get('closures')! / hand,
+        codegen: times.get('codegen')! / hand,
+        tiered: times.get('tiered')! / hand,
+      },
     });
   }
   return { shape, n: data.length, filters };

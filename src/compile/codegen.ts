@@ -27,19 +27,14 @@ import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from 
 import { compileClosures } from './closures.js';
 import { boundOf, compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
+import { ShapeCache, sketch } from './shape-cache.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
 // and read as constants whatever the bundler makes of imports.
 const isArray = Array.isArray;
 const setHas = Set.prototype.has;
-const setAdd = Set.prototype.add;
 const stringStartsWith = String.prototype.startsWith;
 const stringEndsWith = String.prototype.endsWith;
-const mapGet = Map.prototype.get;
-const mapSet = Map.prototype.set;
-const mapDelete = Map.prototype.delete;
-const mapKeys = Map.prototype.keys;
-const iteratorNext = Object.getPrototypeOf(new Map().keys()).next as () => IteratorResult<string>;
 
 /**
  * Code generation for predicates, the default compiler of `compileFilter` wherever the runtime allows
@@ -378,55 +373,23 @@ export function canGenerateCode(): boolean {
  */
 export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate {
   const { source, values } = generateSource(node, asOf);
-  let factory = cachedFactory(source);
+  let factory = SHAPES.get(source);
   if (factory === undefined) {
-    factory = cacheFactory(source, makeFactory(source));
-    if (sketches >= SKETCHES_MAX) {
-      SKETCHES = new Set();
-      sketches = 0;
-    }
-    setAdd.call(SKETCHES, sketch(node));
-    sketches++;
+    factory = makeFactory(source);
+    SHAPES.set(source, sketch(node), factory);
   }
   return bind(factory, values);
 }
 
 /**
- * The paths and operator kinds of a filter, in order: equal for two filters of one source (a shape), so a
- * sketch never seen means a shape not cached, told without emitting the source. Two shapes may share a
- * sketch (the source decides then), and a sketch may outlive its shape: it only saves work on a miss.
- */
-function sketch(node: FilterNode): string {
-  let out = '';
-  for (const c of node.clauses) {
-    if (c.kind === 'field') {
-      out += '{';
-      for (const step of c.path) out += step.kind === 'key' ? `${jsonStringify(step.key)}.` : '*.';
-      for (const op of c.operators) out += op.kind === 'elemMatch' ? `(${sketch(op.filter)})` : `${op.kind},`;
-      out += '}';
-    } else if (c.kind === 'not') out += `!(${sketch(c.filter)})`;
-    else {
-      out += `${c.kind}(`;
-      for (const f of c.filters) out += `(${sketch(f)})`;
-      out += ')';
-    }
-  }
-  return out;
-}
-
-/** The sketches of the shapes compiled, emptied when it reaches {@link SKETCHES_MAX} (then misses cost the emission). */
-let SKETCHES = new Set<string>();
-let sketches = 0;
-const SKETCHES_MAX = 4096;
-
-/**
  * Generated code for `node` if a filter of its shape was compiled before (its factory is cached), else
- * undefined: what the tiered default runs from the first evaluation when it can have it for a call.
+ * undefined: what the tiered default runs from the first evaluation when it can have it for a call. A
+ * sketch never seen answers without emitting the source.
  */
 export function generatedIfKnown(node: FilterNode, asOf = Number.NaN): Predicate | undefined {
-  if (!setHas.call(SKETCHES, sketch(node))) return undefined;
+  if (!SHAPES.mayHold(sketch(node))) return undefined;
   const { source, values } = generateSource(node, asOf);
-  const factory = cachedFactory(source);
+  const factory = SHAPES.get(source);
   return factory === undefined ? undefined : bind(factory, values);
 }
 
@@ -449,52 +412,13 @@ function bind(factory: Factory, values: readonly unknown[]): Predicate {
   );
 }
 
-/**
- * The factories of the shapes compiled last, by source, least recently used first: at most
- * {@link SHAPES} of them and {@link SHAPE_CHARS} characters of source, so a process that compiles a
- * million distinct shapes holds a bounded number (the functions V8 made of the evicted ones are
- * collected with the last predicate that uses them).
- */
-const FACTORIES = new Map<string, Factory>();
-const SHAPES = 256;
-const SHAPE_CHARS = 4_000_000;
-let cachedShapes = 0;
-let cachedChars = 0;
-
-function cachedFactory(source: string): Factory | undefined {
-  const factory = mapGet.call(FACTORIES, source) as Factory | undefined;
-  if (factory !== undefined) {
-    // Most recently used last.
-    mapDelete.call(FACTORIES, source);
-    mapSet.call(FACTORIES, source, factory);
-  }
-  return factory;
-}
-
-function cacheFactory(source: string, factory: Factory): Factory {
-  if (source.length > SHAPE_CHARS) return factory;
-  mapSet.call(FACTORIES, source, factory);
-  cachedShapes++;
-  cachedChars += source.length;
-  while (cachedShapes > SHAPES || cachedChars > SHAPE_CHARS) {
-    const oldest = iteratorNext.call(mapKeys.call(FACTORIES)).value as string;
-    mapDelete.call(FACTORIES, oldest);
-    cachedShapes--;
-    cachedChars -= oldest.length;
-  }
-  return factory;
-}
+/** The factories of the shapes compiled last: 256 shapes and 4 MB of source at most (src/compile/shape-cache.ts). */
+const SHAPES = new ShapeCache<Factory>(256, 4_000_000, 4096);
 
 /** @internal The number of shapes cached, and a way to empty the cache (tests and the bench). */
 export function shapeCache(clear = false): number {
-  if (clear) {
-    FACTORIES.clear();
-    SKETCHES = new Set();
-    sketches = 0;
-    cachedShapes = 0;
-    cachedChars = 0;
-  }
-  return cachedShapes;
+  if (clear) SHAPES.clear();
+  return SHAPES.size;
 }
 
 function makeFactory(source: string): Factory {

@@ -8,10 +8,11 @@ import { asOfMs } from '../semantics/time.js';
 import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
 import { canGenerateCode, compileGenerated, generatedIfKnown } from './codegen.js';
+import type { Predicate } from './path.js';
+import { compileTiered, TIER_UP_AFTER } from './tiered.js';
 
 export { shapeCache } from './codegen.js';
-
-import type { Predicate } from './path.js';
+export { compileTiered, TIER_UP_AFTER } from './tiered.js';
 
 /** Options of {@link compileFilter}. */
 export interface CompileOptions extends ParseOptions {
@@ -78,9 +79,6 @@ export function readsNow(node: FilterNode): boolean {
   });
 }
 
-/** Evaluations a tiered filter runs as closures before it becomes generated code (bench/README.md). */
-export const TIER_UP_AFTER = 2000;
-
 /**
  * The compiler used when the options do not choose one: tiered unless the test suite pins one, so that
  * each suite runs with the compiler its project names (see vitest.config.ts); not part of the public API.
@@ -107,35 +105,6 @@ function modeOf(options: Pick<CompileOptions, 'codegen'> | undefined, hot: boole
  */
 export function usesGeneratedCode(options?: Pick<CompileOptions, 'codegen'>): boolean {
   return modeOf(options, true) === true;
-}
-
-/**
- * Closures until the `limit`-th evaluation, then generated code. The answers are the same whichever
- * runs (both compilers are held to one test suite), so the switch is invisible but for speed.
- *
- * The generated predicate has a call site of its own, which never sees the closures, so V8 may inline
- * it there. What the extra call still costs a long scan is measured in bench/README.md ("Speed II").
- */
-export function compileTiered(
-  node: FilterNode,
-  limit = TIER_UP_AFTER,
-  generate: (node: FilterNode, asOf: number) => Predicate = compileGenerated,
-  asOf = Number.NaN,
-): Predicate {
-  const cold = compileClosures(node, asOf);
-  let hot: Predicate | undefined;
-  let left = limit;
-  return (r) => {
-    if (hot !== undefined) return hot(r);
-    if (--left === 0) {
-      try {
-        hot = generate(node, asOf);
-      } catch {
-        hot = cold;
-      }
-    }
-    return cold(r);
-  };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   compileTiered,
   setDefaultCodegen,
   shapeCache,
+  TIER_UP_AFTER,
   usesGeneratedCode,
 } from '../../../src/compile/filter.js';
 import type { Predicate } from '../../../src/compile/path.js';
@@ -68,6 +69,31 @@ describe('tiered compilation', () => {
     expect(inner).toBe(true);
     expect(predicate(record)).toBe(true);
   });
+
+  it.skipIf(!canGenerateCode())(
+    'gives filters of new shapes wrappers of their own, and none the wrapper of one that tiered up',
+    () => {
+      // V8 shares type feedback between the closures of one function literal: a wrapper shared by
+      // every filter calls the generated code of all of them from one site and inlines none (a long
+      // scan then pays a call per record, bench/README.md "Speed II"). A wrapper's text names its literal.
+      setDefaultCodegen('tiered');
+      try {
+        shapeCache(true);
+        const filter = (i: number) => parseFilter({ [`tier${i}`]: { $eq: i } });
+        const a = compileNode(filter(0));
+        const b = compileNode(filter(1));
+        expect(a.name).toBe('tiered');
+        expect(String(a)).not.toBe(String(b));
+        for (let i = 0; i < TIER_UP_AFTER + 1; i++)
+          expect(a({ tier0: i % 2 === 0 ? 0 : 'x' })).toBe(i % 2 === 0);
+        expect(shapeCache()).toBe(1);
+        const later = Array.from({ length: 64 }, (_, i) => String(compileNode(filter(i + 2))));
+        expect(later).not.toContain(String(a));
+      } finally {
+        setDefaultCodegen(process.env.SVC_POLICY_TEST_PROJECT === 'codegen');
+      }
+    },
+  );
 
   it('is the default for filters, while policies (hot) get generated code from the start', () => {
     const node = parseFilter({ a: { $eq: 1 } });
