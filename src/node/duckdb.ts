@@ -229,8 +229,8 @@ export async function evaluateFileWithDuckdb(
   }
   if (options.resource !== undefined) kind = `COALESCE(${kind}, ${add(options.resource)})`;
 
-  // Each JSON value the conditions read, computed once per row in the subquery (svc_h<n>).
-  const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
+  // Each JSON value the conditions read, computed once per row in the subqueries (svc_h<n>).
+  const { dialect, levels } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
     const { all, mine } = waivers[i]!;
     // The waiver mark computed in DuckDB (its values bound, each expiry compared with the asOf).
@@ -258,14 +258,19 @@ export async function evaluateFileWithDuckdb(
         : `, histogram(${scoped}) FILTER (WHERE ${kinded(waiverExpression)} IS NOT NULL) AS w${i}`;
     return `histogram(${scoped}) AS s${i}${waived}`;
   });
-  const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join('');
-  const query = (records: string) =>
-    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad` +
-    `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
+  const query = (records: string) => {
+    let rows = `SELECT *, ${kind} AS svc_kind FROM (${records})`;
+    for (const level of levels) {
+      if (level.size > 0)
+        rows = `SELECT *${[...level].map(([name, sql]) => `, ${sql} AS ${name}`).join('')} FROM (${rows})`;
+    }
+    return `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join('')} FROM (${rows}) GROUP BY svc_kind`;
+  };
   const f = names.map((_, i) => `f${i}`);
   const exact = query(
     names.length === 0
-      ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})`
+      ? // $2 named though no field is read: DuckDB binds no parameter past one the statement skips.
+        `SELECT json_type(json) AS svc_type, $2 AS svc_paths FROM (${source(options.input, options.gzip, options.bytes)})`
       : `SELECT json_type(json) AS svc_type, ${f.map((c, i) => `svc_j[${i + 1}] AS ${c}`).join(', ')} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`,
   );
   const readTypes = names.map((n) => readType(tries.get(n)!));
@@ -291,6 +296,33 @@ export async function evaluateFileWithDuckdb(
       return result.getRowObjectsJS() as Record<string, unknown>[];
     };
     let fast: Record<string, unknown>[] | undefined;
+    if (options.input === 'parquet' && names.length > 0) {
+      // The columns read alone, each as the JSON `to_json` of the whole row gives it: the file's own
+      // column names, found by exact name (DuckDB binds names ignoring case); $2 is unused there.
+      // Anything it cannot do is done the exact way below.
+      try {
+        const schema = (
+          await connection.runAndReadAll('SELECT * FROM read_parquet($1) LIMIT 0', [file])
+        ).columnNames();
+        const folded = (n: string) => schema.filter((c) => c.toLowerCase() === n.toLowerCase()).length;
+        if (names.every((n) => folded(n) <= 1)) {
+          const values = names.map((n, i) =>
+            schema.includes(n)
+              ? `CAST(to_json(svc_p."${n.replace(/"/g, '""')}") AS JSON) AS f${i}`
+              : `CAST(NULL AS JSON) AS f${i}`,
+          );
+          fast = await run(
+            query(
+              `SELECT 'OBJECT' AS svc_type, ${values.join(', ')}, $2 AS svc_paths FROM read_parquet($1) AS svc_p`,
+            ),
+            params,
+            types,
+          );
+        }
+      } catch {
+        options.signal?.throwIfAborted();
+      }
+    }
     if (direct !== undefined && names.length > 0) {
       // DuckDB's reader parses only the fields read, each into a JSON value; a record it does not
       // take (not an object, a key twice, malformed JSON) fails the read, and the exact read
