@@ -14,9 +14,9 @@ import { suiteTempDir } from '../support/temp.js';
 import { arbTimestamp, arbValidTimestamp } from '../support/time-arbitraries.js';
 
 /**
- * The DuckDB engine of inventory files computes a version key once per distinct text (joined back)
- * and an instant over several subqueries (its groups, their numbers, the arithmetic), where `toSql`
- * computes both inline for each row: these properties compare its summary with the in-process one over
+ * The DuckDB engine of inventory files computes the version key and the instant of a value read per
+ * row in subqueries of their own (an instant: its groups, their numbers, the arithmetic), where
+ * `toSql` computes both inline: these properties compare its summary with the in-process one over
  * records dense in versions and timestamps near the operands. Reading Parquet by its columns alone is
  * compared the same way, over a Parquet copy of NDJSON records.
  */
@@ -80,7 +80,7 @@ async function statuses(filters: Record<string, unknown>, records: readonly unkn
 const runs = process.env.CI ? NUM_RUNS : 40;
 
 describe("evaluateInventoryFile(…, { engine: 'duckdb' }): version keys and instants", () => {
-  it(titled('version keys (once per distinct text): the in-process summary'), async () => {
+  it(titled('version filters over random records: the in-process summary'), async () => {
     await checkAsync(
       fc.asyncProperty(arbVersionFilterAndRecords, async ([filter, records]) => {
         const kept = records.filter(isRecord);
@@ -92,7 +92,7 @@ describe("evaluateInventoryFile(…, { engine: 'duckdb' }): version keys and ins
     );
   }, 600_000);
 
-  it(titled('instants (groups, numbers, arithmetic): the in-process summary'), async () => {
+  it(titled('time filters over random records: the in-process summary'), async () => {
     await checkAsync(
       fc.asyncProperty(arbTimeFilterAndRecords, async ([filter, records, asOf]) => {
         const kept = records.filter(isRecord);
