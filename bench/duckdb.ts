@@ -3,9 +3,9 @@
  * one NDJSON file of the generated inventory (the example policies), `--jobs 1`, `--jobs` = cores, and
  * `--engine duckdb`; then `--engine duckdb` over a Parquet copy of the file. Wall clock (Node's start-up
  * included), GB/s of the NDJSON file, and the peak resident memory of the process (GNU time's
- * maximum RSS, DuckDB's threads included). Before anything is timed, every contender must print the
+ * maximum RSS, DuckDB's threads included) and CPU time (user + system). Every contender must print the
  * summary of `--jobs 1` (timing fields aside); the run fails otherwise. The Parquet copy is written by
- * DuckDB from the NDJSON with its own type detection, so its summary is not compared.
+ * DuckDB from the NDJSON with texts kept as texts, so it holds the same records and is compared too.
  *
  *   npx tsx bench/duckdb.ts --records 1000000,5000000 --rounds 1   # alone; or npm run bench -- --only duckdb
  */
@@ -26,6 +26,8 @@ export interface DuckdbRow {
   /** Bytes of the NDJSON file per second (the Parquet row reads the smaller Parquet file). */
   readonly gbPerSecond: number;
   readonly peakMiB: number;
+  /** User + system CPU time of the process (all its threads), as GNU time reports it. */
+  readonly cpuSeconds: number;
 }
 
 export interface DuckdbResult {
@@ -36,17 +38,17 @@ export interface DuckdbResult {
   readonly rows: readonly DuckdbRow[];
 }
 
-/** Runs the CLI under GNU time: wall clock, peak RSS and standard output. */
-function timed(args: readonly string[]): { seconds: number; peakKiB: number; stdout: string } {
+/** Runs the CLI under GNU time: wall clock, peak RSS, CPU time and standard output. */
+function timed(args: readonly string[]): { seconds: number; peakKiB: number; cpu: number; stdout: string } {
   const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, cli, ...args], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`eval ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
-  const peakKiB = Number(r.stderr.trim().split('\n').at(-1));
-  return { seconds, peakKiB, stdout: r.stdout };
+  const [peakKiB, user, system] = r.stderr.trim().split('\n').at(-1)!.split(' ').map(Number);
+  return { seconds, peakKiB: peakKiB!, cpu: user! + system!, stdout: r.stdout };
 }
 
 function untimed(stdout: string): string {
@@ -69,8 +71,9 @@ export async function benchDuckdb(records: number, rounds: number): Promise<Duck
     const duck = await import('@duckdb/node-api');
     const instance = await duck.DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
+    // Texts kept as texts (no timestamp detection): the copy holds the same records.
     await connection.run(
-      `COPY (SELECT * FROM read_json('${ndjson}', format = 'newline_delimited')) TO '${parquet}' (FORMAT parquet)`,
+      `COPY (SELECT * FROM read_json('${ndjson}', format = 'newline_delimited', timestampformat = '%%', dateformat = '%%')) TO '${parquet}' (FORMAT parquet)`,
     );
     connection.closeSync();
     instance.closeSync();
@@ -86,7 +89,7 @@ export async function benchDuckdb(records: number, rounds: number): Promise<Duck
       'duckdb, Parquet': [...base, '-i', parquet, '--engine', 'duckdb'],
     };
     const names = Object.keys(contenders);
-    const samples = new Map(names.map((n) => [n, [] as { seconds: number; peakKiB: number }[]]));
+    const samples = new Map(names.map((n) => [n, [] as { seconds: number; peakKiB: number; cpu: number }[]]));
     let reference: string | undefined;
     let resources = 0;
     for (let round = 0; round < rounds; round++) {
@@ -94,7 +97,6 @@ export async function benchDuckdb(records: number, rounds: number): Promise<Duck
         const name = names[(i + round) % names.length]!;
         const run = timed(contenders[name]!);
         samples.get(name)!.push(run);
-        if (name === 'duckdb, Parquet') continue;
         const summary = untimed(run.stdout);
         reference ??= summary;
         resources = (JSON.parse(run.stdout) as { summary: { resources: number } }).summary.resources;
@@ -109,6 +111,7 @@ export async function benchDuckdb(records: number, rounds: number): Promise<Duck
         seconds,
         gbPerSecond: bytes / seconds / 1e9,
         peakMiB: Math.max(...samples.get(name)!.map((s) => s.peakKiB)) / 1024,
+        cpuSeconds: median(samples.get(name)!.map((s) => s.cpu)),
       };
     });
     return { resources, ndjsonBytes, parquetBytes, cores, rows };

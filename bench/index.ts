@@ -498,10 +498,11 @@ if (only.has('duckdb')) {
   writeReadmeSection(
     'duckdb',
     `${header}\n\n${table(
-      ['engine', 'wall clock', 'GB/s', 'peak memory'],
+      ['engine', 'wall clock', 'CPU (user+sys)', 'GB/s', 'peak memory'],
       duckdb.rows.map((r) => [
         r.contender,
         `${r.seconds.toFixed(2)} s`,
+        `${r.cpuSeconds.toFixed(2)} s`,
         r.gbPerSecond.toFixed(3),
         `${r.peakMiB.toFixed(0)} MiB`,
       ]),

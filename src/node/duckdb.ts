@@ -180,8 +180,8 @@ export async function evaluateFileWithDuckdb(
   }
   if (options.resource !== undefined) kind = `COALESCE(${kind}, ${add(options.resource)})`;
 
-  // Each JSON value the conditions read, computed once per row in the subquery (svc_h<n>).
-  const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
+  // Each JSON value the conditions read, computed once per row in the subqueries (svc_h<n>).
+  const { dialect, levels } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
     const { all, mine } = waivers[i]!;
     // The waiver mark computed in DuckDB (its values bound, each expiry compared with the asOf).
@@ -209,8 +209,7 @@ export async function evaluateFileWithDuckdb(
         : `, histogram(${scoped}) FILTER (WHERE ${kinded(waiverExpression)} IS NOT NULL) AS w${i}`;
     return `histogram(${scoped}) AS s${i}${waived}`;
   });
-  const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join('');
-  // The rows with a key twice where SQL reads (see `duplicateChecks`), each query's own checks bound
+  // The rows with a key twice where SQL reads (see `keyTwiceSql`), each query's own checks bound
   // after the parameters both share.
   const twice = (reader: boolean) => {
     const values: string[] = [];
@@ -224,9 +223,14 @@ export async function evaluateFileWithDuckdb(
     const sql = checks.filter((c) => c !== undefined).join(' OR ');
     return { values, sql: sql === '' ? 'FALSE' : sql };
   };
-  const query = (records: string, duplicates: string) =>
-    `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad, count(*) FILTER (WHERE ${duplicates}) AS twice` +
-    `${statuses.map((s) => `, ${s}`).join('')} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
+  const query = (records: string, duplicates: string) => {
+    let rows = `SELECT *, ${kind} AS svc_kind FROM (${records})`;
+    for (const level of levels) {
+      if (level.size > 0)
+        rows = `SELECT *${[...level].map(([name, sql]) => `, ${sql} AS ${name}`).join('')} FROM (${rows})`;
+    }
+    return `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad, count(*) FILTER (WHERE ${duplicates}) AS twice${statuses.map((s) => `, ${s}`).join('')} FROM (${rows}) GROUP BY svc_kind`;
+  };
   const f = names.map((_, i) => `f${i}`);
   const exactChecks = twice(false);
   // $2 is read even when no field is (a policy of `{}` filters without a kind): a statement binds
@@ -259,6 +263,35 @@ export async function evaluateFileWithDuckdb(
       return result.getRowObjectsJS() as Record<string, unknown>[];
     };
     let fast: Record<string, unknown>[] | undefined;
+    if (options.input === 'parquet' && names.length > 0) {
+      // The columns read alone, each as the JSON `to_json` of the whole row gives it: the file's own
+      // column names, found by exact name (DuckDB binds names ignoring case); $2 is unused there.
+      // Anything it cannot do is done the exact way below.
+      try {
+        const schema = (
+          await connection.runAndReadAll('SELECT * FROM read_parquet($1) LIMIT 0', [file])
+        ).columnNames();
+        const folded = (n: string) => schema.filter((c) => c.toLowerCase() === n.toLowerCase()).length;
+        if (names.every((n) => folded(n) <= 1)) {
+          const values = names.map((n, i) =>
+            schema.includes(n)
+              ? `CAST(to_json(svc_p."${n.replace(/"/g, '""')}") AS JSON) AS f${i}`
+              : `CAST(NULL AS JSON) AS f${i}`,
+          );
+          fast = await run(
+            query(
+              `SELECT 'OBJECT' AS svc_type, ${values.join(', ')}, $2 AS svc_paths FROM read_parquet($1) AS svc_p`,
+              // A Parquet value holds no key twice (a STRUCT's names and a MAP's keys are unique).
+              'FALSE',
+            ),
+            params,
+            types,
+          );
+        }
+      } catch {
+        options.signal?.throwIfAborted();
+      }
+    }
     if (direct !== undefined && names.length > 0) {
       // DuckDB's reader parses only the fields read, each into a JSON value; a record it does not
       // take (not an object, a key twice, malformed JSON) fails the read, and the exact read

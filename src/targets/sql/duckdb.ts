@@ -1,7 +1,7 @@
 import { mapGet, weakMapGet, weakMapSet } from '../../builtins.js';
 import type { LikePattern } from '../../semantics/like.js';
 import { VERSION_PATTERN } from '../../semantics/version.js';
-import { FIRST_ISO_INSTANT, instantOfParts, LAST_ISO_INSTANT } from './instants.js';
+import { FIRST_ISO_INSTANT, type InstantParts, instantOfParts, LAST_ISO_INSTANT } from './instants.js';
 import type { ParamSink, SqlDialect } from './types.js';
 
 /**
@@ -89,16 +89,16 @@ const TIMESTAMP_PATTERN =
   '^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$';
 const GROUPS = ['y', 'mo', 'd', 'h', 'mi', 's', 'f', 'sg', 'oh', 'om'] as const;
 
-/**
- * The instant of a text: RE2's `regexp_full_match` checks the shape (`[0-9]` is ASCII digits), then
- * `regexp_extract` with names gives the groups as one struct, named once by a lambda over a one-element
- * list; only digits are ever cast, so no text raises. The arithmetic is `instantOfParts`, with its
- * divisions made integer divisions (`//`: DuckDB's `/` divides integers into a DOUBLE).
- */
-function instantMs(expr: string, p: ParamSink): string {
-  const r = `${p.alias()}_r`;
+const GROUP_LIST = `[${GROUPS.map((g) => `'${g}'`).join(', ')}]`;
+
+/** The named groups of a timestamp's text (a struct of texts), SQL `NULL` when it has not the shape. */
+const timestampGroups = (text: string): string =>
+  `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN regexp_extract(${text}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST}) END)`;
+
+/** The numbers of the groups `r` (`timestampGroups`), each an SQL expression; only digits are ever cast. */
+function partsOf(r: string): InstantParts {
   const int = (g: string) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
-  const parts = {
+  return {
     y: int('y'),
     mo: int('mo'),
     d: int('d'),
@@ -110,10 +110,22 @@ function instantMs(expr: string, p: ParamSink): string {
     oh: `COALESCE(${int('oh')}, 0)`,
     om: `COALESCE(${int('om')}, 0)`,
   };
-  const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, ' // ');
+}
+
+/** `instantOfParts` with its divisions made integer divisions (`//`: DuckDB's `/` divides integers into a DOUBLE). */
+const instantOf = (parts: InstantParts): string =>
+  instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, ' // ');
+
+/**
+ * The instant of a text: RE2's `regexp_full_match` checks the shape (`[0-9]` is ASCII digits), then
+ * `regexp_extract` with names gives the groups as one struct, named once by a lambda over a one-element
+ * list; only digits are ever cast, so no text raises. The arithmetic is `instantOfParts`.
+ */
+function instantMs(expr: string, p: ParamSink): string {
+  const r = `${p.alias()}_r`;
   const text = `(${expr})`;
-  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(', ')}])`;
-  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+  const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST})`;
+  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instantOf(partsOf(r))})[1] END)`;
 }
 
 /**
@@ -212,25 +224,37 @@ export const duckdb: SqlDialect<DuckRef> = {
 /**
  * The DuckDB hooks for one statement over the rows of a subquery (the DuckDB engine of inventory
  * files): every read of a JSON value whose root is one of `base` (a type, a string, a number, an
- * array, a version key, an instant) becomes a column `svc_h<n>` of the rows, computed once per row
- * (`hoisted`: name → SQL, to select in the subquery), where each condition would compute it again:
- * DuckDB eliminates no common subexpression inside `CASE`. A hoisted read raises on no value (each
- * cast is guarded as it is inline), so computing it for rows no condition reaches changes nothing.
- * Reads below a selector's element stay inline (their root is a lambda's variable).
+ * array, its JSON text) becomes a column `svc_h<n>` of the rows, computed once per row, where each
+ * condition would compute it again: DuckDB eliminates no common subexpression inside `CASE`. A hoisted
+ * read raises on no value (each cast is guarded as it is inline), so computing it for rows no condition
+ * reaches changes nothing. Reads below a selector's element stay inline (their root is a lambda's
+ * variable).
+ *
+ * `levels[0]` are those reads, from the record's columns; each later level reads only the columns of
+ * the levels before it (selected in turn, one subquery each): a version key of a hoisted text (level
+ * 1), and an instant of one: its groups (level 1), their numbers (level 2) and the arithmetic (level
+ * 3), each named once, where the inline form names the groups with a lambda, which costs four times
+ * as much.
  */
 export function duckdbHoisting(base: ReadonlySet<string>): {
   readonly dialect: SqlDialect<DuckRef>;
-  readonly hoisted: ReadonlyMap<string, string>;
+  readonly levels: readonly ReadonlyMap<string, string>[];
 } {
-  const hoisted = new Map<string, string>();
+  const levels = [
+    new Map<string, string>(),
+    new Map<string, string>(),
+    new Map<string, string>(),
+    new Map<string, string>(),
+  ];
   // By what is read (the read, the root, the keys; a key or instant, the value's name), so that the
   // policies of the statement, each with its own placeholders, share one column per value.
   const byKey = new Map<string, string>();
-  const hoist = (key: string, sql: () => string): string => {
+  let count = 0;
+  const hoist = (key: string, sql: () => string, level = 0): string => {
     let name = byKey.get(key);
     if (name === undefined) {
-      name = `svc_h${hoisted.size + 1}`;
-      hoisted.set(name, sql());
+      name = `svc_h${++count}`;
+      levels[level]!.set(name, sql());
       byKey.set(key, name);
     }
     return name;
@@ -241,19 +265,30 @@ export function duckdbHoisting(base: ReadonlySet<string>): {
   // The value when it is of `t`, else NULL: never NULL when it is (a string's text, a number).
   const value = (ref: DuckRef, t: 'string' | 'number', p: ParamSink) =>
     hoist(at(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar(ref, t, p)} END)`);
-  // A key or instant of a hoisted value is hoisted too, computed from the value's SQL.
-  const derived = (what: string, expr: string, key: (sql: string) => string): string => {
-    const sql = hoisted.get(expr);
-    return sql === undefined ? key(expr) : hoist(`${what} ${expr}`, () => key(sql));
-  };
+  const isHoisted = (expr: string) => levels[0]!.has(expr);
   const dialect: SqlDialect<DuckRef> = {
     ...duckdb,
     // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
     // bytes (code point order) with no COLLATE, which costs a third of a condition's time.
     collateOrder: (expr) => expr,
     collateEq: (expr) => expr,
-    versionKey: (expr) => derived('version', expr, versionKey),
-    instantMs: (expr, p) => derived('instant', expr, (sql) => instantMs(sql, p)),
+    // A key of a value read per row: a column of its own, from the value's column.
+    versionKey: (expr) =>
+      isHoisted(expr) ? hoist(`version ${expr}`, () => versionKey(expr), 1) : versionKey(expr),
+    instantMs: (expr, p) => {
+      if (!isHoisted(expr)) return instantMs(expr, p);
+      const groups = hoist(`groups ${expr}`, () => timestampGroups(expr), 1);
+      const parts = hoist(
+        `parts ${expr}`,
+        () =>
+          `(CASE WHEN ${groups} IS NOT NULL THEN struct_pack(${Object.entries(partsOf(groups))
+            .map(([k, v]) => `${k} := ${v}`)
+            .join(', ')}) END)`,
+        2,
+      );
+      const named = Object.keys(partsOf(groups)).map((k) => [k, `${parts}.${k}`]);
+      return hoist(`instant ${expr}`, () => instantOf(Object.fromEntries(named) as InstantParts), 3);
+    },
     jsonIs: (ref, shape, p) => {
       if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
       const t = type(ref, p);
@@ -272,6 +307,10 @@ export function duckdbHoisting(base: ReadonlySet<string>): {
         ? hoist(at('boolean', ref), () => duckdb.jsonValue(ref, t, p))
         : value(ref, t, p);
     },
+    jsonText: (ref, p) => {
+      if (!isBase(ref)) return duckdb.jsonText(ref, p);
+      return hoist(at('json', ref), () => duckdb.jsonText(ref, p));
+    },
     jsonAny: (ref, body, p) => {
       if (!isBase(ref)) return duckdb.jsonAny(ref, body, p);
       const alias = p.alias();
@@ -283,5 +322,5 @@ export function duckdbHoisting(base: ReadonlySet<string>): {
       return `COALESCE(list_bool_or(list_transform(${array}, lambda ${alias}: ${where})), FALSE)`;
     },
   };
-  return { dialect, hoisted };
+  return { dialect, levels };
 }

@@ -1,0 +1,240 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluateInventoryFile } from '../../src/node.js';
+import {
+  arbTimeFilterAndRecords,
+  arbVersion,
+  arbVersionFilterAndRecords,
+  arbVersionString,
+} from '../support/arbitraries.js';
+import { checkAsync, NUM_RUNS, titled } from '../support/property.js';
+import { suiteTempDir } from '../support/temp.js';
+import { arbTimestamp, arbValidTimestamp } from '../support/time-arbitraries.js';
+
+/**
+ * The DuckDB engine of inventory files computes the version key and the instant of a value read per
+ * row in subqueries of their own (an instant: its groups, their numbers, the arithmetic), where
+ * `toSql` computes both inline: these properties compare its summary with the in-process one over
+ * records dense in versions and timestamps near the operands. Reading Parquet by its columns alone is
+ * compared the same way, over a Parquet copy of NDJSON records.
+ */
+
+const temp = suiteTempDir('duckdb-engine-values');
+const examples = join(import.meta.dirname, '..', '..', 'fixtures', 'policies', 'examples');
+const strip = (s: object) => ({ ...s, durationMs: 0, resourcesPerSecond: 0 });
+
+/**
+ * Values JSON text gives back as they are, in plain-object records; no lone surrogate, which DuckDB
+ * refuses as malformed JSON (docs/cli.md).
+ */
+function jsonSafe(v: unknown): boolean {
+  if (typeof v === 'string') return v.isWellFormed();
+  if (v === null || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return v.every(jsonSafe);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.entries(v as object).every(([k, x]) => k.isWellFormed() && jsonSafe(x));
+  }
+  return false;
+}
+
+const isRecord = (r: unknown): boolean =>
+  typeof r === 'object' && r !== null && !Array.isArray(r) && jsonSafe(r);
+
+let files = 0;
+
+/** Both engines' summaries of one policy (the filter as its one rule) over the records. */
+async function both(filter: unknown, records: readonly unknown[], asOf: string) {
+  return statuses({ hit: filter }, records, asOf);
+}
+
+/** Both engines' summaries of one policy whose statuses are `filters` (the first to match wins). */
+async function statuses(filters: Record<string, unknown>, records: readonly unknown[], asOf: string) {
+  const file = join(temp.folder(), `records-${files++}.ndjson`);
+  writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  const entries = Object.entries(filters);
+  const policy = {
+    name: 'p',
+    statusDefinitions: {
+      none: { isDefault: true, criticality: 0 },
+      ...Object.fromEntries(
+        entries.map(([name, filter], i) => [
+          name,
+          {
+            isDefault: false,
+            criticality: entries.length - i,
+            rules: [{ conditions: [{ type: 'filter', condition: { filter } }] }],
+          },
+        ]),
+      ),
+    },
+  };
+  const options = { kindField: null, asOf };
+  const duckdb = await evaluateInventoryFile([policy], file, { ...options, engine: 'duckdb' });
+  const memory = await evaluateInventoryFile([policy], file, { ...options, jobs: 1 });
+  return { duckdb: strip(duckdb), memory: strip(memory) };
+}
+
+const runs = process.env.CI ? NUM_RUNS : 40;
+
+describe("evaluateInventoryFile(…, { engine: 'duckdb' }): version keys and instants", () => {
+  it(titled('version filters over random records: the in-process summary'), async () => {
+    await checkAsync(
+      fc.asyncProperty(arbVersionFilterAndRecords, async ([filter, records]) => {
+        const kept = records.filter(isRecord);
+        fc.pre(kept.length > 0);
+        const { duckdb, memory } = await both(filter, kept, '2026-11-28T00:00:00Z');
+        expect(duckdb).toEqual(memory);
+      }),
+      { numRuns: runs },
+    );
+  }, 600_000);
+
+  it(titled('time filters over random records: the in-process summary'), async () => {
+    await checkAsync(
+      fc.asyncProperty(arbTimeFilterAndRecords, async ([filter, records, asOf]) => {
+        const kept = records.filter(isRecord);
+        fc.pre(kept.length > 0);
+        const { duckdb, memory } = await both(filter, kept, asOf);
+        expect(duckdb).toEqual(memory);
+      }),
+      { numRuns: runs },
+    );
+  }, 600_000);
+});
+
+describe("evaluateInventoryFile(…, { engine: 'duckdb' }): each value against another", () => {
+  // Texts against one of the batch (equal, before, after): every instant and key is checked exactly.
+  it(titled('the instant of random texts, valid and not: the in-process summary'), async () => {
+    await checkAsync(
+      fc.asyncProperty(
+        fc.array(arbTimestamp, { minLength: 1, maxLength: 16 }),
+        arbValidTimestamp,
+        fc.nat(),
+        async (texts, valid, pick) => {
+          const at = { $at: pick % 2 === 0 ? valid : texts[pick % texts.length]! };
+          const records = texts.map((a) => ({ a, o: { x: a } }));
+          const run = () =>
+            statuses(
+              { eq: { a: { $eq: at } }, lt: { a: { $lt: at } }, gt: { 'o$.x': { $gt: at } } },
+              records,
+              '2026-11-28T00:00:00Z',
+            );
+          // An invalid operand is a typed error on both engines, which the other properties cover.
+          const result = await run().catch(() => undefined);
+          fc.pre(result !== undefined);
+          expect(result.duckdb).toEqual(result.memory);
+        },
+      ),
+      { numRuns: runs },
+    );
+  }, 600_000);
+
+  it(titled('the version key of random texts, valid and not: the in-process summary'), async () => {
+    await checkAsync(
+      fc.asyncProperty(
+        fc.array(arbVersionString, { minLength: 1, maxLength: 16 }),
+        arbVersion,
+        async (texts, other) => {
+          const records = texts.map((a) => ({ a, o: { x: a } }));
+          const { duckdb, memory } = await statuses(
+            { eq: { a: { $veq: other } }, lt: { a: { $vlt: other } }, gt: { 'o$.x': { $vgt: other } } },
+            records,
+            '2026-11-28T00:00:00Z',
+          );
+          expect(duckdb).toEqual(memory);
+        },
+      ),
+      { numRuns: runs },
+    );
+  }, 600_000);
+});
+
+describe("evaluateInventoryFile(…, { engine: 'duckdb' }) over Parquet", () => {
+  const defs = () =>
+    readdirSync(examples)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(examples, f), 'utf8')));
+
+  /** The NDJSON of the records, and a Parquet copy DuckDB writes of it (texts kept as texts). */
+  async function copies(records: readonly object[]) {
+    const ndjson = join(temp.folder(), `parquet-${files++}.ndjson`);
+    const parquet = ndjson.replace(/\.ndjson$/, '.parquet');
+    writeFileSync(ndjson, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const duck = await import('@duckdb/node-api');
+    const instance = await duck.DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    await connection.run(
+      `COPY (SELECT * FROM read_json('${ndjson}', format = 'newline_delimited', timestampformat = '%%', dateformat = '%%')) TO '${parquet}' (FORMAT parquet)`,
+    );
+    // The copy holds the records (absent keys as nulls): else the comparison below says nothing.
+    const rows = await connection.runAndReadAll(
+      `SELECT CAST(to_json(p) AS VARCHAR) AS j FROM read_parquet('${parquet}') AS p`,
+    );
+    const back = rows.getRowObjectsJS().map((r) => JSON.parse(String(r.j)) as Record<string, unknown>);
+    const dropNulls = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(dropNulls)
+        : typeof v === 'object' && v !== null
+          ? Object.fromEntries(
+              Object.entries(v)
+                .filter(([, x]) => x !== null)
+                .map(([k, x]) => [k, dropNulls(x)]),
+            )
+          : v;
+    expect(back.map(dropNulls)).toEqual(records.map(dropNulls));
+    connection.closeSync();
+    instance.closeSync();
+    return { ndjson, parquet };
+  }
+
+  const records = [
+    {
+      id: 'a',
+      resource: 'component',
+      technology: 'postgres',
+      version: '13.4',
+      details: { postgres: { lastActiveConnectionTime: '2026-10-01T00:00:00.000Z' } },
+    },
+    {
+      id: 'b',
+      resource: 'component',
+      technology: 'kubernetes',
+      version: '1.27',
+      details: {
+        kubernetes: {
+          endOfStandardSupport: '2026-12-01T00:00:00Z',
+          nodes: [
+            { version: '1.26', status: 'ACTIVE' },
+            { version: '1.30', status: 'DEGRADED' },
+          ],
+        },
+      },
+    },
+    { id: 'c', resource: 'component', technology: 'mysql', version: 'v8.0.36-log' },
+    { id: 'd', resource: 'certificate', type: 'ssl', expirationDate: '2026-11-30T12:00:00+01:00' },
+    { id: 'e', resource: 'certificate', type: 'ssl', expirationDate: 'soon', status: 'EXPIRED' },
+    { id: 'f', resource: 'component', technology: 'redis', version: '6.2', deletedAt: null },
+  ];
+
+  it('reads the columns the policies read: the in-process summary of the NDJSON', async () => {
+    const { ndjson, parquet } = await copies(records);
+    const asOf = '2026-11-28T00:00:00Z';
+    const memory = await evaluateInventoryFile(defs(), ndjson, { jobs: 1, asOf });
+    const duckdb = await evaluateInventoryFile(defs(), parquet, { engine: 'duckdb', asOf });
+    expect(strip(duckdb)).toEqual(strip(memory));
+    expect(memory.policies.some((p) => p.applicable > 0)).toBe(true);
+  });
+
+  it('a field the file has no column for is missing, whatever the case of the columns it has', async () => {
+    // `Technology` is not `technology`: DuckDB binds names ignoring case, the records do not.
+    const renamed = records.map(({ technology, ...rest }) => ({ ...rest, Technology: technology }));
+    const { ndjson, parquet } = await copies(renamed);
+    const asOf = '2026-11-28T00:00:00Z';
+    const memory = await evaluateInventoryFile(defs(), ndjson, { jobs: 1, asOf });
+    const duckdb = await evaluateInventoryFile(defs(), parquet, { engine: 'duckdb', asOf });
+    expect(strip(duckdb)).toEqual(strip(memory));
+  });
+});
