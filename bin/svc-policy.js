@@ -45,24 +45,24 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
-    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
-    function isCollection(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    var isAlias2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === ALIAS;
+    var isDocument = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === DOC;
+    var isMap2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === MAP;
+    var isPair2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === PAIR;
+    var isScalar2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SCALAR;
+    var isSeq2 = (node2) => !!node2 && typeof node2 === "object" && node2[NODE_TYPE] === SEQ;
+    function isCollection(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case MAP:
           case SEQ:
             return true;
         }
       return false;
     }
-    function isNode(node) {
-      if (node && typeof node === "object")
-        switch (node[NODE_TYPE]) {
+    function isNode(node2) {
+      if (node2 && typeof node2 === "object")
+        switch (node2[NODE_TYPE]) {
           case ALIAS:
           case MAP:
           case SCALAR:
@@ -71,7 +71,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node2) => (isScalar2(node2) || isCollection(node2)) && !!node2.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -99,98 +99,98 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity2.isDocument(node2)) {
+        const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        visit_(null, node, visitor_, Object.freeze([]));
+        visit_(null, node2, visitor_, Object.freeze([]));
     }
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path) {
-      const ctrl = callVisitor(key, node, visitor, path);
+    function visit_(key, node2, visitor, path) {
+      const ctrl = callVisitor(key, node2, visitor, path);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key, path, ctrl);
         return visit_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
-          path = Object.freeze(path.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path);
+        if (identity2.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = visit_(i, node2.items[i], visitor, path);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
-          path = Object.freeze(path.concat(node));
-          const ck = visit_("key", node.key, visitor, path);
+        } else if (identity2.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = visit_("key", node2.key, visitor, path);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = visit_("value", node.value, visitor, path);
+            node2.key = null;
+          const cv = visit_("value", node2.value, visitor, path);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
     }
-    async function visitAsync(node, visitor) {
+    async function visitAsync(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity2.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+      if (identity2.isDocument(node2)) {
+        const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
-          node.contents = null;
+          node2.contents = null;
       } else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
+        await visitAsync_(null, node2, visitor_, Object.freeze([]));
     }
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path) {
-      const ctrl = await callVisitor(key, node, visitor, path);
+    async function visitAsync_(key, node2, visitor, path) {
+      const ctrl = await callVisitor(key, node2, visitor, path);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key, path, ctrl);
         return visitAsync_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity2.isCollection(node)) {
-          path = Object.freeze(path.concat(node));
-          for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path);
+        if (identity2.isCollection(node2)) {
+          path = Object.freeze(path.concat(node2));
+          for (let i = 0; i < node2.items.length; ++i) {
+            const ci = await visitAsync_(i, node2.items[i], visitor, path);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              node.items.splice(i, 1);
+              node2.items.splice(i, 1);
               i -= 1;
             }
           }
-        } else if (identity2.isPair(node)) {
-          path = Object.freeze(path.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path);
+        } else if (identity2.isPair(node2)) {
+          path = Object.freeze(path.concat(node2));
+          const ck = await visitAsync_("key", node2.key, visitor, path);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
-            node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path);
+            node2.key = null;
+          const cv = await visitAsync_("value", node2.value, visitor, path);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
-            node.value = null;
+            node2.value = null;
         }
       }
       return ctrl;
@@ -213,32 +213,32 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path) {
+    function callVisitor(key, node2, visitor, path) {
       if (typeof visitor === "function")
-        return visitor(key, node, path);
-      if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path);
-      if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path);
-      if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path);
-      if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path);
-      if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path);
+        return visitor(key, node2, path);
+      if (identity2.isMap(node2))
+        return visitor.Map?.(key, node2, path);
+      if (identity2.isSeq(node2))
+        return visitor.Seq?.(key, node2, path);
+      if (identity2.isPair(node2))
+        return visitor.Pair?.(key, node2, path);
+      if (identity2.isScalar(node2))
+        return visitor.Scalar?.(key, node2, path);
+      if (identity2.isAlias(node2))
+        return visitor.Alias?.(key, node2, path);
       return void 0;
     }
-    function replaceNode(key, path, node) {
+    function replaceNode(key, path, node2) {
       const parent = path[path.length - 1];
       if (identity2.isCollection(parent)) {
-        parent.items[key] = node;
+        parent.items[key] = node2;
       } else if (identity2.isPair(parent)) {
         if (key === "key")
-          parent.key = node;
+          parent.key = node2;
         else
-          parent.value = node;
+          parent.value = node2;
       } else if (identity2.isDocument(parent)) {
-        parent.contents = node;
+        parent.contents = node2;
       } else {
         const pt = identity2.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
@@ -398,9 +398,9 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
-            if (identity2.isNode(node) && node.tag)
-              tags[node.tag] = true;
+          visit.visit(doc.contents, (_key, node2) => {
+            if (identity2.isNode(node2) && node2.tag)
+              tags[node2.tag] = true;
           });
           tagNames = Object.keys(tags);
         } else
@@ -437,9 +437,9 @@ var require_anchors = __commonJS({
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
       visit.visit(root, {
-        Value(_key, node) {
-          if (node.anchor)
-            anchors.add(node.anchor);
+        Value(_key, node2) {
+          if (node2.anchor)
+            anchors.add(node2.anchor);
         }
       });
       return anchors;
@@ -643,20 +643,20 @@ var require_Alias = __commonJS({
         } else {
           nodes = [];
           visit.visit(doc, {
-            Node: (_key, node) => {
-              if (identity2.isAlias(node) || identity2.hasAnchor(node))
-                nodes.push(node);
+            Node: (_key, node2) => {
+              if (identity2.isAlias(node2) || identity2.hasAnchor(node2))
+                nodes.push(node2);
             }
           });
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
         let found = void 0;
-        for (const node of nodes) {
-          if (node === this)
+        for (const node2 of nodes) {
+          if (node2 === this)
             break;
-          if (node.anchor === this.source)
-            found = node;
+          if (node2.anchor === this.source)
+            found = node2;
         }
         if (found && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
@@ -705,22 +705,22 @@ var require_Alias = __commonJS({
         return src;
       }
     };
-    function getAliasCount(doc, node, anchors2) {
-      if (identity2.isAlias(node)) {
-        const source2 = node.resolve(doc);
+    function getAliasCount(doc, node2, anchors2) {
+      if (identity2.isAlias(node2)) {
+        const source2 = node2.resolve(doc);
         const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity2.isCollection(node)) {
+      } else if (identity2.isCollection(node2)) {
         let count2 = 0;
-        for (const item of node.items) {
+        for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
           if (c > count2)
             count2 = c;
         }
         return count2;
-      } else if (identity2.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors2);
-        const vc = getAliasCount(doc, node.value, anchors2);
+      } else if (identity2.isPair(node2)) {
+        const kc = getAliasCount(doc, node2.key, anchors2);
+        const vc = getAliasCount(doc, node2.value, anchors2);
         return Math.max(kc, vc);
       }
       return 1;
@@ -810,10 +810,10 @@ var require_createNode = __commonJS({
           value2 = value2.toJSON();
         }
         if (!value2 || typeof value2 !== "object") {
-          const node2 = new Scalar.Scalar(value2);
+          const node3 = new Scalar.Scalar(value2);
           if (ref)
-            ref.node = node2;
-          return node2;
+            ref.node = node3;
+          return node3;
         }
         tagObj = value2 instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value2) ? schema[identity2.SEQ] : schema[identity2.MAP];
       }
@@ -821,14 +821,14 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
+      const node2 = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
       if (tagName)
-        node.tag = tagName;
+        node2.tag = tagName;
       else if (!tagObj.default)
-        node.tag = tagObj.tag;
+        node2.tag = tagObj.tag;
       if (ref)
-        ref.node = node;
-      return node;
+        ref.node = node2;
+      return node2;
     }
     exports.createNode = createNode;
   }
@@ -898,10 +898,10 @@ var require_Collection = __commonJS({
           this.add(value2);
         else {
           const [key, ...rest] = path;
-          const node = this.get(key, true);
-          if (identity2.isCollection(node))
-            node.addIn(rest, value2);
-          else if (node === void 0 && this.schema)
+          const node2 = this.get(key, true);
+          if (identity2.isCollection(node2))
+            node2.addIn(rest, value2);
+          else if (node2 === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
@@ -915,9 +915,9 @@ var require_Collection = __commonJS({
         const [key, ...rest] = path;
         if (rest.length === 0)
           return this.delete(key);
-        const node = this.get(key, true);
-        if (identity2.isCollection(node))
-          return node.deleteIn(rest);
+        const node2 = this.get(key, true);
+        if (identity2.isCollection(node2))
+          return node2.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
       }
@@ -928,17 +928,17 @@ var require_Collection = __commonJS({
        */
       getIn(path, keepScalar) {
         const [key, ...rest] = path;
-        const node = this.get(key, true);
+        const node2 = this.get(key, true);
         if (rest.length === 0)
-          return !keepScalar && identity2.isScalar(node) ? node.value : node;
+          return !keepScalar && identity2.isScalar(node2) ? node2.value : node2;
         else
-          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity2.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
-        return this.items.every((node) => {
-          if (!identity2.isPair(node))
+        return this.items.every((node2) => {
+          if (!identity2.isPair(node2))
             return false;
-          const n = node.value;
+          const n = node2.value;
           return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
@@ -949,8 +949,8 @@ var require_Collection = __commonJS({
         const [key, ...rest] = path;
         if (rest.length === 0)
           return this.has(key);
-        const node = this.get(key, true);
-        return identity2.isCollection(node) ? node.hasIn(rest) : false;
+        const node2 = this.get(key, true);
+        return identity2.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -961,10 +961,10 @@ var require_Collection = __commonJS({
         if (rest.length === 0) {
           this.set(key, value2);
         } else {
-          const node = this.get(key, true);
-          if (identity2.isCollection(node))
-            node.setIn(rest, value2);
-          else if (node === void 0 && this.schema)
+          const node2 = this.get(key, true);
+          if (identity2.isCollection(node2))
+            node2.setIn(rest, value2);
+          else if (node2 === void 0 && this.schema)
             this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
@@ -1490,16 +1490,16 @@ var require_stringify = __commonJS({
       }
       return tagObj;
     }
-    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+    function stringifyProps(node2, tagObj, { anchors: anchors$1, doc }) {
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
+      const anchor = (identity2.isScalar(node2) || identity2.isCollection(node2)) && node2.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
       }
-      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      const tag = node2.tag ?? (tagObj.default ? null : tagObj.tag);
       if (tag)
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
@@ -1521,15 +1521,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
-      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-      const props = stringifyProps(node, tagObj, ctx);
+      const node2 = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
+      const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity2.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str2;
-      return identity2.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+      return identity2.isScalar(node2) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
 ${ctx.indent}${str2}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -1796,8 +1796,8 @@ var require_addPairToJSMap = __commonJS({
       if (identity2.isNode(key) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
-        for (const node of ctx.anchors.keys())
-          strCtx.anchors.add(node.anchor);
+        for (const node2 of ctx.anchors.keys())
+          strCtx.anchors.add(node2.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
         const strKey = key.toString(strCtx);
@@ -2106,8 +2106,8 @@ var require_YAMLMap = __commonJS({
       }
       get(key, keepScalar) {
         const it = findPair(this.items, key);
-        const node = it?.value;
-        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
+        const node2 = it?.value;
+        return (!keepScalar && identity2.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
       has(key) {
         return !!findPair(this.items, key);
@@ -2420,9 +2420,9 @@ var require_float = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
-      stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+      stringify(node2) {
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2431,11 +2431,11 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str2) {
-        const node = new Scalar.Scalar(parseFloat(str2));
+        const node2 = new Scalar.Scalar(parseFloat(str2));
         const dot = str2.indexOf(".");
         if (dot !== -1 && str2[str2.length - 1] === "0")
-          node.minFractionDigits = str2.length - dot - 1;
-        return node;
+          node2.minFractionDigits = str2.length - dot - 1;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2452,11 +2452,11 @@ var require_int = __commonJS({
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
     var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
-    function intStringify(node, radix, prefix) {
-      const { value: value2 } = node;
+    function intStringify(node2, radix, prefix) {
+      const { value: value2 } = node2;
       if (intIdentify(value2) && value2 >= 0)
         return prefix + value2.toString(radix);
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intOct = {
       identify: (value2) => intIdentify(value2) && value2 >= 0,
@@ -2465,7 +2465,7 @@ var require_int = __commonJS({
       format: "OCT",
       test: /^0o[0-7]+$/,
       resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0o")
+      stringify: (node2) => intStringify(node2, 8, "0o")
     };
     var int4 = {
       identify: intIdentify,
@@ -2482,7 +2482,7 @@ var require_int = __commonJS({
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
       resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int4;
     exports.intHex = intHex;
@@ -2860,9 +2860,9 @@ var require_float2 = __commonJS({
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
-      stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+      stringify(node2) {
+        const num2 = Number(node2.value);
+        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node2);
       }
     };
     var float = {
@@ -2871,14 +2871,14 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str2) {
-        const node = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const node2 = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
         const dot = str2.indexOf(".");
         if (dot !== -1) {
           const f = str2.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
-            node.minFractionDigits = f.length;
+            node2.minFractionDigits = f.length;
         }
-        return node;
+        return node2;
       },
       stringify: stringifyNumber.stringifyNumber
     };
@@ -2917,13 +2917,13 @@ var require_int2 = __commonJS({
       const n = parseInt(str2, radix);
       return sign === "-" ? -1 * n : n;
     }
-    function intStringify(node, radix, prefix) {
-      const { value: value2 } = node;
+    function intStringify(node2, radix, prefix) {
+      const { value: value2 } = node2;
       if (intIdentify(value2)) {
         const str2 = value2.toString(radix);
         return value2 < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
       }
-      return stringifyNumber.stringifyNumber(node);
+      return stringifyNumber.stringifyNumber(node2);
     }
     var intBin = {
       identify: intIdentify,
@@ -2932,7 +2932,7 @@ var require_int2 = __commonJS({
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
       resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
-      stringify: (node) => intStringify(node, 2, "0b")
+      stringify: (node2) => intStringify(node2, 2, "0b")
     };
     var intOct = {
       identify: intIdentify,
@@ -2941,7 +2941,7 @@ var require_int2 = __commonJS({
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
       resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
-      stringify: (node) => intStringify(node, 8, "0")
+      stringify: (node2) => intStringify(node2, 8, "0")
     };
     var int4 = {
       identify: intIdentify,
@@ -2958,7 +2958,7 @@ var require_int2 = __commonJS({
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
       resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
-      stringify: (node) => intStringify(node, 16, "0x")
+      stringify: (node2) => intStringify(node2, 16, "0x")
     };
     exports.int = int4;
     exports.intBin = intBin;
@@ -3068,13 +3068,13 @@ var require_timestamp = __commonJS({
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
       return sign === "-" ? num2(-1) * res : res;
     }
-    function stringifySexagesimal(node) {
-      let { value: value2 } = node;
+    function stringifySexagesimal(node2) {
+      let { value: value2 } = node2;
       let num2 = (n) => n;
       if (typeof value2 === "bigint")
         num2 = (n) => BigInt(n);
       else if (isNaN(value2) || !isFinite(value2))
-        return stringifyNumber.stringifyNumber(node);
+        return stringifyNumber.stringifyNumber(node2);
       let sign = "";
       if (value2 < 0) {
         sign = "-";
@@ -3485,13 +3485,13 @@ var require_Document = __commonJS({
        * `name` will be used as a prefix for a new unique anchor.
        * If `name` is undefined, the generated anchor will use 'a' as a prefix.
        */
-      createAlias(node, name) {
-        if (!node.anchor) {
+      createAlias(node2, name) {
+        if (!node2.anchor) {
           const prev = anchors.anchorNames(this);
-          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          node2.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
           !name || prev.has(name) ? anchors.findNewAnchor(name || "a", prev) : name;
         }
-        return new Alias.Alias(node.anchor);
+        return new Alias.Alias(node2.anchor);
       }
       createNode(value2, replacer, options) {
         let _replacer = void 0;
@@ -3523,11 +3523,11 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value2, tag, ctx);
-        if (flow && identity2.isCollection(node))
-          node.flow = true;
+        const node2 = createNode.createNode(value2, tag, ctx);
+        if (flow && identity2.isCollection(node2))
+          node2.flow = true;
         setAnchors();
-        return node;
+        return node2;
       }
       /**
        * Convert a key and a value into a `Pair` using the current schema,
@@ -4124,11 +4124,11 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node2 = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value2, onError);
-        offset = node.range[2];
-        seq.items.push(node);
+        offset = node2.range[2];
+        seq.items.push(node2);
       }
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
@@ -4428,12 +4428,12 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
-      node.range = coll.range;
-      node.tag = tagName;
+      const node2 = identity2.isNode(res) ? res : new Scalar.Scalar(res);
+      node2.range = coll.range;
+      node2.tag = tagName;
       if (tag?.format)
-        node.format = tag.format;
-      return node;
+        node2.format = tag.format;
+      return node2;
     }
     exports.composeCollection = composeCollection;
   }
@@ -4968,11 +4968,11 @@ var require_compose_node = __commonJS({
     function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
-      let node;
+      let node2;
       let isSrcToken = true;
       switch (token.type) {
         case "alias":
-          node = composeAlias(ctx, token, onError);
+          node2 = composeAlias(ctx, token, onError);
           if (anchor || tag)
             onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
@@ -4980,17 +4980,17 @@ var require_compose_node = __commonJS({
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          node2 = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
-            node.anchor = anchor.source.substring(1);
+            node2.anchor = anchor.source.substring(1);
           break;
         case "block-map":
         case "block-seq":
         case "flow-collection":
           try {
-            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            node2 = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
-              node.anchor = anchor.source.substring(1);
+              node2.anchor = anchor.source.substring(1);
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
             onError(token, "RESOURCE_EXHAUSTION", message);
@@ -5002,24 +5002,24 @@ var require_compose_node = __commonJS({
           isSrcToken = false;
         }
       }
-      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
-      if (anchor && node.anchor === "")
+      node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node2.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
         if (token.type === "scalar" && token.source === "")
-          node.comment = comment;
+          node2.comment = comment;
         else
-          node.commentBefore = comment;
+          node2.commentBefore = comment;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-      return node;
+        node2.srcToken = token;
+      return node2;
     }
     function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end: end2 }, onError) {
       const token = {
@@ -5028,19 +5028,19 @@ var require_compose_node = __commonJS({
         indent: -1,
         source: ""
       };
-      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      const node2 = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === "")
+        node2.anchor = anchor.source.substring(1);
+        if (node2.anchor === "")
           onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       }
       if (spaceBefore)
-        node.spaceBefore = true;
+        node2.spaceBefore = true;
       if (comment) {
-        node.comment = comment;
-        node.range[2] = end2;
+        node2.comment = comment;
+        node2.range[2] = end2;
       }
-      return node;
+      return node2;
     }
     function composeAlias({ options }, { offset, source: source2, end: end2 }, onError) {
       const alias = new Alias.Alias(source2.substring(1));
@@ -8378,12 +8378,12 @@ function emptyFootprint() {
   return out;
 }
 var trusted = /* @__PURE__ */ new WeakMap();
-function trust(node, limits, footprint) {
-  weakMapSet.call(trusted, node, { limits, footprint });
-  return node;
+function trust(node2, limits, footprint) {
+  weakMapSet.call(trusted, node2, { limits, footprint });
+  return node2;
 }
-function parsedOf(node) {
-  return weakMapGet.call(trusted, node);
+function parsedOf(node2) {
+  return weakMapGet.call(trusted, node2);
 }
 function fits(parsed, limits) {
   if (parsed.limits === limits) return true;
@@ -8620,9 +8620,9 @@ function parseFilter(input, options) {
 function parseWithin(input, limits, policy) {
   try {
     const p = { limits, nodes: 0, policy, seen: emptyFootprint() };
-    const node = parseObject(input, "", 1, p);
+    const node2 = parseObject(input, "", 1, p);
     p.seen.maxNodes = p.nodes;
-    return trust(node, limits, p.seen);
+    return trust(node2, limits, p.seen);
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_VALUE", "", `the filter could not be read: ${safeMessage(error)}`, {
@@ -8679,14 +8679,14 @@ function setKey(out, key, value2, at2) {
   }
   Object.defineProperty(out, key, { value: value2, enumerable: true, writable: true, configurable: true });
 }
-function read(node, key) {
-  return own(node, key);
+function read(node2, key) {
+  return own(node2, key);
 }
 function printOperator(op, at2, depth, tally) {
   if (typeof op !== "object" || op === null) throw bad(at2, "an operator that is not an object");
   const kind = read(op, "kind");
   if (typeof kind !== "string" || !hasOwn(OPERATOR_NAMES, kind)) throw bad(at2, "an unknown operator node");
-  const node = freeze({
+  const node2 = freeze({
     kind,
     value: read(op, "value"),
     values: read(op, "values"),
@@ -8696,7 +8696,7 @@ function printOperator(op, at2, depth, tally) {
   });
   const name = OPERATOR_NAMES[kind];
   const opAt = pointer(at2, name);
-  const printed = operand(node, opAt, depth, tally);
+  const printed = operand(node2, opAt, depth, tally);
   if (tally !== void 0) count(tally, 1 + (isArray(printed) ? printed.length : 0), opAt);
   return [name, printed];
 }
@@ -8724,14 +8724,14 @@ function printFieldKey(path, at2, tally) {
   }
   return { key: printPath(steps), nodes };
 }
-function printNode(node, at2, depth, tally) {
+function printNode(node2, at2, depth, tally) {
   const limits = tally?.limits;
   if (limits !== void 0 && depth > limits.maxDepth) {
     throw limitError("maxDepth", at2, `filter nesting deeper than ${limits.maxDepth} levels`, limits);
   }
   if (depth > MAX_MAX_DEPTH) throw bad(at2, `nesting deeper than ${MAX_MAX_DEPTH}`);
-  const clauses = typeof node === "object" && node !== null ? read(node, "clauses") : void 0;
-  if (typeof node !== "object" || node === null || read(node, "kind") !== "filter" || !isArray(clauses)) {
+  const clauses = typeof node2 === "object" && node2 !== null ? read(node2, "clauses") : void 0;
+  if (typeof node2 !== "object" || node2 === null || read(node2, "kind") !== "filter" || !isArray(clauses)) {
     throw bad(at2, 'expected a node of kind "filter"');
   }
   if (tally !== void 0) {
@@ -8796,20 +8796,20 @@ function printNode(node, at2, depth, tally) {
   }
   return out;
 }
-function printWithin(node, limits) {
+function printWithin(node2, limits) {
   try {
-    return printNode(node, "", 1, limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 });
+    return printNode(node2, "", 1, limits === void 0 ? void 0 : { limits, nodes: 0, policy: void 0 });
   } catch (error) {
     if (isOwnError(error)) throw error;
     throw new FilterError("INVALID_NODE", "", `not a filter AST: ${safeMessage(error)}`, { cause: error });
   }
 }
-function printParsed(node) {
-  return printWithin(node, void 0);
+function printParsed(node2) {
+  return printWithin(node2, void 0);
 }
-function printFilter(node, options) {
-  const limits = parsedOf(node) !== void 0 ? void 0 : resolveLimits(options);
-  return printWithin(node, limits);
+function printFilter(node2, options) {
+  const limits = parsedOf(node2) !== void 0 ? void 0 : resolveLimits(options);
+  return printWithin(node2, limits);
 }
 
 // src/parse/node-input.ts
@@ -9322,7 +9322,7 @@ function any(preds) {
   };
 }
 function compileClause(clause, asOf) {
-  const compile = (node) => compileClosures(node, asOf);
+  const compile = (node2) => compileClosures(node2, asOf);
   switch (clause.kind) {
     case "field": {
       const ops = clause.operators;
@@ -9347,21 +9347,103 @@ function compileClause(clause, asOf) {
       return assertNever(clause, "clause node");
   }
 }
-function compileClosures(node, asOf = Number.NaN) {
-  return all(node.clauses.map((c) => compileClause(c, asOf)));
+function compileClosures(node2, asOf = Number.NaN) {
+  return all(node2.clauses.map((c) => compileClause(c, asOf)));
 }
 
-// src/compile/codegen.ts
-var isArray5 = Array.isArray;
+// src/compile/shape-cache.ts
 var setHas3 = Set.prototype.has;
 var setAdd = Set.prototype.add;
-var stringStartsWith2 = String.prototype.startsWith;
-var stringEndsWith2 = String.prototype.endsWith;
 var mapGet2 = Map.prototype.get;
 var mapSet = Map.prototype.set;
 var mapDelete = Map.prototype.delete;
+var mapClear = Map.prototype.clear;
 var mapKeys = Map.prototype.keys;
 var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
+function sketch(node2) {
+  let out = "";
+  for (const c of node2.clauses) {
+    if (c.kind === "field") {
+      out += "{";
+      for (const step of c.path) out += step.kind === "key" ? `${jsonStringify(step.key)}.` : "*.";
+      for (const op of c.operators) out += op.kind === "elemMatch" ? `(${sketch(op.filter)})` : `${op.kind},`;
+      out += "}";
+    } else if (c.kind === "not") out += `!(${sketch(c.filter)})`;
+    else {
+      out += `${c.kind}(`;
+      for (const f of c.filters) out += `(${sketch(f)})`;
+      out += ")";
+    }
+  }
+  return out;
+}
+var ShapeCache = class {
+  constructor(maxShapes, maxChars, maxSketches) {
+    this.maxShapes = maxShapes;
+    this.maxChars = maxChars;
+    this.maxSketches = maxSketches;
+  }
+  maxShapes;
+  maxChars;
+  maxSketches;
+  bySource = /* @__PURE__ */ new Map();
+  sketches = /* @__PURE__ */ new Set();
+  sketchCount = 0;
+  count = 0;
+  chars = 0;
+  /** How many shapes are held. */
+  get size() {
+    return this.count;
+  }
+  /** False when no shape of this sketch was put in (since the sketches were last emptied): a sure miss. */
+  mayHold(sketch2) {
+    return setHas3.call(this.sketches, sketch2);
+  }
+  /** The value of a source, which becomes the most recently used. */
+  get(source2) {
+    const value2 = mapGet2.call(this.bySource, source2);
+    if (value2 !== void 0) {
+      mapDelete.call(this.bySource, source2);
+      mapSet.call(this.bySource, source2, value2);
+    }
+    return value2;
+  }
+  /** Holds `value` for `source` (of sketch `sketch`), evicting the least recently used beyond the bounds. */
+  set(source2, sketch2, value2) {
+    if (source2.length > this.maxChars) return;
+    if (this.sketchCount >= this.maxSketches) {
+      this.sketches = /* @__PURE__ */ new Set();
+      this.sketchCount = 0;
+    }
+    if (!setHas3.call(this.sketches, sketch2)) {
+      setAdd.call(this.sketches, sketch2);
+      this.sketchCount++;
+    }
+    if (mapGet2.call(this.bySource, source2) !== void 0) return;
+    mapSet.call(this.bySource, source2, value2);
+    this.count++;
+    this.chars += source2.length;
+    while (this.count > this.maxShapes || this.chars > this.maxChars) {
+      const oldest = iteratorNext.call(mapKeys.call(this.bySource)).value;
+      mapDelete.call(this.bySource, oldest);
+      this.count--;
+      this.chars -= oldest.length;
+    }
+  }
+  clear() {
+    mapClear.call(this.bySource);
+    this.sketches = /* @__PURE__ */ new Set();
+    this.sketchCount = 0;
+    this.count = 0;
+    this.chars = 0;
+  }
+};
+
+// src/compile/codegen.ts
+var isArray5 = Array.isArray;
+var setHas4 = Set.prototype.has;
+var stringStartsWith2 = String.prototype.startsWith;
+var stringEndsWith2 = String.prototype.endsWith;
 var INLINE_LIST = 8;
 var OUTLINE_EVERY = 32;
 var Emitter = class {
@@ -9550,20 +9632,20 @@ var Emitter = class {
    * `maxDepth` allows. So every {@link OUTLINE_EVERY} levels the sub-filter becomes a function of its
    * own: no expression of the source nests deeper than that, and usual filters stay one expression.
    */
-  nested(node) {
+  nested(node2) {
     this.depth++;
     try {
-      const body = this.filter(node);
+      const body = this.filter(node2);
       if (this.depth % OUTLINE_EVERY !== 0) return `(${body})`;
       return `${this.define("g", "r", `return ${body};`)}(r)`;
     } finally {
       this.depth--;
     }
   }
-  filter(node) {
-    if (node.clauses.length === 0) return "true";
+  filter(node2) {
+    if (node2.clauses.length === 0) return "true";
     const deferred = [];
-    return [...node.clauses.map((c) => this.clause(c, deferred)), ...deferred].join("&&");
+    return [...node2.clauses.map((c) => this.clause(c, deferred)), ...deferred].join("&&");
   }
   /** A clause of a filter: its fields push on `deferred`, if given, the checks the filter makes last. */
   clause(clause, deferred) {
@@ -9581,9 +9663,9 @@ var Emitter = class {
     }
   }
 };
-function generateSource(node, asOf = Number.NaN) {
+function generateSource(node2, asOf = Number.NaN) {
   const emitter = new Emitter(asOf);
-  const main2 = emitter.filter(node);
+  const main2 = emitter.filter(node2);
   return { source: emitter.source(main2), values: emitter.values };
 }
 var SIGNS = { eq: "===", ne: "!==", gt: ">", gte: ">=", lt: "<", lte: "<=" };
@@ -9599,44 +9681,19 @@ function canGenerateCode() {
   }
   return codegenAllowed;
 }
-function compileGenerated(node, asOf = Number.NaN) {
-  const { source: source2, values } = generateSource(node, asOf);
-  let factory = cachedFactory(source2);
+function compileGenerated(node2, asOf = Number.NaN) {
+  const { source: source2, values } = generateSource(node2, asOf);
+  let factory = SHAPES.get(source2);
   if (factory === void 0) {
-    factory = cacheFactory(source2, makeFactory(source2));
-    if (sketches >= SKETCHES_MAX) {
-      SKETCHES = /* @__PURE__ */ new Set();
-      sketches = 0;
-    }
-    setAdd.call(SKETCHES, sketch(node));
-    sketches++;
+    factory = makeFactory(source2);
+    SHAPES.set(source2, sketch(node2), factory);
   }
   return bind(factory, values);
 }
-function sketch(node) {
-  let out = "";
-  for (const c of node.clauses) {
-    if (c.kind === "field") {
-      out += "{";
-      for (const step of c.path) out += step.kind === "key" ? `${jsonStringify(step.key)}.` : "*.";
-      for (const op of c.operators) out += op.kind === "elemMatch" ? `(${sketch(op.filter)})` : `${op.kind},`;
-      out += "}";
-    } else if (c.kind === "not") out += `!(${sketch(c.filter)})`;
-    else {
-      out += `${c.kind}(`;
-      for (const f of c.filters) out += `(${sketch(f)})`;
-      out += ")";
-    }
-  }
-  return out;
-}
-var SKETCHES = /* @__PURE__ */ new Set();
-var sketches = 0;
-var SKETCHES_MAX = 4096;
-function generatedIfKnown(node, asOf = Number.NaN) {
-  if (!setHas3.call(SKETCHES, sketch(node))) return void 0;
-  const { source: source2, values } = generateSource(node, asOf);
-  const factory = cachedFactory(source2);
+function generatedIfKnown(node2, asOf = Number.NaN) {
+  if (!SHAPES.mayHold(sketch(node2))) return void 0;
+  const { source: source2, values } = generateSource(node2, asOf);
+  const factory = SHAPES.get(source2);
   return factory === void 0 ? void 0 : bind(factory, values);
 }
 function bind(factory, values) {
@@ -9649,7 +9706,7 @@ function bind(factory, values) {
     OBJECT_PROTOTYPE,
     stringStartsWith2,
     stringEndsWith2,
-    setHas3,
+    setHas4,
     plainVersionKey,
     compareVersionTo,
     getPrototypeOf,
@@ -9657,32 +9714,7 @@ function bind(factory, values) {
     instantOf
   );
 }
-var FACTORIES = /* @__PURE__ */ new Map();
-var SHAPES = 256;
-var SHAPE_CHARS = 4e6;
-var cachedShapes = 0;
-var cachedChars = 0;
-function cachedFactory(source2) {
-  const factory = mapGet2.call(FACTORIES, source2);
-  if (factory !== void 0) {
-    mapDelete.call(FACTORIES, source2);
-    mapSet.call(FACTORIES, source2, factory);
-  }
-  return factory;
-}
-function cacheFactory(source2, factory) {
-  if (source2.length > SHAPE_CHARS) return factory;
-  mapSet.call(FACTORIES, source2, factory);
-  cachedShapes++;
-  cachedChars += source2.length;
-  while (cachedShapes > SHAPES || cachedChars > SHAPE_CHARS) {
-    const oldest = iteratorNext.call(mapKeys.call(FACTORIES)).value;
-    mapDelete.call(FACTORIES, oldest);
-    cachedShapes--;
-    cachedChars -= oldest.length;
-  }
-  return factory;
-}
+var SHAPES = new ShapeCache(256, 4e6, 4096);
 function makeFactory(source2) {
   return new Function(
     "k",
@@ -9703,6 +9735,60 @@ function makeFactory(source2) {
   );
 }
 
+// src/compile/tiered.ts
+var TIER_UP_AFTER = 2e3;
+var tierSource = (n) => `function(cold,promote,left){let hot;return function tiered(r){/*${n}*/if(hot!==undefined)return hot(r);if(--left===0)hot=promote();return cold(r);};}`;
+var sharedTier = (cold, promote, left) => {
+  let hot;
+  return function tiered(r) {
+    if (hot !== void 0) return hot(r);
+    if (--left === 0) hot = promote();
+    return cold(r);
+  };
+};
+var TIERS = 16;
+var tiers;
+var turn = 0;
+var made = 0;
+function makeTiers(count2) {
+  const literals = [];
+  for (let i = 0; i < count2; i++) literals.push(tierSource(made++));
+  return new Function(`"use strict";return[${literals.join(",")}];`)();
+}
+function compileTiered(node2, limit = TIER_UP_AFTER, generate = compileGenerated, asOf = Number.NaN) {
+  const cold = compileClosures(node2, asOf);
+  if (tiers === void 0) {
+    try {
+      tiers = makeTiers(TIERS);
+    } catch {
+      tiers = [sharedTier];
+    }
+  }
+  const all2 = tiers;
+  const slot = turn;
+  turn = (turn + 1) % all2.length;
+  const tier = all2[slot];
+  return tier(
+    cold,
+    () => {
+      let hot;
+      try {
+        hot = generate(node2, asOf);
+      } catch {
+        return cold;
+      }
+      if (all2[slot] === tier && tier !== sharedTier) {
+        try {
+          all2[slot] = makeTiers(1)[0];
+        } catch {
+        }
+      }
+      return hot;
+    },
+    limit
+  );
+}
+
 // src/compile/filter.ts
 function resolveAsOf(asOf, path = "") {
   if (asOf === void 0) return Date.now();
@@ -9716,8 +9802,8 @@ function resolveAsOf(asOf, path = "") {
   }
   return ms;
 }
-function readsNow(node) {
-  return arraySome(node.clauses, (c) => {
+function readsNow(node2) {
+  return arraySome(node2.clauses, (c) => {
     switch (c.kind) {
       case "field":
         return arraySome(
@@ -9734,7 +9820,6 @@ function readsNow(node) {
     }
   });
 }
-var TIER_UP_AFTER = 2e3;
 var defaultCodegen = "tiered";
 function modeOf(options, hot) {
   const chosen = option(options, "codegen") ?? defaultCodegen;
@@ -9744,33 +9829,17 @@ function modeOf(options, hot) {
 function usesGeneratedCode(options) {
   return modeOf(options, true) === true;
 }
-function compileTiered(node, limit = TIER_UP_AFTER, generate = compileGenerated, asOf = Number.NaN) {
-  const cold = compileClosures(node, asOf);
-  let hot;
-  let left = limit;
-  return (r) => {
-    if (hot !== void 0) return hot(r);
-    if (--left === 0) {
-      try {
-        hot = generate(node, asOf);
-      } catch {
-        hot = cold;
-      }
-    }
-    return cold(r);
-  };
-}
-function compileNode(node, options, hot = false, asOf) {
-  const at2 = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
+function compileNode(node2, options, hot = false, asOf) {
+  const at2 = asOf ?? (readsNow(node2) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
   if (mode === "tiered")
-    return generatedIfKnown(node, at2) ?? compileTiered(node, TIER_UP_AFTER, compileGenerated, at2);
-  return mode ? compileGenerated(node, at2) : compileClosures(node, at2);
+    return generatedIfKnown(node2, at2) ?? compileTiered(node2, TIER_UP_AFTER, compileGenerated, at2);
+  return mode ? compileGenerated(node2, at2) : compileClosures(node2, at2);
 }
 function compileFilter(filter, options) {
-  const node = toFilterNode(filter, options);
+  const node2 = toFilterNode(filter, options);
   const asOf = option(options, "asOf");
-  return compileNode(node, options, false, asOf === void 0 ? void 0 : resolveAsOf(asOf, "/asOf"));
+  return compileNode(node2, options, false, asOf === void 0 ? void 0 : resolveAsOf(asOf, "/asOf"));
 }
 
 // src/validate/unprintable.ts
@@ -9897,27 +9966,27 @@ function plan(policy) {
     counters.no.push(0);
     return probes.length - 1;
   };
-  const filter = (node, path) => {
-    if (node.clauses.length === 1) return clause(node.clauses[0], path);
+  const filter = (node2, path) => {
+    if (node2.clauses.length === 1) return clause(node2.clauses[0], path);
     const id = probe("filter", path);
-    const parts = node.clauses.map((c) => clause(c, path));
+    const parts = node2.clauses.map((c) => clause(c, path));
     return (record2, asOf) => {
       for (let i = 0; i < parts.length; i++) if (!parts[i](record2, asOf)) return count2(id, false);
       return count2(id, true);
     };
   };
-  const clause = (node, at2) => {
-    switch (node.kind) {
+  const clause = (node2, at2) => {
+    switch (node2.kind) {
       case "field": {
-        const id = probe("field", pointer(at2, printPath(node.path)));
-        return (record2, asOf) => count2(id, fieldTest(node, asOf)(record2));
+        const id = probe("field", pointer(at2, printPath(node2.path)));
+        return (record2, asOf) => count2(id, fieldTest(node2, asOf)(record2));
       }
       case "and":
       case "or": {
-        const key = node.kind === "and" ? "$and" : "$or";
-        const id = probe(node.kind, pointer(at2, key));
-        const parts = node.filters.map((f, i) => filter(f, pointer(at2, key, i)));
-        const stopAt = node.kind === "or";
+        const key = node2.kind === "and" ? "$and" : "$or";
+        const id = probe(node2.kind, pointer(at2, key));
+        const parts = node2.filters.map((f, i) => filter(f, pointer(at2, key, i)));
+        const stopAt = node2.kind === "or";
         return (record2, asOf) => {
           for (let i = 0; i < parts.length; i++) {
             if (parts[i](record2, asOf) === stopAt) return count2(id, stopAt);
@@ -9927,11 +9996,11 @@ function plan(policy) {
       }
       case "not": {
         const id = probe("not", pointer(at2, "$not"));
-        const inner = filter(node.filter, pointer(at2, "$not"));
+        const inner = filter(node2.filter, pointer(at2, "$not"));
         return (record2, asOf) => count2(id, !inner(record2, asOf));
       }
       default:
-        return assertNever(node, "clause node");
+        return assertNever(node2, "clause node");
     }
   };
   const scope = policy.scopePath === null || policy.scope.clauses.length === 0 ? null : filter(policy.scope, policy.scopePath);
@@ -11209,8 +11278,8 @@ function explainClause(clause, record2, base, asOf) {
       return assertNever(clause, "clause node");
   }
 }
-function explainFilter(node, record2, asOf, base = ROOT) {
-  const clauses = node.clauses.map((c) => explainClause(c, record2, base, asOf));
+function explainFilter(node2, record2, asOf, base = ROOT) {
+  const clauses = node2.clauses.map((c) => explainClause(c, record2, base, asOf));
   return { held: arrayEvery(clauses, (c) => c.held), clauses };
 }
 function explainCondition(condition, index, record2, asOf) {
@@ -11584,7 +11653,7 @@ function compilePolicy(definition, options) {
   const asOf = resolveAsOf(option(options, "asOf"), "/asOf");
   const given = option(options, "waivers");
   const waivers = given === void 0 ? [] : readWaivers(given, options);
-  return buildPolicy(policy, (node, at2) => compileNode(node, codegen, true, at2), asOf, waivers);
+  return buildPolicy(policy, (node2, at2) => compileNode(node2, codegen, true, at2), asOf, waivers);
 }
 function buildPolicy(policy, compile, asOf, waivers = []) {
   return bindPolicy(policy, compile, asOf, null, /* @__PURE__ */ new Map(), waivers);
@@ -11621,17 +11690,17 @@ function waiverMarker(waivers, policy, asOf, compile) {
   };
 }
 function bindPolicy(policy, compileAt, asOf, previous, timed, waivers) {
-  const made = /* @__PURE__ */ new Map();
-  const compile = (node) => {
-    let predicate = made.get(node);
+  const made2 = /* @__PURE__ */ new Map();
+  const compile = (node2) => {
+    let predicate = made2.get(node2);
     if (predicate !== void 0) return predicate;
-    let reads = timed.get(node);
+    let reads = timed.get(node2);
     if (reads === void 0) {
-      reads = readsNow(node);
-      timed.set(node, reads);
+      reads = readsNow(node2);
+      timed.set(node2, reads);
     }
-    predicate = (previous !== null && !reads ? previous.get(node) : void 0) ?? compileAt(node, asOf);
-    made.set(node, predicate);
+    predicate = (previous !== null && !reads ? previous.get(node2) : void 0) ?? compileAt(node2, asOf);
+    made2.set(node2, predicate);
     return predicate;
   };
   const inScope = policy.scope.clauses.length === 0 ? null : compile(policy.scope);
@@ -11677,7 +11746,7 @@ function bindPolicy(policy, compileAt, asOf, previous, timed, waivers) {
     },
     at: (next) => {
       const ms = resolveAsOf(next, "/asOf");
-      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made, timed, waivers);
+      return ms === asOf ? self : bindPolicy(policy, compileAt, ms, made2, timed, waivers);
     },
     waivers: freeze([...marker.waivers].sort(waiverOrder)),
     expiredWaivers: marker.expired,
@@ -11848,16 +11917,16 @@ function compilePolicies(policies, options, previous) {
   const ids = /* @__PURE__ */ new Map();
   const predicates = [];
   const uses = [];
-  const conditionId = (node) => {
-    const key = JSON.stringify(printParsed(node));
+  const conditionId = (node2) => {
+    const key = JSON.stringify(printParsed(node2));
     let id = mapGet.call(ids, key);
     if (id === void 0) {
       id = predicates.length;
       ids.set(key, id);
-      const reads = readsNow(node);
+      const reads = readsNow(node2);
       timed ||= reads;
       predicates.push(
-        previous !== void 0 && !reads ? previous.predicates[id] : compileNode(node, codegen, true, asOf)
+        previous !== void 0 && !reads ? previous.predicates[id] : compileNode(node2, codegen, true, asOf)
       );
       uses.push(0);
     }
@@ -11881,7 +11950,7 @@ function compilePolicies(policies, options, previous) {
   const compiled3 = policies.map(
     (input, i) => !owned[i] && isCompiled(input) ? input.readsNow ? input.at(asOf) : input : buildPolicy(
       definitions[i],
-      (node, at2) => at2 === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node)))] : compileNode(node, codegen, true, at2),
+      (node2, at2) => at2 === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node2)))] : compileNode(node2, codegen, true, at2),
       asOf
     )
   );
@@ -12143,11 +12212,11 @@ function policySet(list, options) {
   const first = list[0];
   if (first === void 0) return compilePolicies(list, options);
   const codegen = option(options, "codegen");
-  const cached = sets.get(first);
-  if (cached !== void 0 && cached.codegen === codegen && cached.list.length === list.length && arrayEvery(list, (p, i) => cached.list[i] === p)) {
-    if (!cached.set.readsNow) return cached.set;
-    const set2 = cached.set.at(option(options, "asOf"));
-    sets.set(first, { ...cached, set: set2 });
+  const cached2 = sets.get(first);
+  if (cached2 !== void 0 && cached2.codegen === codegen && cached2.list.length === list.length && arrayEvery(list, (p, i) => cached2.list[i] === p)) {
+    if (!cached2.set.readsNow) return cached2.set;
+    const set2 = cached2.set.at(option(options, "asOf"));
+    sets.set(first, { ...cached2, set: set2 });
     return set2;
   }
   const set = compilePolicies(list, options);
@@ -12163,7 +12232,7 @@ function runWaivers(options, policies, compileOptions) {
   const given = option(options, "waivers");
   const all2 = given === void 0 ? void 0 : readWaivers(given, compileOptions);
   const codegen = option(options, "codegen");
-  const compile = (node) => compileNode(node, codegen === void 0 ? void 0 : { codegen }, true, compileOptions.asOf);
+  const compile = (node2) => compileNode(node2, codegen === void 0 ? void 0 : { codegen }, true, compileOptions.asOf);
   return policies.map((p) => waiverMarker(all2 ?? p.waivers, p, compileOptions.asOf, compile));
 }
 function policyList(policies) {
@@ -12269,7 +12338,7 @@ function compiled(policy, options, side2) {
       const waivers = readWaivers(options.waivers, options);
       return buildPolicy(
         policy.definition,
-        (node, at2) => compileNode(node, options, true, at2),
+        (node2, at2) => compileNode(node2, options, true, at2),
         options.asOf,
         waivers
       );
@@ -12398,8 +12467,8 @@ function forecastWindow(options) {
   }
   return { asOf, until, horizon };
 }
-function timeReads(node, prefix, out) {
-  for (const clause of node.clauses) {
+function timeReads(node2, prefix, out) {
+  for (const clause of node2.clauses) {
     switch (clause.kind) {
       case "field": {
         const steps = [...prefix, ...clause.path];
@@ -12421,8 +12490,8 @@ function timeReads(node, prefix, out) {
     }
   }
 }
-function versionReads(node, prefix, out) {
-  for (const clause of node.clauses) {
+function versionReads(node2, prefix, out) {
+  for (const clause of node2.clauses) {
     switch (clause.kind) {
       case "field": {
         const steps = [...prefix, ...clause.path];
@@ -12540,7 +12609,7 @@ function forecaster(policy, options) {
   const base = policy.readsNow ? policy.at(asOf) : policy;
   const closures = buildPolicy(
     def,
-    (node, ms) => compileNode(node, { codegen: false }, true, ms),
+    (node2, ms) => compileNode(node2, { codegen: false }, true, ms),
     asOf,
     policy.waivers
   );
@@ -12799,12 +12868,12 @@ function forecastPolicies(policies, options, asOf) {
     if (!isCompiled(p))
       return compilePolicy(p, { ...compileOptions, ...given === void 0 ? {} : { waivers } });
     if (waivers === void 0) return p.readsNow || p.waivers.length > 0 ? p.at(asOf) : p;
-    return buildPolicy(p.definition, (node, ms) => compileNode(node, c, true, ms), asOf, waivers);
+    return buildPolicy(p.definition, (node2, ms) => compileNode(node2, c, true, ms), asOf, waivers);
   });
 }
 function policiesOf(definitions, asOf, codegen, waivers = []) {
   const c = codegen === void 0 ? void 0 : { codegen };
-  return definitions.map((d) => buildPolicy(d, (node, ms) => compileNode(node, c, true, ms), asOf, waivers));
+  return definitions.map((d) => buildPolicy(d, (node2, ms) => compileNode(node2, c, true, ms), asOf, waivers));
 }
 async function forecastCompiled(compiled3, resources, options, plan3, started = performance.now()) {
   const resource = option(options, "resource");
@@ -13173,6 +13242,22 @@ async function evaluateRanges(run8, sink) {
   }
 }
 
+// src/cli/io.ts
+import { open as open3 } from "fs/promises";
+
+// src/node/chunks.ts
+var CHUNK_BYTES = 1 << 20;
+async function* fileChunks(handle, start = 0, end2 = Number.POSITIVE_INFINITY) {
+  const buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  let position2 = start;
+  while (position2 < end2) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK_BYTES, end2 - position2), position2);
+    if (bytesRead === 0) return;
+    position2 += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
 // src/node/gzip.ts
 import { pipeline, Readable } from "stream";
 import { createGunzip } from "zlib";
@@ -13274,6 +13359,28 @@ async function* inputBytes(stream, onBytes) {
     }
   }
   yield* gunzipped(raw(), (error) => new InputError(`cannot read input: not valid gzip: ${error.message}`));
+}
+async function* fileBytes(path, onBytes) {
+  let handle;
+  try {
+    handle = await open3(path, "r");
+  } catch (error) {
+    throw new InputError(
+      `cannot read input ${printable(path)}: ${error.code ?? String(error)}`
+    );
+  }
+  let count2 = 0;
+  try {
+    for await (const chunk of fileChunks(handle)) {
+      count2 += chunk.length;
+      onBytes?.(count2);
+      yield chunk;
+    }
+  } catch (error) {
+    throw new InputError(`cannot read input: ${error.message}`);
+  } finally {
+    await handle.close();
+  }
 }
 function write(stream, text2) {
   if (stream.write(text2)) return;
@@ -13486,9 +13593,9 @@ var SourcePositions = class {
   locate(pointer2, anchor = "value") {
     let p = pointer2;
     for (; ; ) {
-      const node = this.#nodes.get(p);
-      if (node !== void 0)
-        return this.at(anchor === "key" && node.key !== void 0 ? node.key : node.value);
+      const node2 = this.#nodes.get(p);
+      if (node2 !== void 0)
+        return this.at(anchor === "key" && node2.key !== void 0 ? node2.key : node2.value);
       if (p === "") return { line: 1, column: 1 };
       p = p.slice(0, p.lastIndexOf("/"));
       anchor = "value";
@@ -13756,48 +13863,48 @@ function keyString(key) {
 }
 function expandedSize(root, doc, cap) {
   const sizes = /* @__PURE__ */ new Map();
-  const open4 = /* @__PURE__ */ new Set();
+  const open6 = /* @__PURE__ */ new Set();
   const sizeOf = (start) => {
     const stack = [{ node: start, done: false }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
-      const node = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
-      if (sizes.has(node)) {
+      const node2 = (0, import_yaml.isAlias)(top.node) ? top.node.resolve(doc) : top.node;
+      if (sizes.has(node2)) {
         stack.pop();
         continue;
       }
-      if (!top.done && open4.has(node)) {
-        sizes.set(node, cap + 1);
+      if (!top.done && open6.has(node2)) {
+        sizes.set(node2, cap + 1);
         stack.pop();
         continue;
       }
-      const children = (0, import_yaml.isMap)(node) ? node.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node) ? node.items : [];
+      const children = (0, import_yaml.isMap)(node2) ? node2.items.flatMap((pair) => (0, import_yaml.isPair)(pair) ? [pair.key, pair.value] : []) : (0, import_yaml.isSeq)(node2) ? node2.items : [];
       if (!top.done) {
         top.done = true;
-        open4.add(node);
+        open6.add(node2);
         for (const child of children)
           if (child !== null && child !== void 0) stack.push({ node: child, done: false });
         continue;
       }
       stack.pop();
-      open4.delete(node);
+      open6.delete(node2);
       let size = 1;
       for (const child of children) {
         if (child === null || child === void 0) continue;
         size += sizes.get((0, import_yaml.isAlias)(child) ? child.resolve(doc) : child) ?? 1;
         if (size > cap) break;
       }
-      sizes.set(node, Math.min(size, cap + 1));
+      sizes.set(node2, Math.min(size, cap + 1));
     }
     return sizes.get((0, import_yaml.isAlias)(start) ? start.resolve(doc) : start) ?? 1;
   };
   return sizeOf(root);
 }
-function walk(node, at2, positions, doc, depth, keyOffset) {
+function walk(node2, at2, positions, doc, depth, keyOffset) {
   if (depth > MAX_NESTING) return;
-  let target = node;
+  let target = node2;
   if ((0, import_yaml.isAlias)(target)) target = target.resolve(doc);
-  const own2 = node;
+  const own2 = node2;
   const start = own2?.range?.[0] ?? target?.range?.[0];
   if (start !== void 0) {
     positions.set(at2, keyOffset === void 0 ? { value: start } : { value: start, key: keyOffset });
@@ -13822,11 +13929,11 @@ function duplicateKeyPointers(root) {
   const out = /* @__PURE__ */ new Map();
   const stack = [[root, "", 0]];
   while (stack.length > 0) {
-    const [node, at2, depth] = stack.pop();
+    const [node2, at2, depth] = stack.pop();
     if (depth > MAX_NESTING) continue;
-    if ((0, import_yaml.isMap)(node)) {
+    if ((0, import_yaml.isMap)(node2)) {
       const seen = /* @__PURE__ */ new Set();
-      for (const pair of node.items) {
+      for (const pair of node2.items) {
         if (!(0, import_yaml.isPair)(pair)) continue;
         const name = keyString(pair.key);
         const child = pointer(at2, name);
@@ -13835,8 +13942,8 @@ function duplicateKeyPointers(root) {
         seen.add(name);
         stack.push([pair.value, child, depth + 1]);
       }
-    } else if ((0, import_yaml.isSeq)(node)) {
-      node.items.forEach((item, i) => {
+    } else if ((0, import_yaml.isSeq)(node2)) {
+      node2.items.forEach((item, i) => {
         stack.push([item, pointer(at2, i), depth + 1]);
       });
     }
@@ -18221,46 +18328,46 @@ function itemSegments(parent, item) {
 }
 function place2(root, segments) {
   let fields = root;
-  let node;
+  let node2;
   for (const segment2 of segments) {
-    node = fields.get(segment2);
-    if (node === void 0) {
-      node = newBuilder();
-      fields.set(segment2, node);
+    node2 = fields.get(segment2);
+    if (node2 === void 0) {
+      node2 = newBuilder();
+      fields.set(segment2, node2);
     }
-    fields = node.fields;
+    fields = node2.fields;
   }
-  return node ?? newBuilder();
+  return node2 ?? newBuilder();
 }
-function describeField(node, d) {
+function describeField(node2, d) {
   const { type, array: array2 } = typeOf(d.type, d.availableValues);
-  node.leaf = type;
-  node.array = array2 || "itemFields" in d && (d.itemFields?.length ?? 0) > 0;
-  node.filterable = d.filterable !== false;
+  node2.leaf = type;
+  node2.array = array2 || "itemFields" in d && (d.itemFields?.length ?? 0) > 0;
+  node2.filterable = d.filterable !== false;
 }
-function build(node) {
-  const filterable = node.filterable;
+function build(node2) {
+  const filterable = node2.filterable;
   const children = (map) => ({
     type: "object",
     open: false,
     fields: Object.fromEntries([...map].map(([k, b2]) => [k, build(b2)]))
   });
-  if (node.array) {
-    const items = node.items.size > 0 ? children(node.items) : node.leaf !== void 0 && node.leaf.type !== "any" ? node.leaf : ANY;
+  if (node2.array) {
+    const items = node2.items.size > 0 ? children(node2.items) : node2.leaf !== void 0 && node2.leaf.type !== "any" ? node2.leaf : ANY;
     return { type: "array", items, filterable };
   }
-  if (node.fields.size > 0) return { ...children(node.fields), filterable };
-  return { ...node.leaf ?? ANY, filterable };
+  if (node2.fields.size > 0) return { ...children(node2.fields), filterable };
+  return { ...node2.leaf ?? ANY, filterable };
 }
 function k8sDetailsType(schema) {
   const root = /* @__PURE__ */ new Map();
   for (const d of schema.fields ?? []) {
     if (typeof d?.field !== "string" || d.field === "") continue;
-    const node = place2(root, descriptorSegments(d.field));
-    describeField(node, d);
+    const node2 = place2(root, descriptorSegments(d.field));
+    describeField(node2, d);
     for (const item of d.itemFields ?? []) {
       if (typeof item?.field !== "string" || item.field === "") continue;
-      describeField(place2(node.items, itemSegments(d.field, item.field)), item);
+      describeField(place2(node2.items, itemSegments(d.field, item.field)), item);
     }
   }
   return {
@@ -18410,11 +18517,11 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
   if (useK8s && rootType?.type === "object") {
     rootType = { ...rootType, fields: { ...rootType.fields, details: k8sDetailsType(k8s) } };
   }
-  const resolveField = (node) => {
-    const first = node.path[0];
+  const resolveField = (node2) => {
+    const first = node2.path[0];
     const underDetails = first?.kind === "key" && first.key === "details";
     if (rootType === void 0) return { k8s: false };
-    const { resolution, problems } = checkField(rootType, node.path, node.operators);
+    const { resolution, problems } = checkField(rootType, node2.path, node2.operators);
     return { resolution, problems, k8s: useK8s && underDetails };
   };
   const ctx = { resolveField, parse: { limits } };
@@ -18424,16 +18531,16 @@ function buildModel(document, k8s, limits = DEFAULT_LIMITS, check2 = checkPolicy
     if (!isPlainObject(raw)) continue;
     const fields = [];
     const flags = { disjunctive: false };
-    let node;
+    let node2;
     try {
-      node = parseFilter(raw, ctx.parse);
+      node2 = parseFilter(raw, ctx.parse);
     } catch {
       collectTolerant(raw, at2, true, fields, flags, ctx, filterProblems);
       filters.push({ pointer: at2, fields, disjunctive: flags.disjunctive });
       continue;
     }
     collectFields(raw, at2, true, fields, flags, ctx);
-    filters.push({ pointer: at2, node, fields, disjunctive: flags.disjunctive });
+    filters.push({ pointer: at2, node: node2, fields, disjunctive: flags.disjunctive });
   }
   return Object.assign(/* @__PURE__ */ Object.create(null), {
     document,
@@ -18462,7 +18569,7 @@ function detach(document, limits) {
   const stack = [
     { from: void 0, key: "value", into: root, at: "", depth: 0 }
   ];
-  const open4 = /* @__PURE__ */ new Set();
+  const open6 = /* @__PURE__ */ new Set();
   let values = 0;
   let characters = 0;
   const bad2 = (message, path, code2 = "INVALID_DOCUMENT") => ({
@@ -18484,7 +18591,7 @@ function detach(document, limits) {
   while (stack.length > 0) {
     const next = stack.pop();
     if ("leave" in next) {
-      open4.delete(next.leave);
+      open6.delete(next.leave);
       continue;
     }
     const { at: at2, depth } = next;
@@ -18499,7 +18606,7 @@ function detach(document, limits) {
     } else if (typeof value2 === "number") {
       if (!Number.isFinite(value2)) return bad2(`${value2} at ${showPointer(at2)} is not a JSON number`, at2);
     } else if (typeof value2 === "object" && value2 !== null) {
-      if (open4.has(value2)) return bad2(`the document contains a cycle at ${showPointer(at2)}`, at2);
+      if (open6.has(value2)) return bad2(`the document contains a cycle at ${showPointer(at2)}`, at2);
       if (depth >= MAX_NESTING) {
         return bad2(`nesting deeper than ${MAX_NESTING} levels at ${showPointer(at2)}`, at2, "TOO_DEEP");
       }
@@ -18507,7 +18614,7 @@ function detach(document, limits) {
       if (isArray(value2)) {
         if (value2.length > left) return tooMany(at2, `an array of ${value2.length} items`);
         copy = new Array(value2.length);
-        open4.add(value2);
+        open6.add(value2);
         stack.push({ leave: value2 });
         for (let i = value2.length - 1; i >= 0; i--) {
           stack.push({
@@ -18524,7 +18631,7 @@ function detach(document, limits) {
         const keys = objectKeys(value2);
         values += keys.length;
         copy = /* @__PURE__ */ Object.create(null);
-        open4.add(value2);
+        open6.add(value2);
         stack.push({ leave: value2 });
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i];
@@ -19029,7 +19136,7 @@ function withWaivers(policies, waivers, file) {
     return policies.map(
       (p) => buildPolicy(
         p.definition,
-        (node, at2) => compileNode(node, void 0, true, at2),
+        (node2, at2) => compileNode(node2, void 0, true, at2),
         resolveAsOf(p.asOf),
         waivers
       )
@@ -19302,7 +19409,7 @@ function scalar(i, c) {
   if (c === 116 || c === 102 || c === 110) return literal(i, c);
   return -1;
 }
-var open3 = new Uint8Array(64);
+var open4 = new Uint8Array(64);
 function escapeEnd(i) {
   const x = b[i + 1];
   if (x === 117) {
@@ -19357,12 +19464,12 @@ function skip(i) {
       if (i >= stop) return -1;
       if (c === close) i++;
       else {
-        if (depth === open3.length) {
-          const grown = new Uint8Array(open3.length * 2);
-          grown.set(open3);
-          open3 = grown;
+        if (depth === open4.length) {
+          const grown = new Uint8Array(open4.length * 2);
+          grown.set(open4);
+          open4 = grown;
         }
-        open3[depth++] = close === 125 ? 1 : 2;
+        open4[depth++] = close === 125 ? 1 : 2;
         wantKey = close === 125;
         continue;
       }
@@ -19375,7 +19482,7 @@ function skip(i) {
       c = bytes[i];
       while (i < stop && (c === 32 || c === 9 || c === 13 || c === 10)) c = bytes[++i];
       if (i >= stop) return -1;
-      const top = open3[depth - 1];
+      const top = open4[depth - 1];
       if (c === 44) {
         i++;
         wantKey = top === 1;
@@ -19416,6 +19523,29 @@ function text(s, e, ascii) {
       return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6]);
   }
 }
+var CACHED_BYTES = 24;
+var SLOTS = 4096;
+var slotText = new Array(SLOTS).fill("");
+var slotLength = new Int32Array(SLOTS).fill(-1);
+var slotBytes = new Uint8Array(SLOTS * CACHED_BYTES);
+function cached(s, e) {
+  const x = b;
+  const n = e - s;
+  let h = n;
+  for (let k = s; k < e; k++) h = Math.imul(h ^ x[k], 16777619);
+  const slot = (h ^ h >>> 15) & SLOTS - 1;
+  const base = slot * CACHED_BYTES;
+  if (slotLength[slot] === n) {
+    let k = 0;
+    while (k < n && slotBytes[base + k] === x[s + k]) k++;
+    if (k === n) return slotText[slot];
+  }
+  const t = text(s, e, true);
+  slotText[slot] = t;
+  slotLength[slot] = n;
+  for (let k = 0; k < n; k++) slotBytes[base + k] = x[s + k];
+  return t;
+}
 var at = 0;
 function value(i, selection) {
   const c = b[i];
@@ -19423,7 +19553,8 @@ function value(i, selection) {
     const e = str(i);
     at = e;
     if (e < 0) return void 0;
-    return escaped ? JSON.parse(text(i, e, !high)) : text(i + 1, e - 1, !high);
+    if (escaped) return JSON.parse(text(i, e, !high));
+    return high || e - i - 2 > CACHED_BYTES ? text(i + 1, e - 1, !high) : cached(i + 1, e - 1);
   }
   if (c === 45 || c >= 48 && c <= 57) {
     const e = num(i);
@@ -19454,42 +19585,53 @@ function value(i, selection) {
   }
   return c === 123 ? object(i, selection) : array(i, selection);
 }
-function selected(s, e, node) {
-  if (escaped || high) {
-    const name = escaped ? JSON.parse(text(s - 1, e + 1, false)) : text(s, e, false);
-    return node.byName.get(name);
-  }
+function selected(s, e, node2) {
   const n = e - s;
-  const candidates = node.byLength[n];
-  if (candidates === void 0) return void 0;
-  const names = node.names;
+  const candidates = node2.byLength[n];
+  if (candidates === void 0) return -1;
+  const names = node2.names;
+  const x = b;
   outer: for (let c = 0; c < candidates.length; c++) {
     const k = candidates[c];
     const name = names[k];
-    for (let j = 0; j < n; j++) if (name[j] !== b[s + j]) continue outer;
-    return node.subs[k];
+    for (let j = 0; j < n; j++) if (name[j] !== x[s + j]) continue outer;
+    return k;
   }
-  return void 0;
+  return -1;
 }
-function object(i, node) {
+function object(i, node2) {
   const out = {};
+  const x = b;
   i = ws(i + 1);
-  if (i < end && b[i] === 125) {
+  if (i < end && x[i] === 125) {
     at = i + 1;
     return out;
   }
   for (; ; ) {
-    if (i >= end || b[i] !== 34) return fail();
+    if (i >= end || x[i] !== 34) return fail();
     const keyEnd = str(i);
     if (keyEnd < 0) return fail();
-    const sub = selected(i + 1, keyEnd - 1, node);
-    const key = sub === void 0 ? "" : escaped ? JSON.parse(text(i, keyEnd, false)) : text(i + 1, keyEnd - 1, !high);
-    i = ws(keyEnd);
-    if (i >= end || b[i] !== 58) return fail();
+    let sub;
+    let key = "";
+    if (escaped || high) {
+      key = escaped ? JSON.parse(text(i, keyEnd, false)) : text(i + 1, keyEnd - 1, false);
+      sub = node2.byName.get(key);
+    } else {
+      const k = selected(i + 1, keyEnd - 1, node2);
+      if (k >= 0) {
+        sub = node2.subs[k];
+        key = node2.keys[k];
+      }
+    }
+    i = keyEnd;
+    if (x[i] !== 58) {
+      i = ws(i);
+      if (i >= end || x[i] !== 58) return fail();
+    }
     i = ws(i + 1);
     if (i >= end) return fail();
     if (sub === void 0) {
-      i = skip(i);
+      i = x[i] === 34 ? str(i) : skip(i);
       if (i < 0) return fail();
     } else {
       const v = value(i, sub);
@@ -19499,9 +19641,12 @@ function object(i, node) {
         defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
       } else out[key] = v;
     }
-    i = ws(i);
-    if (i >= end) return fail();
-    const d = b[i];
+    let d = x[i];
+    if (d !== 44 && d !== 125) {
+      i = ws(i);
+      if (i >= end) return fail();
+      d = x[i];
+    }
     if (d === 125) {
       at = i + 1;
       return out;
@@ -19510,14 +19655,14 @@ function object(i, node) {
     i = ws(i + 1);
   }
 }
-function array(i, node) {
+function array(i, node2) {
   const out = [];
   i = ws(i + 1);
   if (i < end && b[i] === 93) {
     at = i + 1;
     return out;
   }
-  const each = node.any;
+  const each = node2.any;
   for (; ; ) {
     if (i >= end) return fail();
     if (each === void 0) {
@@ -19557,17 +19702,17 @@ function scanRecord(bytes, start, stop, selection) {
 // src/inventory/selective.ts
 var ANY2 = "__svcArrayAny__";
 function selectionOf(paths2) {
-  const node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
-  const root = node();
+  const node2 = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
+  const root = node2();
   for (const path of paths2) {
     let at2 = root;
     for (const segment2 of path) {
       if (at2.whole) break;
-      if (segment2 === ANY2) at2 = at2.any ??= node();
+      if (segment2 === ANY2) at2 = at2.any ??= node2();
       else {
         let next = at2.keys.get(segment2);
         if (next === void 0) {
-          next = node();
+          next = node2();
           at2.keys.set(segment2, next);
         }
         at2 = next;
@@ -19668,7 +19813,7 @@ async function* readNdjsonSelected(source2, paths2, options = {}) {
       nl = chunk.indexOf(10, s);
     }
     if (s < chunk.length) {
-      pending.push(chunk.slice(s));
+      pending.push(Uint8Array.prototype.slice.call(chunk, s));
       pendingBytes += chunk.length - s;
       if (pendingBytes > max + 1) {
         const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(concat(pending, pendingBytes), {
@@ -19767,10 +19912,11 @@ function versionKey2(expr) {
 }
 var TIMESTAMP_PATTERN = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
 var GROUPS = ["y", "mo", "d", "h", "mi", "s", "f", "sg", "oh", "om"];
-function instantMs(expr, p) {
-  const r = `${p.alias()}_r`;
+var GROUP_LIST = `[${GROUPS.map((g) => `'${g}'`).join(", ")}]`;
+var timestampGroups = (text2) => `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST}) END)`;
+function partsOf(r) {
   const int4 = (g) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
-  const parts = {
+  return {
     y: int4("y"),
     mo: int4("mo"),
     d: int4("d"),
@@ -19782,10 +19928,13 @@ function instantMs(expr, p) {
     oh: `COALESCE(${int4("oh")}, 0)`,
     om: `COALESCE(${int4("om")}, 0)`
   };
-  const instant = instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, " // ");
+}
+var instantOf2 = (parts) => instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, " // ");
+function instantMs(expr, p) {
+  const r = `${p.alias()}_r`;
   const text2 = `(${expr})`;
-  const groups = `regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', [${GROUPS.map((g) => `'${g}'`).join(", ")}])`;
-  return `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instant})[1] END)`;
+  const groups = `regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST})`;
+  return `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instantOf2(partsOf(r))})[1] END)`;
 }
 function tzMs(expr) {
   const us = `epoch_us(${expr})`;
@@ -19864,13 +20013,19 @@ var duckdb = {
   }
 };
 function duckdbHoisting(base) {
-  const hoisted = /* @__PURE__ */ new Map();
+  const levels = [
+    /* @__PURE__ */ new Map(),
+    /* @__PURE__ */ new Map(),
+    /* @__PURE__ */ new Map(),
+    /* @__PURE__ */ new Map()
+  ];
   const byKey = /* @__PURE__ */ new Map();
-  const hoist = (key, sql) => {
+  let count2 = 0;
+  const hoist = (key, sql, level = 0) => {
     let name = byKey.get(key);
     if (name === void 0) {
-      name = `svc_h${hoisted.size + 1}`;
-      hoisted.set(name, sql());
+      name = `svc_h${++count2}`;
+      levels[level].set(name, sql());
       byKey.set(key, name);
     }
     return name;
@@ -19879,18 +20034,26 @@ function duckdbHoisting(base) {
   const at2 = (read2, ref) => JSON.stringify([read2, ref.root, ref.keys]);
   const type = (ref, p) => hoist(at2("type", ref), () => typeOf2(ref, p));
   const value2 = (ref, t, p) => hoist(at2(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar2(ref, t, p)} END)`);
-  const derived = (what2, expr, key) => {
-    const sql = hoisted.get(expr);
-    return sql === void 0 ? key(expr) : hoist(`${what2} ${expr}`, () => key(sql));
-  };
+  const isHoisted = (expr) => levels[0].has(expr);
   const dialect = {
     ...duckdb,
     // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
     // bytes (code point order) with no COLLATE, which costs a third of a condition's time.
     collateOrder: (expr) => expr,
     collateEq: (expr) => expr,
-    versionKey: (expr) => derived("version", expr, versionKey2),
-    instantMs: (expr, p) => derived("instant", expr, (sql) => instantMs(sql, p)),
+    // A key of a value read per row: a column of its own, from the value's column.
+    versionKey: (expr) => isHoisted(expr) ? hoist(`version ${expr}`, () => versionKey2(expr), 1) : versionKey2(expr),
+    instantMs: (expr, p) => {
+      if (!isHoisted(expr)) return instantMs(expr, p);
+      const groups = hoist(`groups ${expr}`, () => timestampGroups(expr), 1);
+      const parts = hoist(
+        `parts ${expr}`,
+        () => `(CASE WHEN ${groups} IS NOT NULL THEN struct_pack(${Object.entries(partsOf(groups)).map(([k, v]) => `${k} := ${v}`).join(", ")}) END)`,
+        2
+      );
+      const named = Object.keys(partsOf(groups)).map((k) => [k, `${parts}.${k}`]);
+      return hoist(`instant ${expr}`, () => instantOf2(Object.fromEntries(named)), 3);
+    },
     jsonIs: (ref, shape, p) => {
       if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
       const t = type(ref, p);
@@ -19907,6 +20070,10 @@ function duckdbHoisting(base) {
       if (!isBase(ref)) return duckdb.jsonValue(ref, t, p);
       return t === "boolean" ? hoist(at2("boolean", ref), () => duckdb.jsonValue(ref, t, p)) : value2(ref, t, p);
     },
+    jsonText: (ref, p) => {
+      if (!isBase(ref)) return duckdb.jsonText(ref, p);
+      return hoist(at2("json", ref), () => duckdb.jsonText(ref, p));
+    },
     jsonAny: (ref, body, p) => {
       if (!isBase(ref)) return duckdb.jsonAny(ref, body, p);
       const alias = p.alias();
@@ -19918,7 +20085,7 @@ function duckdbHoisting(base) {
       return `COALESCE(list_bool_or(list_transform(${array2}, lambda ${alias}: ${where2})), FALSE)`;
     }
   };
-  return { dialect, hoisted };
+  return { dialect, levels };
 }
 
 // src/targets/sql/columns.ts
@@ -20114,13 +20281,13 @@ function sqlHeight(sql) {
   const height = ops[0] + tallest[0] + 1;
   return { height, nested: height + inner[0], parentheses: deepest };
 }
-function filterNesting(node, at2) {
+function filterNesting(node2, at2) {
   let subqueries = 0;
   let subqueriesAt = at2;
   let levels = -1;
   let deepestAt = at2;
   const stack = [
-    { node, at: at2, subqueries: 0, levels: 0 }
+    { node: node2, at: at2, subqueries: 0, levels: 0 }
   ];
   while (stack.length > 0) {
     const top = stack.pop();
@@ -20266,10 +20433,10 @@ var SqlCompiler = class {
   }
   /** Compiles a filter (JSON or AST) into a never-NULL boolean expression. */
   compile(filter, params, options = {}) {
-    const node = toFilterNode(filter, passLimits(options));
+    const node2 = toFilterNode(filter, passLimits(options));
     const at2 = option(options, "at") ?? "";
     const limits = this.#dialect.capabilities.expressionLimits;
-    const nesting = filterNesting(node, at2);
+    const nesting = filterNesting(node2, at2);
     if (nesting.subqueries > limits.maxSubqueries) {
       throw tooDeep(
         this.#dialect.name,
@@ -20278,7 +20445,7 @@ var SqlCompiler = class {
         `nests ${nesting.subqueries} subqueries (selectors and "$elemMatch"; at most ${limits.maxSubqueries})`
       );
     }
-    const sql = this.#filter(node, at2, params);
+    const sql = this.#filter(node2, at2, params);
     const measured = sqlHeight(sql);
     if (measured.nested > limits.maxNestedHeight || measured.height > limits.maxHeight) {
       const height = Math.max(measured.nested, measured.height);
@@ -20316,8 +20483,8 @@ var SqlCompiler = class {
    * `element` is the JSON value that paths start from inside an `$elemMatch`; `undefined` at the top,
    * where the first key of a path is a mapped column.
    */
-  #filter(node, at2, p, element) {
-    return and(node.clauses.map((clause) => this.#clause(clause, at2, p, element)));
+  #filter(node2, at2, p, element) {
+    return and(node2.clauses.map((clause) => this.#clause(clause, at2, p, element)));
   }
   #clause(clause, at2, p, element) {
     switch (clause.kind) {
@@ -20631,7 +20798,7 @@ function statusSql(dialect, policy, options, params) {
       }
     }
   }
-  const filter = (node, at2) => compiler.compile(node, params, { ...limits, at: at2 });
+  const filter = (node2, at2) => compiler.compile(node2, params, { ...limits, at: at2 });
   const inScope = filter(definition.scope, definition.scopePath ?? "");
   const branches = [`WHEN NOT ${inScope} THEN NULL`];
   const ranked = definition.statuses.filter((s) => s.rules.length > 0).sort((a, b2) => b2.criticality - a.criticality || a.index - b2.index);
@@ -20641,6 +20808,99 @@ function statusSql(dialect, policy, options, params) {
   }
   const fallback = dialect.textParam(params.add(definition.defaultStatus.name));
   return `(CASE ${branches.join(" ")} ELSE ${fallback} END)`;
+}
+
+// src/node/duckdb-reads.ts
+var node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
+function addReads(filter, fields, at2) {
+  for (const clause of filter.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        let t = at2;
+        for (const step of clause.path) {
+          if (step.kind === "key") {
+            const map = t === void 0 ? fields : t.keys;
+            const next = map.get(step.key) ?? node();
+            map.set(step.key, next);
+            t = next;
+          } else if (t === void 0) {
+            break;
+          } else {
+            t.any ??= node();
+            t = t.any;
+          }
+        }
+        if (t === void 0) break;
+        if (clause.operators.length === 0) t.whole = true;
+        for (const op of clause.operators) {
+          if (op.kind === "elemMatch" && op.filter.clauses.length > 0) addReads(op.filter, fields, t);
+          else t.whole = true;
+        }
+        break;
+      }
+      case "not":
+        addReads(clause.filter, fields, at2);
+        break;
+      case "and":
+      case "or":
+        for (const f of clause.filters) addReads(f, fields, at2);
+        break;
+    }
+  }
+}
+function addKeys(keys, fields) {
+  let map = fields;
+  let t;
+  for (const key of keys) {
+    t = map.get(key) ?? node();
+    map.set(key, t);
+    map = t.keys;
+  }
+  if (t !== void 0) t.whole = true;
+}
+var narrowed = (t) => !t.whole && t.keys.size > 0 !== (t.any !== void 0);
+function readType(t) {
+  if (!narrowed(t)) return "JSON";
+  if (t.any !== void 0) return `${readType(t.any)}[]`;
+  return `STRUCT(${[...t.keys].map(([k, below]) => `"${k.replace(/"/g, '""')}" ${readType(below)}`).join(", ")})`;
+}
+var jsonPath = (keys) => `$${keys.map((k) => `.${JSON.stringify(k)}`).join("")}`;
+function keyTwiceSql(value2, t, bind2, reader, depth = 0) {
+  const checked2 = reader && narrowed(t);
+  if (!needsCheck(t, reader)) return void 0;
+  const parts = [];
+  if (t.keys.size > 0) {
+    if (!checked2) {
+      const k = `svc_k${depth}`;
+      const among = `CAST(CAST(${bind2(JSON.stringify([...t.keys.keys()]))} AS JSON) AS VARCHAR[])`;
+      const read2 = `list_filter(json_keys(${value2}), lambda ${k}: list_contains(${among}, ${k}))`;
+      parts.push(`len(${read2}) <> len(list_distinct(${read2}))`);
+    }
+    for (const [key, below] of t.keys) {
+      if (!needsCheck(below, checked2)) continue;
+      const inner = keyTwiceSql(
+        `json_extract(${value2}, ${bind2(jsonPath([key]))})`,
+        below,
+        bind2,
+        checked2,
+        depth + 1
+      );
+      if (inner !== void 0) parts.push(inner);
+    }
+  }
+  if (t.any !== void 0) {
+    const e = `svc_e${depth}`;
+    const inner = keyTwiceSql(e, t.any, bind2, checked2, depth + 1);
+    if (inner !== void 0)
+      parts.push(
+        `COALESCE(list_bool_or(list_transform(CAST((CASE WHEN json_type(${value2}) = 'ARRAY' THEN ${value2} END) AS JSON[]), lambda ${e}: ${inner})), FALSE)`
+      );
+  }
+  return parts.length === 0 ? void 0 : parts.map((p) => `(${p})`).join(" OR ");
+}
+function needsCheck(t, reader) {
+  const checked2 = reader && narrowed(t);
+  return t.keys.size > 0 && !checked2 || [...t.keys.values()].some((below) => needsCheck(below, checked2)) || t.any !== void 0 && needsCheck(t.any, checked2);
 }
 
 // src/node/duckdb.ts
@@ -20654,23 +20914,6 @@ async function loadDuckdb() {
       `the duckdb engine needs the optional package @duckdb/node-api, which is not installed (${showText(String(error?.message ?? error)).slice(0, 120)}): npm install @duckdb/node-api`
     );
   }
-}
-function pathsOf(node, out) {
-  for (const clause of node.clauses) {
-    if (clause.kind === "field") {
-      const keys = [];
-      for (const step of clause.path) {
-        if (step.kind !== "key") break;
-        keys.push(step.key);
-      }
-      if (keys.length > 0) out.push(keys);
-    } else if (clause.kind === "not") pathsOf(clause.filter, out);
-    else for (const f of clause.filters) pathsOf(f, out);
-  }
-}
-function readType(trie) {
-  if (trie.whole || trie.keys.size === 0) return "JSON";
-  return `STRUCT(${[...trie.keys].map(([k, t]) => `"${k.replace(/"/g, '""')}" ${readType(t)}`).join(", ")})`;
 }
 function definitionOf(policy) {
   const d = policy.definition;
@@ -20695,7 +20938,6 @@ function definitionOf(policy) {
     )
   };
 }
-var jsonPath = (keys) => `$${keys.map((k) => `.${JSON.stringify(k)}`).join("")}`;
 function source(input, gzip, bytes) {
   const compression = `compression = '${gzip ? "gzip" : "uncompressed"}'`;
   const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
@@ -20726,33 +20968,19 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     const mine = waiversOf(all2, p.name, p.statuses, options.asOf);
     return { all: all2, mine: [...mine.active, ...mine.expired], expired: mine.expired.map((w) => w.id) };
   });
-  const paths2 = [];
+  const tries = /* @__PURE__ */ new Map();
   active.forEach((p, i) => {
-    pathsOf(p.definition.scope, paths2);
+    addReads(p.definition.scope, tries);
     for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) pathsOf(c.filter, paths2);
-    for (const w of waivers[i].mine) pathsOf(w.covers, paths2);
+      for (const r of s.rules) for (const c of r.conditions) addReads(c.filter, tries);
+    for (const w of waivers[i].mine) addReads(w.covers, tries);
   });
   const kindKeys = options.kindField === null ? null : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, "").map((step) => {
     if (step.kind !== "key")
       throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
     return step.key;
   });
-  if (kindKeys !== null) paths2.push(kindKeys);
-  const tries = /* @__PURE__ */ new Map();
-  for (const keys of paths2) {
-    let trie;
-    for (const key of keys) {
-      const at2 = trie === void 0 ? tries : trie.keys;
-      let next = at2.get(key);
-      if (next === void 0) {
-        next = { whole: false, keys: /* @__PURE__ */ new Map() };
-        at2.set(key, next);
-      }
-      trie = next;
-    }
-    trie.whole = true;
-  }
+  if (kindKeys !== null) addKeys(kindKeys, tries);
   const names = [...tries.keys()];
   const column = new Map(names.map((f2, i) => [f2, `f${i}`]));
   const columns = Object.fromEntries(
@@ -20772,7 +21000,7 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     kind = `(CASE WHEN json_type(${root}, ${at2}) = 'VARCHAR' AND ${text2} <> '' THEN ${text2} END)`;
   }
   if (options.resource !== void 0) kind = `COALESCE(${kind}, ${add(options.resource)})`;
-  const { dialect, hoisted } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
+  const { dialect, levels } = duckdbHoisting(new Set(names.map((_, i) => `"f${i}"`)));
   const statuses = active.map((p, i) => {
     const { all: all2, mine } = waivers[i];
     const {
@@ -20794,12 +21022,31 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     const waived = waiverExpression === void 0 ? "" : `, histogram(${scoped}) FILTER (WHERE ${kinded(waiverExpression)} IS NOT NULL) AS w${i}`;
     return `histogram(${scoped}) AS s${i}${waived}`;
   });
-  const reads = [...hoisted].map(([name, sql]) => `, ${sql} AS ${name}`).join("");
-  const query = (records) => `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad${statuses.map((s) => `, ${s}`).join("")} FROM (SELECT *${reads} FROM (SELECT *, ${kind} AS svc_kind FROM (${records}))) GROUP BY svc_kind`;
+  const twice = (reader) => {
+    const values = [];
+    const bind2 = (v) => {
+      values.push(v);
+      return `$${params.length + values.length}`;
+    };
+    const checks = reader ? names.map((n, i) => keyTwiceSql(`f${i}`, tries.get(n), bind2, true)) : [keyTwiceSql("json", { whole: false, keys: tries, any: void 0 }, bind2, false)];
+    const sql = checks.filter((c) => c !== void 0).join(" OR ");
+    return { values, sql: sql === "" ? "FALSE" : sql };
+  };
+  const query = (records, duplicates) => {
+    let rows2 = `SELECT *, ${kind} AS svc_kind FROM (${records})`;
+    for (const level of levels) {
+      if (level.size > 0)
+        rows2 = `SELECT *${[...level].map(([name, sql]) => `, ${sql} AS ${name}`).join("")} FROM (${rows2})`;
+    }
+    return `SELECT svc_kind, count(*) AS n, count(*) FILTER (WHERE svc_type IS DISTINCT FROM 'OBJECT') AS bad, count(*) FILTER (WHERE ${duplicates}) AS twice${statuses.map((s) => `, ${s}`).join("")} FROM (${rows2}) GROUP BY svc_kind`;
+  };
   const f = names.map((_, i) => `f${i}`);
+  const exactChecks = twice(false);
   const exact = query(
-    names.length === 0 ? `SELECT json_type(json) AS svc_type FROM (${source(options.input, options.gzip, options.bytes)})` : `SELECT json_type(json) AS svc_type, ${f.map((c, i) => `svc_j[${i + 1}] AS ${c}`).join(", ")} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`
+    `SELECT json_type(json) AS svc_type, ${exactChecks.sql} AS svc_twice${f.map((c, i) => `, svc_j[${i + 1}] AS ${c}`).join("")} FROM (SELECT json, json_extract(json, CAST($2 AS VARCHAR[])) AS svc_j FROM (${source(options.input, options.gzip, options.bytes)}))`,
+    "svc_twice"
   );
+  const directChecks = twice(true);
   const readTypes = names.map((n) => readType(tries.get(n)));
   const direct = directSource(options.input, options.gzip, f, readTypes);
   const threads = String(options.threads ?? availableParallelism2());
@@ -20822,23 +21069,50 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
       return result.getRowObjectsJS();
     };
     let fast;
+    if (options.input === "parquet" && names.length > 0) {
+      try {
+        const schema = (await connection.runAndReadAll("SELECT * FROM read_parquet($1) LIMIT 0", [file])).columnNames();
+        const folded = (n) => schema.filter((c) => c.toLowerCase() === n.toLowerCase()).length;
+        if (names.every((n) => folded(n) <= 1)) {
+          const values = names.map(
+            (n, i) => schema.includes(n) ? `CAST(to_json(svc_p."${n.replace(/"/g, '""')}") AS JSON) AS f${i}` : `CAST(NULL AS JSON) AS f${i}`
+          );
+          fast = await run8(
+            query(
+              `SELECT 'OBJECT' AS svc_type, ${values.join(", ")}, $2 AS svc_paths FROM read_parquet($1) AS svc_p`,
+              // A Parquet value holds no key twice (a STRUCT's names and a MAP's keys are unique).
+              "FALSE"
+            ),
+            params,
+            types
+          );
+        }
+      } catch {
+        options.signal?.throwIfAborted();
+      }
+    }
     if (direct !== void 0 && names.length > 0) {
       const struct = Object.fromEntries(names.map((n, i) => [n, readTypes[i]]));
       try {
         fast = await run8(
-          query(direct),
-          [file, duck.structValue(struct), ...params.slice(2)],
+          query(direct, directChecks.sql),
+          [file, duck.structValue(struct), ...params.slice(2), ...directChecks.values],
           [
             duck.VARCHAR,
             duck.STRUCT(Object.fromEntries(names.map((n) => [n, duck.VARCHAR]))),
-            ...types.slice(2)
+            ...types.slice(2),
+            ...directChecks.values.map(() => duck.VARCHAR)
           ]
         );
       } catch {
         options.signal?.throwIfAborted();
       }
     }
-    rows = fast ?? await run8(exact, params, types);
+    rows = fast ?? await run8(
+      exact,
+      [...params, ...exactChecks.values],
+      [...types, ...exactChecks.values.map(() => duck.VARCHAR)]
+    );
   } catch (error) {
     options.signal?.throwIfAborted();
     const message = String(error?.message ?? error);
@@ -20865,6 +21139,7 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
 function summarize2(compiled3, skip2, active, expired, rows, options, started) {
   let total = 0;
   let bad2 = 0;
+  let twice = 0;
   let unknownKind = 0;
   const kinds = /* @__PURE__ */ new Map();
   const counts2 = active.map(() => /* @__PURE__ */ new Map());
@@ -20873,6 +21148,7 @@ function summarize2(compiled3, skip2, active, expired, rows, options, started) {
     const n = Number(row.n);
     total += n;
     bad2 += Number(row.bad);
+    twice += Number(row.twice);
     if (row.svc_kind === null) unknownKind += n;
     else kinds.set(String(row.svc_kind), n);
     active.forEach((_, i) => {
@@ -20884,6 +21160,12 @@ function summarize2(compiled3, skip2, active, expired, rows, options, started) {
     throw new InventoryError(
       "MALFORMED_RECORD",
       `${bad2} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`
+    );
+  }
+  if (twice > 0) {
+    throw new InventoryError(
+      "MALFORMED_INPUT",
+      `${twice} record(s) have a key twice in an object the policies read, where DuckDB reads the first value and JSON.parse the last; the duckdb engine does not guess: evaluate with the in-process engine (--engine memory), or rewrite the records through JSON.stringify(JSON.parse(\u2026))`
     );
   }
   const policyKinds = active.map((p) => p.resource);
@@ -20988,8 +21270,8 @@ function resultCodec(policy) {
 import { debuglog as debuglog2 } from "util";
 
 // src/inventory/paths.ts
-function filterPaths(node, out = [], prefix = []) {
-  for (const clause of node.clauses) {
+function filterPaths(node2, out = [], prefix = []) {
+  for (const clause of node2.clauses) {
     switch (clause.kind) {
       case "field": {
         const path = [...prefix, ...clause.path.map(segment)];
@@ -21032,8 +21314,23 @@ function policyPaths(policies) {
 
 // src/node/select.ts
 var debugReader = debuglog2("svc-policy");
-function readPaths(policies, kindField, extra = []) {
-  if (process.env.SVC_POLICY_READER !== "selective") return null;
+function chosenReader(reader) {
+  if (reader === void 0) {
+    const env = process.env.SVC_POLICY_READER;
+    if (env === void 0 || env === "" || env === "selective") return "selective";
+    if (env === "full") return "full";
+    throw new FilterError(
+      "INVALID_OPTION",
+      "",
+      `SVC_POLICY_READER must be "selective" or "full", got ${JSON.stringify(showText(env))}`
+    );
+  }
+  if (reader === "selective" || reader === "full") return reader;
+  const got = typeof reader === "string" ? JSON.stringify(showText(reader)) : describe(reader);
+  throw new FilterError("INVALID_OPTION", "", `reader must be "selective" or "full", got ${got}`);
+}
+function readPaths(policies, kindField, reader, extra = []) {
+  if (reader === "full") return null;
   const paths2 = [...policyPaths(policies), ...extra.map((p) => [...p])];
   if (kindField !== null) {
     paths2.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, "").map((s) => s.kind === "key" ? s.key : ""));
@@ -21082,6 +21379,8 @@ async function evaluateFile(entry2, policies, path, options) {
   const maxRecordLength = option(options, "maxRecordLength");
   const signal = option(options, "signal");
   const engine = option(options, "engine") ?? "memory";
+  const readerOption = option(options, "reader");
+  const reader = chosenReader(readerOption);
   if (engine !== "memory" && engine !== "duckdb") {
     throw new FilterError(
       "INVALID_OPTION",
@@ -21091,7 +21390,7 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   if (engine === "duckdb") {
     const coverage = option(options, "coverage") === true ? true : void 0;
-    const own2 = { onResult, onRange, maxRecordLength, coverage };
+    const own2 = { onResult, onRange, maxRecordLength, coverage, reader: readerOption };
     for (const [name, value2] of Object.entries(own2)) {
       if (value2 !== void 0) {
         throw new FilterError(
@@ -21142,7 +21441,7 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   let split2;
   let jobs;
-  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField) : null;
+  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField, reader) : null;
   let selective = false;
   try {
     if (typeof kindField === "function" && explicit !== void 0 && explicit > 1) {
@@ -21196,15 +21495,22 @@ async function evaluateFile(entry2, policies, path, options) {
     );
     return summary2;
   }
-  const stream = handle.createReadStream(selective ? { highWaterMark: 1 << 20 } : {});
-  try {
-    if (selective) {
-      const read3 = {
-        ...onReject === void 0 ? {} : { onReject },
-        ...maxRecordLength === void 0 ? {} : { maxRecordLength }
-      };
-      return await evaluateInventory(compiled3, readNdjsonSelected(stream, select, read3), options);
+  if (selective) {
+    const read2 = {
+      ...onReject === void 0 ? {} : { onReject },
+      ...maxRecordLength === void 0 ? {} : { maxRecordLength }
+    };
+    try {
+      return await evaluateInventory(compiled3, readNdjsonSelected(fileChunks(handle), select, read2), {
+        ...options,
+        asOf: compileOptions.asOf
+      });
+    } finally {
+      await handle.close();
     }
+  }
+  const stream = handle.createReadStream();
+  try {
     const bytes = gunzipped(
       stream[Symbol.asyncIterator](),
       (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
@@ -21621,6 +21927,13 @@ async function run2({ values, positionals }, { out, err }) {
     if (values.progress === true && values["no-progress"] === true) {
       throw new UsageError("--progress and --no-progress exclude each other");
     }
+    let reader;
+    try {
+      reader = chosenReader(void 0);
+    } catch (error) {
+      if (error instanceof FilterError) throw new UsageError(error.message);
+      throw error;
+    }
     const engine = values.engine ?? "memory";
     if (engine !== "memory" && engine !== "duckdb") {
       throw new UsageError(`--engine must be memory or duckdb, got "${printable(engine)}"`);
@@ -21698,7 +22011,7 @@ async function run2({ values, positionals }, { out, err }) {
     let unexplained = 0;
     const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
     const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
-    const select = selected2 === null ? readPaths(policies, kindField, [["id"]]) : null;
+    const select = selected2 === null ? readPaths(policies, kindField, reader, [["id"]]) : null;
     const selective = select !== null && (parallel || size !== null && inputPath !== "-" && await splittable(inputPath, size));
     debugReader("%s: %s", inputPath, selective ? `selective reader, ${select.length} paths` : "full parse");
     if (parallel) {
@@ -21736,8 +22049,11 @@ async function run2({ values, positionals }, { out, err }) {
           onReject(r);
         }
       };
-      const bytes = inputBytes(stream, progress?.bytes);
-      const records = selective ? readNdjsonSelected(bytes, select, read2) : readInventory(bytes, read2);
+      let records;
+      if (selective) {
+        stream.destroy();
+        records = readNdjsonSelected(fileBytes(inputPath, progress?.bytes), select, read2);
+      } else records = readInventory(inputBytes(stream, progress?.bytes), read2);
       summary2 = await evaluateInventory(policies, records, {
         ...values.resource === void 0 ? {} : { resource: values.resource },
         ...kindField === void 0 ? {} : { kindField },
@@ -22398,8 +22714,8 @@ function describe2(value2) {
 }
 
 // src/query/filter-fields.ts
-function checkFilterFields(node, at2, resource, problems, prefix = [], root = recordType(resource)) {
-  for (const clause of node.clauses) {
+function checkFilterFields(node2, at2, resource, problems, prefix = [], root = recordType(resource)) {
+  for (const clause of node2.clauses) {
     switch (clause.kind) {
       case "field": {
         const where2 = pointer(at2, printPath(clause.path));
@@ -23065,9 +23381,9 @@ function parseFields(value2, resource, problems) {
 }
 function parseQueryFilter(value2, resource, limits, problems) {
   if (value2 === void 0 || value2 === null) return void 0;
-  let node;
+  let node2;
   try {
-    node = parseFilter(value2, limits);
+    node2 = parseFilter(value2, limits);
   } catch (error) {
     const e = ownFilterError(error);
     if (e === void 0) throw error;
@@ -23080,9 +23396,9 @@ function parseQueryFilter(value2, resource, limits, problems) {
     return false;
   }
   const before = problems.length;
-  checkFilterFields(node, "/filter", resource, problems);
+  checkFilterFields(node2, "/filter", resource, problems);
   if (problems.length > before) return false;
-  return node.clauses.length === 0 ? void 0 : node;
+  return node2.clauses.length === 0 ? void 0 : node2;
 }
 function parseQuery(request, resource, given = {}) {
   const description = resourceDescription(resource);
@@ -25001,6 +25317,7 @@ function isEvalWorker() {
 
 // src/node/worker.ts
 import { createReadStream as createReadStream2 } from "fs";
+import { open as open5 } from "fs/promises";
 import { parentPort as parentPort2, threadId, workerData as workerData3 } from "worker_threads";
 var FLUSH_CHARS = 256 * 1024;
 var FLUSH_ITEMS = 512;
@@ -25038,7 +25355,7 @@ function runRangeWorker(makeOutput) {
   const port = parentPort2;
   const codegen = setup.codegen === void 0 ? void 0 : { codegen: setup.codegen };
   const policies = setup.definitions.map(
-    (d) => buildPolicy(d, (node, asOf) => compileNode(node, codegen, true, asOf), setup.asOf, setup.waivers)
+    (d) => buildPolicy(d, (node2, asOf) => compileNode(node2, codegen, true, asOf), setup.asOf, setup.waivers)
   );
   const outputOf = setup.output === null ? null : makeOutput(
     policies.filter((p) => skipReason(p, setup.resource) === null),
@@ -25057,6 +25374,7 @@ function runRangeWorker(makeOutput) {
       chars = 0;
     };
     let stream;
+    let handle;
     try {
       const tally = { newlines: 0, bytes: 0 };
       let rejected = 0;
@@ -25071,16 +25389,21 @@ function runRangeWorker(makeOutput) {
           }
         }
       };
-      stream = createReadStream2(setup.file, {
-        start: start - skew,
-        end: end2 - 1,
-        // The selective reader gains from longer chunks (fewer lines cut between two).
-        ...setup.select === null ? {} : { highWaterMark: 1 << 20 }
-      });
       let line = "";
-      const records = setup.select !== null ? readNdjsonSelected(counted2(stream, tally), setup.select, read2) : outputOf === null ? readNdjson(counted2(stream, tally), read2) : readNdjsonLines(counted2(stream, tally), read2, (text2) => {
-        line = text2;
-      });
+      let records;
+      if (setup.select !== null) {
+        handle = await open5(setup.file, "r");
+        records = readNdjsonSelected(
+          counted2(fileChunks(handle, start - skew, end2), tally),
+          setup.select,
+          read2
+        );
+      } else {
+        stream = createReadStream2(setup.file, { start: start - skew, end: end2 - 1 });
+        records = outputOf === null ? readNdjson(counted2(stream, tally), read2) : readNdjsonLines(counted2(stream, tally), read2, (text2) => {
+          line = text2;
+        });
+      }
       const summary2 = await evaluateInventory(policies, records, {
         ...setup.resource === void 0 ? {} : { resource: setup.resource },
         ...setup.kindField === void 0 ? {} : { kindField: setup.kindField },
@@ -25111,6 +25434,7 @@ function runRangeWorker(makeOutput) {
       post({ t: "error", k, error: workerError(error, skew) });
     } finally {
       stream?.destroy();
+      await handle?.close();
     }
   };
   port.on("message", (range) => void evaluateRange(range));
