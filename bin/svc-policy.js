@@ -21329,9 +21329,10 @@ function chosenReader(reader) {
   const got = typeof reader === "string" ? JSON.stringify(showText(reader)) : describe(reader);
   throw new FilterError("INVALID_OPTION", "", `reader must be "selective" or "full", got ${got}`);
 }
-function readPaths(policies, kindField, reader, extra = []) {
+function readPaths(policies, kindField, reader, extra = [], waivers = policies.flatMap((p) => p.waivers)) {
   if (reader === "full") return null;
   const paths2 = [...policyPaths(policies), ...extra.map((p) => [...p])];
+  for (const w of waivers) filterPaths(w.covers, paths2);
   if (kindField !== null) {
     paths2.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, "").map((s) => s.kind === "key" ? s.key : ""));
   }
@@ -21441,7 +21442,7 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   let split2;
   let jobs;
-  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField, reader) : null;
+  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField, reader, [], fileWaivers(options, compiled3)) : null;
   let selective = false;
   try {
     if (typeof kindField === "function" && explicit !== void 0 && explicit > 1) {

@@ -231,7 +231,9 @@ export async function evaluateFile(
   let jobs: number;
   // Without onResult (whose events hold whole records), NDJSON is decoded only where the policies read.
   const select =
-    onResult === undefined && typeof kindField !== 'function' ? readPaths(compiled, kindField, reader) : null;
+    onResult === undefined && typeof kindField !== 'function'
+      ? readPaths(compiled, kindField, reader, [], fileWaivers(options, compiled))
+      : null;
   let selective = false;
   try {
     if (typeof kindField === 'function' && explicit !== undefined && explicit > 1) {

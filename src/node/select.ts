@@ -1,10 +1,11 @@
 import { debuglog } from 'node:util';
 import { FilterError, showText } from '../errors.js';
-import { policyPaths } from '../inventory/paths.js';
+import { filterPaths, policyPaths } from '../inventory/paths.js';
 import { describe } from '../parse/operands.js';
 import { parsePath } from '../parse/path.js';
 import type { CompiledPolicy } from '../policy/compile.js';
 import { DEFAULT_KIND_FIELD } from '../policy/inventory-types.js';
+import type { NormalizedWaiver } from '../policy/waivers.js';
 
 /** `NODE_DEBUG=svc-policy`: which reader a run chose. */
 export const debugReader = debuglog('svc-policy');
@@ -35,8 +36,9 @@ export function chosenReader(reader: unknown): Reader {
 
 /**
  * The field paths an evaluation of an NDJSON file reads, for the selective reader (each line decoded
- * only there): the policies' filters, the kind field, and `extra` (the CLI's `id`); `null` with the
- * full parse (see {@link chosenReader}). The reader gives the full parse's answers (tests compare the
+ * only there): the policies' filters, what the waivers cover (`waivers`, by default those the
+ * policies were compiled with), the kind field, and `extra` (the CLI's `id`); `null` with the full
+ * parse (see {@link chosenReader}). The reader gives the full parse's answers (tests compare the
  * two); callers that need whole records do not call this.
  */
 export function readPaths(
@@ -44,9 +46,11 @@ export function readPaths(
   kindField: string | null | undefined,
   reader: Reader,
   extra: readonly (readonly string[])[] = [],
+  waivers: readonly NormalizedWaiver[] = policies.flatMap((p) => p.waivers),
 ): string[][] | null {
   if (reader === 'full') return null;
   const paths = [...policyPaths(policies), ...extra.map((p) => [...p])];
+  for (const w of waivers) filterPaths(w.covers, paths);
   if (kindField !== null) {
     // kindReader reads keys only (it refuses a selector).
     paths.push(parsePath(kindField ?? DEFAULT_KIND_FIELD, '').map((s) => (s.kind === 'key' ? s.key : '')));

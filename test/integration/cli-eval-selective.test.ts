@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,29 @@ const untimed = (text: string) =>
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `npm run build:dist`');
+  // Waivers of each example policy by a field none of them reads (a tag) and by ids.
+  const waiversFile = join(temp.folder(), 'waivers.json');
+  writeFileSync(
+    waiversFile,
+    JSON.stringify({
+      waivers: readdirSync(examples)
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f, i) => {
+          const policy = (JSON.parse(readFileSync(join(examples, f), 'utf8')) as { name: string }).name;
+          const common = {
+            policy,
+            accepts: { maxCriticality: 100 },
+            expires: '2026-12-01T00:00:00Z',
+            owner: 'o',
+          };
+          return [
+            { id: `W-team-${i}`, filter: { 'tags$.team': { $eq: 'data' } }, reason: 'by tag', ...common },
+            { id: `W-ids-${i}`, ids: ['first', 'a'], reason: 'by id', ...common },
+          ];
+        }),
+    }),
+  );
+  FORMATS.push(['--format', 'json', '--waivers', waiversFile, '--as-of', '2026-06-01T00:00:00Z']);
 });
 
 /** Formats read selectively (no explanation), and one that needs whole records. */
