@@ -19846,6 +19846,49 @@ import { fileURLToPath } from "url";
 // src/node/duckdb.ts
 import { availableParallelism as availableParallelism2 } from "os";
 
+// src/inventory/paths.ts
+function filterPaths(node2, out = [], prefix = []) {
+  for (const clause of node2.clauses) {
+    switch (clause.kind) {
+      case "field": {
+        const path = [...prefix, ...clause.path.map(segment)];
+        let whole = false;
+        for (const op of clause.operators) {
+          if (op.kind !== "elemMatch") whole = true;
+          else {
+            const before = out.length;
+            filterPaths(op.filter, out, path);
+            if (out.length === before) whole = true;
+          }
+        }
+        if (whole) out.push(path);
+        break;
+      }
+      case "and":
+      case "or":
+        for (const f of clause.filters) filterPaths(f, out, prefix);
+        break;
+      case "not":
+        filterPaths(clause.filter, out, prefix);
+        break;
+    }
+  }
+  return out;
+}
+function segment(step) {
+  return step.kind === "key" ? step.key : ARRAY_ANY;
+}
+function policyPaths(policies) {
+  const out = [];
+  for (const { definition } of policies) {
+    filterPaths(definition.scope, out);
+    for (const status of definition.statuses) {
+      for (const rule of status.rules) for (const c of rule.conditions) filterPaths(c.filter, out);
+    }
+  }
+  return out;
+}
+
 // src/targets/sql/instants.ts
 function instantOfParts(x, bigint) {
   const { y, mo, d, h, mi, s } = x;
@@ -20812,51 +20855,23 @@ function statusSql(dialect, policy, options, params) {
 
 // src/node/duckdb-reads.ts
 var node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
-function addReads(filter, fields, at2) {
-  for (const clause of filter.clauses) {
-    switch (clause.kind) {
-      case "field": {
-        let t = at2;
-        for (const step of clause.path) {
-          if (step.kind === "key") {
-            const map = t === void 0 ? fields : t.keys;
-            const next = map.get(step.key) ?? node();
-            map.set(step.key, next);
-            t = next;
-          } else if (t === void 0) {
-            break;
-          } else {
-            t.any ??= node();
-            t = t.any;
-          }
-        }
-        if (t === void 0) break;
-        if (clause.operators.length === 0) t.whole = true;
-        for (const op of clause.operators) {
-          if (op.kind === "elemMatch" && op.filter.clauses.length > 0) addReads(op.filter, fields, t);
-          else t.whole = true;
-        }
-        break;
+function readTrie(paths2) {
+  const fields = /* @__PURE__ */ new Map();
+  for (const path of paths2) {
+    if (path.length === 0 || path[0] === ARRAY_ANY) continue;
+    let t;
+    for (const segment2 of path) {
+      if (t !== void 0 && segment2 === ARRAY_ANY) t = t.any ??= node();
+      else {
+        const map = t === void 0 ? fields : t.keys;
+        const next = map.get(segment2) ?? node();
+        map.set(segment2, next);
+        t = next;
       }
-      case "not":
-        addReads(clause.filter, fields, at2);
-        break;
-      case "and":
-      case "or":
-        for (const f of clause.filters) addReads(f, fields, at2);
-        break;
     }
+    t.whole = true;
   }
-}
-function addKeys(keys, fields) {
-  let map = fields;
-  let t;
-  for (const key of keys) {
-    t = map.get(key) ?? node();
-    map.set(key, t);
-    map = t.keys;
-  }
-  if (t !== void 0) t.whole = true;
+  return fields;
 }
 var narrowed = (t) => !t.whole && t.keys.size > 0 !== (t.any !== void 0);
 function readType(t) {
@@ -20968,19 +20983,15 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     const mine = waiversOf(all2, p.name, p.statuses, options.asOf);
     return { all: all2, mine: [...mine.active, ...mine.expired], expired: mine.expired.map((w) => w.id) };
   });
-  const tries = /* @__PURE__ */ new Map();
-  active.forEach((p, i) => {
-    addReads(p.definition.scope, tries);
-    for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) addReads(c.filter, tries);
-    for (const w of waivers[i].mine) addReads(w.covers, tries);
-  });
+  const paths2 = policyPaths(active);
+  for (const w of waivers.flatMap((w2) => w2.mine)) filterPaths(w.covers, paths2);
   const kindKeys = options.kindField === null ? null : parsePath(options.kindField ?? DEFAULT_KIND_FIELD, "").map((step) => {
     if (step.kind !== "key")
       throw new FilterError("INVALID_OPTION", "", "kindField cannot contain an array selector");
     return step.key;
   });
-  if (kindKeys !== null) addKeys(kindKeys, tries);
+  if (kindKeys !== null) paths2.push(kindKeys);
+  const tries = readTrie(paths2);
   const names = [...tries.keys()];
   const column = new Map(names.map((f2, i) => [f2, `f${i}`]));
   const columns = Object.fromEntries(
@@ -21268,51 +21279,6 @@ function resultCodec(policy) {
 
 // src/node/select.ts
 import { debuglog as debuglog2 } from "util";
-
-// src/inventory/paths.ts
-function filterPaths(node2, out = [], prefix = []) {
-  for (const clause of node2.clauses) {
-    switch (clause.kind) {
-      case "field": {
-        const path = [...prefix, ...clause.path.map(segment)];
-        let whole = false;
-        for (const op of clause.operators) {
-          if (op.kind !== "elemMatch") whole = true;
-          else {
-            const before = out.length;
-            filterPaths(op.filter, out, path);
-            if (out.length === before) whole = true;
-          }
-        }
-        if (whole) out.push(path);
-        break;
-      }
-      case "and":
-      case "or":
-        for (const f of clause.filters) filterPaths(f, out, prefix);
-        break;
-      case "not":
-        filterPaths(clause.filter, out, prefix);
-        break;
-    }
-  }
-  return out;
-}
-function segment(step) {
-  return step.kind === "key" ? step.key : ARRAY_ANY;
-}
-function policyPaths(policies) {
-  const out = [];
-  for (const { definition } of policies) {
-    filterPaths(definition.scope, out);
-    for (const status of definition.statuses) {
-      for (const rule of status.rules) for (const c of rule.conditions) filterPaths(c.filter, out);
-    }
-  }
-  return out;
-}
-
-// src/node/select.ts
 var debugReader = debuglog2("svc-policy");
 function chosenReader(reader) {
   if (reader === void 0) {

@@ -1,4 +1,4 @@
-import type { FilterNode } from '../ast/nodes.js';
+import { ARRAY_ANY } from '../ast/nodes.js';
 
 /**
  * What the DuckDB engine reads of each record: the paths its filters read, as a trie per top-level
@@ -15,56 +15,28 @@ export interface ReadTrie {
 
 const node = (): ReadTrie => ({ whole: false, keys: new Map(), any: undefined });
 
-/** Adds what `filter` reads to `fields` (the record's top-level fields), or below `at` (an element). */
-export function addReads(filter: FilterNode, fields: Map<string, ReadTrie>, at?: ReadTrie): void {
-  for (const clause of filter.clauses) {
-    switch (clause.kind) {
-      case 'field': {
-        let t = at;
-        for (const step of clause.path) {
-          if (step.kind === 'key') {
-            const map = t === undefined ? fields : t.keys;
-            const next = map.get(step.key) ?? node();
-            map.set(step.key, next);
-            t = next;
-          } else if (t === undefined) {
-            // A selector on the record itself, an object: it selects nothing, so reads nothing.
-            break;
-          } else {
-            t.any ??= node();
-            t = t.any;
-          }
-        }
-        if (t === undefined) break;
-        if (clause.operators.length === 0) t.whole = true;
-        for (const op of clause.operators) {
-          // `$elemMatch` reads the element's own paths; `{}` matches any element, read whole.
-          if (op.kind === 'elemMatch' && op.filter.clauses.length > 0) addReads(op.filter, fields, t);
-          else t.whole = true;
-        }
-        break;
+/**
+ * The trie of `paths` (`filterPaths`' segments, `__svcArrayAny__` for a selector's elements), each
+ * read whole at its end, by top-level field. A path that starts with a selector reads nothing: a
+ * record is an object, which a selector selects nothing of.
+ */
+export function readTrie(paths: readonly (readonly string[])[]): Map<string, ReadTrie> {
+  const fields = new Map<string, ReadTrie>();
+  for (const path of paths) {
+    if (path.length === 0 || path[0] === ARRAY_ANY) continue;
+    let t: ReadTrie | undefined;
+    for (const segment of path) {
+      if (t !== undefined && segment === ARRAY_ANY) t = t.any ??= node();
+      else {
+        const map: Map<string, ReadTrie> = t === undefined ? fields : t.keys;
+        const next = map.get(segment) ?? node();
+        map.set(segment, next);
+        t = next;
       }
-      case 'not':
-        addReads(clause.filter, fields, at);
-        break;
-      case 'and':
-      case 'or':
-        for (const f of clause.filters) addReads(f, fields, at);
-        break;
     }
+    t!.whole = true;
   }
-}
-
-/** Adds a path of keys read whole (the kind field). */
-export function addKeys(keys: readonly string[], fields: Map<string, ReadTrie>): void {
-  let map = fields;
-  let t: ReadTrie | undefined;
-  for (const key of keys) {
-    t = map.get(key) ?? node();
-    map.set(key, t);
-    map = t.keys;
-  }
-  if (t !== undefined) t.whole = true;
+  return fields;
 }
 
 /** Whether DuckDB's reader parses the value into a `STRUCT` or a list (an object or an array only). */

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { FilterError, showText } from '../errors.js';
+import { filterPaths, policyPaths } from '../inventory/paths.js';
 import type { Limits } from '../limits.js';
 import { parsePath } from '../parse/path.js';
 import { printFilter } from '../parse/print.js';
@@ -16,7 +17,7 @@ import { type NormalizedWaiver, waiversOf } from '../policy/waivers.js';
 import { isoOf } from '../semantics/time.js';
 import { duckdbHoisting } from '../targets/sql/duckdb.js';
 import { policyToSqlWith } from '../targets/sql/policy.js';
-import { addKeys, addReads, jsonPath, keyTwiceSql, type ReadTrie, readType } from './duckdb-reads.js';
+import { jsonPath, keyTwiceSql, readTrie, readType } from './duckdb-reads.js';
 
 /**
  * The DuckDB engine of inventory files (`engine: 'duckdb'`): the policies pushed down into one DuckDB
@@ -141,13 +142,8 @@ export async function evaluateFileWithDuckdb(
   });
 
   // The paths read (the kind's and the waivers' too), each top-level field a JSON column `f<i>`.
-  const tries = new Map<string, ReadTrie>();
-  active.forEach((p, i) => {
-    addReads(p.definition.scope, tries);
-    for (const s of p.definition.statuses)
-      for (const r of s.rules) for (const c of r.conditions) addReads(c.filter, tries);
-    for (const w of waivers[i]!.mine) addReads(w.covers, tries);
-  });
+  const paths = policyPaths(active);
+  for (const w of waivers.flatMap((w) => w.mine)) filterPaths(w.covers, paths);
   const kindKeys =
     options.kindField === null
       ? null
@@ -156,7 +152,8 @@ export async function evaluateFileWithDuckdb(
             throw new FilterError('INVALID_OPTION', '', 'kindField cannot contain an array selector');
           return step.key;
         });
-  if (kindKeys !== null) addKeys(kindKeys, tries);
+  if (kindKeys !== null) paths.push(kindKeys);
+  const tries = readTrie(paths);
   const names = [...tries.keys()];
   const column = new Map(names.map((f, i) => [f, `f${i}`]));
   const columns = Object.fromEntries(
