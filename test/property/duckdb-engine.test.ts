@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -85,8 +85,23 @@ async function compare(
     written ||= t;
     return text;
   });
-  const file = join(temp.folder(), `${Math.random().toString(36).slice(2)}.ndjson`);
+  // One file per case, removed after it: a run stopped half way leaves one behind, not a thousand.
+  const file = join(temp.folder(), 'case.ndjson');
   writeFileSync(file, `${lines.join('\n')}\n`);
+  try {
+    await compareOn(file, filters, asOf, lines, written);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+async function compareOn(
+  file: string,
+  filters: FilterJson[],
+  asOf: string,
+  lines: string[],
+  written: boolean,
+) {
   const policies = filters.map(policyOf);
   const memory = await evaluateInventoryFile(policies, file, { jobs: 1, asOf, kindField: null });
   try {
