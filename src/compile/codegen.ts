@@ -27,7 +27,7 @@ import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from 
 import { compileClosures } from './closures.js';
 import { boundOf, compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
-import { ShapeCache, sketch } from './shape-cache.js';
+import { ShapeCache } from './shape-cache.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
 // and read as constants whatever the bundler makes of imports.
@@ -376,21 +376,9 @@ export function compileGenerated(node: FilterNode, asOf = Number.NaN): Predicate
   let factory = SHAPES.get(source);
   if (factory === undefined) {
     factory = makeFactory(source);
-    SHAPES.set(source, sketch(node), factory);
+    SHAPES.set(source, factory);
   }
   return bind(factory, values);
-}
-
-/**
- * Generated code for `node` if a filter of its shape was compiled before (its factory is cached), else
- * undefined: what the tiered default runs from the first evaluation when it can have it for a call. A
- * sketch never seen answers without emitting the source.
- */
-export function generatedIfKnown(node: FilterNode, asOf = Number.NaN): Predicate | undefined {
-  if (!SHAPES.mayHold(sketch(node))) return undefined;
-  const { source, values } = generateSource(node, asOf);
-  const factory = SHAPES.get(source);
-  return factory === undefined ? undefined : bind(factory, values);
 }
 
 function bind(factory: Factory, values: readonly unknown[]): Predicate {
@@ -413,7 +401,7 @@ function bind(factory: Factory, values: readonly unknown[]): Predicate {
 }
 
 /** The factories of the shapes compiled last: 256 shapes and 4 MB of source at most (src/compile/shape-cache.ts). */
-const SHAPES = new ShapeCache<Factory>(256, 4_000_000, 4096);
+const SHAPES = new ShapeCache<Factory>(256, 4_000_000);
 
 /** @internal The number of shapes cached, and a way to empty the cache (tests and the bench). */
 export function shapeCache(clear = false): number {

@@ -7,7 +7,7 @@ import { describe } from '../parse/operands.js';
 import { asOfMs } from '../semantics/time.js';
 import type { Filter } from '../typed/filter.js';
 import { compileClosures } from './closures.js';
-import { canGenerateCode, compileGenerated, generatedIfKnown } from './codegen.js';
+import { canGenerateCode, compileGenerated } from './codegen.js';
 import type { Predicate } from './path.js';
 import { compileTiered, TIER_UP_AFTER } from './tiered.js';
 
@@ -120,9 +120,7 @@ export function compileNode(
 ): Predicate {
   const at = asOf ?? (readsNow(node) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  // A shape compiled before is generated code from the start, the very function `codegen: true` gives.
-  if (mode === 'tiered')
-    return generatedIfKnown(node, at) ?? compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
+  if (mode === 'tiered') return compileTiered(node, TIER_UP_AFTER, compileGenerated, at);
   return mode ? compileGenerated(node, at) : compileClosures(node, at);
 }
 

@@ -8,26 +8,60 @@ export const TIER_UP_AFTER = 2000;
 
 /**
  * Makes a tiered predicate: `cold` until the `left`-th evaluation, which calls `promote` once; its
- * answer from the next evaluation on.
+ * answer from the next evaluation on. Second, what runs a batch of `n` evaluations (see
+ * {@link forRecords}), which count as `n` at once.
  */
-type Tier = (cold: Predicate, promote: () => Predicate, left: number) => Predicate;
+type Tier = (
+  cold: Predicate,
+  promote: () => Predicate,
+  left: number,
+) => readonly [Predicate, (n: number) => Predicate];
 
 /**
  * The `n`-th {@link Tier}, as source: {@link sharedTier} written out, with its number in the predicate's
  * text (so no two are one source, and a test can tell them apart).
  */
 const tierSource = (n: number): string =>
-  `function(cold,promote,left){let hot;return function tiered(r){/*${n}*/if(hot!==undefined)return hot(r);if(--left===0)hot=promote();return cold(r);};}`;
+  `function(cold,promote,left){let hot;return[function tiered(r){/*${n}*/if(hot!==undefined)return hot(r);if(--left===0)hot=promote();return cold(r);},function(n){if(hot!==undefined)return hot;if(left>n){left-=n;return cold;}return hot=promote();}];}`;
 
 /** The tier used where no function may be made at run time. */
 const sharedTier: Tier = (cold, promote, left) => {
   let hot: Predicate | undefined;
-  return function tiered(r) {
-    if (hot !== undefined) return hot(r);
-    if (--left === 0) hot = promote();
-    return cold(r);
-  };
+  return [
+    function tiered(r) {
+      if (hot !== undefined) return hot(r);
+      if (--left === 0) hot = promote();
+      return cold(r);
+    },
+    (n) => {
+      if (hot !== undefined) return hot;
+      if (left > n) {
+        left -= n;
+        return cold;
+      }
+      hot = promote();
+      return hot;
+    },
+  ];
 };
+
+/**
+ * Where a tiered predicate holds its batch function: a property under a symbol of this module's, not a
+ * `WeakMap` (whose entries cost a server about as much as compiling the closures: GC work per entry).
+ */
+const BATCH = Symbol('batch');
+type Batched = Predicate & { [BATCH]?: (n: number) => Predicate };
+
+/**
+ * What to call for each of `n` records, known before the first (an array's length): for a tiered
+ * predicate, its closures while the batch leaves it under its count (no wrapper per record: a server
+ * request over a few hundred records pays what closures alone cost), or its generated code from the
+ * first record when the batch reaches the count; any other predicate, itself. The answers are the same.
+ */
+export function forRecords(predicate: Predicate, n: number): Predicate {
+  const batch = (predicate as Batched)[BATCH];
+  return batch === undefined ? predicate : batch(n);
+}
 
 /**
  * Why tiers are made at run time: V8 keeps one set of type feedback and one optimized code per
@@ -76,7 +110,7 @@ export function compileTiered(
   const slot = turn;
   turn = (turn + 1) % all.length;
   const tier = all[slot]!;
-  return tier(
+  const [tiered, batch] = tier(
     cold,
     () => {
       let hot: Predicate;
@@ -96,4 +130,6 @@ export function compileTiered(
     },
     limit,
   );
+  (tiered as Batched)[BATCH] = batch;
+  return tiered;
 }

@@ -1,4 +1,5 @@
 import { compileFilter } from '../compile/filter.js';
+import { forRecords } from '../compile/tiered.js';
 import { parsedUnder } from '../parse/node-input.js';
 import { compareKeys, keyOf, type SortValue } from './order.js';
 import { finishPage, isAfterCursor, type Page, projectRecord, type QueryPlan } from './plan.js';
@@ -35,7 +36,8 @@ function predicateOf(plan: QueryPlan): (record: unknown) => boolean {
  * const second = queryInMemory(components, parseQuery({ pageSize: 2, sort: { region: 'desc' }, pageToken: first.nextPageToken }, 'component'));
  */
 export function queryInMemory(records: Iterable<unknown>, plan: QueryPlan): Page {
-  const matches = predicateOf(plan);
+  const predicate = predicateOf(plan);
+  const matches = Array.isArray(records) ? forRecords(predicate, records.length) : predicate;
   const cap = plan.pageSize + 1;
   const sort = plan.sort;
   // heap[0] is the entry that sorts last: the one to drop when a better entry arrives.
