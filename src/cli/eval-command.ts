@@ -8,6 +8,7 @@ import {
   evaluateInventory,
   InventoryError,
   type InventorySummary,
+  type ResourceResults,
 } from '../policy/index.js';
 import { kindReader, skipReason } from '../policy/inventory.js';
 import { printable } from '../validate/unprintable.js';
@@ -264,8 +265,11 @@ async function run(
     const parallel =
       jobs > 1 && worthIt && size !== null && inputPath !== '-' && (await splittable(inputPath, size));
     // An explanation needs whole records; otherwise NDJSON is decoded only where the policies, the
-    // kind field and the output (`id`) read.
-    const select = selected === null ? readPaths(policies, kindField, reader, [['id']]) : null;
+    // kind field and the output read: `id`, for the line per resource of ndjson and sarif (json and
+    // table print none without an explanation).
+    const perResource = selected !== null || format === 'ndjson' || format === 'sarif';
+    const select =
+      selected === null ? readPaths(policies, kindField, reader, perResource ? [['id']] : []) : null;
     const selective =
       select !== null &&
       (parallel || (size !== null && inputPath !== '-' && (await splittableFile(inputPath, size))));
@@ -317,10 +321,16 @@ async function run(
         ...(kindField === undefined ? {} : { kindField }),
         asOf,
         ...(coverage === null ? {} : { coverage: true }),
-        onResult: (event) => {
-          progress?.tick(event.index + 1);
-          return writer.resource(render(event, String(event.index)));
-        },
+        // Without a line per resource or a progress line, no result event is needed, and the policies
+        // that do not apply to a record are not visited.
+        ...(!perResource && progress === null
+          ? {}
+          : {
+              onResult: (event: ResourceResults) => {
+                progress?.tick(event.index + 1);
+                return writer.resource(render(event, String(event.index)));
+              },
+            }),
       });
       unexplained = render.leftOut();
     }

@@ -399,7 +399,8 @@ function object(i: number, node: ByteNode): Record<string, unknown> | undefined 
       i = ws(i);
       if (i >= end || x[i] !== 0x3a) return fail();
     }
-    i = ws(i + 1);
+    // White space is rare here: ws() only at a byte that may be some (or past the end, checked next).
+    if (x[++i]! <= 0x20) i = ws(i);
     if (i >= end) return fail();
     if (sub === undefined) {
       // Most skipped members are strings: read here, without the general skip's set-up.
@@ -425,7 +426,7 @@ function object(i: number, node: ByteNode): Record<string, unknown> | undefined 
       return out;
     }
     if (d !== 0x2c) return fail();
-    i = ws(i + 1);
+    if (x[++i]! <= 0x20) i = ws(i);
   }
 }
 

@@ -1,6 +1,10 @@
+import { type BatchedRecords, RECORD_BATCHES } from './batches.js';
 import { scanRecord } from './scan.js';
 import { type ByteSelection, byteSelection, selectionOf } from './selective.js';
 import { DEFAULT_MAX_RECORD, InventoryError, parseLine, type ReadOptions, tooLong } from './text.js';
+
+/** What {@link readNdjsonSelected}'s line reader returns for a line it leaves to the slow path. */
+const SLOW = Symbol('slow');
 
 /**
  * NDJSON read from bytes decoding only the parts of each record at `paths` (segments of field paths,
@@ -10,15 +14,33 @@ import { DEFAULT_MAX_RECORD, InventoryError, parseLine, type ReadOptions, tooLon
  * number), byte order mark, `\r\n` and `maxRecordLength` — since a line the scanner does not accept is
  * decoded and read by the full parse (see scan.ts).
  *
+ * The records also come in a batch per chunk ({@link RECORD_BATCHES}), which `evaluateInventory`
+ * visits without an await per record. A batch ends before a line that is rejected or stops the read,
+ * so the records before it are visited before `onReject` hears of it, as one at a time.
+ *
  * For callers that read only those paths of each record: the evaluation of compiled policies, whose
  * filters read own properties along their paths and nothing else.
  * @internal
  */
-export async function* readNdjsonSelected(
+export function readNdjsonSelected(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   paths: Iterable<readonly string[]>,
   options: ReadOptions = {},
-): AsyncGenerator<unknown> {
+): BatchedRecords {
+  const batches = () => selectedBatches(source, paths, options);
+  return {
+    [RECORD_BATCHES]: batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch;
+    },
+  };
+}
+
+async function* selectedBatches(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  paths: Iterable<readonly string[]>,
+  options: ReadOptions,
+): AsyncGenerator<unknown[]> {
   const selection = byteSelection(selectionOf(paths)) as Exclude<ByteSelection, true>;
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   const onBytes = options.onBytes;
@@ -28,11 +50,36 @@ export async function* readNdjsonSelected(
   // A line begun in an earlier chunk: its pieces.
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
+  let batch: unknown[] = [];
 
-  /** One complete line, bytes [s, e) of `bytes` without its newline: a record, or `undefined`. */
+  /**
+   * One complete line, bytes [s, e) of `bytes` without its newline: a record, `undefined` (a blank
+   * line), or {@link SLOW} for a line that may be rejected or stop the read (see {@link slow}).
+   */
   const one = (bytes: Uint8Array, s: number, e: number): unknown => {
     line++;
     // The input's byte order mark (the decoder's, and one more that `decode` strips) is not part of it.
+    if (line === 1) {
+      for (
+        let k = 0;
+        k < 2 && e - s >= 3 && bytes[s] === 0xef && bytes[s + 1] === 0xbb && bytes[s + 2] === 0xbf;
+        k++
+      ) {
+        s += 3;
+      }
+    }
+    // UTF-16 units are never more than bytes: only a long line may be too long.
+    if (e - s > max) return SLOW;
+    const record = scanRecord(bytes, s, e, selection);
+    if (record !== undefined) return record;
+    for (let k = s; k < e; k++) {
+      const c = bytes[k]!;
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return SLOW;
+    }
+    return undefined;
+  };
+  /** The line `one` left (its number already counted): measured, then read by the full parse. */
+  const slow = (bytes: Uint8Array, s: number, e: number): unknown => {
     if (line === 1) {
       for (
         let k = 0;
@@ -54,7 +101,6 @@ export async function* readNdjsonSelected(
       if (e - s > max + 1) measure(bytes, s, e);
       return undefined;
     }
-    // UTF-16 units are never more than bytes: only a long line is decoded to be measured.
     if (e - s > max) measure(bytes, s, e);
     const record = scanRecord(bytes, s, e, selection);
     if (record !== undefined) return record;
@@ -79,16 +125,35 @@ export async function* readNdjsonSelected(
       const whole = concat(pending, pendingBytes + nl);
       pending = [];
       pendingBytes = 0;
-      const r = one(whole, 0, whole.length);
-      if (r !== undefined) yield r;
+      let r = one(whole, 0, whole.length);
+      if (r === SLOW) {
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        r = slow(whole, 0, whole.length);
+      }
+      if (r !== undefined) batch.push(r);
       s = nl + 1;
       nl = chunk.indexOf(0x0a, s);
     }
     while (nl >= 0) {
-      const r = one(chunk, s, nl);
-      if (r !== undefined) yield r;
+      let r = one(chunk, s, nl);
+      if (r === SLOW) {
+        // The records before the line first (see above); the chunk is not read again until then.
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        r = slow(chunk, s, nl);
+      }
+      if (r !== undefined) batch.push(r);
       s = nl + 1;
       nl = chunk.indexOf(0x0a, s);
+    }
+    if (batch.length > 0) {
+      yield batch;
+      batch = [];
     }
     if (s < chunk.length) {
       // Copied (a Buffer's `slice` would not copy): a source may reuse its buffer for the next chunk.
@@ -105,8 +170,9 @@ export async function* readNdjsonSelected(
   }
   if (pendingBytes > 0) {
     const whole = concat(pending, pendingBytes);
-    const r = one(whole, 0, whole.length);
-    if (r !== undefined) yield r;
+    let r = one(whole, 0, whole.length);
+    if (r === SLOW) r = slow(whole, 0, whole.length);
+    if (r !== undefined) yield [r];
   }
 }
 

@@ -2,6 +2,7 @@ import type { FilterNode, PathStep } from '../ast/nodes.js';
 import { arrayEvery, arraySome, hasOwn, isArray, mapGet, option } from '../builtins.js';
 import { type CompileOptions, compileNode, resolveAsOf } from '../compile/filter.js';
 import { FilterError, showText } from '../errors.js';
+import { recordBatches } from '../inventory/batches.js';
 import { InventoryError } from '../inventory/records.js';
 import { passLimits } from '../limits.js';
 import { describe } from '../parse/operands.js';
@@ -190,7 +191,16 @@ export async function eachResource(
     checkResource(resource, index++);
     return visit(resource);
   };
-  if (resources !== null && typeof resources === 'object' && Symbol.asyncIterator in resources) {
+  const batches = recordBatches(resources);
+  if (batches !== undefined) {
+    // A reader's batch per chunk: one await per chunk, and per record only when `visit` asks.
+    for await (const batch of batches()) {
+      for (let i = 0; i < batch.length; i++) {
+        const pending = one(batch[i]);
+        if (isThenable(pending)) await pending;
+      }
+    }
+  } else if (resources !== null && typeof resources === 'object' && Symbol.asyncIterator in resources) {
     for await (const resource of resources as AsyncIterable<unknown>) {
       const pending = one(resource);
       if (isThenable(pending)) await pending;

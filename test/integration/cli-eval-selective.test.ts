@@ -77,6 +77,7 @@ beforeAll(() => {
 /** Formats read selectively (no explanation), and one that needs whole records. */
 const FORMATS: string[][] = [
   ['--format', 'ndjson'],
+  ['--format', 'sarif'],
   ['--format', 'json', '--resource', 'component'],
   ['--format', 'table', '--kind-field', 'resource'],
   ['--format', 'json', '--kind-field', 'technology'],
@@ -110,6 +111,26 @@ describe('svc-policy eval, the selective NDJSON reader', () => {
       // Each run starts two processes (and their workers): a few dozen runs, not a thousand.
       { numRuns: process.env.CI ? 40 : 8 },
     );
+  });
+
+  it('decodes `id` only for the formats that print a line per resource, with --jobs 1 and 2', () => {
+    const file = join(temp.folder(), 'ids.ndjson');
+    writeFileSync(
+      file,
+      `${['{"id":"a","resource":"component","technology":"postgres","version":"11"}', '{"id":"b","resource":"certificate"}', '{"resource":"component","id":7}'].join('\n')}\n`,
+    );
+    const paths = (format: string, jobs: string) => {
+      const args = ['eval', '-p', examples, '-i', file, '--jobs', jobs, '--format', format];
+      const r = run(args, false);
+      expect(untimed(r.stdout)).toBe(untimed(run(args, true).stdout));
+      return Number(/selective reader, (\d+) paths/.exec(r.reader)?.[1]);
+    };
+    for (const jobs of ['1', '2']) {
+      const json = paths('json', jobs);
+      expect(paths('table', jobs)).toBe(json);
+      expect(paths('ndjson', jobs)).toBe(json + 1);
+      expect(paths('sarif', jobs)).toBe(json + 1);
+    }
   });
 
   it('reads selectively by default (SVC_POLICY_READER unset or empty), and refuses an unknown reader', () => {

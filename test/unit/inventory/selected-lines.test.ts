@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RECORD_BATCHES } from '../../../src/inventory/batches.js';
 import { policyPaths } from '../../../src/inventory/paths.js';
 import { readNdjson } from '../../../src/inventory/records.js';
 import { readNdjsonSelected } from '../../../src/inventory/selected-lines.js';
@@ -189,6 +190,102 @@ describe('the selective NDJSON reader', () => {
         expect(b).toEqual(a);
       }),
     );
+  });
+
+  it(
+    titled('gives its records in batches, each rejection after the records of the lines before it'),
+    async () => {
+      // The log of a reader read one record at a time (readNdjson's records cut to the selection), and of
+      // the selective reader's batches: records, rejections and the error that stops it, in order.
+      await checkAsync(
+        fc.asyncProperty(arbInput, arbPaths, async ({ bytes, cuts, max }, paths) => {
+          const selection = selectionOf(paths);
+          const log = async (
+            read: (
+              onReject: (r: Rejection) => void,
+            ) => AsyncIterable<unknown> | AsyncIterable<readonly unknown[]>,
+            batched: boolean,
+          ) => {
+            const events: unknown[] = [];
+            try {
+              for await (const item of read((r) => events.push(['reject', r.line, r.message]))) {
+                if (!batched) events.push(['record', canon(project(item, selection))]);
+                else {
+                  expect((item as readonly unknown[]).length).toBeGreaterThan(0);
+                  for (const r of item as readonly unknown[]) events.push(['record', canon(r)]);
+                }
+              }
+            } catch (e) {
+              events.push(['error', (e as Error).message]);
+            }
+            return events;
+          };
+          const limit = max === undefined ? {} : { maxRecordLength: max };
+          const full = await log(
+            (onReject) => readNdjson(chunks(bytes, cuts), { onReject, ...limit }),
+            false,
+          );
+          const batches = await log(
+            (onReject) =>
+              readNdjsonSelected(chunks(bytes, cuts), paths, { onReject, ...limit })[RECORD_BATCHES](),
+            true,
+          );
+          expect(batches).toEqual(full);
+        }),
+      );
+    },
+  );
+
+  it('cuts its batches at chunk ends and before a rejected line; evaluateInventory visits a batch in order', async () => {
+    // Two chunks: a line cut between them, a blank line, a CRLF line, a malformed line, and a last line
+    // without a newline.
+    const text = '{"id":1}\n{"id":2}\n{"id"' + ':3}\n\n{"id":4}\r\n{"id":\n{"id":6}\n{"id":7}';
+    const bytes = encoder.encode(text);
+    const cut = text.indexOf(':3');
+    const events: unknown[] = [];
+    const read = readNdjsonSelected([bytes.slice(0, cut), bytes.slice(cut)], [['id']], {
+      onReject: (r) => events.push(`reject ${r.line}`),
+    });
+    for await (const batch of read[RECORD_BATCHES]()) events.push(batch.map((r) => (r as { id: number }).id));
+    expect(events).toEqual([[1, 2], [3, 4], 'reject 6', [6], [7]]);
+
+    const visited: unknown[] = [];
+    const again = readNdjsonSelected([bytes.slice(0, cut), bytes.slice(cut)], [['id'], ['resource']], {
+      onReject: (r) => visited.push(`reject ${r.line}`),
+    });
+    const summary = await evaluateInventory(policies, again, {
+      asOf: '2026-06-01T00:00:00Z',
+      resource: 'component',
+      onResult: ({ index, resource }) => {
+        visited.push([index, (resource as { id: number }).id]);
+      },
+    });
+    expect(summary.resources).toBe(6);
+    expect(visited).toEqual([[0, 1], [1, 2], [2, 3], [3, 4], 'reject 6', [4, 6], [5, 7]]);
+  });
+
+  it('stops reading its source when the evaluation stops in a batch, the records after it not visited', async () => {
+    const lines = ['{"resource":"component","id":1}', '{"id":2}', '{"resource":"component","id":3}'];
+    let closed = false;
+    async function* source() {
+      try {
+        yield encoder.encode(`${lines.join('\n')}\n`);
+        yield encoder.encode(`${lines.join('\n')}\n`);
+      } finally {
+        closed = true;
+      }
+    }
+    const seen: number[] = [];
+    // The example policies name two kinds: a record without one stops the run (UNKNOWN_KIND).
+    const run = evaluateInventory(policies, readNdjsonSelected(source(), POLICY_PATHS), {
+      asOf: '2026-06-01T00:00:00Z',
+      onResult: ({ resource }) => {
+        seen.push((resource as { id: number }).id);
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'UNKNOWN_KIND', index: 1 });
+    expect(seen).toEqual([1]);
+    expect(closed).toBe(true);
   });
 
   it('reads a source that reuses one Buffer for every chunk (a line cut between chunks included)', async () => {
