@@ -9352,74 +9352,37 @@ function compileClosures(node2, asOf = Number.NaN) {
 }
 
 // src/compile/shape-cache.ts
-var setHas3 = Set.prototype.has;
-var setAdd = Set.prototype.add;
 var mapGet2 = Map.prototype.get;
 var mapSet = Map.prototype.set;
 var mapDelete = Map.prototype.delete;
 var mapClear = Map.prototype.clear;
 var mapKeys = Map.prototype.keys;
 var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
-function sketch(node2) {
-  let out = "";
-  for (const c of node2.clauses) {
-    if (c.kind === "field") {
-      out += "{";
-      for (const step of c.path) out += step.kind === "key" ? `${jsonStringify(step.key)}.` : "*.";
-      for (const op of c.operators) out += op.kind === "elemMatch" ? `(${sketch(op.filter)})` : `${op.kind},`;
-      out += "}";
-    } else if (c.kind === "not") out += `!(${sketch(c.filter)})`;
-    else {
-      out += `${c.kind}(`;
-      for (const f of c.filters) out += `(${sketch(f)})`;
-      out += ")";
-    }
-  }
-  return out;
-}
 var ShapeCache = class {
-  constructor(maxShapes, maxChars, maxSketches) {
+  constructor(maxShapes, maxChars) {
     this.maxShapes = maxShapes;
     this.maxChars = maxChars;
-    this.maxSketches = maxSketches;
   }
   maxShapes;
   maxChars;
-  maxSketches;
   bySource = /* @__PURE__ */ new Map();
-  sketches = /* @__PURE__ */ new Set();
-  sketchCount = 0;
   count = 0;
   chars = 0;
   /** How many shapes are held. */
   get size() {
     return this.count;
   }
-  /** False when no shape of this sketch was put in (since the sketches were last emptied): a sure miss. */
-  mayHold(sketch2) {
-    return setHas3.call(this.sketches, sketch2);
-  }
   /** The value of a source, which becomes the most recently used. */
   get(source2) {
     const value2 = mapGet2.call(this.bySource, source2);
-    if (value2 !== void 0) {
-      mapDelete.call(this.bySource, source2);
-      mapSet.call(this.bySource, source2, value2);
-    }
+    if (value2 === void 0) return void 0;
+    mapDelete.call(this.bySource, source2);
+    mapSet.call(this.bySource, source2, value2);
     return value2;
   }
-  /** Holds `value` for `source` (of sketch `sketch`), evicting the least recently used beyond the bounds. */
-  set(source2, sketch2, value2) {
-    if (source2.length > this.maxChars) return;
-    if (this.sketchCount >= this.maxSketches) {
-      this.sketches = /* @__PURE__ */ new Set();
-      this.sketchCount = 0;
-    }
-    if (!setHas3.call(this.sketches, sketch2)) {
-      setAdd.call(this.sketches, sketch2);
-      this.sketchCount++;
-    }
-    if (mapGet2.call(this.bySource, source2) !== void 0) return;
+  /** Holds `value` for `source`, evicting the least recently used beyond the bounds. */
+  set(source2, value2) {
+    if (source2.length > this.maxChars || mapGet2.call(this.bySource, source2) !== void 0) return;
     mapSet.call(this.bySource, source2, value2);
     this.count++;
     this.chars += source2.length;
@@ -9432,8 +9395,6 @@ var ShapeCache = class {
   }
   clear() {
     mapClear.call(this.bySource);
-    this.sketches = /* @__PURE__ */ new Set();
-    this.sketchCount = 0;
     this.count = 0;
     this.chars = 0;
   }
@@ -9441,7 +9402,7 @@ var ShapeCache = class {
 
 // src/compile/codegen.ts
 var isArray5 = Array.isArray;
-var setHas4 = Set.prototype.has;
+var setHas3 = Set.prototype.has;
 var stringStartsWith2 = String.prototype.startsWith;
 var stringEndsWith2 = String.prototype.endsWith;
 var INLINE_LIST = 8;
@@ -9686,15 +9647,9 @@ function compileGenerated(node2, asOf = Number.NaN) {
   let factory = SHAPES.get(source2);
   if (factory === void 0) {
     factory = makeFactory(source2);
-    SHAPES.set(source2, sketch(node2), factory);
+    SHAPES.set(source2, factory);
   }
   return bind(factory, values);
-}
-function generatedIfKnown(node2, asOf = Number.NaN) {
-  if (!SHAPES.mayHold(sketch(node2))) return void 0;
-  const { source: source2, values } = generateSource(node2, asOf);
-  const factory = SHAPES.get(source2);
-  return factory === void 0 ? void 0 : bind(factory, values);
 }
 function bind(factory, values) {
   return factory(
@@ -9706,7 +9661,7 @@ function bind(factory, values) {
     OBJECT_PROTOTYPE,
     stringStartsWith2,
     stringEndsWith2,
-    setHas4,
+    setHas3,
     plainVersionKey,
     compareVersionTo,
     getPrototypeOf,
@@ -9714,7 +9669,7 @@ function bind(factory, values) {
     instantOf
   );
 }
-var SHAPES = new ShapeCache(256, 4e6, 4096);
+var SHAPES = new ShapeCache(256, 4e6);
 function makeFactory(source2) {
   return new Function(
     "k",
@@ -9737,15 +9692,27 @@ function makeFactory(source2) {
 
 // src/compile/tiered.ts
 var TIER_UP_AFTER = 2e3;
-var tierSource = (n) => `function(cold,promote,left){let hot;return function tiered(r){/*${n}*/if(hot!==undefined)return hot(r);if(--left===0)hot=promote();return cold(r);};}`;
+var tierSource = (n) => `function(cold,promote,left){let hot;return[function tiered(r){/*${n}*/if(hot!==undefined)return hot(r);if(--left===0)hot=promote();return cold(r);},function(n){if(hot!==undefined)return hot;if(left>n){left-=n;return cold;}return hot=promote();}];}`;
 var sharedTier = (cold, promote, left) => {
   let hot;
-  return function tiered(r) {
-    if (hot !== void 0) return hot(r);
-    if (--left === 0) hot = promote();
-    return cold(r);
-  };
+  return [
+    function tiered(r) {
+      if (hot !== void 0) return hot(r);
+      if (--left === 0) hot = promote();
+      return cold(r);
+    },
+    (n) => {
+      if (hot !== void 0) return hot;
+      if (left > n) {
+        left -= n;
+        return cold;
+      }
+      hot = promote();
+      return hot;
+    }
+  ];
 };
+var BATCH = /* @__PURE__ */ Symbol("batch");
 var TIERS = 16;
 var tiers;
 var turn = 0;
@@ -9768,7 +9735,7 @@ function compileTiered(node2, limit = TIER_UP_AFTER, generate = compileGenerated
   const slot = turn;
   turn = (turn + 1) % all2.length;
   const tier = all2[slot];
-  return tier(
+  const [tiered, batch] = tier(
     cold,
     () => {
       let hot;
@@ -9787,6 +9754,8 @@ function compileTiered(node2, limit = TIER_UP_AFTER, generate = compileGenerated
     },
     limit
   );
+  tiered[BATCH] = batch;
+  return tiered;
 }
 
 // src/compile/filter.ts
@@ -9832,8 +9801,7 @@ function usesGeneratedCode(options) {
 function compileNode(node2, options, hot = false, asOf) {
   const at2 = asOf ?? (readsNow(node2) ? Date.now() : Number.NaN);
   const mode = modeOf(options, hot);
-  if (mode === "tiered")
-    return generatedIfKnown(node2, at2) ?? compileTiered(node2, TIER_UP_AFTER, compileGenerated, at2);
+  if (mode === "tiered") return compileTiered(node2, TIER_UP_AFTER, compileGenerated, at2);
   return mode ? compileGenerated(node2, at2) : compileClosures(node2, at2);
 }
 function compileFilter(filter, options) {
@@ -11758,6 +11726,13 @@ function bindPolicy(policy, compileAt, asOf, previous, timed, waivers) {
   return self;
 }
 
+// src/inventory/batches.ts
+var RECORD_BATCHES = /* @__PURE__ */ Symbol("svc-policy.recordBatches");
+function recordBatches(resources) {
+  if (typeof resources !== "object" || resources === null || !(RECORD_BATCHES in resources)) return void 0;
+  return resources[RECORD_BATCHES];
+}
+
 // src/policy/inventory-types.ts
 var DEFAULT_KIND_FIELD = "resource";
 
@@ -12164,7 +12139,15 @@ async function eachResource(resources, visit) {
     checkResource(resource, index++);
     return visit(resource);
   };
-  if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
+  const batches = recordBatches(resources);
+  if (batches !== void 0) {
+    for await (const batch of batches()) {
+      for (let i = 0; i < batch.length; i++) {
+        const pending = one(batch[i]);
+        if (isThenable(pending)) await pending;
+      }
+    }
+  } else if (resources !== null && typeof resources === "object" && Symbol.asyncIterator in resources) {
     for await (const resource of resources) {
       const pending = one(resource);
       if (isThenable(pending)) await pending;
@@ -19628,7 +19611,7 @@ function object(i, node2) {
       i = ws(i);
       if (i >= end || x[i] !== 58) return fail();
     }
-    i = ws(i + 1);
+    if (x[++i] <= 32) i = ws(i);
     if (i >= end) return fail();
     if (sub === void 0) {
       i = x[i] === 34 ? str(i) : skip(i);
@@ -19652,7 +19635,7 @@ function object(i, node2) {
       return out;
     }
     if (d !== 44) return fail();
-    i = ws(i + 1);
+    if (x[++i] <= 32) i = ws(i);
   }
 }
 function array(i, node2) {
@@ -19750,7 +19733,17 @@ function byteSelection(selection) {
 }
 
 // src/inventory/selected-lines.ts
-async function* readNdjsonSelected(source2, paths2, options = {}) {
+var SLOW = /* @__PURE__ */ Symbol("slow");
+function readNdjsonSelected(source2, paths2, options = {}) {
+  const batches = () => selectedBatches(source2, paths2, options);
+  return {
+    [RECORD_BATCHES]: batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch;
+    }
+  };
+}
+async function* selectedBatches(source2, paths2, options) {
   const selection = byteSelection(selectionOf(paths2));
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   const onBytes = options.onBytes;
@@ -19759,8 +19752,24 @@ async function* readNdjsonSelected(source2, paths2, options = {}) {
   let count2 = 0;
   let pending = [];
   let pendingBytes = 0;
+  let batch = [];
   const one = (bytes, s, e) => {
     line++;
+    if (line === 1) {
+      for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
+        s += 3;
+      }
+    }
+    if (e - s > max) return SLOW;
+    const record2 = scanRecord(bytes, s, e, selection);
+    if (record2 !== void 0) return record2;
+    for (let k = s; k < e; k++) {
+      const c = bytes[k];
+      if (c !== 32 && c !== 9 && c !== 13) return SLOW;
+    }
+    return void 0;
+  };
+  const slow = (bytes, s, e) => {
     if (line === 1) {
       for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
         s += 3;
@@ -19801,16 +19810,34 @@ async function* readNdjsonSelected(source2, paths2, options = {}) {
       const whole = concat(pending, pendingBytes + nl);
       pending = [];
       pendingBytes = 0;
-      const r = one(whole, 0, whole.length);
-      if (r !== void 0) yield r;
+      let r = one(whole, 0, whole.length);
+      if (r === SLOW) {
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        r = slow(whole, 0, whole.length);
+      }
+      if (r !== void 0) batch.push(r);
       s = nl + 1;
       nl = chunk.indexOf(10, s);
     }
     while (nl >= 0) {
-      const r = one(chunk, s, nl);
-      if (r !== void 0) yield r;
+      let r = one(chunk, s, nl);
+      if (r === SLOW) {
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+        r = slow(chunk, s, nl);
+      }
+      if (r !== void 0) batch.push(r);
       s = nl + 1;
       nl = chunk.indexOf(10, s);
+    }
+    if (batch.length > 0) {
+      yield batch;
+      batch = [];
     }
     if (s < chunk.length) {
       pending.push(Uint8Array.prototype.slice.call(chunk, s));
@@ -19825,8 +19852,9 @@ async function* readNdjsonSelected(source2, paths2, options = {}) {
   }
   if (pendingBytes > 0) {
     const whole = concat(pending, pendingBytes);
-    const r = one(whole, 0, whole.length);
-    if (r !== void 0) yield r;
+    let r = one(whole, 0, whole.length);
+    if (r === SLOW) r = slow(whole, 0, whole.length);
+    if (r !== void 0) yield [r];
   }
 }
 function concat(pieces, length) {
@@ -21978,7 +22006,8 @@ async function run2({ values, positionals }, { out, err }) {
     let unexplained = 0;
     const worthIt = values.jobs !== void 0 || size !== null && size >= SPLIT_THRESHOLD;
     const parallel = jobs > 1 && worthIt && size !== null && inputPath !== "-" && await splittable2(inputPath, size);
-    const select = selected2 === null ? readPaths(policies, kindField, reader, [["id"]]) : null;
+    const perResource = selected2 !== null || format === "ndjson" || format === "sarif";
+    const select = selected2 === null ? readPaths(policies, kindField, reader, perResource ? [["id"]] : []) : null;
     const selective = select !== null && (parallel || size !== null && inputPath !== "-" && await splittable(inputPath, size));
     debugReader("%s: %s", inputPath, selective ? `selective reader, ${select.length} paths` : "full parse");
     if (parallel) {
@@ -22026,9 +22055,13 @@ async function run2({ values, positionals }, { out, err }) {
         ...kindField === void 0 ? {} : { kindField },
         asOf,
         ...coverage === null ? {} : { coverage: true },
-        onResult: (event) => {
-          progress?.tick(event.index + 1);
-          return writer.resource(render(event, String(event.index)));
+        // Without a line per resource or a progress line, no result event is needed, and the policies
+        // that do not apply to a record are not visited.
+        ...!perResource && progress === null ? {} : {
+          onResult: (event) => {
+            progress?.tick(event.index + 1);
+            return writer.resource(render(event, String(event.index)));
+          }
         }
       });
       unexplained = render.leftOut();
