@@ -19755,35 +19755,15 @@ async function* selectedBatches(source2, paths2, options) {
   let batch = [];
   const one = (bytes, s, e) => {
     line++;
-    if (line === 1) {
-      for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
-        s += 3;
-      }
-    }
+    if (line === 1) s = afterBom(bytes, s, e);
     if (e - s > max) return SLOW;
     const record2 = scanRecord(bytes, s, e, selection);
     if (record2 !== void 0) return record2;
-    for (let k = s; k < e; k++) {
-      const c = bytes[k];
-      if (c !== 32 && c !== 9 && c !== 13) return SLOW;
-    }
-    return void 0;
+    return blank(bytes, s, e) ? void 0 : SLOW;
   };
   const slow = (bytes, s, e) => {
-    if (line === 1) {
-      for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
-        s += 3;
-      }
-    }
-    let blank = true;
-    for (let k = s; k < e; k++) {
-      const c = bytes[k];
-      if (c !== 32 && c !== 9 && c !== 13) {
-        blank = false;
-        break;
-      }
-    }
-    if (blank) {
+    if (line === 1) s = afterBom(bytes, s, e);
+    if (blank(bytes, s, e)) {
       if (e - s > max + 1) measure2(bytes, s, e);
       return void 0;
     }
@@ -19866,6 +19846,19 @@ function concat(pieces, length) {
     at2 += p.length;
   }
   return out;
+}
+function afterBom(bytes, s, e) {
+  for (let k = 0; k < 2 && e - s >= 3 && bytes[s] === 239 && bytes[s + 1] === 187 && bytes[s + 2] === 191; k++) {
+    s += 3;
+  }
+  return s;
+}
+function blank(bytes, s, e) {
+  for (let k = s; k < e; k++) {
+    const c = bytes[k];
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }
 
 // src/node/file.ts

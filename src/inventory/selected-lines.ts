@@ -58,46 +58,17 @@ async function* selectedBatches(
    */
   const one = (bytes: Uint8Array, s: number, e: number): unknown => {
     line++;
-    // The input's byte order mark (the decoder's, and one more that `decode` strips) is not part of it.
-    if (line === 1) {
-      for (
-        let k = 0;
-        k < 2 && e - s >= 3 && bytes[s] === 0xef && bytes[s + 1] === 0xbb && bytes[s + 2] === 0xbf;
-        k++
-      ) {
-        s += 3;
-      }
-    }
+    if (line === 1) s = afterBom(bytes, s, e);
     // UTF-16 units are never more than bytes: only a long line may be too long.
     if (e - s > max) return SLOW;
     const record = scanRecord(bytes, s, e, selection);
     if (record !== undefined) return record;
-    for (let k = s; k < e; k++) {
-      const c = bytes[k]!;
-      if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return SLOW;
-    }
-    return undefined;
+    return blank(bytes, s, e) ? undefined : SLOW;
   };
   /** The line `one` left (its number already counted): measured, then read by the full parse. */
   const slow = (bytes: Uint8Array, s: number, e: number): unknown => {
-    if (line === 1) {
-      for (
-        let k = 0;
-        k < 2 && e - s >= 3 && bytes[s] === 0xef && bytes[s + 1] === 0xbb && bytes[s + 2] === 0xbf;
-        k++
-      ) {
-        s += 3;
-      }
-    }
-    let blank = true;
-    for (let k = s; k < e; k++) {
-      const c = bytes[k]!;
-      if (c !== 0x20 && c !== 0x09 && c !== 0x0d) {
-        blank = false;
-        break;
-      }
-    }
-    if (blank) {
+    if (line === 1) s = afterBom(bytes, s, e);
+    if (blank(bytes, s, e)) {
       if (e - s > max + 1) measure(bytes, s, e);
       return undefined;
     }
@@ -185,4 +156,25 @@ function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/** Where a first line starts: after the input's byte order mark (the decoder's, and one more that `decode` strips). */
+function afterBom(bytes: Uint8Array, s: number, e: number): number {
+  for (
+    let k = 0;
+    k < 2 && e - s >= 3 && bytes[s] === 0xef && bytes[s + 1] === 0xbb && bytes[s + 2] === 0xbf;
+    k++
+  ) {
+    s += 3;
+  }
+  return s;
+}
+
+/** Whether bytes [s, e) are only spaces, tabs and carriage returns (a blank line). */
+function blank(bytes: Uint8Array, s: number, e: number): boolean {
+  for (let k = s; k < e; k++) {
+    const c = bytes[k]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
 }
