@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateInventoryFile } from '../../src/node.js';
+import { timestampMs } from '../../src/semantics/time.js';
 import {
   arbTimeFilterAndRecords,
   arbVersion,
@@ -159,6 +160,110 @@ once("evaluateInventoryFile(…, { engine: 'duckdb' }): each value against anoth
       { numRuns: runs },
     );
   }, 600_000);
+});
+
+describe("evaluateInventoryFile(…, { engine: 'duckdb' }): the staged reads at their edges", () => {
+  // The engine reads an instant's numbers at their places once the shape is checked, and builds a
+  // version key of up to four parts without lambdas: each text here sits at an edge of those paths.
+  const instants = [
+    '2024-02-29T00:00:00Z',
+    '2023-02-29T00:00:00Z',
+    '2000-02-29T23:59:59.999Z',
+    '1900-02-29T00:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59.999999999Z',
+    '2026-04-31T00:00:00Z',
+    '2026-06-01t00:00:00z',
+    '2026-06-01T00:00:00.1Z',
+    '2026-06-01T00:00:00.12+05:30',
+    '2026-06-01T00:00:00.123-05:30',
+    '2026-06-01T00:00:00.1234Z',
+    '2026-06-01T00:00:00.12345+23:59',
+    '2026-06-01T00:00:00.123456-23:59',
+    '2026-06-01T00:00:00.1234567+00:00',
+    '2026-06-01T00:00:00.12345678-00:00',
+    '2026-06-01T00:00:00.123456789Z',
+    '2026-05-31T19:00:00.999-05:00',
+    '2026-06-01T00:00:00+24:00',
+    '2026-06-01T00:00:00-00:60',
+    '2026-06-01T00:00:00.Z',
+    '2026-06-01T00:00:00+0530',
+    '2026-06-01T24:00:00Z',
+    '2026-06-01T23:60:00Z',
+    '2026-06-01T23:59:60Z',
+    '2026-13-01T00:00:00Z',
+    '2026-06-01 00:00:00Z',
+    '2026-06-01T00:00:00Z ',
+    '+2026-06-01T00:00:00Z',
+    '２０２６-06-01T00:00:00Z',
+  ];
+  const versions = [
+    '1',
+    '0',
+    '00',
+    'v1',
+    '1.0',
+    '1.0.0.0',
+    '1.0.0.0.0',
+    '0.0.1',
+    '01.002.0003.00004',
+    '1.2.3.4',
+    '1.2.3.4.5',
+    '1.2.3.0.0',
+    '1.0.3',
+    '1.2.0.4',
+    '1.28',
+    '1.28.0',
+    '1.28-rc.1',
+    '1.28.0-rc.01',
+    '1.28+build.5',
+    '1.28.0.0.0-alpha.beta',
+    '12345678901.2',
+    '1.12345678901',
+    '1..2',
+    '1.',
+    '.1',
+    'vv1',
+    'v',
+    '1.2.3.4.x',
+  ];
+
+  it('instants: the in-process statuses, against each text', async () => {
+    const records = instants.map((a, i) => ({ id: i, a, o: { x: a } }));
+    // Each valid text is an operand once (an invalid operand is a typed error, tested elsewhere).
+    const valid = instants.filter((t) => Number.isFinite(timestampMs(t)));
+    expect(valid.length).toBe(15);
+    for (const at of valid) {
+      const r = await statuses(
+        {
+          eq: { a: { $eq: { $at: at } } },
+          lt: { a: { $lt: { $at: at } } },
+          gt: { 'o$.x': { $gt: { $at: at } } },
+        },
+        records,
+        '2026-06-01T00:00:00Z',
+      );
+      expect(r.duckdb, at).toEqual(r.memory);
+    }
+    const soon = await statuses(
+      { past: { a: { $lt: { $now: 'P0D' } } }, near: { a: { $lt: { $now: 'P400D' } } } },
+      records,
+      '2026-06-01T00:00:00Z',
+    );
+    expect(soon.duckdb).toEqual(soon.memory);
+  }, 120_000);
+
+  it('version keys: the in-process statuses, against each version', async () => {
+    const records = versions.map((a, i) => ({ id: i, a, o: { x: a } }));
+    for (const other of ['0', '1', '1.0.0.0.0', '1.2.3.4', '1.2.3.4.5', '1.28', '1.28-rc.1', '1.2.0.4']) {
+      const { duckdb, memory } = await statuses(
+        { eq: { a: { $veq: other } }, lt: { a: { $vlt: other } }, gt: { 'o$.x': { $vgt: other } } },
+        records,
+        '2026-06-01T00:00:00Z',
+      );
+      expect(duckdb, other).toEqual(memory);
+    }
+  }, 120_000);
 });
 
 describe("evaluateInventoryFile(…, { engine: 'duckdb' }) over Parquet", () => {

@@ -68,6 +68,21 @@ function likePattern(pattern: LikePattern): string {
 const encodeNumber = (d: string) =>
   `CAST(length(CAST(length(${d}) AS VARCHAR)) AS VARCHAR) || CAST(length(${d}) AS VARCHAR) || ${d}`;
 
+const isVersion = (text: string) => `regexp_full_match(${text}, '${VERSION_PATTERN}')`;
+const coreOf = (text: string) => `regexp_extract(${text}, '^v?([0-9.]+)', 1)`;
+const preOf = (text: string) => `regexp_extract(${text}, '^v?[0-9.]+-([^+]*)', 1)`;
+
+/** One numeric part (no leading zeros) as its piece of the key. */
+const encodePart = (d: string) => `'.' || ${encodeNumber(d)}`;
+
+/** The key of the numeric parts of `core` (digits and dots), trailing zero parts cut off. */
+const partsKey = (core: string) =>
+  `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: ${encodePart(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
+
+/** The key's end: `#` for no pre-release `pre`, else its identifiers. */
+const preKey = (pre: string) =>
+  `(CASE WHEN ${pre} = '' THEN '#' ELSE '!' || array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '') END)`;
+
 /**
  * The version key (semantics/version.ts) of a text: the grammar checked with the same regular
  * expression as in memory (RE2's `regexp_full_match`, where `$` is the end of the text), the parts
@@ -77,11 +92,7 @@ const encodeNumber = (d: string) =>
  */
 function versionKey(expr: string): string {
   const text = `(${expr})`;
-  const core = `regexp_extract(${text}, '^v?([0-9.]+)', 1)`;
-  const pre = `regexp_extract(${text}, '^v?[0-9.]+-([^+]*)', 1)`;
-  const parts = `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: '.' || ${encodeNumber(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
-  const ids = `array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '')`;
-  return `(CASE WHEN regexp_full_match(${text}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
+  return `(CASE WHEN ${isVersion(text)} THEN ${partsKey(coreOf(text))} || ${preKey(preOf(text))} END)`;
 }
 
 /** The shape of an RFC 3339 timestamp (semantics/time.ts), its numbers captured by name. */
@@ -90,10 +101,6 @@ const TIMESTAMP_PATTERN =
 const GROUPS = ['y', 'mo', 'd', 'h', 'mi', 's', 'f', 'sg', 'oh', 'om'] as const;
 
 const GROUP_LIST = `[${GROUPS.map((g) => `'${g}'`).join(', ')}]`;
-
-/** The named groups of a timestamp's text (a struct of texts), SQL `NULL` when it has not the shape. */
-const timestampGroups = (text: string): string =>
-  `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN regexp_extract(${text}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST}) END)`;
 
 /** The numbers of the groups `r` (`timestampGroups`), each an SQL expression; only digits are ever cast. */
 function partsOf(r: string): InstantParts {
@@ -117,15 +124,15 @@ const instantOf = (parts: InstantParts): string =>
   instantOfParts(parts, (e) => `CAST(${e} AS BIGINT)`).replace(/ \/ (?=[0-9(])/g, ' // ');
 
 /**
- * The instant of a text: RE2's `regexp_full_match` checks the shape (`[0-9]` is ASCII digits), then
- * `regexp_extract` with names gives the groups as one struct, named once by a lambda over a one-element
- * list; only digits are ever cast, so no text raises. The arithmetic is `instantOfParts`.
+ * The instant of a text: RE2's `regexp_extract` with names gives the groups as one struct (`[0-9]` is
+ * ASCII digits), named once by a lambda over a one-element list; a text without the shape gives every
+ * group '', so no number, and `instantOfParts` NULL. Only digits are ever cast, so no text raises.
  */
 function instantMs(expr: string, p: ParamSink): string {
   const r = `${p.alias()}_r`;
   const text = `(${expr})`;
   const groups = `regexp_extract(${text}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST})`;
-  return `(CASE WHEN regexp_full_match(${text}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instantOf(partsOf(r))})[1] END)`;
+  return `list_transform([${groups}], lambda ${r}: ${instantOf(partsOf(r))})[1]`;
 }
 
 /**
@@ -266,6 +273,71 @@ export function duckdbHoisting(base: ReadonlySet<string>): {
   const value = (ref: DuckRef, t: 'string' | 'number', p: ParamSink) =>
     hoist(at(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar(ref, t, p)} END)`);
   const isHoisted = (expr: string) => levels[0]!.has(expr);
+  /**
+   * The version key of a hoisted text, in stages: the core (NULL when the text is no version) and
+   * the pre-release (level 1); the first four parts without leading zeros, and whether there are at
+   * most four (level 2); the key (level 3), from those parts where there are at most four, trailing
+   * zero parts (empty) left out, else as `versionKey` builds it. Lambdas cost twice as much.
+   */
+  const stagedVersionKey = (expr: string): string =>
+    hoist(
+      `version ${expr}`,
+      () => {
+        const core = hoist(
+          `core ${expr}`,
+          () => `(CASE WHEN ${isVersion(expr)} THEN ${coreOf(expr)} END)`,
+          1,
+        );
+        const pre = hoist(`pre ${expr}`, () => preOf(expr), 1);
+        const d = [1, 2, 3, 4].map((i) =>
+          hoist(`part${i} ${expr}`, () => `ltrim(split_part(${core}, '.', ${i}), '0')`, 2),
+        );
+        const few = hoist(`few ${expr}`, () => `length(${core}) - length(replace(${core}, '.', '')) <= 3`, 2);
+        const upTo = (n: number) => `concat(${d.slice(0, n).map(encodePart).join(', ')})`;
+        const fast = `(CASE WHEN ${d[3]} <> '' THEN ${upTo(4)} WHEN ${d[2]} <> '' THEN ${upTo(3)} WHEN ${d[1]} <> '' THEN ${upTo(2)} WHEN ${d[0]} <> '' THEN ${upTo(1)} ELSE '' END)`;
+        return `(CASE WHEN ${core} IS NOT NULL THEN (CASE WHEN ${few} THEN ${fast} ELSE ${partsKey(core)} END) || ${preKey(pre)} END)`;
+      },
+      3,
+    );
+  /**
+   * The instant of a hoisted text, in stages: the text when it has the shape (level 1; RE2's DFA
+   * without captures), its numbers read at their places (level 2: the first 19 characters are fixed;
+   * an offset is the last 6, else the text ends in `Z`; the fraction lies between), the arithmetic
+   * `instantOfParts` (level 3).
+   */
+  const stagedInstant = (expr: string): string =>
+    hoist(
+      `instant ${expr}`,
+      () => {
+        const t = hoist(
+          `shaped ${expr}`,
+          () => `(CASE WHEN regexp_full_match(${expr}, '${TIMESTAMP_PATTERN}') THEN ${expr} END)`,
+          1,
+        );
+        const part = (k: string, sql: () => string) => hoist(`${k} ${expr}`, sql, 2);
+        const at = (from: number, n: number) => `CAST(substr(${t}, ${from}, ${n}) AS INTEGER)`;
+        const signed = `substr(${t}, -6, 1) IN ('+', '-')`;
+        const tail = `(CASE WHEN ${signed} THEN 6 ELSE 1 END)`;
+        const parts: InstantParts = {
+          y: part('y', () => at(1, 4)),
+          mo: part('mo', () => at(6, 2)),
+          d: part('d', () => at(9, 2)),
+          h: part('h', () => at(12, 2)),
+          mi: part('mi', () => at(15, 2)),
+          s: part('s', () => at(18, 2)),
+          ms: part(
+            'ms',
+            () =>
+              `(CASE WHEN substr(${t}, 20, 1) = '.' THEN CAST(rpad(substr(${t}, 21, least(3, length(${t}) - 20 - ${tail})), 3, '0') AS INTEGER) ELSE 0 END)`,
+          ),
+          sign: part('sign', () => `(CASE substr(${t}, -6, 1) WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`),
+          oh: part('oh', () => `(CASE WHEN ${signed} THEN CAST(substr(${t}, -5, 2) AS INTEGER) ELSE 0 END)`),
+          om: part('om', () => `(CASE WHEN ${signed} THEN CAST(substr(${t}, -2, 2) AS INTEGER) ELSE 0 END)`),
+        };
+        return instantOf(parts);
+      },
+      3,
+    );
   const dialect: SqlDialect<DuckRef> = {
     ...duckdb,
     // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
@@ -273,22 +345,8 @@ export function duckdbHoisting(base: ReadonlySet<string>): {
     collateOrder: (expr) => expr,
     collateEq: (expr) => expr,
     // A key of a value read per row: a column of its own, from the value's column.
-    versionKey: (expr) =>
-      isHoisted(expr) ? hoist(`version ${expr}`, () => versionKey(expr), 1) : versionKey(expr),
-    instantMs: (expr, p) => {
-      if (!isHoisted(expr)) return instantMs(expr, p);
-      const groups = hoist(`groups ${expr}`, () => timestampGroups(expr), 1);
-      const parts = hoist(
-        `parts ${expr}`,
-        () =>
-          `(CASE WHEN ${groups} IS NOT NULL THEN struct_pack(${Object.entries(partsOf(groups))
-            .map(([k, v]) => `${k} := ${v}`)
-            .join(', ')}) END)`,
-        2,
-      );
-      const named = Object.keys(partsOf(groups)).map((k) => [k, `${parts}.${k}`]);
-      return hoist(`instant ${expr}`, () => instantOf(Object.fromEntries(named) as InstantParts), 3);
-    },
+    versionKey: (expr) => (isHoisted(expr) ? stagedVersionKey(expr) : versionKey(expr)),
+    instantMs: (expr, p) => (isHoisted(expr) ? stagedInstant(expr) : instantMs(expr, p)),
     jsonIs: (ref, shape, p) => {
       if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
       const t = type(ref, p);
