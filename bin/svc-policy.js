@@ -19966,18 +19966,19 @@ function likePattern(pattern) {
   return pattern.pieces.map((piece) => piece.replace(/[!%_]/g, "!$&")).join("%");
 }
 var encodeNumber2 = (d) => `CAST(length(CAST(length(${d}) AS VARCHAR)) AS VARCHAR) || CAST(length(${d}) AS VARCHAR) || ${d}`;
+var isVersion2 = (text2) => `regexp_full_match(${text2}, '${VERSION_PATTERN}')`;
+var coreOf = (text2) => `regexp_extract(${text2}, '^v?([0-9.]+)', 1)`;
+var preOf = (text2) => `regexp_extract(${text2}, '^v?[0-9.]+-([^+]*)', 1)`;
+var encodePart = (d) => `'.' || ${encodeNumber2(d)}`;
+var partsKey = (core) => `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: ${encodePart(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
+var preKey = (pre) => `(CASE WHEN ${pre} = '' THEN '#' ELSE '!' || array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber2(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '') END)`;
 function versionKey2(expr) {
   const text2 = `(${expr})`;
-  const core = `regexp_extract(${text2}, '^v?([0-9.]+)', 1)`;
-  const pre = `regexp_extract(${text2}, '^v?[0-9.]+-([^+]*)', 1)`;
-  const parts = `regexp_replace(array_to_string(list_transform(string_split(${core}, '.'), lambda svc_x: '.' || ${encodeNumber2(`ltrim(svc_x, '0')`)}), ''), '([.]10)+$', '')`;
-  const ids = `array_to_string(list_transform(string_split(${pre}, '.'), lambda svc_i: CASE WHEN regexp_full_match(svc_i, '[0-9]+') THEN ',1' || ${encodeNumber2(`ltrim(svc_i, '0')`)} ELSE ',2' || svc_i END), '')`;
-  return `(CASE WHEN regexp_full_match(${text2}, '${VERSION_PATTERN}') THEN ${parts} || (CASE WHEN ${pre} = '' THEN '#' ELSE '!' || ${ids} END) END)`;
+  return `(CASE WHEN ${isVersion2(text2)} THEN ${partsKey(coreOf(text2))} || ${preKey(preOf(text2))} END)`;
 }
 var TIMESTAMP_PATTERN = "^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:[.]([0-9]+))?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$";
 var GROUPS = ["y", "mo", "d", "h", "mi", "s", "f", "sg", "oh", "om"];
 var GROUP_LIST = `[${GROUPS.map((g) => `'${g}'`).join(", ")}]`;
-var timestampGroups = (text2) => `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST}) END)`;
 function partsOf(r) {
   const int4 = (g) => `CAST(NULLIF(${r}.${g}, '') AS INTEGER)`;
   return {
@@ -19998,7 +19999,7 @@ function instantMs(expr, p) {
   const r = `${p.alias()}_r`;
   const text2 = `(${expr})`;
   const groups = `regexp_extract(${text2}, '${TIMESTAMP_PATTERN}', ${GROUP_LIST})`;
-  return `(CASE WHEN regexp_full_match(${text2}, '${TIMESTAMP_PATTERN}') THEN list_transform([${groups}], lambda ${r}: ${instantOf2(partsOf(r))})[1] END)`;
+  return `list_transform([${groups}], lambda ${r}: ${instantOf2(partsOf(r))})[1]`;
 }
 function tzMs(expr) {
   const us = `epoch_us(${expr})`;
@@ -20099,6 +20100,56 @@ function duckdbHoisting(base) {
   const type = (ref, p) => hoist(at2("type", ref), () => typeOf2(ref, p));
   const value2 = (ref, t, p) => hoist(at2(t, ref), () => `(CASE WHEN ${isType(ref, t, p)} THEN ${scalar2(ref, t, p)} END)`);
   const isHoisted = (expr) => levels[0].has(expr);
+  const stagedVersionKey = (expr) => hoist(
+    `version ${expr}`,
+    () => {
+      const core = hoist(
+        `core ${expr}`,
+        () => `(CASE WHEN ${isVersion2(expr)} THEN ${coreOf(expr)} END)`,
+        1
+      );
+      const pre = hoist(`pre ${expr}`, () => preOf(expr), 1);
+      const d = [1, 2, 3, 4].map(
+        (i) => hoist(`part${i} ${expr}`, () => `ltrim(split_part(${core}, '.', ${i}), '0')`, 2)
+      );
+      const few = hoist(`few ${expr}`, () => `length(${core}) - length(replace(${core}, '.', '')) <= 3`, 2);
+      const upTo = (n) => `concat(${d.slice(0, n).map(encodePart).join(", ")})`;
+      const fast = `(CASE WHEN ${d[3]} <> '' THEN ${upTo(4)} WHEN ${d[2]} <> '' THEN ${upTo(3)} WHEN ${d[1]} <> '' THEN ${upTo(2)} WHEN ${d[0]} <> '' THEN ${upTo(1)} ELSE '' END)`;
+      return `(CASE WHEN ${core} IS NOT NULL THEN (CASE WHEN ${few} THEN ${fast} ELSE ${partsKey(core)} END) || ${preKey(pre)} END)`;
+    },
+    3
+  );
+  const stagedInstant = (expr) => hoist(
+    `instant ${expr}`,
+    () => {
+      const t = hoist(
+        `shaped ${expr}`,
+        () => `(CASE WHEN regexp_full_match(${expr}, '${TIMESTAMP_PATTERN}') THEN ${expr} END)`,
+        1
+      );
+      const part = (k, sql) => hoist(`${k} ${expr}`, sql, 2);
+      const at3 = (from, n) => `CAST(substr(${t}, ${from}, ${n}) AS INTEGER)`;
+      const signed = `substr(${t}, -6, 1) IN ('+', '-')`;
+      const tail = `(CASE WHEN ${signed} THEN 6 ELSE 1 END)`;
+      const parts = {
+        y: part("y", () => at3(1, 4)),
+        mo: part("mo", () => at3(6, 2)),
+        d: part("d", () => at3(9, 2)),
+        h: part("h", () => at3(12, 2)),
+        mi: part("mi", () => at3(15, 2)),
+        s: part("s", () => at3(18, 2)),
+        ms: part(
+          "ms",
+          () => `(CASE WHEN substr(${t}, 20, 1) = '.' THEN CAST(rpad(substr(${t}, 21, least(3, length(${t}) - 20 - ${tail})), 3, '0') AS INTEGER) ELSE 0 END)`
+        ),
+        sign: part("sign", () => `(CASE substr(${t}, -6, 1) WHEN '-' THEN -1 WHEN '+' THEN 1 ELSE 0 END)`),
+        oh: part("oh", () => `(CASE WHEN ${signed} THEN CAST(substr(${t}, -5, 2) AS INTEGER) ELSE 0 END)`),
+        om: part("om", () => `(CASE WHEN ${signed} THEN CAST(substr(${t}, -2, 2) AS INTEGER) ELSE 0 END)`)
+      };
+      return instantOf2(parts);
+    },
+    3
+  );
   const dialect = {
     ...duckdb,
     // The engine's own database, whose default collation is DuckDB's: text compares by its UTF-8
@@ -20106,18 +20157,8 @@ function duckdbHoisting(base) {
     collateOrder: (expr) => expr,
     collateEq: (expr) => expr,
     // A key of a value read per row: a column of its own, from the value's column.
-    versionKey: (expr) => isHoisted(expr) ? hoist(`version ${expr}`, () => versionKey2(expr), 1) : versionKey2(expr),
-    instantMs: (expr, p) => {
-      if (!isHoisted(expr)) return instantMs(expr, p);
-      const groups = hoist(`groups ${expr}`, () => timestampGroups(expr), 1);
-      const parts = hoist(
-        `parts ${expr}`,
-        () => `(CASE WHEN ${groups} IS NOT NULL THEN struct_pack(${Object.entries(partsOf(groups)).map(([k, v]) => `${k} := ${v}`).join(", ")}) END)`,
-        2
-      );
-      const named = Object.keys(partsOf(groups)).map((k) => [k, `${parts}.${k}`]);
-      return hoist(`instant ${expr}`, () => instantOf2(Object.fromEntries(named)), 3);
-    },
+    versionKey: (expr) => isHoisted(expr) ? stagedVersionKey(expr) : versionKey2(expr),
+    instantMs: (expr, p) => isHoisted(expr) ? stagedInstant(expr) : instantMs(expr, p),
     jsonIs: (ref, shape, p) => {
       if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
       const t = type(ref, p);
