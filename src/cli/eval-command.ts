@@ -312,7 +312,7 @@ async function run(
       };
       let records: AsyncIterable<unknown>;
       if (selective) {
-        // Read again into one reused buffer (cheaper than the stream's buffer per chunk).
+        // Read again into two reused buffers (cheaper than the stream's buffer per chunk).
         stream.destroy();
         records = readNdjsonSelected(fileBytes(inputPath, progress?.bytes), select!, read);
       } else records = readInventory(inputBytes(stream, progress?.bytes), read);

@@ -62,7 +62,7 @@ export async function* inputBytes(
 
 /**
  * The bytes of a regular file (plain NDJSON, checked by the caller) for the selective reader, read into
- * one reused buffer ({@link fileChunks}); `onBytes` as for {@link inputBytes}.
+ * two buffers used in turn ({@link fileChunks}); `onBytes` as for {@link inputBytes}.
  */
 export async function* fileBytes(
   path: string,

@@ -106,9 +106,18 @@ export function timestampMs(s: string): number {
   return daysFromCivil(y, mo, d) * DAY + h * 3_600_000 + mi * 60_000 + se * 1000 + fraction - offset;
 }
 
+// The last string read by instantOf: a policy's status definitions often compare one field in turn.
+let lastText = '';
+let lastMs = Number.NaN;
+
 /** The instant a record value stands for: a timestamp string's; NaN for every other value. */
 export function instantOf(v: unknown): number {
-  return typeof v === 'string' ? timestampMs(v) : Number.NaN;
+  if (typeof v !== 'string') return Number.NaN;
+  if (v !== lastText) {
+    lastMs = timestampMs(v);
+    lastText = v;
+  }
+  return lastMs;
 }
 
 /** Why a duration is refused, for the parser's message; `ms` when it is one. */
