@@ -7435,6 +7435,8 @@ var charCodeAt = uncurry(StringProto.charCodeAt);
 var setHas = Set.prototype.has;
 var mapGet = Map.prototype.get;
 var mapHas = Map.prototype.has;
+var mapSet = Map.prototype.set;
+var mapClear = Map.prototype.clear;
 var weakMapGet = WeakMap.prototype.get;
 var weakMapSet = WeakMap.prototype.set;
 var weakSetHas = WeakSet.prototype.has;
@@ -7892,8 +7894,15 @@ function timestampMs(s) {
   }
   return daysFromCivil(y, mo, d) * DAY + h * 36e5 + mi * 6e4 + se * 1e3 + fraction - offset;
 }
+var lastText = "";
+var lastMs = Number.NaN;
 function instantOf(v) {
-  return typeof v === "string" ? timestampMs(v) : Number.NaN;
+  if (typeof v !== "string") return Number.NaN;
+  if (v !== lastText) {
+    lastMs = timestampMs(v);
+    lastText = v;
+  }
+  return lastMs;
 }
 var DURATION = /^(-)?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,3}))?S)?)?$/;
 var UNITS = "weeks (W), days (D), hours (H), minutes (M after T) and seconds (S, to the millisecond)";
@@ -8033,19 +8042,19 @@ var ABOVE = 2;
 function compareVersionTo(s, operands, lo = 0, hi = UNBOUNDED) {
   const key = plainVersionKey(s, lo, hi);
   if (key === NOT_VERSION) return NOT_VERSION;
-  let parsed;
+  let parsed2;
   let result = 0;
   for (let j = 0; j < operands.length; j++) {
     const op = operands[j];
     let d;
     if (key >= 0 && op.key >= 0 && (key !== op.key || key % 2 === 0)) d = key - op.key;
     else {
-      if (parsed === void 0) {
+      if (parsed2 === void 0) {
         const version3 = parseVersion(s);
         if (version3 === void 0) return NOT_VERSION;
-        parsed = versionKey(version3);
+        parsed2 = versionKey(version3);
       }
-      d = parsed < op.text ? -1 : parsed > op.text ? 1 : 0;
+      d = parsed2 < op.text ? -1 : parsed2 > op.text ? 1 : 0;
     }
     result |= (d < 0 ? BELOW : d > 0 ? ABOVE : 0) << 2 * j;
   }
@@ -8296,9 +8305,18 @@ function parseOperator(kind, at2, operand2, nested, limits) {
 // src/parse/path.ts
 var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 var ANY_STEP = freeze({ kind: "any" });
+var parsed = /* @__PURE__ */ new Map();
+var PARSED_KEYS = 1024;
+var parsedCount = 0;
+var PARSED_KEY_LENGTH = 256;
 function parsePath(key, at2, limits = DEFAULT_LIMITS) {
   if (typeof key !== "string") {
     throw new FilterError("INVALID_PATH", at2, `a field path must be a string at ${showPointer(at2)}`);
+  }
+  const memo = limits === DEFAULT_LIMITS && key.length <= PARSED_KEY_LENGTH;
+  if (memo) {
+    const known = mapGet.call(parsed, key);
+    if (known !== void 0) return known;
   }
   if (key === "") throw new FilterError("INVALID_PATH", at2, `empty field path at ${showPointer(at2)}`);
   const longest = limits.maxPathSegments * (limits.maxSegmentLength + PATH_SEPARATOR.length);
@@ -8347,7 +8365,16 @@ function parsePath(key, at2, limits = DEFAULT_LIMITS) {
   }
   if (text2 !== key)
     throw limitError("maxSegmentLength", at2, "field path longer than the limits allow", limits);
-  return freeze(steps);
+  const out = freeze(steps);
+  if (memo) {
+    if (parsedCount === PARSED_KEYS) {
+      mapClear.call(parsed);
+      parsedCount = 0;
+    }
+    mapSet.call(parsed, key, out);
+    parsedCount++;
+  }
+  return out;
 }
 function printPath(steps) {
   let out = "";
@@ -8385,11 +8412,11 @@ function trust(node2, limits, footprint) {
 function parsedOf(node2) {
   return weakMapGet.call(trusted, node2);
 }
-function fits(parsed, limits) {
-  if (parsed.limits === limits) return true;
+function fits(parsed2, limits) {
+  if (parsed2.limits === limits) return true;
   for (let i = 0; i < FILTER_LIMITS.length; i++) {
     const axis = FILTER_LIMITS[i];
-    if (parsed.footprint[axis] > limits[axis]) return false;
+    if (parsed2.footprint[axis] > limits[axis]) return false;
   }
   return true;
 }
@@ -8824,9 +8851,9 @@ function isFilterNode(input) {
 function toFilterNode(input, options) {
   if (!isFilterNode(input)) return parseFilter(input, options);
   const limits = resolveLimits(options);
-  const parsed = parsedOf(input);
-  if (parsed !== void 0) {
-    if (fits(parsed, limits)) return input;
+  const parsed2 = parsedOf(input);
+  if (parsed2 !== void 0) {
+    if (fits(parsed2, limits)) return input;
     return parseFilter(printWithin(input, void 0), { limits });
   }
   return parseFilter(printWithin(input, limits), { limits });
@@ -8889,8 +8916,13 @@ function equals(x) {
   return (v) => v === x;
 }
 function member(values) {
-  const hasNull = arrayIncludes(values, null);
-  const present = [...new Set(values.filter((x) => x !== null))];
+  let hasNull = false;
+  const present = [];
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (x === null) hasNull = true;
+    else present.push(x);
+  }
   if (present.length === 0) return hasNull ? (v) => v == null : () => false;
   if (present.length <= SCAN_LIMIT) {
     const list = present;
@@ -9023,6 +9055,7 @@ function compileOperator(op, compile, asOf = Number.NaN) {
   });
 }
 function compileOperators(ops, compile, asOf = Number.NaN) {
+  if (ops.length === 1) return compileOperator(ops[0], compile, asOf);
   const versionOps = ops.filter(isVersionNode);
   const timeOps = ops.filter(isTimeNode);
   const grouped = (op) => versionOps.length > 1 && isVersionNode(op) || timeOps.length > 1 && isTimeNode(op);
@@ -9256,8 +9289,16 @@ function realPath(keys) {
   return real;
 }
 function compilePath(steps, test2, normalize = true, equal) {
-  const selector = arrayFindIndex(steps, (s) => s.kind === "any");
-  const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => s.kind === "key" ? s.key : "");
+  const keys = [];
+  let selector = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.kind === "any") {
+      selector = i;
+      break;
+    }
+    keys.push(step.key);
+  }
   if (selector < 0 && !normalize && keys.length === 1) {
     const reads = keyReads(keys[0]);
     return equal !== void 0 ? reads.equal(equal) : reads.test(test2, test2(void 0));
@@ -9353,9 +9394,9 @@ function compileClosures(node2, asOf = Number.NaN) {
 
 // src/compile/shape-cache.ts
 var mapGet2 = Map.prototype.get;
-var mapSet = Map.prototype.set;
+var mapSet2 = Map.prototype.set;
 var mapDelete = Map.prototype.delete;
-var mapClear = Map.prototype.clear;
+var mapClear2 = Map.prototype.clear;
 var mapKeys = Map.prototype.keys;
 var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
 var ShapeCache = class {
@@ -9377,13 +9418,13 @@ var ShapeCache = class {
     const value2 = mapGet2.call(this.bySource, source2);
     if (value2 === void 0) return void 0;
     mapDelete.call(this.bySource, source2);
-    mapSet.call(this.bySource, source2, value2);
+    mapSet2.call(this.bySource, source2, value2);
     return value2;
   }
   /** Holds `value` for `source`, evicting the least recently used beyond the bounds. */
   set(source2, value2) {
     if (source2.length > this.maxChars || mapGet2.call(this.bySource, source2) !== void 0) return;
-    mapSet.call(this.bySource, source2, value2);
+    mapSet2.call(this.bySource, source2, value2);
     this.count++;
     this.chars += source2.length;
     while (this.count > this.maxShapes || this.chars > this.maxChars) {
@@ -9394,7 +9435,7 @@ var ShapeCache = class {
     }
   }
   clear() {
-    mapClear.call(this.bySource);
+    mapClear2.call(this.bySource);
     this.count = 0;
     this.chars = 0;
   }
@@ -10593,9 +10634,9 @@ async function* readObjectLines(head, text2, options) {
     return;
   }
   if (mode !== "document") return;
-  let parsed;
+  let parsed2;
   try {
-    parsed = JSON.parse(document.join("\n"));
+    parsed2 = JSON.parse(document.join("\n"));
   } catch {
     for (let i = 0; i < document.length; i++) {
       const r = parseLine(document[i], documentStart + i, options);
@@ -10603,8 +10644,8 @@ async function* readObjectLines(head, text2, options) {
     }
     return;
   }
-  if (isEnvelope(parsed)) yield* envelopeItems(parsed.items, documentStart, options);
-  else yield parsed;
+  if (isEnvelope(parsed2)) yield* envelopeItems(parsed2.items, documentStart, options);
+  else yield parsed2;
 }
 function* envelopeItems(items, line, options) {
   for (const item of items) if (record(item, line, options, 'element of "items" is ').ok) yield item;
@@ -10948,9 +10989,9 @@ function checkStatus(name, index, input, at2, c) {
     ok = false;
   } else {
     c.more("maxRules", list.length, rulesAt);
-    const parsed = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c));
-    if (arraySome(parsed, (x) => x === void 0)) ok = false;
-    else rules = parsed;
+    const parsed2 = list.map((rule, i) => checkRule(rule, pointer(rulesAt, i), c));
+    if (arraySome(parsed2, (x) => x === void 0)) ok = false;
+    else rules = parsed2;
   }
   if (!ok) return void 0;
   return freeze({
@@ -12425,22 +12466,22 @@ function forecastWindow(options) {
       'horizon must be an ISO 8601 duration such as "P90D"'
     );
   }
-  const parsed = parseDuration(horizon);
-  if (!parsed.ok) {
+  const parsed2 = parseDuration(horizon);
+  if (!parsed2.ok) {
     throw new FilterError(
       "INVALID_OPTION",
       "/horizon",
-      `horizon ${JSON.stringify(horizon.slice(0, 40))}: ${parsed.why}`
+      `horizon ${JSON.stringify(horizon.slice(0, 40))}: ${parsed2.why}`
     );
   }
-  if (parsed.ms < 0) {
+  if (parsed2.ms < 0) {
     throw new FilterError("INVALID_OPTION", "/horizon", `horizon must not be negative, got "${horizon}"`);
   }
   const asOf = resolveAsOf(
     options !== void 0 && hasOwn(options, "asOf") ? options.asOf : void 0,
     "/asOf"
   );
-  const until = asOf + parsed.ms;
+  const until = asOf + parsed2.ms;
   if (until > MAX_INSTANT) {
     throw new FilterError(
       "INVALID_OPTION",
@@ -13231,13 +13272,22 @@ import { open as open3 } from "fs/promises";
 // src/node/chunks.ts
 var CHUNK_BYTES = 1 << 20;
 async function* fileChunks(handle, start = 0, end2 = Number.POSITIVE_INFINITY) {
-  const buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
   let position2 = start;
-  while (position2 < end2) {
-    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK_BYTES, end2 - position2), position2);
-    if (bytesRead === 0) return;
-    position2 += bytesRead;
-    yield buffer.subarray(0, bytesRead);
+  let turn2 = 0;
+  const read2 = (buffer) => handle.read(buffer, 0, Math.min(CHUNK_BYTES, end2 - position2), position2);
+  let next = position2 < end2 ? read2(buffers[0]) : void 0;
+  try {
+    while (next !== void 0) {
+      const { bytesRead, buffer } = await next;
+      next = void 0;
+      if (bytesRead === 0) return;
+      position2 += bytesRead;
+      if (position2 < end2) next = read2(++turn2 & 1 ? buffers[1] : buffers[0]);
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await next?.catch(() => void 0);
   }
 }
 
@@ -18388,8 +18438,8 @@ function collectFields(raw, at2, conjunctive, out, flags, ctx, prefix) {
       flags.disjunctive = true;
       collectFields(value2, keyAt, false, out, flags, ctx, prefix);
     } else {
-      const parsed = parseFilter({ [key]: value2 }, ctx.parse).clauses[0];
-      const clause = prefix === void 0 ? parsed : { ...parsed, path: [...prefix.steps, ...parsed.path] };
+      const parsed2 = parseFilter({ [key]: value2 }, ctx.parse).clauses[0];
+      const clause = prefix === void 0 ? parsed2 : { ...parsed2, path: [...prefix.steps, ...parsed2.path] };
       const fullKey = prefix === void 0 ? key : `${prefix.key}${PATH_SEPARATOR}${key}`;
       out.push({
         node: clause,
@@ -20784,12 +20834,12 @@ var SqlCompiler = class {
         `"$like" on a timestamptz column is not supported (its text form is not stored) at ${at2}`
       );
     }
-    const parsed = parseLike(pattern);
-    if (parsed.pieces.length === 1) return this.#eq(slot, parsed.pieces[0], at2, p);
-    if (arrayEvery(parsed.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
+    const parsed2 = parseLike(pattern);
+    if (parsed2.pieces.length === 1) return this.#eq(slot, parsed2.pieces[0], at2, p);
+    if (arrayEvery(parsed2.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
     const bound2 = this.#dialect.capabilities.likePatternLimit;
     if (bound2 !== null) {
-      const bytes = this.#dialect.likePatternBytes(parsed);
+      const bytes = this.#dialect.likePatternBytes(parsed2);
       if (bytes > bound2.maxBytes) {
         throw new FilterError(
           "UNSUPPORTED",
@@ -20798,7 +20848,7 @@ var SqlCompiler = class {
         );
       }
     }
-    return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed, p));
+    return this.#ifString(slot, p, (v) => this.#dialect.like(v, parsed2, p));
   }
   /**
    * A version comparison: the record value's sortable key, built in SQL by the dialect, against the
@@ -23152,19 +23202,19 @@ function decodeToken(token, expected, secret) {
     throw invalid3("pageToken is signed, but this server does not sign tokens: it was issued elsewhere");
   }
   const bytes = fromBase64url(body);
-  let parsed;
+  let parsed2;
   try {
     if (bytes === void 0) throw new Error("not base64url");
     const text2 = decoder2.decode(bytes);
     if (nestsDeeper(text2, MAX_TOKEN_DEPTH)) throw new Error("nested too deep");
-    parsed = JSON.parse(text2);
+    parsed2 = JSON.parse(text2);
   } catch {
     throw invalid3("pageToken is not a page token (truncated, not base64url, or not of this format)");
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 && parsed.length !== 4) {
+  if (!Array.isArray(parsed2) || parsed2.length !== 3 && parsed2.length !== 4) {
     throw invalid3("pageToken is not a page token");
   }
-  const [version3, binding, key, asOf] = parsed;
+  const [version3, binding, key, asOf] = parsed2;
   if (version3 !== TOKEN_VERSION) {
     throw invalid3(
       `pageToken has format version ${showValue(version3)}; this server reads version ${TOKEN_VERSION}`
@@ -25212,13 +25262,13 @@ async function run7({ values, positionals }, { out, err }) {
       continue;
     }
     const text2 = read2.text.charCodeAt(0) === 65279 ? read2.text.slice(1) : read2.text;
-    const parsed = parsedOrUndefined(text2, target.path, limits);
-    if (isWaiverDocument(parsed)) {
+    const parsed2 = parsedOrUndefined(text2, target.path, limits);
+    if (isWaiverDocument(parsed2)) {
       waiverFiles.push({ index: reports.length, text: text2, path: target.path });
       reports.push({ file, text: text2, diagnostics: [] });
       continue;
     }
-    const definition = checkPolicyDefinition(parsed, { limits }).definition;
+    const definition = checkPolicyDefinition(parsed2, { limits }).definition;
     if (definition !== void 0)
       policies.push({ name: definition.name, statuses: [...definition.statuses] });
     const result = validatePolicy(text2, {

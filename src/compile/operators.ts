@@ -8,7 +8,7 @@ import {
   type TimeNode,
   type VersionNode,
 } from '../ast/nodes.js';
-import { arrayIncludes, arraySome } from '../builtins.js';
+import { arraySome } from '../builtins.js';
 import { compareCodePoints, isBelowSurrogates } from '../semantics/compare.js';
 import { compileLike } from '../semantics/like.js';
 import { byFamily, comparisonOf, factsOf } from '../semantics/operators.js';
@@ -56,10 +56,17 @@ function equals(x: Scalar | null): LeafTest {
 }
 
 function member(values: readonly (Scalar | null)[]): LeafTest {
-  const hasNull = arrayIncludes(values, null);
-  const present = [...new Set(values.filter((x) => x !== null))];
+  // A loop, not `new Set` and a spread: a server compiles short lists on every request.
+  let hasNull = false;
+  const present: Scalar[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i]!;
+    if (x === null) hasNull = true;
+    else present.push(x);
+  }
   if (present.length === 0) return hasNull ? (v) => v == null : () => false;
   if (present.length <= SCAN_LIMIT) {
+    // Repeated values cost a comparison more, not a different answer.
     const list = present;
     return (v) => {
       if (v == null) return hasNull;
@@ -230,6 +237,7 @@ export function compileOperators(
   compile: FilterCompiler,
   asOf = Number.NaN,
 ): LeafTest {
+  if (ops.length === 1) return compileOperator(ops[0]!, compile, asOf);
   // The value is read once for all the version operators of the key, and once for all its instants.
   const versionOps = ops.filter(isVersionNode);
   const timeOps = ops.filter(isTimeNode);

@@ -1,5 +1,4 @@
 import type { PathStep } from '../ast/nodes.js';
-import { arrayFindIndex } from '../builtins.js';
 import { readLeaf } from '../semantics/values.js';
 import { SITES } from './generated/key-sites.js';
 import type { Check, KeyReads, LeafTest, Predicate, Reader } from './reads.js';
@@ -66,8 +65,17 @@ export function compilePath(
   normalize = true,
   equal?: unknown,
 ): Predicate {
-  const selector = arrayFindIndex(steps, (s) => s.kind === 'any');
-  const keys = (selector < 0 ? steps : steps.slice(0, selector)).map((s) => (s.kind === 'key' ? s.key : ''));
+  // Loops, not `findIndex`/`map`: this runs for every key of every filter compiled.
+  const keys: string[] = [];
+  let selector = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.kind === 'any') {
+      selector = i;
+      break;
+    }
+    keys.push(step.key);
+  }
   if (selector < 0 && !normalize && keys.length === 1) {
     // One key's closures read and verify in one call; and one `$eq` is compared there, not through
     // `test`: that call site serves every filter, so V8 cannot inline it, and the call costs as much

@@ -1,5 +1,5 @@
 import { ARRAY_ANY, PATH_SEPARATOR, type PathStep } from '../ast/nodes.js';
-import { freeze, setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
+import { freeze, mapClear, mapGet, mapSet, setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
 import { FilterError, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits, limitError } from '../limits.js';
 
@@ -11,6 +11,15 @@ import { DEFAULT_LIMITS, type Limits, limitError } from '../limits.js';
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 
 const ANY_STEP: PathStep = freeze({ kind: 'any' });
+
+/**
+ * Keys parsed under the default limits, and their steps (frozen): a server parses the same few keys on
+ * every request. Emptied when full, so any number of distinct keys costs a bounded amount.
+ */
+const parsed = new Map<string, readonly PathStep[]>();
+const PARSED_KEYS = 1024;
+let parsedCount = 0;
+const PARSED_KEY_LENGTH = 256;
 
 /**
  * Splits a filter key into path steps; `at` is the JSON pointer of the key, for errors. The path's
@@ -26,6 +35,11 @@ export function parsePath(key: string, at: string, limits: Limits = DEFAULT_LIMI
   // parsePath is public: a caller's non-string is a typed error, not a TypeError.
   if (typeof key !== 'string') {
     throw new FilterError('INVALID_PATH', at, `a field path must be a string at ${showPointer(at)}`);
+  }
+  const memo = limits === DEFAULT_LIMITS && key.length <= PARSED_KEY_LENGTH;
+  if (memo) {
+    const known = mapGet.call(parsed, key) as readonly PathStep[] | undefined;
+    if (known !== undefined) return known;
   }
   if (key === '') throw new FilterError('INVALID_PATH', at, `empty field path at ${showPointer(at)}`);
   // No path within the limits is longer than `longest`. Past it, its first `longest + 1` code units are
@@ -82,7 +96,16 @@ export function parsePath(key: string, at: string, limits: Limits = DEFAULT_LIMI
   // Unreachable (see `longest`); should the arithmetic ever be wrong, refuse rather than accept a part.
   if (text !== key)
     throw limitError('maxSegmentLength', at, 'field path longer than the limits allow', limits);
-  return freeze(steps);
+  const out = freeze(steps);
+  if (memo) {
+    if (parsedCount === PARSED_KEYS) {
+      mapClear.call(parsed);
+      parsedCount = 0;
+    }
+    mapSet.call(parsed, key, out);
+    parsedCount++;
+  }
+  return out;
 }
 
 /** Joins path steps back into the key written in filters. */

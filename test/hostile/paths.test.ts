@@ -63,6 +63,48 @@ describe('parsePath', () => {
       ),
     );
   });
+
+  it('a key parsed before (the default limits remember it) is held to the limits of each later call', () => {
+    const key = 'details$.kubernetes$.nodes$.__svcArrayAny__$.version';
+    const first = parsePath(key, '');
+    expect(Object.isFrozen(first) && first.every((s) => Object.isFrozen(s))).toBe(true);
+    expectFilterError(
+      () => parsePath(key, '/k', { ...DEFAULT_LIMITS, maxPathSegments: 4 }),
+      'MAX_PATH_SEGMENTS_EXCEEDED',
+      '/k',
+    );
+    expectFilterError(
+      () => parsePath(key, '/k', { ...DEFAULT_LIMITS, maxSegmentLength: 9 }),
+      'MAX_SEGMENT_LENGTH_EXCEEDED',
+      '/k',
+    );
+    // Past the number of keys remembered: every key still parses to its own steps.
+    const many = Array.from({ length: 3000 }, (_, i) => `k${i}$.v`);
+    for (const k of many) expect(printPath(parsePath(k, ''))).toBe(k);
+    expect(parsePath(key, '')).toEqual(first);
+    expect(printPath(parsePath(many[0]!, ''))).toBe(many[0]);
+  });
+
+  it(titled('parsing a key again gives what parsing it under equal limits for the first time gives'), () => {
+    const segment = fc.constantFrom('a', 'b', ARRAY_ANY, '', '__proto__', 'x'.repeat(300), 'é');
+    check(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 14 }), (segments) => {
+        const path = segments.join('$.');
+        // Equal limits in another object: nothing remembered applies.
+        const fresh = { ...DEFAULT_LIMITS };
+        const outcome = (limits?: typeof fresh) => {
+          try {
+            return { steps: parsePath(path, '/k', limits) };
+          } catch (error) {
+            return { code: (error as { code?: string }).code, message: (error as Error).message };
+          }
+        };
+        const once = outcome();
+        expect(outcome()).toEqual(once);
+        expect(outcome(fresh)).toEqual(once);
+      }),
+    );
+  });
 });
 
 describe('resolvePath over hostile records', () => {
