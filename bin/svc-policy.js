@@ -7435,8 +7435,6 @@ var charCodeAt = uncurry(StringProto.charCodeAt);
 var setHas = Set.prototype.has;
 var mapGet = Map.prototype.get;
 var mapHas = Map.prototype.has;
-var mapSet = Map.prototype.set;
-var mapClear = Map.prototype.clear;
 var weakMapGet = WeakMap.prototype.get;
 var weakMapSet = WeakMap.prototype.set;
 var weakSetHas = WeakSet.prototype.has;
@@ -8302,20 +8300,67 @@ function parseOperator(kind, at2, operand2, nested, limits) {
   return freeze(RULES[time2 ?? kind](at2, operand2, nested, limits));
 }
 
+// src/bounded-cache.ts
+var mapGet2 = Map.prototype.get;
+var mapSet = Map.prototype.set;
+var mapDelete = Map.prototype.delete;
+var mapClear = Map.prototype.clear;
+var mapKeys = Map.prototype.keys;
+var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
+var BoundedCache = class {
+  constructor(maxKeys, maxChars) {
+    this.maxKeys = maxKeys;
+    this.maxChars = maxChars;
+  }
+  maxKeys;
+  maxChars;
+  byKey = /* @__PURE__ */ new Map();
+  count = 0;
+  chars = 0;
+  /** How many keys are held. */
+  get size() {
+    return this.count;
+  }
+  /** The value of a key, which becomes the most recently used. */
+  get(key) {
+    const value2 = mapGet2.call(this.byKey, key);
+    if (value2 === void 0) return void 0;
+    mapDelete.call(this.byKey, key);
+    mapSet.call(this.byKey, key, value2);
+    return value2;
+  }
+  /** Holds `value` for `key`, evicting the least recently used beyond the bounds. */
+  set(key, value2) {
+    if (key.length > this.maxChars || mapGet2.call(this.byKey, key) !== void 0) return;
+    mapSet.call(this.byKey, key, value2);
+    this.count++;
+    this.chars += key.length;
+    while (this.count > this.maxKeys || this.chars > this.maxChars) {
+      const oldest = iteratorNext.call(mapKeys.call(this.byKey)).value;
+      mapDelete.call(this.byKey, oldest);
+      this.count--;
+      this.chars -= oldest.length;
+    }
+  }
+  clear() {
+    mapClear.call(this.byKey);
+    this.count = 0;
+    this.chars = 0;
+  }
+};
+
 // src/parse/path.ts
 var FORBIDDEN = /* @__PURE__ */ new Set(["__proto__", "prototype", "constructor"]);
 var ANY_STEP = freeze({ kind: "any" });
-var parsed = /* @__PURE__ */ new Map();
-var PARSED_KEYS = 1024;
-var parsedCount = 0;
-var PARSED_KEY_LENGTH = 256;
+var parsed = new BoundedCache(1024, 256 * 1024);
+var REMEMBERED_KEY_LENGTH = 256;
 function parsePath(key, at2, limits = DEFAULT_LIMITS) {
   if (typeof key !== "string") {
     throw new FilterError("INVALID_PATH", at2, `a field path must be a string at ${showPointer(at2)}`);
   }
-  const memo = limits === DEFAULT_LIMITS && key.length <= PARSED_KEY_LENGTH;
+  const memo = limits === DEFAULT_LIMITS && key.length <= REMEMBERED_KEY_LENGTH;
   if (memo) {
-    const known = mapGet.call(parsed, key);
+    const known = parsed.get(key);
     if (known !== void 0) return known;
   }
   if (key === "") throw new FilterError("INVALID_PATH", at2, `empty field path at ${showPointer(at2)}`);
@@ -8366,14 +8411,7 @@ function parsePath(key, at2, limits = DEFAULT_LIMITS) {
   if (text2 !== key)
     throw limitError("maxSegmentLength", at2, "field path longer than the limits allow", limits);
   const out = freeze(steps);
-  if (memo) {
-    if (parsedCount === PARSED_KEYS) {
-      mapClear.call(parsed);
-      parsedCount = 0;
-    }
-    mapSet.call(parsed, key, out);
-    parsedCount++;
-  }
+  if (memo) parsed.set(key, out);
   return out;
 }
 function printPath(steps) {
@@ -9392,55 +9430,6 @@ function compileClosures(node2, asOf = Number.NaN) {
   return all(node2.clauses.map((c) => compileClause(c, asOf)));
 }
 
-// src/compile/shape-cache.ts
-var mapGet2 = Map.prototype.get;
-var mapSet2 = Map.prototype.set;
-var mapDelete = Map.prototype.delete;
-var mapClear2 = Map.prototype.clear;
-var mapKeys = Map.prototype.keys;
-var iteratorNext = Object.getPrototypeOf((/* @__PURE__ */ new Map()).keys()).next;
-var ShapeCache = class {
-  constructor(maxShapes, maxChars) {
-    this.maxShapes = maxShapes;
-    this.maxChars = maxChars;
-  }
-  maxShapes;
-  maxChars;
-  bySource = /* @__PURE__ */ new Map();
-  count = 0;
-  chars = 0;
-  /** How many shapes are held. */
-  get size() {
-    return this.count;
-  }
-  /** The value of a source, which becomes the most recently used. */
-  get(source2) {
-    const value2 = mapGet2.call(this.bySource, source2);
-    if (value2 === void 0) return void 0;
-    mapDelete.call(this.bySource, source2);
-    mapSet2.call(this.bySource, source2, value2);
-    return value2;
-  }
-  /** Holds `value` for `source`, evicting the least recently used beyond the bounds. */
-  set(source2, value2) {
-    if (source2.length > this.maxChars || mapGet2.call(this.bySource, source2) !== void 0) return;
-    mapSet2.call(this.bySource, source2, value2);
-    this.count++;
-    this.chars += source2.length;
-    while (this.count > this.maxShapes || this.chars > this.maxChars) {
-      const oldest = iteratorNext.call(mapKeys.call(this.bySource)).value;
-      mapDelete.call(this.bySource, oldest);
-      this.count--;
-      this.chars -= oldest.length;
-    }
-  }
-  clear() {
-    mapClear2.call(this.bySource);
-    this.count = 0;
-    this.chars = 0;
-  }
-};
-
 // src/compile/codegen.ts
 var isArray5 = Array.isArray;
 var setHas3 = Set.prototype.has;
@@ -9710,7 +9699,7 @@ function bind(factory, values) {
     instantOf
   );
 }
-var SHAPES = new ShapeCache(256, 4e6);
+var SHAPES = new BoundedCache(256, 4e6);
 function makeFactory(source2) {
   return new Function(
     "k",

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 /** The layers, lowest first; a folder (or top-level file) of src/ belongs to exactly one. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['builtins', 'errors', 'limits'],
+  ['builtins', 'bounded-cache', 'errors', 'limits'],
   ['ast'],
   ['semantics'],
   ['parse'],

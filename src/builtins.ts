@@ -71,8 +71,6 @@ export const charCodeAt: (s: string, index: number) => number = uncurry(StringPr
 export const setHas = Set.prototype.has;
 export const mapGet = Map.prototype.get;
 export const mapHas = Map.prototype.has;
-export const mapSet = Map.prototype.set;
-export const mapClear = Map.prototype.clear;
 export const weakMapGet = WeakMap.prototype.get;
 export const weakMapSet = WeakMap.prototype.set;
 export const weakSetHas = WeakSet.prototype.has;

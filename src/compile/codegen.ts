@@ -9,6 +9,7 @@ import {
   type Scalar,
   type VersionNode,
 } from '../ast/nodes.js';
+import { BoundedCache } from '../bounded-cache.js';
 import {
   arrayEvery,
   arrayFindIndex,
@@ -27,7 +28,6 @@ import { ACCEPTS, compareVersionTo, plainVersionKey, type VersionOperand } from 
 import { compileClosures } from './closures.js';
 import { boundOf, compileOperators, readsDates, versionOperands } from './operators.js';
 import type { Predicate } from './path.js';
-import { ShapeCache } from './shape-cache.js';
 
 // Module constants, not imports, on this hot path: captured at load like those of src/builtins.ts,
 // and read as constants whatever the bundler makes of imports.
@@ -400,8 +400,8 @@ function bind(factory: Factory, values: readonly unknown[]): Predicate {
   );
 }
 
-/** The factories of the shapes compiled last: 256 shapes and 4 MB of source at most (src/compile/shape-cache.ts). */
-const SHAPES = new ShapeCache<Factory>(256, 4_000_000);
+/** The factories of the shapes compiled last: 256 shapes and 4 MB of source at most (src/bounded-cache.ts). */
+const SHAPES = new BoundedCache<Factory>(256, 4_000_000);
 
 /** @internal The number of shapes cached, and a way to empty the cache (tests and the bench). */
 export function shapeCache(clear = false): number {

@@ -1,5 +1,6 @@
 import { ARRAY_ANY, PATH_SEPARATOR, type PathStep } from '../ast/nodes.js';
-import { freeze, mapClear, mapGet, mapSet, setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
+import { BoundedCache } from '../bounded-cache.js';
+import { freeze, setHas, stringIndexOf, stringIsWellFormed } from '../builtins.js';
 import { FilterError, showPointer, showText } from '../errors.js';
 import { DEFAULT_LIMITS, type Limits, limitError } from '../limits.js';
 
@@ -14,12 +15,10 @@ const ANY_STEP: PathStep = freeze({ kind: 'any' });
 
 /**
  * Keys parsed under the default limits, and their steps (frozen): a server parses the same few keys on
- * every request. Emptied when full, so any number of distinct keys costs a bounded amount.
+ * every request. Only short keys: a lookup hashes the whole key, which a long one must not cost.
  */
-const parsed = new Map<string, readonly PathStep[]>();
-const PARSED_KEYS = 1024;
-let parsedCount = 0;
-const PARSED_KEY_LENGTH = 256;
+const parsed = new BoundedCache<readonly PathStep[]>(1024, 256 * 1024);
+const REMEMBERED_KEY_LENGTH = 256;
 
 /**
  * Splits a filter key into path steps; `at` is the JSON pointer of the key, for errors. The path's
@@ -36,9 +35,9 @@ export function parsePath(key: string, at: string, limits: Limits = DEFAULT_LIMI
   if (typeof key !== 'string') {
     throw new FilterError('INVALID_PATH', at, `a field path must be a string at ${showPointer(at)}`);
   }
-  const memo = limits === DEFAULT_LIMITS && key.length <= PARSED_KEY_LENGTH;
+  const memo = limits === DEFAULT_LIMITS && key.length <= REMEMBERED_KEY_LENGTH;
   if (memo) {
-    const known = mapGet.call(parsed, key) as readonly PathStep[] | undefined;
+    const known = parsed.get(key);
     if (known !== undefined) return known;
   }
   if (key === '') throw new FilterError('INVALID_PATH', at, `empty field path at ${showPointer(at)}`);
@@ -97,14 +96,7 @@ export function parsePath(key: string, at: string, limits: Limits = DEFAULT_LIMI
   if (text !== key)
     throw limitError('maxSegmentLength', at, 'field path longer than the limits allow', limits);
   const out = freeze(steps);
-  if (memo) {
-    if (parsedCount === PARSED_KEYS) {
-      mapClear.call(parsed);
-      parsedCount = 0;
-    }
-    mapSet.call(parsed, key, out);
-    parsedCount++;
-  }
+  if (memo) parsed.set(key, out);
   return out;
 }
 

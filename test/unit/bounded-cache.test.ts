@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ShapeCache } from '../../../src/compile/shape-cache.js';
+import { BoundedCache } from '../../src/bounded-cache.js';
 
-describe('ShapeCache', () => {
+describe('BoundedCache', () => {
   it('evicts the least recently used shape, a hit making a shape the most recent', () => {
-    const cache = new ShapeCache<number>(2, 1_000);
+    const cache = new BoundedCache<number>(2, 1_000);
     cache.set('a', 1);
     cache.set('b', 2);
     expect(cache.get('a')).toBe(1);
@@ -12,7 +12,7 @@ describe('ShapeCache', () => {
   });
 
   it('counts a source put in twice once, and bounds the characters held too', () => {
-    const cache = new ShapeCache<number>(10, 20);
+    const cache = new BoundedCache<number>(10, 20);
     cache.set('0123456789', 1);
     cache.set('0123456789', 1);
     expect(cache.size).toBe(1);
