@@ -12003,10 +12003,10 @@ function compilePolicies(policies, options, previous) {
   );
   const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
-    let memo = spare;
+    let memo = spare2;
     if (memo === null) memo = new Uint8Array(shared);
     else {
-      spare = null;
+      spare2 = null;
       memo.fill(0);
     }
     try {
@@ -12026,10 +12026,10 @@ function compilePolicies(policies, options, previous) {
         if (result !== NOT_APPLICABLE) found(i, result);
       }
     } finally {
-      spare = memo;
+      spare2 = memo;
     }
   };
-  let spare = new Uint8Array(shared);
+  let spare2 = new Uint8Array(shared);
   const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);
@@ -13117,7 +13117,14 @@ async function evaluateRanges(run8, sink) {
     coverage: run8.coverage
   };
   const count2 = Math.min(run8.jobs, parts.length);
-  debug("%s: %d bytes in %d ranges, %d worker threads", run8.file, run8.size, parts.length, count2);
+  debug(
+    "%s: %d bytes in %d ranges, %d worker threads, %s",
+    run8.file,
+    run8.size,
+    parts.length,
+    count2,
+    run8.output === null ? "the summary alone" : "an output per resource"
+  );
   let failure = null;
   let closing = false;
   const fail2 = (error) => {
@@ -13261,7 +13268,7 @@ import { open as open3 } from "fs/promises";
 // src/node/chunks.ts
 var CHUNK_BYTES = 1 << 20;
 async function* fileChunks(handle, start = 0, end2 = Number.POSITIVE_INFINITY) {
-  const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
+  const buffers = [spare.pop() ?? fresh(), spare.pop() ?? fresh()];
   let position2 = start;
   let turn2 = 0;
   const read2 = (buffer) => handle.read(buffer, 0, Math.min(CHUNK_BYTES, end2 - position2), position2);
@@ -13277,7 +13284,13 @@ async function* fileChunks(handle, start = 0, end2 = Number.POSITIVE_INFINITY) {
     }
   } finally {
     await next?.catch(() => void 0);
+    if (spare.length <= MAX_SPARE - 2) spare.push(...buffers);
   }
+}
+var spare = [];
+var MAX_SPARE = 4;
+function fresh() {
+  return Buffer.allocUnsafeSlow(CHUNK_BYTES);
 }
 
 // src/node/gzip.ts
@@ -13456,7 +13469,8 @@ async function evaluateParallel(run8, sink) {
         waivers: [...new Set(run8.policies.flatMap((p) => p.waivers))],
         maxRecordLength: void 0,
         maxRejections: MAX_REJECTIONS,
-        output: run8.render,
+        // Without a line per resource, the workers evaluate for the summary alone: no event per record.
+        output: perResource ? run8.render : null,
         select: run8.select,
         signal: void 0,
         coverage: run8.coverage

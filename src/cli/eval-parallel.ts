@@ -150,7 +150,8 @@ export async function evaluateParallel(
         waivers: [...new Set(run.policies.flatMap((p) => p.waivers))],
         maxRecordLength: undefined,
         maxRejections: MAX_REJECTIONS,
-        output: run.render,
+        // Without a line per resource, the workers evaluate for the summary alone: no event per record.
+        output: perResource ? run.render : null,
         select: run.select,
         signal: undefined,
         coverage: run.coverage,

@@ -202,7 +202,14 @@ export async function evaluateRanges(
     coverage: run.coverage,
   };
   const count = Math.min(run.jobs, parts.length);
-  debug('%s: %d bytes in %d ranges, %d worker threads', run.file, run.size, parts.length, count);
+  debug(
+    '%s: %d bytes in %d ranges, %d worker threads, %s',
+    run.file,
+    run.size,
+    parts.length,
+    count,
+    run.output === null ? 'the summary alone' : 'an output per resource',
+  );
   let failure: unknown = null;
   let closing = false;
   const fail = (error: unknown) => {

@@ -68,7 +68,9 @@ function runTraced(args: string[]) {
     return [{ start, end, records, lines, rejected, thread }];
   });
   const stderr = lines.filter((line) => !DEBUG_LINE.test(line)).join('\n');
-  return { ...r, stderr, ranges };
+  // How the file was split, and what the workers make of each resource.
+  const split = lines.find((line) => DEBUG_LINE.test(line) && / worker threads, /.test(line)) ?? '';
+  return { ...r, stderr, ranges, split };
 }
 
 /** The ranges cover the file, one after the other, each evaluated by a worker thread (not thread 0). */
@@ -149,6 +151,37 @@ describe('svc-policy eval --jobs', () => {
       );
     },
   );
+
+  it('has the workers compute the summary alone unless a line per resource is printed', () => {
+    const file = join(temp.folder(), 'summary-alone.ndjson');
+    writeFileSync(
+      file,
+      `${Array.from({ length: 3000 }, (_, i) =>
+        JSON.stringify({
+          id: `r${i}`,
+          resource: 'component',
+          technology: 'postgres',
+          version: `${9 + (i % 9)}`,
+        }),
+      ).join('\n')}\n`,
+    );
+    const base = ['eval', '-p', examples, '-i', file];
+    for (const [extra, alone] of [
+      [['--format', 'json'], true],
+      [['--format', 'table'], true],
+      [['--format', 'ndjson'], false],
+      [['--format', 'json', '--id', 'r7'], false],
+      [['--format', 'json', '--where', '{"version":{"$eq":"9"}}'], false],
+    ] as const) {
+      const two = runTraced([...base, ...extra, '--jobs', '2']);
+      expect(untimed(two.stdout), extra.join(' ')).toBe(
+        untimed(run([...base, ...extra, '--jobs', '1']).stdout),
+      );
+      // One core: --jobs is capped at 1 and nothing is split.
+      if (CORES < 2) continue;
+      expect(two.split, extra.join(' ')).toContain(alone ? 'the summary alone' : 'an output per resource');
+    }
+  });
 
   it('splits a larger file into ranges and still numbers every line and record as one job does', () => {
     const lines: string[] = [];

@@ -70,4 +70,25 @@ describe('fileChunks: the next chunk read while the caller reads this one', () =
     await handle.close();
     expect(first?.equals(bytes.subarray(0, MIB))).toBe(true);
   });
+
+  it('reuses the buffers of a finished read, and never shares them between reads under way', async () => {
+    const { path, bytes } = file(2 * MIB + 99);
+    const arrays = async () => {
+      const handle = await open(path);
+      const seen = new Set<ArrayBufferLike>();
+      try {
+        for await (const chunk of fileChunks(handle)) seen.add(chunk.buffer);
+      } finally {
+        await handle.close();
+      }
+      return seen;
+    };
+    const first = await arrays();
+    const second = await arrays();
+    expect([...second].every((b) => first.has(b))).toBe(true);
+    // Two reads at once in one thread (a worker's two ranges): each keeps its own two buffers.
+    const [a, b] = await Promise.all([readAll(path, 0, bytes.length), readAll(path, 7, bytes.length - 5)]);
+    expect(a.equals(bytes)).toBe(true);
+    expect(b.equals(bytes.subarray(7, bytes.length - 5))).toBe(true);
+  });
 });
