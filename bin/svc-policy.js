@@ -21670,47 +21670,67 @@ function parseFormat2(value2) {
   if (value2 === "table" || value2 === "json" || value2 === "ndjson" || value2 === "sarif") return value2;
   throw new UsageError(`--format must be table, json, ndjson or sarif, got "${value2}"`);
 }
+var WRITE_BYTES = 64 * 1024;
 function outputWriter(format, out, explaining, sarif = null) {
+  const limit = out.isTTY === true ? 0 : WRITE_BYTES;
+  let gathered = "";
+  const emit = (text2) => {
+    gathered += text2;
+    if (gathered.length < limit) return;
+    return flush();
+  };
+  const flush = () => {
+    if (gathered === "") return;
+    const text2 = gathered;
+    gathered = "";
+    return write(out, text2);
+  };
+  const writer = (resource, last) => ({
+    resource: (text2) => text2 === null ? void 0 : resource(text2),
+    finish: async (summary2, report, rejected) => {
+      gathered += last(summary2, report, rejected);
+      await flush();
+    },
+    flush
+  });
   switch (format) {
     case "ndjson":
-      return {
-        resource: (text2) => text2 === null ? void 0 : write(out, `${text2}
+      return writer(
+        (text2) => emit(`${text2}
 `),
-        finish: async (_summary, report) => write(out, `${JSON.stringify({ summary: report })}
-`)
-      };
+        (_summary, report) => `${JSON.stringify({ summary: report })}
+`
+      );
     case "table":
-      return {
-        resource: (text2) => text2 === null ? void 0 : write(out, text2),
-        finish: async (summary2, _report, rejected) => write(out, `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`)
-      };
+      return writer(
+        emit,
+        (summary2, _report, rejected) => `${explaining ? "\n" : ""}${formatSummary(summary2, rejected)}`
+      );
     case "sarif": {
       let first = true;
-      return {
-        resource: (text2) => {
-          if (text2 === null) return;
+      return writer(
+        (text2) => {
           const chunk = `${first ? sarif.head : ",\n"}${text2}`;
           first = false;
-          return write(out, chunk);
+          return emit(chunk);
         },
-        finish: async () => write(out, `${first ? sarif.head : ""}${sarif.tail}`)
-      };
+        () => `${first ? sarif.head : ""}${sarif.tail}`
+      );
     }
     case "json": {
       let first = true;
-      return {
-        resource: (text2) => {
-          if (text2 === null) return;
+      return writer(
+        (text2) => {
           const chunk = `${first ? '{"results":[\n' : ",\n"}${text2}`;
           first = false;
-          return write(out, chunk);
+          return emit(chunk);
         },
-        finish: async (_summary, report) => {
+        (_summary, report) => {
           const head = !explaining ? '{"summary":' : first ? '{"results":[],"summary":' : '\n],"summary":';
-          return write(out, `${head}${JSON.stringify(report)}}
-`);
+          return `${head}${JSON.stringify(report)}}
+`;
         }
-      };
+      );
     }
   }
 }
@@ -21984,6 +22004,7 @@ var EVAL_OPTIONS = {
 var EXIT = { ok: 0, failOn: 1, error: 2, rejected: 3, coverage: COVERAGE_EXIT };
 async function run2({ values, positionals }, { out, err }) {
   let progress = null;
+  let written = null;
   try {
     const asOf = parseAsOf(values["as-of"]);
     const format = parseFormat2(values.format);
@@ -22076,6 +22097,7 @@ async function run2({ values, positionals }, { out, err }) {
       selected2 !== null,
       sarif === null ? null : sarifDocument({ name: "svc-policy", version: VERSION2 }, sarif.rules, asOf)
     );
+    written = writer;
     const renderOptions = {
       format,
       ...sarif === null ? {} : { sarif: sarif.plan },
@@ -22190,6 +22212,7 @@ async function run2({ values, positionals }, { out, err }) {
     return rejected > 0 ? EXIT.rejected : code2 === EXIT.ok && below ? EXIT.coverage : code2;
   } catch (error) {
     progress?.done();
+    void written?.flush();
     throw error;
   }
 }

@@ -25,7 +25,7 @@ import { COVERAGE_EXIT, COVERAGE_OPTIONS, coverageJson, coverageUsage, parseCove
 import { embedsCoverage, evalCovered, finishCoverage } from './coverage-run.js';
 import { explainSelection, parseExplainLimit, renderer, unmatchedIds } from './eval-explain.js';
 import { failures, parseFailOn } from './eval-fail-on.js';
-import { outputWriter, parseFormat } from './eval-output.js';
+import { type OutputWriter, outputWriter, parseFormat } from './eval-output.js';
 import {
   capJobs,
   evaluateParallel,
@@ -147,6 +147,8 @@ async function run(
   { out, err }: CommandContext,
 ): Promise<number> {
   let progress: ReturnType<typeof progressBar> | null = null;
+  // What was written before an error that stops the run is written out (see outputWriter).
+  let written: OutputWriter | null = null;
   try {
     // The run's one instant, read first: every policy, record and worker thread sees it.
     const asOf = parseAsOf(values['as-of']);
@@ -245,6 +247,7 @@ async function run(
       selected !== null,
       sarif === null ? null : sarifDocument({ name: 'svc-policy', version: VERSION }, sarif.rules, asOf),
     );
+    written = writer;
     const renderOptions: RenderOptions = {
       format,
       ...(sarif === null ? {} : { sarif: sarif.plan }),
@@ -375,6 +378,8 @@ async function run(
   } catch (error) {
     // The progress line is cleared before the runner reports the error (a usage error comes before it).
     progress?.done();
+    // Not awaited: a stream that failed may never drain, and what it takes is written before exit.
+    void written?.flush();
     throw error;
   }
 }

@@ -361,3 +361,28 @@ describe('svc-policy eval: exit code 3 for rejected records', () => {
     expect(counts(summaryOf(r.stdout), 'Idle databases').idle).toBe(1);
   });
 });
+
+describe('svc-policy eval: an error that stops the run', () => {
+  it('still writes the output of the resources before it (output is gathered into larger writes)', () => {
+    // Policies of two kinds, and a record of neither: the run stops there (exit 2).
+    const input = [
+      '{"id":"a","resource":"component","technology":"postgres","version":"11"}',
+      '{"id":"b","resource":"certificate"}',
+      '{"id":"c"}',
+      '{"id":"d","resource":"component"}',
+    ].join('\n');
+    for (const format of ['ndjson', 'sarif']) {
+      const r = run(['eval', '-p', examples, '--format', format], input);
+      expect(r.code, format).toBe(2);
+      expect(r.stderr, format).toContain('record 3 has no kind');
+      if (format === 'ndjson') {
+        expect(
+          r.stdout
+            .trim()
+            .split('\n')
+            .map((l) => (JSON.parse(l) as { id: string }).id),
+        ).toEqual(['a', 'b']);
+      } else expect(r.stdout, format).toContain('"results":[\n{"ruleId":"End-of-life versions/end-of-life"');
+    }
+  });
+});
