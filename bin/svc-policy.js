@@ -21670,9 +21670,9 @@ function parseFormat2(value2) {
   if (value2 === "table" || value2 === "json" || value2 === "ndjson" || value2 === "sarif") return value2;
   throw new UsageError(`--format must be table, json, ndjson or sarif, got "${value2}"`);
 }
-var WRITE_BYTES = 64 * 1024;
+var WRITE_CHARS = 64 * 1024;
 function outputWriter(format, out, explaining, sarif = null) {
-  const limit = out.isTTY === true ? 0 : WRITE_BYTES;
+  const limit = out.isTTY === true ? 0 : WRITE_CHARS;
   let gathered = "";
   const emit = (text2) => {
     gathered += text2;

@@ -16,7 +16,7 @@ export function parseFormat(value: string | undefined): EvalFormat {
 /**
  * The one writer of `svc-policy eval`'s standard output: per-resource texts as the evaluation goes
  * (back-pressure through the returned promise), then the summary. Every format goes through it.
- * Texts are gathered into writes of {@link WRITE_BYTES} (each as soon as it is written on a terminal):
+ * Texts are gathered into writes of {@link WRITE_CHARS} (each as soon as it is written on a terminal):
  * a write per resource cost a third of `--format ndjson`'s time (bench/README.md, "Output in larger
  * writes"). `flush` writes what is gathered, for a run that stops on an error.
  */
@@ -26,8 +26,8 @@ export interface OutputWriter {
   flush(): void | Promise<void>;
 }
 
-/** Characters gathered before a write. */
-const WRITE_BYTES = 64 * 1024;
+/** Characters (UTF-16 units) gathered before a write: about 64 kB of ASCII. */
+const WRITE_CHARS = 64 * 1024;
 
 export function outputWriter(
   format: EvalFormat,
@@ -35,7 +35,7 @@ export function outputWriter(
   explaining: boolean,
   sarif: { readonly head: string; readonly tail: string } | null = null,
 ): OutputWriter {
-  const limit = (out as { isTTY?: boolean }).isTTY === true ? 0 : WRITE_BYTES;
+  const limit = (out as { isTTY?: boolean }).isTTY === true ? 0 : WRITE_CHARS;
   let gathered = '';
   const emit = (text: string): void | Promise<void> => {
     gathered += text;
