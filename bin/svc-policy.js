@@ -22243,7 +22243,9 @@ var evalCommand = {
   usage: EVAL_USAGE,
   options: EVAL_OPTIONS,
   run: run2,
-  failure: (error) => error instanceof InputError || error instanceof InventoryError ? { message: error.message } : void 0
+  // A FilterError here is an engine's refusal of the run (INVALID_OPTION: the duckdb engine without
+  // its optional package, an option it cannot take), never a fault of the CLI.
+  failure: (error) => error instanceof InputError || error instanceof InventoryError || error instanceof FilterError ? { message: error.message } : void 0
 };
 
 // src/node/forecast-file.ts

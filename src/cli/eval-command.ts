@@ -426,6 +426,10 @@ export const evalCommand: Command<typeof EVAL_OPTIONS> = {
   usage: EVAL_USAGE,
   options: EVAL_OPTIONS,
   run,
+  // A FilterError here is an engine's refusal of the run (INVALID_OPTION: the duckdb engine without
+  // its optional package, an option it cannot take), never a fault of the CLI.
   failure: (error) =>
-    error instanceof InputError || error instanceof InventoryError ? { message: error.message } : undefined,
+    error instanceof InputError || error instanceof InventoryError || error instanceof FilterError
+      ? { message: error.message }
+      : undefined,
 };

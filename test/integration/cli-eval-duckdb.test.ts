@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -270,6 +270,25 @@ describe('svc-policy eval --engine duckdb', () => {
     }
     expect(run(['eval', '-p', examples, '-i', '-', '--engine', 'duckdb']).stderr).toMatch(/reads a file/);
     expect(run(['eval', '-p', examples, '-i', files['inventory.ndjson']!, '--engine', 'spark']).code).toBe(2);
+  });
+
+  it('without @duckdb/node-api: exit 2 with the command that installs it, not an internal error', () => {
+    // The bundled CLI alone, where no node_modules folder is on the way up: the import fails as on a
+    // machine that never installed the optional package.
+    const alone = join(temp.subfolder('alone-'), 'cli.js');
+    copyFileSync(cli, alone);
+    const r = spawnSync(
+      process.execPath,
+      [...NODE_FLAGS, alone, 'eval', '-p', examples, '-i', files['inventory.ndjson']!, '--engine', 'duckdb'],
+      { encoding: 'utf8', env: { ...process.env, CI: '', NODE_DEBUG: '', NODE_PATH: '' } },
+    );
+    expect(r.stderr).toMatch(
+      /^svc-policy eval: the duckdb engine needs the optional package @duckdb\/node-api/,
+    );
+    expect(r.stderr).toMatch(/npm install @duckdb\/node-api\n$/);
+    expect(r.stderr).not.toMatch(/internal error|\n {4}at /);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
   });
 });
 
