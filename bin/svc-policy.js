@@ -20071,6 +20071,8 @@ var duckdb = {
     maxParameters: 65535,
     integerBooleans: false,
     indexNullsOrder: false,
+    // `(1, NULL) > (1, 0)` is true in DuckDB: a NULL item compares above every value.
+    rowValueNullUnknown: false,
     // DuckDB's `max_expression_depth` (1000 by default) bounds the parsed expression tree; subqueries
     // count in it like any other expression.
     expressionLimits: {

@@ -11,10 +11,11 @@ import {
 } from '../../src/index.js';
 import { mongoDocsToPage, queryToMongo } from '../../src/mongo.js';
 import { type ColumnMapping, type ColumnType, queryToSql, sqlRowsToPage } from '../../src/sql.js';
-import { ENGINE_NAMES, type Engine, openEngine } from './sql/engines.js';
+import { ENGINE_NAMES_WITH_DUCKDB, type Engine, openEngine } from './sql/engines.js';
 
 /**
- * Page walks pinned on every target (memory, SQLite and PostgreSQL in typed columns and in JSON, mingo):
+ * Page walks pinned on every target (memory, SQLite, PostgreSQL and DuckDB in typed columns and in JSON,
+ * mingo):
  * sort keys JSON cannot write (±Infinity) or that sort as missing (NaN, NULL), a field whose name holds
  * a dot or starts with `$`, and forged tokens whose position no row can follow.
  */
@@ -86,6 +87,8 @@ function jsonText(value: unknown, sqlite: boolean): string {
 
 function sql(engine: Engine, layout: 'typed' | 'json'): Target {
   const pg = engine.dialect === 'postgres';
+  const duck = engine.dialect === 'duckdb';
+  const double = pg || duck ? 'double precision' : 'REAL';
   const table = `pages_${layout}`;
   const json: ColumnType = pg ? 'jsonb' : 'json';
   const columns: Record<string, ColumnType | ColumnMapping> =
@@ -101,14 +104,14 @@ function sql(engine: Engine, layout: 'typed' | 'json'): Target {
       : Object.fromEntries(
           Object.keys(RESOURCE.fields).map((f) => [f, { column: 'doc', type: json, path: [f] }]),
         );
-  const ph = (i: number) => (pg ? `$${i}` : `?${i}`);
+  const ph = (i: number) => (pg || duck ? `$${i}` : `?${i}`);
   return {
     name: `${engine.name}/${layout}`,
     holds: (rows) => !pg || layout === 'typed' || rows.every((r) => Object.values(r).every(finite)),
     async load(rows) {
       await engine.exec(`DROP TABLE IF EXISTS ${table}`);
       await engine.exec(
-        `CREATE TABLE ${table} (id text, created_at text, n ${pg ? 'double precision' : 'REAL'}, a_b ${pg ? 'double precision' : 'REAL'}, c text, tags ${pg ? 'jsonb' : 'text'}, doc ${pg ? 'jsonb' : 'text'})`,
+        `CREATE TABLE ${table} (id text, created_at text, n ${double}, a_b ${double}, c text, tags ${pg ? 'jsonb' : 'text'}, doc ${pg ? 'jsonb' : 'text'})`,
       );
       for (const r of rows) {
         await engine.query(`INSERT INTO ${table} VALUES (${[1, 2, 3, 4, 5, 6, 7].map(ph).join(', ')})`, [
@@ -132,7 +135,7 @@ function sql(engine: Engine, layout: 'typed' | 'json'): Target {
 const engines: Engine[] = [];
 const targets: Target[] = [memory(), mingo()];
 beforeAll(async () => {
-  for (const name of ENGINE_NAMES) {
+  for (const name of ENGINE_NAMES_WITH_DUCKDB) {
     const engine = await openEngine(name);
     engines.push(engine);
     targets.push(sql(engine, 'typed'), sql(engine, 'json'));
@@ -202,6 +205,35 @@ describe('page walks over keys JSON cannot write', () => {
         'f',
         'c',
         'b',
+      ]);
+    }
+  });
+
+  it('a key that may be NULL after the first: every record once, in order (DuckDB row values order NULL last)', async () => {
+    const mixed: Row[] = [
+      { id: 'a', createdAt: CREATED, n: 1, $c: 'x' },
+      { id: 'b', createdAt: CREATED, n: null, $c: null },
+      { id: 'c', createdAt: CREATED, n: -1 },
+      { id: 'd', createdAt: CREATED, n: Number.POSITIVE_INFINITY, $c: 'w' },
+      { id: 'e', createdAt: CREATED, $c: 'x' },
+      { id: 'f', createdAt: CREATED, n: Number.NaN, $c: '' },
+    ];
+    for (const pageSize of [1, 2, 4]) {
+      await walks(mixed, { pageSize, sort: { createdAt: 'asc', n: 'asc', id: 'asc' }, fields: ['id'] }, [
+        'b',
+        'e',
+        'f',
+        'c',
+        'a',
+        'd',
+      ]);
+      await walks(mixed, { pageSize, sort: { createdAt: 'asc', $c: 'asc', id: 'asc' }, fields: ['id'] }, [
+        'b',
+        'c',
+        'f',
+        'd',
+        'a',
+        'e',
       ]);
     }
   });

@@ -546,7 +546,7 @@ async function walk(
     token = page.nextPageToken;
     await between?.();
   }
-  throw new Error('the walk did not end');
+  throw new Error(`${target.name}: the walk did not end after 200 pages: ${JSON.stringify(out.slice(0, 6))}`);
 }
 
 function matching(records: readonly Thing[], request: Request): Thing[] {

@@ -207,6 +207,9 @@ export class KeySql<Ref> {
     if (slot.kind !== 'column' || rankOf(c) !== columnRank(slot.type) || typeof c === 'boolean')
       return undefined;
     const { dialect, p } = this;
+    // A NULL of this column must leave the row out, as it sorts before the cursor: only where a NULL
+    // item makes the row comparison unknown.
+    if (!this.nonNull && !dialect.capabilities.rowValueNullUnknown) return undefined;
     if (slot.type === 'timestamptz') {
       if (typeof c !== 'string' || !ISO_INSTANT.test(c)) return undefined;
       return () => [this.#ordered(slot), this.#instant(c)];

@@ -102,6 +102,7 @@ export const postgres: SqlDialect<PgRef> = {
     maxParameters: 65535,
     integerBooleans: false,
     indexNullsOrder: true,
+    rowValueNullUnknown: true,
     // PostgreSQL has no fixed expression limit: its stack (`max_stack_depth`) and its parser's stack
     // ("memory exhausted" past 10,000 entries) bound it. Measured on PGlite, whose stack is the smaller:
     // 700 nested selectors and expression heights of 7,000 run; so do these bounds, with room.

@@ -207,6 +207,7 @@ export const sqlite: SqlDialect<LiteRef> = {
     maxParameters: 32766,
     integerBooleans: true,
     indexNullsOrder: false,
+    rowValueNullUnknown: true,
     // SQLITE_MAX_EXPR_DEPTH (1000): SQLite checks each expression with the heights of the expressions
     // around the subqueries it sits in, so nested selectors and `$elemMatch` use it up fast (the SQL of
     // 24 nested `$elemMatch` is refused). The subquery count only stops hopeless filters early.

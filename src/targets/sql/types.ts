@@ -103,6 +103,12 @@ export interface DialectCapabilities {
    */
   readonly indexNullsOrder: boolean;
   /**
+   * A row value with a `NULL` item compares as unknown, as the SQL standard says (PostgreSQL, SQLite):
+   * `(1, NULL) > (1, 0)` is `NULL`. DuckDB compares row values as structs, a `NULL` item above every
+   * value (`true` there), so its keyset takes the row-value form only over columns never `NULL`.
+   */
+  readonly rowValueNullUnknown: boolean;
+  /**
    * How deep the database can nest expressions, checked at compile time (src/targets/sql/height.ts;
    * docs/sql.md, "Expression depth"): past these the filter is `UNSUPPORTED`, never a database error.
    */
