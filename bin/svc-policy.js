@@ -20362,27 +20362,63 @@ var OPERATOR_WORDS = /* @__PURE__ */ new Set([
 ]);
 var isWordChar = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 36;
 var isSymbolChar = (c) => c === 61 || c === 60 || c === 62 || c === 33 || c === 124 || c === 43 || c === 45 || c === 42 || c === 47 || c === 37 || c === 126 || c === 38 || c === 58 || c === 64 || c === 35 || c === 94;
+var FROM_ENDS = /* @__PURE__ */ new Set([
+  "WHERE",
+  "GROUP",
+  "HAVING",
+  "ORDER",
+  "LIMIT",
+  "WINDOW",
+  "UNION",
+  "EXCEPT",
+  "INTERSECT",
+  "ON",
+  "USING",
+  "SELECT"
+]);
 function sqlHeight(sql) {
   const ops = [0];
   const tallest = [0];
+  const tallestExpr = [0];
   const inner = [0];
+  const fromMax = [0];
   const select = [false];
+  const inFrom = [false];
+  const fromChild = [false];
   let deepest = 0;
   let lastWasWord = false;
+  let lastWord = "";
   const n = sql.length;
   let i = 0;
+  const open6 = (call2, inParentFrom) => {
+    ops.push(call2 ? 1 : 0);
+    tallest.push(0);
+    tallestExpr.push(0);
+    inner.push(0);
+    fromMax.push(0);
+    select.push(false);
+    inFrom.push(false);
+    fromChild.push(inParentFrom);
+  };
   const close = () => {
-    const h = (ops.pop() ?? 0) + (tallest.pop() ?? 0);
-    const sum = (inner.pop() ?? 0) + (select.pop() ? h : 0);
+    const o = ops.pop() ?? 0;
+    const h = o + (tallest.pop() ?? 0);
+    const hx = o + (tallestExpr.pop() ?? 0);
+    const exprSum = (inner.pop() ?? 0) + (select.pop() ? hx : 0);
+    const sum = Math.max(exprSum, fromMax.pop() ?? 0);
+    inFrom.pop();
+    const wasFrom = fromChild.pop() ?? false;
     if (ops.length === 0) {
-      ops.push(0);
-      tallest.push(0);
-      inner.push(0);
-      select.push(false);
+      open6(false, false);
     }
     const top = ops.length - 1;
     if (h > tallest[top]) tallest[top] = h;
-    if (sum > inner[top]) inner[top] = sum;
+    if (wasFrom) {
+      fromMax[top] = Math.max(fromMax[top], sum, hx);
+    } else {
+      if (hx > tallestExpr[top]) tallestExpr[top] = hx;
+      if (sum > inner[top]) inner[top] = sum;
+    }
   };
   while (i < n) {
     const c = sql.charCodeAt(i);
@@ -20396,21 +20432,21 @@ function sqlHeight(sql) {
       }
       i++;
       lastWasWord = true;
+      lastWord = "";
       continue;
     }
     if (c === 40) {
-      ops.push(lastWasWord ? 1 : 0);
-      tallest.push(0);
-      inner.push(0);
-      select.push(false);
+      open6(lastWasWord, inFrom[inFrom.length - 1]);
       if (ops.length - 1 > deepest) deepest = ops.length - 1;
       lastWasWord = false;
+      lastWord = "";
       i++;
       continue;
     }
     if (c === 41) {
       close();
       lastWasWord = true;
+      lastWord = "";
       i++;
       continue;
     }
@@ -20418,28 +20454,35 @@ function sqlHeight(sql) {
       const start = i;
       while (i < n && isWordChar(sql.charCodeAt(i))) i++;
       const word = sql.slice(start, i).toUpperCase();
+      const top = ops.length - 1;
+      if ((word === "FROM" || word === "JOIN") && select[top] && lastWord !== "DISTINCT") inFrom[top] = true;
+      else if (FROM_ENDS.has(word)) inFrom[top] = false;
       if (OPERATOR_WORDS.has(word)) {
-        ops[ops.length - 1]++;
-        if (word === "SELECT") select[select.length - 1] = true;
+        ops[top]++;
+        if (word === "SELECT") select[top] = true;
         lastWasWord = false;
       } else {
         lastWasWord = true;
       }
+      lastWord = word;
       continue;
     }
     if (isSymbolChar(c)) {
       while (i < n && isSymbolChar(sql.charCodeAt(i))) i++;
       ops[ops.length - 1]++;
       lastWasWord = false;
+      lastWord = "";
       continue;
     }
     if (c === 63) lastWasWord = true;
     else if (c !== 32 && c !== 46) lastWasWord = false;
+    if (c !== 32) lastWord = "";
     i++;
   }
   while (ops.length > 1) close();
   const height = ops[0] + tallest[0] + 1;
-  return { height, nested: height + inner[0], parentheses: deepest };
+  const nested = Math.max(ops[0] + tallestExpr[0] + 1 + inner[0], fromMax[0]);
+  return { height, nested, parentheses: deepest };
 }
 function filterNesting(node2, at2) {
   let subqueries = 0;

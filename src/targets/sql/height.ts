@@ -84,36 +84,82 @@ export interface SqlHeight {
   readonly parentheses: number;
 }
 
+/** Words that end a FROM clause at their level (`ON`/`USING` start expressions, counted as such). */
+const FROM_ENDS = new Set([
+  'WHERE',
+  'GROUP',
+  'HAVING',
+  'ORDER',
+  'LIMIT',
+  'WINDOW',
+  'UNION',
+  'EXCEPT',
+  'INTERSECT',
+  'ON',
+  'USING',
+  'SELECT',
+]);
+
 /**
  * The bounds of `sql` (see the module comment).
+ *
+ * `nested` follows SQLite: the height of a `SELECT` is that of its expressions, not of its FROM clause
+ * (`heightOfSelect`), and FROM-clause subqueries and table-valued function arguments are resolved
+ * before the `SELECT`'s own expressions, so they add up with the expressions around that `SELECT`
+ * only. `height` still counts everything, for the databases that recurse through it all.
  *
  * @example
  * sqlHeight('(NOT ("a" = ?1))'); // { height: 3, nested: 3, parentheses: 2 }
  */
 export function sqlHeight(sql: string): SqlHeight {
-  // Per open parenthesis: operators met at its level (a call starts at one), the tallest group inside,
-  // the largest sum of subquery heights inside, and whether a SELECT starts at this level.
+  // Per open parenthesis: operators met at its level (a call starts at one), the tallest group inside
+  // (and the tallest outside a FROM clause), the largest sum of subquery heights inside its
+  // expressions, the largest check inside its FROM clause, whether a SELECT starts at this level,
+  // whether a FROM clause is open at it, and whether the group itself opened in its parent's FROM.
   const ops: number[] = [0];
   const tallest: number[] = [0];
+  const tallestExpr: number[] = [0];
   const inner: number[] = [0];
+  const fromMax: number[] = [0];
   const select: boolean[] = [false];
+  const inFrom: boolean[] = [false];
+  const fromChild: boolean[] = [false];
   let deepest = 0;
   let lastWasWord = false;
+  let lastWord = '';
   const n = sql.length;
   let i = 0;
+  const open = (call: boolean, inParentFrom: boolean): void => {
+    ops.push(call ? 1 : 0);
+    tallest.push(0);
+    tallestExpr.push(0);
+    inner.push(0);
+    fromMax.push(0);
+    select.push(false);
+    inFrom.push(false);
+    fromChild.push(inParentFrom);
+  };
   const close = (): void => {
-    const h = (ops.pop() ?? 0) + (tallest.pop() ?? 0);
-    const sum = (inner.pop() ?? 0) + (select.pop() ? h : 0);
+    const o = ops.pop() ?? 0;
+    const h = o + (tallest.pop() ?? 0);
+    const hx = o + (tallestExpr.pop() ?? 0);
+    const exprSum = (inner.pop() ?? 0) + (select.pop() ? hx : 0);
+    const sum = Math.max(exprSum, fromMax.pop() ?? 0);
+    inFrom.pop();
+    const wasFrom = fromChild.pop() ?? false;
     if (ops.length === 0) {
       // Unbalanced text is not SQL this library writes; count it as flat.
-      ops.push(0);
-      tallest.push(0);
-      inner.push(0);
-      select.push(false);
+      open(false, false);
     }
     const top = ops.length - 1;
     if (h > tallest[top]!) tallest[top] = h;
-    if (sum > inner[top]!) inner[top] = sum;
+    if (wasFrom) {
+      // Resolved with the expressions around its SELECT only: its own height, or a sum inside it.
+      fromMax[top] = Math.max(fromMax[top]!, sum, hx);
+    } else {
+      if (hx > tallestExpr[top]!) tallestExpr[top] = hx;
+      if (sum > inner[top]!) inner[top] = sum;
+    }
   };
   while (i < n) {
     const c = sql.charCodeAt(i);
@@ -128,22 +174,22 @@ export function sqlHeight(sql: string): SqlHeight {
       }
       i++;
       lastWasWord = true;
+      lastWord = '';
       continue;
     }
     if (c === 0x28) {
       // A call is a node of its own above its arguments.
-      ops.push(lastWasWord ? 1 : 0);
-      tallest.push(0);
-      inner.push(0);
-      select.push(false);
+      open(lastWasWord, inFrom[inFrom.length - 1]!);
       if (ops.length - 1 > deepest) deepest = ops.length - 1;
       lastWasWord = false;
+      lastWord = '';
       i++;
       continue;
     }
     if (c === 0x29) {
       close();
       lastWasWord = true;
+      lastWord = '';
       i++;
       continue;
     }
@@ -151,29 +197,37 @@ export function sqlHeight(sql: string): SqlHeight {
       const start = i;
       while (i < n && isWordChar(sql.charCodeAt(i))) i++;
       const word = sql.slice(start, i).toUpperCase();
+      const top = ops.length - 1;
+      // A FROM clause of a SELECT at this level (not `IS DISTINCT FROM`), open until a word ends it.
+      if ((word === 'FROM' || word === 'JOIN') && select[top] && lastWord !== 'DISTINCT') inFrom[top] = true;
+      else if (FROM_ENDS.has(word)) inFrom[top] = false;
       if (OPERATOR_WORDS.has(word)) {
-        ops[ops.length - 1]!++;
-        if (word === 'SELECT') select[select.length - 1] = true;
+        ops[top]!++;
+        if (word === 'SELECT') select[top] = true;
         lastWasWord = false;
       } else {
         lastWasWord = true;
       }
+      lastWord = word;
       continue;
     }
     if (isSymbolChar(c)) {
       while (i < n && isSymbolChar(sql.charCodeAt(i))) i++;
       ops[ops.length - 1]!++;
       lastWasWord = false;
+      lastWord = '';
       continue;
     }
     // Spaces, commas, dots, `?` of placeholders: no node of their own.
     if (c === 0x3f) lastWasWord = true;
     else if (c !== 0x20 && c !== 0x2e) lastWasWord = false;
+    if (c !== 0x20) lastWord = '';
     i++;
   }
   while (ops.length > 1) close();
   const height = ops[0]! + tallest[0]! + 1;
-  return { height, nested: height + inner[0]!, parentheses: deepest };
+  const nested = Math.max(ops[0]! + tallestExpr[0]! + 1 + inner[0]!, fromMax[0]!);
+  return { height, nested, parentheses: deepest };
 }
 
 /** Where a filter nests deepest, as its SQL will. */

@@ -26,6 +26,12 @@ const SHAPES: Record<string, (depth: number) => unknown> = {
     nest(d, { a: { $eq: 1 } }, (f) => ({
       'arr$.__svcArrayAny__': { $elemMatch: { $or: [f, { b: { $eq: 2 } }, { c: { $like: 'a*b' } }] } },
     })),
+  // A version key's FROM-clause subqueries below nested subqueries: SQLite adds those up with the
+  // expressions around their SELECT only (sqlHeight's `nested`).
+  '$elemMatch in $elemMatch with a version operator': (d) =>
+    nest(d, { a: { $vgt: '1.2' }, b: { $exists: false } }, (f) => ({
+      'arr$.__svcArrayAny__': { $elemMatch: f },
+    })),
   'selectors in one path': (d) => ({
     [`arr$${'.__svcArrayAny__$.arr$'.repeat(d)}.__svcArrayAny__$.a`]: { $ne: 1, $like: 'a*', $vlt: '2' },
   }),
@@ -59,6 +65,28 @@ describe.skipIf(!once).each(ENGINE_NAMES_WITH_DUCKDB)('expression depth on %s', 
   });
   afterAll(async () => {
     await engine?.close();
+  });
+
+  it('runs a filter whose SQL nests FROM-clause subqueries inside nested subqueries (not refused)', async () => {
+    // Found by the SQL property with FC_SEED=9182736: SQLite runs it, and an earlier bound refused it.
+    const filter = {
+      'arr$.__svcArrayAny__$.arr$.__svcArrayAny__': {
+        $elemMatch: {
+          'arr$.__svcArrayAny__$.__svcArrayAny__': {
+            $elemMatch: {
+              'arr$.__svcArrayAny__$.__svcArrayAny__': {
+                $elemMatch: {
+                  a: { $exists: false },
+                  'arr$.__svcArrayAny__$.__svcArrayAny__$.x': { $veq: '00' },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const fragment = compile(engine.dialect, filter);
+    await engine.query(`SELECT count(*) AS n FROM depth_t WHERE ${fragment.sql}`, fragment.params);
   });
 
   it.each(Object.keys(SHAPES))(

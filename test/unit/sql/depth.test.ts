@@ -115,6 +115,27 @@ describe('sqlHeight', () => {
   });
 });
 
+describe('sqlHeight of FROM clauses, as SQLite checks them', () => {
+  const body = '(a = 1 AND b = 2 AND c = 3 AND d = 4)';
+  it('adds a FROM-clause subquery to the expressions around its SELECT only', () => {
+    const inFrom = sqlHeight(`EXISTS (SELECT 1 FROM (SELECT a FROM t WHERE ${body}) AS s WHERE (e = 5))`);
+    const inWhere = sqlHeight(
+      `EXISTS (SELECT 1 FROM t WHERE (e = 5 AND EXISTS (SELECT a FROM t WHERE ${body})))`,
+    );
+    expect(inFrom.nested).toBeLessThan(inWhere.nested);
+    // `height` still counts everything (PostgreSQL and DuckDB recurse through FROM clauses too).
+    expect(inFrom.height).toBeGreaterThanOrEqual(inFrom.nested - 1);
+  });
+
+  it('reads `IS DISTINCT FROM` as an operator, not a FROM clause', () => {
+    const distinct = sqlHeight(
+      `EXISTS (SELECT 1 FROM t WHERE e IS DISTINCT FROM (SELECT a FROM t WHERE ${body}))`,
+    );
+    const equal = sqlHeight(`EXISTS (SELECT 1 FROM t WHERE e = (SELECT a FROM t WHERE ${body}))`);
+    expect(distinct.nested).toBeGreaterThanOrEqual(equal.nested);
+  });
+});
+
 describe('filterNesting', () => {
   it('counts selectors and $elemMatch along one nesting, and names the place', () => {
     const node = parseFilter({
