@@ -21013,6 +21013,52 @@ function statusSql(dialect, policy, options, params) {
   return `(CASE ${branches.join(" ")} ELSE ${fallback} END)`;
 }
 
+// src/node/duckdb-input.ts
+function source(input, gzip, bytes) {
+  const compression = `compression = '${gzip ? "gzip" : "uncompressed"}'`;
+  const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
+  switch (input) {
+    case "ndjson":
+      return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
+    case "array":
+      return `SELECT json FROM read_json_objects($1, format = 'array', ${compression}, ${size})`;
+    case "envelope":
+      return `SELECT unnest(CAST(json_extract(json, '$.items') AS JSON[])) AS json FROM read_json_objects($1, format = 'unstructured', ${compression}, ${size})`;
+    case "parquet":
+      return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
+  }
+}
+function directSource(input, gzip, columns, types) {
+  if (input !== "ndjson" && input !== "array") return void 0;
+  const format = input === "ndjson" ? "newline_delimited" : "array";
+  const values = columns.map((c, i) => types[i] === "JSON" ? c : `CAST(to_json(${c}) AS JSON) AS ${c}`);
+  return `SELECT 'OBJECT' AS svc_type, ${values.join(", ")} FROM read_json($1, format = '${format}', records = true, columns = $2, compression = '${gzip ? "gzip" : "uncompressed"}', maximum_object_size = ${16 << 20}) AS svc_r(${columns.join(", ")})`;
+}
+var HEAD_BYTES2 = 1 << 20;
+async function sniffInput(handle) {
+  const { gunzipSync, constants: constants2 } = await import("zlib");
+  const buffer = Buffer.alloc(HEAD_BYTES2);
+  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES2, 0);
+  let head = buffer.subarray(0, bytesRead);
+  if (head.subarray(0, 4).toString("latin1") === "PAR1") return { input: "parquet", gzip: false };
+  const gzip = head[0] === 31 && head[1] === 139;
+  if (gzip) head = gunzipSync(head, { finishFlush: constants2.Z_SYNC_FLUSH });
+  const text2 = head.toString("utf8").replace(/^\uFEFF/, "");
+  const start = text2.search(/\S/);
+  if (text2[start] === "[") return { input: "array", gzip };
+  if (text2[start] !== "{") return { input: "ndjson", gzip };
+  const lines = text2.slice(start).split("\n");
+  let first;
+  try {
+    first = JSON.parse(lines[0]);
+  } catch {
+    return { input: "envelope", gzip };
+  }
+  const only2 = bytesRead < HEAD_BYTES2 && lines.slice(1).every((l) => l.trim() === "");
+  const items = typeof first === "object" && first !== null && Array.isArray(first.items);
+  return { input: items && only2 ? "envelope" : "ndjson", gzip };
+}
+
 // src/node/duckdb-reads.ts
 var node = () => ({ whole: false, keys: /* @__PURE__ */ new Map(), any: void 0 });
 function readTrie(paths2) {
@@ -21078,6 +21124,94 @@ function needsCheck(t, reader) {
   return t.keys.size > 0 && !checked2 || [...t.keys.values()].some((below) => needsCheck(below, checked2)) || t.any !== void 0 && needsCheck(t.any, checked2);
 }
 
+// src/node/duckdb-summary.ts
+function summarize2(compiled3, skip2, active, expired, rows, options, started) {
+  let total = 0;
+  let bad2 = 0;
+  let twice = 0;
+  let unknownKind = 0;
+  const kinds = /* @__PURE__ */ new Map();
+  const counts2 = active.map(() => /* @__PURE__ */ new Map());
+  const waived = active.map(() => /* @__PURE__ */ new Map());
+  for (const row of rows) {
+    const n = Number(row.n);
+    total += n;
+    bad2 += Number(row.bad);
+    twice += Number(row.twice);
+    if (row.svc_kind === null) unknownKind += n;
+    else kinds.set(String(row.svc_kind), n);
+    active.forEach((_, i) => {
+      addHistogram(counts2[i], row[`s${i}`]);
+      addHistogram(waived[i], row[`w${i}`]);
+    });
+  }
+  if (bad2 > 0) {
+    throw new InventoryError(
+      "MALFORMED_RECORD",
+      `${bad2} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`
+    );
+  }
+  if (twice > 0) {
+    throw new InventoryError(
+      "MALFORMED_INPUT",
+      `${twice} record(s) have a key twice in an object the policies read, where DuckDB reads the first value and JSON.parse the last; the duckdb engine does not guess: evaluate with the in-process engine (--engine memory), or rewrite the records through JSON.stringify(JSON.parse(\u2026))`
+    );
+  }
+  const policyKinds = active.map((p) => p.resource);
+  const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
+  if (unknownKind > 0 && named.length > 1) {
+    throw new InventoryError(
+      "UNKNOWN_KIND",
+      `${unknownKind} record(s) have no kind and the policies are for several kinds (${named.slice(0, 5).map((k) => `"${showText(k)}"`).join(
+        ", "
+      )}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`
+    );
+  }
+  let t = 0;
+  const policies = compiled3.map((p, i) => {
+    const skipped = skip2[i];
+    const at2 = skipped === null ? t++ : -1;
+    const tally = counts2[at2];
+    const marked = waived[at2];
+    const evaluated = tally === void 0 ? 0 : p.resource === void 0 ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
+    const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b2) => a + b2, 0);
+    return {
+      policy: p.name,
+      skipped,
+      applicable,
+      waived: marked === void 0 ? 0 : [...marked.values()].reduce((a, b2) => a + b2, 0),
+      expiredWaivers: expired[at2] ?? [],
+      notApplicable: evaluated - applicable,
+      otherKind: tally === void 0 ? 0 : total - evaluated,
+      statuses: p.statuses.map((s) => ({
+        status: s.name,
+        criticality: s.criticality,
+        isDefault: s.isDefault,
+        count: tally?.get(s.name) ?? 0,
+        waived: marked?.get(s.name) ?? 0
+      }))
+    };
+  });
+  const durationMs = performance.now() - started;
+  const kinded = policyKinds.some((k) => k !== void 0);
+  return {
+    // The in-process engine's key order: the JSON report is byte for byte the same.
+    resources: total,
+    asOf: isoOf(options.asOf),
+    durationMs,
+    resourcesPerSecond: durationMs > 0 ? Math.round(total * 1e3 / durationMs) : 0,
+    policies,
+    kindField: options.kindField === null ? null : options.kindField ?? DEFAULT_KIND_FIELD,
+    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
+    unknownKind,
+    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null
+  };
+}
+function addHistogram(into, histogram) {
+  const entries = Array.isArray(histogram) ? histogram.map((e) => [e.key, e.value]) : Object.entries(histogram ?? {});
+  for (const [status, count2] of entries) into.set(status, (into.get(status) ?? 0) + Number(count2));
+}
+
 // src/node/duckdb.ts
 async function loadDuckdb() {
   try {
@@ -21112,26 +21246,6 @@ function definitionOf(policy) {
       ])
     )
   };
-}
-function source(input, gzip, bytes) {
-  const compression = `compression = '${gzip ? "gzip" : "uncompressed"}'`;
-  const size = `maximum_object_size = ${input === "envelope" ? gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1) : 16 << 20}`;
-  switch (input) {
-    case "ndjson":
-      return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
-    case "array":
-      return `SELECT json FROM read_json_objects($1, format = 'array', ${compression}, ${size})`;
-    case "envelope":
-      return `SELECT unnest(CAST(json_extract(json, '$.items') AS JSON[])) AS json FROM read_json_objects($1, format = 'unstructured', ${compression}, ${size})`;
-    case "parquet":
-      return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
-  }
-}
-function directSource(input, gzip, columns, types) {
-  if (input !== "ndjson" && input !== "array") return void 0;
-  const format = input === "ndjson" ? "newline_delimited" : "array";
-  const values = columns.map((c, i) => types[i] === "JSON" ? c : `CAST(to_json(${c}) AS JSON) AS ${c}`);
-  return `SELECT 'OBJECT' AS svc_type, ${values.join(", ")} FROM read_json($1, format = '${format}', records = true, columns = $2, compression = '${gzip ? "gzip" : "uncompressed"}', maximum_object_size = ${16 << 20}) AS svc_r(${columns.join(", ")})`;
 }
 async function evaluateFileWithDuckdb(compiled3, file, options) {
   const started = performance.now();
@@ -21306,116 +21420,6 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
     options,
     started
   );
-}
-function summarize2(compiled3, skip2, active, expired, rows, options, started) {
-  let total = 0;
-  let bad2 = 0;
-  let twice = 0;
-  let unknownKind = 0;
-  const kinds = /* @__PURE__ */ new Map();
-  const counts2 = active.map(() => /* @__PURE__ */ new Map());
-  const waived = active.map(() => /* @__PURE__ */ new Map());
-  for (const row of rows) {
-    const n = Number(row.n);
-    total += n;
-    bad2 += Number(row.bad);
-    twice += Number(row.twice);
-    if (row.svc_kind === null) unknownKind += n;
-    else kinds.set(String(row.svc_kind), n);
-    active.forEach((_, i) => {
-      addHistogram(counts2[i], row[`s${i}`]);
-      addHistogram(waived[i], row[`w${i}`]);
-    });
-  }
-  if (bad2 > 0) {
-    throw new InventoryError(
-      "MALFORMED_RECORD",
-      `${bad2} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`
-    );
-  }
-  if (twice > 0) {
-    throw new InventoryError(
-      "MALFORMED_INPUT",
-      `${twice} record(s) have a key twice in an object the policies read, where DuckDB reads the first value and JSON.parse the last; the duckdb engine does not guess: evaluate with the in-process engine (--engine memory), or rewrite the records through JSON.stringify(JSON.parse(\u2026))`
-    );
-  }
-  const policyKinds = active.map((p) => p.resource);
-  const named = [...new Set(policyKinds.filter((k) => k !== void 0))];
-  if (unknownKind > 0 && named.length > 1) {
-    throw new InventoryError(
-      "UNKNOWN_KIND",
-      `${unknownKind} record(s) have no kind and the policies are for several kinds (${named.slice(0, 5).map((k) => `"${showText(k)}"`).join(
-        ", "
-      )}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`
-    );
-  }
-  let t = 0;
-  const policies = compiled3.map((p, i) => {
-    const skipped = skip2[i];
-    const at2 = skipped === null ? t++ : -1;
-    const tally = counts2[at2];
-    const marked = waived[at2];
-    const evaluated = tally === void 0 ? 0 : p.resource === void 0 ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
-    const applicable = tally === void 0 ? 0 : [...tally.values()].reduce((a, b2) => a + b2, 0);
-    return {
-      policy: p.name,
-      skipped,
-      applicable,
-      waived: marked === void 0 ? 0 : [...marked.values()].reduce((a, b2) => a + b2, 0),
-      expiredWaivers: expired[at2] ?? [],
-      notApplicable: evaluated - applicable,
-      otherKind: tally === void 0 ? 0 : total - evaluated,
-      statuses: p.statuses.map((s) => ({
-        status: s.name,
-        criticality: s.criticality,
-        isDefault: s.isDefault,
-        count: tally?.get(s.name) ?? 0,
-        waived: marked?.get(s.name) ?? 0
-      }))
-    };
-  });
-  const durationMs = performance.now() - started;
-  const kinded = policyKinds.some((k) => k !== void 0);
-  return {
-    // The in-process engine's key order: the JSON report is byte for byte the same.
-    resources: total,
-    asOf: isoOf(options.asOf),
-    durationMs,
-    resourcesPerSecond: durationMs > 0 ? Math.round(total * 1e3 / durationMs) : 0,
-    policies,
-    kindField: options.kindField === null ? null : options.kindField ?? DEFAULT_KIND_FIELD,
-    kinds: Object.fromEntries([...kinds].sort((a, b2) => a[0] < b2[0] ? -1 : 1)),
-    unknownKind,
-    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null
-  };
-}
-function addHistogram(into, histogram) {
-  const entries = Array.isArray(histogram) ? histogram.map((e) => [e.key, e.value]) : Object.entries(histogram ?? {});
-  for (const [status, count2] of entries) into.set(status, (into.get(status) ?? 0) + Number(count2));
-}
-var HEAD_BYTES2 = 1 << 20;
-async function sniffInput(handle) {
-  const { gunzipSync, constants: constants2 } = await import("zlib");
-  const buffer = Buffer.alloc(HEAD_BYTES2);
-  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES2, 0);
-  let head = buffer.subarray(0, bytesRead);
-  if (head.subarray(0, 4).toString("latin1") === "PAR1") return { input: "parquet", gzip: false };
-  const gzip = head[0] === 31 && head[1] === 139;
-  if (gzip) head = gunzipSync(head, { finishFlush: constants2.Z_SYNC_FLUSH });
-  const text2 = head.toString("utf8").replace(/^\uFEFF/, "");
-  const start = text2.search(/\S/);
-  if (text2[start] === "[") return { input: "array", gzip };
-  if (text2[start] !== "{") return { input: "ndjson", gzip };
-  const lines = text2.slice(start).split("\n");
-  let first;
-  try {
-    first = JSON.parse(lines[0]);
-  } catch {
-    return { input: "envelope", gzip };
-  }
-  const only2 = bytesRead < HEAD_BYTES2 && lines.slice(1).every((l) => l.trim() === "");
-  const items = typeof first === "object" && first !== null && Array.isArray(first.items);
-  return { input: items && only2 ? "envelope" : "ndjson", gzip };
 }
 
 // src/node/results.ts

@@ -10,23 +10,20 @@ import {
   InventoryError,
   type InventoryOptions,
   type InventorySummary,
-  type PolicySummary,
 } from '../policy/index.js';
-import { kindNotice, skipReason } from '../policy/inventory.js';
+import { skipReason } from '../policy/inventory.js';
 import { type NormalizedWaiver, waiversOf } from '../policy/waivers.js';
-import { isoOf } from '../semantics/time.js';
 import { duckdbHoisting } from '../targets/sql/duckdb.js';
 import { policyToSqlWith } from '../targets/sql/policy.js';
+import { type DuckdbInput, directSource, source } from './duckdb-input.js';
 import { jsonPath, keyTwiceSql, readTrie, readType } from './duckdb-reads.js';
+import { summarize } from './duckdb-summary.js';
 
 /**
  * The DuckDB engine of inventory files (`engine: 'duckdb'`): the policies pushed down into one DuckDB
  * query over the file, with the semantics of the in-process engine (the `duckdb` SQL dialect) and the
  * same summary. DuckDB reads the file with all its threads; nothing is parsed in JavaScript.
  */
-
-/** What the DuckDB engine reads: the input's form, told apart by content as the in-process readers do. */
-export type DuckdbInput = 'ndjson' | 'array' | 'envelope' | 'parquet';
 
 export interface DuckdbFileOptions extends Pick<InventoryOptions, 'resource' | 'signal'> {
   readonly kindField: string | null | undefined;
@@ -81,43 +78,6 @@ function definitionOf(policy: CompiledPolicy): unknown {
       ]),
     ),
   };
-}
-
-/** The records of the input as one `JSON` value each (`json`), from DuckDB's readers. */
-function source(input: DuckdbInput, gzip: boolean, bytes: number): string {
-  const compression = `compression = '${gzip ? 'gzip' : 'uncompressed'}'`;
-  // DuckDB's default bound on one record (16 MB; a longer one is an error, never skipped); the
-  // envelope is one document, as long as the file (the reader's buffers grow with this bound).
-  const size = `maximum_object_size = ${input === 'envelope' ? (gzip ? 2 ** 31 - 1 : Math.min(Math.max(bytes * 2, 16 << 20), 2 ** 31 - 1)) : 16 << 20}`;
-  switch (input) {
-    case 'ndjson':
-      return `SELECT json FROM read_json_objects($1, format = 'newline_delimited', ${compression}, ${size})`;
-    case 'array':
-      return `SELECT json FROM read_json_objects($1, format = 'array', ${compression}, ${size})`;
-    case 'envelope':
-      return `SELECT unnest(CAST(json_extract(json, '$.items') AS JSON[])) AS json FROM read_json_objects($1, format = 'unstructured', ${compression}, ${size})`;
-    case 'parquet':
-      // A Parquet row is read as DuckDB's JSON of it (docs/cli.md, "--engine duckdb").
-      return `SELECT CAST(to_json(svc_p) AS JSON) AS json FROM read_parquet($1) AS svc_p`;
-  }
-}
-
-/**
- * The records of NDJSON or a JSON array as rows of the fields read (`f<i>`, one `JSON` value each, SQL
- * `NULL` when absent or null), DuckDB's reader parsing only those fields (`columns`: $2). None for
- * other inputs.
- */
-function directSource(
-  input: DuckdbInput,
-  gzip: boolean,
-  columns: readonly string[],
-  types: readonly string[],
-): string | undefined {
-  if (input !== 'ndjson' && input !== 'array') return undefined;
-  const format = input === 'ndjson' ? 'newline_delimited' : 'array';
-  // A STRUCT back to JSON (its JSON leaves as they are, absent keys null: missing, as in memory).
-  const values = columns.map((c, i) => (types[i] === 'JSON' ? c : `CAST(to_json(${c}) AS JSON) AS ${c}`));
-  return `SELECT 'OBJECT' AS svc_type, ${values.join(', ')} FROM read_json($1, format = '${format}', records = true, columns = $2, compression = '${gzip ? 'gzip' : 'uncompressed'}', maximum_object_size = ${16 << 20}) AS svc_r(${columns.join(', ')})`;
 }
 
 /**
@@ -339,145 +299,4 @@ export async function evaluateFileWithDuckdb(
     options,
     started,
   );
-}
-
-function summarize(
-  compiled: readonly CompiledPolicy[],
-  skip: readonly PolicySummary['skipped'][],
-  active: readonly CompiledPolicy[],
-  expired: readonly (readonly string[])[],
-  rows: readonly Record<string, unknown>[],
-  options: DuckdbFileOptions,
-  started: number,
-): InventorySummary {
-  let total = 0;
-  let bad = 0;
-  let twice = 0;
-  let unknownKind = 0;
-  const kinds = new Map<string, number>();
-  const counts = active.map(() => new Map<string, number>());
-  const waived = active.map(() => new Map<string, number>());
-  for (const row of rows) {
-    const n = Number(row.n);
-    total += n;
-    bad += Number(row.bad);
-    twice += Number(row.twice);
-    if (row.svc_kind === null) unknownKind += n;
-    else kinds.set(String(row.svc_kind), n);
-    active.forEach((_, i) => {
-      addHistogram(counts[i]!, row[`s${i}`]);
-      addHistogram(waived[i]!, row[`w${i}`]);
-    });
-  }
-  if (bad > 0) {
-    throw new InventoryError(
-      'MALFORMED_RECORD',
-      `${bad} record(s) are not JSON objects; the duckdb engine does not skip them (it cannot tell their line numbers): evaluate with the in-process engine (--engine memory) to list and skip them`,
-    );
-  }
-  if (twice > 0) {
-    throw new InventoryError(
-      'MALFORMED_INPUT',
-      `${twice} record(s) have a key twice in an object the policies read, where DuckDB reads the first value and JSON.parse the last; the duckdb engine does not guess: evaluate with the in-process engine (--engine memory), or rewrite the records through JSON.stringify(JSON.parse(…))`,
-    );
-  }
-  const policyKinds = active.map((p) => p.resource);
-  const named = [...new Set(policyKinds.filter((k): k is string => k !== undefined))];
-  if (unknownKind > 0 && named.length > 1) {
-    throw new InventoryError(
-      'UNKNOWN_KIND',
-      `${unknownKind} record(s) have no kind and the policies are for several kinds (${named
-        .slice(0, 5)
-        .map((k) => `"${showText(k)}"`)
-        .join(
-          ', ',
-        )}): give the kind of the records (resource option, --resource KIND), say where records name it (kindField, --kind-field PATH), or evaluate the policies of one kind`,
-    );
-  }
-  let t = 0;
-  const policies = compiled.map((p, i): PolicySummary => {
-    const skipped = skip[i]!;
-    const at = skipped === null ? t++ : -1;
-    const tally = counts[at];
-    const marked = waived[at];
-    const evaluated =
-      tally === undefined ? 0 : p.resource === undefined ? total : (kinds.get(p.resource) ?? 0) + unknownKind;
-    const applicable = tally === undefined ? 0 : [...tally.values()].reduce((a, b) => a + b, 0);
-    return {
-      policy: p.name,
-      skipped,
-      applicable,
-      waived: marked === undefined ? 0 : [...marked.values()].reduce((a, b) => a + b, 0),
-      expiredWaivers: expired[at] ?? [],
-      notApplicable: evaluated - applicable,
-      otherKind: tally === undefined ? 0 : total - evaluated,
-      statuses: p.statuses.map((s) => ({
-        status: s.name,
-        criticality: s.criticality,
-        isDefault: s.isDefault,
-        count: tally?.get(s.name) ?? 0,
-        waived: marked?.get(s.name) ?? 0,
-      })),
-    };
-  });
-  const durationMs = performance.now() - started;
-  const kinded = policyKinds.some((k) => k !== undefined);
-  return {
-    // The in-process engine's key order: the JSON report is byte for byte the same.
-    resources: total,
-    asOf: isoOf(options.asOf),
-    durationMs,
-    resourcesPerSecond: durationMs > 0 ? Math.round((total * 1000) / durationMs) : 0,
-    policies,
-    kindField: options.kindField === null ? null : (options.kindField ?? DEFAULT_KIND_FIELD),
-    kinds: Object.fromEntries([...kinds].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
-    unknownKind,
-    notice: kinded && unknownKind > 0 ? kindNotice(unknownKind, total, policyKinds, options.kindField) : null,
-  };
-}
-
-/** Adds a `histogram` of statuses to `into`. */
-function addHistogram(into: Map<string, number>, histogram: unknown): void {
-  // A MAP reads as its entries: [{ key, value }] (or an object, by the client's version).
-  const entries = Array.isArray(histogram)
-    ? (histogram as { key: string; value: unknown }[]).map((e) => [e.key, e.value] as const)
-    : Object.entries((histogram ?? {}) as Record<string, unknown>);
-  for (const [status, count] of entries) into.set(status, (into.get(status) ?? 0) + Number(count));
-}
-
-const HEAD_BYTES = 1 << 20;
-
-/**
- * The form of the file, from its first bytes (gunzipped when they are gzip), as the in-process readers
- * tell them apart: Parquet by its magic bytes; a JSON array by its `[`; a `{` that starts a document
- * whose first line is not a whole object, or the only line of the file, holding an `items` array, is
- * the API's envelope; other text is NDJSON.
- */
-export async function sniffInput(
-  handle: import('node:fs/promises').FileHandle,
-): Promise<{ input: DuckdbInput; gzip: boolean }> {
-  const { gunzipSync, constants } = await import('node:zlib');
-  const buffer = Buffer.alloc(HEAD_BYTES);
-  const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-  let head = buffer.subarray(0, bytesRead);
-  if (head.subarray(0, 4).toString('latin1') === 'PAR1') return { input: 'parquet', gzip: false };
-  const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  if (gzip) head = gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
-  const text = head.toString('utf8').replace(/^\uFEFF/, '');
-  const start = text.search(/\S/);
-  if (text[start] === '[') return { input: 'array', gzip };
-  if (text[start] !== '{') return { input: 'ndjson', gzip };
-  const lines = text.slice(start).split('\n');
-  let first: unknown;
-  try {
-    first = JSON.parse(lines[0]!);
-  } catch {
-    // Not a whole object on its first line: one document over several lines (or a malformed line,
-    // which DuckDB then refuses, loudly).
-    return { input: 'envelope', gzip };
-  }
-  const only = bytesRead < HEAD_BYTES && lines.slice(1).every((l) => l.trim() === '');
-  const items =
-    typeof first === 'object' && first !== null && Array.isArray((first as { items?: unknown }).items);
-  return { input: items && only ? 'envelope' : 'ndjson', gzip };
 }

@@ -24,7 +24,8 @@ import {
 } from '../policy/inventory.js';
 import { type NormalizedWaiver, readWaivers } from '../policy/waivers.js';
 import { fileChunks } from './chunks.js';
-import { evaluateFileWithDuckdb, sniffInput } from './duckdb.js';
+import { evaluateFileWithDuckdb } from './duckdb.js';
+import { sniffInput } from './duckdb-input.js';
 import { gunzipped } from './gzip.js';
 import { evaluateRanges, type FileRange } from './parallel.js';
 import { openRegularFile } from './regular.js';
