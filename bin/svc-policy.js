@@ -10375,9 +10375,9 @@ function chunkSource(source2) {
   );
 }
 async function* decode(source2, onBytes) {
-  const decoder3 = new TextDecoder("utf-8");
+  const decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
   let count2 = 0;
-  let first = true;
+  let boms = -1;
   for await (const chunk of chunkSource(source2)) {
     let text2;
     if (typeof chunk === "string") {
@@ -10393,11 +10393,15 @@ async function* decode(source2, onBytes) {
       );
     }
     onBytes?.(count2);
-    if (first && text2 !== "") {
-      first = false;
-      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+    if (boms < 0) boms = typeof chunk === "string" ? 1 : 2;
+    while (boms > 0 && text2.charCodeAt(0) === 65279) {
+      text2 = text2.slice(1);
+      boms--;
     }
-    if (text2 !== "") yield text2;
+    if (text2 !== "") {
+      boms = 0;
+      yield text2;
+    }
   }
   const rest = decoder3.decode();
   if (rest !== "") yield rest;
@@ -19816,11 +19820,8 @@ async function* selectedBatches(source2, paths2, options) {
   };
   const slow = (bytes, s, e) => {
     if (line === 1) s = afterBom(bytes, s, e);
-    if (blank(bytes, s, e)) {
-      if (e - s > max + 1) measure2(bytes, s, e);
-      return void 0;
-    }
     if (e - s > max) measure2(bytes, s, e);
+    if (blank(bytes, s, e)) return void 0;
     const record2 = scanRecord(bytes, s, e, selection);
     if (record2 !== void 0) return record2;
     const r = parseLine(decoder3.decode(bytes.subarray(s, e)), line, options);
@@ -19876,7 +19877,9 @@ async function* selectedBatches(source2, paths2, options) {
       pending.push(Uint8Array.prototype.slice.call(chunk, s));
       pendingBytes += chunk.length - s;
       if (pendingBytes > max + 1) {
-        const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(concat(pending, pendingBytes), {
+        const whole = concat(pending, pendingBytes);
+        const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
+        const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(whole.subarray(from), {
           stream: true
         });
         if (text2.length > max + 1 || text2.length > max && !text2.endsWith("\r")) tooLong(options, line + 1);

@@ -68,11 +68,9 @@ async function* selectedBatches(
   /** The line `one` left (its number already counted): measured, then read by the full parse. */
   const slow = (bytes: Uint8Array, s: number, e: number): unknown => {
     if (line === 1) s = afterBom(bytes, s, e);
-    if (blank(bytes, s, e)) {
-      if (e - s > max + 1) measure(bytes, s, e);
-      return undefined;
-    }
+    // Measured first, as readNdjson does: a blank line longer than maxRecordLength stops the read too.
     if (e - s > max) measure(bytes, s, e);
+    if (blank(bytes, s, e)) return undefined;
     const record = scanRecord(bytes, s, e, selection);
     if (record !== undefined) return record;
     const r = parseLine(decoder.decode(bytes.subarray(s, e)), line, options);
@@ -132,7 +130,10 @@ async function* selectedBatches(
       pendingBytes += chunk.length - s;
       // An unfinished line may end in the `\r` of a `\r\n`: one unit more (as lineBatches).
       if (pendingBytes > max + 1) {
-        const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(concat(pending, pendingBytes), {
+        const whole = concat(pending, pendingBytes);
+        // The first line is measured without the input's byte order marks, as `one` reads it.
+        const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
+        const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(whole.subarray(from), {
           stream: true,
         });
         if (text.length > max + 1 || (text.length > max && !text.endsWith('\r'))) tooLong(options, line + 1);

@@ -121,9 +121,12 @@ export async function* decode(
   source: TextSource,
   onBytes: ((n: number) => void) | undefined,
 ): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
+  // BOMs are taken off below, not by the decoder: Node's decoder drops two when the first is split
+  // across chunks, so its answer would depend on where the chunks end.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let count = 0;
-  let first = true;
+  // Leading byte order marks still to drop: none decided until the first chunk (see below).
+  let boms = -1;
   for await (const chunk of chunkSource(source)) {
     let text: string;
     if (typeof chunk === 'string') {
@@ -140,12 +143,16 @@ export async function* decode(
     }
     onBytes?.(count);
     // Editors on Windows start UTF-8 files with a byte order mark; it is not part of the first record.
-    // (TextDecoder drops it from bytes; text chunks keep it.)
-    if (first && text !== '') {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    // Bytes lose two at most (the one a decoder drops, and one more), text one, wherever chunks end.
+    if (boms < 0) boms = typeof chunk === 'string' ? 1 : 2;
+    while (boms > 0 && text.charCodeAt(0) === 0xfeff) {
+      text = text.slice(1);
+      boms--;
     }
-    if (text !== '') yield text;
+    if (text !== '') {
+      boms = 0;
+      yield text;
+    }
   }
   const rest = decoder.decode();
   if (rest !== '') yield rest;

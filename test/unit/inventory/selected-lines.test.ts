@@ -314,4 +314,37 @@ describe('the selective NDJSON reader', () => {
     expect(full.error).not.toBeNull();
     expect(selected).toEqual(full);
   });
+
+  it('a blank line longer than maxRecordLength stops both readers at its line', async () => {
+    for (const text of ['   ', '{"a":1}\n \t \n', ' \t \r\n']) {
+      const bytes = encoder.encode(text);
+      const full = await readAll(readNdjson([bytes], { maxRecordLength: 2, onReject: () => {} }), []);
+      const selected = await readAll(readNdjsonSelected([bytes], [['a']], { maxRecordLength: 2 }), []);
+      expect(full.error, JSON.stringify(text)).toMatchObject({ code: 'MALFORMED_INPUT' });
+      expect(selected.error, JSON.stringify(text)).toEqual(full.error);
+    }
+  });
+
+  it('byte order marks cut between chunks: the answer of the uncut input, from both readers', async () => {
+    // Three marks and a record: two are dropped, the third is a character of the line (not JSON).
+    const bytes = encoder.encode('\uFEFF\uFEFF\uFEFF{"id":"bom"}\n{"id":"x"}\n');
+    const read = async (cuts: number[]) => {
+      const a: Rejection[] = [];
+      const b: Rejection[] = [];
+      const full = await readAll(readNdjson(chunks(bytes, cuts), { onReject: (r) => a.push(r) }), a);
+      const selected = await readAll(
+        readNdjsonSelected(chunks(bytes, cuts), [['id']], { onReject: (r) => b.push(r) }),
+        b,
+      );
+      return { full, selected: { ...selected, records: selected.records.flat() } };
+    };
+    const whole = await read([]);
+    expect(whole.full.records).toEqual([{ id: 'x' }]);
+    expect(whole.full.rejections.map((r) => r.line)).toEqual([1]);
+    for (let cut = 1; cut < 12; cut++) {
+      const r = await read([cut]);
+      expect(r.full, `cut at ${cut}`).toEqual(whole.full);
+      expect(r.selected, `cut at ${cut}`).toEqual(whole.full);
+    }
+  });
 });
