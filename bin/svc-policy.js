@@ -8899,18 +8899,18 @@ function toFilterNode(input, options) {
 
 // src/semantics/compare.ts
 var charCodeAt2 = String.prototype.charCodeAt;
+var codePointAt = String.prototype.codePointAt;
 var mathMin = Math.min;
 function compareCodePoints(a, b2) {
   const n = mathMin(a.length, b2.length);
   for (let i = 0; i < n; i++) {
-    let x = charCodeAt2.call(a, i);
-    let y = charCodeAt2.call(b2, i);
+    const x = charCodeAt2.call(a, i);
+    const y = charCodeAt2.call(b2, i);
     if (x !== y) {
-      if (x >= 55296 && y >= 55296) {
-        x = x >= 57344 ? x - 2048 : x + 8192;
-        y = y >= 57344 ? y - 2048 : y + 8192;
-      }
-      return x - y;
+      if (x < 55296 || y < 55296) return x - y;
+      const lead = i > 0 && (charCodeAt2.call(a, i - 1) & 64512) === 55296;
+      const at2 = lead && ((x & 64512) === 56320 || (y & 64512) === 56320) ? i - 1 : i;
+      return codePointAt.call(a, at2) - codePointAt.call(b2, at2);
     }
   }
   return a.length - b2.length;

@@ -24,6 +24,26 @@ describe('compareCodePoints', () => {
     check(fc.property(s, s, (a, b) => Math.sign(compareCodePoints(a, b)) === byCodePoints(a, b)));
   });
 
+  it(titled('agrees with comparing arrays of code points, lone surrogates included'), () => {
+    // Units that meet as pairs, lone leads and trails, U+E000–U+FFFF and astral characters.
+    const unit = fc.constantFrom(
+      '\ud800',
+      '\udbff',
+      '\udc00',
+      '\udfff',
+      '\ue000',
+      '\uffff',
+      'a',
+      '\u{10000}',
+      '\u{10FFFF}',
+    );
+    const s = fc.string({ unit, maxLength: 6 });
+    check(fc.property(s, s, (a, b) => Math.sign(compareCodePoints(a, b)) === byCodePoints(a, b)));
+    expect(Math.sign(compareCodePoints('\udbff', '\u{26393}'))).toBe(-1);
+    expect(Math.sign(compareCodePoints('\udbff', '\ue000'))).toBe(-1);
+    expect(Math.sign(compareCodePoints('\ud800x', '\ud800\udc00'))).toBe(-1);
+  });
+
   it(titled('agrees with UTF-8 byte order (what C and BINARY collations use)'), () => {
     const s = fc.string({ unit: 'binary', maxLength: 5 });
     const enc = new TextEncoder();
