@@ -11956,7 +11956,7 @@ function compilePolicies(policies, options, previous) {
   let shared = 0;
   for (let id = 0; id < uses.length; id++) slot.push(uses[id] > 1 ? shared++ : -1);
   const owned = policies.map((input, i) => !isCompiled(input) || previous?.owned[i] === true);
-  const compiled3 = policies.map(
+  const compiled4 = policies.map(
     (input, i) => !owned[i] && isCompiled(input) ? input.readsNow ? input.at(asOf) : input : buildPolicy(
       definitions[i],
       (node2, at2) => at2 === asOf ? predicates[mapGet.call(ids, JSON.stringify(printParsed(node2)))] : compileNode(node2, codegen, true, at2),
@@ -12007,10 +12007,10 @@ function compilePolicies(policies, options, previous) {
   );
   const interpreted = (resource, kind, found) => {
     const dispatch = typeof kind === "string" ? mapGet.call(byKind, kind) ?? otherKind : unknownKind;
-    let memo = spare2;
+    let memo = spare3;
     if (memo === null) memo = new Uint8Array(shared);
     else {
-      spare2 = null;
+      spare3 = null;
       memo.fill(0);
     }
     try {
@@ -12030,10 +12030,10 @@ function compilePolicies(policies, options, previous) {
         if (result !== NOT_APPLICABLE) found(i, result);
       }
     } finally {
-      spare2 = memo;
+      spare3 = memo;
     }
   };
-  let spare2 = new Uint8Array(shared);
+  let spare3 = new Uint8Array(shared);
   const forEachApplicable = usesGeneratedCode(codegen) ? generatedForEach(byKind, unknownKind, otherKind, plans, predicates) : interpreted;
   const evaluate = (resource, kind) => {
     const out = new Array(count2).fill(NOT_APPLICABLE);
@@ -12043,21 +12043,21 @@ function compilePolicies(policies, options, previous) {
     return out;
   };
   const self = freeze({
-    policies: freeze(compiled3),
+    policies: freeze(compiled4),
     evaluate,
     forEachApplicable,
-    explain: (resource) => compiled3.map((p) => p.explain(resource)),
+    explain: (resource) => compiled4.map((p) => p.explain(resource)),
     asOf: isoOf(asOf),
     readsNow: timed,
     at: (next) => {
       const ms = resolveAsOf(next, "/asOf");
       if (ms === asOf) return self;
       if (!timed) {
-        const rebound = freeze(compiled3.map((p) => p.at(ms)));
+        const rebound = freeze(compiled4.map((p) => p.at(ms)));
         const copy = freeze({ ...self, policies: rebound, asOf: isoOf(ms), at: self.at });
         return copy;
       }
-      return compilePolicies(compiled3, { ...codegen, asOf: ms }, { predicates, owned });
+      return compilePolicies(compiled4, { ...codegen, asOf: ms }, { predicates, owned });
     }
   });
   return self;
@@ -12275,9 +12275,9 @@ async function evaluateInventory(policies, resources, options) {
   policyList(policies);
   checkResources(resources);
   const given = policies.map((p) => isCompiled(p) ? p : compilePolicy(p, compileOptions));
-  const compiled3 = given.map((p) => p.readsNow ? p.at(compileOptions.asOf) : p);
-  const skip2 = compiled3.map((p) => skipReason(p, resource));
-  const active = compiled3.filter((_, i) => skip2[i] === null);
+  const compiled4 = given.map((p) => p.readsNow ? p.at(compileOptions.asOf) : p);
+  const skip2 = compiled4.map((p) => skipReason(p, resource));
+  const active = compiled4.filter((_, i) => skip2[i] === null);
   const markers = runWaivers(options, active, compileOptions);
   const tallies = active.map(
     (p, i) => new Tally(
@@ -12285,7 +12285,7 @@ async function evaluateInventory(policies, resources, options) {
       markers[i].expired.map((w) => w.id)
     )
   );
-  const recorders = option(options, "coverage") === true ? compiled3.map(coverageRecorder) : null;
+  const recorders = option(options, "coverage") === true ? compiled4.map(coverageRecorder) : null;
   const activeRecorders = recorders?.filter((_, i) => skip2[i] === null) ?? [];
   const set = policySet(
     given.filter((_, i) => skip2[i] === null),
@@ -12336,7 +12336,7 @@ async function evaluateInventory(policies, resources, options) {
     asOf: isoOf(compileOptions.asOf),
     durationMs,
     resourcesPerSecond: durationMs > 0 ? Math.round(index * 1e3 / durationMs) : 0,
-    policies: compiled3.map(
+    policies: compiled4.map(
       (p, i) => summary(p, skip2[i], skip2[i] === null ? tallies[t++] : void 0, { total: index, kinds, unknownKind })
     ),
     kindField: readKind === null ? null : typeof kindField === "function" ? "function" : kindField ?? DEFAULT_KIND_FIELD,
@@ -12892,18 +12892,18 @@ function policiesOf(definitions, asOf, codegen, waivers = []) {
   const c = codegen === void 0 ? void 0 : { codegen };
   return definitions.map((d) => buildPolicy(d, (node2, ms) => compileNode(node2, c, true, ms), asOf, waivers));
 }
-async function forecastCompiled(compiled3, resources, options, plan3, started = performance.now()) {
+async function forecastCompiled(compiled4, resources, options, plan3, started = performance.now()) {
   const resource = option(options, "resource");
   const onTransition = option(options, "onTransition");
   const signal = option(options, "signal");
   const kindField = option(options, "kindField");
   const readKind = kindReader(kindField);
-  const skip2 = compiled3.map((p) => skipReason(p, resource));
-  const active = compiled3.flatMap((_p, i) => skip2[i] === null ? [i] : []);
-  const forecasters = active.map((i) => forecaster(compiled3[i], plan3.window));
-  const tallies = active.map((i) => new PolicyTally(compiled3[i], plan3.steps, plan3.first));
+  const skip2 = compiled4.map((p) => skipReason(p, resource));
+  const active = compiled4.flatMap((_p, i) => skip2[i] === null ? [i] : []);
+  const forecasters = active.map((i) => forecaster(compiled4[i], plan3.window));
+  const tallies = active.map((i) => new PolicyTally(compiled4[i], plan3.steps, plan3.first));
   const named = [
-    ...new Set(active.map((i) => compiled3[i].resource).filter((k) => k !== void 0))
+    ...new Set(active.map((i) => compiled4[i].resource).filter((k) => k !== void 0))
   ];
   const kinds = /* @__PURE__ */ new Map();
   let unknownKind = 0;
@@ -12950,7 +12950,7 @@ async function forecastCompiled(compiled3, resources, options, plan3, started = 
     by: plan3.by,
     steps: plan3.steps.map(isoOf),
     resources: index,
-    policies: compiled3.map((p, i) => {
+    policies: compiled4.map((p, i) => {
       if (skip2[i] !== null) return new PolicyTally(p, plan3.steps, 0).summary(skip2[i], false);
       const k = t++;
       return tallies[k].summary(null, forecasters[k].readsNow);
@@ -19358,9 +19358,77 @@ IN_STRING[34] = 1;
 IN_STRING[92] = 2;
 for (let c = 128; c < 256; c++) IN_STRING[c] = 4;
 
-// src/inventory/scan.ts
+// src/inventory/scan-values.ts
 var decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var fromCharCode = String.fromCharCode;
+function text(x, s, e, ascii) {
+  if (!ascii || e - s > 64) return decoder.decode(x.subarray(s, e));
+  let out = "";
+  for (; e - s >= 8; s += 8) {
+    out += fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7]);
+  }
+  switch (e - s) {
+    case 0:
+      return out;
+    case 1:
+      return out + fromCharCode(x[s]);
+    case 2:
+      return out + fromCharCode(x[s], x[s + 1]);
+    case 3:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2]);
+    case 4:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3]);
+    case 5:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4]);
+    case 6:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5]);
+    default:
+      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6]);
+  }
+}
+var CACHED_BYTES = 24;
+var SLOTS = 4096;
+var slotText = new Array(SLOTS).fill("");
+var slotLength = new Int32Array(SLOTS).fill(-1);
+var slotBytes = new Uint8Array(SLOTS * CACHED_BYTES);
+function cached(x, s, e) {
+  const n = e - s;
+  let h = n;
+  for (let k = s; k < e; k++) h = Math.imul(h ^ x[k], 16777619);
+  const slot = (h ^ h >>> 15) & SLOTS - 1;
+  const base = slot * CACHED_BYTES;
+  if (slotLength[slot] === n) {
+    let k = 0;
+    while (k < n && slotBytes[base + k] === x[s + k]) k++;
+    if (k === n) return slotText[slot];
+  }
+  const t = text(x, s, e, true);
+  slotText[slot] = t;
+  slotLength[slot] = n;
+  for (let k = 0; k < n; k++) slotBytes[base + k] = x[s + k];
+  return t;
+}
+function stringAt(x, s, e, escaped2, high2) {
+  if (escaped2) return JSON.parse(text(x, s, e, !high2));
+  return high2 || e - s - 2 > CACHED_BYTES ? text(x, s + 1, e - 1, !high2) : cached(x, s + 1, e - 1);
+}
+function numberAt(x, s, e) {
+  const neg = x[s] === 45;
+  const from = neg ? s + 1 : s;
+  if (e - from <= 15) {
+    let n = 0;
+    let k = from;
+    for (; k < e; k++) {
+      const d = x[k];
+      if (d < 48 || d > 57) break;
+      n = n * 10 + (d - 48);
+    }
+    if (k === e) return neg ? -n : n;
+  }
+  return Number(text(x, s, e, true));
+}
+
+// src/inventory/scan.ts
 var b = new Uint8Array(0);
 var end = 0;
 var escaped = false;
@@ -19537,82 +19605,18 @@ function skip(i) {
     }
   }
 }
-function text(s, e, ascii) {
-  if (!ascii || e - s > 64) return decoder.decode(b.subarray(s, e));
-  const x = b;
-  let out = "";
-  for (; e - s >= 8; s += 8) {
-    out += fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7]);
-  }
-  switch (e - s) {
-    case 0:
-      return out;
-    case 1:
-      return out + fromCharCode(x[s]);
-    case 2:
-      return out + fromCharCode(x[s], x[s + 1]);
-    case 3:
-      return out + fromCharCode(x[s], x[s + 1], x[s + 2]);
-    case 4:
-      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3]);
-    case 5:
-      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4]);
-    case 6:
-      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5]);
-    default:
-      return out + fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6]);
-  }
-}
-var CACHED_BYTES = 24;
-var SLOTS = 4096;
-var slotText = new Array(SLOTS).fill("");
-var slotLength = new Int32Array(SLOTS).fill(-1);
-var slotBytes = new Uint8Array(SLOTS * CACHED_BYTES);
-function cached(s, e) {
-  const x = b;
-  const n = e - s;
-  let h = n;
-  for (let k = s; k < e; k++) h = Math.imul(h ^ x[k], 16777619);
-  const slot = (h ^ h >>> 15) & SLOTS - 1;
-  const base = slot * CACHED_BYTES;
-  if (slotLength[slot] === n) {
-    let k = 0;
-    while (k < n && slotBytes[base + k] === x[s + k]) k++;
-    if (k === n) return slotText[slot];
-  }
-  const t = text(s, e, true);
-  slotText[slot] = t;
-  slotLength[slot] = n;
-  for (let k = 0; k < n; k++) slotBytes[base + k] = x[s + k];
-  return t;
-}
 var at = 0;
 function value(i, selection) {
   const c = b[i];
   if (c === 34) {
     const e = str(i);
     at = e;
-    if (e < 0) return void 0;
-    if (escaped) return JSON.parse(text(i, e, !high));
-    return high || e - i - 2 > CACHED_BYTES ? text(i + 1, e - 1, !high) : cached(i + 1, e - 1);
+    return e < 0 ? void 0 : stringAt(b, i, e, escaped, high);
   }
   if (c === 45 || c >= 48 && c <= 57) {
     const e = num(i);
     at = e;
-    if (e < 0) return void 0;
-    const neg = c === 45;
-    const s = neg ? i + 1 : i;
-    if (e - s <= 15) {
-      let n = 0;
-      let k = s;
-      for (; k < e; k++) {
-        const d = b[k];
-        if (d < 48 || d > 57) break;
-        n = n * 10 + (d - 48);
-      }
-      if (k === e) return neg ? -n : n;
-    }
-    return Number(text(i, e, true));
+    return e < 0 ? void 0 : numberAt(b, i, e);
   }
   if (c === 116 || c === 102 || c === 110) {
     at = literal(i, c);
@@ -19621,7 +19625,7 @@ function value(i, selection) {
   if (selection === true || c !== 123 && c !== 91) {
     const e = skip(i);
     at = e;
-    return e < 0 ? void 0 : JSON.parse(text(i, e, false));
+    return e < 0 ? void 0 : JSON.parse(text(b, i, e, false));
   }
   return c === 123 ? object(i, selection) : array(i, selection);
 }
@@ -19654,7 +19658,7 @@ function object(i, node2) {
     let sub;
     let key = "";
     if (escaped || high) {
-      key = escaped ? JSON.parse(text(i, keyEnd, false)) : text(i + 1, keyEnd - 1, false);
+      key = escaped ? JSON.parse(text(b, i, keyEnd, false)) : text(b, i + 1, keyEnd - 1, false);
       sub = node2.byName.get(key);
     } else {
       const k = selected(i + 1, keyEnd - 1, node2);
@@ -19739,6 +19743,198 @@ function scanRecord(bytes, start, stop, selection) {
   return record2;
 }
 
+// src/inventory/generated/scan-wasm.ts
+var SCAN_WASM = "AGFzbQEAAAABDQJgA39/fwF/YAF/AX8DCQgBAQAAAQAAAAUDAQAABjMIfwBBgIAEC38AQYCACAt/AEGAIAt/AEGAgBQLfwBBgIDYAAt/AUEAC38BQQALfwFBAAsHTQcMU0VMRUNUSU9OX0FUAwANU0VMRUNUSU9OX0VORAMBBVNMT1RTAwIHVEFQRV9BVAMDCElOUFVUX0FUAwQEc2NhbgAFBm1lbW9yeQIACoMdCNkDAgN/AXsgAEEBaiEAA0AgAP0ABAAiBP0MIiIiIiIiIiIiIiIiIiIiIv0jIAT9DFxcXFxcXFxcXFxcXFxcXFz9I/1QIAT9DCAgICAgICAgICAgICAgICD9Jv1Q/WQhAiAE/WQhAyACRQRAIAFBAnIgASADGyEBIABBEGoiACMFTwRAQQAPCwwBCyABQQJyIAEgA0EBIAJoIgF0QQFrcRshAiAAIAFqIgAjBU8EQEEADwsgAC0AACIBQSJGBEAgAiQHIABBAWoPCyABQdwARwRAQQAPCyACQQFyIQEgAC0AASICQfUARgR/IwUgAEEFak0Ef0EABSAALQACIgJBMGtBCkkEf0EBBSACQSByQeEAa0EGSQsEfyAALQADIgJBMGtBCkkEf0EBBSACQSByQeEAa0EGSQsFQQALBH8gAC0ABCICQTBrQQpJBH9BAQUgAkEgckHhAGtBBkkLBUEACwR/IAAtAAUiAkEwa0EKSQR/QQEFIAJBIHJB4QBrQQZJCwVBAAsLRQRAQQAPCyAAQQZqBSACQdwARiACQSJGciACQS9GciACQeIARnIgAkHmAEZyIAJB7gBGciACQfIARnIgAkH0AEZyBH8gAEECagVBAA8LCyEADAALAAuNBQEEfwNAAkADQCAAIwVJBEAgAC0AACIDQQ1HIANBIEdxIANBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NACAALQAAIgNBIkcgAXENACADQSJGBEAgABAAIgBFDQEgAQRAQQAhAQNAIAAjBUkEQCAALQAAIgNBDUcgA0EgR3EgA0EJR3FFBEAgAEEBaiEADAILCwsgACMFTwR/QQEFIAAtAABBOkcLDQIgAEEBaiEADAMLBSADQdsARiADQfsARnIEQCAAQQFqIQADQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NAiADQQJqIgQgAC0AAEYEfyAAQQFqBSACQYCACGoiAUGAoAhPDQMgASAEOgAAIAJBAWohAiADQfsARiEBDAQLIQAFAn8gA0EiRgRAIAAQAAwBCyADQS1GIANBMGtBCklyBEAgABAEDAELIANB9ABGIgEgA0HmAEZyIANB7gBGcgRAAn8gAQRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQfTk1asGRgVBAAsbDAELIANB7gBGBEAgAEEEaiIBQQAjBSABTwR/IAAoAgBB7uqx4wZGBUEACxsMAQsgAEEFaiIBQQAjBSABTwR/IAAoAgFB4djNqwZGBUEACxsLDAELQQALIgBFDQILCwNAAkAgAkUEQCAADwsDQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NAiACQf//B2otAAAhASAALQAAIgNBLEYEQCAAQQFqIQAgAUH9AEYhAQwBCyABIANHDQIgAEEBaiEAIAJBAWshAgwBCwsMAQsLQQALrwMBAn8gAkEBakEIdCEDIAAtAAAiAkEiRgRAIAAQACEBIwdBASABGwR/QQAFIAEgAGtBAmtBGE0LBEAgAUEAIABBAWogASAAa0ECayADEAYbDwsjB0EEdEEBciECBSACQS1GIAJBMGtBCklyBEAgABAEIQFBAiECBSACQfQARiIEIAJB5gBGciACQe4ARnIEQAJ/IAQEQCAAQQRqIgFBACMFIAFPBH8gACgCAEH05NWrBkYFQQALGwwBCyACQe4ARgRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQe7qseMGRgVBAAsbDAELIABBBWoiAUEAIwUgAU8EfyAAKAIBQeHYzasGRgVBAAsbCyEBIAJB9ABGBH9BAwVBBEEFIAJB5gBGGwshAgUgAUF+RgR/QQEFIAJB2wBHIAJB+wBHcQsEf0EGIQIgABABBSACQfsARgR/IAAgASADEAMFIAAgASADEAcLDwshAQsLCyABBH8jBkHw/9MASwR/QQAFIwYgAiADcjYCACMGIAA2AgQjBiABNgIIIwZBADYCDCMGQRBqJAZBAQsFQQALRQRAQQAPCyABC+4FAQZ/IAJBB3IhAgJAAkAjBkHw/9MASwR/QQAFIwYgAjYCACMGIAA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQtFDQAgAEEBaiECA0AgAiMFSQRAIAItAAAiAEENRyAAQSBHcSAAQQlHcUUEQCACQQFqIQIMAgsLCyACIgAjBUkEfyACLQAAQf0ARgVBAAsNAQNAIAAjBU8Ef0EBBSAALQAAQSJHCw0BIAAQACECIwcgAkVyDQEgAkEBayAAQQFqIgZrIQQgASgCBCEIIAFBCGohBUEAIQACQANAIAAgCEgEQCAEIAUoAgBGBEAgBSgCBCEHQQAhAwNAIANBCGogBE0EfyADIAdqKQMAIAMgBmopAwBRBUEACwRAIANBCGohAwwBCwsDQCADIARJBH8gAyAHai0AACADIAZqLQAARgVBAAsEQCADQQFqIQMMAQsLIAMgBEYNAwsgAEEBaiEAIAVBDGohBQwBCwtBfyEACwNAIAIjBUkEQCACLQAAIgNBDUcgA0EgR3EgA0EJR3FFBEAgAkEBaiECDAILCwsgAiMFTwR/QQEFIAItAABBOkcLDQEgAkEBaiECA0AgAiMFSQRAIAItAAAiA0ENRyADQSBHcSADQQlHcUUEQCACQQFqIQIMAgsLCyACIwVPDQEgAEEASAR/IAItAABBIkYEfyACEAAFIAIQAQsFIAIgAUEIaiAAQQxsaigCCCAAEAILIgBFDQEDQCAAIwVJBEAgAC0AACICQQ1HIAJBIEdxIAJBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NASAALQAAIgJB/QBGDQIgAkEsRgRAIABBAWohAgNAIAIjBUkEQCACLQAAIgBBDUcgAEEgR3EgAEEJR3FFBEAgAkEBaiECDAILCwsgAiEADAELC0EADwtBAA8LIABBAWpBACMGQfD/0wBLBH9BAAUjBkEJNgIAIwZBADYCBCMGQQA2AggjBkEANgIMIwZBEGokBkEBCxsL2gIBAX8gAEEBaiAAIAAtAABBLUYbIgAjBU8EQEEADwsgAC0AACIBQTBGBEAgAEEBaiEABSABQTFrQQlJBEAgAEEBaiEAA0AgACMFSQR/IAAtAABBMGtBCkkFQQALBEAgAEEBaiEADAELCwVBAA8LCyAAIwVJBH8gAC0AAEEuRgVBAAsEQCAAQQFqIgAjBUkEfyAALQAAQTBrQQpJBUEAC0UEQEEADwsDQCAAIwVJBH8gAC0AAEEwa0EKSQVBAAsEQCAAQQFqIQAMAQsLCyAAIwVJBH8gAC0AAEEgckHlAEYFQQALBEAgAEEBaiIAIwVJBH8gAC0AAEErRgR/QQEFIAAtAABBLUYLBUEACwRAIABBAWohAAsjBSAASwR/IAAtAABBMGtBCkkFQQALRQRAQQAPCwNAIAAjBUkEfyAALQAAQTBrQQpJBUEACwRAIABBAWohAAwBCwsLIAAL6QEAIAEkBUGAgBQkBgNAIAAjBUkEQCAALQAAIgFBDUcgAUEgR3EgAUEJR3FFBEAgAEEBaiEADAILCwsgACMFTwR/QQEFIAAtAABB+wBHCwRAQQAPCyAAIAJBABADIgAEQANAIAAjBUkEQCAALQAAIgFBDUcgAUEgR3EgAUEJR3FFBEAgAEEBaiEADAILCwsLIAAjBUlBACAAGwR/IAAtAABBCkYFQQALBEAgAA8LQYCAFCEAA0AgACMGSQRAIAAoAgBBD3FBC0YEQCAAKAIMQQV0QYCADGpBfzYCGAsgAEEQaiEADAELC0EAC6UDAgN+An8CfiABQQhOBEAgACkDAAwBC0IAIAFBAEwNABogACkDAEIBIAGsQgOGhkIBfYMLIQMCfiABQQhrIgZBCE4EQCAAKQMIDAELQgAgBkEATA0AGiAAKQMIQgEgBqxCA4aGQgF9gwshBAJ+IAFBEGsiBkEITgRAIAApAxAMAQtCACAGQQBMDQAaIAApAxBCASAGrEIDhoZCAX2DCyIFQvnz3fGZ9pmrFn4gAyABrIVClfip+pe33puef34gBELP1tO+0ser2UJ+hYVCNIinIgZBBXRBgIAMaiIHKAIYIAFGBH8gBykDACADUQVBAAsEfyAHKQMIIARRBUEACwR/IAcpAxAgBVEFQQALBEAgAkEKciEAIwZB8P/TAEsEf0EABSMGIAA2AgAjBiAGNgIEIwZBADYCCCMGQQA2AgwjBkEQaiQGQQELDwsgByADNwMAIAcgBDcDCCAHIAU3AxAgByABNgIYIwZB8P/TAEsEf0EABSMGIAJBC3I2AgAjBiAAQQFrNgIEIwYgACABakEBajYCCCMGIAY2AgwjBkEQaiQGQQELC4cDACACQQhyIQIjBkHw/9MASwR/QQAFIwYgAjYCACMGIAA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQtFBEBBAA8LIABBAWohAANAIAAjBUkEQCAALQAAIgJBDUcgAkEgR3EgAkEJR3FFBEAgAEEBaiEADAILCwsCQCAAIwVJBH8gAC0AAEHdAEYFQQALDQAgASgCACEBA0AgACMFTwRAQQAPCyABQX9GBH8gABABBSAAIAFBfxACCyIARQRAQQAPCwNAIAAjBUkEQCAALQAAIgJBDUcgAkEgR3EgAkEJR3FFBEAgAEEBaiEADAILCwsgACMFTwRAQQAPCyAALQAAIgJB3QBGDQEgAkEsRgRAIABBAWohAANAIAAjBUkEQCAALQAAIgJBDUcgAkEgR3EgAkEJR3FFBEAgAEEBaiEADAILCwsMAQsLQQAPCyAAQQFqQQAjBkHw/9MASwR/QQAFIwZBCTYCACMGQQA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQsbCw==";
+
+// src/inventory/scan-wasm.ts
+var STR = 1;
+var NUM = 2;
+var TRUE = 3;
+var FALSE = 4;
+var NULL = 5;
+var RAW = 6;
+var OBJ = 7;
+var ARR = 8;
+var END = 9;
+var HIT = 10;
+var MISS = 11;
+var PAGE = 65536;
+var MAX_CHUNK = 64 << 20;
+var MAX_SPARE2 = 4;
+var module;
+var spare2 = [];
+function compiled3() {
+  if (module === void 0) {
+    try {
+      module = new WebAssembly.Module(Uint8Array.from(atob(SCAN_WASM), (c) => c.charCodeAt(0)));
+    } catch {
+      module = null;
+    }
+  }
+  return module;
+}
+var layout;
+function instance() {
+  const reused = spare2.pop();
+  if (reused !== void 0) return reused;
+  const m = compiled3();
+  if (m === null) return void 0;
+  try {
+    const exports = new WebAssembly.Instance(m, {}).exports;
+    const at2 = (name) => exports[name].value;
+    layout ??= {
+      selection: at2("SELECTION_AT"),
+      selectionEnd: at2("SELECTION_END"),
+      slots: at2("SLOTS"),
+      tape: at2("TAPE_AT"),
+      input: at2("INPUT_AT")
+    };
+    return {
+      memory: exports.memory,
+      scan: exports.scan,
+      slots: new Array(layout.slots).fill("")
+    };
+  } catch {
+    return void 0;
+  }
+}
+function wasmScanner(selection) {
+  const inst = instance();
+  if (inst === void 0) return void 0;
+  const { memory } = inst;
+  const at2 = layout;
+  let bytes = new Uint8Array(memory.buffer);
+  let tape = new Int32Array(memory.buffer);
+  const room = (length) => {
+    const pages = Math.ceil((at2.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
+    if (pages > 0) {
+      memory.grow(pages);
+      bytes = new Uint8Array(memory.buffer);
+      tape = new Int32Array(memory.buffer);
+    }
+  };
+  room(1 << 20);
+  const root = encode(selection, bytes, at2.selection, at2.selectionEnd);
+  if (root === void 0) {
+    release(inst);
+    return void 0;
+  }
+  const slots = inst.slots;
+  let released = false;
+  let loaded = 0;
+  let lineEnd = 0;
+  let p = 0;
+  const entry2 = (node2) => {
+    const tag = tape[p];
+    const s = tape[p + 1];
+    const e = tape[p + 2];
+    p += 4;
+    switch (tag & 15) {
+      case HIT:
+        return slots[s];
+      case MISS: {
+        const t = text(bytes, s + 1, e - 1, true);
+        slots[tape[p - 1]] = t;
+        return t;
+      }
+      case STR:
+        return stringAt(bytes, s, e, (tag & 16) !== 0, (tag & 32) !== 0);
+      case NUM:
+        return numberAt(bytes, s, e);
+      case TRUE:
+        return true;
+      case FALSE:
+        return false;
+      case RAW:
+        return JSON.parse(text(bytes, s, e, false));
+      case OBJ:
+        return object2(node2);
+      case ARR: {
+        const out = [];
+        const each = node2.any;
+        while ((tape[p] & 15) !== END) out.push(entry2(each));
+        p += 4;
+        return out;
+      }
+      case NULL:
+        return null;
+      default:
+        throw new Error(`scan-wasm: tape entry ${tag}`);
+    }
+  };
+  const object2 = (node2) => {
+    const out = {};
+    for (let tag = tape[p]; (tag & 15) !== END; tag = tape[p]) {
+      const k = (tag >> 8) - 1;
+      const key = node2.keys[k];
+      const v = entry2(node2.subs[k]);
+      if (key === "__proto__") {
+        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+      } else out[key] = v;
+    }
+    p += 4;
+    return out;
+  };
+  return {
+    load(chunk) {
+      if (released || chunk.length > MAX_CHUNK) return false;
+      room(chunk.length);
+      bytes.set(chunk, at2.input);
+      loaded = chunk.length;
+      return true;
+    },
+    scan(s) {
+      const nl = inst.scan(at2.input + s, at2.input + loaded, root);
+      if (nl === 0) return void 0;
+      lineEnd = nl - at2.input;
+      p = (at2.tape >> 2) + 4;
+      return object2(selection);
+    },
+    get lineEnd() {
+      return lineEnd;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      release(inst);
+    }
+  };
+}
+function release(inst) {
+  if (spare2.length < MAX_SPARE2) spare2.push(inst);
+}
+function encode(selection, bytes, from, to) {
+  const view = new DataView(bytes.buffer);
+  let free = from;
+  const take = (n) => {
+    const at2 = free + 3 & ~3;
+    if (at2 + n > to) return void 0;
+    free = at2 + n;
+    return at2;
+  };
+  const node2 = (n) => {
+    const at2 = take(8 + 12 * n.keys.length);
+    if (at2 === void 0) return void 0;
+    const child = (s) => s === void 0 ? -1 : s === true ? -2 : node2(s);
+    const any2 = child(n.any);
+    if (any2 === void 0) return void 0;
+    view.setInt32(at2, any2, true);
+    view.setInt32(at2 + 4, n.keys.length, true);
+    for (let j = 0; j < n.names.length; j++) {
+      const name = n.names[j];
+      const sub = child(n.subs[j]);
+      const kb = take(name.length);
+      if (sub === void 0 || kb === void 0) return void 0;
+      bytes.set(name, kb);
+      view.setInt32(at2 + 8 + 12 * j, name.length, true);
+      view.setInt32(at2 + 12 + 12 * j, kb, true);
+      view.setInt32(at2 + 16 + 12 * j, sub, true);
+    }
+    return at2;
+  };
+  return node2(selection);
+}
+
 // src/inventory/selective.ts
 var ANY2 = "__svcArrayAny__";
 function selectionOf(paths2) {
@@ -19802,6 +19998,8 @@ function readNdjsonSelected(source2, paths2, options = {}) {
 }
 async function* selectedBatches(source2, paths2, options) {
   const selection = byteSelection(selectionOf(paths2));
+  const fast = wasmScanner(selection);
+  let held;
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   const onBytes = options.onBytes;
   const decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -19831,66 +20029,81 @@ async function* selectedBatches(source2, paths2, options) {
     const text2 = decoder3.decode(bytes.subarray(s, e));
     if ((text2.endsWith("\r") ? text2.length - 1 : text2.length) > max) tooLong(options, line);
   };
-  for await (const chunk of source2) {
-    if (!(chunk instanceof Uint8Array)) {
-      throw new InventoryError("MALFORMED_INPUT", "expected byte chunks");
+  try {
+    for await (const chunk of source2) {
+      if (!(chunk instanceof Uint8Array)) {
+        throw new InventoryError("MALFORMED_INPUT", "expected byte chunks");
+      }
+      held = fast?.load(chunk) === true ? chunk : void 0;
+      count2 += chunk.length;
+      onBytes?.(count2);
+      let s = 0;
+      let nl = chunk.indexOf(10, 0);
+      if (nl >= 0 && pendingBytes > 0) {
+        pending.push(chunk.subarray(0, nl));
+        const whole = concat(pending, pendingBytes + nl);
+        pending = [];
+        pendingBytes = 0;
+        let r = one(whole, 0, whole.length);
+        if (r === SLOW) {
+          if (batch.length > 0) {
+            yield batch;
+            batch = [];
+          }
+          r = slow(whole, 0, whole.length);
+        }
+        if (r !== void 0) batch.push(r);
+        s = nl + 1;
+      }
+      for (; ; ) {
+        if (held !== void 0 && line > 0) {
+          const r2 = fast.scan(s);
+          if (r2 !== void 0 && fast.lineEnd - s <= max) {
+            line++;
+            batch.push(r2);
+            s = fast.lineEnd + 1;
+            continue;
+          }
+        }
+        nl = chunk.indexOf(10, s);
+        if (nl < 0) break;
+        let r = one(chunk, s, nl);
+        if (r === SLOW) {
+          if (batch.length > 0) {
+            yield batch;
+            batch = [];
+          }
+          r = slow(chunk, s, nl);
+        }
+        if (r !== void 0) batch.push(r);
+        s = nl + 1;
+      }
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
+      if (s < chunk.length) {
+        pending.push(Uint8Array.prototype.slice.call(chunk, s));
+        pendingBytes += chunk.length - s;
+        if (pendingBytes > max + 1) {
+          const whole = concat(pending, pendingBytes);
+          const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
+          const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(whole.subarray(from), {
+            stream: true
+          });
+          if (text2.length > max + 1 || text2.length > max && !text2.endsWith("\r"))
+            tooLong(options, line + 1);
+        }
+      }
     }
-    count2 += chunk.length;
-    onBytes?.(count2);
-    let s = 0;
-    let nl = chunk.indexOf(10, 0);
-    if (nl >= 0 && pendingBytes > 0) {
-      pending.push(chunk.subarray(0, nl));
-      const whole = concat(pending, pendingBytes + nl);
-      pending = [];
-      pendingBytes = 0;
+    if (pendingBytes > 0) {
+      const whole = concat(pending, pendingBytes);
       let r = one(whole, 0, whole.length);
-      if (r === SLOW) {
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
-        }
-        r = slow(whole, 0, whole.length);
-      }
-      if (r !== void 0) batch.push(r);
-      s = nl + 1;
-      nl = chunk.indexOf(10, s);
+      if (r === SLOW) r = slow(whole, 0, whole.length);
+      if (r !== void 0) yield [r];
     }
-    while (nl >= 0) {
-      let r = one(chunk, s, nl);
-      if (r === SLOW) {
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
-        }
-        r = slow(chunk, s, nl);
-      }
-      if (r !== void 0) batch.push(r);
-      s = nl + 1;
-      nl = chunk.indexOf(10, s);
-    }
-    if (batch.length > 0) {
-      yield batch;
-      batch = [];
-    }
-    if (s < chunk.length) {
-      pending.push(Uint8Array.prototype.slice.call(chunk, s));
-      pendingBytes += chunk.length - s;
-      if (pendingBytes > max + 1) {
-        const whole = concat(pending, pendingBytes);
-        const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
-        const text2 = new TextDecoder("utf-8", { ignoreBOM: true }).decode(whole.subarray(from), {
-          stream: true
-        });
-        if (text2.length > max + 1 || text2.length > max && !text2.endsWith("\r")) tooLong(options, line + 1);
-      }
-    }
-  }
-  if (pendingBytes > 0) {
-    const whole = concat(pending, pendingBytes);
-    let r = one(whole, 0, whole.length);
-    if (r === SLOW) r = slow(whole, 0, whole.length);
-    if (r !== void 0) yield [r];
+  } finally {
+    fast?.release();
   }
 }
 function concat(pieces, length) {
@@ -20554,8 +20767,8 @@ function tooDeep(dialect, limits, at2, what2) {
 }
 
 // src/targets/sql/sql-text.ts
-var TRUE = "TRUE";
-var FALSE = "FALSE";
+var TRUE2 = "TRUE";
+var FALSE2 = "FALSE";
 var FLAT = 8;
 function join3(op, parts) {
   if (parts.length <= FLAT) return `(${parts.join(` ${op} `)})`;
@@ -20563,18 +20776,18 @@ function join3(op, parts) {
   return `(${join3(op, parts.slice(0, half))} ${op} ${join3(op, parts.slice(half))})`;
 }
 function and(parts) {
-  if (parts.length === 0) return TRUE;
+  if (parts.length === 0) return TRUE2;
   if (parts.length === 1) return parts[0];
   return join3("AND", parts);
 }
 function or(parts) {
-  if (parts.length === 0) return FALSE;
+  if (parts.length === 0) return FALSE2;
   if (parts.length === 1) return parts[0];
   return join3("OR", parts);
 }
 function not(expr) {
-  if (expr === TRUE) return FALSE;
-  if (expr === FALSE) return TRUE;
+  if (expr === TRUE2) return FALSE2;
+  if (expr === FALSE2) return TRUE2;
   return `(NOT ${expr})`;
 }
 var Params = class {
@@ -20718,7 +20931,7 @@ var SqlCompiler = class {
    * only for an object that satisfies it, all conditions read from that one element.
    */
   #elemMatch(slot, filter, at2, p) {
-    if (filter.clauses.length === 0) return TRUE;
+    if (filter.clauses.length === 0) return TRUE2;
     if (slot.kind !== "json") {
       throw new FilterError("UNSUPPORTED", at2, `"$elemMatch" needs a JSON value at ${at2}`);
     }
@@ -20727,7 +20940,7 @@ var SqlCompiler = class {
   #field(field, at2, p) {
     const [first, ...rest] = field.path;
     if (first === void 0) throw new FilterError("INVALID_PATH", at2, `empty field path at ${at2}`);
-    if (first.kind === "any") return FALSE;
+    if (first.kind === "any") return FALSE2;
     const mapping = mapGet.call(this.#columns, first.key);
     if (mapping === void 0) {
       throw new FilterError(
@@ -20779,18 +20992,18 @@ var SqlCompiler = class {
   /** `test(value)` when the value is a string (false otherwise). */
   #ifString(slot, p, test2) {
     if (slot.kind === "json") return this.#dialect.jsonScalar(slot.ref, "string", test2, p);
-    if (slot.type !== "text" && slot.type !== "timestamp") return FALSE;
+    if (slot.type !== "text" && slot.type !== "timestamp") return FALSE2;
     return `(${slot.sql} IS NOT NULL AND ${test2(slot.sql)})`;
   }
   #ifNumber(slot, p, test2) {
     if (slot.kind === "json") return this.#dialect.jsonScalar(slot.ref, "number", test2, p);
-    if (slot.type !== "number") return FALSE;
+    if (slot.type !== "number") return FALSE2;
     return `(${slot.sql} IS NOT NULL AND ${test2(slot.sql)})`;
   }
   #ifBoolean(slot, value2, p) {
     if (slot.kind === "json") return this.#dialect.jsonIs(slot.ref, value2 ? "true" : "false", p);
-    if (slot.type !== "boolean") return FALSE;
-    return `(${slot.sql} IS ${value2 ? TRUE : FALSE})`;
+    if (slot.type !== "boolean") return FALSE2;
+    return `(${slot.sql} IS ${value2 ? TRUE2 : FALSE2})`;
   }
   /** A timestamptz column compares with operands in the exact `toISOString` form only. */
   #instant(value2, at2) {
@@ -20837,7 +21050,7 @@ var SqlCompiler = class {
         bound2 = nextMillisecond(c);
         cmp = op === ">" ? ">=" : "<";
       }
-      if (bound2 === void 0) return op === ">" ? FALSE : `${slot.sql} IS NOT NULL`;
+      if (bound2 === void 0) return op === ">" ? FALSE2 : `${slot.sql} IS NOT NULL`;
       const param = this.#dialect.timestampParam(p.add(bound2));
       return `(${slot.sql} IS NOT NULL AND ${slot.sql} ${cmp} ${param})`;
     }
@@ -20874,7 +21087,7 @@ var SqlCompiler = class {
         );
       }
     }
-    return or(parts.filter((part) => part !== FALSE));
+    return or(parts.filter((part) => part !== FALSE2));
   }
   #like(slot, pattern, at2, p) {
     checkText(this.#dialect, pattern, at2);
@@ -20887,7 +21100,7 @@ var SqlCompiler = class {
     }
     const parsed2 = parseLike(pattern);
     if (parsed2.pieces.length === 1) return this.#eq(slot, parsed2.pieces[0], at2, p);
-    if (arrayEvery(parsed2.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE);
+    if (arrayEvery(parsed2.pieces, (piece) => piece === "")) return this.#ifString(slot, p, () => TRUE2);
     const bound2 = this.#dialect.capabilities.likePatternLimit;
     if (bound2 !== null) {
       const bytes = this.#dialect.likePatternBytes(parsed2);
@@ -21128,7 +21341,7 @@ function needsCheck(t, reader) {
 }
 
 // src/node/duckdb-summary.ts
-function summarize2(compiled3, skip2, active, expired, rows, options, started) {
+function summarize2(compiled4, skip2, active, expired, rows, options, started) {
   let total = 0;
   let bad2 = 0;
   let twice = 0;
@@ -21171,7 +21384,7 @@ function summarize2(compiled3, skip2, active, expired, rows, options, started) {
     );
   }
   let t = 0;
-  const policies = compiled3.map((p, i) => {
+  const policies = compiled4.map((p, i) => {
     const skipped = skip2[i];
     const at2 = skipped === null ? t++ : -1;
     const tally = counts2[at2];
@@ -21250,11 +21463,11 @@ function definitionOf(policy) {
     )
   };
 }
-async function evaluateFileWithDuckdb(compiled3, file, options) {
+async function evaluateFileWithDuckdb(compiled4, file, options) {
   const started = performance.now();
   const duck = await loadDuckdb();
-  const skip2 = compiled3.map((p) => skipReason(p, options.resource));
-  const active = compiled3.filter((_, i) => skip2[i] === null);
+  const skip2 = compiled4.map((p) => skipReason(p, options.resource));
+  const active = compiled4.filter((_, i) => skip2[i] === null);
   const waivers = active.map((p) => {
     const all2 = options.waivers ?? p.waivers;
     const mine = waiversOf(all2, p.name, p.statuses, options.asOf);
@@ -21338,8 +21551,8 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   const readTypes = names.map((n) => readType(tries.get(n)));
   const direct = directSource(options.input, options.gzip, f, readTypes);
   const threads = String(options.threads ?? availableParallelism2());
-  const instance = await duck.DuckDBInstance.create(":memory:", { threads });
-  const connection = await instance.connect();
+  const instance2 = await duck.DuckDBInstance.create(":memory:", { threads });
+  const connection = await instance2.connect();
   const abort = () => connection.interrupt();
   options.signal?.addEventListener("abort", abort, { once: true });
   let rows;
@@ -21412,10 +21625,10 @@ async function evaluateFileWithDuckdb(compiled3, file, options) {
   } finally {
     options.signal?.removeEventListener("abort", abort);
     connection.closeSync();
-    instance.closeSync();
+    instance2.closeSync();
   }
   return summarize2(
-    compiled3,
+    compiled4,
     skip2,
     active,
     waivers.map((w) => w.expired),
@@ -21500,7 +21713,7 @@ async function evaluateFile(entry2, policies, path, options) {
   const compileOptions = inventoryCompileOptions(options);
   policyList(policies);
   const file = filePath(path);
-  const compiled3 = compileEach(policies, compileOptions);
+  const compiled4 = compileEach(policies, compileOptions);
   const kindField = option(options, "kindField");
   kindReader(kindField);
   const explicit = option(options, "jobs");
@@ -21561,7 +21774,7 @@ async function evaluateFile(entry2, policies, path, options) {
     }
     const resource = option(options, "resource");
     const waivers = option(options, "waivers");
-    return evaluateFileWithDuckdb(compiled3, file, {
+    return evaluateFileWithDuckdb(compiled4, file, {
       ...sniffed,
       bytes: info.size,
       limits: passLimits(options).limits,
@@ -21575,7 +21788,7 @@ async function evaluateFile(entry2, policies, path, options) {
   }
   let split2;
   let jobs;
-  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled3, kindField, reader, [], fileWaivers(options, compiled3)) : null;
+  const select = onResult === void 0 && typeof kindField !== "function" ? readPaths(compiled4, kindField, reader, [], fileWaivers(options, compiled4)) : null;
   let selective = false;
   try {
     if (typeof kindField === "function" && explicit !== void 0 && explicit > 1) {
@@ -21598,7 +21811,7 @@ async function evaluateFile(entry2, policies, path, options) {
   if (split2) {
     await handle.close();
     const resource = option(options, "resource");
-    const received = resultsInput(compiled3, resource);
+    const received = resultsInput(compiled4, resource);
     const { summary: summary2 } = await evaluateRanges(
       {
         entry: entry2,
@@ -21606,12 +21819,12 @@ async function evaluateFile(entry2, policies, path, options) {
         size: info.size,
         jobs,
         rangeBytes: onResult === void 0 ? RANGE_BYTES2 : RANGE_BYTES_WITH_RESULTS,
-        policies: compiled3,
+        policies: compiled4,
         resource,
         kindField,
         codegen: compileOptions.codegen,
         asOf: compileOptions.asOf,
-        waivers: fileWaivers(options, compiled3),
+        waivers: fileWaivers(options, compiled4),
         maxRecordLength,
         maxRejections: onReject === void 0 ? null : Number.POSITIVE_INFINITY,
         output: onResult === void 0 ? null : true,
@@ -21635,7 +21848,7 @@ async function evaluateFile(entry2, policies, path, options) {
       ...maxRecordLength === void 0 ? {} : { maxRecordLength }
     };
     try {
-      return await evaluateInventory(compiled3, readNdjsonSelected(fileChunks(handle), select, read2), {
+      return await evaluateInventory(compiled4, readNdjsonSelected(fileChunks(handle), select, read2), {
         ...options,
         asOf: compileOptions.asOf
       });
@@ -21653,7 +21866,7 @@ async function evaluateFile(entry2, policies, path, options) {
       ...onReject === void 0 ? {} : { onReject },
       ...maxRecordLength === void 0 ? {} : { maxRecordLength }
     };
-    return await evaluateInventory(compiled3, readInventory(bytes, read2), {
+    return await evaluateInventory(compiled4, readInventory(bytes, read2), {
       ...options,
       asOf: compileOptions.asOf
     });
@@ -21661,10 +21874,10 @@ async function evaluateFile(entry2, policies, path, options) {
     stream.destroy();
   }
 }
-function fileWaivers(options, compiled3) {
+function fileWaivers(options, compiled4) {
   const given = option(options, "waivers");
   if (given !== void 0) return readWaivers(given, passLimits(options));
-  return [...new Set(compiled3.flatMap((p) => p.waivers))];
+  return [...new Set(compiled4.flatMap((p) => p.waivers))];
 }
 
 // src/cli/coverage-run.ts
@@ -22402,7 +22615,7 @@ function merge(policies, plan3, parts, resource, durationMs) {
 async function forecastFile(entry2, policies, path, options) {
   const started = performance.now();
   const plan3 = forecastPlan(options);
-  const compiled3 = forecastPolicies(policies, options, plan3.window.asOf);
+  const compiled4 = forecastPolicies(policies, options, plan3.window.asOf);
   const explicit = option(options, "jobs") ?? 1;
   if (!(Number.isSafeInteger(explicit) && explicit >= 1)) {
     throw new FilterError("INVALID_OPTION", "/jobs", "jobs must be a positive integer");
@@ -22437,7 +22650,7 @@ async function forecastFile(entry2, policies, path, options) {
         (error) => new InventoryError("MALFORMED_INPUT", `not valid gzip: ${error.message}`)
       );
       const records = readInventory(bytes, onReject === void 0 ? {} : { onReject });
-      return await forecastCompiled(compiled3, records, options, plan3, started);
+      return await forecastCompiled(compiled4, records, options, plan3, started);
     } finally {
       stream.destroy();
     }
@@ -22448,8 +22661,8 @@ async function forecastFile(entry2, policies, path, options) {
   const setup = {
     svcPolicyForecastWorker: true,
     file: path,
-    definitions: compiled3.map((p) => p.definition),
-    waivers: [...new Set(compiled3.flatMap((p) => p.waivers))],
+    definitions: compiled4.map((p) => p.definition),
+    waivers: [...new Set(compiled4.flatMap((p) => p.waivers))],
     codegen: option(options, "codegen"),
     plan: plan3,
     resource: option(options, "resource"),
@@ -22525,7 +22738,7 @@ async function forecastFile(entry2, policies, path, options) {
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  const summary2 = merge(compiled3, plan3, parts, option(options, "resource"), performance.now() - started);
+  const summary2 = merge(compiled4, plan3, parts, option(options, "resource"), performance.now() - started);
   return { ...summary2, asOf: isoOf(plan3.window.asOf) };
 }
 
@@ -24722,9 +24935,9 @@ function describeResult(r) {
   const waived = r.waiver === void 0 ? "" : `, waived by "${r.waiver.id}" until ${r.waiver.expires}`;
   return `"${r.status}" (criticality ${r.criticality}, ${how}${waived})`;
 }
-function runCase(file, compiled3, test2) {
+function runCase(file, compiled4, test2) {
   const started = performance.now();
-  const policy = test2.asOf === void 0 ? compiled3 : compiled3.at(test2.asOf);
+  const policy = test2.asOf === void 0 ? compiled4 : compiled4.at(test2.asOf);
   const actual = policy.evaluate(test2.resource);
   const statusPass = actual.applicable === test2.applicable && (test2.status === void 0 || actual.status === test2.status);
   const ruleMiss = statusPass && test2.rule !== void 0 && actual.matched !== null && actual.matched.ruleIndex !== test2.rule - 1;

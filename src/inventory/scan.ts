@@ -1,5 +1,6 @@
 import { defineProperty } from '../builtins.js';
 import { IN_STRING, isHex, isWs } from './json-bytes.js';
+import { numberAt, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
 
 /**
@@ -13,10 +14,6 @@ import type { ByteNode, ByteSelection } from './selective.js';
  * byte from 0x80 can only stand inside a string there (elsewhere it is a syntax error either way), and
  * the strings decoded here go through the same decoder, so they hold the same characters.
  */
-
-// `ignoreBOM`: a U+FEFF inside a value is a character of it (only the input's first bytes lose one).
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-const fromCharCode = String.fromCharCode;
 
 // The line being read: bytes [0, end) of `b`. Module state: one line is read at a time, synchronously.
 let b: Uint8Array = new Uint8Array(0);
@@ -246,66 +243,6 @@ function skip(i: number): number {
   }
 }
 
-/** Text of bytes [s, e): printable ASCII built directly, anything else through the reader's decoder. */
-function text(s: number, e: number, ascii: boolean): string {
-  if (!ascii || e - s > 64) return decoder.decode(b.subarray(s, e));
-  // Eight characters a call: flat strings, faster than a decoder call for the short values read.
-  const x = b;
-  let out = '';
-  for (; e - s >= 8; s += 8) {
-    out += fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!, x[s + 4]!, x[s + 5]!, x[s + 6]!, x[s + 7]!);
-  }
-  switch (e - s) {
-    case 0:
-      return out;
-    case 1:
-      return out + fromCharCode(x[s]!);
-    case 2:
-      return out + fromCharCode(x[s]!, x[s + 1]!);
-    case 3:
-      return out + fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!);
-    case 4:
-      return out + fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!);
-    case 5:
-      return out + fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!, x[s + 4]!);
-    case 6:
-      return out + fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!, x[s + 4]!, x[s + 5]!);
-    default:
-      return out + fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!, x[s + 4]!, x[s + 5]!, x[s + 6]!);
-  }
-}
-
-/**
- * Strings read from printable ASCII bytes of at most {@link CACHED_BYTES}, by a hash of their bytes:
- * records repeat most of the values policies read (kinds, technologies, versions, statuses), and a
- * string found here is neither built nor collected again. A slot holds its bytes, compared in full.
- */
-const CACHED_BYTES = 24;
-const SLOTS = 4096;
-const slotText: string[] = new Array<string>(SLOTS).fill('');
-const slotLength = new Int32Array(SLOTS).fill(-1);
-const slotBytes = new Uint8Array(SLOTS * CACHED_BYTES);
-
-/** The text of bytes [s, e) (printable ASCII, at most {@link CACHED_BYTES}), from the cache if there. */
-function cached(s: number, e: number): string {
-  const x = b;
-  const n = e - s;
-  let h = n;
-  for (let k = s; k < e; k++) h = Math.imul(h ^ x[k]!, 0x01000193);
-  const slot = (h ^ (h >>> 15)) & (SLOTS - 1);
-  const base = slot * CACHED_BYTES;
-  if (slotLength[slot] === n) {
-    let k = 0;
-    while (k < n && slotBytes[base + k] === x[s + k]) k++;
-    if (k === n) return slotText[slot]!;
-  }
-  const t = text(s, e, true);
-  slotText[slot] = t;
-  slotLength[slot] = n;
-  for (let k = 0; k < n; k++) slotBytes[base + k] = x[s + k]!;
-  return t;
-}
-
 // Set by {@link value}: the index after the value read, or -1.
 let at = 0;
 
@@ -315,28 +252,12 @@ function value(i: number, selection: ByteSelection): unknown {
   if (c === 0x22) {
     const e = str(i);
     at = e;
-    if (e < 0) return undefined;
-    if (escaped) return JSON.parse(text(i, e, !high));
-    return high || e - i - 2 > CACHED_BYTES ? text(i + 1, e - 1, !high) : cached(i + 1, e - 1);
+    return e < 0 ? undefined : stringAt(b, i, e, escaped, high);
   }
   if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
     const e = num(i);
     at = e;
-    if (e < 0) return undefined;
-    // A short integer read directly (-0 included); JSON's grammar is a subset of Number's otherwise.
-    const neg = c === 0x2d;
-    const s = neg ? i + 1 : i;
-    if (e - s <= 15) {
-      let n = 0;
-      let k = s;
-      for (; k < e; k++) {
-        const d = b[k]!;
-        if (d < 0x30 || d > 0x39) break;
-        n = n * 10 + (d - 0x30);
-      }
-      if (k === e) return neg ? -n : n;
-    }
-    return Number(text(i, e, true));
+    return e < 0 ? undefined : numberAt(b, i, e);
   }
   if (c === 0x74 || c === 0x66 || c === 0x6e) {
     at = literal(i, c);
@@ -345,7 +266,7 @@ function value(i: number, selection: ByteSelection): unknown {
   if (selection === true || (c !== 0x7b && c !== 0x5b)) {
     const e = skip(i);
     at = e;
-    return e < 0 ? undefined : JSON.parse(text(i, e, false));
+    return e < 0 ? undefined : JSON.parse(text(b, i, e, false));
   }
   return c === 0x7b ? object(i, selection) : array(i, selection);
 }
@@ -385,7 +306,7 @@ function object(i: number, node: ByteNode): Record<string, unknown> | undefined 
     let key = '';
     if (escaped || high) {
       // Decoded, and looked up by name: invalid UTF-8 decodes to U+FFFD, which no byte compare gives.
-      key = escaped ? (JSON.parse(text(i, keyEnd, false)) as string) : text(i + 1, keyEnd - 1, false);
+      key = escaped ? (JSON.parse(text(b, i, keyEnd, false)) as string) : text(b, i + 1, keyEnd - 1, false);
       sub = node.byName.get(key);
     } else {
       const k = selected(i + 1, keyEnd - 1, node);

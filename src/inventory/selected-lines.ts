@@ -1,5 +1,6 @@
 import { type BatchedRecords, RECORD_BATCHES } from './batches.js';
 import { scanRecord } from './scan.js';
+import { wasmScanner } from './scan-wasm.js';
 import { type ByteSelection, byteSelection, selectionOf } from './selective.js';
 import { DEFAULT_MAX_RECORD, InventoryError, parseLine, type ReadOptions, tooLong } from './text.js';
 
@@ -42,6 +43,9 @@ async function* selectedBatches(
   options: ReadOptions,
 ): AsyncGenerator<unknown[]> {
   const selection = byteSelection(selectionOf(paths)) as Exclude<ByteSelection, true>;
+  // Lines of the chunk it holds go through WebAssembly first; scan.ts reads what it leaves.
+  const fast = wasmScanner(selection);
+  let held: Uint8Array | undefined;
   const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD;
   const onBytes = options.onBytes;
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -81,70 +85,86 @@ async function* selectedBatches(
     if ((text.endsWith('\r') ? text.length - 1 : text.length) > max) tooLong(options, line);
   };
 
-  for await (const chunk of source) {
-    if (!(chunk instanceof Uint8Array)) {
-      throw new InventoryError('MALFORMED_INPUT', 'expected byte chunks');
+  try {
+    for await (const chunk of source) {
+      if (!(chunk instanceof Uint8Array)) {
+        throw new InventoryError('MALFORMED_INPUT', 'expected byte chunks');
+      }
+      held = fast?.load(chunk) === true ? chunk : undefined;
+      count += chunk.length;
+      onBytes?.(count);
+      let s = 0;
+      let nl = chunk.indexOf(0x0a, 0);
+      if (nl >= 0 && pendingBytes > 0) {
+        pending.push(chunk.subarray(0, nl));
+        const whole = concat(pending, pendingBytes + nl);
+        pending = [];
+        pendingBytes = 0;
+        let r = one(whole, 0, whole.length);
+        if (r === SLOW) {
+          if (batch.length > 0) {
+            yield batch;
+            batch = [];
+          }
+          r = slow(whole, 0, whole.length);
+        }
+        if (r !== undefined) batch.push(r);
+        s = nl + 1;
+      }
+      for (;;) {
+        // Line 1 is left to `one` (its byte order mark), as is a line too long or not taken on here.
+        if (held !== undefined && line > 0) {
+          const r = fast!.scan(s);
+          if (r !== undefined && fast!.lineEnd - s <= max) {
+            line++;
+            batch.push(r);
+            s = fast!.lineEnd + 1;
+            continue;
+          }
+        }
+        nl = chunk.indexOf(0x0a, s);
+        if (nl < 0) break;
+        let r = one(chunk, s, nl);
+        if (r === SLOW) {
+          // The records before the line first (see above); the chunk is not read again until then.
+          if (batch.length > 0) {
+            yield batch;
+            batch = [];
+          }
+          r = slow(chunk, s, nl);
+        }
+        if (r !== undefined) batch.push(r);
+        s = nl + 1;
+      }
+      if (batch.length > 0) {
+        yield batch;
+        batch = [];
+      }
+      if (s < chunk.length) {
+        // Copied (a Buffer's `slice` would not copy): a source may reuse its buffer for the next chunk.
+        pending.push(Uint8Array.prototype.slice.call(chunk, s));
+        pendingBytes += chunk.length - s;
+        // An unfinished line may end in the `\r` of a `\r\n`: one unit more (as lineBatches).
+        if (pendingBytes > max + 1) {
+          const whole = concat(pending, pendingBytes);
+          // The first line is measured without the input's byte order marks, as `one` reads it.
+          const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
+          const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(whole.subarray(from), {
+            stream: true,
+          });
+          if (text.length > max + 1 || (text.length > max && !text.endsWith('\r')))
+            tooLong(options, line + 1);
+        }
+      }
     }
-    count += chunk.length;
-    onBytes?.(count);
-    let s = 0;
-    let nl = chunk.indexOf(0x0a, 0);
-    if (nl >= 0 && pendingBytes > 0) {
-      pending.push(chunk.subarray(0, nl));
-      const whole = concat(pending, pendingBytes + nl);
-      pending = [];
-      pendingBytes = 0;
+    if (pendingBytes > 0) {
+      const whole = concat(pending, pendingBytes);
       let r = one(whole, 0, whole.length);
-      if (r === SLOW) {
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
-        }
-        r = slow(whole, 0, whole.length);
-      }
-      if (r !== undefined) batch.push(r);
-      s = nl + 1;
-      nl = chunk.indexOf(0x0a, s);
+      if (r === SLOW) r = slow(whole, 0, whole.length);
+      if (r !== undefined) yield [r];
     }
-    while (nl >= 0) {
-      let r = one(chunk, s, nl);
-      if (r === SLOW) {
-        // The records before the line first (see above); the chunk is not read again until then.
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
-        }
-        r = slow(chunk, s, nl);
-      }
-      if (r !== undefined) batch.push(r);
-      s = nl + 1;
-      nl = chunk.indexOf(0x0a, s);
-    }
-    if (batch.length > 0) {
-      yield batch;
-      batch = [];
-    }
-    if (s < chunk.length) {
-      // Copied (a Buffer's `slice` would not copy): a source may reuse its buffer for the next chunk.
-      pending.push(Uint8Array.prototype.slice.call(chunk, s));
-      pendingBytes += chunk.length - s;
-      // An unfinished line may end in the `\r` of a `\r\n`: one unit more (as lineBatches).
-      if (pendingBytes > max + 1) {
-        const whole = concat(pending, pendingBytes);
-        // The first line is measured without the input's byte order marks, as `one` reads it.
-        const from = line === 0 ? afterBom(whole, 0, whole.length) : 0;
-        const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(whole.subarray(from), {
-          stream: true,
-        });
-        if (text.length > max + 1 || (text.length > max && !text.endsWith('\r'))) tooLong(options, line + 1);
-      }
-    }
-  }
-  if (pendingBytes > 0) {
-    const whole = concat(pending, pendingBytes);
-    let r = one(whole, 0, whole.length);
-    if (r === SLOW) r = slow(whole, 0, whole.length);
-    if (r !== undefined) yield [r];
+  } finally {
+    fast?.release();
   }
 }
 

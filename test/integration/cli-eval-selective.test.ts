@@ -25,8 +25,14 @@ function environment(reader: string | undefined): NodeJS.ProcessEnv {
   return env;
 }
 
-function run(args: string[], full: boolean | undefined, reader = full ? 'full' : 'selective') {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, cli, ...args, ...(args[0] === 'eval' ? AS_OF : [])], {
+function run(
+  args: string[],
+  full: boolean | undefined,
+  reader = full ? 'full' : 'selective',
+  flags: string[] = [],
+) {
+  const node = [...NODE_FLAGS, ...flags];
+  const r = spawnSync(process.execPath, [...node, cli, ...args, ...(args[0] === 'eval' ? AS_OF : [])], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
@@ -130,6 +136,28 @@ describe('svc-policy eval, the selective NDJSON reader', () => {
       expect(paths('table', jobs)).toBe(json);
       expect(paths('ndjson', jobs)).toBe(json + 1);
       expect(paths('sarif', jobs)).toBe(json + 1);
+    }
+  });
+
+  it('gives the same output without WebAssembly (node --jitless: the scanner in JavaScript alone)', () => {
+    // A few chunks of the generator's records: lines cut between chunks, read by both scanners.
+    const file = join(temp.folder(), 'sample.ndjson');
+    const sample = run(['sample', '--count', '4000', '--seed', '5'], undefined);
+    expect(sample.code).toBe(0);
+    writeFileSync(file, sample.stdout);
+    for (const jobs of ['1', '2']) {
+      for (const format of [
+        ['--format', 'json'],
+        ['--format', 'ndjson'],
+      ]) {
+        const args = ['eval', '-p', examples, '-i', file, '--jobs', jobs, ...format];
+        const full = run(args, true);
+        const jitless = run(args, false, 'selective', ['--jitless']);
+        expect(jitless.reader).toContain('selective reader');
+        expect(jitless.code).toBe(full.code);
+        expect(untimed(jitless.stdout)).toBe(untimed(full.stdout));
+        expect(untimed(run(args, false).stdout)).toBe(untimed(full.stdout));
+      }
     }
   });
 

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { scanRecord } from '../../../src/inventory/scan.js';
-import { byteSelection, type Selection, selectionOf } from '../../../src/inventory/selective.js';
+import { wasmScanner } from '../../../src/inventory/scan-wasm.js';
+import {
+  type ByteNode,
+  byteSelection,
+  type Selection,
+  selectionOf,
+} from '../../../src/inventory/selective.js';
+import { expectGeneratedUpToDate } from '../../support/generated.js';
 import { check, titled } from '../../support/property.js';
 import { canon, project } from '../../support/selection.js';
 
@@ -23,10 +30,30 @@ const encoder = new TextEncoder();
 // What the readers decode a line with (a U+FEFF inside a line is a character of it).
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** The WebAssembly scanner's answer alone: `undefined` for a line it leaves to scan.ts. */
+function wasmRecord(bytes: Uint8Array, selection: Sel): Record<string, unknown> | undefined {
+  const scanner = wasmScanner(byteSelection(selection) as ByteNode);
+  if (scanner === undefined) throw new Error('WebAssembly did not start');
+  try {
+    // As the reader gives it a line: in a chunk, ended by a line feed (the line holds none).
+    const chunk = new Uint8Array([...bytes, 0x0a]);
+    if (!scanner.load(chunk)) return undefined;
+    const record = scanner.scan(0);
+    return record !== undefined && scanner.lineEnd === bytes.length ? record : undefined;
+  } finally {
+    scanner.release();
+  }
+}
+
+/** Which scanner the suite below runs: scan.ts alone, or WebAssembly first as the reader runs them. */
+let scanner: 'JavaScript' | 'WebAssembly' = 'JavaScript';
+
 /** The scanner's answer for a line's UTF-8 bytes. */
 function parseSelected(line: string | Uint8Array, selection: Sel) {
   const bytes = typeof line === 'string' ? encoder.encode(line) : line;
-  const value = scanRecord(bytes, 0, bytes.length, byteSelection(selection) as never);
+  const value =
+    (scanner === 'WebAssembly' ? wasmRecord(bytes, selection) : undefined) ??
+    scanRecord(bytes, 0, bytes.length, byteSelection(selection) as never);
   return value === undefined ? { ok: false } : { ok: true, value };
 }
 
@@ -106,7 +133,11 @@ const arbEdited = fc
     return text.slice(0, i) + ch + text.slice(i + 1);
   });
 
-describe('the selective NDJSON scanner', () => {
+describe.each(['JavaScript', 'WebAssembly'] as const)('the selective NDJSON scanner in %s', (kind) => {
+  beforeEach(() => {
+    scanner = kind;
+  });
+
   it(titled('decodes what the full parse decodes, cut to the selection, on valid records'), () => {
     check(
       fc.property(arbRecord, arbSpace, arbSelection, (record, space, selection) => {
@@ -228,5 +259,80 @@ describe('the selective NDJSON scanner', () => {
     expect(selection.keys.get('details')).toBe(true);
     const nodes = selection.keys.get('nodes');
     expect(nodes !== true && nodes?.any).toEqual({ keys: new Map([['v', true]]) });
+  });
+});
+
+describe('the selective NDJSON scanner in WebAssembly, alone', () => {
+  const arbPlainKey = fc.oneof(
+    fc.constantFrom('id', 'kind', 'details', 'a', 'b', '__proto__', '__svcArrayAny__'),
+    fc.string({ unit: fc.constantFrom(...'abz_-'), maxLength: 12 }),
+  );
+  const arbPlainValue = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      arbValue.filter((v) => v === null || typeof v !== 'object'),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(arbPlainKey, tie('value'), { maxKeys: 5 }),
+    ),
+  })).value;
+  const arbPlainPath = fc.array(fc.oneof(arbPlainKey, fc.constant('__svcArrayAny__')), {
+    minLength: 1,
+    maxLength: 4,
+  });
+
+  it(titled('takes on every valid record whose keys need no decoding, with the full parse’s values'), () => {
+    check(
+      fc.property(
+        fc.dictionary(arbPlainKey, arbPlainValue, { maxKeys: 6 }),
+        arbSpace,
+        fc.array(arbPlainPath, { maxLength: 5 }),
+        (record, space, paths) => {
+          // A line holds no line feed: the indentation's become carriage returns (a string's are escaped).
+          const line = JSON.stringify(record, null, space).replaceAll('\n', '\r');
+          const selection = selectionOf(paths) as Sel;
+          const got = wasmRecord(encoder.encode(line), selection);
+          expect(got).toBeDefined();
+          expect(canon(got)).toBe(canon(project(JSON.parse(line), selection)));
+        },
+      ),
+    );
+  });
+
+  it('leaves to scan.ts a line whose selected values overflow its tape, and one nested past its stack', () => {
+    const many = `{"a":[${'1,'.repeat(100_000)}2]}`;
+    const selection = selectionOf([['a', '__svcArrayAny__']]) as Sel;
+    expect(wasmRecord(encoder.encode(many), selection)).toBeUndefined();
+    expect(wasmRecord(encoder.encode('{"a":[1,2]}'), selection)).toEqual({ a: [1, 2] });
+    scanner = 'WebAssembly';
+    expect(parseSelected(many, selection)).toEqual({ ok: true, value: JSON.parse(many) });
+    const deep = `{"z":${'['.repeat(5000)}${']'.repeat(5000)},"a":1}`;
+    expect(wasmRecord(encoder.encode(deep), selectionOf([['a']]) as Sel)).toBeUndefined();
+    expect(parseSelected(deep, selectionOf([['a']]) as Sel)).toEqual({ ok: true, value: { a: 1 } });
+  });
+
+  it('forgets the strings it cached from a line it then declined (their values were never built)', () => {
+    const selection = selectionOf([['a'], ['b']]) as Sel;
+    for (const bad of ['{"a":"x","b":"y",', '{"a":"x","b":"y"} x', '{"a":"x","b":"y","\\u0062":1}']) {
+      expect(wasmRecord(encoder.encode(bad), selection)).toBeUndefined();
+      expect(wasmRecord(encoder.encode('{"b":"y","a":"x"}'), selection)).toEqual({ a: 'x', b: 'y' });
+    }
+  });
+
+  it('grows its memory for a chunk larger than it holds, and reads the chunks after it', () => {
+    const scannerFor = wasmScanner(byteSelection(selectionOf([['a']])) as ByteNode)!;
+    try {
+      for (const size of [10, 3 << 20, 100]) {
+        const line = encoder.encode(JSON.stringify({ z: 'x'.repeat(size), a: size }));
+        expect(scannerFor.load(new Uint8Array([...line, 0x0a]))).toBe(true);
+        expect(scannerFor.scan(0)).toEqual({ a: size });
+        expect(scannerFor.lineEnd).toBe(line.length);
+      }
+    } finally {
+      scannerFor.release();
+    }
+  });
+
+  it('is the module its AssemblyScript source compiles to', () => {
+    expectGeneratedUpToDate('generate-scan-wasm.ts');
   });
 });

@@ -1,0 +1,242 @@
+import { defineProperty } from '../builtins.js';
+import { SCAN_WASM } from './generated/scan-wasm.js';
+import { numberAt, stringAt, text } from './scan-values.js';
+import type { ByteNode, ByteSelection } from './selective.js';
+
+/**
+ * The selective scanner of scan.ts in WebAssembly (src/inventory/wasm/scan.ts): the line is checked and
+ * its selected values located there, about twice as fast as in JavaScript (bench/README.md), and built
+ * here from that tape. It accepts a subset of what scan.ts accepts, with the same values: the caller
+ * reads every line it leaves with scan.ts. Each reader holds an instance of its own (its memory holds
+ * the reader's chunk and selection), taken from a pool and given back when the read ends.
+ */
+export interface WasmScanner {
+  /** Copies `chunk` into the instance's memory; false when it cannot (then scan nothing of it). */
+  load(chunk: Uint8Array): boolean;
+  /**
+   * The record of the line at `s` in the chunk loaded last (up to its next line feed, at
+   * {@link lineEnd}), or `undefined` when not taken on here (nor the line's end found).
+   */
+  scan(s: number): Record<string, unknown> | undefined;
+  /** The index of the line feed that ends the line last scanned. */
+  readonly lineEnd: number;
+  /** Gives the instance back: the scanner is not used again. */
+  release(): void;
+}
+
+const STR = 1;
+const NUM = 2;
+const TRUE = 3;
+const FALSE = 4;
+const NULL = 5;
+const RAW = 6;
+const OBJ = 7;
+const ARR = 8;
+const END = 9;
+const HIT = 10;
+const MISS = 11;
+
+const PAGE = 65536;
+/** Past this, a chunk is left to scan.ts rather than grow an instance's memory further. */
+const MAX_CHUNK = 64 << 20;
+/** Instances kept for the next reader: a worker reads two ranges at once. */
+const MAX_SPARE = 4;
+
+interface Instance {
+  readonly memory: WebAssembly.Memory;
+  readonly scan: (s: number, e: number, root: number) => number;
+  /** The strings of the cache's slots (src/inventory/wasm/scan.ts): its bytes are in `memory`. */
+  readonly slots: string[];
+}
+
+let module: WebAssembly.Module | null | undefined;
+const spare: Instance[] = [];
+
+/** The compiled module, or null where WebAssembly is missing or refused (a content security policy). */
+function compiled(): WebAssembly.Module | null {
+  if (module === undefined) {
+    try {
+      module = new WebAssembly.Module(Uint8Array.from(atob(SCAN_WASM), (c) => c.charCodeAt(0)));
+    } catch {
+      module = null;
+    }
+  }
+  return module;
+}
+
+let layout:
+  | { selection: number; selectionEnd: number; slots: number; tape: number; input: number }
+  | undefined;
+
+function instance(): Instance | undefined {
+  const reused = spare.pop();
+  if (reused !== undefined) return reused;
+  const m = compiled();
+  if (m === null) return undefined;
+  try {
+    const exports = new WebAssembly.Instance(m, {}).exports;
+    const at = (name: string) => (exports[name] as WebAssembly.Global).value as number;
+    layout ??= {
+      selection: at('SELECTION_AT'),
+      selectionEnd: at('SELECTION_END'),
+      slots: at('SLOTS'),
+      tape: at('TAPE_AT'),
+      input: at('INPUT_AT'),
+    };
+    return {
+      memory: exports.memory as WebAssembly.Memory,
+      scan: exports.scan as Instance['scan'],
+      slots: new Array<string>(layout.slots).fill(''),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A scanner for `selection`, or `undefined` where WebAssembly cannot run or the selection is too large. */
+export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
+  const inst = instance();
+  if (inst === undefined) return undefined;
+  const { memory } = inst;
+  const at = layout!;
+  let bytes = new Uint8Array(memory.buffer);
+  let tape = new Int32Array(memory.buffer);
+  const room = (length: number) => {
+    const pages = Math.ceil((at.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
+    if (pages > 0) {
+      memory.grow(pages);
+      bytes = new Uint8Array(memory.buffer);
+      tape = new Int32Array(memory.buffer);
+    }
+  };
+  room(1 << 20);
+  const root = encode(selection, bytes, at.selection, at.selectionEnd);
+  if (root === undefined) {
+    release(inst);
+    return undefined;
+  }
+  const slots = inst.slots;
+  let released = false;
+  let loaded = 0;
+  let lineEnd = 0;
+  // The tape's next entry (an index of `tape`), while a record is built.
+  let p = 0;
+  const entry = (node: ByteSelection | undefined): unknown => {
+    const tag = tape[p]!;
+    const s = tape[p + 1]!;
+    const e = tape[p + 2]!;
+    p += 4;
+    switch (tag & 15) {
+      case HIT:
+        return slots[s]!;
+      case MISS: {
+        const t = text(bytes, s + 1, e - 1, true);
+        slots[tape[p - 1]!] = t;
+        return t;
+      }
+      case STR:
+        return stringAt(bytes, s, e, (tag & 0x10) !== 0, (tag & 0x20) !== 0);
+      case NUM:
+        return numberAt(bytes, s, e);
+      case TRUE:
+        return true;
+      case FALSE:
+        return false;
+      case RAW:
+        return JSON.parse(text(bytes, s, e, false));
+      case OBJ:
+        return object(node as ByteNode);
+      case ARR: {
+        const out: unknown[] = [];
+        const each = (node as ByteNode).any;
+        while ((tape[p]! & 15) !== END) out.push(entry(each));
+        p += 4;
+        return out;
+      }
+      case NULL:
+        return null;
+      default:
+        throw new Error(`scan-wasm: tape entry ${tag}`);
+    }
+  };
+  const object = (node: ByteNode): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (let tag = tape[p]!; (tag & 15) !== END; tag = tape[p]!) {
+      const k = (tag >> 8) - 1;
+      const key = node.keys[k]!;
+      const v = entry(node.subs[k]);
+      // As JSON.parse: an own data property even for `__proto__`, and the last of two members wins.
+      if (key === '__proto__') {
+        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+      } else out[key] = v;
+    }
+    p += 4;
+    return out;
+  };
+  return {
+    load(chunk) {
+      if (released || chunk.length > MAX_CHUNK) return false;
+      room(chunk.length);
+      bytes.set(chunk, at.input);
+      loaded = chunk.length;
+      return true;
+    },
+    scan(s) {
+      const nl = inst.scan(at.input + s, at.input + loaded, root);
+      if (nl === 0) return undefined;
+      lineEnd = nl - at.input;
+      // Past the record's own entry: its members.
+      p = (at.tape >> 2) + 4;
+      return object(selection);
+    },
+    get lineEnd() {
+      return lineEnd;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      release(inst);
+    },
+  };
+}
+
+function release(inst: Instance): void {
+  if (spare.length < MAX_SPARE) spare.push(inst);
+}
+
+/**
+ * Writes `selection` at bytes [from, to) of `bytes` in the module's layout (src/inventory/wasm/scan.ts):
+ * its root's address, or `undefined` when it does not fit.
+ */
+function encode(selection: ByteNode, bytes: Uint8Array, from: number, to: number): number | undefined {
+  const view = new DataView(bytes.buffer);
+  let free = from;
+  const take = (n: number): number | undefined => {
+    const at = (free + 3) & ~3;
+    if (at + n > to) return undefined;
+    free = at + n;
+    return at;
+  };
+  const node = (n: ByteNode): number | undefined => {
+    const at = take(8 + 12 * n.keys.length);
+    if (at === undefined) return undefined;
+    const child = (s: ByteSelection | undefined): number | undefined =>
+      s === undefined ? -1 : s === true ? -2 : node(s);
+    const any = child(n.any);
+    if (any === undefined) return undefined;
+    view.setInt32(at, any, true);
+    view.setInt32(at + 4, n.keys.length, true);
+    for (let j = 0; j < n.names.length; j++) {
+      const name = n.names[j]!;
+      const sub = child(n.subs[j]);
+      const kb = take(name.length);
+      if (sub === undefined || kb === undefined) return undefined;
+      bytes.set(name, kb);
+      view.setInt32(at + 8 + 12 * j, name.length, true);
+      view.setInt32(at + 12 + 12 * j, kb, true);
+      view.setInt32(at + 16 + 12 * j, sub, true);
+    }
+    return at;
+  };
+  return node(selection);
+}
