@@ -204,6 +204,9 @@ function release(inst: Instance): void {
   if (spare.length < MAX_SPARE) spare.push(inst);
 }
 
+/** Where a node's keys begin (src/inventory/wasm/scan.ts). */
+const KEYS = 136;
+
 /**
  * Writes `selection` at bytes [from, to) of `bytes` in the module's layout (src/inventory/wasm/scan.ts):
  * its root's address, or `undefined` when it does not fit.
@@ -218,7 +221,7 @@ function encode(selection: ByteNode, bytes: Uint8Array, from: number, to: number
     return at;
   };
   const node = (n: ByteNode): number | undefined => {
-    const at = take(8 + 12 * n.keys.length);
+    const at = take(KEYS + 16 * n.keys.length);
     if (at === undefined) return undefined;
     const child = (s: ByteSelection | undefined): number | undefined =>
       s === undefined ? -1 : s === true ? -2 : node(s);
@@ -226,15 +229,20 @@ function encode(selection: ByteNode, bytes: Uint8Array, from: number, to: number
     if (any === undefined) return undefined;
     view.setInt32(at, any, true);
     view.setInt32(at + 4, n.keys.length, true);
+    for (let b = 0; b < 32; b++) view.setInt32(at + 8 + 4 * b, -1, true);
     for (let j = 0; j < n.names.length; j++) {
       const name = n.names[j]!;
       const sub = child(n.subs[j]);
       const kb = take(name.length);
       if (sub === undefined || kb === undefined) return undefined;
       bytes.set(name, kb);
-      view.setInt32(at + 8 + 12 * j, name.length, true);
-      view.setInt32(at + 12 + 12 * j, kb, true);
-      view.setInt32(at + 16 + 12 * j, sub, true);
+      const key = at + KEYS + 16 * j;
+      const head = at + 8 + 4 * Math.min(name.length, 31);
+      view.setInt32(key, name.length, true);
+      view.setInt32(key + 4, kb, true);
+      view.setInt32(key + 8, sub, true);
+      view.setInt32(key + 12, view.getInt32(head, true), true);
+      view.setInt32(head, j, true);
     }
     return at;
   };

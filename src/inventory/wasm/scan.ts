@@ -5,9 +5,9 @@
  * (a key with an escape or a byte from 0x80, a tape or nesting too deep) is left to scan.ts, so its
  * answer is scan.ts's or none. Compiled by scripts/generate-scan-wasm.ts (`npm run generate`).
  *
- * Memory: the selection at SELECTION_AT (a node: `any`, the key count, then per key its length, the
- * address of its bytes and its child; a child or `any` is a node's address, -2 the whole value, -1
- * none); the open containers of `skip`; the string cache (SLOTS slots of 32 bytes: up to 24 bytes of a
+ * Memory: the selection at SELECTION_AT (a node: `any`, the key count, the first key of each length
+ * up to 31 (31: and longer), then per key its length, the address of its bytes, its child and the next
+ * key of its length; a child or `any` is a node's address, -2 the whole value, -1 none); the open containers of `skip`; the string cache (SLOTS slots of 32 bytes: up to 24 bytes of a
  * string, its length); the tape at TAPE_AT (entries of four i32: a tag `type | flags << 4 | (key + 1)
  * << 8`, then the value's first byte and its end, or for a string of the cache its slot); the input at
  * INPUT_AT, followed by 16 readable bytes (strings are read sixteen bytes at a time, past a line's end).
@@ -39,6 +39,8 @@ const END: i32 = 9;
 const HIT: i32 = 10;
 const MISS: i32 = 11;
 
+/** Where a selection node's keys begin: after `any`, the key count and 32 heads of keys by length. */
+const KEYS: usize = 136;
 const WHOLE: i32 = -2;
 const NONE: i32 = -1;
 
@@ -258,15 +260,17 @@ function skip(i: usize): usize {
 /** The index of the key at bytes [s, e) among `node`'s keys, or -1. */
 function match(node: usize, s: usize, e: usize): i32 {
   const n = <u32>(e - s);
-  const count = load<i32>(node, 4);
-  let p = node + 8;
-  for (let j = 0; j < count; j++, p += 12) {
-    if (load<u32>(p) != n) continue;
-    const kb = <usize>load<u32>(p, 4);
-    let q: usize = 0;
-    while (q + 8 <= n && load<u64>(kb + q) == load<u64>(s + q)) q += 8;
-    while (q < n && load<u8>(kb + q) == load<u8>(s + q)) q++;
-    if (q == n) return j;
+  let j = load<i32>(node + 8 + (<usize>min(n, 31) << 2));
+  while (j >= 0) {
+    const p = node + KEYS + (<usize>j << 4);
+    if (load<u32>(p) == n) {
+      const kb = <usize>load<u32>(p, 4);
+      let q: usize = 0;
+      while (q + 8 <= n && load<u64>(kb + q) == load<u64>(s + q)) q += 8;
+      while (q < n && load<u8>(kb + q) == load<u8>(s + q)) q++;
+      if (q == n) return j;
+    }
+    j = load<i32>(p, 12);
   }
   return -1;
 }
@@ -308,7 +312,7 @@ function obj(i: usize, node: usize, k: i32): usize {
     i = ws(i + 1);
     if (i >= end) return 0;
     if (m < 0) i = load<u8>(i) == 0x22 ? str(i) : skip(i);
-    else i = value(i, load<i32>(node + 8 + 12 * <usize>m, 8), m);
+    else i = value(i, load<i32>(node + KEYS + (<usize>m << 4), 8), m);
     if (i == 0) return 0;
     i = ws(i);
     if (i >= end) return 0;
