@@ -19427,6 +19427,11 @@ function numberAt(x, s, e) {
   }
   return Number(text(x, s, e, true));
 }
+function setMember(out, key, v) {
+  if (key === "__proto__") {
+    defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+  } else out[key] = v;
+}
 
 // src/inventory/scan.ts
 var b = new Uint8Array(0);
@@ -19681,9 +19686,7 @@ function object(i, node2) {
       const v = value(i, sub);
       if (at < 0) return fail();
       i = at;
-      if (key === "__proto__") {
-        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
-      } else out[key] = v;
+      setMember(out, key, v);
     }
     let d = x[i];
     if (d !== 44 && d !== 125) {
@@ -19868,9 +19871,7 @@ function wasmScanner(selection) {
       const k = (tag >> 8) - 1;
       const key = node2.keys[k];
       const v = entry2(node2.subs[k]);
-      if (key === "__proto__") {
-        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
-      } else out[key] = v;
+      setMember(out, key, v);
     }
     p += 4;
     return out;

@@ -1,3 +1,5 @@
+import { defineProperty } from '../builtins.js';
+
 /**
  * Values decoded from the bytes of a line by the selective scanners (scan.ts and scan-wasm.ts), once
  * they have checked them against JSON's grammar: as `JSON.parse` of the text `TextDecoder` gives.
@@ -90,4 +92,11 @@ export function numberAt(x: Uint8Array, s: number, e: number): number {
     if (k === e) return neg ? -n : n;
   }
   return Number(text(x, s, e, true));
+}
+
+/** A member of a record being built, as JSON.parse sets it: an own data property even for `__proto__`. */
+export function setMember(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__') {
+    defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
+  } else out[key] = v;
 }

@@ -1,6 +1,5 @@
-import { defineProperty } from '../builtins.js';
 import { SCAN_WASM } from './generated/scan-wasm.js';
-import { numberAt, stringAt, text } from './scan-values.js';
+import { numberAt, setMember, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
 
 /**
@@ -165,10 +164,8 @@ export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
       const k = (tag >> 8) - 1;
       const key = node.keys[k]!;
       const v = entry(node.subs[k]);
-      // As JSON.parse: an own data property even for `__proto__`, and the last of two members wins.
-      if (key === '__proto__') {
-        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
-      } else out[key] = v;
+      // The last of two members wins, as in JSON.parse.
+      setMember(out, key, v);
     }
     p += 4;
     return out;

@@ -1,6 +1,5 @@
-import { defineProperty } from '../builtins.js';
 import { IN_STRING, isHex, isWs } from './json-bytes.js';
-import { numberAt, stringAt, text } from './scan-values.js';
+import { numberAt, setMember, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
 
 /**
@@ -331,10 +330,8 @@ function object(i: number, node: ByteNode): Record<string, unknown> | undefined 
       const v = value(i, sub);
       if (at < 0) return fail();
       i = at;
-      // As JSON.parse: an own data property even for `__proto__`, and the last of two members wins.
-      if (key === '__proto__') {
-        defineProperty(out, key, { value: v, writable: true, enumerable: true, configurable: true });
-      } else out[key] = v;
+      // The last of two members wins, as in JSON.parse.
+      setMember(out, key, v);
     }
     let d = x[i];
     if (d !== 0x2c && d !== 0x7d) {
