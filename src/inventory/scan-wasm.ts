@@ -1,5 +1,6 @@
 import { SCAN_WASM } from './generated/scan-wasm.js';
-import { numberAt, setMember, stringAt, text } from './scan-values.js';
+import { type Built, type BuiltNode, builders } from './record-builders.js';
+import { numberAt, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
 
 /**
@@ -92,24 +93,32 @@ function instance(): Instance | undefined {
   }
 }
 
-/** A scanner for `selection`, or `undefined` where WebAssembly cannot run or the selection is too large. */
-export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
+/**
+ * A scanner for `selection`, or `undefined` where WebAssembly cannot run or the selection is too large.
+ * `generate`: whether its records are built by generated code (record-builders.ts; where allowed by default).
+ */
+export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanner | undefined {
   const inst = instance();
   if (inst === undefined) return undefined;
   const { memory } = inst;
   const at = layout!;
   let bytes = new Uint8Array(memory.buffer);
   let tape = new Int32Array(memory.buffer);
-  const room = (length: number) => {
+  /** Whether the memory holds a chunk of `length` bytes, grown if need be (false when it cannot grow). */
+  const room = (length: number): boolean => {
     const pages = Math.ceil((at.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
     if (pages > 0) {
-      memory.grow(pages);
+      try {
+        memory.grow(pages);
+      } catch {
+        return false;
+      }
       bytes = new Uint8Array(memory.buffer);
       tape = new Int32Array(memory.buffer);
     }
+    return true;
   };
-  room(1 << 20);
-  const root = encode(selection, bytes, at.selection, at.selectionEnd);
+  const root = room(1 << 20) ? encode(selection, bytes, at.selection, at.selectionEnd) : undefined;
   if (root === undefined) {
     release(inst);
     return undefined;
@@ -120,7 +129,7 @@ export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
   let lineEnd = 0;
   // The tape's next entry (an index of `tape`), while a record is built.
   let p = 0;
-  const entry = (node: ByteSelection | undefined): unknown => {
+  const entry = (node: Built | undefined): unknown => {
     const tag = tape[p]!;
     const s = tape[p + 1]!;
     const e = tape[p + 2]!;
@@ -144,10 +153,10 @@ export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
       case RAW:
         return JSON.parse(text(bytes, s, e, false));
       case OBJ:
-        return object(node as ByteNode);
+        return (node as BuiltNode).build();
       case ARR: {
         const out: unknown[] = [];
-        const each = (node as ByteNode).any;
+        const each = (node as BuiltNode).any;
         while ((tape[p]! & 15) !== END) out.push(entry(each));
         p += 4;
         return out;
@@ -158,22 +167,16 @@ export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
         throw new Error(`scan-wasm: tape entry ${tag}`);
     }
   };
-  const object = (node: ByteNode): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (let tag = tape[p]!; (tag & 15) !== END; tag = tape[p]!) {
-      const k = (tag >> 8) - 1;
-      const key = node.keys[k]!;
-      const v = entry(node.subs[k]);
-      // The last of two members wins, as in JSON.parse.
-      setMember(out, key, v);
-    }
+  const next = (): number => {
+    const tag = tape[p]!;
+    if ((tag & 15) !== END) return (tag >> 8) - 1;
     p += 4;
-    return out;
+    return -1;
   };
+  const record = builders(selection, { next, entry }, generate);
   return {
     load(chunk) {
-      if (released || chunk.length > MAX_CHUNK) return false;
-      room(chunk.length);
+      if (released || chunk.length > MAX_CHUNK || !room(chunk.length)) return false;
       bytes.set(chunk, at.input);
       loaded = chunk.length;
       return true;
@@ -184,7 +187,7 @@ export function wasmScanner(selection: ByteNode): WasmScanner | undefined {
       lineEnd = nl - at.input;
       // Past the record's own entry: its members.
       p = (at.tape >> 2) + 4;
-      return object(selection);
+      return record.build();
     },
     get lineEnd() {
       return lineEnd;

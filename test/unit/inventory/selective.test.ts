@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { canGenerateCode } from '../../../src/compile/codegen.js';
 import { scanRecord } from '../../../src/inventory/scan.js';
 import { wasmScanner } from '../../../src/inventory/scan-wasm.js';
 import {
@@ -31,8 +32,12 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The WebAssembly scanner's answer alone: `undefined` for a line it leaves to scan.ts. */
-function wasmRecord(bytes: Uint8Array, selection: Sel): Record<string, unknown> | undefined {
-  const scanner = wasmScanner(byteSelection(selection) as ByteNode);
+function wasmRecord(
+  bytes: Uint8Array,
+  selection: Sel,
+  generate?: boolean,
+): Record<string, unknown> | undefined {
+  const scanner = wasmScanner(byteSelection(selection) as ByteNode, generate);
   if (scanner === undefined) throw new Error('WebAssembly did not start');
   try {
     // As the reader gives it a line: in a chunk, ended by a line feed (the line holds none).
@@ -45,14 +50,26 @@ function wasmRecord(bytes: Uint8Array, selection: Sel): Record<string, unknown> 
   }
 }
 
-/** Which scanner the suite below runs: scan.ts alone, or WebAssembly first as the reader runs them. */
-let scanner: 'JavaScript' | 'WebAssembly' = 'JavaScript';
+/**
+ * Which scanner the suite below runs: scan.ts alone, or WebAssembly first as the reader runs them, its
+ * records built as by default (generated code where allowed) or by closures, the default where code
+ * generation is refused (so that variant runs only where it is not the default already).
+ */
+type Scanner = 'JavaScript' | 'WebAssembly' | 'WebAssembly without generated code';
+const SCANNERS: Scanner[] = [
+  'JavaScript',
+  'WebAssembly',
+  ...(canGenerateCode() ? (['WebAssembly without generated code'] as const) : []),
+];
+let scanner: Scanner = 'JavaScript';
 
 /** The scanner's answer for a line's UTF-8 bytes. */
 function parseSelected(line: string | Uint8Array, selection: Sel) {
   const bytes = typeof line === 'string' ? encoder.encode(line) : line;
   const value =
-    (scanner === 'WebAssembly' ? wasmRecord(bytes, selection) : undefined) ??
+    (scanner === 'JavaScript'
+      ? undefined
+      : wasmRecord(bytes, selection, scanner === 'WebAssembly' ? undefined : false)) ??
     scanRecord(bytes, 0, bytes.length, byteSelection(selection) as never);
   return value === undefined ? { ok: false } : { ok: true, value };
 }
@@ -133,7 +150,7 @@ const arbEdited = fc
     return text.slice(0, i) + ch + text.slice(i + 1);
   });
 
-describe.each(['JavaScript', 'WebAssembly'] as const)('the selective NDJSON scanner in %s', (kind) => {
+describe.each(SCANNERS)('the selective NDJSON scanner in %s', (kind) => {
   beforeEach(() => {
     scanner = kind;
   });
@@ -328,6 +345,24 @@ describe('the selective NDJSON scanner in WebAssembly, alone', () => {
         expect(scannerFor.lineEnd).toBe(line.length);
       }
     } finally {
+      scannerFor.release();
+    }
+  });
+
+  it('declines a chunk its memory cannot grow to hold (scan.ts reads it), and takes the next that fits', () => {
+    const scannerFor = wasmScanner(byteSelection(selectionOf([['a']])) as ByteNode)!;
+    const grow = Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'grow')!;
+    // As V8 fails a grow it cannot back with memory.
+    WebAssembly.Memory.prototype.grow = () => {
+      throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
+    };
+    try {
+      const line = (size: number) => encoder.encode(`${JSON.stringify({ z: 'x'.repeat(size), a: size })}\n`);
+      expect(scannerFor.load(line(32 << 20))).toBe(false);
+      expect(scannerFor.load(line(100))).toBe(true);
+      expect(scannerFor.scan(0)).toEqual({ a: 100 });
+    } finally {
+      Object.defineProperty(WebAssembly.Memory.prototype, 'grow', grow);
       scannerFor.release();
     }
   });
