@@ -9,10 +9,24 @@ import { defineProperty } from '../builtins.js';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const fromCharCode = String.fromCharCode;
 
-/** Text of bytes [s, e): printable ASCII built directly, anything else through the reader's decoder. */
+const apply = Reflect.apply;
+/** Reused arguments of `fromCharCode`, by length (13 to FLAT_BYTES). */
+const codes: number[][] = [];
+/** Past this, the decoder's call costs less than filling the arguments (bench/README.md). */
+const FLAT_BYTES = 28;
+
+/** Text of bytes [s, e): short printable ASCII built directly, anything else through the reader's decoder. */
 export function text(x: Uint8Array, s: number, e: number, ascii: boolean): string {
-  if (!ascii || e - s > 64) return decoder.decode(x.subarray(s, e));
-  // Eight characters a call: flat strings, faster than a decoder call for the short values read.
+  const n = e - s;
+  if (!ascii || n > FLAT_BYTES) return decoder.decode(x.subarray(s, e));
+  if (n > 12) {
+    // One call: past 12 characters a concatenation is a cons string, which its first reader (a
+    // timestamp's digits, a comparison) must flatten, at several times the cost of reading it.
+    const args = (codes[n] ??= new Array<number>(n).fill(0));
+    for (let k = 0; k < n; k++) args[k] = x[s + k]!;
+    return apply(fromCharCode, undefined, args);
+  }
+  // Eight characters a call (a flat string below 13): faster than a decoder call.
   let out = '';
   for (; e - s >= 8; s += 8) {
     out += fromCharCode(x[s]!, x[s + 1]!, x[s + 2]!, x[s + 3]!, x[s + 4]!, x[s + 5]!, x[s + 6]!, x[s + 7]!);
