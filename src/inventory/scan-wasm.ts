@@ -1,7 +1,6 @@
 import { SCAN_WASM } from './generated/scan-wasm.js';
-import { type Built, type BuiltNode, builders } from './record-builders.js';
-import { numberAt, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
+import { type TapeBuilder, tapeBuilder } from './tape.js';
 
 /**
  * The selective scanner of scan.ts in WebAssembly (src/inventory/wasm/scan.ts): the line is checked and
@@ -23,18 +22,6 @@ export interface WasmScanner {
   /** Gives the instance back: the scanner is not used again. */
   release(): void;
 }
-
-const STR = 1;
-const NUM = 2;
-const TRUE = 3;
-const FALSE = 4;
-const NULL = 5;
-const RAW = 6;
-const OBJ = 7;
-const ARR = 8;
-const END = 9;
-const HIT = 10;
-const MISS = 11;
 
 const PAGE = 65536;
 /** Past this, a chunk is left to scan.ts rather than grow an instance's memory further. */
@@ -104,6 +91,8 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
   const at = layout!;
   let bytes = new Uint8Array(memory.buffer);
   let tape = new Int32Array(memory.buffer);
+  // Bound to the memory's views again whenever they change.
+  let builder: TapeBuilder | undefined;
   /** Whether the memory holds a chunk of `length` bytes, grown if need be (false when it cannot grow). */
   const room = (length: number): boolean => {
     const pages = Math.ceil((at.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
@@ -115,6 +104,7 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
       }
       bytes = new Uint8Array(memory.buffer);
       tape = new Int32Array(memory.buffer);
+      builder?.bind(bytes, tape);
     }
     return true;
   };
@@ -123,57 +113,12 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
     release(inst);
     return undefined;
   }
-  const slots = inst.slots;
+  builder = tapeBuilder(selection, inst.slots, generate);
+  builder.bind(bytes, tape);
+  const built = builder;
   let released = false;
   let loaded = 0;
   let lineEnd = 0;
-  // The tape's next entry (an index of `tape`), while a record is built.
-  let p = 0;
-  const entry = (node: Built | undefined): unknown => {
-    const tag = tape[p]!;
-    const s = tape[p + 1]!;
-    const e = tape[p + 2]!;
-    p += 4;
-    switch (tag & 15) {
-      case HIT:
-        return slots[s]!;
-      case MISS: {
-        const t = text(bytes, s + 1, e - 1, true);
-        slots[tape[p - 1]!] = t;
-        return t;
-      }
-      case STR:
-        return stringAt(bytes, s, e, (tag & 0x10) !== 0, (tag & 0x20) !== 0);
-      case NUM:
-        return numberAt(bytes, s, e);
-      case TRUE:
-        return true;
-      case FALSE:
-        return false;
-      case RAW:
-        return JSON.parse(text(bytes, s, e, false));
-      case OBJ:
-        return (node as BuiltNode).build();
-      case ARR: {
-        const out: unknown[] = [];
-        const each = (node as BuiltNode).any;
-        while ((tape[p]! & 15) !== END) out.push(entry(each));
-        p += 4;
-        return out;
-      }
-      case NULL:
-        return null;
-      default:
-        throw new Error(`scan-wasm: tape entry ${tag}`);
-    }
-  };
-  const next = (): number => {
-    const tag = tape[p]!;
-    if ((tag & 15) !== END) return (tag >> 8) - 1;
-    p += 4;
-    return -1;
-  };
-  const record = builders(selection, { next, entry }, generate);
   return {
     load(chunk) {
       if (released || chunk.length > MAX_CHUNK || !room(chunk.length)) return false;
@@ -185,9 +130,7 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
       const nl = inst.scan(at.input + s, at.input + loaded, root);
       if (nl === 0) return undefined;
       lineEnd = nl - at.input;
-      // Past the record's own entry: its members.
-      p = (at.tape >> 2) + 4;
-      return record.build();
+      return built.build(at.tape >> 2);
     },
     get lineEnd() {
       return lineEnd;
