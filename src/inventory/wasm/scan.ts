@@ -55,7 +55,8 @@ let flags: i32 = 0;
 @inline function ws(i: usize): usize {
   while (i < end) {
     const c = <u32>load<u8>(i);
-    if (c != 0x20 && c != 0x0d && c != 0x09) break;
+    // Compact lines are the rule: one compare for the byte after a token.
+    if (c > 0x20 || (c != 0x20 && c != 0x0d && c != 0x09)) break;
     i++;
   }
   return i;
