@@ -5,8 +5,8 @@ import type { ByteNode, ByteSelection } from './selective.js';
 /*
  * The tape the WebAssembly scanner writes (src/inventory/wasm/scan.ts): entries of four i32, a tag
  * `type | flags << 4 | (key + 1) << 8`, then the value's first byte and its end (a string of the cache:
- * its slot, and for MISS the slot in the fourth). An object's or array's entry is followed by its
- * members' and an END.
+ * its slot, and for MISS the slot in the fourth; an array: its number of elements on the tape, third).
+ * An object's or array's entry is followed by its members' and an END.
  */
 export const STR = 1;
 export const NUM = 2;
@@ -32,6 +32,7 @@ export interface TapeBuilder {
 const MAX_GENERATED_KEYS = 256;
 
 const parse = JSON.parse;
+const objectPrototype = Object.prototype;
 
 /**
  * The builder of `selection`'s records; `slots` holds the strings of the scanner's cache. Generated
@@ -116,9 +117,12 @@ function closures(selection: ByteNode, slots: string[]): TapeBuilder {
 }
 
 /**
- * The generated builder: a function per object node (`o<n>`) and per array of its elements (`a<n>`),
- * all sharing the tape's views and position; `X` reads an entry that is not an object or array of a
- * node. Keys reach the source only as JSON string literals.
+ * The generated builder: a function per object node (`o<n>`) and per array of its elements (`a<n>`,
+ * allocated at its length), all sharing the tape's views and position; `X` reads an entry that is not
+ * an object or array of a node. A node's objects come from a constructor of its own whose prototype is
+ * `Object.prototype` (so a plain object, as JSON.parse's): V8 then sizes them to the keys they get,
+ * where `{}` holds four and puts the rest in a store of its own. Keys reach the source only as JSON
+ * string literals.
  */
 function generated(selection: ByteNode, slots: string[]): TapeBuilder {
   const nodes: ByteNode[] = [];
@@ -143,11 +147,13 @@ function generated(selection: ByteNode, slots: string[]): TapeBuilder {
     );
     const locals = ['t', ...node.keys.map((_, k) => `v${k}`)];
     functions.push(
-      `function o${n}(){let ${locals.join(',')};` +
+      `function C${n}(){}C${n}.prototype=OP;` +
+        `function o${n}(){let ${locals.join(',')};` +
         `for(;;){t=T[p];if((t&15)===${END}){p+=4;break}switch((t>>8)-1){${members.join('')}` +
         `default:throw new Error("scan-wasm: tape entry "+t)}}` +
-        `const o={};${sets.join('')}return o}`,
-      `function a${n}(){let t;const out=[];while((T[p]&15)!==${END})out.push(${value(node.any)});p+=4;return out}`,
+        `const o=new C${n}();${sets.join('')}return o}`,
+      `function a${n}(){let t;const c=T[p-2],out=new Array(c);for(let j=0;j<c;j++)out[j]=${value(node.any)};` +
+        `if((T[p]&15)!==${END})throw new Error("scan-wasm: tape entry "+T[p]);p+=4;return out}`,
     );
   };
   emit(selection, number(selection));
@@ -164,12 +170,13 @@ case ${RAW}:return PA(TX(B,s,e,false));
 default:throw new Error("scan-wasm: tape entry "+t)}}
 ${functions.join('\n')}
 return{bind(b,t){B=b;T=t},build(at){p=at+4;return o0()}};`;
-  return new Function('SL', 'TX', 'SA', 'NA', 'PA', 'M', body)(
+  return new Function('SL', 'TX', 'SA', 'NA', 'PA', 'M', 'OP', body)(
     slots,
     text,
     stringAt,
     numberAt,
     parse,
     setMember,
+    objectPrototype,
   ) as TapeBuilder;
 }

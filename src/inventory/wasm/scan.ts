@@ -9,7 +9,8 @@
  * up to 31 (31: and longer), then per key its length, the address of its bytes, its child and the next
  * key of its length; a child or `any` is a node's address, -2 the whole value, -1 none); the open containers of `skip`; the string cache (SLOTS slots of 32 bytes: up to 24 bytes of a
  * string, its length); the tape at TAPE_AT (entries of four i32: a tag `type | flags << 4 | (key + 1)
- * << 8`, then the value's first byte and its end, or for a string of the cache its slot); the input at
+ * << 8`, then the value's first byte and its end, or for a string of the cache its slot, or for an
+ * array its number of elements); the input at
  * INPUT_AT, followed by 16 readable bytes (strings are read sixteen bytes at a time, past a line's end).
  */
 
@@ -324,19 +325,26 @@ function obj(i: usize, node: usize, k: i32): usize {
   }
 }
 
+/** An array: its entry's third field is the number of elements on the tape (none when `any` is NONE). */
 function arr(i: usize, node: usize, k: i32): usize {
+  const at = tp;
   if (!emit(ARR | k, i, 0)) return 0;
   i = ws(i + 1);
   if (i < end && load<u8>(i) == 0x5d) return emit(END, 0, 0) ? i + 1 : 0;
   const each = load<i32>(node);
+  let n = 0;
   while (true) {
     if (i >= end) return 0;
     i = each == NONE ? skip(i) : value(i, each, -1);
     if (i == 0) return 0;
+    if (each != NONE) n++;
     i = ws(i);
     if (i >= end) return 0;
     const d = load<u8>(i);
-    if (d == 0x5d) return emit(END, 0, 0) ? i + 1 : 0;
+    if (d == 0x5d) {
+      store<i32>(at, n, 8);
+      return emit(END, 0, 0) ? i + 1 : 0;
+    }
     if (d != 0x2c) return 0;
     i = ws(i + 1);
   }

@@ -279,6 +279,19 @@ describe.each(SCANNERS)('the selective NDJSON scanner in %s', (kind) => {
   });
 });
 
+/** Objects as JSON.parse makes them (prototype Object.prototype) and arrays without holes, all the way down. */
+function expectPlain(v: unknown): void {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      expect(i in v).toBe(true);
+      expectPlain(v[i]);
+    }
+  } else if (typeof v === 'object' && v !== null) {
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    for (const x of Object.values(v)) expectPlain(x);
+  }
+}
+
 describe('the selective NDJSON scanner in WebAssembly, alone', () => {
   const arbPlainKey = fc.oneof(
     fc.constantFrom('id', 'kind', 'details', 'a', 'b', '__proto__', '__svcArrayAny__'),
@@ -310,6 +323,7 @@ describe('the selective NDJSON scanner in WebAssembly, alone', () => {
           const got = wasmRecord(encoder.encode(line), selection);
           expect(got).toBeDefined();
           expect(canon(got)).toBe(canon(project(JSON.parse(line), selection)));
+          expectPlain(got);
         },
       ),
     );
