@@ -38,8 +38,14 @@ function isThenable(value: unknown): value is PromiseLike<void> {
 
 /** What one policy reached: the statuses of the resources in its scope. */
 class Tally {
-  readonly counts = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
   readonly waivedCounts = new Map<string, number>();
+  /**
+   * Results counted by identity: a compiled policy gives one shared result per rule and status, so
+   * a record costs a comparison or two here, not two lookups by status name.
+   */
+  private readonly seen: PolicyResult[] = [];
+  private readonly seenCounts: number[] = [];
   applicable = 0;
   waived = 0;
 
@@ -54,10 +60,33 @@ class Tally {
     if (result.waiver !== undefined) {
       this.waived++;
       this.waivedCounts.set(result.status, (mapGet.call(this.waivedCounts, result.status) ?? 0) + 1);
+    } else {
+      const seen = this.seen;
+      for (let i = 0; i < seen.length; i++) {
+        if (seen[i] === result) {
+          this.seenCounts[i]!++;
+          return;
+        }
+      }
+      if (seen.length < MAX_SEEN) {
+        seen.push(result);
+        this.seenCounts.push(1);
+        return;
+      }
     }
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
+
+  /** The resources that reached `status`. */
+  count(status: string): number {
+    let n = mapGet.call(this.counts, status) ?? 0;
+    for (let i = 0; i < this.seen.length; i++) if (this.seen[i]!.status === status) n += this.seenCounts[i]!;
+    return n;
+  }
 }
+
+/** Results a {@link Tally} counts by identity; those past it are counted by status name. */
+const MAX_SEEN = 16;
 
 /**
  * The counts of resources not evaluated (`otherKind`) or out of scope (`notApplicable`), from the kinds
@@ -94,7 +123,7 @@ function summary(
       status: s.name,
       criticality: s.criticality,
       isDefault: s.isDefault,
-      count: (tally === undefined ? undefined : mapGet.call(tally.counts, s.name)) ?? 0,
+      count: tally?.count(s.name) ?? 0,
       waived: (tally === undefined ? undefined : mapGet.call(tally.waivedCounts, s.name)) ?? 0,
     })),
   };
