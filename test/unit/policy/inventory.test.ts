@@ -140,6 +140,29 @@ describe('evaluateInventory', () => {
     await expect(done).rejects.toThrow('stop');
   });
 
+  it('counts every status of a policy with more rules than the tally keeps by identity (16)', async () => {
+    // 24 statuses of two rules each (48 results), reached unevenly: status s by the records a = s or a = 100 + s.
+    const statuses: Record<string, unknown> = { rest: status(0, undefined, true) };
+    for (let s = 0; s < 24; s++) {
+      statuses[`s${s}`] = status(s + 1, [rule({ a: { $eq: s } }), rule({ a: { $eq: 100 + s } })]);
+    }
+    const many = policy(statuses as never, { name: 'many' });
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      resource: 'component',
+      a: i % 3 === 0 ? 100 + (i % 24) : i % 25,
+    }));
+    const summary = await evaluateInventory([many], rows);
+    const compiled = compilePolicy(many);
+    const expected = new Map<string, number>();
+    for (const row of rows) {
+      const { status: s } = compiled.evaluate(row);
+      expected.set(s!, (expected.get(s!) ?? 0) + 1);
+    }
+    expect(expected.size).toBe(25);
+    const got = summary.policies[0]!.statuses.map((s) => [s.status, s.count]);
+    expect(new Map(got as [string, number][])).toEqual(expected);
+  });
+
   it('rejects resources that are not iterable', async () => {
     await expect(evaluateInventory([def], 42 as never)).rejects.toMatchObject({ code: 'INVALID_OPTION' });
   });
