@@ -114,7 +114,8 @@ function cached(s: usize, n: i32, k: i32): bool {
 }
 
 /** The string at `i` (a quote): the index after its closing quote, or 0; sets `flags`. */
-function str(i: usize): usize {
+// @ts-ignore: decorator
+@inline function str(i: usize): usize {
   i++;
   let fl = 0;
   const q = i8x16.splat(0x22);
