@@ -7264,7 +7264,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse(src, reviver, options) {
+    function parse2(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -7305,7 +7305,7 @@ var require_public_api = __commonJS({
         return value2.toString(options);
       return new Document.Document(value2, _replacer, options).toString(options);
     }
-    exports.parse = parse;
+    exports.parse = parse2;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify;
@@ -12076,6 +12076,12 @@ var Tally = class {
   expired;
   counts = /* @__PURE__ */ new Map();
   waivedCounts = /* @__PURE__ */ new Map();
+  /**
+   * Results counted by identity: a compiled policy gives one shared result per rule and status, so
+   * a record costs a comparison or two here, not two lookups by status name.
+   */
+  seen = [];
+  seenCounts = [];
   applicable = 0;
   waived = 0;
   add(result) {
@@ -12084,10 +12090,30 @@ var Tally = class {
     if (result.waiver !== void 0) {
       this.waived++;
       this.waivedCounts.set(result.status, (mapGet.call(this.waivedCounts, result.status) ?? 0) + 1);
+    } else {
+      const seen = this.seen;
+      for (let i = 0; i < seen.length; i++) {
+        if (seen[i] === result) {
+          this.seenCounts[i]++;
+          return;
+        }
+      }
+      if (seen.length < MAX_SEEN) {
+        seen.push(result);
+        this.seenCounts.push(1);
+        return;
+      }
     }
     this.counts.set(result.status, (mapGet.call(this.counts, result.status) ?? 0) + 1);
   }
+  /** The resources that reached `status`. */
+  count(status) {
+    let n = mapGet.call(this.counts, status) ?? 0;
+    for (let i = 0; i < this.seen.length; i++) if (this.seen[i].status === status) n += this.seenCounts[i];
+    return n;
+  }
 };
+var MAX_SEEN = 16;
 function summary(policy, skipped, tally, read2) {
   const want = policy.resource;
   const evaluated = tally === void 0 ? 0 : want === void 0 ? read2.total : (mapGet.call(read2.kinds, want) ?? 0) + read2.unknownKind;
@@ -12103,7 +12129,7 @@ function summary(policy, skipped, tally, read2) {
       status: s.name,
       criticality: s.criticality,
       isDefault: s.isDefault,
-      count: (tally === void 0 ? void 0 : mapGet.call(tally.counts, s.name)) ?? 0,
+      count: tally?.count(s.name) ?? 0,
       waived: (tally === void 0 ? void 0 : mapGet.call(tally.waivedCounts, s.name)) ?? 0
     }))
   };
@@ -12624,7 +12650,7 @@ function forecaster(policy, options) {
     });
   }
   const base = policy.readsNow ? policy.at(asOf) : policy;
-  const closures = buildPolicy(
+  const closures2 = buildPolicy(
     def,
     (node2, ms) => compileNode(node2, { codegen: false }, true, ms),
     asOf,
@@ -12635,7 +12661,7 @@ function forecaster(policy, options) {
     let p = cache.get(ms);
     if (p === void 0) {
       if (cache.size >= AT_CACHE) cache.clear();
-      p = closures.at(ms);
+      p = closures2.at(ms);
       cache.set(ms, p);
     }
     return p;
@@ -19361,8 +19387,17 @@ for (let c = 128; c < 256; c++) IN_STRING[c] = 4;
 // src/inventory/scan-values.ts
 var decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 var fromCharCode = String.fromCharCode;
+var apply = Reflect.apply;
+var codes = [];
+var FLAT_BYTES = 28;
 function text(x, s, e, ascii) {
-  if (!ascii || e - s > 64) return decoder.decode(x.subarray(s, e));
+  const n = e - s;
+  if (!ascii || n > FLAT_BYTES) return decoder.decode(x.subarray(s, e));
+  if (n > 12) {
+    const args = codes[n] ??= new Array(n).fill(0);
+    for (let k = 0; k < n; k++) args[k] = x[s + k];
+    return apply(fromCharCode, void 0, args);
+  }
   let out = "";
   for (; e - s >= 8; s += 8) {
     out += fromCharCode(x[s], x[s + 1], x[s + 2], x[s + 3], x[s + 4], x[s + 5], x[s + 6], x[s + 7]);
@@ -19747,9 +19782,9 @@ function scanRecord(bytes, start, stop, selection) {
 }
 
 // src/inventory/generated/scan-wasm.ts
-var SCAN_WASM = "AGFzbQEAAAABDQJgA39/fwF/YAF/AX8DCQgBAQAAAQAAAAUDAQAABjMIfwBBgIAEC38AQYCACAt/AEGAIAt/AEGAgBQLfwBBgIDYAAt/AUEAC38BQQALfwFBAAsHTQcMU0VMRUNUSU9OX0FUAwANU0VMRUNUSU9OX0VORAMBBVNMT1RTAwIHVEFQRV9BVAMDCElOUFVUX0FUAwQEc2NhbgAFBm1lbW9yeQIACo0dCNkDAgN/AXsgAEEBaiEAA0AgAP0ABAAiBP0MIiIiIiIiIiIiIiIiIiIiIv0jIAT9DFxcXFxcXFxcXFxcXFxcXFz9I/1QIAT9DCAgICAgICAgICAgICAgICD9Jv1Q/WQhAiAE/WQhAyACRQRAIAFBAnIgASADGyEBIABBEGoiACMFTwRAQQAPCwwBCyABQQJyIAEgA0EBIAJoIgF0QQFrcRshAiAAIAFqIgAjBU8EQEEADwsgAC0AACIBQSJGBEAgAiQHIABBAWoPCyABQdwARwRAQQAPCyACQQFyIQEgAC0AASICQfUARgR/IwUgAEEFak0Ef0EABSAALQACIgJBMGtBCkkEf0EBBSACQSByQeEAa0EGSQsEfyAALQADIgJBMGtBCkkEf0EBBSACQSByQeEAa0EGSQsFQQALBH8gAC0ABCICQTBrQQpJBH9BAQUgAkEgckHhAGtBBkkLBUEACwR/IAAtAAUiAkEwa0EKSQR/QQEFIAJBIHJB4QBrQQZJCwVBAAsLRQRAQQAPCyAAQQZqBSACQdwARiACQSJGciACQS9GciACQeIARnIgAkHmAEZyIAJB7gBGciACQfIARnIgAkH0AEZyBH8gAEECagVBAA8LCyEADAALAAuNBQEEfwNAAkADQCAAIwVJBEAgAC0AACIDQQ1HIANBIEdxIANBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NACAALQAAIgNBIkcgAXENACADQSJGBEAgABAAIgBFDQEgAQRAQQAhAQNAIAAjBUkEQCAALQAAIgNBDUcgA0EgR3EgA0EJR3FFBEAgAEEBaiEADAILCwsgACMFTwR/QQEFIAAtAABBOkcLDQIgAEEBaiEADAMLBSADQdsARiADQfsARnIEQCAAQQFqIQADQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NAiADQQJqIgQgAC0AAEYEfyAAQQFqBSACQYCACGoiAUGAoAhPDQMgASAEOgAAIAJBAWohAiADQfsARiEBDAQLIQAFAn8gA0EiRgRAIAAQAAwBCyADQS1GIANBMGtBCklyBEAgABAEDAELIANB9ABGIgEgA0HmAEZyIANB7gBGcgRAAn8gAQRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQfTk1asGRgVBAAsbDAELIANB7gBGBEAgAEEEaiIBQQAjBSABTwR/IAAoAgBB7uqx4wZGBUEACxsMAQsgAEEFaiIBQQAjBSABTwR/IAAoAgFB4djNqwZGBUEACxsLDAELQQALIgBFDQILCwNAAkAgAkUEQCAADwsDQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8NAiACQf//B2otAAAhASAALQAAIgNBLEYEQCAAQQFqIQAgAUH9AEYhAQwBCyABIANHDQIgAEEBaiEAIAJBAWshAgwBCwsMAQsLQQALrwMBAn8gAkEBakEIdCEDIAAtAAAiAkEiRgRAIAAQACEBIwdBASABGwR/QQAFIAEgAGtBAmtBGE0LBEAgAUEAIABBAWogASAAa0ECayADEAYbDwsjB0EEdEEBciECBSACQS1GIAJBMGtBCklyBEAgABAEIQFBAiECBSACQfQARiIEIAJB5gBGciACQe4ARnIEQAJ/IAQEQCAAQQRqIgFBACMFIAFPBH8gACgCAEH05NWrBkYFQQALGwwBCyACQe4ARgRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQe7qseMGRgVBAAsbDAELIABBBWoiAUEAIwUgAU8EfyAAKAIBQeHYzasGRgVBAAsbCyEBIAJB9ABGBH9BAwVBBEEFIAJB5gBGGwshAgUgAUF+RgR/QQEFIAJB2wBHIAJB+wBHcQsEf0EGIQIgABABBSACQfsARgR/IAAgASADEAMFIAAgASADEAcLDwshAQsLCyABBH8jBkHw/9MASwR/QQAFIwYgAiADcjYCACMGIAA2AgQjBiABNgIIIwZBADYCDCMGQRBqJAZBAQsFQQALRQRAQQAPCyABC/gFAQV/IAJBB3IhAgJAAkAjBkHw/9MASwR/QQAFIwYgAjYCACMGIAA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQtFDQAgAEEBaiECA0AgAiMFSQRAIAItAAAiAEENRyAAQSBHcSAAQQlHcUUEQCACQQFqIQIMAgsLCyACIgAjBUkEfyACLQAAQf0ARgVBAAsNAQNAIAAjBU8Ef0EBBSAALQAAQSJHCw0BIAAQACECIwcgAkVyDQEgAUEIakEfIAJBAWsgAEEBaiIFayIEIARBH08bQQJ0aigCACEAAkADQCAAQQBOBEAgAUGIAWogAEEEdGoiBigCACAERgRAIAYoAgQhB0EAIQMDQCADQQhqIARNBH8gAyAHaikDACADIAVqKQMAUQVBAAsEQCADQQhqIQMMAQsLA0AgAyAESQR/IAMgB2otAAAgAyAFai0AAEYFQQALBEAgA0EBaiEDDAELCyADIARGDQMLIAYoAgwhAAwBCwtBfyEACwNAIAIjBUkEQCACLQAAIgNBDUcgA0EgR3EgA0EJR3FFBEAgAkEBaiECDAILCwsgAiMFTwR/QQEFIAItAABBOkcLDQEgAkEBaiECA0AgAiMFSQRAIAItAAAiA0ENRyADQSBHcSADQQlHcUUEQCACQQFqIQIMAgsLCyACIwVPDQEgAEEASAR/IAItAABBIkYEfyACEAAFIAIQAQsFIAIgAUGIAWogAEEEdGooAgggABACCyIARQ0BA0AgACMFSQRAIAAtAAAiAkENRyACQSBHcSACQQlHcUUEQCAAQQFqIQAMAgsLCyAAIwVPDQEgAC0AACICQf0ARg0CIAJBLEYEQCAAQQFqIQIDQCACIwVJBEAgAi0AACIAQQ1HIABBIEdxIABBCUdxRQRAIAJBAWohAgwCCwsLIAIhAAwBCwtBAA8LQQAPCyAAQQFqQQAjBkHw/9MASwR/QQAFIwZBCTYCACMGQQA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQsbC9oCAQF/IABBAWogACAALQAAQS1GGyIAIwVPBEBBAA8LIAAtAAAiAUEwRgRAIABBAWohAAUgAUExa0EJSQRAIABBAWohAANAIAAjBUkEfyAALQAAQTBrQQpJBUEACwRAIABBAWohAAwBCwsFQQAPCwsgACMFSQR/IAAtAABBLkYFQQALBEAgAEEBaiIAIwVJBH8gAC0AAEEwa0EKSQVBAAtFBEBBAA8LA0AgACMFSQR/IAAtAABBMGtBCkkFQQALBEAgAEEBaiEADAELCwsgACMFSQR/IAAtAABBIHJB5QBGBUEACwRAIABBAWoiACMFSQR/IAAtAABBK0YEf0EBBSAALQAAQS1GCwVBAAsEQCAAQQFqIQALIwUgAEsEfyAALQAAQTBrQQpJBUEAC0UEQEEADwsDQCAAIwVJBH8gAC0AAEEwa0EKSQVBAAsEQCAAQQFqIQAMAQsLCyAAC+kBACABJAVBgIAUJAYDQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8Ef0EBBSAALQAAQfsARwsEQEEADwsgACACQQAQAyIABEADQCAAIwVJBEAgAC0AACIBQQ1HIAFBIEdxIAFBCUdxRQRAIABBAWohAAwCCwsLCyAAIwVJQQAgABsEfyAALQAAQQpGBUEACwRAIAAPC0GAgBQhAANAIAAjBkkEQCAAKAIAQQ9xQQtGBEAgACgCDEEFdEGAgAxqQX82AhgLIABBEGohAAwBCwtBAAulAwIDfgJ/An4gAUEITgRAIAApAwAMAQtCACABQQBMDQAaIAApAwBCASABrEIDhoZCAX2DCyEDAn4gAUEIayIGQQhOBEAgACkDCAwBC0IAIAZBAEwNABogACkDCEIBIAasQgOGhkIBfYMLIQQCfiABQRBrIgZBCE4EQCAAKQMQDAELQgAgBkEATA0AGiAAKQMQQgEgBqxCA4aGQgF9gwsiBUL5893xmfaZqxZ+IAMgAayFQpX4qfqXt96bnn9+IARCz9bTvtLHq9lCfoWFQjSIpyIGQQV0QYCADGoiBygCGCABRgR/IAcpAwAgA1EFQQALBH8gBykDCCAEUQVBAAsEfyAHKQMQIAVRBUEACwRAIAJBCnIhACMGQfD/0wBLBH9BAAUjBiAANgIAIwYgBjYCBCMGQQA2AggjBkEANgIMIwZBEGokBkEBCw8LIAcgAzcDACAHIAQ3AwggByAFNwMQIAcgATYCGCMGQfD/0wBLBH9BAAUjBiACQQtyNgIAIwYgAEEBazYCBCMGIAAgAWpBAWo2AggjBiAGNgIMIwZBEGokBkEBCwuHAwAgAkEIciECIwZB8P/TAEsEf0EABSMGIAI2AgAjBiAANgIEIwZBADYCCCMGQQA2AgwjBkEQaiQGQQELRQRAQQAPCyAAQQFqIQADQCAAIwVJBEAgAC0AACICQQ1HIAJBIEdxIAJBCUdxRQRAIABBAWohAAwCCwsLAkAgACMFSQR/IAAtAABB3QBGBUEACw0AIAEoAgAhAQNAIAAjBU8EQEEADwsgAUF/RgR/IAAQAQUgACABQX8QAgsiAEUEQEEADwsDQCAAIwVJBEAgAC0AACICQQ1HIAJBIEdxIAJBCUdxRQRAIABBAWohAAwCCwsLIAAjBU8EQEEADwsgAC0AACICQd0ARg0BIAJBLEYEQCAAQQFqIQADQCAAIwVJBEAgAC0AACICQQ1HIAJBIEdxIAJBCUdxRQRAIABBAWohAAwCCwsLDAELC0EADwsgAEEBakEAIwZB8P/TAEsEf0EABSMGQQk2AgAjBkEANgIEIwZBADYCCCMGQQA2AgwjBkEQaiQGQQELGws=";
+var SCAN_WASM = "AGFzbQEAAAABEwNgA39/fwF/YAF/AX9gAn9/AX8DCQgBAAABAAIAAAUDAQAABjMIfwBBgIAEC38AQYCACAt/AEGAIAt/AEGAgBQLfwBBgIDYAAt/AUEAC38BQQALfwFBAAsHTQcMU0VMRUNUSU9OX0FUAwANU0VMRUNUSU9OX0VORAMBBVNMT1RTAwIHVEFQRV9BVAMDCElOUFVUX0FUAwQEc2NhbgAEBm1lbW9yeQIACoEtCNUHAgV/AXsDQAJAA0AgACMFSQRAIAAtAAAiAUEgSwR/QQEFIAFBDUcgAUEgR3EgAUEJR3ELRQRAIABBAWohAAwCCwsLIAAjBU8NACAALQAAIgFBIkcgBHENACABQSJGBEAgAEEBaiEAQQAhAgNAAkAgAP0ABAAiBv0MIiIiIiIiIiIiIiIiIiIiIv0jIAb9DFxcXFxcXFxcXFxcXFxcXFz9I/1QIAb9DCAgICAgICAgICAgICAgICD9Jv1Q/WQhASAG/WQhBSABRQRAIAJBAnIgAiAFGyECQQAhASAAQRBqIgAjBU8NAQwCCyACQQJyIAIgBUEBIAFoIgJ0QQFrcRshBUEAIQEgACACaiIAIwVPDQAgAC0AACICQSJGBEAgBSQHIABBAWohAQwBCyACQdwARw0AIAVBAXIhAiAALQABIgVB9QBGBH8jBSAAQQVqTQR/QQAFIAAtAAIiBUEwa0EKSQR/QQEFIAVBIHJB4QBrQQZJCwR/IAAtAAMiBUEwa0EKSQR/QQEFIAVBIHJB4QBrQQZJCwVBAAsEfyAALQAEIgVBMGtBCkkEf0EBBSAFQSByQeEAa0EGSQsFQQALBH8gAC0ABSIFQTBrQQpJBH9BAQUgBUEgckHhAGtBBkkLBUEACwtFDQEgAEEGagUgBUHcAEYgBUEiRnIgBUEvRnIgBUHiAEZyIAVB5gBGciAFQe4ARnIgBUHyAEZyIAVB9ABGcgR/IABBAmoFDAILCyEADAELCyABIgBFDQEgBARAQQAhBANAIAAjBUkEQCAALQAAIgFBIEsEf0EBBSABQQ1HIAFBIEdxIAFBCUdxC0UEQCAAQQFqIQAMAgsLCyAAIwVPBH9BAQUgAC0AAEE6RwsNAiAAQQFqIQAMAwsFIAFB2wBGIAFB+wBGcgRAIABBAWohAANAIAAjBUkEQCAALQAAIgJBIEsEf0EBBSACQQ1HIAJBIEdxIAJBCUdxC0UEQCAAQQFqIQAMAgsLCyAAIwVPDQIgAUECaiICIAAtAABGBH8gAEEBagUgA0GAgAhqIgRBgKAITw0DIAQgAjoAACADQQFqIQMgAUH7AEYhBAwECyEABSAAIAEQBSIARQ0CCwsDQAJAIANFBEAgAA8LA0AgACMFSQRAIAAtAAAiAUEgSwR/QQEFIAFBDUcgAUEgR3EgAUEJR3ELRQRAIABBAWohAAwCCwsLIAAjBU8NAiADQf//B2otAAAhASAALQAAIgJBLEYEQCAAQQFqIQAgAUH9AEYhBAwBCyABIAJHDQIgAEEBaiEAIANBAWshAwwBCwsMAQsLQQAL/AYCA38BeyACQQFqQQh0IQQgAC0AACICQSJGBEAgAEEBaiEBA0ACQCAB/QAEACIG/QwiIiIiIiIiIiIiIiIiIiIi/SMgBv0MXFxcXFxcXFxcXFxcXFxcXP0j/VAgBv0MICAgICAgICAgICAgICAgIP0m/VD9ZCECIAb9ZCEFIAJFBEAgA0ECciADIAUbIQNBACECIAFBEGoiASMFTw0BDAILIANBAnIgAyAFQQEgAmgiA3RBAWtxGyEFQQAhAiABIANqIgEjBU8NACABLQAAIgNBIkYEQCAFJAcgAUEBaiECDAELIANB3ABHDQAgBUEBciEDIAEtAAEiBUH1AEYEfyMFIAFBBWpNBH9BAAUgAS0AAiIFQTBrQQpJBH9BAQUgBUEgckHhAGtBBkkLBH8gAS0AAyIFQTBrQQpJBH9BAQUgBUEgckHhAGtBBkkLBUEACwR/IAEtAAQiBUEwa0EKSQR/QQEFIAVBIHJB4QBrQQZJCwVBAAsEfyABLQAFIgVBMGtBCkkEf0EBBSAFQSByQeEAa0EGSQsFQQALC0UNASABQQZqBSAFQdwARiAFQSJGciAFQS9GciAFQeIARnIgBUHmAEZyIAVB7gBGciAFQfIARnIgBUH0AEZyBH8gAUECagUMAgsLIQEMAQsLIwdBASACIgEbBH9BAAUgASAAa0ECa0EYTQsEQCABQQAgAEEBaiABIABrQQJrIAQQBhsPCyMHQQR0QQFyIQIFIAJBLUYgAkEwa0EKSXIEQCAAEAMhAUECIQIFIAJB9ABGIgMgAkHmAEZyIAJB7gBGcgRAAn8gAwRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQfTk1asGRgVBAAsbDAELIAJB7gBGBEAgAEEEaiIBQQAjBSABTwR/IAAoAgBB7uqx4wZGBUEACxsMAQsgAEEFaiIBQQAjBSABTwR/IAAoAgFB4djNqwZGBUEACxsLIQEgAkH0AEYEf0EDBUEEQQUgAkHmAEYbCyECBSABQX5GBH9BAQUgAkHbAEcgAkH7AEdxCwR/QQYhAiAAEAAFIAJB+wBGBH8gACABIAQQAgUgACABIAQQBwsPCyEBCwsLIAEEfyMGQfD/0wBLBH9BAAUjBiACIARyNgIAIwYgADYCBCMGIAE2AggjBkEANgIMIwZBEGokBkEBCwVBAAtFBEBBAA8LIAEL1A0CBX8BeyACQQdyIQICQAJAIwZB8P/TAEsEf0EABSMGIAI2AgAjBiAANgIEIwZBADYCCCMGQQA2AgwjBkEQaiQGQQELRQ0AIABBAWohAgNAIAIjBUkEQCACLQAAIgBBIEsEf0EBBSAAQQ1HIABBIEdxIABBCUdxC0UEQCACQQFqIQIMAgsLCyACIgAjBUkEfyACLQAAQf0ARgVBAAsNAQNAIAAjBU8Ef0EBBSAALQAAQSJHCw0BIABBAWohAkEAIQQDQAJAIAL9AAQAIgj9DCIiIiIiIiIiIiIiIiIiIiL9IyAI/QxcXFxcXFxcXFxcXFxcXFxc/SP9UCAI/QwgICAgICAgICAgICAgICAg/Sb9UP1kIQMgCP1kIQUgA0UEQCAEQQJyIAQgBRshBEEAIQMgAkEQaiICIwVPDQEMAgsgBEECciAEIAVBASADaCIEdEEBa3EbIQVBACEDIAIgBGoiAiMFTw0AIAItAAAiBEEiRgRAIAUkByACQQFqIQMMAQsgBEHcAEcNACAFQQFyIQQgAi0AASIFQfUARgR/IwUgAkEFak0Ef0EABSACLQACIgVBMGtBCkkEf0EBBSAFQSByQeEAa0EGSQsEfyACLQADIgVBMGtBCkkEf0EBBSAFQSByQeEAa0EGSQsFQQALBH8gAi0ABCIFQTBrQQpJBH9BAQUgBUEgckHhAGtBBkkLBUEACwR/IAItAAUiBUEwa0EKSQR/QQEFIAVBIHJB4QBrQQZJCwVBAAsLRQ0BIAJBBmoFIAVB3ABGIAVBIkZyIAVBL0ZyIAVB4gBGciAFQeYARnIgBUHuAEZyIAVB8gBGciAFQfQARnIEfyACQQJqBQwCCwshAgwBCwsjByADIgJFcg0BIAFBCGpBHyACQQFrIABBAWoiBmsiACAAQR9PG0ECdGooAgAhBAJ/A0AgBEEATgRAIAFBiAFqIARBBHRqIgcoAgAgAEYEQCAHKAIEIQVBACEDA0AgA0EIaiAATQR/IAMgBWopAwAgAyAGaikDAFEFQQALBEAgA0EIaiEDDAELCwNAIAAgA0sEfyADIAVqLQAAIAMgBmotAABGBUEACwRAIANBAWohAwwBCwsgBCAAIANGDQMaCyAHKAIMIQQMAQsLQX8LIQADQCACIwVJBEAgAi0AACIDQSBLBH9BAQUgA0ENRyADQSBHcSADQQlHcQtFBEAgAkEBaiECDAILCwsgAiMFTwR/QQEFIAItAABBOkcLDQEgAkEBaiECA0AgAiMFSQRAIAItAAAiA0EgSwR/QQEFIANBDUcgA0EgR3EgA0EJR3ELRQRAIAJBAWohAgwCCwsLIAIjBU8NASAAQQBIBH8gAi0AAEEiRgR/IAJBAWohAEEAIQMDQAJAIAD9AAQAIgj9DCIiIiIiIiIiIiIiIiIiIiL9IyAI/QxcXFxcXFxcXFxcXFxcXFxc/SP9UCAI/QwgICAgICAgICAgICAgICAg/Sb9UP1kIQIgCP1kIQQgAkUEQCADQQJyIAMgBBshA0EAIQIgAEEQaiIAIwVPDQEMAgsgA0ECciADIARBASACaCIDdEEBa3EbIQRBACECIAAgA2oiACMFTw0AIAAtAAAiA0EiRgRAIAQkByAAQQFqIQIMAQsgA0HcAEcNACAEQQFyIQMgAC0AASIEQfUARgR/IwUgAEEFak0Ef0EABSAALQACIgRBMGtBCkkEf0EBBSAEQSByQeEAa0EGSQsEfyAALQADIgRBMGtBCkkEf0EBBSAEQSByQeEAa0EGSQsFQQALBH8gAC0ABCIEQTBrQQpJBH9BAQUgBEEgckHhAGtBBkkLBUEACwR/IAAtAAUiBEEwa0EKSQR/QQEFIARBIHJB4QBrQQZJCwVBAAsLRQ0BIABBBmoFIARB3ABGIARBIkZyIARBL0ZyIARB4gBGciAEQeYARnIgBEHuAEZyIARB8gBGciAEQfQARnIEfyAAQQJqBQwCCwshAAwBCwsgAgUgAhAACwUgAiABQYgBaiAAQQR0aigCCCAAEAELIgBFDQEDQCAAIwVJBEAgAC0AACICQSBLBH9BAQUgAkENRyACQSBHcSACQQlHcQtFBEAgAEEBaiEADAILCwsgACMFTw0BIAAtAAAiAkH9AEYNAiACQSxGBEAgAEEBaiECA0AgAiMFSQRAIAItAAAiAEEgSwR/QQEFIABBDUcgAEEgR3EgAEEJR3ELRQRAIAJBAWohAgwCCwsLIAIhAAwBCwtBAA8LQQAPCyAAQQFqQQAjBkHw/9MASwR/QQAFIwZBCTYCACMGQQA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQsbC9oCAQF/IABBAWogACAALQAAQS1GGyIAIwVPBEBBAA8LIAAtAAAiAUEwRgRAIABBAWohAAUgAUExa0EJSQRAIABBAWohAANAIAAjBUkEfyAALQAAQTBrQQpJBUEACwRAIABBAWohAAwBCwsFQQAPCwsgACMFSQR/IAAtAABBLkYFQQALBEAgAEEBaiIAIwVJBH8gAC0AAEEwa0EKSQVBAAtFBEBBAA8LA0AgACMFSQR/IAAtAABBMGtBCkkFQQALBEAgAEEBaiEADAELCwsgACMFSQR/IAAtAABBIHJB5QBGBUEACwRAIABBAWoiACMFSQR/IAAtAABBK0YEf0EBBSAALQAAQS1GCwVBAAsEQCAAQQFqIQALIwUgAEsEfyAALQAAQTBrQQpJBUEAC0UEQEEADwsDQCAAIwVJBH8gAC0AAEEwa0EKSQVBAAsEQCAAQQFqIQAMAQsLCyAAC/8BACABJAVBgIAUJAYDQCAAIwVJBEAgAC0AACIBQSBLBH9BAQUgAUENRyABQSBHcSABQQlHcQtFBEAgAEEBaiEADAILCwsgACMFTwR/QQEFIAAtAABB+wBHCwRAQQAPCyAAIAJBABACIgAEQANAIAAjBUkEQCAALQAAIgFBIEsEf0EBBSABQQ1HIAFBIEdxIAFBCUdxC0UEQCAAQQFqIQAMAgsLCwsgACMFSUEAIAAbBH8gAC0AAEEKRgVBAAsEQCAADwtBgIAUIQADQCAAIwZJBEAgACgCAEEPcUELRgRAIAAoAgxBBXRBgIAMakF/NgIYCyAAQRBqIQAMAQsLQQALggUCA38BeyABQSJGBEAgAEEBaiEAA0ACQCAA/QAEACIF/QwiIiIiIiIiIiIiIiIiIiIi/SMgBf0MXFxcXFxcXFxcXFxcXFxcXP0j/VAgBf0MICAgICAgICAgICAgICAgIP0m/VD9ZCEEIAX9ZCEBIARFBEAgA0ECciADIAEbIQMgAEEQaiIAIwVPDQEMAgsgA0ECciADIAFBASAEaCIBdEEBa3EbIQMgACABaiIAIwVPDQAgAC0AACIBQSJGBEAgAyQHIABBAWohAgwBCyABQdwARw0AIANBAXIhAyAALQABIgFB9QBGBH8jBSAAQQVqTQR/QQAFIAAtAAIiAUEwa0EKSQR/QQEFIAFBIHJB4QBrQQZJCwR/IAAtAAMiAUEwa0EKSQR/QQEFIAFBIHJB4QBrQQZJCwVBAAsEfyAALQAEIgFBMGtBCkkEf0EBBSABQSByQeEAa0EGSQsFQQALBH8gAC0ABSIBQTBrQQpJBH9BAQUgAUEgckHhAGtBBkkLBUEACwtFDQEgAEEGagUgAUHcAEYgAUEiRnIgAUEvRnIgAUHiAEZyIAFB5gBGciABQe4ARnIgAUHyAEZyIAFB9ABGcgR/IABBAmoFDAILCyEADAELCyACDwsgAUEtRiABQTBrQQpJcgRAIAAQAw8LIAFB9ABGIgIgAUHmAEZyIAFB7gBGcgRAAn8gAgRAIABBBGoiAUEAIwUgAU8EfyAAKAIAQfTk1asGRgVBAAsbDAELIAFB7gBGBEAgAEEEaiIBQQAjBSABTwR/IAAoAgBB7uqx4wZGBUEACxsMAQsgAEEFaiIBQQAjBSABTwR/IAAoAgFB4djNqwZGBUEACxsLDwtBAAulAwIDfgJ/An4gAUEITgRAIAApAwAMAQtCACABQQBMDQAaIAApAwBCASABrEIDhoZCAX2DCyEDAn4gAUEIayIGQQhOBEAgACkDCAwBC0IAIAZBAEwNABogACkDCEIBIAasQgOGhkIBfYMLIQQCfiABQRBrIgZBCE4EQCAAKQMQDAELQgAgBkEATA0AGiAAKQMQQgEgBqxCA4aGQgF9gwsiBUL5893xmfaZqxZ+IAMgAayFQpX4qfqXt96bnn9+IARCz9bTvtLHq9lCfoWFQjSIpyIGQQV0QYCADGoiBygCGCABRgR/IAcpAwAgA1EFQQALBH8gBykDCCAEUQVBAAsEfyAHKQMQIAVRBUEACwRAIAJBCnIhACMGQfD/0wBLBH9BAAUjBiAANgIAIwYgBjYCBCMGQQA2AggjBkEANgIMIwZBEGokBkEBCw8LIAcgAzcDACAHIAQ3AwggByAFNwMQIAcgATYCGCMGQfD/0wBLBH9BAAUjBiACQQtyNgIAIwYgAEEBazYCBCMGIAAgAWpBAWo2AggjBiAGNgIMIwZBEGokBkEBCwvLAwECfyMGIQMgAkEIciECIwZB8P/TAEsEf0EABSMGIAI2AgAjBiAANgIEIwZBADYCCCMGQQA2AgwjBkEQaiQGQQELRQRAQQAPCyAAQQFqIQADQCAAIwVJBEAgAC0AACICQSBLBH9BAQUgAkENRyACQSBHcSACQQlHcQtFBEAgAEEBaiEADAILCwsCQCAAIwVJBH8gAC0AAEHdAEYFQQALDQAgASgCACEBQQAhAgNAIAAjBU8EQEEADwsgAUF/RgR/IAAQAAUgACABQX8QAQsiAEUEQEEADwsgAkEBaiACIAFBf0cbIQIDQCAAIwVJBEAgAC0AACIEQSBLBH9BAQUgBEENRyAEQSBHcSAEQQlHcQtFBEAgAEEBaiEADAILCwsgACMFTwRAQQAPCyAALQAAIgRB3QBGBEAgAyACNgIIDAILIARBLEYEQCAAQQFqIQADQCAAIwVJBEAgAC0AACIEQSBLBH9BAQUgBEENRyAEQSBHcSAEQQlHcQtFBEAgAEEBaiEADAILCwsMAQsLQQAPCyAAQQFqQQAjBkHw/9MASwR/QQAFIwZBCTYCACMGQQA2AgQjBkEANgIIIwZBADYCDCMGQRBqJAZBAQsbCw==";
 
-// src/inventory/scan-wasm.ts
+// src/inventory/tape.ts
 var STR = 1;
 var NUM = 2;
 var TRUE = 3;
@@ -19761,6 +19796,128 @@ var ARR = 8;
 var END = 9;
 var HIT = 10;
 var MISS = 11;
+var MAX_GENERATED_KEYS = 256;
+var parse = JSON.parse;
+var objectPrototype = Object.prototype;
+function tapeBuilder(selection, slots, generate = canGenerateCode()) {
+  return generate && fits2(selection) ? generated(selection, slots) : closures(selection, slots);
+}
+function fits2(node2) {
+  if (node2 === void 0 || node2 === true) return true;
+  return node2.keys.length <= MAX_GENERATED_KEYS && fits2(node2.any) && node2.subs.every(fits2);
+}
+function closures(selection, slots) {
+  let bytes = new Uint8Array(0);
+  let tape = new Int32Array(0);
+  let p = 0;
+  const entry2 = (node2) => {
+    const tag = tape[p];
+    const s = tape[p + 1];
+    const e = tape[p + 2];
+    p += 4;
+    switch (tag & 15) {
+      case HIT:
+        return slots[s];
+      case MISS: {
+        const t = text(bytes, s + 1, e - 1, true);
+        slots[tape[p - 1]] = t;
+        return t;
+      }
+      case STR:
+        return stringAt(bytes, s, e, (tag & 16) !== 0, (tag & 32) !== 0);
+      case NUM:
+        return numberAt(bytes, s, e);
+      case TRUE:
+        return true;
+      case FALSE:
+        return false;
+      case NULL:
+        return null;
+      case RAW:
+        return parse(text(bytes, s, e, false));
+      case OBJ:
+        return object2(node2);
+      case ARR: {
+        const out = [];
+        const each = node2.any;
+        while ((tape[p] & 15) !== END) out.push(entry2(each));
+        p += 4;
+        return out;
+      }
+      default:
+        throw new Error(`scan-wasm: tape entry ${tag}`);
+    }
+  };
+  const object2 = (node2) => {
+    const out = {};
+    for (let tag = tape[p]; (tag & 15) !== END; tag = tape[p]) {
+      const k = (tag >> 8) - 1;
+      setMember(out, node2.keys[k], entry2(node2.subs[k]));
+    }
+    p += 4;
+    return out;
+  };
+  return {
+    bind(b2, t) {
+      bytes = b2;
+      tape = t;
+    },
+    build(at2) {
+      p = at2 + 4;
+      return object2(selection);
+    }
+  };
+}
+function generated(selection, slots) {
+  const nodes = [];
+  const number = (n) => {
+    nodes.push(n);
+    return nodes.length - 1;
+  };
+  const functions = [];
+  const value2 = (sel) => {
+    if (sel === void 0 || sel === true) return "X()";
+    const n = number(sel);
+    emit(sel, n);
+    return `((t=T[p]&15)===${OBJ}?(p+=4,o${n}()):t===${ARR}?(p+=4,a${n}()):X())`;
+  };
+  const emit = (node2, n) => {
+    const members = node2.subs.map((sub, k) => `case ${k}:v${k}=${value2(sub)};break;`);
+    const sets2 = node2.keys.map(
+      (key, k) => key === "__proto__" ? `if(v${k}!==undefined)M(o,"__proto__",v${k});` : `if(v${k}!==undefined)o[${JSON.stringify(key)}]=v${k};`
+    );
+    const locals = ["t", ...node2.keys.map((_, k) => `v${k}`)];
+    functions.push(
+      `function C${n}(){}C${n}.prototype=OP;function o${n}(){let ${locals.join(",")};for(;;){t=T[p];if((t&15)===${END}){p+=4;break}switch((t>>8)-1){${members.join("")}default:throw new Error("scan-wasm: tape entry "+t)}}const o=new C${n}();${sets2.join("")}return o}`,
+      `function a${n}(){let t;const c=T[p-2],out=new Array(c);for(let j=0;j<c;j++)out[j]=${value2(node2.any)};if((T[p]&15)!==${END})throw new Error("scan-wasm: tape entry "+T[p]);p+=4;return out}`
+    );
+  };
+  emit(selection, number(selection));
+  const body = `"use strict";let B,T,p=0;
+function X(){const t=T[p],s=T[p+1],e=T[p+2];p+=4;switch(t&15){
+case ${HIT}:return SL[s];
+case ${MISS}:{const x=TX(B,s+1,e-1,true);SL[T[p-1]]=x;return x}
+case ${STR}:return SA(B,s,e,(t&16)!==0,(t&32)!==0);
+case ${NUM}:return NA(B,s,e);
+case ${TRUE}:return true;
+case ${FALSE}:return false;
+case ${NULL}:return null;
+case ${RAW}:return PA(TX(B,s,e,false));
+default:throw new Error("scan-wasm: tape entry "+t)}}
+${functions.join("\n")}
+return{bind(b,t){B=b;T=t},build(at){p=at+4;return o0()}};`;
+  return new Function("SL", "TX", "SA", "NA", "PA", "M", "OP", body)(
+    slots,
+    text,
+    stringAt,
+    numberAt,
+    parse,
+    setMember,
+    objectPrototype
+  );
+}
+
+// src/inventory/scan-wasm.ts
 var PAGE = 65536;
 var MAX_CHUNK = 64 << 20;
 var MAX_SPARE2 = 4;
@@ -19801,85 +19958,42 @@ function instance() {
     return void 0;
   }
 }
-function wasmScanner(selection) {
+function wasmScanner(selection, generate) {
   const inst = instance();
   if (inst === void 0) return void 0;
   const { memory } = inst;
   const at2 = layout;
   let bytes = new Uint8Array(memory.buffer);
   let tape = new Int32Array(memory.buffer);
+  let builder;
   const room = (length) => {
     const pages = Math.ceil((at2.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
     if (pages > 0) {
-      memory.grow(pages);
+      try {
+        memory.grow(pages);
+      } catch {
+        return false;
+      }
       bytes = new Uint8Array(memory.buffer);
       tape = new Int32Array(memory.buffer);
+      builder?.bind(bytes, tape);
     }
+    return true;
   };
-  room(1 << 20);
-  const root = encode(selection, bytes, at2.selection, at2.selectionEnd);
+  const root = room(1 << 20) ? encode(selection, bytes, at2.selection, at2.selectionEnd) : void 0;
   if (root === void 0) {
     release(inst);
     return void 0;
   }
-  const slots = inst.slots;
+  builder = tapeBuilder(selection, inst.slots, generate);
+  builder.bind(bytes, tape);
+  const built = builder;
   let released = false;
   let loaded = 0;
   let lineEnd = 0;
-  let p = 0;
-  const entry2 = (node2) => {
-    const tag = tape[p];
-    const s = tape[p + 1];
-    const e = tape[p + 2];
-    p += 4;
-    switch (tag & 15) {
-      case HIT:
-        return slots[s];
-      case MISS: {
-        const t = text(bytes, s + 1, e - 1, true);
-        slots[tape[p - 1]] = t;
-        return t;
-      }
-      case STR:
-        return stringAt(bytes, s, e, (tag & 16) !== 0, (tag & 32) !== 0);
-      case NUM:
-        return numberAt(bytes, s, e);
-      case TRUE:
-        return true;
-      case FALSE:
-        return false;
-      case RAW:
-        return JSON.parse(text(bytes, s, e, false));
-      case OBJ:
-        return object2(node2);
-      case ARR: {
-        const out = [];
-        const each = node2.any;
-        while ((tape[p] & 15) !== END) out.push(entry2(each));
-        p += 4;
-        return out;
-      }
-      case NULL:
-        return null;
-      default:
-        throw new Error(`scan-wasm: tape entry ${tag}`);
-    }
-  };
-  const object2 = (node2) => {
-    const out = {};
-    for (let tag = tape[p]; (tag & 15) !== END; tag = tape[p]) {
-      const k = (tag >> 8) - 1;
-      const key = node2.keys[k];
-      const v = entry2(node2.subs[k]);
-      setMember(out, key, v);
-    }
-    p += 4;
-    return out;
-  };
   return {
     load(chunk) {
-      if (released || chunk.length > MAX_CHUNK) return false;
-      room(chunk.length);
+      if (released || chunk.length > MAX_CHUNK || !room(chunk.length)) return false;
       bytes.set(chunk, at2.input);
       loaded = chunk.length;
       return true;
@@ -19888,8 +20002,7 @@ function wasmScanner(selection) {
       const nl = inst.scan(at2.input + s, at2.input + loaded, root);
       if (nl === 0) return void 0;
       lineEnd = nl - at2.input;
-      p = (at2.tape >> 2) + 4;
-      return object2(selection);
+      return built.build(at2.tape >> 2);
     },
     get lineEnd() {
       return lineEnd;
