@@ -82,7 +82,7 @@ function instance(): Instance | undefined {
 
 /**
  * A scanner for `selection`, or `undefined` where WebAssembly cannot run or the selection is too large.
- * `generate`: whether its records are built by generated code (record-builders.ts; where allowed by default).
+ * `generate`: whether its records are built by generated code (tape.ts; by default where allowed).
  */
 export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanner | undefined {
   const inst = instance();
