@@ -19394,7 +19394,11 @@ function text(x, s, e, ascii) {
   const n = e - s;
   if (!ascii || n > FLAT_BYTES) return decoder.decode(x.subarray(s, e));
   if (n > 12) {
-    const args = codes[n] ??= new Array(n).fill(0);
+    let args = codes[n];
+    if (args === void 0) {
+      args = new Array(n).fill(0);
+      codes[n] = args;
+    }
     for (let k = 0; k < n; k++) args[k] = x[s + k];
     return apply(fromCharCode, void 0, args);
   }

@@ -22,7 +22,11 @@ export function text(x: Uint8Array, s: number, e: number, ascii: boolean): strin
   if (n > 12) {
     // One call: past 12 characters a concatenation is a cons string, which its first reader (a
     // timestamp's digits, a comparison) must flatten, at several times the cost of reading it.
-    const args = (codes[n] ??= new Array<number>(n).fill(0));
+    let args = codes[n];
+    if (args === undefined) {
+      args = new Array<number>(n).fill(0);
+      codes[n] = args;
+    }
     for (let k = 0; k < n; k++) args[k] = x[s + k]!;
     return apply(fromCharCode, undefined, args);
   }
