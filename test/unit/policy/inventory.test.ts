@@ -1,7 +1,6 @@
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateInventory } from '../../../fixtures/generator.js';
 import {
   compilePolicy,
@@ -14,6 +13,7 @@ import {
   type ResourceResults,
   readNdjson,
 } from '../../../src/index.js';
+import { suiteTempDir } from '../../support/temp.js';
 import { policy, rule, status } from './helpers.js';
 
 const def = policy(
@@ -177,10 +177,13 @@ describe('evaluateInventory', () => {
 });
 
 describe('evaluateInventory: resources that are text or bytes', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-policy-inventory-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'inventory.ndjson');
-  writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  // Made before the tests, not when the file is collected: a run that skips them (`-t`) leaves nothing.
+  const temp = suiteTempDir('inventory');
+  let file = '';
+  beforeAll(() => {
+    file = join(temp.folder(), 'inventory.ndjson');
+    writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  });
 
   it('rejects a file stream (Buffer chunks) with INVALID_RESOURCE before evaluating anything', async () => {
     const done = evaluateInventory([def], createReadStream(file));
