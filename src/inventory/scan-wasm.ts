@@ -1,6 +1,6 @@
 import { SCAN_WASM } from './generated/scan-wasm.js';
 import type { ByteNode, ByteSelection } from './selective.js';
-import { type TapeBuilder, tapeBuilder } from './tape.js';
+import { tapeBuilder } from './tape.js';
 
 /**
  * The selective scanner of scan.ts in WebAssembly (src/inventory/wasm/scan.ts): the line is checked and
@@ -89,10 +89,10 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
   if (inst === undefined) return undefined;
   const { memory } = inst;
   const at = layout!;
+  const builder = tapeBuilder(selection, generate);
+  const slots = inst.slots;
   let bytes = new Uint8Array(memory.buffer);
   let tape = new Int32Array(memory.buffer);
-  // Bound to the memory's views again whenever they change.
-  let builder: TapeBuilder | undefined;
   /** Whether the memory holds a chunk of `length` bytes, grown if need be (false when it cannot grow). */
   const room = (length: number): boolean => {
     const pages = Math.ceil((at.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
@@ -104,7 +104,6 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
       }
       bytes = new Uint8Array(memory.buffer);
       tape = new Int32Array(memory.buffer);
-      builder?.bind(bytes, tape);
     }
     return true;
   };
@@ -113,9 +112,6 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
     release(inst);
     return undefined;
   }
-  builder = tapeBuilder(selection, inst.slots, generate);
-  builder.bind(bytes, tape);
-  const built = builder;
   let released = false;
   let loaded = 0;
   let lineEnd = 0;
@@ -130,7 +126,7 @@ export function wasmScanner(selection: ByteNode, generate?: boolean): WasmScanne
       const nl = inst.scan(at.input + s, at.input + loaded, root);
       if (nl === 0) return undefined;
       lineEnd = nl - at.input;
-      return built.build(at.tape >> 2);
+      return builder.build(at.tape >> 2, bytes, tape, slots);
     },
     get lineEnd() {
       return lineEnd;

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../bounded-cache.js';
 import { canGenerateCode } from '../compile/codegen.js';
 import { numberAt, setMember, stringAt, text } from './scan-values.js';
 import type { ByteNode, ByteSelection } from './selective.js';
@@ -20,12 +21,13 @@ export const END = 9;
 export const HIT = 10;
 export const MISS = 11;
 
-/** Builds records from the tape of the scanner's memory: `bind` it to the memory's views first. */
+/** Builds records from the tape of a scanner's memory. */
 export interface TapeBuilder {
-  /** The views of the scanner's memory: again after the memory grew. */
-  bind(bytes: Uint8Array, tape: Int32Array): void;
-  /** The record whose own entry is at index `at` of the tape. */
-  build(at: number): Record<string, unknown>;
+  /**
+   * The record whose own entry is at index `at` of `tape`, over the memory's `bytes` and the strings
+   * of its cache's `slots` (those of the scanner calling: readers of one selection share a builder).
+   */
+  build(at: number, bytes: Uint8Array, tape: Int32Array, slots: string[]): Record<string, unknown>;
 }
 
 /** Past this many keys in a node, records are built by closures (a generated function's locals are bounded). */
@@ -35,15 +37,34 @@ const parse = JSON.parse;
 const objectPrototype = Object.prototype;
 
 /**
- * The builder of `selection`'s records; `slots` holds the strings of the scanner's cache. Generated
- * code, where allowed (`generate`), reads each member's entry inline and keeps it in a local, then
- * sets the present ones by name in the selection's order: a few hidden classes per node, where keyed
- * stores in each line's order (the closures) go megamorphic. The same own properties and values
- * either way; only the key order differs from JSON.parse's, and nothing reading a selected record
- * enumerates it.
+ * The builder of `selection`'s records. Generated code, where allowed (`generate`), reads each member's
+ * entry inline and keeps it in a local, then sets the present ones by name in the selection's order: a
+ * few hidden classes per node, where keyed stores in each line's order (the closures) go megamorphic.
+ * The same own properties and values either way; only the key order differs from JSON.parse's, and
+ * nothing reading a selected record enumerates it. A generated builder is kept by the selection's
+ * shape: every range a worker reads, and every read of a process, builds objects of the same hidden
+ * classes, which the compiled policies' property loads have already met. It keeps no memory of a
+ * scanner past a call.
  */
-export function tapeBuilder(selection: ByteNode, slots: string[], generate = canGenerateCode()): TapeBuilder {
-  return generate && fits(selection) ? generated(selection, slots) : closures(selection, slots);
+export function tapeBuilder(selection: ByteNode, generate = canGenerateCode()): TapeBuilder {
+  if (!generate || !fits(selection)) return closures(selection);
+  const key = shape(selection);
+  let builder = builders.get(key);
+  if (builder === undefined) {
+    builder = generated(selection);
+    builders.set(key, builder);
+  }
+  return builder;
+}
+
+/** Generated builders by selection shape (a process reads files of a few policy sets). */
+const builders = new BoundedCache<TapeBuilder>(32, 1 << 20);
+
+/** A selection's keys and structure, as text. */
+function shape(node: ByteSelection | undefined): string {
+  if (node === undefined) return '-';
+  if (node === true) return '*';
+  return `{${node.keys.map((k, i) => `${JSON.stringify(k)}:${shape(node.subs[i])}`).join(',')}}[${shape(node.any)}]`;
 }
 
 function fits(node: ByteSelection | undefined): boolean {
@@ -51,9 +72,10 @@ function fits(node: ByteSelection | undefined): boolean {
   return node.keys.length <= MAX_GENERATED_KEYS && fits(node.any) && node.subs.every(fits);
 }
 
-function closures(selection: ByteNode, slots: string[]): TapeBuilder {
+function closures(selection: ByteNode): TapeBuilder {
   let bytes: Uint8Array = new Uint8Array(0);
   let tape: Int32Array = new Int32Array(0);
+  let slots: string[] = [];
   // The tape's next entry (an index of `tape`), while a record is built.
   let p = 0;
   const entry = (node: ByteSelection | undefined): unknown => {
@@ -105,11 +127,10 @@ function closures(selection: ByteNode, slots: string[]): TapeBuilder {
     return out;
   };
   return {
-    bind(b, t) {
+    build(at, b, t, sl) {
       bytes = b;
       tape = t;
-    },
-    build(at) {
+      slots = sl;
       p = at + 4;
       return object(selection);
     },
@@ -124,17 +145,13 @@ function closures(selection: ByteNode, slots: string[]): TapeBuilder {
  * where `{}` holds four and puts the rest in a store of its own. Keys reach the source only as JSON
  * string literals.
  */
-function generated(selection: ByteNode, slots: string[]): TapeBuilder {
-  const nodes: ByteNode[] = [];
-  const number = (n: ByteNode): number => {
-    nodes.push(n);
-    return nodes.length - 1;
-  };
+function generated(selection: ByteNode): TapeBuilder {
+  let nodes = 0;
   const functions: string[] = [];
   // The value of the entry at p, selected as `sel`: a node's object or array, or any other value.
   const value = (sel: ByteSelection | undefined): string => {
     if (sel === undefined || sel === true) return 'X()';
-    const n = number(sel);
+    const n = nodes++;
     emit(sel, n);
     return `((t=T[p]&15)===${OBJ}?(p+=4,o${n}()):t===${ARR}?(p+=4,a${n}()):X())`;
   };
@@ -156,8 +173,8 @@ function generated(selection: ByteNode, slots: string[]): TapeBuilder {
         `if((T[p]&15)!==${END})throw new Error("scan-wasm: tape entry "+T[p]);p+=4;return out}`,
     );
   };
-  emit(selection, number(selection));
-  const body = `"use strict";let B,T,p=0;
+  emit(selection, nodes++);
+  const body = `"use strict";let B,T,SL,p=0;
 function X(){const t=T[p],s=T[p+1],e=T[p+2];p+=4;switch(t&15){
 case ${HIT}:return SL[s];
 case ${MISS}:{const x=TX(B,s+1,e-1,true);SL[T[p-1]]=x;return x}
@@ -169,9 +186,8 @@ case ${NULL}:return null;
 case ${RAW}:return PA(TX(B,s,e,false));
 default:throw new Error("scan-wasm: tape entry "+t)}}
 ${functions.join('\n')}
-return{bind(b,t){B=b;T=t},build(at){p=at+4;return o0()}};`;
-  return new Function('SL', 'TX', 'SA', 'NA', 'PA', 'M', 'OP', body)(
-    slots,
+return{build(at,b,t,sl){B=b;T=t;SL=sl;p=at+4;const r=o0();B=T=SL=undefined;return r}};`;
+  return new Function('TX', 'SA', 'NA', 'PA', 'M', 'OP', body)(
     text,
     stringAt,
     numberAt,

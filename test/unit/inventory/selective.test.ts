@@ -381,6 +381,33 @@ describe('the selective NDJSON scanner in WebAssembly, alone', () => {
     }
   });
 
+  it('reads, with two scanners of one selection used in turn, each its own chunk and cached strings', () => {
+    // Readers of one selection share its builder (tape.ts): each call must read its caller's memory.
+    const selection = byteSelection(selectionOf([['a'], ['b', '__svcArrayAny__', 'c']])) as ByteNode;
+    const scanners = [wasmScanner(selection)!, wasmScanner(selection)!];
+    try {
+      const records = (k: number) =>
+        Array.from({ length: 6 }, (_, i) => ({
+          a: `s${k}-${i % 2}`,
+          b: [{ c: k * 10 + i }, { c: 'x'.repeat(k + 1) }],
+        }));
+      const lines = [0, 1].map((k) => records(k).map((r) => JSON.stringify(r)));
+      scanners.forEach((s, k) => {
+        expect(s.load(encoder.encode(`${lines[k]!.join('\n')}\n`))).toBe(true);
+      });
+      const at = [0, 0];
+      for (let i = 0; i < 6; i++) {
+        for (const k of [0, 1]) {
+          const s = scanners[k]!;
+          expect(s.scan(at[k]!)).toEqual(records(k)[i]);
+          at[k] = s.lineEnd + 1;
+        }
+      }
+    } finally {
+      for (const s of scanners) s.release();
+    }
+  });
+
   it('is the module its AssemblyScript source compiles to', () => {
     expectGeneratedUpToDate('generate-scan-wasm.ts');
   });
