@@ -11553,14 +11553,14 @@ function checkWaiver(input, at2, add, options) {
   return waiver;
 }
 function checkAccepts(value2, at2, add) {
-  const shape = 'accepts must be { "status": "<name>" } or { "maxCriticality": <number> }';
+  const shape2 = 'accepts must be { "status": "<name>" } or { "maxCriticality": <number> }';
   if (!isPlainObject(value2)) {
-    add("INVALID_ACCEPTS", at2, `${shape}, got ${describe(value2)}`);
+    add("INVALID_ACCEPTS", at2, `${shape2}, got ${describe(value2)}`);
     return void 0;
   }
   const keys = objectKeys(value2);
   if (keys.length !== 1 || keys[0] !== "status" && keys[0] !== "maxCriticality") {
-    add("INVALID_ACCEPTS", at2, shape);
+    add("INVALID_ACCEPTS", at2, shape2);
     return void 0;
   }
   if (keys[0] === "status") {
@@ -19803,16 +19803,30 @@ var MISS = 11;
 var MAX_GENERATED_KEYS = 256;
 var parse = JSON.parse;
 var objectPrototype = Object.prototype;
-function tapeBuilder(selection, slots, generate = canGenerateCode()) {
-  return generate && fits2(selection) ? generated(selection, slots) : closures(selection, slots);
+function tapeBuilder(selection, generate = canGenerateCode()) {
+  if (!generate || !fits2(selection)) return closures(selection);
+  const key = shape(selection);
+  let builder = builders.get(key);
+  if (builder === void 0) {
+    builder = generated(selection);
+    builders.set(key, builder);
+  }
+  return builder;
+}
+var builders = new BoundedCache(32, 1 << 20);
+function shape(node2) {
+  if (node2 === void 0) return "-";
+  if (node2 === true) return "*";
+  return `{${node2.keys.map((k, i) => `${JSON.stringify(k)}:${shape(node2.subs[i])}`).join(",")}}[${shape(node2.any)}]`;
 }
 function fits2(node2) {
   if (node2 === void 0 || node2 === true) return true;
   return node2.keys.length <= MAX_GENERATED_KEYS && fits2(node2.any) && node2.subs.every(fits2);
 }
-function closures(selection, slots) {
+function closures(selection) {
   let bytes = new Uint8Array(0);
   let tape = new Int32Array(0);
+  let slots = [];
   let p = 0;
   const entry2 = (node2) => {
     const tag = tape[p];
@@ -19862,26 +19876,21 @@ function closures(selection, slots) {
     return out;
   };
   return {
-    bind(b2, t) {
+    build(at2, b2, t, sl) {
       bytes = b2;
       tape = t;
-    },
-    build(at2) {
+      slots = sl;
       p = at2 + 4;
       return object2(selection);
     }
   };
 }
-function generated(selection, slots) {
-  const nodes = [];
-  const number = (n) => {
-    nodes.push(n);
-    return nodes.length - 1;
-  };
+function generated(selection) {
+  let nodes = 0;
   const functions = [];
   const value2 = (sel) => {
     if (sel === void 0 || sel === true) return "X()";
-    const n = number(sel);
+    const n = nodes++;
     emit(sel, n);
     return `((t=T[p]&15)===${OBJ}?(p+=4,o${n}()):t===${ARR}?(p+=4,a${n}()):X())`;
   };
@@ -19896,8 +19905,8 @@ function generated(selection, slots) {
       `function a${n}(){let t;const c=T[p-2],out=new Array(c);for(let j=0;j<c;j++)out[j]=${value2(node2.any)};if((T[p]&15)!==${END})throw new Error("scan-wasm: tape entry "+T[p]);p+=4;return out}`
     );
   };
-  emit(selection, number(selection));
-  const body = `"use strict";let B,T,p=0;
+  emit(selection, nodes++);
+  const body = `"use strict";let B,T,SL,p=0;
 function X(){const t=T[p],s=T[p+1],e=T[p+2];p+=4;switch(t&15){
 case ${HIT}:return SL[s];
 case ${MISS}:{const x=TX(B,s+1,e-1,true);SL[T[p-1]]=x;return x}
@@ -19909,9 +19918,8 @@ case ${NULL}:return null;
 case ${RAW}:return PA(TX(B,s,e,false));
 default:throw new Error("scan-wasm: tape entry "+t)}}
 ${functions.join("\n")}
-return{bind(b,t){B=b;T=t},build(at){p=at+4;return o0()}};`;
-  return new Function("SL", "TX", "SA", "NA", "PA", "M", "OP", body)(
-    slots,
+return{build(at,b,t,sl){B=b;T=t;SL=sl;p=at+4;const r=o0();B=T=SL=undefined;return r}};`;
+  return new Function("TX", "SA", "NA", "PA", "M", "OP", body)(
     text,
     stringAt,
     numberAt,
@@ -19967,9 +19975,10 @@ function wasmScanner(selection, generate) {
   if (inst === void 0) return void 0;
   const { memory } = inst;
   const at2 = layout;
+  const builder = tapeBuilder(selection, generate);
+  const slots = inst.slots;
   let bytes = new Uint8Array(memory.buffer);
   let tape = new Int32Array(memory.buffer);
-  let builder;
   const room = (length) => {
     const pages = Math.ceil((at2.input + length + 16) / PAGE) - memory.buffer.byteLength / PAGE;
     if (pages > 0) {
@@ -19980,7 +19989,6 @@ function wasmScanner(selection, generate) {
       }
       bytes = new Uint8Array(memory.buffer);
       tape = new Int32Array(memory.buffer);
-      builder?.bind(bytes, tape);
     }
     return true;
   };
@@ -19989,9 +19997,6 @@ function wasmScanner(selection, generate) {
     release(inst);
     return void 0;
   }
-  builder = tapeBuilder(selection, inst.slots, generate);
-  builder.bind(bytes, tape);
-  const built = builder;
   let released = false;
   let loaded = 0;
   let lineEnd = 0;
@@ -20006,7 +20011,7 @@ function wasmScanner(selection, generate) {
       const nl = inst.scan(at2.input + s, at2.input + loaded, root);
       if (nl === 0) return void 0;
       lineEnd = nl - at2.input;
-      return built.build(at2.tape >> 2);
+      return builder.build(at2.tape >> 2, bytes, tape, slots);
     },
     get lineEnd() {
       return lineEnd;
@@ -20448,11 +20453,11 @@ var duckdb = {
   versionKey: (expr) => versionKey2(expr),
   jsonColumn: (column, _type, path) => ({ root: column, keys: path }),
   jsonKey: (ref, key) => ({ root: ref.root, keys: [...ref.keys, key] }),
-  jsonIs: (ref, shape, p) => {
+  jsonIs: (ref, shape2, p) => {
     const type = typeOf2(ref, p);
-    if (shape === "missing") return `(COALESCE(${type}, 'NULL') = 'NULL')`;
-    if (shape === "object") return `COALESCE(${type} = 'OBJECT', FALSE)`;
-    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar2(ref, "string", p)} = '${shape}', FALSE)`;
+    if (shape2 === "missing") return `(COALESCE(${type}, 'NULL') = 'NULL')`;
+    if (shape2 === "object") return `COALESCE(${type} = 'OBJECT', FALSE)`;
+    return `COALESCE(${type} = 'BOOLEAN' AND ${scalar2(ref, "string", p)} = '${shape2}', FALSE)`;
   },
   jsonScalar: (ref, type, test2, p) => `(CASE WHEN ${isType(ref, type, p)} THEN ${test2(scalar2(ref, type, p))} ELSE FALSE END)`,
   jsonValue: (ref, type, p) => {
@@ -20554,12 +20559,12 @@ function duckdbHoisting(base) {
     // A key of a value read per row: a column of its own, from the value's column.
     versionKey: (expr) => isHoisted(expr) ? stagedVersionKey(expr) : versionKey2(expr),
     instantMs: (expr, p) => isHoisted(expr) ? stagedInstant(expr) : instantMs(expr, p),
-    jsonIs: (ref, shape, p) => {
-      if (!isBase(ref)) return duckdb.jsonIs(ref, shape, p);
+    jsonIs: (ref, shape2, p) => {
+      if (!isBase(ref)) return duckdb.jsonIs(ref, shape2, p);
       const t = type(ref, p);
-      if (shape === "missing") return `(COALESCE(${t}, 'NULL') = 'NULL')`;
-      if (shape === "object") return `COALESCE(${t} = 'OBJECT', FALSE)`;
-      return `COALESCE(${t} = 'BOOLEAN' AND ${hoist(at2("text", ref), () => scalar2(ref, "string", p))} = '${shape}', FALSE)`;
+      if (shape2 === "missing") return `(COALESCE(${t}, 'NULL') = 'NULL')`;
+      if (shape2 === "object") return `COALESCE(${t} = 'OBJECT', FALSE)`;
+      return `COALESCE(${t} = 'BOOLEAN' AND ${hoist(at2("text", ref), () => scalar2(ref, "string", p))} = '${shape2}', FALSE)`;
     },
     jsonScalar: (ref, t, test2, p) => {
       if (!isBase(ref)) return duckdb.jsonScalar(ref, t, test2, p);
